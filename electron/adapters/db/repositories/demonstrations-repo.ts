@@ -1,0 +1,150 @@
+import type { Action } from '../../../../shared/domain/action.js';
+import type { Db } from '../connection.js';
+import { fromJson, nowIso, toJson } from './json.js';
+
+export type DemonstrationStatus = 'recording' | 'finished' | 'interrupted' | 'discarded';
+
+export interface Demonstration {
+  id: number;
+  taskId: string;
+  deviceSerial: string;
+  deviceInfo: Record<string, unknown>;
+  status: DemonstrationStatus;
+  note: string;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+export interface StepInput {
+  demonstrationId: number;
+  idx: number;
+  screenshotBlob: string | null;
+  xmlBlob: string | null;
+  foregroundPackage: string | null;
+  foregroundActivity: string | null;
+  /** Null for the final observation (the DONE state). */
+  action: Action | null;
+  actionPx: Record<string, unknown> | null;
+  timings: Record<string, number>;
+}
+
+export interface Step extends StepInput {
+  id: number;
+  createdAt: string;
+}
+
+interface DemoRow {
+  id: number;
+  task_id: string;
+  device_serial: string;
+  device_info: string;
+  status: DemonstrationStatus;
+  note: string;
+  started_at: string;
+  finished_at: string | null;
+}
+
+interface StepRow {
+  id: number;
+  demonstration_id: number;
+  idx: number;
+  screenshot_blob: string | null;
+  xml_blob: string | null;
+  foreground_package: string | null;
+  foreground_activity: string | null;
+  action: string | null;
+  action_px: string | null;
+  timings: string;
+  created_at: string;
+}
+
+const demoFromRow = (r: DemoRow): Demonstration => ({
+  id: r.id,
+  taskId: r.task_id,
+  deviceSerial: r.device_serial,
+  deviceInfo: fromJson(r.device_info),
+  status: r.status,
+  note: r.note,
+  startedAt: r.started_at,
+  finishedAt: r.finished_at,
+});
+
+const stepFromRow = (r: StepRow): Step => ({
+  id: r.id,
+  demonstrationId: r.demonstration_id,
+  idx: r.idx,
+  screenshotBlob: r.screenshot_blob,
+  xmlBlob: r.xml_blob,
+  foregroundPackage: r.foreground_package,
+  foregroundActivity: r.foreground_activity,
+  action: r.action === null ? null : fromJson<Action>(r.action),
+  actionPx: r.action_px === null ? null : fromJson(r.action_px),
+  timings: fromJson(r.timings),
+  createdAt: r.created_at,
+});
+
+/** Demonstrations and their steps. Each `addStep` is its own transaction: a crash loses no committed step. */
+export class DemonstrationsRepo {
+  private readonly insertStep;
+  private readonly deleteStep;
+
+  constructor(private readonly db: Db) {
+    this.insertStep = db.prepare(
+      `INSERT INTO steps (demonstration_id, idx, screenshot_blob, xml_blob, foreground_package, foreground_activity,
+       action, action_px, timings, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.deleteStep = db.prepare('DELETE FROM steps WHERE demonstration_id = ? AND idx = ?');
+  }
+
+  create(taskId: string, deviceSerial: string, deviceInfo: Record<string, unknown> = {}): Demonstration {
+    const info = this.db
+      .prepare(
+        `INSERT INTO demonstrations (task_id, device_serial, device_info, status, started_at)
+         VALUES (?, ?, ?, 'recording', ?)`,
+      )
+      .run(taskId, deviceSerial, toJson(deviceInfo), nowIso());
+    return this.get(Number(info.lastInsertRowid))!;
+  }
+
+  get(id: number): Demonstration | undefined {
+    const row = this.db.prepare<[number], DemoRow>('SELECT * FROM demonstrations WHERE id = ?').get(id);
+    return row ? demoFromRow(row) : undefined;
+  }
+
+  listForTask(taskId: string): Demonstration[] {
+    return this.db
+      .prepare<[string], DemoRow>('SELECT * FROM demonstrations WHERE task_id = ? ORDER BY id')
+      .all(taskId)
+      .map(demoFromRow);
+  }
+
+  setStatus(id: number, status: DemonstrationStatus): void {
+    const finished = status === 'recording' ? null : nowIso();
+    this.db.prepare('UPDATE demonstrations SET status = ?, finished_at = ? WHERE id = ?').run(status, finished, id);
+  }
+
+  setNote(id: number, note: string): void {
+    this.db.prepare('UPDATE demonstrations SET note = ? WHERE id = ?').run(note, id);
+  }
+
+  addStep(s: StepInput): number {
+    const info = this.insertStep.run(
+      s.demonstrationId, s.idx, s.screenshotBlob, s.xmlBlob, s.foregroundPackage, s.foregroundActivity,
+      s.action === null ? null : toJson(s.action), s.actionPx === null ? null : toJson(s.actionPx),
+      toJson(s.timings), nowIso(),
+    );
+    return Number(info.lastInsertRowid);
+  }
+
+  /** Removes the step (undo); returns whether there was one. */
+  removeStep(demonstrationId: number, idx: number): boolean {
+    return this.deleteStep.run(demonstrationId, idx).changes === 1;
+  }
+
+  steps(demonstrationId: number): Step[] {
+    return this.db
+      .prepare<[number], StepRow>('SELECT * FROM steps WHERE demonstration_id = ? ORDER BY idx')
+      .all(demonstrationId)
+      .map(stepFromRow);
+  }
+}

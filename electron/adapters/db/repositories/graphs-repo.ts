@@ -1,0 +1,72 @@
+import type { Db } from '../connection.js';
+import { fromJson, nowIso, toJson } from './json.js';
+
+export interface GraphVersion<Body = unknown, Config = unknown, Validation = unknown> {
+  id: number;
+  taskId: string;
+  version: number;
+  parentId: number | null;
+  config: Config;
+  body: Body;
+  validation: Validation;
+  createdAt: string;
+}
+
+interface GraphRow {
+  id: number;
+  task_id: string;
+  version: number;
+  parent_id: number | null;
+  config: string;
+  body: string;
+  validation: string;
+  created_at: string;
+}
+
+const fromRow = (r: GraphRow): GraphVersion => ({
+  id: r.id,
+  taskId: r.task_id,
+  version: r.version,
+  parentId: r.parent_id,
+  config: fromJson(r.config),
+  body: fromJson(r.body),
+  validation: fromJson(r.validation),
+  createdAt: r.created_at,
+});
+
+/** Task graphs are append-only: every edit is a new version, so runs can name the version they used. */
+export class GraphsRepo {
+  constructor(private readonly db: Db) {}
+
+  addVersion(taskId: string, g: { parentId: number | null; config: unknown; body: unknown; validation: unknown }): GraphVersion {
+    return this.db.transaction(() => {
+      const next =
+        ((this.db.prepare('SELECT max(version) AS v FROM graphs WHERE task_id = ?').get(taskId) as { v: number | null }).v ??
+          0) + 1;
+      const info = this.db
+        .prepare(
+          'INSERT INTO graphs (task_id, version, parent_id, config, body, validation, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(taskId, next, g.parentId, toJson(g.config), toJson(g.body), toJson(g.validation), nowIso());
+      return this.get(Number(info.lastInsertRowid))!;
+    })();
+  }
+
+  get(id: number): GraphVersion | undefined {
+    const row = this.db.prepare<[number], GraphRow>('SELECT * FROM graphs WHERE id = ?').get(id);
+    return row ? fromRow(row) : undefined;
+  }
+
+  latest(taskId: string): GraphVersion | undefined {
+    const row = this.db
+      .prepare<[string], GraphRow>('SELECT * FROM graphs WHERE task_id = ? ORDER BY version DESC LIMIT 1')
+      .get(taskId);
+    return row ? fromRow(row) : undefined;
+  }
+
+  versions(taskId: string): { id: number; version: number; createdAt: string }[] {
+    return this.db
+      .prepare('SELECT id, version, created_at AS createdAt FROM graphs WHERE task_id = ? ORDER BY version')
+      .all(taskId) as { id: number; version: number; createdAt: string }[];
+  }
+}

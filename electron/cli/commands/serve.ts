@@ -1,0 +1,48 @@
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { startWebServer } from '../../server/web-server.js';
+import { PACKAGE_ROOT, openBackend } from '../context.js';
+import type { GlobalOptions } from '../output.js';
+import { CliError, info } from '../output.js';
+
+export const RENDERER_DIST = join(PACKAGE_ROOT, 'dist', 'renderer');
+
+export function registerServe(program: Command, globals: () => GlobalOptions): void {
+  program
+    .command('serve')
+    .description('serve the app in web mode on 127.0.0.1 (open the printed URL in a browser)')
+    .option('--port <port>', 'port to listen on (0 = any free port)', '0')
+    .option('--host <host>', 'loopback address to bind: 127.0.0.1 or ::1', '127.0.0.1')
+    .action(async (o: { port: string; host: string }) => {
+      const g = globals();
+      const port = Number(o.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port: not a port number: ${o.port}`, 2);
+      const backend = openBackend(g);
+      let server;
+      try {
+        server = await startWebServer({ backend, staticDir: RENDERER_DIST, host: o.host, port });
+      } catch (e) {
+        backend.close();
+        throw new CliError((e as Error).message);
+      }
+      // The ready line: one JSON object for programs (the Electron shell, tests), a sentence for people.
+      if (g.json) {
+        process.stdout.write(
+          `${JSON.stringify({ event: 'ready', url: server.url, openUrl: server.openUrl, port: server.port, token: server.token, workspace: backend.workspace.path })}\n`,
+        );
+      } else {
+        info(`ElderBench web mode, workspace ${backend.workspace.path}`);
+        process.stdout.write(`Open ${server.openUrl}\n`);
+        info('Press Ctrl+C to stop.');
+      }
+      await new Promise<void>((resolve) => {
+        const stop = (): void => resolve();
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+        // The Electron shell closes our stdin when it quits; follow it.
+        if (process.env.ELDERBENCH_EXIT_ON_STDIN_END === '1') process.stdin.on('end', stop).resume();
+      });
+      await server.close();
+      backend.close();
+    });
+}

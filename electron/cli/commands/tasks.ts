@@ -1,0 +1,97 @@
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import type { TaskSummary } from '../../../shared/schemas/task.js';
+import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES } from '../../../shared/schemas/task.js';
+import { DuplicateTaskError } from '../../adapters/db/repositories/tasks-repo.js';
+import { TaskFileError, formatIssue } from '../../core/tasks/task-file-error.js';
+import { importTaskFile, readTaskFile } from '../../services/tasks-service.js';
+import { openBackend } from '../context.js';
+import type { GlobalOptions } from '../output.js';
+import { CliError, info, printResult, table, truncate } from '../output.js';
+
+function taskFileFailure(e: TaskFileError): CliError {
+  const n = e.issues.length;
+  return new CliError(
+    `${e.file}: ${n} problem${n === 1 ? '' : 's'}; nothing was imported`,
+    1,
+    e.issues.map((i) => formatIssue(e.file, i)),
+  );
+}
+
+export function registerTasks(program: Command, globals: () => GlobalOptions): void {
+  const tasks = program.command('tasks').description('list, validate and import task sets');
+
+  tasks
+    .command('list')
+    .description('list the tasks in the workspace')
+    .addOption(new Option('--mode <mode>', 'online or offline').choices(['online', 'offline']))
+    .option('--app <app>', 'only tasks of this app')
+    .addOption(new Option('--semantic <category>').choices(SEMANTIC_CATEGORIES))
+    .addOption(new Option('--syntactic <category>').choices(SYNTACTIC_CATEGORIES))
+    .option('--set <name>', 'only tasks of this task set')
+    .option('--text <text>', 'id or instruction contains this text')
+    .action((o: { mode?: 'online' | 'offline'; app?: string; semantic?: TaskSummary['semantic']; syntactic?: TaskSummary['syntactic']; set?: string; text?: string }) => {
+      const g = globals();
+      const backend = openBackend(g);
+      try {
+        const list = backend.workspace.tasks.list({
+          mode: o.mode, app: o.app, semantic: o.semantic, syntactic: o.syntactic, taskSet: o.set, text: o.text,
+        });
+        printResult(g, list, (l) =>
+          l.length === 0
+            ? 'No tasks. Import a task set with: elderbench tasks import FILE'
+            : `${table(
+                l.map((t) => [t.id, t.mode, t.app, t.semantic, t.syntactic, truncate(t.instruction, 40)]),
+                ['id', 'mode', 'app', 'semantic', 'syntactic', 'instruction'],
+              )}\n${l.length} task${l.length === 1 ? '' : 's'}`,
+        );
+      } finally {
+        backend.close();
+      }
+    });
+
+  tasks
+    .command('validate')
+    .description('check task files without importing them (.json task set, .jsonl or .csv)')
+    .argument('<files...>')
+    .action(async (files: string[]) => {
+      const g = globals();
+      const results: { file: string; tasks: number; warnings: string[] }[] = [];
+      for (const file of files) {
+        try {
+          const parsed = await readTaskFile(file);
+          results.push({ file, tasks: parsed.tasks.length, warnings: parsed.warnings });
+        } catch (e) {
+          if (e instanceof TaskFileError) throw taskFileFailure(e);
+          throw e;
+        }
+      }
+      printResult(g, results, (rs) =>
+        rs.map((r) => [`${r.file}: ${r.tasks} tasks OK`, ...r.warnings.map((w) => `  warning: ${w}`)].join('\n')).join('\n'),
+      );
+    });
+
+  tasks
+    .command('import')
+    .description('validate a task file and import all of it into the workspace (all or nothing)')
+    .argument('<file>')
+    .option('--set <name>', 'task-set name (default: the file\'s own name, or its base name)')
+    .option('--replace', 'overwrite tasks that already exist with the same id')
+    .action(async (file: string, o: { set?: string; replace?: boolean }) => {
+      const g = globals();
+      const backend = openBackend(g);
+      try {
+        const report = await importTaskFile(backend.workspace, { file, taskSet: o.set, replace: o.replace });
+        for (const w of report.warnings) info(`warning: ${w}`);
+        printResult(g, report, (r) =>
+          `Imported ${r.imported} new and ${r.replaced} replaced tasks into set "${r.taskSet}" (${backend.workspace.path})`,
+        );
+      } catch (e) {
+        if (e instanceof TaskFileError) throw taskFileFailure(e);
+        if (e instanceof DuplicateTaskError) throw new CliError(`${file}: ${e.message}; nothing was imported`);
+        throw e;
+      } finally {
+        backend.close();
+      }
+    });
+}

@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { resolveWorkspaceDir, userDataDir } from '../adapters/system/user-paths.js';
+import { Backend } from '../services/backend.js';
+import type { GlobalOptions } from './output.js';
+import { CliError, info } from './output.js';
+
+/** The repository/package root (where dist/ and tasks/ live). */
+export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Opens the backend on the chosen workspace; the caller closes it. */
+export function openBackend(opts: GlobalOptions): Backend {
+  const workspace = resolveWorkspaceDir(opts.workspace);
+  try {
+    return new Backend({
+      workspace,
+      userDataDir: userDataDir(),
+      log: (m) => info(m),
+    });
+  } catch (e) {
+    throw new CliError(`cannot open workspace ${workspace}: ${(e as Error).message}`);
+  }
+}

@@ -1,0 +1,37 @@
+import { Command, CommanderError } from 'commander';
+import { APP_VERSION } from '../services/version.js';
+import { registerServe } from './commands/serve.js';
+import { registerTasks } from './commands/tasks.js';
+import type { GlobalOptions } from './output.js';
+import { CliError } from './output.js';
+
+/** `elderbench`: the same services as the app, for lab staff and scripts. */
+export async function main(argv: string[]): Promise<number> {
+  const program = new Command('elderbench')
+    .description('ElderBench desktop: benchmark phone-operating AI agents on older adults\' instructions')
+    .version(APP_VERSION)
+    .option('--workspace <dir>', 'workspace folder (default: $ELDERBENCH_WORKSPACE, else the user data folder)')
+    .option('--json', 'machine-readable output on stdout; messages go to stderr')
+    .showHelpAfterError()
+    .exitOverride();
+  const globals = (): GlobalOptions => program.opts<GlobalOptions>();
+  registerTasks(program, globals);
+  registerServe(program, globals);
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // --help and --version end through here with exit code 0.
+      return e.exitCode === 0 ? 0 : 2;
+    }
+    const err = e instanceof CliError ? e : new CliError((e as Error).message ?? String(e));
+    if (globals().json) {
+      process.stdout.write(`${JSON.stringify({ error: err.message, details: err.details })}\n`);
+    }
+    process.stderr.write(`elderbench: ${err.message}\n`);
+    for (const d of err.details) process.stderr.write(`  ${d}\n`);
+    return err.exitCode;
+  }
+}

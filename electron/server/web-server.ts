@@ -1,0 +1,226 @@
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+import { ApiError } from '../../shared/api/index.js';
+import type { Backend } from '../services/backend.js';
+import { isAllowedHostHeader, isLoopbackHost } from './loopback.js';
+import { readStatic } from './static-files.js';
+import { newToken, presentedToken, TOKEN_COOKIE, tokenMatches } from './token.js';
+
+export interface WebServerOptions {
+  backend: Backend;
+  /** Folder with the built renderer (index.html + assets). */
+  staticDir: string;
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  token?: string;
+}
+
+export interface WebServer {
+  url: string;
+  /** The URL to open once: it carries the token, which the server swaps for a cookie. */
+  openUrl: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 4 * 1024 * 1024;
+
+/** Strict CSP for the renderer: our own scripts only, no inline script, no remote content. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'none'",
+].join('; ');
+
+const HTTP_STATUS: Record<ApiError['code'], number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  not_found: 404,
+  conflict: 409,
+  unavailable: 503,
+  internal: 500,
+};
+
+/**
+ * Web mode: the renderer and the same API over HTTP (calls) and WebSocket (events),
+ * on loopback only, every request carrying the per-start token.
+ */
+export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
+  const host = opts.host ?? '127.0.0.1';
+  if (!isLoopbackHost(host)) {
+    throw new Error(`web mode listens on loopback only (127.0.0.1 or ::1), not on ${host}: it controls devices and files`);
+  }
+  const token = opts.token ?? newToken();
+  const { backend, staticDir } = opts;
+  let port = 0;
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: { code: 'internal', message: String(e) } });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    if (!isAllowedHostHeader(req.headers.host, port)) {
+      sendJson(res, 403, { error: { code: 'unauthorized', message: 'requests must address 127.0.0.1 (Host header)' } });
+      return;
+    }
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const presented = presentedToken(req, url);
+    if (!tokenMatches(presented, token)) {
+      sendJson(res, 401, {
+        error: { code: 'unauthorized', message: 'missing or wrong token: open the URL that `elderbench serve` printed' },
+      });
+      return;
+    }
+    if (url.searchParams.has('token') && req.method === 'GET') {
+      // Swap the token in the URL for a cookie, then drop it from the address bar and history.
+      res.setHeader('Set-Cookie', `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
+      url.searchParams.delete('token');
+      res.writeHead(303, { Location: url.pathname + url.search }).end();
+      return;
+    }
+    if (url.pathname.startsWith('/api/')) return handleApi(req, res, url.pathname.slice(5));
+    if (url.pathname.startsWith('/blobs/')) return handleBlob(res, url.pathname.slice(7));
+    if (req.method !== 'GET') {
+      sendJson(res, 405, { error: { code: 'bad_request', message: 'method not allowed' } });
+      return;
+    }
+    return handleStatic(res, url.pathname);
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, channel: string): Promise<void> {
+    if (req.method !== 'POST') {
+      sendJson(res, 405, { error: { code: 'bad_request', message: 'API calls are POST' } });
+      return;
+    }
+    let input: unknown;
+    try {
+      const body = await readBody(req);
+      input = body.length === 0 ? undefined : (JSON.parse(body.toString('utf8')) as { input?: unknown }).input;
+    } catch (e) {
+      sendJson(res, 400, { error: { code: 'bad_request', message: `request body: ${(e as Error).message}` } });
+      return;
+    }
+    try {
+      const result = await backend.dispatch(channel, input);
+      sendJson(res, 200, { result: result ?? null });
+    } catch (e) {
+      const err = e instanceof ApiError ? e : new ApiError('internal', String(e));
+      sendJson(res, HTTP_STATUS[err.code], { error: err.toWire() });
+    }
+  }
+
+  async function handleBlob(res: ServerResponse, id: string): Promise<void> {
+    const store = backend.workspace;
+    const row = store.blobIndex.get(id);
+    if (!row || !store.blobs.has(id)) {
+      sendJson(res, 404, { error: { code: 'not_found', message: `no blob ${id}` } });
+      return;
+    }
+    const bytes = await store.blobs.get(id);
+    res.writeHead(200, {
+      'Content-Type': row.mediaType,
+      'Content-Length': bytes.length,
+      'Cache-Control': 'private, max-age=31536000, immutable',
+    });
+    res.end(bytes);
+  }
+
+  async function handleStatic(res: ServerResponse, path: string): Promise<void> {
+    if (!existsSync(staticDir)) {
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(`The renderer is not built (${staticDir} is missing). Run: npm run build:renderer\n`);
+      return;
+    }
+    const file = (await readStatic(staticDir, path)) ?? (await readStatic(staticDir, '/index.html'));
+    if (!file) {
+      sendJson(res, 404, { error: { code: 'not_found', message: path } });
+      return;
+    }
+    const headers: Record<string, string> = { 'Content-Type': file.type };
+    if (file.type.startsWith('text/html')) {
+      headers['Content-Security-Policy'] = CONTENT_SECURITY_POLICY;
+      headers['Cache-Control'] = 'no-store';
+    }
+    res.writeHead(200, headers).end(file.body);
+  }
+
+  const wss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const origin = req.headers.origin;
+    const originOk = origin === undefined || isAllowedHostHeader(origin.replace(/^https?:\/\//, ''), port);
+    if (url.pathname !== '/events' || !isAllowedHostHeader(req.headers.host, port) || !originOk ||
+      !tokenMatches(presentedToken(req, url), token)) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const unsubscribe = backend.events.subscribe((e) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(e));
+      });
+      ws.on('close', unsubscribe);
+      ws.on('error', unsubscribe);
+      ws.send(JSON.stringify({ channel: 'hello', payload: null }));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  const base = `http://${shownHost}:${port}`;
+  return {
+    url: `${base}/`,
+    openUrl: `${base}/?token=${encodeURIComponent(token)}`,
+    port,
+    token,
+    close: async () => {
+      for (const c of wss.clients) c.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(new Error(`larger than ${MAX_BODY} bytes`));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}

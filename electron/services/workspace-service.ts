@@ -1,0 +1,33 @@
+import type { ElderBenchHandlers, WorkspaceInfo } from '../../shared/api/index.js';
+import { ApiError } from '../../shared/api/index.js';
+import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
+
+export function workspaceInfo(store: WorkspaceStore): WorkspaceInfo {
+  return {
+    path: store.path,
+    taskCount: store.tasks.count(),
+    taskSets: store.tasks.sets().map((s) => ({ name: s.name, taskCount: s.taskCount, importedAt: s.importedAt })),
+    schemaVersion: store.schemaVersion,
+  };
+}
+
+export interface WorkspaceSwitcher {
+  current(): WorkspaceStore;
+  /** Opens the folder and makes it current; throws (leaving the old one open) if it cannot be opened. */
+  switchTo(folder: string): WorkspaceStore;
+  recent(): string[];
+}
+
+export function workspaceService(ws: WorkspaceSwitcher): ElderBenchHandlers['workspace'] {
+  return {
+    current: () => workspaceInfo(ws.current()),
+    open: ({ path }) => {
+      try {
+        return workspaceInfo(ws.switchTo(path));
+      } catch (e) {
+        throw new ApiError('bad_request', `cannot open workspace ${path}: ${(e as Error).message}`);
+      }
+    },
+    recent: () => ws.recent(),
+  };
+}

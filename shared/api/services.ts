@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { event, method } from './contract.js';
+import type { Settings } from '../schemas/settings.js';
+import { SettingsPatchSchema } from '../schemas/settings.js';
+import type { Task, TaskSummary } from '../schemas/task.js';
+import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES, TaskIdSchema } from '../schemas/task.js';
+
+/**
+ * The one API. Each service is a contract (see contract.ts); the renderer calls
+ * `window.elderbench.<service>.<method>(arg)` and both transports (Electron IPC,
+ * web mode HTTP/WebSocket) end in the same handler table in electron/services.
+ *
+ * Services that later issues fill (devices, recording, graphs, runs, review,
+ * analysis) start with the methods that exist today; a method is added here
+ * only together with its implementation.
+ */
+
+const NoInput = z.object({}).strict().optional();
+
+export interface SystemInfo {
+  appVersion: string;
+  /** Absolute folder of the open workspace. */
+  workspace: string;
+  /** 'electron' in the desktop window, 'web' in a browser. Set by the transport, not the backend. */
+  transport: 'electron' | 'web';
+  node: string;
+  schemaVersion: number;
+}
+
+export interface WorkspaceInfo {
+  path: string;
+  taskCount: number;
+  taskSets: { name: string; taskCount: number; importedAt: string }[];
+  schemaVersion: number;
+}
+
+export interface DataChanged {
+  /** What changed, so views refresh only what they show. */
+  table: 'tasks' | 'settings' | 'workspace';
+}
+
+export const systemContract = {
+  info: method(NoInput).returns<Omit<SystemInfo, 'transport'>>(),
+  onDataChanged: event<DataChanged>(),
+};
+
+export const workspaceContract = {
+  current: method(NoInput).returns<WorkspaceInfo>(),
+  /** Open (or create) a workspace folder; the backend switches to it. */
+  open: method(z.object({ path: z.string().min(1, 'choose a folder') }).strict()).returns<WorkspaceInfo>(),
+  recent: method(NoInput).returns<string[]>(),
+  onChanged: event<WorkspaceInfo>(),
+};
+
+export const settingsContract = {
+  get: method(NoInput).returns<Settings>(),
+  update: method(SettingsPatchSchema).returns<Settings>(),
+  onChanged: event<Settings>(),
+};
+
+export const TaskFilterSchema = z
+  .object({
+    mode: z.enum(['online', 'offline']).optional(),
+    app: z.string().optional(),
+    semantic: z.enum(SEMANTIC_CATEGORIES).optional(),
+    syntactic: z.enum(SYNTACTIC_CATEGORIES).optional(),
+    taskSet: z.string().optional(),
+    /** Case-insensitive substring of the id or instruction. */
+    text: z.string().optional(),
+  })
+  .strict();
+export type TaskFilter = z.infer<typeof TaskFilterSchema>;
+
+export interface ImportReport {
+  taskSet: string;
+  file: string;
+  imported: number;
+  replaced: number;
+  warnings: string[];
+}
+
+export const ImportTasksInputSchema = z
+  .object({
+    /** A path the backend can read: .json (task-set file), .jsonl or .csv. */
+    file: z.string().min(1),
+    /** Name for the set; defaults to the file's own name or its base name. */
+    taskSet: z.string().min(1).optional(),
+    /** Replace tasks that already exist with the same id (default: refuse). */
+    replace: z.boolean().optional(),
+  })
+  .strict();
+
+export const tasksContract = {
+  list: method(TaskFilterSchema).returns<TaskSummary[]>(),
+  get: method(z.object({ id: TaskIdSchema }).strict()).returns<Task>(),
+  importFile: method(ImportTasksInputSchema).returns<ImportReport>(),
+};
+
+/** Later issues add methods to these; each is declared so the renderer's navigation is typed from day one. */
+export const devicesContract = {};
+export const recordingContract = {};
+export const graphsContract = {};
+export const runsContract = {};
+export const reviewContract = {};
+export const analysisContract = {};
+
+export const apiContract = {
+  system: systemContract,
+  workspace: workspaceContract,
+  settings: settingsContract,
+  tasks: tasksContract,
+  devices: devicesContract,
+  recording: recordingContract,
+  graphs: graphsContract,
+  runs: runsContract,
+  review: reviewContract,
+  analysis: analysisContract,
+} as const;
+
+export type ApiContract = typeof apiContract;
+export type ServiceName = keyof ApiContract;
