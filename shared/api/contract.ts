@@ -40,7 +40,11 @@ export type Unsubscribe = () => void;
 
 /** The client-side view of one service: methods return promises, events are `onX(listener) → unsubscribe`. */
 export type ServiceApi<C> = {
-  [K in MethodKeys<C>]: C[K] extends MethodSpec<infer I, infer O> ? (input: z.input<I>) => Promise<O> : never;
+  [K in MethodKeys<C>]: C[K] extends MethodSpec<infer I, infer O>
+    ? undefined extends z.input<I>
+      ? (input?: z.input<I>) => Promise<O>
+      : (input: z.input<I>) => Promise<O>
+    : never;
 } & {
   [K in EventKeys<C>]: C[K] extends EventSpec<infer P> ? (listener: (payload: P) => void) => Unsubscribe : never;
 };

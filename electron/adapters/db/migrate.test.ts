@@ -1,0 +1,63 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate, MigrationError } from './migrate.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+const fresh = (): Database.Database => {
+  const db = new Database(':memory:');
+  db.pragma('foreign_keys = ON');
+  return db;
+};
+
+const tables = (db: Database.Database): string[] =>
+  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+
+describe('migrate', () => {
+  it('applies every migration once and is idempotent', () => {
+    const db = fresh();
+    expect(migrate(db)).toBe(MIGRATIONS.length);
+    const before = tables(db);
+    expect(migrate(db)).toBe(MIGRATIONS.length);
+    expect(tables(db)).toEqual(before);
+    expect((db.prepare('SELECT count(*) AS n FROM _migrations').get() as { n: number }).n).toBe(MIGRATIONS.length);
+  });
+
+  it('refuses a migration edited after it was applied', () => {
+    const db = fresh();
+    migrate(db, [{ version: 1, name: 'a', up: 'CREATE TABLE a (x)' }]);
+    expect(() => migrate(db, [{ version: 1, name: 'a', up: 'CREATE TABLE a (x, y)' }])).toThrow(MigrationError);
+  });
+
+  it('refuses a database from a newer version of the app', () => {
+    const db = fresh();
+    migrate(db, [
+      { version: 1, name: 'a', up: 'CREATE TABLE a (x)' },
+      { version: 2, name: 'b', up: 'CREATE TABLE b (x)' },
+    ]);
+    expect(() => migrate(db, [{ version: 1, name: 'a', up: 'CREATE TABLE a (x)' }])).toThrow(/newer than this ElderBench/);
+  });
+
+  it('rolls a failing migration back whole', () => {
+    const db = fresh();
+    expect(() =>
+      migrate(db, [{ version: 1, name: 'bad', up: 'CREATE TABLE ok1 (x); CREATE TABLE broken (' }]),
+    ).toThrow();
+    expect(tables(db)).not.toContain('ok1');
+    expect((db.prepare('SELECT count(*) AS n FROM _migrations').get() as { n: number }).n).toBe(0);
+  });
+});
+
+describe('migration 0001 (initial)', () => {
+  it('creates the workspace tables with foreign keys enforced', () => {
+    const db = fresh();
+    migrate(db, MIGRATIONS.filter((m) => m.version === 1));
+    expect(tables(db)).toEqual(
+      expect.arrayContaining(['settings', 'task_sets', 'tasks', 'blobs', 'demonstrations', 'steps', 'graphs', 'runs', 'run_results', 'run_steps', 'labels']),
+    );
+    expect(() =>
+      db
+        .prepare("INSERT INTO demonstrations (task_id, device_serial, status, started_at) VALUES ('nope', 's', 'recording', 'now')")
+        .run(),
+    ).toThrow(/FOREIGN KEY/);
+  });
+});

@@ -1,0 +1,59 @@
+import type { ChannelInfo, MethodSpec, WireError } from '../../shared/api/index.js';
+import { ApiError, IPC_PREFIX, METHOD_CHANNELS } from '../../shared/api/index.js';
+
+/** The slice of Electron's ipcMain we use; a fake stands in for it in tests. */
+export interface IpcMainLike {
+  handle(channel: string, listener: (event: { senderFrame: { url: string } | null }, ...args: unknown[]) => unknown): void;
+}
+
+export type Forward = (channel: string, input: unknown) => Promise<{ result?: unknown; error?: WireError }>;
+
+/** What crosses IPC back to the preload: never a thrown Error (Electron would flatten it), always data. */
+export type IpcReply = { ok: true; result: unknown } | { ok: false; error: WireError };
+
+/**
+ * Registers one `ipcMain.handle` per API method (never a generic channel). Each call
+ * is checked twice before it reaches the backend: the sender must be our own page,
+ * and the argument must pass the contract's schema.
+ */
+export function registerApiHandlers(
+  ipcMain: IpcMainLike,
+  forward: Forward,
+  isTrustedSender: (url: string) => boolean,
+  channels: readonly ChannelInfo<MethodSpec>[] = METHOD_CHANNELS,
+): string[] {
+  const registered: string[] = [];
+  for (const c of channels) {
+    const ipcChannel = IPC_PREFIX + c.channel;
+    ipcMain.handle(ipcChannel, async (event, input): Promise<IpcReply> => {
+      const url = event.senderFrame?.url ?? '';
+      if (!isTrustedSender(url)) {
+        return { ok: false, error: { code: 'unauthorized', message: `IPC from an untrusted frame refused: ${url}` } };
+      }
+      const parsed = c.spec.input.safeParse(input);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+        return { ok: false, error: new ApiError('bad_request', `${c.channel}: ${issues[0]?.message}`, issues).toWire() };
+      }
+      try {
+        const reply = await forward(c.channel, input);
+        return reply.error ? { ok: false, error: reply.error } : { ok: true, result: reply.result ?? null };
+      } catch (e) {
+        return { ok: false, error: { code: 'unavailable', message: `backend unreachable: ${(e as Error).message}` } };
+      }
+    });
+    registered.push(ipcChannel);
+  }
+  return registered;
+}
+
+/** Only our own bundled renderer (loaded from file://) may call the API. */
+export function isOwnRendererUrl(url: string, rendererIndexUrl: string): boolean {
+  try {
+    const u = new URL(url);
+    const own = new URL(rendererIndexUrl);
+    return u.protocol === 'file:' && u.pathname === own.pathname;
+  } catch {
+    return false;
+  }
+}

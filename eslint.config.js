@@ -1,0 +1,97 @@
+// Lint = a few bug-catching rules + the layer boundaries. The boundaries are the point:
+// each zone says what it may not import, and why. Do not relax them to make an import work.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'stream', 'url', 'worker_threads'];
+const NATIVE = ['better-sqlite3', 'sharp', '@devicefarmer/adbkit'];
+
+const forbid = (groups, message) => ({ group: groups, message });
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'coverage/**', '.workspace/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      // Floating promises hide failures; `void` marks a deliberate fire-and-forget.
+      'no-restricted-syntax': 'off',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        forbid([...NODE_BUILTINS, 'electron', 'react', 'react-dom', ...NATIVE], 'shared/ holds contracts only: it runs in Node, Electron and the browser alike.'),
+        forbid(['**/electron/**', '**/renderer/**'], 'shared/ may not depend on an implementation.'),
+      ] }],
+    },
+  },
+  {
+    files: ['electron/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        forbid(['electron', ...NATIVE], 'electron/core is pure domain logic: receive a port instead of importing the device, DB or image library.'),
+        forbid(['**/adapters/**', '**/services/**', '**/server/**', '**/cli/**', '**/main/**', '**/preload/**', '**/virtual-phone/**'], 'electron/core may import only shared/ and itself.'),
+        forbid(['node:fs', 'node:child_process', 'node:net', 'node:http', 'fs', 'child_process', 'net', 'http'], 'electron/core does no I/O; the adapters do.'),
+      ] }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/vite.config.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        forbid([...NODE_BUILTINS, 'electron', ...NATIVE, 'zod/v3'], 'the renderer runs sandboxed in a browser: reach the backend through window.elderbench.'),
+        forbid(['**/electron/**'], 'the renderer talks to the backend only through the API in shared/api.'),
+      ] }],
+    },
+  },
+  {
+    files: ['electron/services/**/*.ts', 'electron/server/**/*.ts', 'electron/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        forbid(['better-sqlite3', 'sharp', '@devicefarmer/adbkit'], 'only electron/adapters touches native libraries and adbkit.'),
+        forbid(['electron'], 'the backend is plain Node; only electron/main and electron/preload import Electron.'),
+      ] }],
+    },
+  },
+  {
+    files: ['electron/adapters/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        forbid(['electron'], 'adapters run in the plain-Node backend.'),
+        forbid(['**/services/**', '**/server/**', '**/cli/**', '**/main/**', '**/preload/**'], 'adapters are used by services, never the other way round.'),
+      ] }],
+    },
+  },
+  {
+    files: ['electron/virtual-phone/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        forbid(['**/core/**', '**/adapters/**', '**/services/**', '**/server/**', '**/cli/**', '**/main/**', '**/preload/**', '**/shared/**'], 'the virtual phone reaches the app only over the ADB wire protocol.'),
+        forbid(['electron'], 'the virtual phone is plain Node.'),
+      ] }],
+    },
+  },
+  {
+    files: ['electron/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        forbid([...NODE_BUILTINS, ...NATIVE], 'the preload runs sandboxed: contextBridge and ipcRenderer only.'),
+      ] }],
+    },
+  },
+);

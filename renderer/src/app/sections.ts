@@ -1,0 +1,26 @@
+/** The app's sections, in navigation order. `issue` names where an unfinished one is tracked. */
+export interface Section {
+  id: string;
+  label: string;
+  /** What the section is for, shown to someone who opens it. */
+  purpose: string;
+  issue?: number;
+}
+
+export const SECTIONS: readonly Section[] = [
+  { id: 'devices', label: 'Devices', purpose: 'Connect phones or the built-in virtual phone and mirror their screens.', issue: 4 },
+  { id: 'record', label: 'Record', purpose: 'Record human demonstrations: screenshot, UI hierarchy and action at every step.', issue: 4 },
+  { id: 'tasks', label: 'Tasks', purpose: 'The task sets in this workspace.' },
+  { id: 'graphs', label: 'Graphs', purpose: 'Task graphs merged from demonstrations, for offline evaluation.', issue: 6 },
+  { id: 'runs', label: 'Runs', purpose: 'Run agents online and offline and see the results table.', issue: 8 },
+  { id: 'review', label: 'Review', purpose: 'Page through every task\'s screenshots and label failures.', issue: 9 },
+  { id: 'analysis', label: 'Analysis', purpose: 'Linguistic, normalization and attribution analyses.', issue: 9 },
+  { id: 'settings', label: 'Settings', purpose: 'Workspace, display and device settings.' },
+];
+
+export const DEFAULT_SECTION = 'tasks';
+
+export function sectionFromHash(hash: string): string {
+  const id = hash.replace(/^#\/?/, '');
+  return SECTIONS.some((s) => s.id === id) ? id : DEFAULT_SECTION;
+}

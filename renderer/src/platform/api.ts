@@ -1,0 +1,20 @@
+import type { ElderBenchApi } from '../../../shared/api/index.js';
+import { createWebClient } from './web-client.js';
+
+declare global {
+  interface Window {
+    /** Set by the Electron preload; absent in web mode. */
+    elderbench?: ElderBenchApi;
+    elderbenchPlatform?: { transport: 'electron'; blobUrl(id: string): string };
+  }
+}
+
+/** The same typed API in both hosts: the preload's bridge in Electron, HTTP/WebSocket in a browser. */
+export const api: ElderBenchApi = window.elderbench ?? createWebClient();
+
+export const transport: 'electron' | 'web' = window.elderbench ? 'electron' : 'web';
+
+/** Images are fetched by blob id, never pushed as base64 through the API. */
+export function blobUrl(id: string): string {
+  return window.elderbenchPlatform?.blobUrl(id) ?? `/blobs/${id}`;
+}
