@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { IPC_PREFIX, METHOD_CHANNELS } from '../../shared/api/index.js';
+import type { IpcMainLike, IpcReply } from './ipc-bridge.js';
+import { isOwnRendererUrl, registerApiHandlers } from './ipc-bridge.js';
+
+type Handler = Parameters<IpcMainLike['handle']>[1];
+
+function fakeIpc(): { ipc: IpcMainLike; handlers: Map<string, Handler> } {
+  const handlers = new Map<string, Handler>();
+  return { ipc: { handle: (c, h) => void handlers.set(c, h) }, handlers };
+}
+
+const OWN = 'file:///app/dist/renderer/index.html';
+
+describe('registerApiHandlers', () => {
+  it('registers exactly one prefixed channel per API method', () => {
+    const { ipc, handlers } = fakeIpc();
+    registerApiHandlers(ipc, async () => ({ result: null }), () => true);
+    expect([...handlers.keys()].sort()).toEqual(METHOD_CHANNELS.map((c) => IPC_PREFIX + c.channel).sort());
+  });
+
+  it('refuses calls from frames other than our renderer, before forwarding', async () => {
+    const { ipc, handlers } = fakeIpc();
+    let forwarded = 0;
+    registerApiHandlers(ipc, async () => (forwarded++, { result: 1 }), (url) => isOwnRendererUrl(url, OWN));
+    const call = handlers.get(`${IPC_PREFIX}settings.get`)!;
+    const bad = (await call({ senderFrame: { url: 'https://evil.example/' } })) as IpcReply;
+    expect(bad).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    const none = (await call({ senderFrame: null })) as IpcReply;
+    expect(none.ok).toBe(false);
+    expect(forwarded).toBe(0);
+    expect(await call({ senderFrame: { url: OWN } })).toEqual({ ok: true, result: 1 });
+  });
+
+  it('validates the argument with the contract schema before forwarding', async () => {
+    const { ipc, handlers } = fakeIpc();
+    const seen: unknown[] = [];
+    registerApiHandlers(ipc, async (c, i) => (seen.push([c, i]), { result: 'ok' }), () => true);
+    const update = handlers.get(`${IPC_PREFIX}settings.update`)!;
+    expect(await update({ senderFrame: { url: OWN } }, { uiScale: 'big' })).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    expect(await update({ senderFrame: { url: OWN } }, { uiScale: 1.5 })).toEqual({ ok: true, result: 'ok' });
+    expect(seen).toEqual([['settings.update', { uiScale: 1.5 }]]);
+  });
+
+  it('passes backend errors through and reports an unreachable backend as unavailable', async () => {
+    const { ipc, handlers } = fakeIpc();
+    registerApiHandlers(ipc, async (c) => {
+      if (c === 'tasks.get') return { error: { code: 'not_found', message: 'no task' } };
+      throw new Error('ECONNREFUSED');
+    }, () => true);
+    expect(await handlers.get(`${IPC_PREFIX}tasks.get`)!({ senderFrame: { url: OWN } }, { id: 'x' })).toEqual({
+      ok: false, error: { code: 'not_found', message: 'no task' },
+    });
+    expect(await handlers.get(`${IPC_PREFIX}settings.get`)!({ senderFrame: { url: OWN } })).toMatchObject({
+      ok: false, error: { code: 'unavailable' },
+    });
+  });
+
+  it('recognises only our own file:// page as trusted', () => {
+    expect(isOwnRendererUrl(OWN, OWN)).toBe(true);
+    expect(isOwnRendererUrl('file:///etc/passwd', OWN)).toBe(false);
+    expect(isOwnRendererUrl('http://127.0.0.1/app/dist/renderer/index.html', OWN)).toBe(false);
+    expect(isOwnRendererUrl('not a url', OWN)).toBe(false);
+  });
+});

@@ -1,0 +1,67 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECTIONS } from '../../renderer/src/app/sections.js';
+import { useTempDirs } from '../support/temp-dir.js';
+import type { ServedApp } from '../support/web-app.js';
+import { launchChromium, openApp, serveApp } from '../support/web-app.js';
+
+describe('the app in web mode (Chromium)', () => {
+  const tmp = useTempDirs();
+  let browser: Browser;
+  const apps: ServedApp[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((a) => a.stop()));
+    await browser?.close();
+  });
+
+  it('navigates every section by click and by keyboard', async () => {
+    const app = await serveApp(tmp());
+    apps.push(app);
+    const page = await openApp(browser, app);
+    for (const s of SECTIONS) {
+      await page.click(`[data-testid="nav-${s.id}"]`);
+      await page.waitForSelector(`main[data-section="${s.id}"] h1:text-is("${s.label}")`);
+      expect(await page.getAttribute(`[data-testid="nav-${s.id}"]`, 'aria-current')).toBe('page');
+    }
+    await page.keyboard.press('Alt+3');
+    await page.waitForSelector('main[data-section="tasks"]');
+    expect(await page.evaluate('document.activeElement?.id')).toBe('page-tasks');
+    expect((page as unknown as { appErrors: string[] }).appErrors).toEqual([]);
+    await app.stop();
+  });
+
+  it('changes a setting that persists across a backend restart (renderer → API → SQLite → back)', async () => {
+    const workspace = tmp();
+    const first = await serveApp(workspace);
+    apps.push(first);
+    let page = await openApp(browser, first);
+    await page.click('[data-testid="nav-settings"]');
+    await page.selectOption('[data-testid="setting-ui-scale"]', '1.5');
+    await page.waitForSelector('[data-testid="notice"]:text("Settings saved")');
+    await page.close();
+    await first.stop();
+
+    const second = await serveApp(workspace);
+    apps.push(second);
+    expect(second.token).not.toBe(first.token);
+    page = await openApp(browser, second);
+    await page.click('[data-testid="nav-settings"]');
+    expect(await page.inputValue('[data-testid="setting-ui-scale"]')).toBe('1.5');
+    const fontSize = await page.evaluate('getComputedStyle(document.documentElement).fontSize');
+    expect(fontSize).toBe('24px');
+    await second.stop();
+  });
+
+  it('does not serve the app to a browser without the token', async () => {
+    const app = await serveApp(tmp());
+    apps.push(app);
+    const page = await browser.newPage();
+    const res = await page.goto(app.url);
+    expect(res?.status()).toBe(401);
+    expect(await page.content()).toContain('missing or wrong token');
+    await app.stop();
+  });
+});
