@@ -50,6 +50,15 @@ export default tseslint.config(
     },
   },
   {
+    // Tests beside core logic may read fixture files; they still may not reach native modules.
+    files: ['electron/core/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        forbid(['electron', ...NATIVE], 'electron/core tests exercise pure logic: pass fakes for ports.'),
+      ] }],
+    },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     ignores: ['renderer/vite.config.ts'],
     rules: {
