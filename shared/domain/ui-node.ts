@@ -30,6 +30,8 @@ export interface UiNode {
   bounds: Bounds | null;
   /** uiautomator's NAF flag: clickable with no text or description anywhere below. */
   naf: boolean;
+  /** Non-standard attributes some dumpers add (`visible-to-user`, `drawing-order`, `hint`, …), verbatim. */
+  extras?: Record<string, string>;
   children: UiNode[];
 }
 
