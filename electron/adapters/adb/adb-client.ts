@@ -1,0 +1,95 @@
+import adbkit from '@devicefarmer/adbkit';
+import { connect as netConnect } from 'node:net';
+import type { DeviceSummary } from '../../core/device/device-port.js';
+import { AdbDevice } from './adb-device.js';
+
+const { Adb } = adbkit;
+type Client = ReturnType<typeof Adb.createClient>;
+
+export interface AdbServerAddress {
+  host: string;
+  port: number;
+}
+
+export function parseAdbAddress(s: string): AdbServerAddress {
+  const m = /^([\w.-]+|\[[0-9a-f:]+\]):(\d{1,5})$/i.exec(s.trim());
+  if (!m) throw new Error(`not an adb server address: "${s}" (write host:port, e.g. 127.0.0.1:5037)`);
+  return { host: m[1]!.replace(/^\[|\]$/g, ''), port: Number(m[2]) };
+}
+
+/** Values in `adb devices -l` keep their `model:` prefixes in adbkit; strip them. */
+const strip = (v: string | undefined, prefix: string): string | null =>
+  v ? (v.startsWith(prefix) ? v.slice(prefix.length) : v) || null : null;
+
+/**
+ * The connection to one adb server (a phone's, or the virtual phone's). Never starts a
+ * daemon: adbkit would run `adb start-server` on a refused connection, leaving a stray
+ * process behind; we check the port first and say how to start a server instead.
+ */
+export class AdbServer {
+  readonly client: Client;
+
+  constructor(readonly address: AdbServerAddress) {
+    // `bin` is only used by adbkit to start a server; node with these args exits at once with an error.
+    this.client = Adb.createClient({ host: address.host, port: address.port, bin: process.execPath });
+  }
+
+  get label(): string {
+    return `${this.address.host}:${this.address.port}`;
+  }
+
+  /** Resolves if something listens on the address; otherwise rejects with how to fix it. */
+  async ensureReachable(timeoutMs = 3000): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      const sock = netConnect({ host: this.address.host, port: this.address.port });
+      const fail = (why: string): void => {
+        sock.destroy();
+        reject(
+          new Error(
+            `no adb server answers at ${this.label} (${why}). Start one with \`adb start-server\` (real phones) ` +
+              'or `elderbench phone` (the virtual phone), or point ElderBench at another with --adb host:port.',
+          ),
+        );
+      };
+      sock.setTimeout(timeoutMs, () => fail('timed out'));
+      sock.once('connect', () => {
+        sock.end();
+        resolve();
+      });
+      sock.once('error', (e: NodeJS.ErrnoException) => fail(e.code ?? e.message));
+    });
+  }
+
+  async listDevices(): Promise<DeviceSummary[]> {
+    await this.ensureReachable();
+    const list = await this.client.listDevicesWithPaths();
+    return list.map((d) => ({
+      serial: d.id,
+      state: d.type,
+      model: strip(d.model, 'model:'),
+      product: strip(d.product, 'product:'),
+    }));
+  }
+
+  /** Calls `onChange` with the full list whenever a device appears, disappears or changes state. */
+  async track(onChange: (devices: DeviceSummary[]) => void, onError: (e: Error) => void): Promise<() => void> {
+    await this.ensureReachable();
+    const tracker = await this.client.trackDevices();
+    const refresh = (): void => {
+      this.listDevices().then(onChange, (e: Error) => onError(e));
+    };
+    tracker.on('changeSet', refresh);
+    tracker.on('error', (e: Error) => onError(e));
+    return () => tracker.end();
+  }
+
+  /** `adb connect host:port` for a phone on the network. */
+  async connect(host: string, port: number): Promise<string> {
+    await this.ensureReachable();
+    return this.client.connect(host, port);
+  }
+
+  device(serial: string): AdbDevice {
+    return new AdbDevice(this.client.getDevice(serial), serial);
+  }
+}

@@ -1,0 +1,197 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { UiHierarchy } from '../../../shared/domain/ui-node.js';
+import type { Task } from '../../../shared/schemas/task.js';
+import type { DeviceInfo, DevicePort } from '../device/device-port.js';
+import { DeviceError } from '../device/device-port.js';
+import { parseUiXml } from '../ui/parse-ui-xml.js';
+import type { TargetElement } from '../ui/ui-tree.js';
+import { nodeAt, targetOf } from '../ui/ui-tree.js';
+import { captureObservation } from './capture.js';
+import type { PixelAction } from './perform-action.js';
+import { performAction, toPixelAction } from './perform-action.js';
+import type { DemonstrationStatus, ObservationSink, RecordingStore } from './recording-ports.js';
+
+export interface RecorderDeps {
+  device: DevicePort;
+  store: RecordingStore;
+  sink: ObservationSink;
+  /** Maps an app name (LaunchApp) to a package; null when unknown. */
+  resolvePackage: (app: string) => string | null;
+  sleep: (ms: number) => Promise<void>;
+}
+
+export interface RecordedStep {
+  demonstrationId: number;
+  idx: number;
+  action: Action | null;
+  pixelAction: PixelAction | null;
+  target: TargetElement | null;
+  screenshotBlob: string;
+  thumbnailBlob: string;
+  foreground: { package: string; activity: string } | null;
+  timings: Record<string, number>;
+}
+
+export class RecorderStateError extends Error {
+  override readonly name = 'RecorderStateError';
+}
+
+/**
+ * Records one demonstration: for every action, capture O_t and V_t → store them →
+ * perform A_t on the device → commit the step (its own transaction), strictly in that
+ * order, one action at a time. If the device goes away, what was committed stays and
+ * the demonstration is marked interrupted.
+ */
+export class Recorder {
+  private status: DemonstrationStatus = 'recording';
+  private nextIdx = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly deps: RecorderDeps,
+    readonly task: Task,
+    readonly demonstrationId: number,
+    readonly deviceInfo: DeviceInfo,
+  ) {}
+
+  /** Resets the device with the task's setup commands, then opens the demonstration. */
+  static async start(deps: RecorderDeps, task: Task): Promise<Recorder> {
+    const info = await deps.device.info([task.package]);
+    for (const cmd of task.setup) await deps.device.shell(cmd);
+    const id = deps.store.createDemonstration(task.id, deps.device.serial, info);
+    return new Recorder(deps, task, id, info);
+  }
+
+  get state(): DemonstrationStatus {
+    return this.status;
+  }
+
+  get stepCount(): number {
+    return this.nextIdx;
+  }
+
+  /** Serialises calls: a double click in the UI must not interleave two steps. */
+  private exclusive<T>(f: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(f, f);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private assertRecording(): void {
+    if (this.status !== 'recording') {
+      throw new RecorderStateError(`demonstration ${this.demonstrationId} is ${this.status}; start a new one`);
+    }
+  }
+
+  private interruptOn<T>(f: () => Promise<T>): Promise<T> {
+    return f().catch((e: unknown) => {
+      if (e instanceof DeviceError && (e.kind === 'disconnected' || e.kind === 'timeout')) {
+        this.status = 'interrupted';
+        this.deps.store.setStatus(this.demonstrationId, 'interrupted');
+      }
+      throw e;
+    });
+  }
+
+  /** Records one step: the observation before the action, then the action itself. */
+  act(action: Action): Promise<RecordedStep> {
+    return this.exclusive(() =>
+      this.interruptOn(async () => {
+        this.assertRecording();
+        if (action.type === 'Finish') throw new RecorderStateError('use finish() to end a demonstration');
+        const t0 = performance.now();
+        const obs = await captureObservation(this.deps.device);
+        const screen = this.deviceInfo.screen;
+        const px = toPixelAction(action, screen, this.deps.resolvePackage);
+        const target = this.targetFor(obs.xml, px);
+        const t1 = performance.now();
+        const blobs = await this.deps.sink.store(obs);
+        const t2 = performance.now();
+        await performAction(this.deps.device, action, px, this.deps.sleep);
+        const t3 = performance.now();
+        const idx = this.nextIdx;
+        const timings = { ...obs.timings, store_ms: t2 - t1, perform_ms: t3 - t2, step_ms: t3 - t0 };
+        this.deps.store.addStep({
+          demonstrationId: this.demonstrationId,
+          idx,
+          screenshotBlob: blobs.screenshotBlob,
+          xmlBlob: blobs.xmlBlob,
+          foregroundPackage: obs.foreground?.package ?? null,
+          foregroundActivity: obs.foreground?.activity ?? null,
+          action,
+          actionPx: { ...px, ...(target ? { target } : {}), screen },
+          timings,
+        });
+        this.nextIdx++;
+        return {
+          demonstrationId: this.demonstrationId, idx, action, pixelAction: px, target,
+          screenshotBlob: blobs.screenshotBlob, thumbnailBlob: blobs.thumbnailBlob, foreground: obs.foreground, timings,
+        };
+      }),
+    );
+  }
+
+  /** Records the final observation as the DONE state and closes the demonstration. */
+  finish(message?: string): Promise<RecordedStep> {
+    return this.exclusive(() =>
+      this.interruptOn(async () => {
+        this.assertRecording();
+        const obs = await captureObservation(this.deps.device);
+        const blobs = await this.deps.sink.store(obs);
+        const idx = this.nextIdx;
+        const action: Action = message ? { type: 'Finish', message } : { type: 'Finish' };
+        this.deps.store.addStep({
+          demonstrationId: this.demonstrationId, idx, screenshotBlob: blobs.screenshotBlob, xmlBlob: blobs.xmlBlob,
+          foregroundPackage: obs.foreground?.package ?? null, foregroundActivity: obs.foreground?.activity ?? null,
+          action: null, actionPx: null, timings: obs.timings,
+        });
+        this.deps.store.setStatus(this.demonstrationId, 'finished');
+        this.status = 'finished';
+        this.nextIdx++;
+        return {
+          demonstrationId: this.demonstrationId, idx, action, pixelAction: null, target: null,
+          screenshotBlob: blobs.screenshotBlob, thumbnailBlob: blobs.thumbnailBlob, foreground: obs.foreground, timings: obs.timings,
+        };
+      }),
+    );
+  }
+
+  /**
+   * Removes the last recorded step. The phone keeps whatever that action did, so the
+   * annotator brings it back (e.g. with Back) before acting again.
+   */
+  undo(): Promise<boolean> {
+    return this.exclusive(async () => {
+      this.assertRecording();
+      if (this.nextIdx === 0) return false;
+      const removed = this.deps.store.removeStep(this.demonstrationId, this.nextIdx - 1);
+      if (removed) this.nextIdx--;
+      return removed;
+    });
+  }
+
+  discard(): Promise<void> {
+    return this.exclusive(async () => {
+      if (this.status === 'discarded') return;
+      this.deps.store.setStatus(this.demonstrationId, 'discarded');
+      this.status = 'discarded';
+    });
+  }
+
+  note(text: string): void {
+    this.deps.store.setNote(this.demonstrationId, text);
+  }
+
+  private targetFor(xml: string, px: PixelAction): TargetElement | null {
+    if (px.type !== 'Tap' && px.type !== 'LongPress' && px.type !== 'DoubleTap') return null;
+    let ui: UiHierarchy;
+    try {
+      ui = parseUiXml(xml);
+    } catch {
+      return null; // The XML is stored as-is; a bad dump only costs the target annotation.
+    }
+    const node = nodeAt(ui, px.at.x, px.at.y);
+    return node ? targetOf(node) : null;
+  }
+}
+
