@@ -1,0 +1,60 @@
+/**
+ * Cleaning a raw reply before looking for the action (spec §9.1–2): special tokens
+ * that some servers leak, GLM's box markers, an [EOS] literal, markdown fences, and
+ * the thinking wrappers. Each step is conservative: it only removes markup, never content.
+ */
+
+const LEAKED_TOKENS = [
+  /<\|begin_of_box\|>/g, /<\|end_of_box\|>/g, /\[EOS\]/g, /<\|im_end\|>/g, /<\|endoftext\|>/g, /<\|user\|>/g,
+];
+
+export function stripLeakedTokens(raw: string): string {
+  let s = raw;
+  for (const re of LEAKED_TOKENS) s = s.replace(re, '');
+  return s;
+}
+
+/** Removes ``` fences but keeps what is inside them. */
+export function stripFences(s: string): string {
+  return s.replace(/```[a-zA-Z]*[ \t]*\r?\n?/g, '');
+}
+
+export interface ThinkSplit {
+  thought: string;
+  rest: string;
+}
+
+/**
+ * Pulls <think>…</think> / <thinking>…</thinking> out. A missing close tag means the
+ * thought runs up to the first line that looks like an action section; with no such
+ * line we leave the text alone and let the caller's scanner decide.
+ */
+export function splitThinking(s: string): ThinkSplit {
+  const m = /<(think|thinking)>([\s\S]*?)<\/\1>/i.exec(s);
+  if (m) {
+    return { thought: m[2]!.trim(), rest: s.slice(0, m.index) + s.slice(m.index + m[0].length) };
+  }
+  const close = /<\/(think|thinking)>/i.exec(s);
+  if (close) {
+    // Open tag stripped by the server (skip_special_tokens) but the close survived.
+    return { thought: s.slice(0, close.index).replace(/<(think|thinking)>/i, '').trim(), rest: s.slice(close.index + close[0].length) };
+  }
+  return { thought: '', rest: s };
+}
+
+/** The content of the last <tag>…</tag>; tolerates a missing close tag (GLM-V #74). Null when absent. */
+export function tagContent(s: string, tag: string): string | null {
+  const open = new RegExp(`<${tag}>`, 'gi');
+  let last = -1;
+  let m: RegExpExecArray | null;
+  while ((m = open.exec(s)) !== null) last = m.index + m[0].length;
+  if (last < 0) return null;
+  const rest = s.slice(last);
+  const close = rest.search(new RegExp(`</${tag}>`, 'i'));
+  return close < 0 ? rest : rest.slice(0, close);
+}
+
+/** Drops any stray open/close tags of the given names (keeps their content). */
+export function dropTags(s: string, tags: string[]): string {
+  return s.replace(new RegExp(`</?(${tags.join('|')})>`, 'gi'), '');
+}
