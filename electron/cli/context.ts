@@ -14,6 +14,7 @@ export function openBackend(opts: GlobalOptions): Backend {
     return new Backend({
       workspace,
       userDataDir: userDataDir(),
+      ...(opts.adb ? { adbServer: opts.adb } : {}),
       log: (m) => info(m),
     });
   } catch (e) {

@@ -1,5 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../services/version.js';
+import { registerDevices } from './commands/devices.js';
+import { registerPhone } from './commands/phone.js';
+import { registerRecord } from './commands/record.js';
 import { registerServe } from './commands/serve.js';
 import { registerTasks } from './commands/tasks.js';
 import type { GlobalOptions } from './output.js';
@@ -12,11 +15,15 @@ export async function main(argv: string[]): Promise<number> {
     .version(APP_VERSION)
     .option('--workspace <dir>', 'workspace folder (default: $ELDERBENCH_WORKSPACE, else the user data folder)')
     .option('--json', 'machine-readable output on stdout; messages go to stderr')
+    .option('--adb <host:port>', 'adb server to use (default: the workspace setting, 127.0.0.1:5037)')
     .showHelpAfterError()
     .exitOverride();
   const globals = (): GlobalOptions => program.opts<GlobalOptions>();
   registerTasks(program, globals);
   registerServe(program, globals);
+  registerPhone(program, globals);
+  registerDevices(program, globals);
+  registerRecord(program, globals);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -5,6 +5,8 @@
 export interface GlobalOptions {
   workspace?: string;
   json?: boolean;
+  /** host:port of the adb server (overrides the workspace setting). */
+  adb?: string;
 }
 
 export class CliError extends Error {

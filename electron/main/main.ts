@@ -42,9 +42,12 @@ async function boot(): Promise<void> {
     (url) => isOwnRendererUrl(url, rendererUrl),
   );
 
+  // eb-blob://blob/<sha256> and eb-blob://frame/<id>: images by id, fetched from the backend with its token.
   protocol.handle('eb-blob', (req) => {
-    const id = new URL(req.url).pathname.replace(/^\//, '');
-    return net.fetch(`${backend.url}blobs/${encodeURIComponent(id)}`, {
+    const u = new URL(req.url);
+    const kind = u.hostname === 'frame' ? 'frames' : 'blobs';
+    const id = u.pathname.replace(/^\//, '');
+    return net.fetch(`${backend.url}${kind}/${encodeURIComponent(id)}`, {
       headers: { Authorization: `Bearer ${backend.token}` },
     });
   });

@@ -36,4 +36,5 @@ contextBridge.exposeInMainWorld('elderbench', api);
 contextBridge.exposeInMainWorld('elderbenchPlatform', {
   transport: 'electron',
   blobUrl: (id: string) => `eb-blob://blob/${encodeURIComponent(id)}`,
+  frameUrl: (id: string) => `eb-blob://frame/${encodeURIComponent(id)}`,
 });

@@ -96,6 +96,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     }
     if (url.pathname.startsWith('/api/')) return handleApi(req, res, url.pathname.slice(5));
     if (url.pathname.startsWith('/blobs/')) return handleBlob(res, url.pathname.slice(7));
+    if (url.pathname.startsWith('/frames/')) return handleFrame(res, url.pathname.slice(8));
     if (req.method !== 'GET') {
       sendJson(res, 405, { error: { code: 'bad_request', message: 'method not allowed' } });
       return;
@@ -139,6 +140,16 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       'Cache-Control': 'private, max-age=31536000, immutable',
     });
     res.end(bytes);
+  }
+
+  function handleFrame(res: ServerResponse, id: string): void {
+    const png = backend.frames.get(id);
+    if (!png) {
+      sendJson(res, 404, { error: { code: 'not_found', message: `frame ${id} is gone (frames are kept briefly)` } });
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.byteLength, 'Cache-Control': 'private, max-age=60' });
+    res.end(png);
   }
 
   async function handleStatic(res: ServerResponse, path: string): Promise<void> {

@@ -5,7 +5,11 @@ import type { Dispatch } from './dispatch.js';
 import { createDispatch } from './dispatch.js';
 import { EventBus } from './event-bus.js';
 import type { ServiceContext } from './service-context.js';
-import { settingsService } from './settings-service.js';
+import { readSettings, settingsService } from './settings-service.js';
+import { DeviceHub } from './device-hub.js';
+import { devicesService } from './devices-service.js';
+import { FrameCache } from './frame-cache.js';
+import { RecordingSessions, recordingService } from './recording-service.js';
 import { tasksService } from './tasks-service.js';
 import { workspaceInfo, workspaceService } from './workspace-service.js';
 import { APP_VERSION } from './version.js';
@@ -13,6 +17,8 @@ import { APP_VERSION } from './version.js';
 export interface BackendOptions {
   workspace: string;
   userDataDir: string;
+  /** host:port of the adb server; overrides the workspace setting (CLI --adb). */
+  adbServer?: string;
   log?: (message: string) => void;
 }
 
@@ -24,6 +30,9 @@ export class Backend {
   readonly events = new EventBus();
   readonly dispatch: Dispatch;
   readonly handlers: ElderBenchHandlers;
+  readonly frames = new FrameCache();
+  readonly devices: DeviceHub;
+  readonly recordings: RecordingSessions;
   private store: WorkspaceStore;
   private readonly recent: RecentWorkspaces;
 
@@ -31,8 +40,17 @@ export class Backend {
     const log = options.log ?? (() => {});
     this.recent = new RecentWorkspaces(options.userDataDir);
     this.store = WorkspaceStore.open(options.workspace);
+    this.recoverFromCrash(log);
     this.recent.add(this.store.path);
     const ctx: ServiceContext = { store: () => this.store, events: this.events, log, appVersion: APP_VERSION };
+    this.devices = new DeviceHub(options.adbServer ?? readSettings(ctx).adbServer, this.events);
+    this.recordings = new RecordingSessions(ctx, this.devices);
+    // The device hub follows the setting unless the command line pinned a server.
+    if (!options.adbServer) {
+      this.events.subscribe((e) => {
+        if (e.channel === 'settings.onChanged') this.devices.setAddress((e.payload as { adbServer: string }).adbServer);
+      });
+    }
     this.handlers = {
       system: {
         info: () => ({
@@ -49,8 +67,8 @@ export class Backend {
       }),
       settings: settingsService(ctx),
       tasks: tasksService(ctx),
-      devices: {},
-      recording: {},
+      devices: devicesService(this.devices, this.frames),
+      recording: recordingService(ctx, this.recordings),
       graphs: {},
       runs: {},
       review: {},
@@ -63,12 +81,22 @@ export class Backend {
     return this.store;
   }
 
+  /** A demonstration still 'recording' in a fresh process was cut off by a crash: mark it interrupted. */
+  private recoverFromCrash(log: (m: string) => void): void {
+    const n = this.store.demonstrations.interruptDangling();
+    if (n > 0) log(`marked ${n} demonstration(s) left open by a previous crash as interrupted`);
+  }
+
   private switchWorkspace(folder: string): WorkspaceStore {
+    if ([...this.recordings.active.values()].some((r) => r.state === 'recording')) {
+      throw new Error('a demonstration is being recorded; finish or discard it before switching workspace');
+    }
     const next = WorkspaceStore.open(folder);
     const prev = this.store;
     this.store = next;
     if (prev.path !== next.path) prev.close();
     this.recent.add(next.path);
+    this.recoverFromCrash(() => {});
     const info = workspaceInfo(next);
     this.events.emit('workspace.onChanged', info);
     this.events.emit('system.onDataChanged', { table: 'workspace' });
@@ -76,6 +104,7 @@ export class Backend {
   }
 
   close(): void {
+    this.devices.close();
     this.store.close();
   }
 }

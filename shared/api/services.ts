@@ -3,6 +3,10 @@ import { event, method } from './contract.js';
 import type { Settings } from '../schemas/settings.js';
 import { SettingsPatchSchema } from '../schemas/settings.js';
 import type { Task, TaskSummary } from '../schemas/task.js';
+import { ActionSchema } from '../domain/action.js';
+import type { DeviceInfoDto, DevicesState, FrameDto } from '../domain/device.js';
+import type { DemonstrationSummary, DemonstrationView, StepRecorded, StepView } from '../domain/recording.js';
+import type { UiHierarchy } from '../domain/ui-node.js';
 import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES, TaskIdSchema } from '../schemas/task.js';
 
 /**
@@ -36,7 +40,7 @@ export interface WorkspaceInfo {
 
 export interface DataChanged {
   /** What changed, so views refresh only what they show. */
-  table: 'tasks' | 'settings' | 'workspace';
+  table: 'tasks' | 'settings' | 'workspace' | 'demonstrations';
 }
 
 export const systemContract = {
@@ -96,9 +100,39 @@ export const tasksContract = {
   importFile: method(ImportTasksInputSchema).returns<ImportReport>(),
 };
 
+const Serial = z.string().min(1).max(128).regex(/^[\w.:-]+$/, 'not a device serial');
+const SerialInput = z.object({ serial: Serial }).strict();
+const DemoInput = z.object({ demonstrationId: z.number().int().positive() }).strict();
+
+export const devicesContract = {
+  /** The devices on the configured adb server (Settings → ADB server), or why it cannot be reached. */
+  list: method(NoInput).returns<DevicesState>(),
+  info: method(SerialInput).returns<DeviceInfoDto>(),
+  /** Captures the screen now; the image is fetched by frame id. */
+  frame: method(SerialInput).returns<FrameDto>(),
+  /** The live UI hierarchy (uiautomator) for the overlay. */
+  hierarchy: method(SerialInput).returns<UiHierarchy>(),
+  /** Sends an action to the device without recording it. */
+  input: method(z.object({ serial: Serial, action: ActionSchema }).strict()).returns<null>(),
+  /** `adb connect host:port` for a phone on the network. */
+  connect: method(z.object({ host: z.string().min(1), port: z.number().int().min(1).max(65535) }).strict()).returns<string>(),
+  onChanged: event<DevicesState>(),
+};
+
+export const recordingContract = {
+  /** Runs the task's setup on the device and opens a demonstration. */
+  start: method(z.object({ taskId: TaskIdSchema, serial: Serial }).strict()).returns<DemonstrationView>(),
+  /** Records one step: observation, then the action performed on the device. */
+  act: method(z.object({ demonstrationId: z.number().int().positive(), action: ActionSchema }).strict()).returns<StepView>(),
+  undo: method(DemoInput).returns<DemonstrationView>(),
+  finish: method(DemoInput).returns<DemonstrationView>(),
+  discard: method(DemoInput).returns<DemonstrationView>(),
+  note: method(z.object({ demonstrationId: z.number().int().positive(), note: z.string().max(10_000) }).strict()).returns<null>(),
+  get: method(DemoInput).returns<DemonstrationView>(),
+  listForTask: method(z.object({ taskId: TaskIdSchema }).strict()).returns<DemonstrationSummary[]>(),
+  onStep: event<StepRecorded>(),
+};
 /** Later issues add methods to these; each is declared so the renderer's navigation is typed from day one. */
-export const devicesContract = {};
-export const recordingContract = {};
 export const graphsContract = {};
 export const runsContract = {};
 export const reviewContract = {};

@@ -61,3 +61,18 @@ describe('migration 0001 (initial)', () => {
     ).toThrow(/FOREIGN KEY/);
   });
 });
+
+describe('migration 0002 (step thumbnails)', () => {
+  it('adds thumbnail_blob to steps, keeping existing rows', () => {
+    const db = fresh();
+    migrate(db, MIGRATIONS.filter((m) => m.version === 1));
+    db.prepare("INSERT INTO task_sets VALUES ('s', 'f', 'h', 'now')").run();
+    db.prepare("INSERT INTO tasks VALUES ('t', 's', '{}', 'i', 'zh', 'a', 'online', 'x', 'y', 'z', 'now')").run();
+    db.prepare("INSERT INTO demonstrations (id, task_id, device_serial, status, started_at) VALUES (1, 't', 's', 'finished', 'now')").run();
+    db.prepare("INSERT INTO steps (demonstration_id, idx, created_at) VALUES (1, 0, 'now')").run();
+    migrate(db);
+    const cols = (db.prepare('PRAGMA table_info(steps)').all() as { name: string }[]).map((c) => c.name);
+    expect(cols).toContain('thumbnail_blob');
+    expect(db.prepare('SELECT idx, thumbnail_blob FROM steps').get()).toEqual({ idx: 0, thumbnail_blob: null });
+  });
+});

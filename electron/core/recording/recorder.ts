@@ -115,6 +115,7 @@ export class Recorder {
           demonstrationId: this.demonstrationId,
           idx,
           screenshotBlob: blobs.screenshotBlob,
+          thumbnailBlob: blobs.thumbnailBlob,
           xmlBlob: blobs.xmlBlob,
           foregroundPackage: obs.foreground?.package ?? null,
           foregroundActivity: obs.foreground?.activity ?? null,
@@ -141,7 +142,8 @@ export class Recorder {
         const idx = this.nextIdx;
         const action: Action = message ? { type: 'Finish', message } : { type: 'Finish' };
         this.deps.store.addStep({
-          demonstrationId: this.demonstrationId, idx, screenshotBlob: blobs.screenshotBlob, xmlBlob: blobs.xmlBlob,
+          demonstrationId: this.demonstrationId, idx, screenshotBlob: blobs.screenshotBlob,
+          thumbnailBlob: blobs.thumbnailBlob, xmlBlob: blobs.xmlBlob,
           foregroundPackage: obs.foreground?.package ?? null, foregroundActivity: obs.foreground?.activity ?? null,
           action: null, actionPx: null, timings: obs.timings,
         });

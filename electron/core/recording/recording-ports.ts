@@ -8,6 +8,7 @@ export interface RecordedStepInput {
   demonstrationId: number;
   idx: number;
   screenshotBlob: string;
+  thumbnailBlob: string;
   xmlBlob: string;
   foregroundPackage: string | null;
   foregroundActivity: string | null;

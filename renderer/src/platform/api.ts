@@ -5,7 +5,7 @@ declare global {
   interface Window {
     /** Set by the Electron preload; absent in web mode. */
     elderbench?: ElderBenchApi;
-    elderbenchPlatform?: { transport: 'electron'; blobUrl(id: string): string };
+    elderbenchPlatform?: { transport: 'electron'; blobUrl(id: string): string; frameUrl(id: string): string };
   }
 }
 
@@ -17,4 +17,9 @@ export const transport: 'electron' | 'web' = window.elderbench ? 'electron' : 'w
 /** Images are fetched by blob id, never pushed as base64 through the API. */
 export function blobUrl(id: string): string {
   return window.elderbenchPlatform?.blobUrl(id) ?? `/blobs/${id}`;
+}
+
+/** A mirror frame by id (kept briefly in the backend's memory). */
+export function frameUrl(id: string): string {
+  return window.elderbenchPlatform?.frameUrl(id) ?? `/frames/${id}`;
 }

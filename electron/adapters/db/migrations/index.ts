@@ -1,4 +1,5 @@
 import * as m0001 from './0001-initial.js';
+import * as m0002 from './0002-step-thumbnails.js';
 
 export interface Migration {
   /** Applied in ascending order; never renumber or edit one that has shipped (the hash check refuses). */
@@ -7,4 +8,7 @@ export interface Migration {
   up: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial', up: m0001.up }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'initial', up: m0001.up },
+  { version: 2, name: 'step-thumbnails', up: m0002.up },
+];

@@ -19,6 +19,7 @@ export interface StepInput {
   demonstrationId: number;
   idx: number;
   screenshotBlob: string | null;
+  thumbnailBlob?: string | null;
   xmlBlob: string | null;
   foregroundPackage: string | null;
   foregroundActivity: string | null;
@@ -49,6 +50,7 @@ interface StepRow {
   demonstration_id: number;
   idx: number;
   screenshot_blob: string | null;
+  thumbnail_blob: string | null;
   xml_blob: string | null;
   foreground_package: string | null;
   foreground_activity: string | null;
@@ -74,6 +76,7 @@ const stepFromRow = (r: StepRow): Step => ({
   demonstrationId: r.demonstration_id,
   idx: r.idx,
   screenshotBlob: r.screenshot_blob,
+  thumbnailBlob: r.thumbnail_blob,
   xmlBlob: r.xml_blob,
   foregroundPackage: r.foreground_package,
   foregroundActivity: r.foreground_activity,
@@ -90,8 +93,8 @@ export class DemonstrationsRepo {
 
   constructor(private readonly db: Db) {
     this.insertStep = db.prepare(
-      `INSERT INTO steps (demonstration_id, idx, screenshot_blob, xml_blob, foreground_package, foreground_activity,
-       action, action_px, timings, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO steps (demonstration_id, idx, screenshot_blob, thumbnail_blob, xml_blob, foreground_package,
+       foreground_activity, action, action_px, timings, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.deleteStep = db.prepare('DELETE FROM steps WHERE demonstration_id = ? AND idx = ?');
   }
@@ -109,6 +112,13 @@ export class DemonstrationsRepo {
   get(id: number): Demonstration | undefined {
     const row = this.db.prepare<[number], DemoRow>('SELECT * FROM demonstrations WHERE id = ?').get(id);
     return row ? demoFromRow(row) : undefined;
+  }
+
+  /** Demonstrations left 'recording' by a crash can never continue; mark them interrupted. Returns how many. */
+  interruptDangling(): number {
+    return this.db
+      .prepare(`UPDATE demonstrations SET status = 'interrupted', finished_at = ? WHERE status = 'recording'`)
+      .run(nowIso()).changes;
   }
 
   listForTask(taskId: string): Demonstration[] {
@@ -129,7 +139,7 @@ export class DemonstrationsRepo {
 
   addStep(s: StepInput): number {
     const info = this.insertStep.run(
-      s.demonstrationId, s.idx, s.screenshotBlob, s.xmlBlob, s.foregroundPackage, s.foregroundActivity,
+      s.demonstrationId, s.idx, s.screenshotBlob, s.thumbnailBlob ?? null, s.xmlBlob, s.foregroundPackage, s.foregroundActivity,
       s.action === null ? null : toJson(s.action), s.actionPx === null ? null : toJson(s.actionPx),
       toJson(s.timings), nowIso(),
     );

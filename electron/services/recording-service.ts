@@ -1,0 +1,136 @@
+import type { ElderBenchHandlers } from '../../shared/api/index.js';
+import { ApiError } from '../../shared/api/index.js';
+import type { DemonstrationView, StepView } from '../../shared/domain/recording.js';
+import { workspaceRecordingStore } from '../adapters/db/recording-store.js';
+import type { Step } from '../adapters/db/repositories/demonstrations-repo.js';
+import { workspaceObservationSink } from '../adapters/observations/observation-sink.js';
+import { Recorder, RecorderStateError } from '../core/recording/recorder.js';
+import { UnknownAppError } from '../core/recording/perform-action.js';
+import type { DeviceHub } from './device-hub.js';
+import { resolvePackage, sleep } from './device-helpers.js';
+import { toApiError } from './devices-service.js';
+import type { ServiceContext } from './service-context.js';
+
+export const stepView = (s: Step): StepView => ({
+  idx: s.idx,
+  action: s.action,
+  actionPx: s.actionPx,
+  screenshotBlob: s.screenshotBlob,
+  thumbnailBlob: s.thumbnailBlob ?? null,
+  foregroundPackage: s.foregroundPackage,
+  foregroundActivity: s.foregroundActivity,
+  timings: s.timings,
+});
+
+/** Active recorders by demonstration id; a demonstration survives only as long as the backend process. */
+export class RecordingSessions {
+  readonly active = new Map<number, Recorder>();
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly hub: DeviceHub,
+  ) {}
+
+  async start(taskId: string, serial: string): Promise<Recorder> {
+    const store = this.ctx.store;
+    const task = store().tasks.get(taskId);
+    if (!task) throw new ApiError('not_found', `no task with id "${taskId}" in this workspace`);
+    const busy = [...this.active.values()].find((r) => r.state === 'recording' && r.deviceInfo.serial === serial);
+    if (busy) {
+      throw new ApiError('conflict', `${serial} is already recording demonstration ${busy.demonstrationId}; finish or discard it first`);
+    }
+    const rec = await Recorder.start(
+      {
+        device: this.hub.device(serial),
+        store: workspaceRecordingStore(store),
+        sink: workspaceObservationSink(store),
+        resolvePackage,
+        sleep,
+      },
+      task,
+    ).catch(toApiError);
+    this.active.set(rec.demonstrationId, rec);
+    return rec;
+  }
+
+  recorder(id: number): Recorder {
+    const r = this.active.get(id);
+    if (!r) {
+      const demo = this.ctx.store().demonstrations.get(id);
+      if (!demo) throw new ApiError('not_found', `no demonstration ${id}`);
+      throw new ApiError('conflict', `demonstration ${id} is ${demo.status} and cannot take more steps`);
+    }
+    return r;
+  }
+
+  view(id: number): DemonstrationView {
+    const ws = this.ctx.store();
+    const d = ws.demonstrations.get(id);
+    if (!d) throw new ApiError('not_found', `no demonstration ${id}`);
+    return {
+      id: d.id, taskId: d.taskId, deviceSerial: d.deviceSerial, status: d.status, note: d.note,
+      startedAt: d.startedAt, finishedAt: d.finishedAt, steps: ws.demonstrations.steps(id).map(stepView),
+    };
+  }
+
+  emit(id: number, step: StepView | null): void {
+    const v = this.view(id);
+    this.ctx.events.emit('recording.onStep', { demonstrationId: id, step, status: v.status, stepCount: v.steps.length });
+    this.ctx.events.emit('system.onDataChanged', { table: 'demonstrations' });
+  }
+}
+
+function recorderError(e: unknown): never {
+  if (e instanceof RecorderStateError) throw new ApiError('conflict', e.message);
+  if (e instanceof UnknownAppError) throw new ApiError('bad_request', e.message);
+  return toApiError(e);
+}
+
+export function recordingService(ctx: ServiceContext, sessions: RecordingSessions): ElderBenchHandlers['recording'] {
+  const lastStep = (id: number): StepView | null => sessions.view(id).steps.at(-1) ?? null;
+  return {
+    start: async ({ taskId, serial }) => {
+      const rec = await sessions.start(taskId, serial);
+      return sessions.view(rec.demonstrationId);
+    },
+    act: async ({ demonstrationId, action }) => {
+      try {
+        await sessions.recorder(demonstrationId).act(action);
+      } catch (e) {
+        sessions.emit(demonstrationId, null);
+        recorderError(e);
+      }
+      const step = lastStep(demonstrationId)!;
+      sessions.emit(demonstrationId, step);
+      return step;
+    },
+    undo: async ({ demonstrationId }) => {
+      await sessions.recorder(demonstrationId).undo().catch(recorderError);
+      sessions.emit(demonstrationId, null);
+      return sessions.view(demonstrationId);
+    },
+    finish: async ({ demonstrationId }) => {
+      await sessions.recorder(demonstrationId).finish().catch(recorderError);
+      sessions.active.delete(demonstrationId);
+      sessions.emit(demonstrationId, lastStep(demonstrationId));
+      return sessions.view(demonstrationId);
+    },
+    discard: async ({ demonstrationId }) => {
+      await sessions.recorder(demonstrationId).discard();
+      sessions.active.delete(demonstrationId);
+      sessions.emit(demonstrationId, null);
+      return sessions.view(demonstrationId);
+    },
+    note: ({ demonstrationId, note }) => {
+      if (!ctx.store().demonstrations.get(demonstrationId)) throw new ApiError('not_found', `no demonstration ${demonstrationId}`);
+      ctx.store().demonstrations.setNote(demonstrationId, note);
+      return null;
+    },
+    get: ({ demonstrationId }) => sessions.view(demonstrationId),
+    listForTask: ({ taskId }) =>
+      ctx.store().demonstrations.listForTask(taskId).map((d) => ({
+        id: d.id, taskId: d.taskId, deviceSerial: d.deviceSerial, status: d.status, startedAt: d.startedAt,
+        stepCount: ctx.store().demonstrations.steps(d.id).length,
+      })),
+  };
+}

@@ -1,0 +1,38 @@
+import type { ScreenSize } from './ui-node.js';
+
+/** Plain-data device descriptions that cross the wire. */
+export interface DeviceSummaryDto {
+  serial: string;
+  state: string;
+  model: string | null;
+  product: string | null;
+}
+
+export interface DeviceInfoDto {
+  serial: string;
+  model: string;
+  release: string;
+  sdk: number;
+  screen: ScreenSize;
+  density: number;
+  packageVersions: Record<string, string | null>;
+}
+
+export interface DevicesState {
+  /** host:port of the adb server in use. */
+  server: string;
+  reachable: boolean;
+  /** Why the server cannot be used, and how to fix it; null when reachable. */
+  problem: string | null;
+  devices: DeviceSummaryDto[];
+}
+
+/** One mirror frame: fetched as an image by id (`/frames/<id>` in web mode), never sent as base64. */
+export interface FrameDto {
+  frameId: string;
+  serial: string;
+  width: number;
+  height: number;
+  capturedAt: string;
+  captureMs: number;
+}
