@@ -1,9 +1,8 @@
-import adbkit from '@devicefarmer/adbkit';
+import { Adb } from './adbkit.js';
 import { connect as netConnect } from 'node:net';
 import type { DeviceSummary } from '../../core/device/device-port.js';
 import { AdbDevice } from './adb-device.js';
 
-const { Adb } = adbkit;
 type Client = ReturnType<typeof Adb.createClient>;
 
 export interface AdbServerAddress {

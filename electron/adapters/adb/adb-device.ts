@@ -1,4 +1,4 @@
-import adbkit from '@devicefarmer/adbkit';
+import { Adb } from './adbkit.js';
 import type { Duplex } from 'node:stream';
 import type { KeyName } from '../../../shared/domain/action.js';
 import type { DeviceInfo, DevicePort, Foreground, PixelPoint } from '../../core/device/device-port.js';
@@ -7,7 +7,6 @@ import { parseForeground } from '../../core/device/foreground.js';
 import { ADB_KEYBOARD_IME, KEYCODES } from '../../core/device/keys.js';
 import { inputTextArg, isInputTextSafe, shQuote, utf8Base64 } from '../../core/device/shell-quote.js';
 
-const { Adb } = adbkit;
 type DeviceClient = ReturnType<ReturnType<typeof Adb.createClient>['getDevice']>;
 
 const DUMP_PATH = '/sdcard/window_dump.xml';

@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { Backend } from '../../../electron/services/backend.js';
+import { runCli } from '../../support/cli.js';
+import { REPO_ROOT, STARTER_TASKS } from '../../support/fixtures.js';
+import { useTempDirs } from '../../support/temp-dir.js';
+import { useVirtualPhones } from '../../support/virtual-phone.js';
+
+/** Polls (no fixed sleeps) until `check` holds, failing after `timeoutMs`. */
+async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('crash safety of recording', () => {
+  const tmp = useTempDirs();
+  const phones = useVirtualPhones();
+
+  it('SIGKILL mid-recording loses no committed step and leaves an intact database', async () => {
+    const server = await phones();
+    const ws = tmp();
+    expect(runCli(['--workspace', ws, 'tasks', 'import', STARTER_TASKS]).code).toBe(0);
+    const script = join(tmp(), 'long.json');
+    const taps = Array.from({ length: 80 }, (_, i) => ({ type: 'Tap', at: { x: 100 + (i % 8) * 100, y: 300 + (i % 5) * 100 } }));
+    writeFileSync(script, JSON.stringify([...taps, { type: 'Finish' }]));
+
+    const child = spawn(process.execPath, [
+      join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', ws, '--adb', `127.0.0.1:${server.port}`,
+      'record', '--task', 'settings-font-bigger', '--device', 'vphone-1', '--script', script,
+    ], { stdio: 'ignore', env: { ...process.env, ELDERBENCH_USER_DATA: tmp() } });
+    const exited = new Promise<NodeJS.Signals | null>((r) => child.once('exit', (_c, sig) => r(sig)));
+
+    const dbFile = join(ws, 'elderbench.db');
+    const countSteps = (): number => {
+      try {
+        const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+        try {
+          return (db.prepare('SELECT count(*) AS n FROM steps').get() as { n: number }).n;
+        } finally {
+          db.close();
+        }
+      } catch {
+        return 0; // the table may not exist yet
+      }
+    };
+    await waitFor(() => countSteps() >= 5, 60_000, 'five committed steps');
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+
+    const backend = new Backend({ workspace: ws, userDataDir: tmp() });
+    const store = backend.workspace;
+    expect(store.integrityCheck()).toBe('ok');
+    const [demo] = store.demonstrations.listForTask('settings-font-bigger');
+    expect(demo?.status).toBe('interrupted'); // marked when the next process opened the workspace
+    const steps = store.demonstrations.steps(demo!.id);
+    expect(steps.length).toBeGreaterThanOrEqual(5);
+    expect(steps.length).toBeLessThan(81);
+    expect(steps.map((s) => s.idx)).toEqual(steps.map((_s, i) => i));
+    for (const s of steps) {
+      expect(store.blobs.has(s.screenshotBlob!)).toBe(true);
+      expect(store.blobs.has(s.xmlBlob!)).toBe(true);
+      expect(s.action).toMatchObject({ type: 'Tap' });
+    }
+    backend.close();
+  });
+});

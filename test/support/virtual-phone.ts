@@ -1,0 +1,16 @@
+import { afterEach } from 'vitest';
+import type { VirtualPhoneServer } from '../../electron/virtual-phone/index.js';
+import { startVirtualPhoneServer } from '../../electron/virtual-phone/index.js';
+
+/** Starts virtual phones on an ephemeral port for one test, and stops them after it. */
+export function useVirtualPhones(): (opts?: { count?: number; locale?: 'en' | 'zh'; seed?: number }) => Promise<VirtualPhoneServer> {
+  const started: VirtualPhoneServer[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((s) => s.close()));
+  });
+  return async (opts = {}) => {
+    const s = await startVirtualPhoneServer({ port: 0, ...opts });
+    started.push(s);
+    return s;
+  };
+}
