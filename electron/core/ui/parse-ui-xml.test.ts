@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UI_DUMPS_DIR } from '../../../test/support/fixtures.js';
 import { parseUiXml, UiXmlError } from './parse-ui-xml.js';
-import { flattenUi, labelOf, nodeAt } from './ui-tree.js';
+import { flattenUi, labelOf, nodeAt } from '../../../shared/domain/ui-tree.js';
 
 const dumps = readdirSync(UI_DUMPS_DIR).filter((f) => f.endsWith('.xml')).sort();
 const load = (f: string): string => readFileSync(join(UI_DUMPS_DIR, f), 'utf8');

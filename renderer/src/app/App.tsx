@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { TasksPage } from '../features/tasks/TasksPage.js';
 import { SettingsPage } from '../features/settings/SettingsPage.js';
+import { DevicesPage } from '../features/devices/DevicesPage.js';
+import { RecordPage } from '../features/record/RecordPage.js';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage.js';
 import { WorkspaceBadge } from '../features/workspace/WorkspaceBadge.js';
 import { useAppStore } from '../store/app-store.js';
@@ -10,6 +12,8 @@ import { useHashSection } from './use-hash-section.js';
 function Page({ id }: { id: string }) {
   if (id === 'tasks') return <TasksPage />;
   if (id === 'settings') return <SettingsPage />;
+  if (id === 'devices') return <DevicesPage />;
+  if (id === 'record') return <RecordPage />;
   const section = SECTIONS.find((s) => s.id === id)!;
   return <PlaceholderPage section={section} />;
 }

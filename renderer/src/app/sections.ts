@@ -8,8 +8,8 @@ export interface Section {
 }
 
 export const SECTIONS: readonly Section[] = [
-  { id: 'devices', label: 'Devices', purpose: 'Connect phones or the built-in virtual phone and mirror their screens.', issue: 4 },
-  { id: 'record', label: 'Record', purpose: 'Record human demonstrations: screenshot, UI hierarchy and action at every step.', issue: 4 },
+  { id: 'devices', label: 'Devices', purpose: 'Connect phones or the built-in virtual phone and mirror their screens.' },
+  { id: 'record', label: 'Record', purpose: 'Record human demonstrations: screenshot, UI hierarchy and action at every step.' },
   { id: 'tasks', label: 'Tasks', purpose: 'The task sets in this workspace.' },
   { id: 'graphs', label: 'Graphs', purpose: 'Task graphs merged from demonstrations, for offline evaluation.', issue: 6 },
   { id: 'runs', label: 'Runs', purpose: 'Run agents online and offline and see the results table.', issue: 8 },

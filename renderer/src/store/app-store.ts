@@ -3,6 +3,10 @@ import type { SystemInfo, TaskFilter, WorkspaceInfo } from '../../../shared/api/
 import type { Settings, SettingsPatch } from '../../../shared/schemas/settings.js';
 import type { TaskSummary } from '../../../shared/schemas/task.js';
 import { api, transport } from '../platform/api.js';
+import type { DevicesSlice } from './slices/devices-slice.js';
+import { createDevicesSlice } from './slices/devices-slice.js';
+import type { RecordingSlice } from './slices/recording-slice.js';
+import { createRecordingSlice } from './slices/recording-slice.js';
 
 export type Status = 'loading' | 'ready' | 'error';
 
@@ -34,12 +38,14 @@ interface TasksSlice {
   loadTasks(filter?: TaskFilter): Promise<void>;
 }
 
-export type AppState = AppSlice & SettingsSlice & WorkspaceSlice & TasksSlice;
+export type AppState = AppSlice & SettingsSlice & WorkspaceSlice & TasksSlice & DevicesSlice & RecordingSlice;
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** One store for the window, built from slices; API calls live in actions, never in components. */
-export const useAppStore = create<AppState>()((set, get) => ({
+export const useAppStore = create<AppState>()((set, get, store) => ({
+  ...createDevicesSlice(set, get, store),
+  ...createRecordingSlice(set, get, store),
   status: 'loading',
   error: null,
   system: null,
@@ -61,6 +67,11 @@ export const useAppStore = create<AppState>()((set, get) => ({
       set({ system: { ...system, transport }, settings, workspace, recentWorkspaces, status: 'ready' });
       api.settings.onChanged((s) => set({ settings: s }));
       api.workspace.onChanged((w) => set({ workspace: w }));
+      api.devices.onChanged((devices) => set({ devices }));
+      api.recording.onStep((e) => {
+        const d = get().demonstration;
+        if (d && d.id === e.demonstrationId && e.status !== d.status) set({ demonstration: { ...d, status: e.status } });
+      });
       api.system.onDataChanged((c) => {
         if (c.table === 'tasks' || c.table === 'workspace') void get().loadTasks();
         if (c.table === 'workspace') void get().refreshWorkspace();

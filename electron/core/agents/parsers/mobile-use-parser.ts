@@ -40,7 +40,7 @@ export const parseMobileUse = safeParser((raw: string, ctx: ParseContext): Parse
   return {
     action: mapAction(first.args, ctx, flags),
     thought,
-    actionText: actionLine,
+    actionText: actionLine || first.text,
     extras: calls.slice(1).map((c) => c.text),
     flags,
   };

@@ -1,4 +1,8 @@
-import type { Bounds, UiHierarchy, UiNode } from '../../../shared/domain/ui-node.js';
+/**
+ * Pure helpers over the UI tree that both the backend (recorder, graphs) and the
+ * renderer (hierarchy overlay) need; kept here so there is one definition of them.
+ */
+import type { Bounds, UiHierarchy, UiNode } from './ui-node.js';
 
 /** Every node in document order (parents before children). */
 export function flattenUi(h: UiHierarchy): UiNode[] {

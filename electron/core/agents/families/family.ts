@@ -1,0 +1,63 @@
+import type { AgentConfig } from '../../../../shared/schemas/agent-config.js';
+import type { ScreenSize } from '../../../../shared/domain/ui-node.js';
+import type { AgentHistoryEntry, AgentObservation } from '../agent.js';
+import type { SentImage } from '../image-port.js';
+import type { ChatMessage } from '../model-port.js';
+import type { CoordMode, ParsedReply } from '../parsing/parsed-reply.js';
+
+/**
+ * One model family = prompt builder + history policy + parser + coordinate mapping.
+ * Everything a family decides is pure, so it is tested without a server and described
+ * word for word in the run manifest.
+ */
+export interface FamilyContext {
+  config: AgentConfig;
+  variant: string;
+  now: Date;
+}
+
+export interface BuildInput extends FamilyContext {
+  instruction: string;
+  observation: AgentObservation;
+  history: readonly AgentHistoryEntry[];
+  image: SentImage;
+}
+
+export interface FamilyDescription {
+  /** The prompt template text (placeholders in {braces}); hashed into the manifest. */
+  promptTemplate: string;
+  historyPolicy: string;
+  coordinates: string;
+  resize: string;
+}
+
+export interface Family {
+  readonly id: string;
+  /** Bumped whenever prompt, history, parsing or mapping changes in a way that can move results. */
+  readonly version: string;
+  readonly defaultVariant: string;
+  readonly defaultSampling: Record<string, number>;
+  readonly defaultExtraBody?: (variant: string) => Record<string, unknown> | undefined;
+  /** The size to resize the screenshot to before sending, or null to send it as captured. */
+  sendSize(screen: ScreenSize, ctx: FamilyContext): ScreenSize | null;
+  coordMode(sent: ScreenSize, ctx: FamilyContext): CoordMode;
+  buildMessages(input: BuildInput): ChatMessage[];
+  parse(raw: string, mode: CoordMode, ctx: FamilyContext, history: readonly AgentHistoryEntry[]): ParsedReply;
+  describe(ctx: FamilyContext): FamilyDescription;
+}
+
+/** Fills {name} placeholders; unknown names stay visible so a broken override is easy to spot. */
+export function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{([a-z_]+)\}/g, (all, k: string) => values[k] ?? all);
+}
+
+export function hasCjk(s: string): boolean {
+  return /[\u3400-\u9fff]/u.test(s);
+}
+
+/** The image-limit shrink shared by relative-coordinate families (aspect kept, floor). */
+export function limitPixels(screen: ScreenSize, maxPixels: number | undefined): ScreenSize | null {
+  if (!maxPixels || screen.width * screen.height <= maxPixels) return null;
+  const s = Math.sqrt(maxPixels / (screen.width * screen.height));
+  return { width: Math.max(1, Math.floor(screen.width * s)), height: Math.max(1, Math.floor(screen.height * s)) };
+}

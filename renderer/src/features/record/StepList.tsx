@@ -1,0 +1,60 @@
+import type { StepView } from '../../../../shared/domain/recording.js';
+import { blobUrl } from '../../platform/api.js';
+
+interface PxPoint {
+  x: number;
+  y: number;
+}
+
+function describe(s: StepView): string {
+  const a = s.action;
+  if (!a) return 'Final screen (DONE)';
+  const target = (s.actionPx?.target as { text?: string } | undefined)?.text;
+  switch (a.type) {
+    case 'Tap':
+    case 'LongPress':
+      return `${a.type}${target ? ` "${target}"` : ''} at (${a.at.x}, ${a.at.y})`;
+    case 'Swipe':
+      return `Swipe (${a.from.x}, ${a.from.y}) → (${a.to.x}, ${a.to.y})`;
+    case 'Type':
+      return `Type "${a.text}"`;
+    default:
+      return a.type;
+  }
+}
+
+/** Where the annotator's finger went, drawn on the step's own screenshot. */
+function Marker({ step }: { step: StepView }) {
+  const px = step.actionPx as { at?: PxPoint; from?: PxPoint; to?: PxPoint; screen?: { width: number; height: number } } | null;
+  if (!px?.screen) return null;
+  const pos = (p: PxPoint) => ({ left: `${(p.x / px.screen!.width) * 100}%`, top: `${(p.y / px.screen!.height) * 100}%` });
+  if (px.at) return <span className="tap-marker" style={pos(px.at)} aria-hidden="true" />;
+  if (px.from && px.to) {
+    return (
+      <>
+        <span className="tap-marker swipe-from" style={pos(px.from)} aria-hidden="true" />
+        <span className="tap-marker swipe-to" style={pos(px.to)} aria-hidden="true" />
+      </>
+    );
+  }
+  return null;
+}
+
+export function StepList({ steps }: { steps: StepView[] }) {
+  if (steps.length === 0) return <p>No steps yet: act on the phone to record the first one.</p>;
+  return (
+    <ol className="step-list" data-testid="step-list">
+      {steps.map((s) => (
+        <li key={s.idx} data-testid="step">
+          <div className="thumb">
+            {s.thumbnailBlob && <img src={blobUrl(s.thumbnailBlob)} alt={`Screen before step ${s.idx + 1}`} />}
+            <Marker step={s} />
+          </div>
+          <span>
+            {s.idx + 1}. {describe(s)}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
