@@ -23,7 +23,7 @@ describe('the app in web mode (Chromium)', () => {
     const page = await openApp(browser, app);
     for (const s of SECTIONS) {
       await page.click(`[data-testid="nav-${s.id}"]`);
-      await page.waitForSelector(`main[data-section="${s.id}"] h1:text-is("${s.label}")`);
+      await page.waitForSelector(`main[data-section="${s.id}"] h1:has-text("${s.label}")`);
       expect(await page.getAttribute(`[data-testid="nav-${s.id}"]`, 'aria-current')).toBe('page');
     }
     await page.keyboard.press('Alt+3');
