@@ -11,7 +11,7 @@ const NATIVE = ['better-sqlite3', 'sharp', '@devicefarmer/adbkit'];
 const forbid = (groups, message) => ({ group: groups, message });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'coverage/**', '.workspace/**'] },
+  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'coverage/**', '.workspace/**', '.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
