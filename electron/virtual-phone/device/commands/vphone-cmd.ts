@@ -1,0 +1,132 @@
+import type { CommandFn } from '../../shell/interpreter.js';
+import type { PhoneModel } from '../phone.js';
+
+/**
+ * `cmd vphone …`: the virtual phone's own service, for tests and rule-based success checks.
+ * Documented in docs/virtual-phone.md. Output is JSON or one plain line, never decorated.
+ */
+const HELP = `Virtual phone (vphone) commands:
+  state [PACKAGE]            print JSON: screen, package, activity, settings, every app's state
+  state set PACKAGE JSON     shallow-merge JSON into an app's state
+  screen                     print the current screen id
+  screens [PACKAGE]          list screen ids
+  open SCREEN_ID [K=V ...]   jump to a screen (launches its app)
+  reset [PACKAGE]            restore initial state (whole phone, or one app)
+  clock                      print epoch ms and whether the clock is frozen
+  clock freeze [EPOCH_MS]    stop the clock (at now, or at EPOCH_MS)
+  clock unfreeze             resume ticking from the current value
+  clock set EPOCH_MS         set the time
+  clock advance MS           move the time forward
+  battery LEVEL|reset        pin the battery level (0-100) or let it drain again
+  apps                       list apps as JSON
+`;
+
+export function vphoneCommand(phone: PhoneModel): CommandFn {
+  return (ctx) => {
+    const [sub, ...rest] = ctx.args;
+    const json = (v: unknown) => ctx.out(JSON.stringify(v) + '\n');
+    switch (sub) {
+      case 'state': {
+        if (rest[0] === 'set') {
+          const [, pkg, raw] = rest;
+          const cur = pkg ? phone.states.get(pkg) : undefined;
+          if (!pkg || cur === undefined) {
+            ctx.err(`vphone: unknown package ${pkg ?? ''}\n`);
+            return 1;
+          }
+          try {
+            Object.assign(cur as object, JSON.parse(raw ?? '{}'));
+          } catch (e) {
+            ctx.err(`vphone: bad JSON: ${(e as Error).message}\n`);
+            return 1;
+          }
+          return 0;
+        }
+        const v = phone.stateJson(rest[0]);
+        if (v === undefined) {
+          ctx.err(`vphone: unknown package ${rest[0]}\n`);
+          return 1;
+        }
+        json(v);
+        return 0;
+      }
+      case 'screen':
+        ctx.out(`${phone.currentScreenId()}\n`);
+        return 0;
+      case 'screens':
+        for (const app of phone.apps.values()) {
+          if (rest[0] && app.package !== rest[0]) continue;
+          for (const s of Object.values(app.screens)) ctx.out(`${s.id}\t${app.package}/${s.activity}\n`);
+        }
+        return 0;
+      case 'open': {
+        const id = rest[0];
+        const app = [...phone.apps.values()].find((a) => id && a.screens[id]);
+        if (!app || !id) {
+          ctx.err(`vphone: unknown screen ${id ?? ''}\n`);
+          return 1;
+        }
+        const params = Object.fromEntries(rest.slice(1).map((kv) => [kv.split('=')[0]!, kv.split('=').slice(1).join('=')]));
+        phone.launch(app.package, id, params);
+        return 0;
+      }
+      case 'reset':
+        if (rest[0]) {
+          if (!phone.resetApp(rest[0])) {
+            ctx.err(`vphone: unknown package ${rest[0]}\n`);
+            return 1;
+          }
+        } else phone.resetAll();
+        return 0;
+      case 'clock': {
+        const [op, arg] = rest;
+        const n = Number(arg);
+        if (op === undefined) {
+          json({ now: phone.clock.now(), frozen: phone.clock.isFrozen() });
+          return 0;
+        }
+        if (op === 'freeze') phone.clock.freeze(arg !== undefined && Number.isFinite(n) ? n : undefined);
+        else if (op === 'unfreeze') phone.clock.unfreeze();
+        else if (op === 'set' && Number.isFinite(n)) phone.clock.set(n);
+        else if (op === 'advance' && Number.isFinite(n)) phone.clock.advance(n);
+        else {
+          ctx.err(`vphone: bad clock command\n${HELP}`);
+          return 1;
+        }
+        return 0;
+      }
+      case 'battery': {
+        const n = Number(rest[0]);
+        if (rest[0] === 'reset') phone.batteryOverride = null;
+        else if (Number.isInteger(n) && n >= 0 && n <= 100) phone.batteryOverride = n;
+        else {
+          ctx.err('vphone: battery LEVEL must be 0-100 or reset\n');
+          return 1;
+        }
+        return 0;
+      }
+      case 'apps':
+        json([...phone.apps.values()].map((a) => ({ package: a.package, label: a.label, home: a.home, screens: Object.keys(a.screens) })));
+        return 0;
+      case 'help':
+      case undefined:
+        ctx.out(HELP);
+        return 0;
+      default:
+        ctx.err(`vphone: unknown command ${sub}\n${HELP}`);
+        return 1;
+    }
+  };
+}
+
+export function cmdCommand(phone: PhoneModel, services: Record<string, CommandFn>): CommandFn {
+  return (ctx) => {
+    const [service, ...rest] = ctx.args;
+    const fn = service === 'vphone' ? vphoneCommand(phone) : service ? services[service] : undefined;
+    if (!fn) {
+      ctx.err(`cmd: Can't find service: ${service ?? ''}\n`);
+      return 20;
+    }
+    return fn({ ...ctx, name: service!, args: rest });
+  };
+}

@@ -1,0 +1,95 @@
+import type { PhoneModel } from './phone.js';
+import type { VNode } from '../ui/vnode.js';
+import type { DialogView } from '../ui/widgets.js';
+import { makeTheme, NAV_BAR_TOP } from '../ui/theme.js';
+import type { Theme } from '../ui/theme.js';
+import { layoutAppWindow, layoutDialog } from '../ui/layout-screen.js';
+import { statusBar, navBar, keyboard, imeHeight, toast, scrim } from '../ui/system-ui.js';
+import { formatClock } from './clock.js';
+import { ADB_IME } from './settings.js';
+import { typeIntoFocused, deleteFromFocused, submitFocused } from './typing.js';
+
+/**
+ * One snapshot of what's on screen: the windows bottom-to-top (drawn into the PNG) and the active
+ * window (what `uiautomator dump` reports). Built fresh from the model for every capture and every
+ * input event, so the picture, the XML and hit-testing can never disagree.
+ */
+export interface Frame {
+  windows: VNode[];
+  /** Active window root: the dialog when one is open, else the app window. */
+  active: VNode;
+  app: VNode;
+  dialog: { root: VNode; view: DialogView } | null;
+  ime: VNode | null;
+  nav: VNode;
+  theme: Theme;
+}
+
+export function currentTheme(phone: PhoneModel): Theme {
+  return makeTheme(phone.settings.get('secure', 'ui_night_mode') === '2', phone.settings.num('system', 'font_scale', 1));
+}
+
+export function composeFrame(phone: PhoneModel): Frame {
+  const theme = currentTheme(phone);
+  const pkg = phone.foreground;
+  const app = phone.apps.get(pkg)!;
+  const inst = phone.currentInstance();
+  const screen = app.screens[inst.screenId];
+  if (!screen) throw new Error(`screen ${inst.screenId} missing from ${pkg}`);
+  const ctx = phone.contextFor(pkg, inst);
+  const view = screen.render(ctx);
+  const focusedHere = phone.focus && phone.focus.instance === inst.key ? phone.focus.inputId : null;
+  const adbIme = phone.settings.get('secure', 'default_input_method') === ADB_IME;
+  const imeShown = !!focusedHere && phone.imeVisible;
+  const bottom = imeShown ? NAV_BAR_TOP - imeHeight(adbIme) : NAV_BAR_TOP;
+  const env = { pkg, theme, focusedInput: focusedHere };
+  const tr = (en: string, zh: string) => (phone.locale === 'zh' ? zh : en);
+  const appWin = layoutAppWindow(view, {
+    env,
+    bottom,
+    scroll: { offset: inst.scroll, set: (v) => (inst.scroll = v) },
+    strings: { navigateUp: tr('Navigate up', '转到上一层级') },
+    onUp: () => phone.back(),
+  });
+  const windows: VNode[] = [appWin];
+  let dialog: Frame['dialog'] = null;
+  if (view.dialog) {
+    const root = layoutDialog(view.dialog, { pkg, theme, focusedInput: focusedHere });
+    windows.push(scrim(theme.palette.scrim), root);
+    dialog = { root, view: view.dialog };
+  }
+  let ime: VNode | null = null;
+  if (imeShown) {
+    ime = keyboard(theme, {
+      adb: adbIme,
+      shifted: phone.imeShift,
+      symbols: phone.imeSymbols,
+      adbLabel: 'ADB Keyboard {ON}',
+      onKey: (k) => {
+        if (k === '⌫') deleteFromFocused(phone);
+        else if (k === '⏎') submitFocused(phone);
+        else if (k === '⇧') phone.imeShift = !phone.imeShift;
+        else if (k === '?123' || k === 'ABC') phone.imeSymbols = !phone.imeSymbols;
+        else {
+          typeIntoFocused(phone, phone.imeShift ? k.toUpperCase() : k);
+          phone.imeShift = false;
+        }
+      },
+    });
+    windows.push(ime);
+  }
+  windows.push(
+    statusBar(theme, {
+      time: formatClock(phone.clock.now(), phone.timeZone),
+      battery: phone.battery(),
+      wifi: phone.settings.get('global', 'wifi_on') === '1',
+      bluetooth: phone.settings.get('global', 'bluetooth_on') === '1',
+      airplane: phone.settings.get('global', 'airplane_mode_on') === '1',
+    }),
+  );
+  const nav = navBar(theme, { back: tr('Back', '返回'), home: tr('Home', '主屏幕'), recents: tr('Overview', '概览') });
+  windows.push(nav);
+  const t = phone.activeToast();
+  if (t) windows.push(toast(theme, t, bottom));
+  return { windows, active: dialog?.root ?? appWin, app: appWin, dialog, ime, nav, theme };
+}

@@ -1,0 +1,89 @@
+import type { ServedDevice, ShellIO, FramebufferImage } from '../protocol/device-port.js';
+import type { AppDefinition, Locale } from '../apps/types.js';
+import type { CommandFn } from '../shell/interpreter.js';
+import { ShellSession } from '../shell/interpreter.js';
+import { coreutils } from '../shell/coreutils.js';
+import { PhoneModel } from './phone.js';
+import { composeFrame } from './frame.js';
+import { renderSvg } from '../ui/svg.js';
+import { renderXml } from '../ui/xml.js';
+import { Rasterizer } from '../ui/raster.js';
+import { SCREEN_W, SCREEN_H } from '../ui/theme.js';
+import { inputCommand } from './commands/input-cmd.js';
+import { amCommand, monkeyCommand, pmCommand } from './commands/activity-cmd.js';
+import { dumpsysCommand } from './commands/dumpsys-cmd.js';
+import { settingsCommand, imeCommand } from './commands/settings-cmd.js';
+import { wmCommand, getpropCommand, screencapCommand, uiautomatorCommand, logcatCommand } from './commands/system-cmd.js';
+import type { Capture } from './commands/system-cmd.js';
+import { cmdCommand } from './commands/vphone-cmd.js';
+
+/** A phone as the ADB server sees it: the model, its shell, and captures from the shared renderer. */
+export class VirtualPhone implements ServedDevice {
+  /** The phone's state; `model` (below) is the marketing name adb reports. */
+  readonly phone: PhoneModel;
+  readonly product = 'vphone';
+  readonly model = 'vPhone 6';
+  readonly deviceName = 'vphone';
+  private readonly raster = new Rasterizer();
+  private readonly commands: Record<string, CommandFn>;
+
+  constructor(readonly serial: string, readonly transportId: number, locale: Locale, seed: number, apps: AppDefinition<unknown>[]) {
+    this.phone = new PhoneModel(locale, seed, serial, apps);
+    const cap: Capture = { png: () => this.screenshotPng(), rgba: () => this.screenshotRgba(), xml: () => this.dumpXml() };
+    const m = this.phone;
+    const base: Record<string, CommandFn> = {
+      ...coreutils(m.fs),
+      input: inputCommand(m),
+      am: amCommand(m),
+      monkey: monkeyCommand(m),
+      pm: pmCommand(m),
+      dumpsys: dumpsysCommand(m),
+      settings: settingsCommand(m),
+      ime: imeCommand(m),
+      wm: wmCommand(),
+      getprop: getpropCommand(m),
+      screencap: screencapCommand(m, cap),
+      uiautomator: uiautomatorCommand(m, cap),
+      logcat: logcatCommand(),
+    };
+    const services: Record<string, CommandFn> = { package: base.pm!, activity: base.am!, input: base.input!, settings: base.settings!, input_method: base.ime! };
+    this.commands = { ...base, cmd: cmdCommand(m, services) };
+  }
+
+  get fs() {
+    return this.phone.fs;
+  }
+
+  async runShell(command: string, io: ShellIO): Promise<number> {
+    const session = new ShellSession(
+      { fs: this.phone.fs, lookup: (name) => this.commands[name.replace(/^\/system\/bin\//, '')] },
+      { PATH: '/product/bin:/apex/com.android.runtime/bin:/system/bin:/system/xbin:/vendor/bin', HOME: '/', EXTERNAL_STORAGE: '/sdcard', ANDROID_DATA: '/data', USER: 'shell', HOSTNAME: 'vphone' },
+    );
+    return session.run(command, io.write, io.signal);
+  }
+
+  /** The SVG of the current screen; also the cache key for PNGs. */
+  svg(): string {
+    return renderSvg(composeFrame(this.phone).windows);
+  }
+
+  dumpXml(): string {
+    return renderXml(composeFrame(this.phone).active);
+  }
+
+  screenshotPng(): Promise<Buffer> {
+    return this.raster.toPng(this.svg());
+  }
+
+  screenshotRgba(): Promise<Buffer> {
+    return this.raster.toRgba(this.svg());
+  }
+
+  async framebuffer(): Promise<FramebufferImage> {
+    return { width: SCREEN_W, height: SCREEN_H, pixels: await this.screenshotRgba() };
+  }
+
+  dispose(): void {
+    this.raster.clear();
+  }
+}

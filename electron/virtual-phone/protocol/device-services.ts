@@ -1,0 +1,80 @@
+import type { Socket } from 'node:net';
+import type { ServedDevice } from './device-port.js';
+import { SocketReader } from './reader.js';
+import { drainAndEnd, fail, okay, safeWrite } from './framing.js';
+import { serveSync } from './sync.js';
+import { serveInteractiveShell } from './interactive-shell.js';
+
+/**
+ * Services reached after a transport switch (AOSP services.cpp / daemon/services.cpp).
+ * `shell:` v1 and `exec:` both stream raw stdout+stderr and end at FIN; the v1 exit status is lost,
+ * exactly as on a real device.
+ */
+export async function handleDeviceService(
+  socket: Socket,
+  reader: SocketReader,
+  device: ServedDevice,
+  isPlugged: () => boolean,
+  service: string,
+): Promise<void> {
+  if (service.startsWith('shell:') || service.startsWith('exec:')) {
+    const cmd = service.slice(service.indexOf(':') + 1);
+    okay(socket);
+    if (cmd.trim() === '' && service.startsWith('shell:')) {
+      await serveInteractiveShell(socket, reader, device);
+      return;
+    }
+    await runStreaming(socket, device, cmd, isPlugged);
+    return;
+  }
+  if (/^shell,[^:]*:/.test(service)) {
+    // We never advertise shell_v2, so a v2 request is a client bug; refuse instead of mis-framing.
+    fail(socket, 'shell protocol v2 not supported (feature not advertised)');
+    return;
+  }
+  if (service === 'sync:') {
+    okay(socket);
+    await serveSync(socket, reader, device.fs);
+    await drainAndEnd(socket);
+    return;
+  }
+  if (service === 'framebuffer:') {
+    const img = await device.framebuffer();
+    okay(socket);
+    // v1 header (13 x u32 LE), the only one adbkit parses: version, bpp, size, w, h, then RGBA offsets/lengths.
+    const h = Buffer.alloc(52);
+    const fields = [1, 32, img.pixels.length, img.width, img.height, 0, 8, 16, 8, 8, 8, 24, 8];
+    fields.forEach((v, i) => h.writeUInt32LE(v, i * 4));
+    safeWrite(socket, h);
+    safeWrite(socket, img.pixels);
+    await drainAndEnd(socket);
+    return;
+  }
+  // Real adbd closes the stream for services it cannot open; the client reports "closed".
+  fail(socket, 'closed');
+}
+
+async function runStreaming(socket: Socket, device: ServedDevice, cmd: string, isPlugged: () => boolean): Promise<void> {
+  const ac = new AbortController();
+  const abort = () => ac.abort();
+  socket.once('close', abort);
+  try {
+    await device.runShell(cmd, {
+      signal: ac.signal,
+      write: (data) => {
+        if (!isPlugged()) {
+          // The cable was pulled mid-command: the stream dies like a real USB disconnect.
+          socket.destroy();
+          ac.abort();
+          return;
+        }
+        safeWrite(socket, data);
+      },
+    });
+  } catch (err) {
+    safeWrite(socket, `/system/bin/sh: ${(err as Error).message}\n`);
+  } finally {
+    socket.off('close', abort);
+  }
+  await drainAndEnd(socket);
+}

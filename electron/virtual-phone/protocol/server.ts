@@ -1,0 +1,89 @@
+import net from 'node:net';
+import type { Socket } from 'node:net';
+import type { DeviceRegistry } from './registry.js';
+import { SocketReader, ReaderClosed } from './reader.js';
+import { FrameError, fail, readRequest } from './framing.js';
+import { handleHost } from './host-services.js';
+import { handleDeviceService } from './device-services.js';
+
+/**
+ * The TCP smart-socket server. Every connection is independent and every failure is contained to
+ * its socket: a malformed frame gets FAIL, a vanished client just ends its own handler.
+ */
+export interface AdbServerHandle {
+  port: number;
+  close(): Promise<void>;
+}
+
+const REQUEST_IDLE_MS = 30_000;
+
+export async function startAdbServer(opts: {
+  host: string;
+  port: number;
+  registry: DeviceRegistry;
+  onKill: () => void;
+}): Promise<AdbServerHandle> {
+  const sockets = new Set<Socket>();
+  // allowHalfOpen: a client may FIN right after its request; we must still be able to answer it.
+  const server = net.createServer({ allowHalfOpen: true }, (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {}); // ECONNRESET etc. are the client's business, not a server crash
+    socket.setNoDelay(true);
+    void serveConnection(socket, opts.registry, opts.onKill);
+  });
+  server.maxConnections = 1024;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', () => {});
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : opts.port;
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function serveConnection(socket: Socket, registry: DeviceRegistry, onKill: () => void): Promise<void> {
+  const reader = new SocketReader(socket);
+  // Clients that connect and send nothing (or half a frame) must not pin a socket forever.
+  socket.setTimeout(REQUEST_IDLE_MS, () => socket.destroy());
+  try {
+    const request = await readRequest(reader);
+    const outcome = handleHost(socket, registry, request);
+    if (outcome.kind === 'kill') {
+      onKill();
+      return;
+    }
+    if (outcome.kind === 'kept-open') {
+      socket.setTimeout(0);
+      socket.once('end', () => socket.end());
+      return;
+    }
+    if (outcome.kind !== 'transport') return;
+    const service = await readRequest(reader);
+    if (!registry.isPlugged(outcome.device.serial)) {
+      fail(socket, `device '${outcome.device.serial}' not found`);
+      return;
+    }
+    socket.setTimeout(0); // device services (sleep, track, pushes) may legitimately be quiet for long
+    await handleDeviceService(socket, reader, outcome.device, () => registry.isPlugged(outcome.device.serial), service);
+  } catch (err) {
+    if (err instanceof FrameError) fail(socket, err.message);
+    else if (err instanceof ReaderClosed) {
+      if (err.partial > 0) fail(socket, err.message);
+      else socket.end();
+    } else {
+      fail(socket, `internal error: ${(err as Error).message}`);
+    }
+  }
+}
