@@ -1,0 +1,171 @@
+import type { ChatRequest, ChatResponse, ModelPort } from '../../core/agents/model-port.js';
+import { ModelRequestError } from '../../core/agents/model-port.js';
+import type { InfrastructureKind } from '../../core/agents/agent.js';
+import { makeRedactor } from './redact.js';
+import { StreamFormatError, readChatStream } from './sse.js';
+import { readUsage } from './usage.js';
+
+/**
+ * OpenAI-compatible chat completions over Node's global fetch (spec §6).
+ * Retries 429, 5xx, timeouts, network errors and unreadable bodies with exponential backoff;
+ * the time spent on failed attempts is reported apart (retriedMs) so it never counts as
+ * reasoning time. Any other 4xx fails at once. When it gives up it throws ModelRequestError —
+ * an infrastructure error, not the agent's failure. The API key is only ever put in the
+ * Authorization header and is scrubbed from every message this client builds.
+ */
+export interface OpenAiClientOptions {
+  baseUrl: string;
+  model: string;
+  apiKey?: string | null;
+  timeoutMs?: number;
+  retries?: number;
+  stream?: boolean;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  /** Called once per attempt; never receives the key or the request body. */
+  log?: (event: ClientLogEvent) => void;
+}
+
+export interface ClientLogEvent {
+  attempt: number;
+  ok: boolean;
+  ms: number;
+  status: number | null;
+  kind?: InfrastructureKind;
+  message?: string;
+  finishReason?: string | null;
+  reasoningContent?: string;
+}
+
+class Retryable extends Error {
+  constructor(message: string, readonly kind: InfrastructureKind, readonly status: number | null = null, readonly retryAfterMs: number | null = null) {
+    super(message);
+  }
+}
+
+export class OpenAiChatClient implements ModelPort {
+  private readonly redact: (s: string) => string;
+  private readonly url: string;
+
+  constructor(private readonly o: OpenAiClientOptions) {
+    this.redact = makeRedactor(o.apiKey);
+    this.url = `${o.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  }
+
+  /** For manifests: the endpoint host only (no path secrets, no key). */
+  get endpointHost(): string {
+    return new URL(this.o.baseUrl).host;
+  }
+
+  async complete(req: ChatRequest): Promise<ChatResponse> {
+    const maxAttempts = (this.o.retries ?? 3) + 1;
+    const now = this.o.now ?? (() => performance.now());
+    const sleep = this.o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+    let retriedMs = 0;
+    let last: Retryable | null = null;
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      const t0 = now();
+      try {
+        const r = await this.attempt(req);
+        const ms = now() - t0;
+        this.o.log?.({ attempt, ok: true, ms, status: 200, finishReason: r.finishReason, reasoningContent: r.reasoningContent });
+        return { ...r, latencyMs: ms, retriedMs, attempts: attempt };
+      } catch (e) {
+        const ms = now() - t0;
+        const err = e instanceof Retryable || e instanceof ModelRequestError ? e : this.classify(e);
+        const message = this.redact(err.message);
+        this.o.log?.({ attempt, ok: false, ms, status: err.status, kind: err.kind, message });
+        if (err instanceof ModelRequestError) throw new ModelRequestError(message, err.kind, attempt, err.status);
+        last = err;
+        retriedMs += ms;
+        if (attempt < maxAttempts) {
+          const wait = err.retryAfterMs ?? Math.min(this.o.backoffMaxMs ?? 8000, (this.o.backoffBaseMs ?? 500) * 2 ** (attempt - 1));
+          const w0 = now();
+          await sleep(wait);
+          retriedMs += now() - w0;
+        }
+      }
+    }
+    const l = last!;
+    throw new ModelRequestError(
+      `${this.redact(l.message)} (gave up after ${maxAttempts} attempts to ${this.endpointHost}; check the server, or raise "retries"/"timeoutMs" in the agent config)`,
+      l.kind, maxAttempts, l.status,
+    );
+  }
+
+  private async attempt(req: ChatRequest): Promise<Omit<ChatResponse, 'latencyMs' | 'retriedMs' | 'attempts'>> {
+    const stream = this.o.stream ?? false;
+    const body = {
+      model: this.o.model,
+      messages: req.messages,
+      ...req.sampling,
+      ...(req.extraBody ?? {}),
+      stream,
+      ...(stream ? { stream_options: { include_usage: true } } : {}),
+    };
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json' };
+    if (this.o.apiKey) headers.authorization = `Bearer ${this.o.apiKey}`;
+    const doFetch = this.o.fetch ?? fetch;
+    const res = await doFetch(this.url, {
+      method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(this.o.timeoutMs ?? 120_000),
+    });
+    if (res.status === 429 || res.status >= 500) {
+      const text = await res.text().catch(() => '');
+      const ra = Number(res.headers.get('retry-after'));
+      throw new Retryable(`HTTP ${res.status} from the model server: ${text.slice(0, 200)}`, 'http', res.status, Number.isFinite(ra) && ra > 0 ? Math.min(ra * 1000, 30_000) : null);
+    }
+    if (!res.ok) {
+      const text = await res.text().catch(() => '');
+      const hint = res.status === 401 || res.status === 403 ? ' (check the API key in the environment variable named by apiKeyEnv)' : res.status === 404 ? ' (check baseUrl ends at /v1 and the model id)' : '';
+      throw new ModelRequestError(`HTTP ${res.status} from the model server${hint}: ${text.slice(0, 300)}`, 'http', 1, res.status);
+    }
+    if (stream && res.body) {
+      try {
+        const s = await readChatStream(res.body);
+        if (!s.done && s.finishReason === null) throw new Retryable('the stream ended before the reply was complete', 'network');
+        return { content: s.content, reasoningContent: s.reasoningContent, finishReason: s.finishReason, usage: readUsage(s.usage) };
+      } catch (e) {
+        if (e instanceof StreamFormatError) throw new Retryable(e.message, 'bad-response');
+        throw e;
+      }
+    }
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new Retryable(`the model server answered with a body that is not JSON: ${text.slice(0, 80)}`, 'bad-response');
+    }
+    return readCompletion(json);
+  }
+
+  private classify(e: unknown): Retryable {
+    const err = e as Error & { cause?: { code?: string } };
+    if (err.name === 'TimeoutError' || err.name === 'AbortError') return new Retryable(`no answer within ${this.o.timeoutMs ?? 120_000} ms`, 'timeout');
+    if (err.name === 'TypeError') return new Retryable(`network error: ${err.cause?.code ?? err.message}`, 'network');
+    return new Retryable(`request failed: ${err.message}`, 'network');
+  }
+}
+
+function readCompletion(json: unknown): Omit<ChatResponse, 'latencyMs' | 'retriedMs' | 'attempts'> {
+  const j = json as { choices?: { message?: { content?: unknown; reasoning_content?: unknown }; finish_reason?: unknown }[]; usage?: unknown };
+  const choice = Array.isArray(j?.choices) ? j.choices[0] : undefined;
+  if (!choice || typeof choice !== 'object') throw new Retryable('the reply has no choices[0]', 'bad-response');
+  const m = choice.message ?? {};
+  return {
+    content: contentText(m.content),
+    reasoningContent: typeof m.reasoning_content === 'string' ? m.reasoning_content : '',
+    finishReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : null,
+    usage: readUsage(j.usage),
+  };
+}
+
+/** content may be a string, null, or (some gateways) an array of text parts. */
+function contentText(c: unknown): string {
+  if (typeof c === 'string') return c;
+  if (Array.isArray(c)) return c.map((p) => (p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : '')).join('');
+  return '';
+}
