@@ -43,7 +43,7 @@ describe('API keys never leave the Authorization header', () => {
     const logs: ClientLogEvent[] = [];
     const agent = createAgent(config, { log: (e) => logs.push(e), sleep: async () => {} });
     const ok = await agent.step(await observation(), 'x', []);
-    const err = await agent.step(await observation(), 'x', []).catch((e: unknown) => e as Error);
+    const err = (await agent.step(await observation(), 'x', []).then(() => new Error('expected a failure'), (e: unknown) => e)) as Error;
     expect(err).toMatchObject({ name: 'AgentInfrastructureError', status: 401 });
     // the key was really used…
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
