@@ -1,0 +1,38 @@
+import type { MergeEvidence, SignatureConfig, StateSignature } from './graph-types.js';
+import { hamming, jaccard } from './signature.js';
+
+/** Widgets present in both states must hold the same values (a toggle flipped = another state). */
+export function widgetStatesAgree(a: readonly string[], b: readonly string[]): boolean {
+  const values = (xs: readonly string[]): Map<string, string> =>
+    new Map(xs.map((x) => [x.slice(0, x.lastIndexOf('=')), x.slice(x.lastIndexOf('=') + 1)]));
+  const va = values(a);
+  for (const [k, v] of values(b)) if (va.has(k) && va.get(k) !== v) return false;
+  return true;
+}
+
+const TINY_STRUCTURE = 3;
+
+/**
+ * Whether two observations are the same UI state, and the evidence for it. Returns null
+ * when they are not. Order of rules: same activity is required; identical structure key
+ * is certain; otherwise structure and anchor similarity above thresholds; for screens
+ * with almost no structure (canvas, images), the image hash decides.
+ */
+export function sameState(a: StateSignature, b: StateSignature, cfg: SignatureConfig): MergeEvidence | null {
+  const activity = a.activity === b.activity;
+  if (a.activity && b.activity && !activity) return null;
+  if (cfg.splitOnWidgetState && !widgetStatesAgree(a.widgetState, b.widgetState)) return null;
+  const anchors = a.anchors.length > 0 && b.anchors.length > 0 ? jaccard(a.anchors, b.anchors) : null;
+  const image = a.imageHash && b.imageHash ? 1 - hamming(a.imageHash, b.imageHash) / 64 : null;
+  if (a.structureKey === b.structureKey) {
+    return { activity, structure: 1, anchors, image, confidence: anchors === null ? 1 : (1 + anchors) / 2, rule: 'exact' };
+  }
+  const structure = jaccard(a.structure, b.structure);
+  if (a.structure.length < TINY_STRUCTURE && b.structure.length < TINY_STRUCTURE && image !== null && cfg.useImageHash) {
+    const close = (1 - image) * 64 <= cfg.imageHashMaxDistance;
+    return close ? { activity, structure, anchors, image, confidence: image, rule: 'image' } : null;
+  }
+  if (structure < cfg.structureThreshold) return null;
+  if (anchors !== null && anchors < cfg.anchorThreshold) return null;
+  return { activity, structure, anchors, image, confidence: anchors === null ? structure : (structure + anchors) / 2, rule: 'similar' };
+}

@@ -1,0 +1,102 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { TargetElement } from '../../../shared/domain/ui-tree.js';
+import { sameState } from './compare.js';
+import type { Demo, GraphEdge, GraphNode, MergeEvidence, SignatureConfig, StateSignature, TaskGraph } from './graph-types.js';
+import type { MatchOptions } from './match.js';
+import { DEFAULT_MATCH_OPTIONS, matchEdge } from './match.js';
+
+/**
+ * Clusters observations into nodes. Exact structure keys hit a hash map; otherwise only
+ * nodes of the same activity are compared, so the work grows with the number of
+ * observations times the (small) number of pages per activity — near-linear in practice.
+ */
+class NodeIndex {
+  readonly nodes: GraphNode[] = [];
+  private readonly byKey = new Map<string, GraphNode>();
+  private readonly byActivity = new Map<string, GraphNode[]>();
+
+  constructor(private readonly cfg: SignatureConfig) {}
+
+  assign(sig: StateSignature, ref: GraphNode['representative']): GraphNode {
+    let node = this.byKey.get(sig.structureKey) ?? null;
+    let evidence: MergeEvidence | null = node ? sameState(node.signature, sig, this.cfg) : null;
+    if (!node || !evidence) {
+      node = null;
+      for (const cand of this.byActivity.get(sig.activity) ?? []) {
+        const ev = sameState(cand.signature, sig, this.cfg);
+        if (ev && (!evidence || ev.confidence > evidence.confidence)) {
+          node = cand;
+          evidence = ev;
+        }
+      }
+    }
+    if (!node || !evidence) {
+      node = {
+        id: `n${this.nodes.length}`, signature: sig, representative: ref, done: false, flag: null,
+        members: [{ ...ref, evidence: { activity: true, structure: 1, anchors: null, image: null, confidence: 1, rule: 'first' } }],
+      };
+      this.nodes.push(node);
+      this.byKey.set(sig.structureKey, node);
+      const list = this.byActivity.get(sig.activity) ?? [];
+      list.push(node);
+      this.byActivity.set(sig.activity, list);
+      return node;
+    }
+    node.members.push({ ...ref, evidence });
+    if (!this.byKey.has(sig.structureKey)) this.byKey.set(sig.structureKey, node);
+    return node;
+  }
+}
+
+const targetOfPx = (px: Record<string, unknown> | null): TargetElement | null =>
+  (px?.target as TargetElement | undefined) ?? null;
+
+/** Two demonstrated actions are one edge when each would be accepted as the other (tolerances of the offline check). */
+function sameEdgeAction(a: GraphEdge, action: Action, target: TargetElement | null, opts: MatchOptions): boolean {
+  if (a.target && target && (a.action.type === 'Tap' || a.action.type === 'LongPress')) {
+    if (a.target.resourceId === target.resourceId && a.target.text === target.text && a.action.type === action.type) return true;
+  }
+  return matchEdge(action, a, { ...opts, acceptInsideTarget: false }).matched;
+}
+
+/**
+ * Merges a task's demonstrations into one multi-path graph (paper Appendix H.2): equal
+ * states become nodes (each remembering why it was merged), human actions become
+ * edges (equal ones merged, each listing the demonstrations that used it), and every
+ * demonstration's final observation is a DONE node.
+ */
+export function buildGraph(taskId: string, demos: readonly Demo[], cfg: SignatureConfig, opts: MatchOptions = DEFAULT_MATCH_OPTIONS): TaskGraph {
+  const index = new NodeIndex(cfg);
+  const edges: GraphEdge[] = [];
+  const starts = new Map<string, number>();
+  for (const demo of demos) {
+    if (demo.steps.length === 0) continue;
+    const nodeIds = demo.steps.map((s) => index.assign(s.signature, s.ref).id);
+    starts.set(nodeIds[0]!, (starts.get(nodeIds[0]!) ?? 0) + 1);
+    demo.steps.forEach((step, t) => {
+      if (!step.action || t + 1 >= demo.steps.length) return;
+      const from = nodeIds[t]!;
+      const to = nodeIds[t + 1]!;
+      const target = targetOfPx(step.actionPx);
+      const existing = edges.find((e) => e.from === from && e.to === to && sameEdgeAction(e, step.action!, target, opts));
+      if (existing) {
+        if (!existing.demonstrations.includes(demo.id)) existing.demonstrations.push(demo.id);
+        return;
+      }
+      edges.push({
+        id: `e${edges.length}`, from, to, action: step.action, actionPx: step.actionPx, target, screen: step.screen, demonstrations: [demo.id],
+      });
+    });
+    const last = index.nodes.find((n) => n.id === nodeIds[nodeIds.length - 1])!;
+    last.done = true;
+  }
+  if (index.nodes.length === 0) throw new Error(`task ${taskId} has no recorded steps to build a graph from`);
+
+  const startNode = [...starts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
+  for (const n of index.nodes) {
+    const weakest = Math.min(...n.members.map((m) => m.evidence.confidence));
+    if (weakest < cfg.flagBelow) n.flag = `members differ: weakest match confidence ${weakest.toFixed(2)}`;
+    if (starts.has(n.id) && n.id !== startNode) n.flag = `${starts.get(n.id)} demonstration(s) start here, not at ${startNode}`;
+  }
+  return { taskId, config: cfg, startNode, nodes: index.nodes, edges };
+}

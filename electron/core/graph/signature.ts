@@ -1,0 +1,149 @@
+import type { UiHierarchy, UiNode } from '../../../shared/domain/ui-node.js';
+import { area, flattenUi, labelOf } from '../../../shared/domain/ui-tree.js';
+import type { Foreground } from '../device/device-port.js';
+import type { SignatureConfig, StateSignature } from './graph-types.js';
+
+const EDIT_CLASSES = /EditText|AutoCompleteTextView|SearchView/;
+
+/**
+ * Masks the parts of a label that change on their own: clock times, dates, counts,
+ * percentages, prices. "12:45" and "09:03" become the same anchor; "Wi-Fi" stays.
+ */
+export function maskVolatile(text: string): string {
+  return text
+    .replace(/\d{1,2}:\d{2}(:\d{2})?/g, '#t')
+    .replace(/[-+]?\d+([.,]\d+)*/g, '#')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function significant(n: UiNode, cfg: SignatureConfig): boolean {
+  if (!n.bounds || area(n.bounds) === 0) return false;
+  if (cfg.ignoredPackages.includes(n.packageName)) return false;
+  if (cfg.ignoredResourceIds.includes(n.resourceId)) return false;
+  const interactive = n.clickable || n.longClickable || n.checkable || n.scrollable || EDIT_CLASSES.test(n.className);
+  return interactive || n.text.trim() !== '' || n.contentDesc.trim() !== '' || n.resourceId !== '';
+}
+
+/** One structure token: what kind of element and which id (values live in widgetState). */
+function structureToken(n: UiNode): string {
+  return `${n.className}|${n.resourceId}`;
+}
+
+const SLIDER = /SeekBar|Slider|RatingBar|ProgressBar/;
+const isWidget = (n: UiNode): boolean => n.checkable || SLIDER.test(n.className);
+
+/** First text in a subtree, skipping widgets (whose own text, like "On"/"Off", is their state). */
+function staticLabel(n: UiNode): string {
+  if (!isWidget(n)) {
+    const own = n.text.trim() || n.contentDesc.trim();
+    if (own) return own;
+  }
+  for (const c of n.children) {
+    const l = staticLabel(c);
+    if (l) return l;
+  }
+  return '';
+}
+
+/**
+ * A widget's value, for widgets whose value is state (toggle, selected tab, slider); else null.
+ * Many rows share one resource id (android:id/switch_widget), so the key adds the row's
+ * label, found in the nearest ancestor that has one ("USB debugging", not "Off").
+ */
+function widgetValue(n: UiNode, ancestors: readonly UiNode[]): string | null {
+  if (!isWidget(n) && !n.selected) return null;
+  let row = '';
+  for (let i = ancestors.length - 1; i >= 0 && i >= ancestors.length - 4 && !row; i--) row = staticLabel(ancestors[i]!);
+  const key = `${n.className}|${n.resourceId}|${maskVolatile(row)}`;
+  if (n.checkable) return `${key}=${n.checked ? 'on' : 'off'}`;
+  if (SLIDER.test(n.className)) return `${key}=${n.text || n.contentDesc}`;
+  return `${key}|${labelOf(n)}=selected`;
+}
+
+/** Every significant node with its ancestor chain (widget keys need the row around them). */
+function walkWithAncestors(ui: UiHierarchy, visit: (n: UiNode, ancestors: readonly UiNode[]) => void): void {
+  const stack: UiNode[] = [];
+  const walk = (n: UiNode): void => {
+    visit(n, stack);
+    stack.push(n);
+    for (const c of n.children) walk(c);
+    stack.pop();
+  };
+  for (const r of ui.roots) walk(r);
+}
+
+/** Labels a person reads to recognise the page: short texts of controls and titles, never typed text. */
+function anchorOf(n: UiNode, cfg: SignatureConfig): string | null {
+  if (EDIT_CLASSES.test(n.className) || isWidget(n)) return null;
+  const titleLike = /title|toolbar|tab|label|header/i.test(n.resourceId);
+  const control = n.clickable || n.checkable || n.selected;
+  if (!titleLike && !control) return null;
+  const text = labelOf(n);
+  if (!text || [...text].length > cfg.maxAnchorLength) return null;
+  const masked = maskVolatile(text);
+  return masked && masked !== '#' ? masked : null;
+}
+
+function fnv1a(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
+/**
+ * The layered signature of one observation (device-layer.md §5.4): L0 package/activity,
+ * L1 the set of significant `class|id` tokens (a set, so list lengths and order after
+ * scrolling don't matter; toggles keep their on/off state), anchor texts with volatile
+ * parts masked, and optionally an image hash for text-less screens.
+ */
+export function computeSignature(
+  ui: UiHierarchy,
+  foreground: Foreground | null,
+  cfg: SignatureConfig,
+  imageHash: string | null = null,
+): StateSignature {
+  const nodes = flattenUi(ui).filter((n) => significant(n, cfg));
+  const structure = [...new Set(nodes.map(structureToken))].sort();
+  const anchors = [...new Set(nodes.map((n) => anchorOf(n, cfg)).filter((a): a is string => a !== null))].sort();
+  const values: string[] = [];
+  walkWithAncestors(ui, (n, ancestors) => {
+    if (!significant(n, cfg)) return;
+    const v = widgetValue(n, ancestors);
+    if (v !== null) values.push(v);
+  });
+  const widgetState = [...new Set(values)].sort();
+  const activity = foreground ? `${foreground.package}/${foreground.activity}` : '';
+  return {
+    activity,
+    structure,
+    structureKey: fnv1a(`${activity}{${structure.join(',')}}[${widgetState.join(',')}]`),
+    anchors,
+    widgetState,
+    imageHash,
+  };
+}
+
+export function jaccard(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 && b.length === 0) return 1;
+  const sb = new Set(b);
+  let inter = 0;
+  for (const x of new Set(a)) if (sb.has(x)) inter++;
+  return inter / (new Set(a).size + sb.size - inter);
+}
+
+/** Hamming distance between two 64-bit hashes in hex. */
+export function hamming(a: string, b: string): number {
+  let d = 0;
+  for (let i = 0; i < Math.max(a.length, b.length); i += 8) {
+    let x = (Number.parseInt(a.slice(i, i + 8) || '0', 16) ^ Number.parseInt(b.slice(i, i + 8) || '0', 16)) >>> 0;
+    while (x) {
+      d += x & 1;
+      x >>>= 1;
+    }
+  }
+  return d;
+}

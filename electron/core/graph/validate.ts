@@ -1,0 +1,61 @@
+import type { Demo, TaskGraph } from './graph-types.js';
+import type { MatchOptions } from './match.js';
+import { bestEdge, DEFAULT_MATCH_OPTIONS } from './match.js';
+import { buildGraph } from './merge.js';
+
+export interface ReplayResult {
+  demonstrationId: number;
+  accepted: boolean;
+  /** Steps matched before it stopped; equals the action count when accepted. */
+  matchedSteps: number;
+  reason: string;
+}
+
+export interface GraphValidation {
+  /** Every demonstration replays from the start node to DONE through its own graph (must be 1). */
+  selfConsistency: number;
+  selfReplays: ReplayResult[];
+  /** Share of demonstrations that a graph built from the *other* demonstrations accepts (null with < 2 demos). */
+  leaveOneOut: number | null;
+  leaveOneOutReplays: ReplayResult[];
+  flaggedNodes: string[];
+}
+
+/** Walks a demonstration's actions through the graph as the offline runner would walk an agent's. */
+export function replayDemo(graph: TaskGraph, demo: Demo, opts: MatchOptions = DEFAULT_MATCH_OPTIONS): ReplayResult {
+  let node = graph.startNode;
+  let matched = 0;
+  const actions = demo.steps.filter((s) => s.action !== null);
+  for (const step of actions) {
+    const out = graph.edges.filter((e) => e.from === node);
+    const { edge } = bestEdge(step.action!, out, opts);
+    if (!edge) {
+      return { demonstrationId: demo.id, accepted: false, matchedSteps: matched, reason: `step ${matched + 1} (${step.action!.type}) matches no edge from ${node}` };
+    }
+    node = edge.to;
+    matched++;
+  }
+  const done = graph.nodes.find((n) => n.id === node)?.done ?? false;
+  return {
+    demonstrationId: demo.id,
+    accepted: done,
+    matchedSteps: matched,
+    reason: done ? 'reached DONE' : `ended on ${node}, which is not DONE`,
+  };
+}
+
+export function validateGraph(graph: TaskGraph, demos: readonly Demo[], opts: MatchOptions = DEFAULT_MATCH_OPTIONS): GraphValidation {
+  const selfReplays = demos.map((d) => replayDemo(graph, d, opts));
+  const loo =
+    demos.length >= 2
+      ? demos.map((d) => replayDemo(buildGraph(graph.taskId, demos.filter((o) => o !== d), graph.config, opts), d, opts))
+      : [];
+  const share = (rs: ReplayResult[]): number => (rs.length ? rs.filter((r) => r.accepted).length / rs.length : 0);
+  return {
+    selfConsistency: share(selfReplays),
+    selfReplays,
+    leaveOneOut: loo.length ? share(loo) : null,
+    leaveOneOutReplays: loo,
+    flaggedNodes: graph.nodes.filter((n) => n.flag).map((n) => n.id),
+  };
+}
