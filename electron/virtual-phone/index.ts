@@ -16,6 +16,8 @@ export interface VirtualPhoneServerOptions {
   count?: number;
   locale?: Locale;
   seed?: number;
+  /** Start every phone with its clock frozen at this epoch (ms), so seeded content is reproducible. */
+  frozenClockMs?: number;
 }
 
 export interface VirtualPhoneServer {
@@ -41,7 +43,7 @@ export async function startVirtualPhoneServer(opts: VirtualPhoneServerOptions = 
   const registry = new DeviceRegistry();
   const phones = new Map<string, VirtualPhone>();
   for (let i = 1; i <= count; i++) {
-    const p = new VirtualPhone(`vphone-${i}`, i, locale, seed, APPS);
+    const p = new VirtualPhone(`vphone-${i}`, i, locale, seed, APPS, opts.frozenClockMs);
     phones.set(p.serial, p);
     registry.add(p);
   }

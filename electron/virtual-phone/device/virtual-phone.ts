@@ -27,8 +27,8 @@ export class VirtualPhone implements ServedDevice {
   private readonly raster = new Rasterizer();
   private readonly commands: Record<string, CommandFn>;
 
-  constructor(readonly serial: string, readonly transportId: number, locale: Locale, seed: number, apps: AppDefinition<unknown>[]) {
-    this.phone = new PhoneModel(locale, seed, serial, apps);
+  constructor(readonly serial: string, readonly transportId: number, locale: Locale, seed: number, apps: AppDefinition<unknown>[], frozenClockMs?: number) {
+    this.phone = new PhoneModel(locale, seed, serial, apps, frozenClockMs);
     const cap: Capture = { png: () => this.screenshotPng(), rgba: () => this.screenshotRgba(), xml: () => this.dumpXml() };
     const m = this.phone;
     const base: Record<string, CommandFn> = {

@@ -56,8 +56,11 @@ export async function handleDeviceService(
 
 async function runStreaming(socket: Socket, device: ServedDevice, cmd: string, isPlugged: () => boolean): Promise<void> {
   const ac = new AbortController();
+  // A client FIN closes the stream on a real adb server too (it has no half-close), which kills the
+  // shell: that is how adbkit stops `while getprop sys.boot_completed` and logcat.
   const abort = () => ac.abort();
   socket.once('close', abort);
+  socket.once('end', abort);
   try {
     await device.runShell(cmd, {
       signal: ac.signal,
@@ -75,6 +78,7 @@ async function runStreaming(socket: Socket, device: ServedDevice, cmd: string, i
     safeWrite(socket, `/system/bin/sh: ${(err as Error).message}\n`);
   } finally {
     socket.off('close', abort);
+    socket.off('end', abort);
   }
   await drainAndEnd(socket);
 }

@@ -232,11 +232,15 @@ export function placeWidget(env: LayoutEnv, wd: Widget, x: number, y: number, w:
       return node({ cls: 'android.widget.ImageView', pkg: env.pkg, rid: rid(env, wd.id), desc: wd.desc, bounds: [x + PAD, y + px(8), x + w - PAD, y + h - px(8)], paints, clickable: !!wd.onTap, onTap: wd.onTap });
     }
     case 'grid': {
+      // Side gutters like a real keypad; icon grids keep the full width.
+      const gutter = wd.cells.some((c) => c.kind !== 'appicon') ? PAD - px(4) : 0;
+      x += gutter;
+      w -= 2 * gutter;
       const cw = w / wd.columns;
       const ch = Math.max(px(wd.cellHeight), wd.cells.some((c) => c.kind === 'button') ? t.sp(15) * 2 + px(24) : 0);
       const children = wd.cells.map((c, i) => placeCell(env, c, Math.round(x + (i % wd.columns) * cw), y + Math.floor(i / wd.columns) * ch, Math.round(cw), ch));
       const rows = Math.ceil(wd.cells.length / wd.columns);
-      return node({ cls: 'android.widget.GridLayout', pkg: env.pkg, rid: rid(env, wd.id), bounds: [x, y, x + w, y + rows * ch], children });
+      return node({ cls: 'android.widget.GridLayout', pkg: env.pkg, rid: rid(env, wd.id), bounds: [x - gutter, y, x + w + gutter, y + rows * ch], children });
     }
     case 'card': {
       let cy = y + px(8);
