@@ -11,6 +11,7 @@ export interface AgentConfigSet {
   agents: (AgentConfig & { source: 'builtin' | 'workspace' })[];
   /** Problems in agents.json, one line each, with the field path; nothing is loaded from a broken file. */
   errors: string[];
+  /** The workspace agents.json that was read, or null when there is none. */
   file: string | null;
 }
 
@@ -48,7 +49,7 @@ export function loadAgentConfigs(workspaceDir: string | null): AgentConfigSet {
       }
     }
   }
-  return { agents: [...byName.values()], errors, file };
+  return { agents: [...byName.values()], errors, file: file && existsSync(file) ? file : null };
 }
 
 export function findAgentConfig(set: AgentConfigSet, name: string): AgentConfig {
