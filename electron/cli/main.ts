@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../services/version.js';
 import { registerDevices } from './commands/devices.js';
+import { registerGraph } from './commands/graph.js';
 import { registerPhone } from './commands/phone.js';
 import { registerRecord } from './commands/record.js';
 import { registerServe } from './commands/serve.js';
@@ -24,6 +25,7 @@ export async function main(argv: string[]): Promise<number> {
   registerPhone(program, globals);
   registerDevices(program, globals);
   registerRecord(program, globals);
+  registerGraph(program, globals);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

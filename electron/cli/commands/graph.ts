@@ -1,0 +1,130 @@
+import type { Command } from 'commander';
+import type { GraphSummary } from '../../../shared/domain/graph.js';
+import { buildAndStore, summarize } from '../../services/graph-builder.js';
+import { exportGraph, importGraph } from '../../services/graph-transfer.js';
+import type { TaskGraph } from '../../core/graph/graph-types.js';
+import type { GraphValidation } from '../../core/graph/validate.js';
+import { openBackend } from '../context.js';
+import type { GlobalOptions } from '../output.js';
+import { CliError, info, printResult, table } from '../output.js';
+
+const pct = (v: number | null): string => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);
+
+function summaryTable(list: GraphSummary[]): string {
+  return table(
+    list.map((s) => [s.taskId, `v${s.version}`, String(s.demonstrations), String(s.nodes), String(s.edges), String(s.doneNodes), pct(s.selfConsistency), pct(s.leaveOneOut), s.flaggedNodes.join(' ') || '—']),
+    ['task', 'version', 'demos', 'nodes', 'edges', 'DONE', 'self-consistency', 'leave-one-out', 'flagged'],
+  );
+}
+
+export function registerGraph(program: Command, globals: () => GlobalOptions): void {
+  const graph = program.command('graph').description('build, inspect, export and import task graphs');
+
+  graph
+    .command('build')
+    .description("merge a task's finished demonstrations into a new graph version and validate it")
+    .option('--task <id>', 'one task')
+    .option('--all', 'every offline task that has finished demonstrations')
+    .action(async (o: { task?: string; all?: boolean }) => {
+      const g = globals();
+      if (!o.task === !o.all) throw new CliError('give --task ID or --all', 2);
+      const backend = openBackend(g);
+      try {
+        const ws = backend.workspace;
+        const ids = o.task
+          ? [o.task]
+          : ws.tasks.list({ mode: 'offline' }).map((t) => t.id).filter((id) => ws.demonstrations.listForTask(id).some((d) => d.status === 'finished'));
+        const out: GraphSummary[] = [];
+        for (const id of ids) {
+          try {
+            out.push(await buildAndStore(ws, id));
+            if (!g.json) info(`built ${id}`);
+          } catch (e) {
+            throw new CliError(`${id}: ${(e as Error).message}`);
+          }
+        }
+        printResult(g, out, (l) => (l.length ? summaryTable(l) : 'No offline task has finished demonstrations yet.'));
+        if (out.some((s) => s.selfConsistency < 1)) process.exitCode = 1;
+      } finally {
+        backend.close();
+      }
+    });
+
+  graph
+    .command('show')
+    .description("a task's latest graph: nodes, edges and validation")
+    .argument('<task>')
+    .action((taskId: string) => {
+      const g = globals();
+      const backend = openBackend(g);
+      try {
+        const row = backend.workspace.graphs.latest(taskId);
+        if (!row) throw new CliError(`task ${taskId} has no graph; build one with: elderbench graph build --task ${taskId}`);
+        const body = row.body as TaskGraph;
+        const v = row.validation as GraphValidation;
+        const demos = new Set(body.nodes.flatMap((n) => n.members.map((m) => m.demonstrationId))).size;
+        const summary = summarize(row.id, row.version, row.createdAt, body, v, demos);
+        printResult(g, { summary, graph: body, validation: v }, () =>
+          [
+            summaryTable([summary]),
+            '',
+            table(body.nodes.map((n) => [n.id + (n.id === body.startNode ? ' (start)' : ''), n.done ? 'DONE' : '', n.signature.activity, String(n.members.length), n.flag ?? '']), ['node', '', 'activity', 'members', 'flag']),
+            '',
+            table(body.edges.map((e) => [e.id, `${e.from} → ${e.to}`, describeAction(e.action), (e.target?.text ?? '').slice(0, 30), e.demonstrations.join(',')]), ['edge', 'from → to', 'action', 'target', 'demos']),
+          ].join('\n'),
+        );
+      } finally {
+        backend.close();
+      }
+    });
+
+  graph
+    .command('export')
+    .description('write a portable file with the graph, its task and its screenshots')
+    .argument('<task>')
+    .requiredOption('--out <file>', 'file to write (e.g. task.ebgraph)')
+    .option('--version <n>', 'graph version (default: latest)')
+    .action(async (taskId: string, o: { out: string; version?: string }) => {
+      const g = globals();
+      const backend = openBackend(g);
+      try {
+        const r = await exportGraph(backend.workspace, taskId, o.out, o.version ? Number(o.version) : undefined).catch((e: Error) => {
+          throw new CliError(e.message);
+        });
+        printResult(g, r, (x) => `Wrote ${x.file} (${x.blobs} blobs, ${(x.bytes / 1024).toFixed(0)} KiB)`);
+      } finally {
+        backend.close();
+      }
+    });
+
+  graph
+    .command('import')
+    .description('import a graph file (checked for truncation and tampering first)')
+    .argument('<file>')
+    .action(async (file: string) => {
+      const g = globals();
+      const backend = openBackend(g);
+      try {
+        const r = await importGraph(backend.workspace, file).catch((e: Error) => {
+          throw new CliError(e.message);
+        });
+        printResult(g, r, (x) => `Imported the graph of ${x.taskId} as version ${x.version} (${x.blobs} blobs${x.taskCreated ? ', task added' : ''})`);
+      } finally {
+        backend.close();
+      }
+    });
+}
+
+function describeAction(a: TaskGraph['edges'][number]['action']): string {
+  switch (a.type) {
+    case 'Tap':
+    case 'LongPress':
+      return `${a.type} (${a.at.x}, ${a.at.y})`;
+    case 'Swipe':
+      return `Swipe (${a.from.x}, ${a.from.y}) → (${a.to.x}, ${a.to.y})`;
+    case 'Type':
+      return `Type "${a.text}"`;
+    default:
+      return a.type;
+  }
+}
