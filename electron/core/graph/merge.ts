@@ -17,6 +17,10 @@ class NodeIndex {
 
   constructor(private readonly cfg: SignatureConfig) {}
 
+  byId(id: string): GraphNode {
+    return this.nodes[Number(id.slice(1))]!;
+  }
+
   assign(sig: StateSignature, ref: GraphNode['representative']): GraphNode {
     let node = this.byKey.get(sig.structureKey) ?? null;
     let evidence: MergeEvidence | null = node ? sameState(node.signature, sig, this.cfg) : null;
@@ -68,6 +72,8 @@ function sameEdgeAction(a: GraphEdge, action: Action, target: TargetElement | nu
 export function buildGraph(taskId: string, demos: readonly Demo[], cfg: SignatureConfig, opts: MatchOptions = DEFAULT_MATCH_OPTIONS): TaskGraph {
   const index = new NodeIndex(cfg);
   const edges: GraphEdge[] = [];
+  // Demonstration ids per edge as sets while building: an array `includes` check is quadratic in big graphs.
+  const edgeDemos = new Map<GraphEdge, Set<number>>();
   const starts = new Map<string, number>();
   for (const demo of demos) {
     if (demo.steps.length === 0) continue;
@@ -80,21 +86,23 @@ export function buildGraph(taskId: string, demos: readonly Demo[], cfg: Signatur
       const target = targetOfPx(step.actionPx);
       const existing = edges.find((e) => e.from === from && e.to === to && sameEdgeAction(e, step.action!, target, opts));
       if (existing) {
-        if (!existing.demonstrations.includes(demo.id)) existing.demonstrations.push(demo.id);
+        edgeDemos.get(existing)!.add(demo.id);
         return;
       }
-      edges.push({
-        id: `e${edges.length}`, from, to, action: step.action, actionPx: step.actionPx, target, screen: step.screen, demonstrations: [demo.id],
-      });
+      const edge: GraphEdge = {
+        id: `e${edges.length}`, from, to, action: step.action, actionPx: step.actionPx, target, screen: step.screen, demonstrations: [],
+      };
+      edges.push(edge);
+      edgeDemos.set(edge, new Set([demo.id]));
     });
-    const last = index.nodes.find((n) => n.id === nodeIds[nodeIds.length - 1])!;
-    last.done = true;
+    index.byId(nodeIds[nodeIds.length - 1]!).done = true;
   }
+  for (const [edge, ids] of edgeDemos) edge.demonstrations = [...ids];
   if (index.nodes.length === 0) throw new Error(`task ${taskId} has no recorded steps to build a graph from`);
 
   const startNode = [...starts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
   for (const n of index.nodes) {
-    const weakest = Math.min(...n.members.map((m) => m.evidence.confidence));
+    const weakest = n.members.reduce((min, m) => Math.min(min, m.evidence.confidence), 1);
     if (weakest < cfg.flagBelow) n.flag = `members differ: weakest match confidence ${weakest.toFixed(2)}`;
     if (starts.has(n.id) && n.id !== startNode) n.flag = `${starts.get(n.id)} demonstration(s) start here, not at ${startNode}`;
   }
