@@ -143,7 +143,10 @@ export function placeWidget(env: LayoutEnv, wd: Widget, x: number, y: number, w:
         const on = tr.checked;
         children.push(node({
           cls: 'android.widget.Switch', pkg: env.pkg, rid: rid(env, tr.id ?? 'android:id/switch_widget'), text: '', bounds: [sx, sy, sx + px(52), sy + px(32)],
-          checkable: true, checked: on, focusable: true, clickable: false, enabled,
+          // A row with its own action (alarm list) makes the switch separately clickable;
+          // a Settings-style row toggles the switch from anywhere on the row.
+          checkable: true, checked: on, focusable: true, clickable: !!wd.onTap && enabled, enabled,
+          onTap: wd.onTap && enabled ? () => tr.onToggle(!on) : undefined,
           paints: [{ op: 'rect', x: sx, y: sy, w: px(52), h: px(32), r: px(16), fill: on ? p.primary : p.surfaceVariant, stroke: p.outline, sw: 2 },
             { op: 'circle', cx: on ? sx + px(36) : sx + px(16), cy: sy + px(16), r: px(on ? 12 : 8), fill: on ? p.onPrimary : p.onSurfaceVariant }],
         }));

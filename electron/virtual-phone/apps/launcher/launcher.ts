@@ -55,6 +55,8 @@ function homeWidgets(ctx: Ctx): Widget[] {
           kind: 'appicon' as const, label, glyph: a.icon.glyph, color: a.icon.color, badge,
           desc: badge > 0 ? ctx.t(`${label}, ${badge} notification${badge === 1 ? '' : 's'}`, `${label}，${badge} 条通知`) : label,
           onTap: () => ctx.openApp(a.package),
+          // Long press opens the icon's menu, like Launcher3's shortcut popup.
+          onLongPress: () => (ctx.local['menu'] = a.package),
         };
       }),
     },
@@ -74,7 +76,26 @@ export const launcher = defineApp<LauncherState>({
     'launcher.home': {
       id: 'launcher.home',
       activity: 'com.android.launcher3.uioverride.QuickstepLauncher',
-      render: (ctx) => ({ body: homeWidgets(ctx), background: '#A8C7FA', container: 'scroll' }),
+      render: (ctx) => {
+        const menuFor = launcherApps.list.find((a) => a.package === ctx.local['menu']);
+        const close = () => delete ctx.local['menu'];
+        return {
+          body: homeWidgets(ctx),
+          background: '#A8C7FA',
+          container: 'scroll',
+          dialog: menuFor
+            ? {
+                title: ctx.locale === 'zh' ? menuFor.label.zh : menuFor.label.en,
+                message: `${menuFor.package} · ${ctx.t('version', '版本')} ${menuFor.versionName}`,
+                items: [
+                  { label: ctx.t('Open', '打开'), onTap: () => { close(); ctx.openApp(menuFor.package); } },
+                  { label: ctx.t('App info', '应用信息'), onTap: () => { close(); ctx.openApp('com.android.settings', 'settings.storage'); } },
+                ],
+                negative: { text: ctx.t('Close', '关闭'), onTap: close },
+              }
+            : undefined,
+        };
+      },
     },
     'launcher.recents': {
       id: 'launcher.recents',
@@ -82,7 +103,7 @@ export const launcher = defineApp<LauncherState>({
       render: (ctx) => {
         const recents = ctx.sys.recents();
         const body: Widget[] = recents.length === 0
-          ? [{ kind: 'spacer', height: 300 }, { kind: 'text', text: ctx.t('No recent items', '近期没有任何内容'), align: 'center', id: 'empty_message' }]
+          ? [{ kind: 'spacer', height: 300 }, { kind: 'text', text: ctx.t('No recent items', '近期没有任何内容'), align: 'center', id: 'empty_message', color: '#E2E2E9' }]
           : recents.map((pkg) => {
               const app = launcherApps.list.find((a) => a.package === pkg)!;
               const label = ctx.locale === 'zh' ? app.label.zh : app.label.en;

@@ -104,7 +104,7 @@ function inCall(ctx: PhoneCtx): ScreenView {
     ctx.state.inCall = null;
     ctx.back();
   };
-  if (!call) return { body: [{ kind: 'text', text: ctx.t('Call ended', '通话已结束'), align: 'center' }], background: '#1F3B2D' };
+  if (!call) return { body: [{ kind: 'text', text: ctx.t('Call ended', '通话已结束'), align: 'center' }], background: '#DCEFE3' };
   const secs = Math.max(0, Math.floor((ctx.sys.now() - call.startedAt) / 1000));
   const name = nameFor(ctx.state.contacts, call.number);
   return {
