@@ -111,7 +111,7 @@ export class ModelAgent implements Agent {
     const parsed = this.family.parse(raw, mode, ctx, history);
     if (r.finishReason === 'length') {
       const would = parsed.action.type === 'ParseError' ? parsed.action.reason : `would have been ${parsed.action.type}`;
-      return { parsed: { ...parseError(raw, `truncated: the reply hit max_tokens (finish_reason=length); ${would}`, parsed.thought) }, fromReasoning };
+      return { parsed: parseError(raw, `truncated: the reply hit max_tokens (finish_reason=length); ${would}`, parsed.thought), fromReasoning };
     }
     return { parsed, fromReasoning };
   }

@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { UiHierarchy, UiNode } from '../../../shared/domain/ui-node.js';
 import type { AgentHistoryEntry, AgentObservation } from '../../../electron/core/agents/agent.js';
 import { HeuristicAgent } from '../../../electron/core/agents/model-free/heuristic/heuristic-agent.js';
 import { readGoal } from '../../../electron/core/agents/model-free/heuristic/goal.js';
 import { toPixels } from '../../../electron/core/geometry/coordinates.js';
+import { parseUiXml } from '../../../electron/core/ui/parse-ui-xml.js';
+import { UI_DUMPS_DIR } from '../../support/fixtures.js';
 import { JiebaTokenizer } from '../../../electron/adapters/nlp/jieba-tokenizer.js';
 
 const SCREEN = { width: 1080, height: 2400 };
@@ -82,5 +85,13 @@ describe('heuristic agent (docs/agents.md)', () => {
     const first = await agent.step(obs, 'x', []);
     expect(first.action.type).toBe('Wait');
     expect((await agent.step(obs, 'x', [first.historyEntry])).action).toMatchObject({ type: 'Finish', status: 'failure' });
+  });
+
+  it('works on a real WeChat dump: "朋友圈" taps the Moments row (WeChat 1080×2310)', async () => {
+    const wechat = parseUiXml(readFileSync(`${UI_DUMPS_DIR}07-wechat-1080x2310.xml`, 'utf8'));
+    const agent = new HeuristicAgent('h', tokenizer);
+    const r = await agent.step({ screenshot: null, screen: { width: 1080, height: 2310 }, ui: wechat }, '帮我看看朋友圈', []);
+    expect(r.action.type).toBe('Tap');
+    expect(r.thought).toContain('朋友圈');
   });
 });

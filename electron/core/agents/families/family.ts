@@ -1,5 +1,6 @@
 import type { AgentConfig } from '../../../../shared/schemas/agent-config.js';
 import type { ScreenSize } from '../../../../shared/domain/ui-node.js';
+import { shrinkToMaxPixels } from '../../geometry/smart-resize.js';
 import type { AgentHistoryEntry, AgentObservation } from '../agent.js';
 import type { SentImage } from '../image-port.js';
 import type { ChatMessage } from '../model-port.js';
@@ -55,9 +56,9 @@ export function hasCjk(s: string): boolean {
   return /[\u3400-\u9fff]/u.test(s);
 }
 
-/** The image-limit shrink shared by relative-coordinate families (aspect kept, floor). */
+/** Shrink-only image limit for relative-coordinate families; null when the capture is sent as is. */
 export function limitPixels(screen: ScreenSize, maxPixels: number | undefined): ScreenSize | null {
-  if (!maxPixels || screen.width * screen.height <= maxPixels) return null;
-  const s = Math.sqrt(maxPixels / (screen.width * screen.height));
-  return { width: Math.max(1, Math.floor(screen.width * s)), height: Math.max(1, Math.floor(screen.height * s)) };
+  if (!maxPixels) return null;
+  const s = shrinkToMaxPixels(screen, maxPixels);
+  return s.width === screen.width && s.height === screen.height ? null : s;
 }

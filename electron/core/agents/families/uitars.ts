@@ -1,9 +1,9 @@
-import { UITARS_15_RESIZE, shrinkToMaxPixels, smartResize } from '../../geometry/smart-resize.js';
+import { UITARS_15_RESIZE, smartResize } from '../../geometry/smart-resize.js';
 import type { ChatMessage } from '../model-port.js';
 import { image, text } from '../model-port.js';
 import { parseUitars } from '../parsers/uitars-parser.js';
 import type { BuildInput, Family, FamilyContext } from './family.js';
-import { fill, hasCjk } from './family.js';
+import { fill, hasCjk, limitPixels } from './family.js';
 
 /**
  * UI-TARS-1.5 (open weights), Doubao-1.5-UI-TARS and UI-TARS 1.0 (spec §2).
@@ -81,8 +81,7 @@ export const uitarsFamily: Family = {
   defaultExtraBody: (variant) => (variant === 'doubao' ? { thinking: { type: 'disabled' } } : undefined),
   sendSize(screen, ctx) {
     if (ctx.variant === '1.5') return smartResize(screen, UITARS_15_RESIZE);
-    const s = shrinkToMaxPixels(screen, ctx.config.images?.maxPixels ?? (ctx.variant === 'doubao' ? DOUBAO_MAX_PIXELS : V10_MAX_PIXELS));
-    return s.width === screen.width && s.height === screen.height ? null : s;
+    return limitPixels(screen, ctx.config.images?.maxPixels ?? (ctx.variant === 'doubao' ? DOUBAO_MAX_PIXELS : V10_MAX_PIXELS));
   },
   coordMode: (sent, ctx) => (ctx.variant === '1.5' ? { kind: 'absolute', sent } : { kind: 'relative', max: 1000 }),
   buildMessages(input: BuildInput): ChatMessage[] {
