@@ -1,7 +1,7 @@
 import type { Action } from '../shared/domain/action.js';
 import type { UiHierarchy, UiNode } from '../shared/domain/ui-node.js';
-import type { Demo } from '../electron/core/graph/graph-types.js';
-import { DEFAULT_SIGNATURE_CONFIG } from '../electron/core/graph/graph-types.js';
+import type { Demo } from '../shared/domain/task-graph.js';
+import { DEFAULT_SIGNATURE_CONFIG } from '../shared/domain/task-graph.js';
 import { buildGraph } from '../electron/core/graph/merge.js';
 import { computeSignature } from '../electron/core/graph/signature.js';
 import { replayDemo } from '../electron/core/graph/validate.js';

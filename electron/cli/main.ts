@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../services/version.js';
+import { registerAgent } from './commands/agent.js';
 import { registerDevices } from './commands/devices.js';
 import { registerGraph } from './commands/graph.js';
 import { registerPhone } from './commands/phone.js';
@@ -26,6 +27,7 @@ export async function main(argv: string[]): Promise<number> {
   registerDevices(program, globals);
   registerRecord(program, globals);
   registerGraph(program, globals);
+  registerAgent(program, globals);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

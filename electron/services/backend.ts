@@ -10,6 +10,7 @@ import { DeviceHub } from './device-hub.js';
 import { devicesService } from './devices-service.js';
 import { FrameCache } from './frame-cache.js';
 import { RecordingSessions, recordingService } from './recording-service.js';
+import { graphsService } from './graphs-service.js';
 import { tasksService } from './tasks-service.js';
 import { workspaceInfo, workspaceService } from './workspace-service.js';
 import { APP_VERSION } from './version.js';
@@ -69,7 +70,7 @@ export class Backend {
       tasks: tasksService(ctx),
       devices: devicesService(this.devices, this.frames),
       recording: recordingService(ctx, this.recordings),
-      graphs: {},
+      graphs: graphsService(ctx),
       runs: {},
       review: {},
       analysis: {},

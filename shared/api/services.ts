@@ -7,6 +7,8 @@ import { ActionSchema } from '../domain/action.js';
 import type { DeviceInfoDto, DevicesState, FrameDto } from '../domain/device.js';
 import type { DemonstrationSummary, DemonstrationView, StepRecorded, StepView } from '../domain/recording.js';
 import type { UiHierarchy } from '../domain/ui-node.js';
+import type { GraphSummary } from '../domain/graph.js';
+import type { TaskGraph } from '../domain/task-graph.js';
 import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES, TaskIdSchema } from '../schemas/task.js';
 
 /**
@@ -40,7 +42,7 @@ export interface WorkspaceInfo {
 
 export interface DataChanged {
   /** What changed, so views refresh only what they show. */
-  table: 'tasks' | 'settings' | 'workspace' | 'demonstrations';
+  table: 'tasks' | 'settings' | 'workspace' | 'demonstrations' | 'graphs';
 }
 
 export const systemContract = {
@@ -132,8 +134,30 @@ export const recordingContract = {
   listForTask: method(z.object({ taskId: TaskIdSchema }).strict()).returns<DemonstrationSummary[]>(),
   onStep: event<StepRecorded>(),
 };
+const GraphEditSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('mergeNodes'), keep: z.string().min(1), merge: z.string().min(1) }).strict(),
+  z.object({ op: z.literal('splitMember'), node: z.string().min(1), demonstrationId: z.number().int(), idx: z.number().int().min(0) }).strict(),
+  z.object({ op: z.literal('setDone'), node: z.string().min(1), done: z.boolean() }).strict(),
+  z.object({ op: z.literal('deleteEdge'), edge: z.string().min(1) }).strict(),
+]);
+
+export interface GraphDetail {
+  summary: GraphSummary;
+  graph: TaskGraph;
+  versions: { version: number; createdAt: string }[];
+}
+
+export const graphsContract = {
+  /** The latest graph of every task that has one. */
+  list: method(NoInput).returns<GraphSummary[]>(),
+  get: method(z.object({ taskId: TaskIdSchema, version: z.number().int().positive().optional() }).strict()).returns<GraphDetail>(),
+  /** Merges the task's finished demonstrations into a new graph version and validates it. */
+  build: method(z.object({ taskId: TaskIdSchema }).strict()).returns<GraphSummary>(),
+  /** Applies one edit to a version and saves the result as a new version. */
+  edit: method(z.object({ taskId: TaskIdSchema, version: z.number().int().positive(), edit: GraphEditSchema }).strict()).returns<GraphSummary>(),
+};
+
 /** Later issues add methods to these; each is declared so the renderer's navigation is typed from day one. */
-export const graphsContract = {};
 export const runsContract = {};
 export const reviewContract = {};
 export const analysisContract = {};

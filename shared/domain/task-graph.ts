@@ -1,5 +1,5 @@
-import type { Action } from '../../../shared/domain/action.js';
-import type { TargetElement } from '../../../shared/domain/ui-tree.js';
+import type { Action } from './action.js';
+import type { TargetElement } from './ui-tree.js';
 
 /** How states are compared; stored with every graph so a graph can be rebuilt or re-scored exactly. */
 export interface SignatureConfig {
@@ -65,7 +65,7 @@ export interface MergeEvidence {
   image: number | null;
   confidence: number;
   /** Which rule made the decision: exact structure key, thresholds, or the image fallback. */
-  rule: 'first' | 'exact' | 'similar' | 'image';
+  rule: 'first' | 'exact' | 'similar' | 'image' | 'manual';
 }
 
 export interface GraphNode {
@@ -89,6 +89,8 @@ export interface GraphEdge {
   screen: { width: number; height: number };
   /** Demonstrations that took this edge. */
   demonstrations: number[];
+  /** Each time a demonstration took it: [demonstration id, index of the step it was taken from]. Edits rewire by these. */
+  uses: [number, number][];
 }
 
 export interface TaskGraph {

@@ -1,4 +1,4 @@
-import type { MergeEvidence, SignatureConfig, StateSignature } from './graph-types.js';
+import type { MergeEvidence, SignatureConfig, StateSignature } from '../../../shared/domain/task-graph.js';
 import { hamming, jaccard } from './signature.js';
 
 /** Widgets present in both states must hold the same values (a toggle flipped = another state). */

@@ -1,7 +1,7 @@
 import { distance as levenshtein } from 'fastest-levenshtein';
 import type { Action, NormPoint } from '../../../shared/domain/action.js';
 import { toPixels } from '../geometry/coordinates.js';
-import type { GraphEdge } from './graph-types.js';
+import type { GraphEdge } from '../../../shared/domain/task-graph.js';
 
 /** Thresholds of the offline action check; stored with every run so results can be re-scored. */
 export interface MatchOptions {

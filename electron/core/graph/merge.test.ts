@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import type { UiHierarchy, UiNode } from '../../../shared/domain/ui-node.js';
-import type { Demo, DemoStep } from './graph-types.js';
-import { DEFAULT_SIGNATURE_CONFIG } from './graph-types.js';
+import type { Demo, DemoStep } from '../../../shared/domain/task-graph.js';
+import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_MATCH_OPTIONS, matchEdge } from './match.js';
 import { buildGraph } from './merge.js';
 import { computeSignature } from './signature.js';

@@ -1,7 +1,7 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { TargetElement } from '../../../shared/domain/ui-tree.js';
 import { sameState } from './compare.js';
-import type { Demo, GraphEdge, GraphNode, MergeEvidence, SignatureConfig, StateSignature, TaskGraph } from './graph-types.js';
+import type { Demo, GraphEdge, GraphNode, MergeEvidence, SignatureConfig, StateSignature, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { MatchOptions } from './match.js';
 import { DEFAULT_MATCH_OPTIONS, matchEdge } from './match.js';
 
@@ -56,7 +56,7 @@ const targetOfPx = (px: Record<string, unknown> | null): TargetElement | null =>
   (px?.target as TargetElement | undefined) ?? null;
 
 /** Two demonstrated actions are one edge when each would be accepted as the other (tolerances of the offline check). */
-function sameEdgeAction(a: GraphEdge, action: Action, target: TargetElement | null, opts: MatchOptions): boolean {
+export function sameEdgeAction(a: GraphEdge, action: Action, target: TargetElement | null, opts: MatchOptions): boolean {
   if (a.target && target && (a.action.type === 'Tap' || a.action.type === 'LongPress')) {
     if (a.target.resourceId === target.resourceId && a.target.text === target.text && a.action.type === action.type) return true;
   }
@@ -87,10 +87,12 @@ export function buildGraph(taskId: string, demos: readonly Demo[], cfg: Signatur
       const existing = edges.find((e) => e.from === from && e.to === to && sameEdgeAction(e, step.action!, target, opts));
       if (existing) {
         edgeDemos.get(existing)!.add(demo.id);
+        existing.uses.push([demo.id, step.ref.idx]);
         return;
       }
       const edge: GraphEdge = {
         id: `e${edges.length}`, from, to, action: step.action, actionPx: step.actionPx, target, screen: step.screen, demonstrations: [],
+        uses: [[demo.id, step.ref.idx]],
       };
       edges.push(edge);
       edgeDemos.set(edge, new Set([demo.id]));

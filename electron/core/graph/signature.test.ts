@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { UI_DUMPS_DIR } from '../../../test/support/fixtures.js';
 import { parseUiXml } from '../ui/parse-ui-xml.js';
 import { sameState } from './compare.js';
-import { DEFAULT_SIGNATURE_CONFIG } from './graph-types.js';
+import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { computeSignature, maskVolatile } from './signature.js';
 
 const cfg = DEFAULT_SIGNATURE_CONFIG;

@@ -1,7 +1,7 @@
 import type { UiHierarchy, UiNode } from '../../../shared/domain/ui-node.js';
 import { area, flattenUi, labelOf } from '../../../shared/domain/ui-tree.js';
 import type { Foreground } from '../device/device-port.js';
-import type { SignatureConfig, StateSignature } from './graph-types.js';
+import type { SignatureConfig, StateSignature } from '../../../shared/domain/task-graph.js';
 
 const EDIT_CLASSES = /EditText|AutoCompleteTextView|SearchView/;
 

@@ -1,4 +1,4 @@
-import type { Demo, TaskGraph } from './graph-types.js';
+import type { Demo, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { MatchOptions } from './match.js';
 import { bestEdge, DEFAULT_MATCH_OPTIONS } from './match.js';
 import { buildGraph } from './merge.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { GraphSummary } from '../../../shared/domain/graph.js';
-import type { TaskGraph } from '../../../electron/core/graph/graph-types.js';
+import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import { Recorder } from '../../../electron/core/recording/recorder.js';
 import { workspaceRecordingStore } from '../../../electron/adapters/db/recording-store.js';
 import { workspaceObservationSink } from '../../../electron/adapters/observations/observation-sink.js';

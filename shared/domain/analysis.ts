@@ -1,0 +1,55 @@
+/**
+ * Wire-safe shapes of analysis output (tables and charts), shared by the CLI exporters
+ * today and the review/analysis screens later. Plain JSON: no class instances, no NaN
+ * (a missing number is null).
+ */
+export type CellValue = string | number | null;
+
+export interface TableColumn {
+  key: string;
+  header: string;
+  /** Right-align numbers in Markdown/LaTeX. */
+  align?: 'left' | 'right';
+  /**
+   * How Markdown/LaTeX print a number: fixed decimals, a percentage of a fraction
+   * (0.1767 → "17.67"), a signed count (+4), or a p-value (scientific below 0.001).
+   * CSV and JSON always carry the raw value.
+   */
+  format?: { kind: 'fixed'; digits: number } | { kind: 'percent'; digits: number } | { kind: 'signed' } | { kind: 'pvalue' };
+}
+
+export interface TableModel {
+  /** File-name-safe identifier, e.g. "table5-syntactic". */
+  id: string;
+  title: string;
+  columns: TableColumn[];
+  /** Each row maps column keys to values. */
+  rows: Record<string, CellValue>[];
+  /** Footnotes (method, seed, caveats). */
+  notes: string[];
+}
+
+export interface BarChartSpec {
+  kind: 'bar';
+  id: string;
+  title: string;
+  categories: string[];
+  series: { name: string; values: number[] }[];
+  yLabel?: string;
+  /** Values are fractions shown as percentages. */
+  percent?: boolean;
+}
+
+export interface HeatmapSpec {
+  kind: 'heatmap';
+  id: string;
+  title: string;
+  xLabels: string[];
+  yLabels: string[];
+  /** values[y][x]; null = undefined (e.g. a constant feature). */
+  values: (number | null)[][];
+  /** Symmetric colour range [−max, max] for signed values such as correlations. */
+  symmetric?: boolean;
+}
+
+export type ChartSpec = BarChartSpec | HeatmapSpec;
