@@ -3,6 +3,7 @@ import { TasksPage } from '../features/tasks/TasksPage.js';
 import { SettingsPage } from '../features/settings/SettingsPage.js';
 import { DevicesPage } from '../features/devices/DevicesPage.js';
 import { RecordPage } from '../features/record/RecordPage.js';
+import { GraphsPage } from '../features/graphs/GraphsPage.js';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage.js';
 import { WorkspaceBadge } from '../features/workspace/WorkspaceBadge.js';
 import { useAppStore } from '../store/app-store.js';
@@ -14,6 +15,7 @@ function Page({ id }: { id: string }) {
   if (id === 'settings') return <SettingsPage />;
   if (id === 'devices') return <DevicesPage />;
   if (id === 'record') return <RecordPage />;
+  if (id === 'graphs') return <GraphsPage />;
   const section = SECTIONS.find((s) => s.id === id)!;
   return <PlaceholderPage section={section} />;
 }
