@@ -2,7 +2,7 @@ import { startAdbServer } from './protocol/server.js';
 import { DeviceRegistry } from './protocol/registry.js';
 import { VirtualPhone } from './device/virtual-phone.js';
 import { APPS } from './apps/registry.js';
-import type { Locale } from './apps/types.js';
+import type { Locale, AppDefinition } from './apps/types.js';
 
 /**
  * Public entry: an ADB server on TCP serving N virtual phones (`vphone-1…N`). The app reaches it
@@ -18,6 +18,9 @@ export interface VirtualPhoneServerOptions {
   seed?: number;
   /** Start every phone with its clock frozen at this epoch (ms), so seeded content is reproducible. */
   frozenClockMs?: number;
+  /** Extra apps installed after the built-in ones (tests, prototypes of new apps). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each app has its own state type
+  extraApps?: AppDefinition<any>[];
 }
 
 export interface VirtualPhoneServer {
@@ -43,7 +46,7 @@ export async function startVirtualPhoneServer(opts: VirtualPhoneServerOptions = 
   const registry = new DeviceRegistry();
   const phones = new Map<string, VirtualPhone>();
   for (let i = 1; i <= count; i++) {
-    const p = new VirtualPhone(`vphone-${i}`, i, locale, seed, APPS, opts.frozenClockMs);
+    const p = new VirtualPhone(`vphone-${i}`, i, locale, seed, [...APPS, ...((opts.extraApps ?? []) as AppDefinition<unknown>[])], opts.frozenClockMs);
     phones.set(p.serial, p);
     registry.add(p);
   }

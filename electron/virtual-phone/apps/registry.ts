@@ -1,5 +1,5 @@
 import type { AppDefinition } from './types.js';
-import { launcher, launcherApps } from './launcher/launcher.js';
+import { launcher } from './launcher/launcher.js';
 import { settingsApp } from './settings/settings.js';
 import { phoneApp } from './phone/phone.js';
 import { messagesApp } from './messages/messages.js';
@@ -17,4 +17,3 @@ export const APPS: AppDefinition<unknown>[] = [
   settingsApp,
 ] as AppDefinition<unknown>[];
 
-launcherApps.list = APPS;

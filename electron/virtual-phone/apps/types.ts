@@ -19,6 +19,8 @@ export interface SystemApi {
   battery(): number;
   /** Deterministic value in [0,1) for a label, e.g. `rand('headline:' + minute)`. */
   rand(label: string): number;
+  /** Every app installed on this phone, in home-screen order. */
+  installedApps(): AppDefinition<unknown>[];
   /** Packages in Recents, most recent first (for the launcher's overview). */
   recents(): string[];
   clearRecents(): void;

@@ -62,6 +62,7 @@ export class PhoneModel {
       battery: () => this.battery(),
       rand: (label) => seeded(seed ^ hashString(serial), label),
       appState: <T>(pkg: string) => this.states.get(pkg) as T,
+      installedApps: () => [...this.apps.values()],
       recents: () => [...this.recents],
       clearRecents: () => {
         for (const p of this.recents) this.tasks.delete(p);

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { ServedDevice } from './device-port.js';
-import { SocketReader } from './reader.js';
+import type { SocketReader } from './reader.js';
 import { drainAndEnd, fail, okay, safeWrite } from './framing.js';
 import { serveSync } from './sync.js';
 import { serveInteractiveShell } from './interactive-shell.js';

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { SocketReader } from './reader.js';
+import type { SocketReader } from './reader.js';
 
 /** Smart-socket framing (AOSP OVERVIEW.TXT): `<hex4 length><payload>`, replies `OKAY` or `FAIL<hex4><msg>`. */
 

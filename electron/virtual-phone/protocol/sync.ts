@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { VirtualFs } from '../device/fs.js';
-import { SocketReader } from './reader.js';
+import type { SocketReader } from './reader.js';
 import { safeWrite } from './framing.js';
 
 /**

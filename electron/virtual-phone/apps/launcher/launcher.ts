@@ -16,9 +16,6 @@ export interface LauncherState {
 
 type Ctx = AppContext<LauncherState>;
 
-/** Filled in by the registry once every app is known (avoids an import cycle). */
-export const launcherApps: { list: AppDefinition<unknown>[] } = { list: [] };
-
 function homeWidgets(ctx: Ctx): Widget[] {
   const now = ctx.sys.now();
   const minute = Math.floor(now / 60_000);
@@ -27,7 +24,7 @@ function homeWidgets(ctx: Ctx): Widget[] {
   const temp = 12 + Math.floor(ctx.sys.rand('temp-base') * 14) + Math.round(4 * Math.sin((hour % 24) / 24 * 2 * Math.PI));
   const headline = pick(HEADLINES, ctx.sys.rand(`headline:${minute}`));
   const ad = pick(ADS, ctx.sys.rand(`ad:${Math.floor(minute / 2)}`));
-  const apps = launcherApps.list.filter((a) => a.showInLauncher !== false);
+  const apps = ctx.sys.installedApps().filter((a) => a.showInLauncher !== false);
   const order = ctx.state.layout.length > 0 ? ctx.state.layout : apps.map((a) => a.package);
   const ordered = order.map((p) => apps.find((a) => a.package === p)).filter((a): a is AppDefinition<unknown> => !!a);
   return [
@@ -77,7 +74,7 @@ export const launcher = defineApp<LauncherState>({
       id: 'launcher.home',
       activity: 'com.android.launcher3.uioverride.QuickstepLauncher',
       render: (ctx) => {
-        const menuFor = launcherApps.list.find((a) => a.package === ctx.local['menu']);
+        const menuFor = ctx.sys.installedApps().find((a) => a.package === ctx.local['menu']);
         const close = () => delete ctx.local['menu'];
         return {
           body: homeWidgets(ctx),
@@ -105,7 +102,7 @@ export const launcher = defineApp<LauncherState>({
         const body: Widget[] = recents.length === 0
           ? [{ kind: 'spacer', height: 300 }, { kind: 'text', text: ctx.t('No recent items', '近期没有任何内容'), align: 'center', id: 'empty_message', color: '#E2E2E9' }]
           : recents.map((pkg) => {
-              const app = launcherApps.list.find((a) => a.package === pkg)!;
+              const app = ctx.sys.installedApps().find((a) => a.package === pkg)!;
               const label = ctx.locale === 'zh' ? app.label.zh : app.label.en;
               return { kind: 'card' as const, id: 'snapshot', desc: label, onTap: () => ctx.openApp(pkg), children: [{ kind: 'row' as const, title: label, icon: app.icon.glyph, iconColor: app.icon.color }, { kind: 'image' as const, desc: '', height: 160, color: '#E1E2EC' }] };
             });

@@ -117,7 +117,7 @@ export function amCommand(phone: PhoneModel): CommandFn {
       case 'start':
       case 'start-activity': {
         ctx.out(`Starting: ${describeIntent(it)}\n`);
-        let target: { pkg: string; screen?: string; params?: Record<string, string> } | null = null;
+        let target: { pkg: string; screen?: string; params?: Record<string, string> } | null;
         if (it.comp) {
           const r = resolveComponent(phone, it.comp);
           if (!r) {
