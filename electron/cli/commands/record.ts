@@ -1,17 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { z } from 'zod';
-import { ActionSchema } from '../../../shared/domain/action.js';
+import type { z } from 'zod';
+import { DemoScriptSchema, isTargetStep, resolveScriptStep } from '../../core/recording/script.js';
+import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult } from '../output.js';
-
-/** A demonstration script: canonical actions in order, the last one Finish. */
-export const DemoScriptSchema = z
-  .array(ActionSchema)
-  .min(1, 'the script is empty')
-  .refine((a) => a.at(-1)?.type === 'Finish', { message: 'the last action must be {"type":"Finish"}' })
-  .refine((a) => a.slice(0, -1).every((x) => x.type !== 'Finish'), { message: 'Finish may only be the last action' });
 
 async function readScript(file: string): Promise<z.infer<typeof DemoScriptSchema>> {
   let raw: unknown;
@@ -51,10 +45,13 @@ export function registerRecord(program: Command, globals: () => GlobalOptions): 
           throw new CliError(e.message);
         });
         info(`demonstration ${rec.demonstrationId}: task ${o.task} on ${o.device}`);
-        for (const [i, action] of script.entries()) {
+        const device = backend.devices.device(o.device);
+        for (const [i, step] of script.entries()) {
+          const action = step;
           try {
-            if (action.type === 'Finish') await rec.finish(action.message);
-            else await rec.act(action);
+            if (step.type === 'Finish' && !isTargetStep(step)) await rec.finish(step.message);
+            else if (isTargetStep(step)) await rec.act(resolveScriptStep(step, parseUiXml(await device.uiDump()), rec.deviceInfo.screen));
+            else await rec.act(step);
           } catch (e) {
             throw new CliError(
               `step ${i + 1} (${action.type}) failed: ${(e as Error).message}; the ${rec.stepCount} steps before it are kept (demonstration ${rec.demonstrationId}, ${rec.state})`,

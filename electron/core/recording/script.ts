@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { Action } from '../../../shared/domain/action.js';
+import { ActionSchema } from '../../../shared/domain/action.js';
+import type { UiHierarchy } from '../../../shared/domain/ui-node.js';
+import { flattenUi, labelOf } from '../../../shared/domain/ui-tree.js';
+import type { DevicePort } from '../device/device-port.js';
+import { toNorm } from '../geometry/coordinates.js';
+import { performAction, toPixelAction } from './perform-action.js';
+
+/**
+ * A step of a demonstration script: a canonical action, or a tap/long press on the element
+ * whose label is `on` (resolved against the live screen just before the step, then recorded
+ * as an ordinary canonical action with coordinates — exactly what a person's tap produces).
+ */
+export const ScriptTargetSchema = z
+  .object({
+    type: z.enum(['Tap', 'LongPress']),
+    on: z.string().min(1),
+    /** 'exact' (default) or 'prefix' match of the element's label. */
+    match: z.enum(['exact', 'prefix', 'contains']).optional(),
+    /** Which of several matching elements, in screen order (default 0). */
+    nth: z.number().int().min(0).optional(),
+    ms: z.number().int().positive().optional(),
+  })
+  .strict();
+export type ScriptTarget = z.infer<typeof ScriptTargetSchema>;
+
+export const ScriptStepSchema = z.union([ScriptTargetSchema, ActionSchema]);
+export type ScriptStep = z.infer<typeof ScriptStepSchema>;
+
+export const DemoScriptSchema = z
+  .array(ScriptStepSchema)
+  .min(1, 'the script is empty')
+  .refine((a) => a.at(-1)?.type === 'Finish', { message: 'the last action must be {"type":"Finish"}' })
+  .refine((a) => a.slice(0, -1).every((x) => x.type !== 'Finish'), { message: 'Finish may only be the last action' });
+
+export class ScriptTargetError extends Error {
+  override readonly name = 'ScriptTargetError';
+}
+
+export const isTargetStep = (s: ScriptStep): s is ScriptTarget => 'on' in s;
+
+/** Resolves a label-addressed step against the current screen into a canonical action. */
+export function resolveScriptStep(step: ScriptStep, ui: UiHierarchy, screen: { width: number; height: number }): Action {
+  if (!isTargetStep(step)) return step;
+  const want = step.on.trim();
+  const mode = step.match ?? 'exact';
+  const hits = flattenUi(ui).filter((n) => {
+    if (!n.bounds || n.bounds.right <= n.bounds.left || n.bounds.bottom <= n.bounds.top) return false;
+    if (!(n.clickable || n.longClickable || n.checkable)) return false;
+    const label = labelOf(n);
+    return mode === 'exact' ? label === want : mode === 'prefix' ? label.startsWith(want) : label.includes(want);
+  });
+  const hit = hits[step.nth ?? 0];
+  if (!hit?.bounds) {
+    const seen = flattenUi(ui).filter((n) => n.clickable).map(labelOf).filter(Boolean).slice(0, 15);
+    throw new ScriptTargetError(`no clickable element labelled "${want}" (${mode}) on screen; clickable labels: ${seen.join(' | ')}`);
+  }
+  const b = hit.bounds;
+  const at = toNorm({ x: Math.floor((b.left + b.right) / 2), y: Math.floor((b.top + b.bottom) / 2) }, screen);
+  return step.type === 'Tap' ? { type: 'Tap', at } : { type: 'LongPress', at, ...(step.ms ? { ms: step.ms } : {}) };
+}
+
+/**
+ * Plays a script on a device without recording it (for checking a task's demonstration
+ * reaches its goal, and for tests). Returns the canonical actions performed.
+ */
+export async function playScript(
+  device: DevicePort,
+  steps: readonly ScriptStep[],
+  deps: { resolvePackage: (app: string) => string | null; sleep: (ms: number) => Promise<void>; parse: (xml: string) => UiHierarchy },
+): Promise<Action[]> {
+  const screen = (await device.info()).screen;
+  const done: Action[] = [];
+  for (const step of steps) {
+    if (step.type === 'Finish') break;
+    const action = isTargetStep(step) ? resolveScriptStep(step, deps.parse(await device.uiDump()), screen) : step;
+    await performAction(device, action, toPixelAction(action, screen, deps.resolvePackage), deps.sleep);
+    done.push(action);
+  }
+  return done;
+}
