@@ -27,6 +27,8 @@ export interface AttributionResult {
   features: string[];
   correlations: FeatureCorrelation[];
   fm: Pick<FmModel, 'bias' | 'w' | 'finalLoss' | 'options'>;
+  /** Pairwise Pearson r over [...features, 'success'] (null for a constant column); the paper's Figure 7. */
+  correlationMatrix: (number | null)[][];
   /** M = V·Vᵀ, zero diagonal, rows/columns in `features` order. */
   interactions: number[][];
   strongest: Interaction[];
@@ -50,6 +52,8 @@ export function attribution(
   if (successes === 0 || successes === obs.length) {
     notes.push('every result has the same outcome: correlations are undefined and the model learns nothing useful');
   }
+  const columns = [...fm.names.map((_, c) => fm.rows.map((r) => r[c]!)), y];
+  const correlationMatrix = columns.map((a) => columns.map((b) => pearson(a, b).r));
   const model = fitFactorizationMachine(fm.rows, y, options.fm);
   const M = interactionMatrix(model);
   return {
@@ -57,6 +61,7 @@ export function attribution(
     successRate: successes / obs.length,
     features: fm.names,
     correlations,
+    correlationMatrix,
     fm: { bias: model.bias, w: model.w, finalLoss: model.finalLoss, options: model.options },
     interactions: M,
     strongest: strongestInteractions(M, fm.names, options.topInteractions ?? 10),
