@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Task } from '../../shared/schemas/task.js';
 import { TaskSchema } from '../../shared/schemas/task.js';
 import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
-import type { TaskGraph } from '../core/graph/graph-types.js';
+import type { TaskGraph } from '../../shared/domain/task-graph.js';
 import { APP_VERSION } from './version.js';
 
 const gzipAsync = promisify(gzip);

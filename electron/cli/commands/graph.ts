@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { GraphSummary } from '../../../shared/domain/graph.js';
 import { buildAndStore, summarize } from '../../services/graph-builder.js';
 import { exportGraph, importGraph } from '../../services/graph-transfer.js';
-import type { TaskGraph } from '../../core/graph/graph-types.js';
+import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { GraphValidation } from '../../core/graph/validate.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
