@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { attributionObservations, failedWithLabels, judgedResults, pairRuns } from './run-data.js';
+
+const res = (runId: string, taskId: string, success: boolean, agent = 'a', mode = 'online') => ({ runId, taskId, agent, mode, success });
+
+describe('run data joins', () => {
+  it('pairs two runs by task, agent and mode, per agent, and reports what did not pair', () => {
+    const p = pairRuns(
+      [res('o', 't1', false), res('o', 't2', true), res('o', 't1', false, 'b'), res('o', 't9', false)],
+      [res('r', 't1', true), res('r', 't2', true), res('r', 't1', true, 'b'), res('r', 't3', true)],
+      (id) => (id === 't1' ? 'Indirect Speech' : id === 't2' ? 'Clear and Explicit' : undefined),
+    );
+    expect(p.byAgent.map((g) => [g.agent, g.pairs.length])).toEqual([['a', 2], ['b', 1]]);
+    expect(p.byAgent[0]!.pairs[0]).toEqual({ taskId: 't1@online', category: 'Indirect Speech', original: false, rewritten: true });
+    expect(p.unpaired).toBe(2);
+    expect(p.unknownTasks).toEqual([]);
+    const q = pairRuns([res('o', 'zz', true)], [res('r', 'zz', false)], () => undefined);
+    expect(q.unknownTasks).toEqual(['zz']);
+    expect(q.byAgent[0]!.pairs[0]!.category).toBe('Unannotated');
+  });
+
+  it('joins failures with labels and verdicts', () => {
+    const results = [res('r', 't1', false), res('r', 't2', true), res('r', 't3', false)];
+    const labels = [
+      { taskId: 't1', agent: 'a', mode: 'online', failureCategory: 'Environment Awareness', humanVerdict: 'failure' as const },
+      { taskId: 't2', agent: 'a', mode: 'online', failureCategory: null, humanVerdict: 'failure' as const },
+    ];
+    expect(failedWithLabels(results, labels)).toEqual([
+      { taskId: 't1', agent: 'a', category: 'Environment Awareness' },
+      { taskId: 't3', agent: 'a', category: null },
+    ]);
+    expect(judgedResults(results, labels).map((j) => j.humanVerdict)).toEqual(['failure', 'failure', null]);
+  });
+
+  it('builds attribution observations and lists unknown tasks', () => {
+    const f = { semantic: 's', syntactic: 'y', scenario: 'c', length: 3, verbs: 1 };
+    const o = attributionObservations([res('r', 't1', true), res('r', 'gone', false)], (id) => (id === 't1' ? f : undefined));
+    expect(o.observations).toEqual([{ ...f, success: true }]);
+    expect(o.unknownTasks).toEqual(['gone']);
+  });
+});
