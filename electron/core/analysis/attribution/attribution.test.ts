@@ -44,6 +44,15 @@ describe('attribution', () => {
     expect(JSON.stringify(res)).not.toContain('NaN');
   });
 
+  it('never reports an interaction between features that never co-occur (two levels of one category)', () => {
+    const res = attribution(obs, { fm: { epochs: 100 } });
+    const a = res.features.indexOf('semantic: Indirect Speech');
+    const b = res.features.indexOf('semantic: Clear and Explicit');
+    expect(res.interactions[a]![b]).toBeNull();
+    expect(res.strongest.every((s) => s.support >= 5)).toBe(true);
+    expect(res.strongest.some((s) => s.a.startsWith('semantic:') && s.b.startsWith('semantic:'))).toBe(false);
+  });
+
   it('is deterministic end to end', () => {
     expect(attribution(obs, { fm: { epochs: 30, seed: 2 } })).toEqual(attribution(obs, { fm: { epochs: 30, seed: 2 } }));
   });

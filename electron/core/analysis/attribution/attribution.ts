@@ -2,7 +2,7 @@ import { pearson } from '../stats/pearson.js';
 import type { FeatureObservation } from './features.js';
 import { buildFeatureMatrix } from './features.js';
 import type { FmModel, FmOptions, Interaction } from './factorization-machine.js';
-import { fitFactorizationMachine, interactionMatrix, strongestInteractions } from './factorization-machine.js';
+import { fitFactorizationMachine, interactionMatrix, pairSupport, strongestInteractions } from './factorization-machine.js';
 
 /**
  * Linguistic feature attribution (paper §5.5, Appendix E): single-feature Pearson
@@ -29,15 +29,23 @@ export interface AttributionResult {
   fm: Pick<FmModel, 'bias' | 'w' | 'finalLoss' | 'options'>;
   /** Pairwise Pearson r over [...features, 'success'] (null for a constant column); the paper's Figure 7. */
   correlationMatrix: (number | null)[][];
-  /** M = V·Vᵀ, zero diagonal, rows/columns in `features` order. */
-  interactions: number[][];
+  /**
+   * M = V·Vᵀ, zero diagonal, rows/columns in `features` order; null where the two features
+   * never co-occur (the value would be an artefact, see pairSupport).
+   */
+  interactions: (number | null)[][];
   strongest: Interaction[];
   notes: string[];
 }
 
 export function attribution(
   obs: readonly AttributionObservation[],
-  options: { fm?: FmOptions; topInteractions?: number } = {},
+  options: {
+    fm?: FmOptions;
+    topInteractions?: number;
+    /** Only list pairs that co-occur in at least this many observations (default 5). */
+    minSupport?: number;
+  } = {},
 ): AttributionResult {
   if (obs.length < 3) throw new RangeError(`attribution needs at least 3 task results, got ${obs.length}`);
   const fm = buildFeatureMatrix(obs);
@@ -56,6 +64,8 @@ export function attribution(
   const correlationMatrix = columns.map((a) => columns.map((b) => pearson(a, b).r));
   const model = fitFactorizationMachine(fm.rows, y, options.fm);
   const M = interactionMatrix(model);
+  const support = pairSupport(fm.rows);
+  const minSupport = options.minSupport ?? 5;
   return {
     n: obs.length,
     successRate: successes / obs.length,
@@ -63,8 +73,8 @@ export function attribution(
     correlations,
     correlationMatrix,
     fm: { bias: model.bias, w: model.w, finalLoss: model.finalLoss, options: model.options },
-    interactions: M,
-    strongest: strongestInteractions(M, fm.names, options.topInteractions ?? 10),
+    interactions: M.map((row, i) => row.map((v, j) => (i !== j && support[i]![j]! === 0 ? null : v))),
+    strongest: strongestInteractions(M, fm.names, options.topInteractions ?? 10, support, minSupport),
     notes,
   };
 }

@@ -161,13 +161,42 @@ export interface Interaction {
   a: string;
   b: string;
   weight: number;
+  /** Observations where both features are non-zero. */
+  support: number;
 }
 
-/** The `top` pairs (i < j) with the largest |M[i][j]|, strongest first. */
-export function strongestInteractions(M: readonly (readonly number[])[], names: readonly string[], top = 10): Interaction[] {
+/**
+ * support[i][j] = rows where xᵢ·xⱼ ≠ 0. A pair that never co-occurs (two levels of one
+ * one-hot feature, say) never enters the loss, so its ⟨vᵢ, vⱼ⟩ is an artefact of the
+ * shared latent vectors, not something learned from data.
+ */
+export function pairSupport(X: readonly (readonly number[])[]): number[][] {
+  const d = X[0]?.length ?? 0;
+  const s = Array.from({ length: d }, () => new Array<number>(d).fill(0));
+  for (const x of X) {
+    for (let i = 0; i < d; i++) {
+      if (x[i] === 0) continue;
+      for (let j = 0; j < d; j++) if (x[j] !== 0) s[i]![j]!++;
+    }
+  }
+  return s;
+}
+
+/** The `top` pairs (i < j) with support ≥ `minSupport` and the largest |M[i][j]|, strongest first. */
+export function strongestInteractions(
+  M: readonly (readonly number[])[],
+  names: readonly string[],
+  top = 10,
+  support?: readonly (readonly number[])[],
+  minSupport = 1,
+): Interaction[] {
   const out: Interaction[] = [];
   for (let i = 0; i < M.length; i++) {
-    for (let j = i + 1; j < M.length; j++) out.push({ a: names[i] ?? `x${i}`, b: names[j] ?? `x${j}`, weight: M[i]![j]! });
+    for (let j = i + 1; j < M.length; j++) {
+      const sup = support ? support[i]![j]! : Number.POSITIVE_INFINITY;
+      if (sup < minSupport) continue;
+      out.push({ a: names[i] ?? `x${i}`, b: names[j] ?? `x${j}`, weight: M[i]![j]!, support: support ? sup : -1 });
+    }
   }
   return out.sort((p, q) => Math.abs(q.weight) - Math.abs(p.weight)).slice(0, top);
 }

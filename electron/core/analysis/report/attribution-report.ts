@@ -17,10 +17,11 @@ export function attributionReport(a: AttributionResult): AnalysisReport {
     {
       id: 'attribution-interactions',
       title: 'Strongest pairwise interactions of the Factorization Machine (M = V·Vᵀ)',
-      columns: [textCol('a', 'Feature A'), textCol('b', 'Feature B'), numCol('m', 'M', 3)],
-      rows: a.strongest.map((s) => ({ a: s.a, b: s.b, m: s.weight })),
+      columns: [textCol('a', 'Feature A'), textCol('b', 'Feature B'), numCol('m', 'M', 3), numCol('support', 'Co-occurrences')],
+      rows: a.strongest.map((s) => ({ a: s.a, b: s.b, m: s.weight, support: s.support })),
       notes: [
         `FM: k = ${o.k}, Adam lr ${o.learningRate}, L2 weight decay ${o.weightDecay}, ${o.epochs} full-batch epochs, seed ${o.seed}; final log-loss ${a.fm.finalLoss.toFixed(4)}.`,
+        'Only pairs that co-occur in enough observations are listed; pairs that never co-occur (e.g. two levels of one category) are blank in the heat map.',
       ],
     },
   ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TableModel } from '../../../../shared/domain/analysis.js';
-import { csvField, latexEscape, toCsv, toJson, toLatex, toMarkdown } from './table-writers.js';
+import { csvField, formatCell, latexEscape, toCsv, toJson, toLatex, toMarkdown } from './table-writers.js';
 
 const table: TableModel = {
   id: 'demo_table',
@@ -19,6 +19,12 @@ const table: TableModel = {
 };
 
 describe('table writers', () => {
+  it('never prints a negative zero', () => {
+    expect(formatCell(-0.0004, { key: 'r', header: 'r', format: { kind: 'fixed', digits: 3 } })).toBe('0.000');
+    expect(formatCell(-0.00001, { key: 'r', header: 'r', format: { kind: 'percent', digits: 2 } })).toBe('0.00');
+    expect(formatCell(-0.5, { key: 'r', header: 'r', format: { kind: 'fixed', digits: 1 } })).toBe('-0.5');
+  });
+
   it('Markdown: formatted numbers, escaped pipes, notes', () => {
     const md = toMarkdown(table);
     expect(md).toContain('| Category | Share (%) | Δ | p |');

@@ -8,6 +8,11 @@ export type TableFormat = 'md' | 'csv' | 'json' | 'latex';
 export const TABLE_FORMATS: readonly TableFormat[] = ['md', 'csv', 'json', 'latex'];
 export const TABLE_EXTENSIONS: Record<TableFormat, string> = { md: 'md', csv: 'csv', json: 'json', latex: 'tex' };
 
+/** -0.0004 rounds to "-0.000", which reads as a sign that is not there. */
+function noNegativeZero(s: string): string {
+  return /^-0(\.0*)?$/.test(s) ? s.slice(1) : s;
+}
+
 export function formatCell(value: CellValue, column: TableColumn): string {
   if (value === null) return 'n/a';
   if (typeof value === 'string') return value;
@@ -16,9 +21,9 @@ export function formatCell(value: CellValue, column: TableColumn): string {
   if (!f) return String(value);
   switch (f.kind) {
     case 'fixed':
-      return value.toFixed(f.digits);
+      return noNegativeZero(value.toFixed(f.digits));
     case 'percent':
-      return (value * 100).toFixed(f.digits);
+      return noNegativeZero((value * 100).toFixed(f.digits));
     case 'signed':
       return value > 0 ? `+${value}` : String(value);
     case 'pvalue':
