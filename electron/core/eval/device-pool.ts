@@ -1,0 +1,79 @@
+/**
+ * Spreads online tasks over devices, one task per device at a time. A device is probed
+ * before each task; an infrastructure failure (disconnect, adb error) sends the task to
+ * another device, up to `maxAttempts` in all, and a device that fails its probe leaves
+ * the pool. Infrastructure failures never become agent failures: they are reported apart.
+ */
+export interface PoolOptions<T, R> {
+  maxAttempts: number;
+  healthy(serial: string): Promise<boolean>;
+  run(item: T, serial: string, attempt: number): Promise<R>;
+  isInfrastructure(e: unknown): boolean;
+  onRetry?(item: T, serial: string, error: unknown, attempt: number): void;
+  onDone(item: T, result: R, serial: string, attempts: number): void | Promise<void>;
+  /** Called when every attempt failed, or no healthy device is left. */
+  onGiveUp(item: T, error: unknown, attempts: number, retriedOn: string[]): void | Promise<void>;
+  /** Stop taking new items (cancel). */
+  cancelled?(): boolean;
+}
+
+interface Pending<T> {
+  item: T;
+  attempts: number;
+  tried: string[];
+  lastError: unknown;
+}
+
+export async function runOnPool<T, R>(items: readonly T[], serials: readonly string[], o: PoolOptions<T, R>): Promise<void> {
+  const queue: Pending<T>[] = items.map((item) => ({ item, attempts: 0, tried: [], lastError: null }));
+  const alive = new Set(serials);
+  let active = 0;
+
+  // Prefer an item this device has not failed yet; fall back to any when it is the last device.
+  const take = (serial: string): Pending<T> | undefined => {
+    const i = queue.findIndex((p) => !p.tried.includes(serial));
+    if (i >= 0) return queue.splice(i, 1)[0];
+    return alive.size === 1 ? queue.shift() : undefined;
+  };
+
+  const worker = async (serial: string): Promise<void> => {
+    while (alive.has(serial) && !o.cancelled?.()) {
+      const p = take(serial);
+      if (!p) {
+        // Others may still requeue work this device can take; wait for them, not for time.
+        if (active === 0) return;
+        await new Promise((r) => setTimeout(r, 5));
+        continue;
+      }
+      active++;
+      try {
+        if (!(await o.healthy(serial).catch(() => false))) {
+          alive.delete(serial);
+          queue.unshift(p);
+          return;
+        }
+        p.attempts++;
+        try {
+          const r = await o.run(p.item, serial, p.attempts);
+          await o.onDone(p.item, r, serial, p.attempts);
+        } catch (e) {
+          if (!o.isInfrastructure(e)) throw e;
+          p.lastError = e;
+          p.tried.push(serial);
+          o.onRetry?.(p.item, serial, e, p.attempts);
+          if (p.attempts >= o.maxAttempts) await o.onGiveUp(p.item, e, p.attempts, p.tried);
+          else queue.push(p);
+          // A failing device is probed again before its next task (and leaves if still broken).
+        }
+      } finally {
+        active--;
+      }
+    }
+  };
+
+  await Promise.all([...alive].map((s) => worker(s)));
+  for (const p of queue.splice(0)) {
+    if (o.cancelled?.()) break;
+    await o.onGiveUp(p.item, p.lastError ?? new Error('no healthy device left'), p.attempts, p.tried);
+  }
+}

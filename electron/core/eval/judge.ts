@@ -1,0 +1,25 @@
+import type { Task } from '../../../shared/schemas/task.js';
+import type { DevicePort } from '../device/device-port.js';
+import type { JudgeVerdict } from './outcome.js';
+
+export interface JudgeContext {
+  task: Task;
+  instruction: string;
+  device: DevicePort;
+  /** PNG of the final screen. */
+  finalScreenshot: Uint8Array;
+  /** PNGs of earlier screens, oldest first (the VLM judge samples from them). */
+  frames: readonly Uint8Array[];
+  foreground: { package: string; activity: string } | null;
+}
+
+/** Decides whether an online task reached its goal. A verdict it cannot read is `pass: null`, never a pass. */
+export interface Judge {
+  readonly kind: 'rule' | 'vlm' | 'both';
+  judge(ctx: JudgeContext): Promise<JudgeVerdict>;
+  /**
+   * Runs before the agent acts: true when the task already passes in its initial state
+   * (then it is flagged invalid instead of scored). Only deterministic checks run here.
+   */
+  alreadyPasses(ctx: Omit<JudgeContext, 'finalScreenshot' | 'frames' | 'foreground'>): Promise<boolean>;
+}

@@ -1,0 +1,91 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { Agent, AgentHistoryEntry, AgentObservation } from '../agents/agent.js';
+import type { MatchOptions } from '../graph/match.js';
+import { bestEdge } from '../graph/match.js';
+import type { ExitCategory, StepRecord, TaskOutcome } from './outcome.js';
+
+export interface OfflineOptions {
+  match: MatchOptions;
+  /** What an unmatched action does: end the task, or stay on the node and count an error. */
+  offGraph: 'fail' | 'stay';
+  /** With 'stay': how many unmatched actions end the task. */
+  maxOffGraphErrors: number;
+  maxSteps: number;
+}
+
+export const DEFAULT_OFFLINE_OPTIONS: Omit<OfflineOptions, 'match'> = { offGraph: 'fail', maxOffGraphErrors: 3, maxSteps: 25 };
+
+export interface OfflineDeps {
+  graph: TaskGraph;
+  agent: Agent;
+  instruction: string;
+  /** What the agent sees at a node: its representative screenshot and UI (loaded by the caller). */
+  observe(node: GraphNode): Promise<{ observation: AgentObservation; blob: string | null }>;
+  /** Commits one step before the next one starts (crash-safe). */
+  record(step: StepRecord): void;
+  options: OfflineOptions;
+}
+
+/**
+ * The offline protocol (paper §4.2, Appendix H): the agent starts at the graph's start
+ * node; an action is valid only if it matches an outgoing edge, which moves it to that
+ * edge's target; success is Finish on a DONE node. Each step records the raw distance or
+ * similarity to the nearest edge, so thresholds can be re-scored without the model.
+ * Infrastructure errors (AgentInfrastructureError) propagate to the caller.
+ */
+export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise<TaskOutcome> {
+  const { graph, agent, options } = deps;
+  const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
+  let node = nodes.get(graph.startNode)!;
+  const history: AgentHistoryEntry[] = [];
+  const path: string[] = [node.id];
+  let offGraphErrors = 0;
+  let exit: ExitCategory = 'step_limit';
+  let success = false;
+  let steps = 0;
+
+  for (let idx = 0; idx < options.maxSteps; idx++) {
+    const { observation, blob } = await deps.observe(node);
+    const r = await agent.step(observation, deps.instruction, history);
+    steps++;
+    const action: Action = r.action;
+    const out = graph.edges.filter((e) => e.from === node.id);
+    const details: Record<string, unknown> = { node: node.id, done: node.done };
+    let stop: ExitCategory | null = null;
+
+    if (action.type === 'Finish') {
+      success = node.done;
+      details.finishOnDone = node.done;
+      stop = 'finished';
+    } else if (action.type === 'AskUser') {
+      stop = 'ask_user';
+    } else if (action.type === 'ParseError') {
+      details.parseError = action.reason;
+      stop = 'parse_error';
+    } else if (action.type === 'Wait' || action.type === 'Noop') {
+      details.match = { matched: false, reason: `${action.type} keeps the screen` };
+    } else {
+      const m = bestEdge(action, out, options.match);
+      details.match = m.edge
+        ? { matched: true, edge: m.edge.id, to: m.edge.to, reason: m.result?.reason, distancePx: m.result?.distancePx ?? null, similarity: m.result?.similarity ?? null }
+        : { matched: false, nearestEdge: m.nearest?.edge.id ?? null, reason: m.nearest?.result.reason ?? 'no outgoing edge of this kind', distancePx: m.nearest?.result.distancePx ?? null, similarity: m.nearest?.result.similarity ?? null };
+      if (m.edge) {
+        node = nodes.get(m.edge.to)!;
+        path.push(node.id);
+      } else if (options.offGraph === 'fail' || ++offGraphErrors >= options.maxOffGraphErrors) {
+        stop = 'off_graph';
+      }
+    }
+    deps.record({ idx, action, raw: r.raw, observationBlob: blob, details, timings: r.timings, usage: r.usage });
+    history.push(r.historyEntry);
+    if (stop) {
+      exit = stop;
+      break;
+    }
+  }
+  return {
+    taskId, agent: agent.name, mode: 'offline', success, exit, steps,
+    details: { finalNode: node.id, finalDone: node.done, path, offGraphErrors },
+  };
+}

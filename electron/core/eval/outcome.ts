@@ -1,0 +1,65 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { AgentUsage } from '../agents/agent.js';
+
+/** Why a task ended (SPA-Bench-style categories; infra errors are excluded from SR). */
+export type ExitCategory =
+  | 'finished' // the agent said Finish
+  | 'ask_user' // the agent handed back to the user
+  | 'step_limit'
+  | 'timeout'
+  | 'off_graph' // offline: an action matched no edge
+  | 'parse_error' // the agent's output could not be read
+  | 'judge_error' // online: the judge's verdict was unreadable
+  | 'invalid_task' // online: the task already passed before the agent acted
+  | 'infra_error'; // device or model infrastructure failed (after retries)
+
+export interface StepRecord {
+  idx: number;
+  action: Action;
+  raw: string;
+  /** Blob id of what the agent saw (online: the captured screenshot; offline: the node's representative). */
+  observationBlob: string | null;
+  /** Offline: the node before the step, the matched edge and the nearest distance; online: device details. */
+  details: Record<string, unknown>;
+  timings: { reasoning_ms: number; parsing_ms: number; device_ms?: number };
+  usage: AgentUsage;
+}
+
+export interface JudgeVerdict {
+  judge: 'rule' | 'vlm' | 'both';
+  pass: boolean | null;
+  reason: string;
+  /** With `both`: the VLM's verdict beside the rule's, and whether they agree. */
+  rule?: { pass: boolean; reason: string } | null;
+  vlm?: { pass: boolean | null; reason: string } | null;
+  agreement?: boolean | null;
+  tokens?: { prompt: number; completion: number } | null;
+  ms?: number;
+}
+
+/** One (task, agent, mode) result. Success = finished AND (offline: on a DONE node | online: the judge passed). */
+export interface TaskOutcome {
+  taskId: string;
+  agent: string;
+  mode: 'online' | 'offline';
+  success: boolean;
+  exit: ExitCategory;
+  steps: number;
+  /** Offline: final node and whether it is DONE; online: the judge's verdict and the device used. */
+  details: Record<string, unknown>;
+}
+
+/** Sums over a task's steps that the metrics need. */
+export function stepTotals(steps: readonly StepRecord[]): { reasoningMs: number[]; tokens: number; tokensKnown: boolean } {
+  let tokens = 0;
+  let known = true;
+  const reasoningMs: number[] = [];
+  for (const s of steps) {
+    reasoningMs.push(s.timings.reasoning_ms + s.timings.parsing_ms);
+    const p = s.usage.prompt_tokens;
+    const c = s.usage.completion_tokens;
+    if (p === null || c === null) known = false;
+    else tokens += p + c;
+  }
+  return { reasoningMs, tokens, tokensKnown: known };
+}
