@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, CompletionPort } from './llm-annotation.js';
 import { ANNOTATION_SYSTEM_PROMPT, annotateInstructions, annotationAgreement, parseAnnotation } from './llm-annotation.js';
@@ -58,5 +59,12 @@ describe('annotateInstructions with a fake model', () => {
     expect(agr.semantic.percentAgreement).toBe(0);
     expect(agr.averagePercentAgreement).toBe(0.5);
     expect(annotationAgreement(out, new Map())).toBeNull();
+  });
+});
+
+describe('documentation', () => {
+  it('docs/analysis.md carries the prompt verbatim', () => {
+    const doc = readFileSync(new URL('../../../../docs/analysis.md', import.meta.url), 'utf8');
+    expect(doc).toContain(ANNOTATION_SYSTEM_PROMPT);
   });
 });
