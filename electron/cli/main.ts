@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../services/version.js';
 import { registerAgent } from './commands/agent.js';
+import { registerAnalyze } from './commands/analyze.js';
 import { registerDevices } from './commands/devices.js';
 import { registerGraph } from './commands/graph.js';
 import { registerPhone } from './commands/phone.js';
@@ -28,6 +29,7 @@ export async function main(argv: string[]): Promise<number> {
   registerRecord(program, globals);
   registerGraph(program, globals);
   registerAgent(program, globals);
+  registerAnalyze(program, globals);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -108,7 +108,20 @@ export class RunsRepo {
     }));
   }
 
-  /** Records a task's verdict, replacing steps of an earlier interrupted attempt is the runner's job. */
+  /** Drops the steps of an attempt that did not finish (a crash, or a retry on another device). */
+  deleteSteps(k: RunKey): number {
+    return this.db
+      .prepare('DELETE FROM run_steps WHERE run_id = ? AND task_id = ? AND agent = ? AND mode = ?')
+      .run(k.runId, k.taskId, k.agent, k.mode).changes;
+  }
+
+  /** Keys of the results already committed for a run (what a resume skips). */
+  resultKeys(runId: string): Set<string> {
+    const rows = this.db.prepare('SELECT task_id, agent, mode FROM run_results WHERE run_id = ?').all(runId) as { task_id: string; agent: string; mode: string }[];
+    return new Set(rows.map((r) => `${r.task_id}|${r.agent}|${r.mode}`));
+  }
+
+  /** Records a task's verdict in its own transaction. */
   putResult(r: Omit<RunResult, 'finishedAt'>): void {
     this.db
       .prepare(
