@@ -6,6 +6,7 @@ import { registerDevices } from './commands/devices.js';
 import { registerGraph } from './commands/graph.js';
 import { registerPhone } from './commands/phone.js';
 import { registerRecord } from './commands/record.js';
+import { registerRun } from './commands/run.js';
 import { registerServe } from './commands/serve.js';
 import { registerTasks } from './commands/tasks.js';
 import type { GlobalOptions } from './output.js';
@@ -30,6 +31,7 @@ export async function main(argv: string[]): Promise<number> {
   registerGraph(program, globals);
   registerAgent(program, globals);
   registerAnalyze(program, globals);
+  registerRun(program, globals);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

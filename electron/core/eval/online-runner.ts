@@ -63,14 +63,13 @@ export async function runOnlineTask(deps: OnlineDeps): Promise<TaskOutcome> {
   let exit: ExitCategory = 'step_limit';
   let parseErrors = 0;
   let steps = 0;
-  let last: CapturedObservation | null = null;
 
   for (let idx = 0; idx < options.maxSteps; idx++) {
     if ((deps.now() - started) / 1000 > options.timeoutS) {
       exit = 'timeout';
       break;
     }
-    last = await deps.capture();
+    const last = await deps.capture();
     const r = await agent.step(last.observation, deps.instruction, history);
     steps++;
     const details: Record<string, unknown> = { foreground: last.foreground };

@@ -1,0 +1,139 @@
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import cliProgress from 'cli-progress';
+import { writeTable } from '../../core/analysis/report/table-writers.js';
+import type { TableFormat } from '../../core/analysis/report/table-writers.js';
+import type { RunProgress } from '../../services/runs/run-executor.js';
+import { buildRunReport } from '../../services/runs/run-report-builder.js';
+import { createRun, runToEnd } from '../../services/runs/run-service.js';
+import { selectTasks } from '../../services/runs/run-spec.js';
+import { openBackend } from '../context.js';
+import type { GlobalOptions } from '../output.js';
+import { CliError, info, printResult, table } from '../output.js';
+
+const list = (s: string | undefined): string[] => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []);
+
+function progressReporter(json: boolean): { update(p: RunProgress): void; stop(): void } {
+  // A bar on a terminal; plain lines in logs and CI (cli-progress's noTTYOutput would repeat the bar).
+  if (process.stderr.isTTY && !json) {
+    const bar = new cliProgress.SingleBar({ format: ' {bar} {value}/{total} tasks | {status}', stream: process.stderr, hideCursor: true }, cliProgress.Presets.shades_classic);
+    let started = false;
+    return {
+      update: (p) => {
+        if (!started) bar.start(p.total, p.done, { status: '' });
+        started = true;
+        bar.update(p.done, { status: p.running.map((r) => `${r.taskId}${r.device ? `@${r.device}` : ''}`).join(' ') || (p.last ? `${p.last.taskId}: ${p.last.exit}` : '') });
+      },
+      stop: () => bar.stop(),
+    };
+  }
+  let lastDone = -1;
+  return {
+    update: (p) => {
+      if (p.done === lastDone || !p.last) return;
+      lastDone = p.done;
+      info(`[${p.done}/${p.total}] ${p.last.taskId} ${p.last.agent} ${p.last.mode}: ${p.last.success ? 'success' : 'failure'} (${p.last.exit})`);
+    },
+    stop: () => undefined,
+  };
+}
+
+export function registerRun(program: Command, globals: () => GlobalOptions): void {
+  program
+    .command('run')
+    .description('evaluate agents on tasks: offline against task graphs, online on live devices (judged)')
+    .addOption(new Option('--mode <mode>', 'offline, online, or both (each task in its own mode)').choices(['offline', 'online', 'both']).default('both'))
+    .option('--agent <names>', 'agent names, comma-separated (see elderbench agent list; "replay" follows each task\'s demonstration)')
+    .option('--tasks <filter>', 'ids with * wildcards, or field=value terms (mode, app, set, semantic, syntactic, scenario, lang), comma-separated')
+    .option('--devices <serials>', 'devices for online tasks (default: all attached)')
+    .addOption(new Option('--judge <judge>', 'online success judge').choices(['rule', 'vlm', 'both']).default('rule'))
+    .option('--judge-agent <name>', 'agent entry whose model judges (vlm, both)')
+    .addOption(new Option('--instruction <which>', 'give agents the original or the normalized instruction').choices(['original', 'normalized']).default('original'))
+    .option('--max-steps <n>', 'step limit (default: each task\'s own, 25)')
+    .addOption(new Option('--off-graph <policy>', 'offline: on an unmatched action, fail or stay and count an error').choices(['fail', 'stay']).default('fail'))
+    .option('--resume <run>', 'continue a run that was interrupted; finished tasks are skipped')
+    .action(async (o: { mode: 'offline' | 'online' | 'both'; agent?: string; tasks?: string; devices?: string; judge: 'rule' | 'vlm' | 'both'; judgeAgent?: string; instruction: 'original' | 'normalized'; maxSteps?: string; offGraph: 'fail' | 'stay'; resume?: string }) => {
+      const g = globals();
+      const backend = openBackend(g);
+      const progress = progressReporter(Boolean(g.json));
+      let cancelled = false;
+      const onSignal = (): void => {
+        cancelled = true;
+        info('stopping after the tasks in progress (run again with --resume to continue)');
+      };
+      process.once('SIGINT', onSignal);
+      try {
+        const deps = { store: () => backend.workspace, devices: backend.devices, log: info, onProgress: (p: RunProgress) => progress.update(p) };
+        let runId = o.resume;
+        if (!runId) {
+          const agents = list(o.agent);
+          if (agents.length === 0) throw new CliError('give --agent NAME[,NAME…] (see elderbench agent list)', 2);
+          let tasks;
+          try {
+            tasks = selectTasks(backend.workspace.tasks.list(), o.tasks);
+          } catch (e) {
+            throw new CliError((e as Error).message, 2);
+          }
+          if (o.mode !== 'both') tasks = tasks.filter((t) => t.mode === o.mode);
+          if (tasks.length === 0) throw new CliError(`no ${o.mode === 'both' ? '' : `${o.mode} `}tasks match ${o.tasks ?? '(all)'}`);
+          try {
+            runId = createRun(deps, {
+              mode: o.mode, agents, taskIds: tasks.map((t) => t.id), devices: list(o.devices), judge: o.judge, judgeAgent: o.judgeAgent,
+              instruction: o.instruction, offGraph: o.offGraph, ...(o.maxSteps ? { maxSteps: Number(o.maxSteps) } : {}),
+            }).runId;
+          } catch (e) {
+            throw new CliError((e as Error).message);
+          }
+          info(`run ${runId}: ${agents.join(', ')} on ${tasks.length} tasks`);
+        } else {
+          info(`resuming ${runId}`);
+        }
+        await runToEnd(deps, runId, () => cancelled).catch((e: Error) => {
+          throw new CliError(`${e.message} (the run is saved; continue with --resume ${runId})`);
+        });
+        progress.stop();
+        const report = buildRunReport(backend.workspace, runId);
+        printResult(g, { runId, status: report.status, metrics: report.metrics }, () =>
+          [`Run ${runId} (${report.status})`, '', writeTable(report.tables[0]!, 'md'), `Full report: elderbench report ${runId}`].join('\n'),
+        );
+      } finally {
+        process.removeListener('SIGINT', onSignal);
+        progress.stop();
+        backend.close();
+      }
+    });
+
+  program
+    .command('report')
+    .description('a run\'s results: Table 2, how tasks ended, and success by category, scenario and app')
+    .argument('[run]', 'run id (default: the latest run)')
+    .addOption(new Option('--format <format>', 'output format').choices(['md', 'csv', 'json', 'latex']).default('md'))
+    .option('--list', 'list the runs in the workspace')
+    .action((runArg: string | undefined, o: { format: TableFormat; list?: boolean }) => {
+      const g = globals();
+      const backend = openBackend(g);
+      try {
+        const runs = backend.workspace.runs.list();
+        if (o.list) {
+          printResult(g, runs.map((r) => ({ id: r.id, mode: r.mode, status: r.status, createdAt: r.createdAt })), (rs) =>
+            rs.length ? table(rs.map((r) => [r.id, r.mode, r.status, r.createdAt]), ['run', 'mode', 'status', 'created']) : 'No runs yet.');
+          return;
+        }
+        const runId = runArg ?? runs[0]?.id;
+        if (!runId) throw new CliError('no runs in this workspace yet; start one with elderbench run');
+        let report;
+        try {
+          report = buildRunReport(backend.workspace, runId);
+        } catch (e) {
+          throw new CliError((e as Error).message);
+        }
+        if (g.json || o.format === 'json') {
+          process.stdout.write(`${JSON.stringify({ runId: report.runId, status: report.status, results: report.results, tables: report.tables }, null, 2)}\n`);
+          return;
+        }
+        process.stdout.write(report.tables.map((t) => writeTable(t, o.format)).join('\n'));
+      } finally {
+        backend.close();
+      }
+    });
+}

@@ -1,0 +1,42 @@
+import type { AgentConfig } from '../../../shared/schemas/agent-config.js';
+import { SharpImagePort } from '../../adapters/images/sharp-image-port.js';
+import { OpenAiChatClient } from '../../adapters/llm/openai-client.js';
+import { AgentInfrastructureError } from '../../core/agents/agent.js';
+import { sha256 } from '../../core/agents/manifest.js';
+import { evaluateExpect } from '../../core/eval/check-matcher.js';
+import type { Judge } from '../../core/eval/judge.js';
+import { ruleJudge } from '../../core/eval/rule-judge.js';
+import { bothJudges, DEFAULT_VLM_JUDGE_OPTIONS, VLM_JUDGE_PROMPT, vlmJudge } from '../../core/eval/vlm-judge.js';
+
+export interface JudgeManifest {
+  kind: 'rule' | 'vlm' | 'both';
+  model: string | null;
+  endpointHost: string | null;
+  promptSha256: string | null;
+  prompt: string | null;
+  sampledFrames: number | null;
+}
+
+/** Builds the run's judge; the VLM judge reads its key from the environment variable its agent entry names. */
+export function createJudge(kind: 'rule' | 'vlm' | 'both', judgeAgent: AgentConfig | null, env: Record<string, string | undefined> = process.env): { judge: Judge; manifest: JudgeManifest } {
+  const rule = ruleJudge(evaluateExpect);
+  if (kind === 'rule') {
+    return { judge: rule, manifest: { kind, model: null, endpointHost: null, promptSha256: null, prompt: null, sampledFrames: null } };
+  }
+  if (!judgeAgent?.baseUrl || !judgeAgent.model) {
+    throw new AgentInfrastructureError(`--judge ${kind} needs --judge-agent NAME: an agent entry with a model (see elderbench agent list)`, 'config');
+  }
+  const apiKey = judgeAgent.apiKeyEnv ? env[judgeAgent.apiKeyEnv] ?? null : null;
+  if (judgeAgent.apiKeyEnv && !apiKey) {
+    throw new AgentInfrastructureError(`judge ${judgeAgent.name}: environment variable ${judgeAgent.apiKeyEnv} is not set`, 'config');
+  }
+  const client = new OpenAiChatClient({ baseUrl: judgeAgent.baseUrl, model: judgeAgent.model, apiKey, timeoutMs: judgeAgent.timeoutMs, retries: judgeAgent.retries });
+  const vlm = vlmJudge(client, new SharpImagePort(), DEFAULT_VLM_JUDGE_OPTIONS);
+  return {
+    judge: kind === 'vlm' ? vlm : bothJudges(rule, vlm),
+    manifest: {
+      kind, model: judgeAgent.model, endpointHost: client.endpointHost, promptSha256: sha256(VLM_JUDGE_PROMPT), prompt: VLM_JUDGE_PROMPT,
+      sampledFrames: DEFAULT_VLM_JUDGE_OPTIONS.sampledFrames,
+    },
+  };
+}
