@@ -17,6 +17,8 @@ export interface ResultForMetrics {
   judgeMs: number;
   /** Judge agreement with `both`. */
   judgeAgreement: boolean | null;
+  /** Extra attempts on other devices after infrastructure failures (online). */
+  retries: number;
 }
 
 export interface GroupMetrics {
@@ -41,6 +43,8 @@ export interface GroupMetrics {
   /** Ran out of steps or time without finishing, over scored tasks. */
   neverFinishRate: number | null;
   infraErrors: number;
+  /** Tasks re-run on another device after an infrastructure failure (each extra attempt counts). */
+  infraRetries: number;
   judgeTokens: number;
   judgeS: number;
   judgeAgreement: number | null;
@@ -81,6 +85,7 @@ export function groupMetrics(rs: readonly ResultForMetrics[], humanSteps: Readon
     prematureFinishRate: share(scored.filter((r) => r.exit === 'finished' && !r.success).length),
     neverFinishRate: share(scored.filter((r) => r.exit === 'step_limit' || r.exit === 'timeout').length),
     infraErrors: rs.filter((r) => r.exit === 'infra_error').length,
+    infraRetries: rs.reduce((a, r) => a + r.retries, 0),
     judgeTokens: rs.reduce((a, r) => a + r.judgeTokens, 0),
     judgeS: rs.reduce((a, r) => a + r.judgeMs, 0) / 1000,
     judgeAgreement: agreements.length ? agreements.filter((r) => r.judgeAgreement).length / agreements.length : null,

@@ -43,7 +43,8 @@ export function behaviourTable(metrics: readonly AgentMetrics[]): TableModel {
       { key: 'p50', header: 'p50 step (s)', align: 'right', format: fixed(2) }, { key: 'p95', header: 'p95 step (s)', align: 'right', format: fixed(2) },
       { key: 'steps', header: 'Steps/task', align: 'right', format: fixed(1) }, { key: 'ratio', header: 'Steps vs human', align: 'right', format: fixed(2) },
       { key: 'premature', header: 'Premature finish (%)', align: 'right', format: pct }, { key: 'never', header: 'Never finished (%)', align: 'right', format: pct },
-      { key: 'infra', header: 'Infra errors', align: 'right' }, { key: 'judge', header: 'Judge tokens', align: 'right' },
+      { key: 'infra', header: 'Infra errors', align: 'right' }, { key: 'retries', header: 'Infra retries', align: 'right' },
+      { key: 'judge', header: 'Judge tokens', align: 'right' },
     ],
     rows,
     notes: ['Steps vs human: agent steps divided by the steps of the task\'s first human demonstration.'],
@@ -53,7 +54,7 @@ export function behaviourTable(metrics: readonly AgentMetrics[]): TableModel {
       agent, mode, tasks: g.tasks, scored: g.scored,
       exits: Object.entries(g.exits).map(([k, v]) => `${k} ${v}`).join(', '),
       p50: g.p50StepS, p95: g.p95StepS, steps: g.meanSteps, ratio: g.stepRatio,
-      premature: g.prematureFinishRate, never: g.neverFinishRate, infra: g.infraErrors, judge: g.judgeTokens,
+      premature: g.prematureFinishRate, never: g.neverFinishRate, infra: g.infraErrors, retries: g.infraRetries, judge: g.judgeTokens,
     };
   }
 }

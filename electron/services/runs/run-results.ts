@@ -5,12 +5,13 @@ import type { ExitCategory, JudgeVerdict } from '../../core/eval/outcome.js';
 
 /** Reads a stored result's metric inputs (written by the executor's commit). */
 export function toMetricInput(r: RunResult): ResultForMetrics {
-  const d = r.details as { steps?: number; stats?: { stepMs?: number[]; tokens?: number | null }; judge?: JudgeVerdict };
+  const d = r.details as { steps?: number; stats?: { stepMs?: number[]; tokens?: number | null }; judge?: JudgeVerdict; attempts?: number };
   return {
     taskId: r.taskId, agent: r.agent, mode: r.mode, success: r.success, exit: r.exitCategory as ExitCategory, steps: d.steps ?? 0,
     stepMs: d.stats?.stepMs ?? [], tokens: d.stats?.tokens ?? null,
     judgeTokens: (d.judge?.tokens?.prompt ?? 0) + (d.judge?.tokens?.completion ?? 0), judgeMs: d.judge?.ms ?? 0,
     judgeAgreement: d.judge?.agreement ?? null,
+    retries: Math.max(0, (d.attempts ?? 1) - 1),
   };
 }
 

@@ -1,0 +1,36 @@
+import type { ScriptStep } from '../../electron/core/recording/script.js';
+import { isTargetStep, resolveScriptStep } from '../../electron/core/recording/script.js';
+import { Recorder } from '../../electron/core/recording/recorder.js';
+import { workspaceRecordingStore } from '../../electron/adapters/db/recording-store.js';
+import { workspaceObservationSink } from '../../electron/adapters/observations/observation-sink.js';
+import { parseUiXml } from '../../electron/core/ui/parse-ui-xml.js';
+import type { Backend } from '../../electron/services/backend.js';
+import { resolvePackage, sleep } from '../../electron/services/device-helpers.js';
+
+/** Records a scripted demonstration on a device exactly as `elderbench record --script` does, in-process. */
+export async function recordScript(backend: Backend, taskId: string, serial: string, script: ScriptStep[]): Promise<number> {
+  const device = backend.devices.device(serial);
+  const task = backend.workspace.tasks.get(taskId);
+  if (!task) throw new Error(`no task ${taskId}`);
+  const rec = await Recorder.start(
+    { device, store: workspaceRecordingStore(() => backend.workspace), sink: workspaceObservationSink(() => backend.workspace), resolvePackage, sleep },
+    task,
+  );
+  for (const step of script) {
+    if (step.type === 'Finish' && !isTargetStep(step)) await rec.finish();
+    else await rec.act(isTargetStep(step) ? resolveScriptStep(step, parseUiXml(await device.uiDump()), rec.deviceInfo.screen) : step);
+  }
+  return rec.demonstrationId;
+}
+
+const tap = (on: string): ScriptStep => ({ type: 'Tap', on, match: 'prefix' });
+const FINISH: ScriptStep = { type: 'Finish' };
+
+/** Demonstrations for test/fixtures/tasks/settings-runs.json (English phone). */
+export const SETTINGS_RUN_DEMOS: Record<string, ScriptStep[][]> = {
+  'off-display': [[tap('Settings'), tap('Display'), FINISH], [tap('Settings'), tap('Sound'), { type: 'Back' }, tap('Display'), FINISH]],
+  'off-sound': [[tap('Settings'), tap('Sound'), FINISH], [tap('Settings'), tap('Display'), { type: 'Back' }, tap('Sound'), FINISH]],
+  'on-dark': [[tap('Settings'), tap('Display'), tap('Dark theme'), FINISH]],
+  'on-display': [[tap('Settings'), tap('Display'), FINISH]],
+  'on-sound': [[tap('Settings'), tap('Sound'), FINISH]],
+};
