@@ -11,6 +11,7 @@ import { devicesService } from './devices-service.js';
 import { FrameCache } from './frame-cache.js';
 import { RecordingSessions, recordingService } from './recording-service.js';
 import { graphsService } from './graphs-service.js';
+import { runsService } from './runs/runs-api.js';
 import { tasksService } from './tasks-service.js';
 import { workspaceInfo, workspaceService } from './workspace-service.js';
 import { APP_VERSION } from './version.js';
@@ -71,7 +72,7 @@ export class Backend {
       devices: devicesService(this.devices, this.frames),
       recording: recordingService(ctx, this.recordings),
       graphs: graphsService(ctx),
-      runs: {},
+      runs: runsService(ctx, this.devices),
       review: {},
       analysis: {},
     };

@@ -9,6 +9,7 @@ import type { DemonstrationSummary, DemonstrationView, StepRecorded, StepView } 
 import type { UiHierarchy } from '../domain/ui-node.js';
 import type { GraphSummary } from '../domain/graph.js';
 import type { TaskGraph } from '../domain/task-graph.js';
+import type { RunProgressDto, RunReportDto, RunSummaryDto } from '../domain/run.js';
 import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES, TaskIdSchema } from '../schemas/task.js';
 
 /**
@@ -42,7 +43,7 @@ export interface WorkspaceInfo {
 
 export interface DataChanged {
   /** What changed, so views refresh only what they show. */
-  table: 'tasks' | 'settings' | 'workspace' | 'demonstrations' | 'graphs';
+  table: 'tasks' | 'settings' | 'workspace' | 'demonstrations' | 'graphs' | 'runs';
 }
 
 export const systemContract = {
@@ -157,8 +158,31 @@ export const graphsContract = {
   edit: method(z.object({ taskId: TaskIdSchema, version: z.number().int().positive(), edit: GraphEditSchema }).strict()).returns<GraphSummary>(),
 };
 
+export const StartRunSchema = z
+  .object({
+    mode: z.enum(['offline', 'online', 'both']),
+    agents: z.array(z.string().min(1)).min(1, 'choose at least one agent'),
+    taskIds: z.array(TaskIdSchema).min(1, 'choose at least one task'),
+    devices: z.array(Serial).default([]),
+    judge: z.enum(['rule', 'vlm', 'both']).default('rule'),
+    judgeAgent: z.string().optional(),
+    instruction: z.enum(['original', 'normalized']).default('original'),
+  })
+  .strict();
+
+export const runsContract = {
+  list: method(NoInput).returns<RunSummaryDto[]>(),
+  /** Agents that can be run: built-ins, the workspace's agents.json, and "replay". */
+  agents: method(NoInput).returns<{ name: string; adapter: string; description: string; ready: boolean; problem: string | null }[]>(),
+  /** Starts a run in the backend and returns at once; progress arrives as onProgress. */
+  start: method(StartRunSchema).returns<{ runId: string }>(),
+  resume: method(z.object({ runId: z.string().min(1) }).strict()).returns<{ runId: string }>(),
+  cancel: method(z.object({ runId: z.string().min(1) }).strict()).returns<null>(),
+  report: method(z.object({ runId: z.string().min(1) }).strict()).returns<RunReportDto>(),
+  onProgress: event<RunProgressDto>(),
+};
+
 /** Later issues add methods to these; each is declared so the renderer's navigation is typed from day one. */
-export const runsContract = {};
 export const reviewContract = {};
 export const analysisContract = {};
 

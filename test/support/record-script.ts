@@ -34,3 +34,18 @@ export const SETTINGS_RUN_DEMOS: Record<string, ScriptStep[][]> = {
   'on-display': [[tap('Settings'), tap('Display'), FINISH]],
   'on-sound': [[tap('Settings'), tap('Sound'), FINISH]],
 };
+
+/** Imports test/fixtures/tasks/settings-runs.json, records its demonstrations and builds the offline graphs. */
+export async function prepareSettingsWorkspace(backend: Backend, serial = 'vphone-1'): Promise<void> {
+  const { importTaskFile } = await import('../../electron/services/tasks-service.js');
+  const { buildAndStore } = await import('../../electron/services/graph-builder.js');
+  const { REPO_ROOT } = await import('./fixtures.js');
+  await importTaskFile(backend.workspace, { file: `${REPO_ROOT}test/fixtures/tasks/settings-runs.json` });
+  for (const [id, scripts] of Object.entries(SETTINGS_RUN_DEMOS)) {
+    for (const script of scripts) {
+      for (const cmd of backend.workspace.tasks.get(id)!.setup) await backend.devices.device(serial).shell(cmd);
+      await recordScript(backend, id, serial, script);
+    }
+    if (backend.workspace.tasks.get(id)!.mode === 'offline') await buildAndStore(backend.workspace, id);
+  }
+}

@@ -4,6 +4,7 @@ import { SettingsPage } from '../features/settings/SettingsPage.js';
 import { DevicesPage } from '../features/devices/DevicesPage.js';
 import { RecordPage } from '../features/record/RecordPage.js';
 import { GraphsPage } from '../features/graphs/GraphsPage.js';
+import { RunsPage } from '../features/runs/RunsPage.js';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage.js';
 import { WorkspaceBadge } from '../features/workspace/WorkspaceBadge.js';
 import { useAppStore } from '../store/app-store.js';
@@ -16,6 +17,7 @@ function Page({ id }: { id: string }) {
   if (id === 'devices') return <DevicesPage />;
   if (id === 'record') return <RecordPage />;
   if (id === 'graphs') return <GraphsPage />;
+  if (id === 'runs') return <RunsPage />;
   const section = SECTIONS.find((s) => s.id === id)!;
   return <PlaceholderPage section={section} />;
 }

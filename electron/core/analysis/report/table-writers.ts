@@ -1,4 +1,7 @@
-import type { CellValue, TableColumn, TableModel } from '../../../../shared/domain/analysis.js';
+import type { CellValue, TableModel } from '../../../../shared/domain/analysis.js';
+import { formatCell } from '../../../../shared/domain/table-format.js';
+
+export { formatCell };
 
 /**
  * One table model, four writers. Markdown and LaTeX are for reading, so they apply each
@@ -7,29 +10,6 @@ import type { CellValue, TableColumn, TableModel } from '../../../../shared/doma
 export type TableFormat = 'md' | 'csv' | 'json' | 'latex';
 export const TABLE_FORMATS: readonly TableFormat[] = ['md', 'csv', 'json', 'latex'];
 export const TABLE_EXTENSIONS: Record<TableFormat, string> = { md: 'md', csv: 'csv', json: 'json', latex: 'tex' };
-
-/** -0.0004 rounds to "-0.000", which reads as a sign that is not there. */
-function noNegativeZero(s: string): string {
-  return /^-0(\.0*)?$/.test(s) ? s.slice(1) : s;
-}
-
-export function formatCell(value: CellValue, column: TableColumn): string {
-  if (value === null) return 'n/a';
-  if (typeof value === 'string') return value;
-  if (!Number.isFinite(value)) return 'n/a';
-  const f = column.format;
-  if (!f) return String(value);
-  switch (f.kind) {
-    case 'fixed':
-      return noNegativeZero(value.toFixed(f.digits));
-    case 'percent':
-      return noNegativeZero((value * 100).toFixed(f.digits));
-    case 'signed':
-      return value > 0 ? `+${value}` : String(value);
-    case 'pvalue':
-      return value === 0 ? '0' : value < 0.001 ? value.toExponential(2) : value.toFixed(3);
-  }
-}
 
 export function toMarkdown(t: TableModel): string {
   const esc = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');

@@ -1,0 +1,88 @@
+import type { ElderBenchHandlers } from '../../../shared/api/index.js';
+import { ApiError } from '../../../shared/api/index.js';
+import type { RunProgressDto } from '../../../shared/domain/run.js';
+import { loadAgentConfigs } from '../../adapters/llm/agent-configs.js';
+import type { ServiceContext } from '../service-context.js';
+import type { DeviceHub } from '../device-hub.js';
+import { buildRunReport } from './run-report-builder.js';
+import { createRun, runToEnd } from './run-service.js';
+
+/** Runs started from the window execute inside the backend; the renderer follows them through onProgress. */
+export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBenchHandlers['runs'] {
+  const active = new Map<string, { cancel: boolean }>();
+  const deps = (runId: string) => ({
+    store: ctx.store,
+    devices,
+    log: ctx.log,
+    onProgress: (p: Omit<RunProgressDto, 'ended'>) => ctx.events.emit('runs.onProgress', { ...p, runId, ended: null }),
+  });
+  const launch = (runId: string): void => {
+    const flag = { cancel: false };
+    active.set(runId, flag);
+    void runToEnd(deps(runId), runId, () => flag.cancel)
+      .then(
+        () => ended(runId, flag.cancel ? 'cancelled' : 'finished', null),
+        (e: Error) => ended(runId, 'failed', e.message),
+      )
+      .finally(() => active.delete(runId));
+  };
+  const ended = (runId: string, status: 'finished' | 'cancelled' | 'failed', error: string | null): void => {
+    const results = ctx.store().runs.results(runId).length;
+    ctx.events.emit('runs.onProgress', { runId, total: results, done: results, running: [], last: null, infraRetries: 0, ended: { status, error } });
+    ctx.events.emit('system.onDataChanged', { table: 'runs' });
+  };
+  return {
+    list: () =>
+      ctx.store().runs.list().map((r) => {
+        const spec = (r.manifest as { spec?: { agents?: string[]; taskIds?: string[] } }).spec ?? {};
+        return {
+          id: r.id, mode: r.mode, status: r.status, agents: spec.agents ?? [], tasks: spec.taskIds?.length ?? 0,
+          results: ctx.store().runs.results(r.id).length, createdAt: r.createdAt, active: active.has(r.id),
+        };
+      }),
+    agents: () => {
+      const set = loadAgentConfigs(ctx.store().path);
+      return [
+        { name: 'replay', adapter: 'replay', description: "Follows each task's first demonstration (the oracle)", ready: true, problem: null },
+        ...set.agents.map((a) => {
+          const missing = a.apiKeyEnv && !process.env[a.apiKeyEnv] ? `set ${a.apiKeyEnv}` : null;
+          return { name: a.name, adapter: a.adapter, description: a.description ?? '', ready: !missing, problem: missing };
+        }),
+      ];
+    },
+    start: (input) => {
+      let runId: string;
+      try {
+        runId = createRun(deps(''), input).runId;
+      } catch (e) {
+        throw new ApiError('bad_request', (e as Error).message);
+      }
+      launch(runId);
+      return { runId };
+    },
+    resume: ({ runId }) => {
+      if (!ctx.store().runs.get(runId)) throw new ApiError('not_found', `no run ${runId}`);
+      if (active.has(runId)) throw new ApiError('conflict', `run ${runId} is already running`);
+      launch(runId);
+      return { runId };
+    },
+    cancel: ({ runId }) => {
+      const flag = active.get(runId);
+      if (!flag) throw new ApiError('conflict', `run ${runId} is not running in this window`);
+      flag.cancel = true;
+      return null;
+    },
+    report: ({ runId }) => {
+      let r;
+      try {
+        r = buildRunReport(ctx.store(), runId);
+      } catch (e) {
+        throw new ApiError('not_found', (e as Error).message);
+      }
+      return {
+        runId, status: r.status, tables: r.tables,
+        outcomes: ctx.store().runs.results(runId).map((x) => ({ taskId: x.taskId, agent: x.agent, mode: x.mode, success: x.success, exit: x.exitCategory, steps: (x.details as { steps?: number }).steps ?? 0 })),
+      };
+    },
+  };
+}

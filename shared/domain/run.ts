@@ -1,0 +1,32 @@
+import type { TableModel } from './analysis.js';
+
+export interface RunSummaryDto {
+  id: string;
+  mode: 'online' | 'offline' | 'both';
+  status: 'running' | 'finished' | 'cancelled' | 'failed';
+  agents: string[];
+  tasks: number;
+  results: number;
+  createdAt: string;
+  /** True while this backend process is executing it. */
+  active: boolean;
+}
+
+export interface RunProgressDto {
+  runId: string;
+  total: number;
+  done: number;
+  running: { taskId: string; agent: string; mode: 'online' | 'offline'; device: string | null }[];
+  last: { taskId: string; agent: string; mode: string; success: boolean; exit: string } | null;
+  infraRetries: number;
+  /** Set when the run stopped: finished, cancelled or failed (with the reason). */
+  ended: { status: 'finished' | 'cancelled' | 'failed'; error: string | null } | null;
+}
+
+export interface RunReportDto {
+  runId: string;
+  status: string;
+  tables: TableModel[];
+  /** Per (task, agent, mode) outcome for the results list. */
+  outcomes: { taskId: string; agent: string; mode: string; success: boolean; exit: string; steps: number }[];
+}
