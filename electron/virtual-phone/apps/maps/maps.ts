@@ -12,9 +12,9 @@ import { CHIPS, MODES, PLACES, place } from './places.js';
  */
 export interface MapsState { nav: { place: string; mode: string } | null; ride: { to: string; car: string } | null; favorites: string[]; lastPlace: string | null }
 type Ctx = AppContext<MapsState>;
-const TABS: Array<[string, string, string, string]> = [['maps.home', 'Explore', '首页', '◎'], ['maps.ride', 'Ride', '打车', '⛟']];
+const TABS: Array<[string, string, string, string]> = [['maps.home', 'Explore', '首页', '◎'], ['maps.ride', 'Ride', '打车', '▶']];
 const km = (ctx: Ctx, m: number) => (m < 1000 ? ctx.t(`${m} m`, `${m}米`) : ctx.t(`${(m / 1000).toFixed(1)} km`, `${(m / 1000).toFixed(1)}公里`));
-const placeRow = (ctx: Ctx, p: Place, icon = '⌖'): Widget => ({ kind: 'row', id: 'place_row', icon, iconColor: '#1A73E8', title: tx(ctx, p.name), summary: km(ctx, p.dist), onTap: () => ctx.go('maps.place', { id: p.id }) });
+const placeRow = (ctx: Ctx, p: Place, icon = '◉'): Widget => ({ kind: 'row', id: 'place_row', icon, iconColor: '#1A73E8', title: tx(ctx, p.name), summary: km(ctx, p.dist), onTap: () => ctx.go('maps.place', { id: p.id }) });
 
 function home(ctx: Ctx): ScreenView {
   return {
@@ -47,7 +47,7 @@ function placePage(ctx: Ctx): ScreenView {
     title: tx(ctx, p.name), up: true, container: 'scroll',
     actions: [{ glyph: saved ? '★' : '☆', desc: saved ? ctx.t('Saved', '已收藏') : ctx.t('Save', '收藏'), id: 'save_star', onTap: save }],
     body: [
-      { kind: 'image', desc: tx(ctx, p.name), height: 360, color: '#E8F0E3', label: '⌖' },
+      { kind: 'image', desc: tx(ctx, p.name), height: 360, color: '#E8F0E3', label: '◉' },
       { kind: 'row', title: tx(ctx, p.name), summary: km(ctx, p.dist) },
       { kind: 'buttons', buttons: [
         { kind: 'button', id: 'route', text: ctx.t('Directions', '路线'), onTap: () => ctx.go('maps.route', { id: p.id }) },
@@ -90,7 +90,7 @@ function ride(ctx: Ctx): ScreenView {
     body: [
       searchBox(ctx, 'destination', ctx.t('Where to?', '您要去哪儿'), (q) => ctx.go('maps.results', { q })),
       { kind: 'text', text: ctx.t('Frequent', '常去的地方'), bold: true, size: 14 },
-      ...list.map((p): Widget => ({ kind: 'row', id: 'ride_destination', icon: '⌖', title: tx(ctx, p.name), onTap: () => ctx.go('maps.ride_confirm', { to: p.id }) })),
+      ...list.map((p): Widget => ({ kind: 'row', id: 'ride_destination', icon: '◉', title: tx(ctx, p.name), onTap: () => ctx.go('maps.ride_confirm', { to: p.id }) })),
     ],
     footer: [bottomTabs(ctx, 'maps.ride', TABS)],
   };
@@ -110,7 +110,7 @@ function rideConfirm(ctx: Ctx): ScreenView {
 export const mapsApp = defineApp<MapsState>({
   package: 'com.vphone.maps',
   label: { en: 'Maps', zh: '地图' },
-  icon: { glyph: '⌖', color: '#34A853' },
+  icon: { glyph: '◉', color: '#34A853' },
   versionName: '11.2',
   versionCode: 112,
   home: 'maps.home',

@@ -93,9 +93,9 @@ function player(ctx: Ctx): ScreenView {
       { kind: 'image', desc: ctx.t('Album art', '专辑封面'), height: 600, color: '#FBBC04', label: '♪' },
       { kind: 'bigtext', id: 'song_title', text: tx(ctx, s.title), sub: tx(ctx, s.artist), size: 40 },
       { kind: 'buttons', buttons: [
-        { kind: 'button', id: 'prev', text: '⏮', desc: ctx.t('Previous', '上一首'), style: 'tonal', onTap: () => { const i = SONGS.indexOf(s); ctx.state.current = SONGS[(i + SONGS.length - 1) % SONGS.length]!.id; } },
+        { kind: 'button', id: 'prev', text: ctx.t('Previous', '上一首'), style: 'tonal', onTap: () => { const i = SONGS.indexOf(s); ctx.state.current = SONGS[(i + SONGS.length - 1) % SONGS.length]!.id; } },
         { kind: 'button', id: 'play_pause', text: ctx.state.playing ? ctx.t('Pause', '暂停') : ctx.t('Play', '播放'), onTap: () => (ctx.state.playing = !ctx.state.playing) },
-        { kind: 'button', id: 'next', text: '⏭', desc: ctx.t('Next', '下一首'), style: 'tonal', onTap: () => { const i = SONGS.indexOf(s); ctx.state.current = SONGS[(i + 1) % SONGS.length]!.id; } },
+        { kind: 'button', id: 'next', text: ctx.t('Next', '下一首'), style: 'tonal', onTap: () => { const i = SONGS.indexOf(s); ctx.state.current = SONGS[(i + 1) % SONGS.length]!.id; } },
       ] },
       { kind: 'button', id: 'favorite', text: fav ? ctx.t('Liked', '已收藏') : ctx.t('Like', '收藏'), style: 'text', onTap: () => { if (!fav) ctx.state.favorites.push(s.id); } },
     ],

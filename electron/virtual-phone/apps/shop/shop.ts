@@ -14,7 +14,7 @@ export interface OrderLine { id: string; qty: number }
 export interface Order { no: string; items: OrderLine[]; status: 'paid' | 'shipping' | 'delivered' }
 export interface ShopState { cart: OrderLine[]; orders: Order[]; viewedOrders: string[]; nextOrder: number }
 type Ctx = AppContext<ShopState>;
-const TABS: Array<[string, string, string, string]> = [['shop.home', 'Home', '首页', '⌂'], ['shop.cart', 'Cart', '购物车', '⛒'], ['shop.me', 'Me', '我的', '☺']];
+const TABS: Array<[string, string, string, string]> = [['shop.home', 'Home', '首页', '⌂'], ['shop.cart', 'Cart', '购物车', '▦'], ['shop.me', 'Me', '我的', '☺']];
 const STATUS = { paid: { en: 'Paid, waiting to ship', zh: '已付款，待发货' }, shipping: { en: 'On the way', zh: '运输中' }, delivered: { en: 'Delivered', zh: '已签收' } };
 const prodRow = (ctx: Ctx, p: Product): Widget => ({ kind: 'row', id: 'product', icon: [...tx(ctx, p.name)][0] ?? '?', iconColor: '#FF5000', title: tx(ctx, p.name), summary: yuan(p.price), onTap: () => ctx.go('shop.product', { id: p.id }) });
 
@@ -24,7 +24,7 @@ function home(ctx: Ctx): ScreenView {
     title: ctx.t('Shop', '购物'),
     body: [
       searchBox(ctx, 'search', ctx.t('Search products', '搜索商品'), (q) => ctx.go('shop.results', { q })),
-      ...(shipping ? [{ kind: 'row' as const, id: 'delivery_banner', icon: '⛟', iconColor: '#FF5000', title: ctx.t('Your parcel is on the way', '您的包裹正在派送'), summary: tx(ctx, product(shipping.items[0]?.id)?.name ?? { en: '', zh: '' }), onTap: () => ctx.go('shop.order', { no: shipping.no }) }] : []),
+      ...(shipping ? [{ kind: 'row' as const, id: 'delivery_banner', icon: '▶', iconColor: '#FF5000', title: ctx.t('Your parcel is on the way', '您的包裹正在派送'), summary: tx(ctx, product(shipping.items[0]?.id)?.name ?? { en: '', zh: '' }), onTap: () => ctx.go('shop.order', { no: shipping.no }) }] : []),
       { kind: 'grid', id: 'categories', columns: 3, cellHeight: 64, cells: CATS.map((c) => ({ kind: 'button' as const, id: `cat_${c.id}`, text: tx(ctx, c), style: 'tonal' as const, onTap: () => ctx.go('shop.results', { cat: c.id }) })) },
       { kind: 'text', text: ctx.t('Recommended', '为你推荐'), bold: true, size: 15 },
       ...PRODUCTS.map((p) => prodRow(ctx, p)),
@@ -138,7 +138,7 @@ function order(ctx: Ctx): ScreenView {
 export const shopApp = defineApp<ShopState>({
   package: 'com.vphone.shop',
   label: { en: 'Shop', zh: '购物' },
-  icon: { glyph: '⛒', color: '#FF5000' },
+  icon: { glyph: '▦', color: '#FF5000' },
   versionName: '10.3',
   versionCode: 103,
   home: 'shop.home',

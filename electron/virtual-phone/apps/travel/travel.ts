@@ -17,9 +17,16 @@ const SEATS = [{ id: 'window', en: 'Window', zh: '靠窗' }, { id: 'aisle', en: 
 const POPULAR = ['beijing', 'shanghai', 'sanya', 'hangzhou'];
 const cityName = (ctx: Ctx, id: string) => tx(ctx, city(id) ?? { en: id, zh: id });
 function dayLabel(ctx: Ctx, day: number): string {
-  const named = [ctx.t('Today', '今天'), ctx.t('Tomorrow', '明天'), ctx.t('Day after tomorrow', '后天')][day];
+  const named = [ctx.t('Today', '今天'), ctx.t('Tomorrow', '明天'), ctx.t('Day after tomorrow', '后天'), ctx.t('In 3 days', '大后天')][day];
   const date = new Intl.DateTimeFormat(ctx.t('en-US', 'zh-CN'), { timeZone: ctx.sys.timeZone, month: 'short', day: 'numeric', weekday: 'short' }).format(ctx.sys.now() + day * 86_400_000);
   return named ? `${named} ${date}` : date;
+}
+
+/** The next booked trip, as a card on the home page (the other way to it is the Orders tab). */
+function upcoming(ctx: Ctx): Widget[] {
+  const i = ctx.state.orders.findIndex((o) => o.status === 'booked');
+  const o = ctx.state.orders[i];
+  return o ? [{ kind: 'row', id: 'upcoming', icon: '✈', iconColor: '#0086F6', title: `${ctx.t('Upcoming', '即将出行')} ${o.no}`, summary: `${cityName(ctx, o.from)} → ${cityName(ctx, o.to)}`, onTap: () => ctx.go('travel.order', { i: String(i) }) }] : [];
 }
 
 function home(ctx: Ctx): ScreenView {
@@ -32,6 +39,7 @@ function home(ctx: Ctx): ScreenView {
       { kind: 'row', id: 'to', title: ctx.t('To', '到达'), summary: s.to ? cityName(ctx, s.to) : ctx.t('Choose a city', '选择城市'), onTap: () => ctx.go('travel.city', { field: 'to' }) },
       { kind: 'row', id: 'date', title: ctx.t('Date', '日期'), summary: dayLabel(ctx, s.day), onTap: () => ctx.go('travel.date') },
       { kind: 'button', id: 'search', text: ctx.t('Search', '查询'), onTap: () => (s.to ? ctx.go('travel.results') : ctx.toast(ctx.t('Choose where to go', '请选择到达城市'))) },
+      ...upcoming(ctx),
       { kind: 'text', text: ctx.t('Popular', '热门目的地'), bold: true, size: 15 },
       ...POPULAR.map((id): Widget => ({ kind: 'row', id: 'popular', icon: '✈', title: cityName(ctx, id), onTap: () => { s.to = id; ctx.go('travel.results'); } })),
     ],
