@@ -1,15 +1,37 @@
 import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../services/version.js';
-import { registerAgent } from './commands/agent.js';
-import { registerAnalyze } from './commands/analyze.js';
-import { registerDevices } from './commands/devices.js';
-import { registerGraph } from './commands/graph.js';
-import { registerPhone } from './commands/phone.js';
-import { registerRecord } from './commands/record.js';
-import { registerRun } from './commands/run.js';
-import { registerServe } from './commands/serve.js';
-import { registerTasks } from './commands/tasks.js';
+import type { Command as CommandType } from 'commander';
 import type { GlobalOptions } from './output.js';
+
+type Register = (program: CommandType, globals: () => GlobalOptions) => void;
+
+/**
+ * Commands load on demand: a command pulls in only its own modules (`tasks list` does not
+ * load the chart renderer, sharp or the phone). `--help` and unknown commands load them all.
+ */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  tasks: async () => (await import('./commands/tasks.js')).registerTasks,
+  serve: async () => (await import('./commands/serve.js')).registerServe,
+  phone: async () => (await import('./commands/phone.js')).registerPhone,
+  devices: async () => (await import('./commands/devices.js')).registerDevices,
+  record: async () => (await import('./commands/record.js')).registerRecord,
+  graph: async () => (await import('./commands/graph.js')).registerGraph,
+  agent: async () => (await import('./commands/agent.js')).registerAgent,
+  analyze: async () => (await import('./commands/analyze.js')).registerAnalyze,
+  run: async () => (await import('./commands/run.js')).registerRun,
+  report: async () => (await import('./commands/run.js')).registerRun,
+};
+
+/** The command word: the first argument that is not an option or an option's value. */
+function commandWord(argv: readonly string[]): string | undefined {
+  const withValue = new Set(['--workspace', '--adb']);
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (withValue.has(a)) i++;
+    else if (!a.startsWith('-')) return a;
+  }
+  return undefined;
+}
 import { CliError } from './output.js';
 
 /** `elderbench`: the same services as the app, for lab staff and scripts. */
@@ -23,15 +45,14 @@ export async function main(argv: string[]): Promise<number> {
     .showHelpAfterError()
     .exitOverride();
   const globals = (): GlobalOptions => program.opts<GlobalOptions>();
-  registerTasks(program, globals);
-  registerServe(program, globals);
-  registerPhone(program, globals);
-  registerDevices(program, globals);
-  registerRecord(program, globals);
-  registerGraph(program, globals);
-  registerAgent(program, globals);
-  registerAnalyze(program, globals);
-  registerRun(program, globals);
+  const word = commandWord(argv);
+  const wanted = word && COMMANDS[word] ? [COMMANDS[word]] : Object.values(COMMANDS);
+  const registered = new Set<Register>();
+  for (const load of wanted) {
+    const register = await load();
+    if (!registered.has(register)) register(program, globals);
+    registered.add(register);
+  }
 
   try {
     await program.parseAsync(argv, { from: 'user' });
