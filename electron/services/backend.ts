@@ -73,7 +73,8 @@ export class Backend {
       recording: recordingService(ctx, this.recordings),
       graphs: graphsService(ctx),
       runs: runsService(ctx, this.devices),
-      review: {},
+      // Implemented in electron/services/review/ (issue 9); until then the dispatcher reports 'not implemented'.
+      review: {} as ElderBenchHandlers['review'],
       analysis: {},
     };
     this.dispatch = createDispatch(() => this.handlers, log);

@@ -10,6 +10,7 @@ import type { UiHierarchy } from '../domain/ui-node.js';
 import type { GraphSummary } from '../domain/graph.js';
 import type { TaskGraph } from '../domain/task-graph.js';
 import type { RunProgressDto, RunReportDto, RunSummaryDto } from '../domain/run.js';
+import type { ReviewSummary, ReviewTaskRow, RunComparisonRow, Trajectory } from '../domain/review.js';
 import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES, TaskIdSchema } from '../schemas/task.js';
 
 /**
@@ -182,8 +183,28 @@ export const runsContract = {
   onProgress: event<RunProgressDto>(),
 };
 
+const ReviewKeySchema = z
+  .object({ runId: z.string().min(1), taskId: TaskIdSchema, agent: z.string().min(1), mode: z.enum(['online', 'offline']) })
+  .strict();
+
+export const reviewContract = {
+  /** Every (task, agent, mode) result of a run with its annotations and label; the screen filters it. */
+  tasks: method(z.object({ runId: z.string().min(1) }).strict()).returns<ReviewTaskRow[]>(),
+  trajectory: method(ReviewKeySchema).returns<Trajectory>(),
+  /** Saves a reviewer's label (failure category, verdict override, notes); the latest write wins. */
+  label: method(
+    ReviewKeySchema.extend({
+      failureCategory: z.string().max(100).nullable(),
+      humanVerdict: z.enum(['success', 'failure']).nullable(),
+      notes: z.string().max(10_000),
+    }).strict(),
+  ).returns<null>(),
+  /** Table 4 and judge agreement, recomputed from the labels. */
+  summary: method(z.object({ runId: z.string().min(1) }).strict()).returns<ReviewSummary>(),
+  compare: method(z.object({ runA: z.string().min(1), runB: z.string().min(1) }).strict()).returns<RunComparisonRow[]>(),
+};
+
 /** Later issues add methods to these; each is declared so the renderer's navigation is typed from day one. */
-export const reviewContract = {};
 export const analysisContract = {};
 
 export const apiContract = {

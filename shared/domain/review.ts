@@ -1,0 +1,77 @@
+import type { Action } from './action.js';
+import type { TableModel } from './analysis.js';
+import type { StepView } from './recording.js';
+
+export const FAILURE_CATEGORIES = [
+  'Intent/Capability Boundary',
+  'Planning/State Tracking',
+  'Environment Awareness',
+  'Visual/Action Execution',
+] as const;
+
+export interface LabelDto {
+  /** One of FAILURE_CATEGORIES, or a custom category. */
+  failureCategory: string | null;
+  /** A reviewer's verdict, overriding the judge's. */
+  humanVerdict: 'success' | 'failure' | null;
+  notes: string;
+}
+
+export interface ReviewKey {
+  runId: string;
+  taskId: string;
+  agent: string;
+  mode: 'online' | 'offline';
+}
+
+export interface ReviewTaskRow extends Omit<ReviewKey, 'runId'> {
+  success: boolean;
+  exit: string;
+  steps: number;
+  instruction: string;
+  app: string;
+  semantic: string;
+  syntactic: string;
+  scenario: string;
+  /** Online: the judge's verdict (null = unreadable / none). */
+  judgePass: boolean | null;
+  label: LabelDto | null;
+}
+
+export interface ReviewStep {
+  idx: number;
+  action: Action;
+  raw: string;
+  /** Screenshot the agent saw, by blob id. */
+  observationBlob: string | null;
+  /** Offline: node, matched edge or nearest distance; online: pixels, foreground. */
+  details: Record<string, unknown>;
+  timings: Record<string, number>;
+  usage: Record<string, number | null>;
+}
+
+export interface Trajectory {
+  key: ReviewKey;
+  row: ReviewTaskRow;
+  steps: ReviewStep[];
+  /** The result's details: judge verdict and reason, final node, device… */
+  result: Record<string, unknown>;
+  /** The task's first finished human demonstration, for side-by-side viewing. */
+  human: StepView[] | null;
+  screen: { width: number; height: number };
+}
+
+export interface ReviewSummary {
+  /** Paper Table 4: failure categories from the labels. */
+  failures: TableModel;
+  /** Judge vs human verdicts where both exist (the paper: 93.08%). */
+  judgeAgreement: { n: number; agreement: number | null; kappa: number | null };
+}
+
+export interface RunComparisonRow {
+  taskId: string;
+  agent: string;
+  mode: string;
+  a: boolean | null;
+  b: boolean | null;
+}
