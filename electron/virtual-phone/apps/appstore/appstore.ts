@@ -2,7 +2,7 @@ import { defineApp } from '../types.js';
 import type { AppContext } from '../types.js';
 import type { ScreenView, Widget } from '../../ui/widgets.js';
 import type { Tx } from '../sample-kit/kit.js';
-import { matches, searchBox, tx } from '../sample-kit/kit.js';
+import { matches, rotating, searchBox, tx } from '../sample-kit/kit.js';
 
 /**
  * App Store: featured list, categories, search, app page with Install, and pending updates.
@@ -49,7 +49,7 @@ function home(ctx: Ctx): ScreenView {
       { kind: 'text', text: ctx.t('Categories', '分类'), bold: true, size: 15 },
       ...CATEGORIES.map((c): Widget => ({ kind: 'row', id: 'category', title: tx(ctx, c), onTap: () => ctx.go('store.category', { id: c.id }) })),
       { kind: 'text', text: ctx.t('Recommended', '精品推荐'), bold: true, size: 15 },
-      ...LISTINGS.map((l) => row(ctx, l)),
+      ...rotating(ctx, 'featured', LISTINGS, 600_000).map((l) => row(ctx, l)),
     ],
   };
 }

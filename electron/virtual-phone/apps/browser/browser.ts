@@ -1,7 +1,7 @@
 import { defineApp } from '../types.js';
 import type { AppContext } from '../types.js';
 import type { ScreenView, Widget } from '../../ui/widgets.js';
-import { searchBox, tx } from '../sample-kit/kit.js';
+import { rotating, searchBox, tx } from '../sample-kit/kit.js';
 import { PAGES, TRENDING, search } from './pages.js';
 
 /**
@@ -20,7 +20,8 @@ function start(ctx: Ctx): ScreenView {
     body: [
       searchBox(ctx, 'search_box', ctx.t('Search or type web address', '搜索或输入网址'), (q) => { ctx.state.history.push(q); ctx.go('browser.results', { q }); }),
       { kind: 'text', text: ctx.t('Trending', '热门资讯'), bold: true, size: 15 },
-      ...TRENDING.map((id): Widget => { const pg = PAGES.find((x) => x.id === id)!; return { kind: 'row', id: 'trending', title: tx(ctx, pg.title), onTap: () => ctx.go('browser.page', { id }) }; }),
+      // Trending re-ranks every hour of phone time.
+      ...rotating(ctx, 'trending', PAGES.filter((p) => TRENDING.includes(p.id)), 3_600_000).map((pg): Widget => ({ kind: 'row', id: 'trending', title: tx(ctx, pg.title), onTap: () => ctx.go('browser.page', { id: pg.id }) })),
     ],
   };
 }

@@ -108,6 +108,13 @@ function contactCard(ctx: Ctx): ScreenView {
   };
 }
 
+/** Posts are a seeded number of minutes old, counted from the phone's clock, so the labels tick. */
+function ago(ctx: Ctx, id: string): string {
+  const posted = Math.floor(ctx.sys.now() / 86_400_000) * 86_400_000 - Math.floor(ctx.sys.rand(`moment:${id}`) * 86_400_000);
+  const min = Math.max(1, Math.floor((ctx.sys.now() - posted) / 60_000));
+  return min < 60 ? ctx.t(`${min} min ago`, `${min}分钟前`) : ctx.t(`${Math.floor(min / 60)} h ago`, `${Math.floor(min / 60)}小时前`);
+}
+
 function moments(ctx: Ctx): ScreenView {
   const by = ctx.params['by'];
   const list = MOMENTS.filter((m) => !by || m.by === by);
@@ -117,7 +124,7 @@ function moments(ctx: Ctx): ScreenView {
     body: list.length === 0 ? [{ kind: 'text', text: ctx.t('No posts', '暂无动态') }] : list.flatMap((m): Widget[] => {
       const liked = ctx.state.likes.includes(m.id);
       return [
-        { kind: 'row', id: 'moment', icon: [...name(ctx, m.by)][0] ?? '?', iconColor: '#07C160', title: name(ctx, m.by), summary: tx(ctx, m.text),
+        { kind: 'row', id: 'moment', icon: [...name(ctx, m.by)][0] ?? '?', iconColor: '#07C160', title: name(ctx, m.by), summary: `${tx(ctx, m.text)} · ${ago(ctx, m.id)}`,
           trailing: { kind: 'icon', id: 'like', glyph: liked ? '♥' : '♡', desc: liked ? ctx.t(`Liked ${name(ctx, m.by)}`, `已赞 ${name(ctx, m.by)}`) : ctx.t(`Like ${name(ctx, m.by)}`, `赞 ${name(ctx, m.by)}`), onTap: () => { if (!liked) ctx.state.likes.push(m.id); } } },
         { kind: 'image', desc: tx(ctx, m.text), height: 260, color: '#E6F4EA' },
       ];

@@ -43,9 +43,15 @@ function remove(ctx: Ctx, id: string): void {
 }
 
 function albums(ctx: Ctx): ScreenView {
+  // "Memories" shows a different photo each day of phone time.
+  const photos = live(ctx);
+  const memory = photos[Math.floor(ctx.sys.rand(`memory:${Math.floor(ctx.sys.now() / 86_400_000)}`) * photos.length)];
   return {
     title: ctx.t('Albums', '相册'),
-    body: ALBUMS.map((a): Widget => ({ kind: 'row', id: 'album_row', icon: '▣', iconColor: a.color, title: tx(ctx, a), summary: ctx.t(`${live(ctx).filter((p) => p.album === a.id).length} photos`, `${live(ctx).filter((p) => p.album === a.id).length} 张`), onTap: () => ctx.go('gallery.album', { album: a.id }) })),
+    body: [
+      ...(memory ? [{ kind: 'card' as const, id: 'memories', desc: ctx.t('Memories', '回忆'), color: '#FCE8E6', onTap: () => ctx.go('gallery.photo', { id: memory.id }), children: [{ kind: 'text' as const, text: `${ctx.t('Memories', '回忆')} · ${photoTitle(ctx, memory)}`, size: 16 }] }] : []),
+      ...ALBUMS.map((a): Widget => ({ kind: 'row', id: 'album_row', icon: '▣', iconColor: a.color, title: tx(ctx, a), summary: ctx.t(`${live(ctx).filter((p) => p.album === a.id).length} photos`, `${live(ctx).filter((p) => p.album === a.id).length} 张`), onTap: () => ctx.go('gallery.album', { album: a.id }) })),
+    ],
   };
 }
 

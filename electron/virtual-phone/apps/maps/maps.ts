@@ -62,7 +62,9 @@ function route(ctx: Ctx): ScreenView {
   const p = place(ctx.params['id']) ?? PLACES[0]!;
   const mode = (ctx.local['mode'] as string | undefined) ?? 'bus';
   const m = MODES.find((x) => x.id === mode)!;
-  const minutes = Math.max(3, Math.round(p.dist / m.speed));
+  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: ctx.sys.timeZone, hour: '2-digit', hourCycle: 'h23' }).format(ctx.sys.now()));
+  const rush = (mode === 'bus' || mode === 'drive') && [8, 9, 17, 18].includes(hour) ? 1.6 : 1; // rush hours on the phone's clock
+  const minutes = Math.max(3, Math.round((p.dist / m.speed) * rush * (0.9 + 0.2 * ctx.sys.rand(`traffic:${hour}:${p.id}`))));
   return {
     title: `${ctx.t('To', '到')} ${tx(ctx, p.name)}`, up: true,
     body: [

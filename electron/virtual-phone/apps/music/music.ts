@@ -2,7 +2,7 @@ import { defineApp } from '../types.js';
 import type { AppContext } from '../types.js';
 import type { ScreenView, Widget } from '../../ui/widgets.js';
 import type { Tx } from '../sample-kit/kit.js';
-import { bottomTabs, matches, searchBox, tx } from '../sample-kit/kit.js';
+import { bottomTabs, matches, rotating, searchBox, tx } from '../sample-kit/kit.js';
 
 /**
  * Music: a song list (search it, or browse by genre), a player with play/pause, a mini player
@@ -47,7 +47,7 @@ function play(ctx: Ctx, id: string): void {
   ctx.state.recent = [id, ...ctx.state.recent.filter((x) => x !== id)].slice(0, 10);
   ctx.go('music.player');
 }
-const songRow = (ctx: Ctx, s: Song): Widget => ({ kind: 'row', id: 'song', icon: '♪', iconColor: '#E8710A', title: tx(ctx, s.title), summary: `${tx(ctx, s.artist)} · ${tx(ctx, GENRES.find((g) => g.id === s.genre)!)}`, onTap: () => play(ctx, s.id) });
+const songRow = (ctx: Ctx, s: Song, note?: string): Widget => ({ kind: 'row', id: note ? 'daily_pick' : 'song', icon: '♪', iconColor: '#E8710A', title: tx(ctx, s.title), summary: `${note ? `${note} · ` : ''}${tx(ctx, s.artist)} · ${tx(ctx, GENRES.find((g) => g.id === s.genre)!)}`, onTap: () => play(ctx, s.id) });
 const TABS: Array<[string, string, string, string]> = [['music.library', 'Songs', '歌曲', '♪'], ['music.genres', 'Genres', '分类', '☰'], ['music.recent', 'Recent', '最近播放', '◷']];
 
 function miniPlayer(ctx: Ctx): Widget[] {
@@ -62,7 +62,10 @@ function library(ctx: Ctx): ScreenView {
   const list = q ? SONGS.filter((s) => matches(s.title, q) || matches(s.artist, q) || matches(GENRES.find((g) => g.id === s.genre)!, q)) : SONGS;
   return {
     title: ctx.t('Music', '音乐'),
-    body: [searchBox(ctx, 'search', ctx.t('Search songs, singers, opera', '搜索歌曲、歌手、戏曲'), (v) => (ctx.local['q'] = v)), ...(q && list.length === 0 ? [{ kind: 'text' as const, text: ctx.t('No results', '没有找到') }] : []), ...list.map((s) => songRow(ctx, s))],
+    body: [searchBox(ctx, 'search', ctx.t('Search songs, singers, opera', '搜索歌曲、歌手、戏曲'), (v) => (ctx.local['q'] = v)),
+      // The daily pick changes with the phone's date.
+      ...(q ? [] : rotating(ctx, 'daily', SONGS, 86_400_000).slice(0, 1).map((s) => songRow(ctx, s, ctx.t('Daily pick', '每日推荐')))),
+      ...(q && list.length === 0 ? [{ kind: 'text' as const, text: ctx.t('No results', '没有找到') }] : []), ...list.map((s) => songRow(ctx, s))],
     footer: [...miniPlayer(ctx), bottomTabs(ctx, 'music.library', TABS)],
   };
 }

@@ -29,3 +29,12 @@ export function bottomTabs<S>(ctx: AppContext<S>, current: string, tabs: Array<[
 
 /** Yuan with two decimals, as payment apps show it. */
 export const yuan = (n: number): string => `¥${n.toFixed(2)}`;
+
+/**
+ * A seeded reordering that changes every `periodMs` of phone time: "recommended" lists that move
+ * under an agent's feet, like real feeds. Deterministic for a seed and a (frozen) clock.
+ */
+export function rotating<S, T extends { id: string }>(ctx: AppContext<S>, label: string, items: readonly T[], periodMs: number): T[] {
+  const slot = Math.floor(ctx.sys.now() / periodMs);
+  return [...items].sort((a, b) => ctx.sys.rand(`${label}:${slot}:${a.id}`) - ctx.sys.rand(`${label}:${slot}:${b.id}`));
+}

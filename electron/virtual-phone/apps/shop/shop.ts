@@ -1,7 +1,7 @@
 import { defineApp } from '../types.js';
 import type { AppContext } from '../types.js';
 import type { ScreenView, Widget } from '../../ui/widgets.js';
-import { bottomTabs, matches, searchBox, tx, yuan } from '../sample-kit/kit.js';
+import { bottomTabs, matches, rotating, searchBox, tx, yuan } from '../sample-kit/kit.js';
 import type { Product } from './products.js';
 import { CATS, PRODUCTS, product } from './products.js';
 
@@ -18,6 +18,12 @@ const TABS: Array<[string, string, string, string]> = [['shop.home', 'Home', '�
 const STATUS = { paid: { en: 'Paid, waiting to ship', zh: '已付款，待发货' }, shipping: { en: 'On the way', zh: '运输中' }, delivered: { en: 'Delivered', zh: '已签收' } };
 const prodRow = (ctx: Ctx, p: Product): Widget => ({ kind: 'row', id: 'product', icon: [...tx(ctx, p.name)][0] ?? '?', iconColor: '#FF5000', title: tx(ctx, p.name), summary: yuan(p.price), onTap: () => ctx.go('shop.product', { id: p.id }) });
 
+/** Minutes:seconds to the next full hour of phone time (the flash sale's end). */
+function flashLeft(ctx: Ctx): string {
+  const s = Math.ceil((3_600_000 - (ctx.sys.now() % 3_600_000)) / 1000);
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
 function home(ctx: Ctx): ScreenView {
   const shipping = ctx.state.orders.find((o) => o.status === 'shipping');
   return {
@@ -26,8 +32,9 @@ function home(ctx: Ctx): ScreenView {
       searchBox(ctx, 'search', ctx.t('Search products', '搜索商品'), (q) => ctx.go('shop.results', { q })),
       ...(shipping ? [{ kind: 'row' as const, id: 'delivery_banner', icon: '▶', iconColor: '#FF5000', title: ctx.t('Your parcel is on the way', '您的包裹正在派送'), summary: tx(ctx, product(shipping.items[0]?.id)?.name ?? { en: '', zh: '' }), onTap: () => ctx.go('shop.order', { no: shipping.no }) }] : []),
       { kind: 'grid', id: 'categories', columns: 3, cellHeight: 64, cells: CATS.map((c) => ({ kind: 'button' as const, id: `cat_${c.id}`, text: tx(ctx, c), style: 'tonal' as const, onTap: () => ctx.go('shop.results', { cat: c.id }) })) },
+      { kind: 'text', id: 'flash_sale', text: ctx.t(`Flash sale ends in ${flashLeft(ctx)}`, `限时秒杀 ${flashLeft(ctx)} 后结束`), color: '#FF5000', size: 14 },
       { kind: 'text', text: ctx.t('Recommended', '为你推荐'), bold: true, size: 15 },
-      ...PRODUCTS.map((p) => prodRow(ctx, p)),
+      ...rotating(ctx, 'shop-recommend', PRODUCTS, 60_000).map((p) => prodRow(ctx, p)),
     ],
     footer: [bottomTabs(ctx, 'shop.home', TABS)],
   };

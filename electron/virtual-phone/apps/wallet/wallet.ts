@@ -24,6 +24,12 @@ function openService(ctx: Ctx, id: string): void {
   else ctx.go(id);
 }
 
+/** Time-of-day greeting from the phone's clock and time zone. */
+function greeting(ctx: Ctx): string {
+  const h = Number(new Intl.DateTimeFormat('en-GB', { timeZone: ctx.sys.timeZone, hour: '2-digit', hourCycle: 'h23' }).format(ctx.sys.now()));
+  return h < 11 ? ctx.t('Good morning', '早上好') : h < 18 ? ctx.t('Good afternoon', '下午好') : ctx.t('Good evening', '晚上好');
+}
+
 function home(ctx: Ctx): ScreenView {
   const shown = ctx.state.showBalance;
   if (shown) ctx.state.balanceViewed = true;
@@ -37,6 +43,7 @@ function home(ctx: Ctx): ScreenView {
       ] },
       { kind: 'grid', id: 'shortcuts', columns: 2, cellHeight: 72, cells: [shortcut('wallet.transfer', '⇄'), shortcut('electricity', '⚡'), shortcut('mobile', '☎'), shortcut('wallet.bills', '▤')] },
       { kind: 'row', id: 'all_services', icon: '☰', title: ctx.t('All services', '全部服务'), onTap: () => ctx.go('wallet.services') },
+      { kind: 'text', id: 'greeting', text: greeting(ctx), size: 14, color: '#44474F' },
       { kind: 'text', text: ctx.t('Recent', '最近交易'), bold: true, size: 15 },
       ...BILLS.filter((b) => b.month === 'this').slice(0, 6).map((b): Widget => ({ kind: 'row', id: 'recent_bill', title: tx(ctx, b.title), trailing: { kind: 'text', text: `-${yuan(b.amount)}` }, onTap: () => ctx.go('wallet.bill', { id: b.id }) })),
     ],
