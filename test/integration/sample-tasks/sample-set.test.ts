@@ -54,16 +54,25 @@ async function replay(task: Task, n: number, steps: ScriptStep[]): Promise<void>
   expect(failed.map((r) => r.reason), `${task.id} demo ${n} should reach the goal`).toEqual([]);
 }
 
-beforeAll(async () => {
-  // Frozen clock: toasts, rotating feeds and dates are the same on every run.
-  server = await startVirtualPhoneServer({ port: 0, locale: 'zh', seed: 11, frozenClockMs: Date.UTC(2026, 2, 10, 1, 30) });
-  device = new AdbServer({ host: '127.0.0.1', port: server.port }).device('vphone-1');
-});
-afterAll(async () => {
-  await server?.close();
-});
+/**
+ * Two phones, one after the other: a frozen clock (reproducible), and another seed with a live
+ * clock at a different time of day, so no check or script leans on one seed's contacts or on
+ * the order a rotating list happened to have.
+ */
+const PHONES = [
+  { name: 'seed 11, frozen clock', seed: 11, frozenClockMs: Date.UTC(2026, 2, 10, 1, 30) as number | undefined },
+  { name: 'seed 4242, live clock', seed: 4242, frozenClockMs: undefined },
+];
 
-describe('sample task set on the virtual phone', () => {
+describe.each(PHONES)('sample task set on the virtual phone ($name)', (phone) => {
+  beforeAll(async () => {
+    server = await startVirtualPhoneServer({ port: 0, locale: 'zh', seed: phone.seed, ...(phone.frozenClockMs ? { frozenClockMs: phone.frozenClockMs } : {}) });
+    device = new AdbServer({ host: '127.0.0.1', port: server.port }).device('vphone-1');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
   it.each(tasks.map((t) => [t.id, t] as const))('%s: fails after setup, passes after each demonstration', async (_id, task) => {
     expect(task.success_checks.length, 'a task needs a rule-based check').toBeGreaterThan(0);
     await setUp(task);
