@@ -3,24 +3,12 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { TableModel } from '../../../shared/domain/analysis.js';
-import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
-import { NlpPosTagger } from '../../adapters/nlp-pos/pos-tagger.js';
-import { attribution } from '../../core/analysis/attribution/attribution.js';
-import { failureTables, judgeAgreement } from '../../core/analysis/failures/failure-table.js';
-import { measureInstruction } from '../../core/analysis/linguistics/instruction-metrics.js';
-import type { InstructionSet } from '../../core/analysis/linguistics/linguistic-analysis.js';
-import { analyzeLinguistics } from '../../core/analysis/linguistics/linguistic-analysis.js';
-import { normalizationStudy } from '../../core/analysis/normalization/normalization-study.js';
-import { attributionReport } from '../../core/analysis/report/attribution-report.js';
-import { failuresReport } from '../../core/analysis/report/failures-report.js';
-import { linguisticsReport } from '../../core/analysis/report/linguistics-report.js';
-import { normalizationReport } from '../../core/analysis/report/normalization-report.js';
 import type { AnalysisReport } from '../../core/analysis/report/report.js';
 import type { TableFormat } from '../../core/analysis/report/table-writers.js';
 import { TABLE_EXTENSIONS, TABLE_FORMATS, writeTable } from '../../core/analysis/report/table-writers.js';
-import type { ResultRow, TaskFeatures } from '../../core/analysis/run-data.js';
-import { attributionObservations, failedWithLabels, judgedResults, pairRuns } from '../../core/analysis/run-data.js';
 import { DEFAULT_BOOTSTRAP_SEED } from '../../core/analysis/stats/bootstrap.js';
+import type { AnalysisOutcome } from '../../services/analysis/analyses.js';
+import { AnalysisInputError, attributionAnalysis, failuresAnalysis, linguisticsAnalysis, normalizationAnalysis } from '../../services/analysis/analyses.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult } from '../output.js';
@@ -59,14 +47,6 @@ function runIds(value: string, expected: number | 'one-or-more'): string[] {
   return ids;
 }
 
-function resultsOf(ws: WorkspaceStore, runId: string, agent: string | undefined): ResultRow[] {
-  if (!ws.runs.get(runId)) throw new CliError(`no run "${runId}" in workspace ${ws.path}; check the run id`);
-  const rows = ws.runs.results(runId).filter((r) => agent === undefined || r.agent === agent);
-  if (rows.length === 0) {
-    throw new CliError(`run "${runId}" has no results${agent === undefined ? '' : ` for agent "${agent}"`}; analyze it after it has finished tasks`);
-  }
-  return rows;
-}
 
 async function emit(g: GlobalOptions, report: AnalysisReport, o: OutputOptions, extra: Record<string, unknown>): Promise<void> {
   const written: string[] = [];
@@ -93,35 +73,25 @@ async function emit(g: GlobalOptions, report: AnalysisReport, o: OutputOptions, 
   printResult(g, { ...extra, tables: report.tables, files: written }, () => renderTables(report.tables, o.format));
 }
 
+/** Runs an analysis, turning a fixable input problem into a one-line CLI failure with its details. */
+async function emitOutcome(g: GlobalOptions, compute: () => AnalysisOutcome, o: OutputOptions): Promise<void> {
+  let out: AnalysisOutcome;
+  try {
+    out = compute();
+  } catch (e) {
+    if (e instanceof AnalysisInputError) throw new CliError(e.message, 1, e.details);
+    throw e;
+  }
+  for (const n of out.notes) info(n);
+  await emit(g, out.report, o, out.extra);
+}
+
 function renderTables(tables: readonly TableModel[], format: TableFormat): string {
   if (format === 'json') return JSON.stringify(tables, null, 2);
   return tables.map((t) => writeTable(t, format).trimEnd()).join(format === 'csv' ? '\r\n\r\n' : '\n\n');
 }
 
-function taskFeatures(ws: WorkspaceStore): (taskId: string) => TaskFeatures | undefined {
-  const tagger = new NlpPosTagger();
-  const cache = new Map<string, TaskFeatures | undefined>();
-  return (taskId) => {
-    if (!cache.has(taskId)) {
-      const t = ws.tasks.get(taskId);
-      if (!t) cache.set(taskId, undefined);
-      else {
-        const m = measureInstruction(
-          { id: t.id, instruction: t.instruction, lang: t.lang, syntactic: t.annotations.syntactic, semantic: t.annotations.semantic, scenario: t.annotations.scenario },
-          tagger,
-        );
-        cache.set(taskId, { semantic: m.semantic, syntactic: m.syntactic, scenario: m.scenario, length: m.length, verbs: m.verbs });
-      }
-    }
-    return cache.get(taskId);
-  };
-}
 
-function warnUnknown(ids: readonly string[]): void {
-  if (ids.length > 0) {
-    info(`warning: ${ids.length} task(s) are not in this workspace (${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}); import their task set for annotations`);
-  }
-}
 
 export function registerAnalyze(program: Command, globals: () => GlobalOptions): void {
   const analyze = program.command('analyze').description('the paper\'s analyses: linguistics, normalization, failures, attribution');
@@ -137,28 +107,7 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
       const g = globals();
       const backend = openBackend(g);
       try {
-        const ws = backend.workspace;
-        const load = (name: string | undefined): InstructionSet => {
-          const items = ws.tasks.list(name === undefined ? {} : { taskSet: name });
-          if (items.length === 0) {
-            const known = ws.tasks.sets().map((s) => s.name);
-            throw new CliError(
-              name === undefined ? 'the workspace has no tasks; import a task set with: elderbench tasks import FILE' : `task set "${name}" has no tasks`,
-              1,
-              known.length > 0 ? [`task sets here: ${known.join(', ')}`] : [],
-            );
-          }
-          return { name: name ?? 'workspace', items: items.map((t) => ({ id: t.id, instruction: t.instruction, lang: t.lang, syntactic: t.syntactic, semantic: t.semantic, scenario: t.scenario })) };
-        };
-        const sets = [load(o.set), ...(o.baselineSet === undefined ? [] : [load(o.baselineSet)])];
-        let result;
-        try {
-          result = analyzeLinguistics(sets, new NlpPosTagger());
-        } catch (e) {
-          throw new CliError((e as Error).message);
-        }
-        for (const n of result.notes) info(`note: ${n}`);
-        await emit(g, linguisticsReport(result), o, { sets: result.sets, metrics: result.metrics });
+        await emitOutcome(g, () => linguisticsAnalysis(backend.workspace, o.set, o.baselineSet), o);
       } finally {
         backend.close();
       }
@@ -179,15 +128,7 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
       const boot = { resamples: intOption('--resamples', o.resamples, 1), seed: intOption('--seed', o.seed, 0) };
       const backend = openBackend(g);
       try {
-        const ws = backend.workspace;
-        const paired = pairRuns(resultsOf(ws, origId, o.agent), resultsOf(ws, rewrId, o.agent), (id) => ws.tasks.get(id)?.annotations.semantic);
-        if (paired.byAgent.length === 0) {
-          throw new CliError(`runs "${origId}" and "${rewrId}" share no (task, agent, mode) results; run the same tasks and agents in both`);
-        }
-        if (paired.unpaired > 0) info(`warning: ${paired.unpaired} result(s) appear in only one of the two runs and are left out`);
-        warnUnknown(paired.unknownTasks);
-        const studies = paired.byAgent.map(({ agent, pairs }) => ({ agent, study: normalizationStudy(pairs, boot) }));
-        await emit(g, normalizationReport(studies), o, { runs: [origId, rewrId], studies });
+        await emitOutcome(g, () => normalizationAnalysis(backend.workspace, origId, rewrId, o.agent, boot), o);
       } finally {
         backend.close();
       }
@@ -206,17 +147,7 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
       const ids = runIds(o.runs, 'one-or-more');
       const backend = openBackend(g);
       try {
-        const ws = backend.workspace;
-        const results = ids.flatMap((id) => resultsOf(ws, id, o.agent));
-        const labels = ids.flatMap((id) => ws.labels.forRun(id).map((l) => ({ ...l, runId: id })));
-        // Labels are per run: join within each run so one run's label never marks another's result.
-        const failed = ids.flatMap((id) => failedWithLabels(results.filter((r) => r.runId === id), labels.filter((l) => l.runId === id)));
-        const judged = ids.flatMap((id) => judgedResults(results.filter((r) => r.runId === id), labels.filter((l) => l.runId === id)));
-        if (failed.length === 0) info('note: these runs have no failed results');
-        const tables = failureTables(failed, o.byAgent === true);
-        const judge = judgeAgreement(judged);
-        if (!judge) info('note: no result has a human verdict yet, so judge agreement is not reported');
-        await emit(g, failuresReport(tables, judge), o, { runs: ids, failures: tables, judgeAgreement: judge });
+        await emitOutcome(g, () => failuresAnalysis(backend.workspace, ids, o.agent, o.byAgent === true), o);
       } finally {
         backend.close();
       }
@@ -240,18 +171,7 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
       const top = intOption('--top', o.top, 1);
       const backend = openBackend(g);
       try {
-        const ws = backend.workspace;
-        const results = ids.flatMap((id) => resultsOf(ws, id, o.agent));
-        const { observations, unknownTasks } = attributionObservations(results, taskFeatures(ws));
-        warnUnknown(unknownTasks);
-        let result;
-        try {
-          result = attribution(observations, { fm, topInteractions: top });
-        } catch (e) {
-          throw new CliError((e as Error).message);
-        }
-        for (const n of result.notes) info(`note: ${n}`);
-        await emit(g, attributionReport(result), o, { runs: ids, attribution: result });
+        await emitOutcome(g, () => attributionAnalysis(backend.workspace, ids, o.agent, fm, top), o);
       } finally {
         backend.close();
       }
