@@ -12,6 +12,8 @@ import { FrameCache } from './frame-cache.js';
 import { RecordingSessions, recordingService } from './recording-service.js';
 import { graphsService } from './graphs-service.js';
 import { runsService } from './runs/runs-api.js';
+import { analysisService } from './analysis/analysis-service.js';
+import { reviewService } from './review/review-service.js';
 import { tasksService } from './tasks-service.js';
 import { workspaceInfo, workspaceService } from './workspace-service.js';
 import { APP_VERSION } from './version.js';
@@ -73,9 +75,8 @@ export class Backend {
       recording: recordingService(ctx, this.recordings),
       graphs: graphsService(ctx),
       runs: runsService(ctx, this.devices),
-      // Implemented in electron/services/review/ (issue 9); until then the dispatcher reports 'not implemented'.
-      review: {} as ElderBenchHandlers['review'],
-      analysis: {},
+      review: reviewService(ctx),
+      analysis: analysisService(ctx),
     };
     this.dispatch = createDispatch(() => this.handlers, log);
   }

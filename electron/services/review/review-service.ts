@@ -1,0 +1,153 @@
+import type { ElderBenchHandlers } from '../../../shared/api/index.js';
+import { ApiError } from '../../../shared/api/index.js';
+import type { LabelDto, ReviewKey, ReviewSummary, ReviewTaskRow, RunComparisonRow, Trajectory } from '../../../shared/domain/review.js';
+import type { Label } from '../../adapters/db/repositories/labels-repo.js';
+import type { RunResult } from '../../adapters/db/repositories/runs-repo.js';
+import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
+import { failureTable, judgeAgreement } from '../../core/analysis/failures/failure-table.js';
+import { failuresReport } from '../../core/analysis/report/failures-report.js';
+import { failedWithLabels, judgedResults } from '../../core/analysis/run-data.js';
+import { stepView } from '../recording-service.js';
+import type { ServiceContext } from '../service-context.js';
+
+const keyOf = (r: { taskId: string; agent: string; mode: string }): string => JSON.stringify([r.taskId, r.agent, r.mode]);
+
+function requireRun(store: WorkspaceStore, runId: string): void {
+  if (!store.runs.get(runId)) throw new ApiError('not_found', `no run "${runId}" in this workspace`);
+}
+
+const toLabelDto = (l: Label | undefined): LabelDto | null =>
+  l ? { failureCategory: l.failureCategory, humanVerdict: l.humanVerdict, notes: l.notes } : null;
+
+/** Online results carry the judge's verdict; unreadable or missing verdicts are null. */
+function judgePassOf(r: RunResult): boolean | null {
+  const j = (r.details as { judge?: { pass?: unknown } }).judge;
+  return typeof j?.pass === 'boolean' ? j.pass : null;
+}
+
+function taskRow(store: WorkspaceStore, r: RunResult, label: Label | undefined, cache: Map<string, ReturnType<WorkspaceStore['tasks']['get']>>): ReviewTaskRow {
+  if (!cache.has(r.taskId)) cache.set(r.taskId, store.tasks.get(r.taskId));
+  const task = cache.get(r.taskId);
+  const steps = (r.details as { steps?: unknown }).steps;
+  return {
+    taskId: r.taskId,
+    agent: r.agent,
+    mode: r.mode,
+    success: r.success,
+    exit: r.exitCategory,
+    steps: typeof steps === 'number' ? steps : 0,
+    instruction: task?.instruction ?? '',
+    app: task?.app ?? '',
+    semantic: task?.annotations.semantic ?? '',
+    syntactic: task?.annotations.syntactic ?? '',
+    scenario: task?.annotations.scenario ?? '',
+    judgePass: r.mode === 'online' ? judgePassOf(r) : null,
+    label: toLabelDto(label),
+  };
+}
+
+/** Every result of a run joined with its task's annotations and its reviewer's label. */
+export function reviewRows(store: WorkspaceStore, runId: string): ReviewTaskRow[] {
+  requireRun(store, runId);
+  const labels = new Map(store.labels.forRun(runId).map((l) => [keyOf(l), l]));
+  const cache = new Map<string, ReturnType<WorkspaceStore['tasks']['get']>>();
+  return store.runs.results(runId).map((r) => taskRow(store, r, labels.get(keyOf(r)), cache));
+}
+
+function screenOf(store: WorkspaceStore, r: RunResult): { width: number; height: number } {
+  const device = (r.details as { deviceInfo?: { screen?: { width?: number; height?: number } } }).deviceInfo;
+  if (device?.screen?.width && device.screen.height) return { width: device.screen.width, height: device.screen.height };
+  const graph = r.mode === 'offline' ? store.graphs.latest(r.taskId) : undefined;
+  const edgeScreen = (graph?.body as { edges?: { screen?: { width: number; height: number } }[] } | undefined)?.edges?.[0]?.screen;
+  return edgeScreen ?? { width: 1080, height: 2400 };
+}
+
+export function trajectory(store: WorkspaceStore, key: ReviewKey): Trajectory {
+  requireRun(store, key.runId);
+  const result = store.runs.results(key.runId).find((r) => keyOf(r) === keyOf(key));
+  if (!result) throw new ApiError('not_found', `run "${key.runId}" has no result for ${key.taskId} · ${key.agent} · ${key.mode}`);
+  const label = store.labels.forRun(key.runId).find((l) => keyOf(l) === keyOf(key));
+  const steps = store.runs.steps(key).map((s) => ({
+    idx: s.idx,
+    action: s.action,
+    raw: s.rawOutput,
+    observationBlob: s.observationBlob,
+    details: s.details,
+    timings: s.timings,
+    usage: s.usage,
+  }));
+  const demo = store.demonstrations.listForTask(key.taskId).find((d) => d.status === 'finished');
+  return {
+    key,
+    row: taskRow(store, result, label, new Map()),
+    steps,
+    result: result.details,
+    human: demo ? store.demonstrations.steps(demo.id).map(stepView) : null,
+    screen: screenOf(store, result),
+  };
+}
+
+/**
+ * Table 4 and judge agreement from a run's labels. A human verdict overrides the
+ * automatic one for Table 4 (a failure the reviewer calls a success is not a failure);
+ * agreement compares the automatic verdict with the human one where both exist.
+ */
+export function reviewSummary(store: WorkspaceStore, runId: string): ReviewSummary {
+  requireRun(store, runId);
+  const results = store.runs.results(runId);
+  const labels = store.labels.forRun(runId);
+  const byKey = new Map(labels.map((l) => [keyOf(l), l]));
+  const effective = results.map((r) => {
+    const human = byKey.get(keyOf(r))?.humanVerdict ?? null;
+    return { ...r, success: human === null ? r.success : human === 'success' };
+  });
+  const table = failureTable(failedWithLabels(effective, labels));
+  const agreement = judgeAgreement(judgedResults(results, labels));
+  const failures = failuresReport([table], null).tables[0]!;
+  return {
+    failures,
+    judgeAgreement: agreement
+      ? { n: agreement.n, agreement: agreement.percentAgreement, kappa: agreement.kappa }
+      : { n: 0, agreement: null, kappa: null },
+  };
+}
+
+/** Both runs' verdicts per (task, agent, mode); null where a run has no such result. Human overrides count. */
+export function compareRuns(store: WorkspaceStore, runA: string, runB: string): RunComparisonRow[] {
+  requireRun(store, runA);
+  requireRun(store, runB);
+  const verdicts = (runId: string): Map<string, boolean> => {
+    const labels = new Map(store.labels.forRun(runId).map((l) => [keyOf(l), l.humanVerdict]));
+    return new Map(store.runs.results(runId).map((r) => {
+      const human = labels.get(keyOf(r)) ?? null;
+      return [keyOf(r), human === null ? r.success : human === 'success'];
+    }));
+  };
+  const a = verdicts(runA);
+  const b = verdicts(runB);
+  const keys = [...new Set([...a.keys(), ...b.keys()])].sort();
+  return keys.map((k) => {
+    const [taskId, agent, mode] = JSON.parse(k) as [string, string, string];
+    return { taskId, agent, mode, a: a.get(k) ?? null, b: b.get(k) ?? null };
+  });
+}
+
+export function reviewService(ctx: ServiceContext): ElderBenchHandlers['review'] {
+  return {
+    tasks: ({ runId }) => reviewRows(ctx.store(), runId),
+    trajectory: (key) => trajectory(ctx.store(), key),
+    label: ({ runId, taskId, agent, mode, failureCategory, humanVerdict, notes }) => {
+      const store = ctx.store();
+      requireRun(store, runId);
+      if (!store.runs.resultKeys(runId).has(`${taskId}|${agent}|${mode}`)) {
+        throw new ApiError('not_found', `run "${runId}" has no result for ${taskId} · ${agent} · ${mode}`);
+      }
+      const category = failureCategory?.trim() ? failureCategory.trim() : null;
+      store.labels.put({ runId, taskId, agent, mode, failureCategory: category, humanVerdict, notes });
+      ctx.events.emit('system.onDataChanged', { table: 'runs' });
+      return null;
+    },
+    summary: ({ runId }) => reviewSummary(ctx.store(), runId),
+    compare: ({ runA, runB }) => compareRuns(ctx.store(), runA, runB),
+  };
+}
