@@ -65,7 +65,7 @@ t('weather-celsius', 'Weather', 'I', 'N', 'tool', ['这温度怎么八十多度�
 
 const G = PKG.Gallery;
 t('gallery-delete-this', 'Gallery', 'R', 'Co', 'tool', ['这张拍糊了，删了吧', "This one's blurry, delete it"], '删除当前打开的这张照片（相机相册里“拍糊了的照片 2”）',
-  { setup: [open('gallery.photo', 'id=camera-2')], checks: [jp(G, 'deleted', ['camera-2'], 'exactly the blurry photo deleted')], demos: [[tap('删除'), tap('删除')]] });
+  { setup: [open('gallery.photo', 'id=camera-2')], checks: [jp(G, 'deleted', ['camera-2'], 'exactly the blurry photo deleted')], demos: [[tap('删除'), tap('删除')], [back, tap('相机'), { type: 'LongPress', on: '拍糊了的照片 2' }, tap('删除')]] });
 t('gallery-share-grandson', 'Gallery', 'U', 'Ca', 'social', ['把孙子的照片发给闺女看看', "Send the grandson's photo to my daughter"], '在相册的“孙子”相册中选一张照片，分享给女儿',
   { checks: [jp(G, 'sharedTo', ['daughter'], 'shared to daughter'), rx(G, '"shared":\\[\\{"id":"grandson-', 'a photo from the grandson album')], demos: [[launch(G), tap('孙子'), tap('生日蛋糕 1'), tap('分享'), tap('女儿')]] });
 t('gallery-screenshots', 'Gallery', 'U', 'Ca', 'info', ['我截的图都跑哪去了', 'Where did my screenshots go?'], '打开相册中的“截图”相册',
@@ -73,7 +73,7 @@ t('gallery-screenshots', 'Gallery', 'U', 'Ca', 'info', ['我截的图都跑哪�
 
 const B = PKG.Browser;
 t('browser-bp-diet', 'Browser', 'C', 'Ca', 'info', ['查查高血压不能吃啥', 'Look up what people with high blood pressure should not eat'], '在浏览器搜索“高血压不能吃什么”，打开相关文章',
-  { checks: [rx(B, '"opened":\\[[^\\]]*"bp-diet"', 'the blood-pressure diet page opened')], demos: [[launch(B), ...search('搜索或输入网址', '高血压不能吃什么'), tap('高血压不能吃什么？医生列了这几样')]] });
+  { checks: [rx(B, '"opened":\\[[^\\]]*"bp-diet"', 'the blood-pressure diet page opened')], demos: [[launch(B), ...search('搜索或输入网址', '高血压不能吃什么'), tap('高血压不能吃什么？医生列了这几样')], [launch(B), ...search('搜索或输入网址', '血压'), tap('高血压不能吃什么？医生列了这几样')]] });
 t('browser-bookmark-this', 'Browser', 'R', 'Co', 'tool', ['这个好，存下来给老伴看', 'This is good, save it for my wife to read'], '把当前网页加入书签',
   { setup: [open('browser.page', 'id=scam')], checks: [jp(B, 'bookmarks', ['scam'], 'this page bookmarked')], demos: [[tap('收藏网页')]] });
 t('browser-text-zoom', 'Browser', 'I', 'E', 'tool', ['字太小', 'Text too small'], '把浏览器网页的文字大小调到 150% 或更大',
@@ -83,13 +83,13 @@ const M = PKG.Music;
 t('music-huangmei', 'Music', 'U', 'Ca', 'fun', ['想听黄梅戏了', 'I feel like listening to Huangmei opera'], '在音乐应用中播放一首黄梅戏',
   { checks: [jp(M, 'currentGenre', 'huangmei', 'a Huangmei opera is current'), jp(M, 'playing', true, 'playing')], demos: [[launch(M), ...search('搜索歌曲、歌手、戏曲', '黄梅戏'), tap('天仙配')], [launch(M), tap('分类'), tap('黄梅戏'), tap('女驸马')]] });
 t('music-pause', 'Music', 'I', 'Co', 'fun', ['吵得慌，先停一下', "It's too noisy, stop it for now"], '暂停正在播放的音乐',
-  { setup: [set(M, { current: 's5', playing: true, recent: ['s5'] }), open('music.player')], checks: [jp(M, 'playing', false, 'paused')], demos: [[tap('暂停')]] });
+  { setup: [set(M, { current: 's5', playing: true, recent: ['s5'] }), open('music.player')], checks: [jp(M, 'playing', false, 'paused')], demos: [[tap('暂停')], [back, tap('暂停')]] });
 t('music-play-before', 'Music', 'U', 'N', 'fun', ['放首以前听过的京剧', 'Play a Peking opera I listened to before'], '在“最近播放”中找到京剧并播放',
   { setup: [set(M, { recent: ['s9', 's1'] })], checks: [jp(M, 'current', 's9', 'the Peking opera from history'), jp(M, 'playing', true, 'playing')], demos: [[launch(M), tap('最近播放'), tap('霸王别姬')]] });
 
 const N = PKG.News;
 t('news-text-size', 'News', 'U', 'Ca', 'sys', ['新闻的字调一下', 'Adjust the text in the news'], '在新闻应用设置中把字体调大',
-  { checks: [rx(N, '"textSize":"(large|huge)"', 'news text large or extra large')], demos: [[launch(N), tap('设置'), tap('大')]] });
+  { checks: [rx(N, '"textSize":"(large|huge)"', 'news text large or extra large')], demos: [[launch(N), tap('设置'), tap('大')], [launch(N), tap('健康'), tap('饭后散步走多久最养生'), tap('字体大小'), tap('超大')]] });
 t('news-health', 'News', 'U', 'E', 'info', ['有养生的新闻没', 'Any news about staying healthy?'], '在新闻应用的“健康”分类中打开一篇文章',
   { checks: [rx(N, '"readCategories":\\[[^\\]]*"health"', 'a health article read')], demos: [[launch(N), tap('健康'), tap('饭后散步走多久最养生')]] });
 t('news-save-this', 'News', 'R', 'Co', 'tool', ['这个留着，回头给老李看看', "Keep this, I'll show Old Li later"], '收藏当前这篇新闻',
@@ -97,15 +97,15 @@ t('news-save-this', 'News', 'R', 'Co', 'tool', ['这个留着，回头给老李�
 
 const S = PKG['App Store'];
 t('store-card-game', 'App Store', 'U', 'N', 'fun', ['孙子说让我装个打牌的', 'My grandson told me to install a card game'], '在应用商店安装一个棋牌游戏',
-  { checks: [rx(S, '"installedCategories":\\[[^\\]]*"cards"', 'a card game installed')], demos: [[launch(S), tap('棋牌游戏'), tap('欢乐斗地主'), tap('安装')]] });
+  { checks: [rx(S, '"installedCategories":\\[[^\\]]*"cards"', 'a card game installed')], demos: [[launch(S), tap('棋牌游戏'), tap('欢乐斗地主'), tap('安装')], [launch(S), ...search('搜索应用', '麻将'), tap('老年麻将'), tap('安装')]] });
 t('store-hospital-app', 'App Store', 'C', 'E', 'life', ['下个挂号的软件', 'Get the app for booking a doctor'], '在应用商店搜索“挂号”，安装挂号网',
-  { checks: [rx(S, '"installed":\\[[^\\]]*"hospital"', 'the appointment app installed')], demos: [[launch(S), ...search('搜索应用', '挂号'), tap('挂号网'), tap('安装')]] });
+  { checks: [rx(S, '"installed":\\[[^\\]]*"hospital"', 'the appointment app installed')], demos: [[launch(S), ...search('搜索应用', '挂号'), tap('挂号网'), tap('安装')], [launch(S), tap('医疗健康'), tap('挂号网'), tap('安装')]] });
 t('store-updates', 'App Store', 'U', 'E', 'sys', ['把更新弄一下', 'Deal with the updates'], '在应用商店的更新页面点击全部更新',
-  { checks: [jp(S, 'updatesPending', [], 'no pending updates')], demos: [[launch(S), tap('更新（3）'), tap('全部更新')]] });
+  { checks: [jp(S, 'updatesPending', [], 'no pending updates')], demos: [[launch(S), tap('更新（3）'), tap('全部更新')], [launch(S), tap('更新（3）'), tap('更新天气通'), tap('更新收音机'), tap('更新手电筒')]] });
 
 const ST = PKG.Settings;
 t('settings-font-bigger', 'Settings', 'I', 'E', 'sys', ['字太小了看不清', "The text is too small, I can't see"], '在设置-显示中把字体大小调到超大',
-  { setup: ['settings put system font_scale 1.0'], checks: [{ probe: 'settings get system font_scale', expect: { regex: '^1\\.(3|[4-9])' }, description: 'font scale at least 1.3' }], demos: [[launch(ST), tap('显示'), tap('字体大小'), tap('超大')]] });
+  { setup: ['settings put system font_scale 1.0'], checks: [{ probe: 'settings get system font_scale', expect: { regex: '^1\\.(3|[4-9])' }, description: 'font scale at least 1.3' }], demos: [[launch(ST), tap('显示'), tap('字体大小'), tap('超大')], [launch(ST), tap('无障碍'), tap('显示大小和文字'), tap('字体大小'), tap('超大')]] });
 t('settings-volume-up', 'Settings', 'I', 'N', 'sys', ['声音太小了听不见', "The sound is too low, I can't hear it"], '把媒体音量调到 12 以上',
   { setup: ['settings put system volume_music 5'], checks: [{ probe: 'settings get system volume_music', expect: { regex: '^(1[2-5])$' }, description: 'media volume at least 12/15' }], demos: [Array(7).fill(key('VolumeUp'))] });
 t('settings-bluetooth-on', 'Settings', 'D', 'Co', 'sys', ['把蓝牙关了，哦不对，是打开', 'Turn Bluetooth off, oh no, I mean on'], '在设置中打开蓝牙',
@@ -130,9 +130,9 @@ t('messages-who-wrote', 'Messages', 'U', 'Ca', 'info', ['谁给我发消息了',
 
 const K = PKG.Clock;
 t('clock-alarm-six', 'Clock', 'C', 'Ca', 'tool', ['明天早上六点叫我', 'Wake me at six tomorrow morning'], '在时钟中新建一个早上 6:00 的闹钟',
-  { checks: [rx(K, '"hour":6,"minute":0,"label":"[^"]*","days":\\[\\],"enabled":true', 'a one-off 06:00 alarm, on')], demos: [[launch(K), tap('添加闹钟'), tap('−1 h'), tap('保存')]] });
+  { checks: [rx(K, '"hour":6,"minute":0,"label":"[^"]*","days":\\[\\],"enabled":true', 'a one-off 06:00 alarm, on')], demos: [[launch(K), tap('添加闹钟'), tap('−1 h'), tap('保存')], [launch(K), tap('添加闹钟'), tap('07'), { type: 'Type', text: '6', clear: true }, tap('保存')]] });
 t('clock-timer-eggs', 'Clock', 'C', 'Co', 'tool', ['煮鸡蛋，十分钟后叫我', 'Boiling eggs, call me in ten minutes'], '在时钟中启动一个 10 分钟的计时器',
-  { checks: [rx(K, '"timer":\\{"durationMs":600000,"startedAt":\\d+', 'a 10-minute timer running')], demos: [[launch(K), tap('计时器'), tap('10 分钟'), tap('开始')]] });
+  { checks: [rx(K, '"timer":\\{"durationMs":600000,"startedAt":\\d+', 'a 10-minute timer running')], demos: [[launch(K), tap('计时器'), tap('10 分钟'), tap('开始')], [launch(K), tap('计时器'), tap('分钟'), type('10'), tap('开始')]] });
 t('clock-no-early-alarm', 'Clock', 'U', 'N', 'tool', ['明天不用早起了', "I don't need to get up early tomorrow"], '关闭早上 7:00 的闹钟',
   { checks: [jp(K, 'alarms.0.enabled', false, 'the 07:00 alarm off')], demos: [[launch(K), { type: 'Tap', at: { x: 897, y: 136 } }]] });
 
