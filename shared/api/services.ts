@@ -11,6 +11,7 @@ import type { GraphSummary } from '../domain/graph.js';
 import type { TaskGraph } from '../domain/task-graph.js';
 import type { RunProgressDto, RunReportDto, RunSummaryDto } from '../domain/run.js';
 import type { ReviewSummary, ReviewTaskRow, RunComparisonRow, Trajectory } from '../domain/review.js';
+import type { TableModel } from '../domain/analysis.js';
 import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES, TaskIdSchema } from '../schemas/task.js';
 
 /**
@@ -204,8 +205,21 @@ export const reviewContract = {
   compare: method(z.object({ runA: z.string().min(1), runB: z.string().min(1) }).strict()).returns<RunComparisonRow[]>(),
 };
 
-/** Later issues add methods to these; each is declared so the renderer's navigation is typed from day one. */
-export const analysisContract = {};
+export interface AnalysisView {
+  tables: TableModel[];
+  /** Charts rendered by the backend as SVG (Chinese labels as glyphs); shown as images. */
+  charts: { id: string; title: string; svg: string }[];
+  notes: string[];
+}
+
+const RunsInput = z.object({ runs: z.array(z.string().min(1)).min(1, 'choose at least one run'), agent: z.string().optional() }).strict();
+
+export const analysisContract = {
+  linguistics: method(z.object({ taskSet: z.string().optional(), baselineSet: z.string().optional() }).strict()).returns<AnalysisView>(),
+  normalization: method(z.object({ original: z.string().min(1), rewritten: z.string().min(1), agent: z.string().optional() }).strict()).returns<AnalysisView>(),
+  failures: method(RunsInput).returns<AnalysisView>(),
+  attribution: method(RunsInput).returns<AnalysisView>(),
+};
 
 export const apiContract = {
   system: systemContract,

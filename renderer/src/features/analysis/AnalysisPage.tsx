@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { AnalysisView } from '../../../../shared/api/index.js';
+import type { RunSummaryDto } from '../../../../shared/domain/run.js';
+import { DataTable } from '../../components/DataTable.js';
+import { api } from '../../platform/api.js';
+import { useAppStore } from '../../store/app-store.js';
+import { SvgChart } from './SvgChart.js';
+
+type Kind = 'linguistics' | 'normalization' | 'failures' | 'attribution';
+
+const KINDS: { id: Kind; label: string; about: string }[] = [
+  { id: 'linguistics', label: 'Linguistics (RQ1)', about: 'Instruction length, verbs and category shares (Table 5, Figures 2–6).' },
+  { id: 'normalization', label: 'Normalization (Table 3)', about: 'Original vs rewritten instructions: successes, Δ, exact McNemar test, bootstrap CI.' },
+  { id: 'failures', label: 'Failures (Table 4)', about: 'Failure categories from reviewers\' labels, and judge agreement with human verdicts.' },
+  { id: 'attribution', label: 'Attribution (§5.5)', about: 'Pearson correlation of instruction features with success; Factorization Machine interactions.' },
+];
+
+export function AnalysisPage() {
+  const { workspace, notify } = useAppStore(useShallow((s) => ({ workspace: s.workspace, notify: s.notify })));
+  const [kind, setKind] = useState<Kind>('linguistics');
+  const [runs, setRuns] = useState<RunSummaryDto[]>([]);
+  const [taskSet, setTaskSet] = useState('');
+  const [baseline, setBaseline] = useState('');
+  const [runA, setRunA] = useState('');
+  const [runB, setRunB] = useState('');
+  const [view, setView] = useState<AnalysisView | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void api.runs.list().then(setRuns);
+  }, []);
+
+  const compute = async (): Promise<void> => {
+    setBusy(true);
+    setView(null);
+    try {
+      const v =
+        kind === 'linguistics' ? await api.analysis.linguistics({ ...(taskSet ? { taskSet } : {}), ...(baseline ? { baselineSet: baseline } : {}) })
+        : kind === 'normalization' ? await api.analysis.normalization({ original: runA, rewritten: runB })
+        : kind === 'failures' ? await api.analysis.failures({ runs: [runA] })
+        : await api.analysis.attribution({ runs: [runA] });
+      setView(v);
+    } catch (e) {
+      notify(`Analysis failed: ${(e as Error).message}`, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const runSelect = (value: string, set: (v: string) => void, label: string) => (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => set(e.target.value)}>
+        <option value="">Choose a run…</option>
+        {runs.map((r) => (<option key={r.id} value={r.id}>{r.id} ({r.agents.join(', ')}, {r.results} results)</option>))}
+      </select>
+    </label>
+  );
+  const needsRun = kind !== 'linguistics' && (!runA || (kind === 'normalization' && !runB));
+
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">Analysis</h1>
+      <div role="tablist" aria-label="Analyses" className="row">
+        {KINDS.map((k) => (
+          <button key={k.id} role="tab" type="button" aria-selected={kind === k.id} className={kind === k.id ? '' : 'secondary'} onClick={() => { setKind(k.id); setView(null); }} data-testid={`analysis-${k.id}`}>
+            {k.label}
+          </button>
+        ))}
+      </div>
+      <p className="lead">{KINDS.find((k) => k.id === kind)!.about}</p>
+      <div className="filters">
+        {kind === 'linguistics' && (
+          <>
+            <label>
+              Instruction set
+              <select value={taskSet} onChange={(e) => setTaskSet(e.target.value)}>
+                <option value="">All tasks in the workspace</option>
+                {workspace?.taskSets.map((s) => (<option key={s.name}>{s.name}</option>))}
+              </select>
+            </label>
+            <label>
+              Compare with
+              <select value={baseline} onChange={(e) => setBaseline(e.target.value)}>
+                <option value="">No baseline</option>
+                {workspace?.taskSets.map((s) => (<option key={s.name}>{s.name}</option>))}
+              </select>
+            </label>
+          </>
+        )}
+        {kind !== 'linguistics' && runSelect(runA, setRunA, kind === 'normalization' ? 'Run with original instructions' : 'Run')}
+        {kind === 'normalization' && runSelect(runB, setRunB, 'Run with rewritten instructions')}
+      </div>
+      <button type="button" disabled={busy || needsRun} onClick={() => void compute()} data-testid="analysis-compute">
+        {busy ? 'Computing…' : 'Compute'}
+      </button>
+      {view && (
+        <div data-testid="analysis-result">
+          {view.notes.map((n) => (<p key={n} className="muted">{n}</p>))}
+          {view.tables.map((t) => (<DataTable key={t.id} table={t} />))}
+          <div className="charts">
+            {view.charts.map((c) => (<SvgChart key={c.id} svg={c.svg} title={c.title} />))}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
