@@ -20,6 +20,6 @@ export function timetable(kind: 'train' | 'flight', from: string, to: string): T
     const dur = kind === 'train' ? 70 + (h % 200) : 120 + (h % 90);
     const t = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
     const no = kind === 'train' ? `G${(h % 90) * 10 + 100 + i}` : `MU${5100 + (h % 800) + i}`;
-    return { no, dep: t(depMin), arr: t(depMin + dur), price: kind === 'train' ? 120 + (h % 400) : 480 + (h % 900) - i * 10 };
+    return { no, dep: t(depMin), arr: t(depMin + dur), price: kind === 'train' ? 120 + (h % 400) + ((i * 37) % 60) : 480 + (h % 900) - i * 10 };
   });
 }
