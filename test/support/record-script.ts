@@ -1,26 +1,10 @@
 import type { ScriptStep } from '../../electron/core/recording/script.js';
-import { isTargetStep, resolveScriptStep } from '../../electron/core/recording/script.js';
-import { Recorder } from '../../electron/core/recording/recorder.js';
-import { workspaceRecordingStore } from '../../electron/adapters/db/recording-store.js';
-import { workspaceObservationSink } from '../../electron/adapters/observations/observation-sink.js';
-import { parseUiXml } from '../../electron/core/ui/parse-ui-xml.js';
 import type { Backend } from '../../electron/services/backend.js';
-import { resolvePackage, sleep } from '../../electron/services/device-helpers.js';
+import { recordScript as recordScriptService } from '../../electron/services/record-script.js';
 
-/** Records a scripted demonstration on a device exactly as `elderbench record --script` does, in-process. */
+/** Records a scripted demonstration in-process (the service `elderbench record` uses); returns its id. */
 export async function recordScript(backend: Backend, taskId: string, serial: string, script: ScriptStep[]): Promise<number> {
-  const device = backend.devices.device(serial);
-  const task = backend.workspace.tasks.get(taskId);
-  if (!task) throw new Error(`no task ${taskId}`);
-  const rec = await Recorder.start(
-    { device, store: workspaceRecordingStore(() => backend.workspace), sink: workspaceObservationSink(() => backend.workspace), resolvePackage, sleep },
-    task,
-  );
-  for (const step of script) {
-    if (step.type === 'Finish' && !isTargetStep(step)) await rec.finish();
-    else await rec.act(isTargetStep(step) ? resolveScriptStep(step, parseUiXml(await device.uiDump()), rec.deviceInfo.screen) : step);
-  }
-  return rec.demonstrationId;
+  return (await recordScriptService(backend, taskId, serial, script)).demonstrationId;
 }
 
 const tap = (on: string): ScriptStep => ({ type: 'Tap', on, match: 'prefix' });

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { z } from 'zod';
-import { DemoScriptSchema, isTargetStep, resolveScriptStep } from '../../core/recording/script.js';
-import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
+import { DemoScriptSchema } from '../../core/recording/script.js';
+import { recordScript } from '../../services/record-script.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult } from '../output.js';
@@ -41,24 +41,10 @@ export function registerRecord(program: Command, globals: () => GlobalOptions): 
       try {
         const ws = backend.workspace;
         if (!ws.tasks.get(o.task)) throw new CliError(`no task "${o.task}" in ${ws.path}; import its task set first`);
-        const rec = await backend.recordings.start(o.task, o.device).catch((e: Error) => {
+        info(`recording task ${o.task} on ${o.device}`);
+        const rec = await recordScript(backend, o.task, o.device, script).catch((e: Error) => {
           throw new CliError(e.message);
         });
-        info(`demonstration ${rec.demonstrationId}: task ${o.task} on ${o.device}`);
-        const device = backend.devices.device(o.device);
-        for (const [i, step] of script.entries()) {
-          const action = step;
-          try {
-            if (step.type === 'Finish' && !isTargetStep(step)) await rec.finish(step.message);
-            else if (isTargetStep(step)) await rec.act(resolveScriptStep(step, parseUiXml(await device.uiDump()), rec.deviceInfo.screen));
-            else await rec.act(step);
-          } catch (e) {
-            throw new CliError(
-              `step ${i + 1} (${action.type}) failed: ${(e as Error).message}; the ${rec.stepCount} steps before it are kept (demonstration ${rec.demonstrationId}, ${rec.state})`,
-            );
-          }
-          if (!g.json) info(`  step ${i + 1}/${script.length}: ${action.type}`);
-        }
         const steps = ws.demonstrations.steps(rec.demonstrationId);
         const captureMs = steps.map((s) => s.timings.total_ms ?? 0);
         printResult(
