@@ -5,6 +5,7 @@ import type { Label } from '../../adapters/db/repositories/labels-repo.js';
 import type { RunResult } from '../../adapters/db/repositories/runs-repo.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import { failureTable, judgeAgreement } from '../../core/analysis/failures/failure-table.js';
+import { DEFAULT_VLM_JUDGE_OPTIONS, sampleFrames } from '../../core/eval/vlm-judge.js';
 import { failuresReport } from '../../core/analysis/report/failures-report.js';
 import { failedWithLabels, judgedResults } from '../../core/analysis/run-data.js';
 import { stepView } from '../recording-service.js';
@@ -62,6 +63,20 @@ function screenOf(store: WorkspaceStore, r: RunResult): { width: number; height:
   return edgeScreen ?? { width: 1080, height: 2400 };
 }
 
+/**
+ * Online: the screens the judge looked at, by blob id (added to the result as `judgeFrames`).
+ * The rule judge reads the device, so it is shown the final screen; the VLM judge also sees
+ * the same evenly sampled earlier frames it was sent (core/eval/vlm-judge.ts).
+ */
+function judgeFrames(r: RunResult, steps: { observationBlob: string | null }[]): { judgeFrames?: string[] } {
+  const d = r.details as { judge?: { judge?: string }; finalBlob?: string | null };
+  if (r.mode !== 'online' || !d.judge) return {};
+  const final = d.finalBlob ? [d.finalBlob] : [];
+  if (d.judge.judge === 'rule') return { judgeFrames: final };
+  const earlier = steps.map((s) => s.observationBlob).filter((b): b is string => b !== null);
+  return { judgeFrames: [...sampleFrames(earlier, DEFAULT_VLM_JUDGE_OPTIONS.sampledFrames), ...final] };
+}
+
 export function trajectory(store: WorkspaceStore, key: ReviewKey): Trajectory {
   requireRun(store, key.runId);
   const result = store.runs.results(key.runId).find((r) => keyOf(r) === keyOf(key));
@@ -81,7 +96,7 @@ export function trajectory(store: WorkspaceStore, key: ReviewKey): Trajectory {
     key,
     row: taskRow(store, result, label, new Map()),
     steps,
-    result: result.details,
+    result: { ...result.details, ...judgeFrames(result, steps) },
     human: demo ? store.demonstrations.steps(demo.id).map(stepView) : null,
     screen: screenOf(store, result),
   };

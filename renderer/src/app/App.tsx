@@ -5,6 +5,7 @@ import { DevicesPage } from '../features/devices/DevicesPage.js';
 import { RecordPage } from '../features/record/RecordPage.js';
 import { GraphsPage } from '../features/graphs/GraphsPage.js';
 import { RunsPage } from '../features/runs/RunsPage.js';
+import { ReviewPage } from '../features/review/ReviewPage.js';
 import { AnalysisPage } from '../features/analysis/AnalysisPage.js';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage.js';
 import { WorkspaceBadge } from '../features/workspace/WorkspaceBadge.js';
@@ -19,6 +20,7 @@ function Page({ id }: { id: string }) {
   if (id === 'record') return <RecordPage />;
   if (id === 'graphs') return <GraphsPage />;
   if (id === 'runs') return <RunsPage />;
+  if (id === 'review') return <ReviewPage />;
   if (id === 'analysis') return <AnalysisPage />;
   const section = SECTIONS.find((s) => s.id === id)!;
   return <PlaceholderPage section={section} />;

@@ -13,7 +13,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'tasks', label: 'Tasks', purpose: 'The task sets in this workspace.' },
   { id: 'graphs', label: 'Graphs', purpose: 'Task graphs merged from demonstrations, for offline evaluation.' },
   { id: 'runs', label: 'Runs', purpose: 'Run agents online and offline and see the results table.' },
-  { id: 'review', label: 'Review', purpose: 'Page through every task\'s screenshots and label failures.', issue: 9 },
+  { id: 'review', label: 'Review', purpose: 'Page through every task\'s screenshots and label failures.' },
   { id: 'analysis', label: 'Analysis', purpose: 'Linguistic, normalization and attribution analyses.' },
   { id: 'settings', label: 'Settings', purpose: 'Workspace, display and device settings.' },
 ];

@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import type { ReviewTaskRow } from '../../../../shared/domain/review.js';
+import { effectiveSuccess, rowKey } from './filters.js';
+import { useWindow } from './use-window.js';
+
+/** The run's tasks, virtualized: only the rows in view are in the DOM. */
+export function TaskList({ rows, selectedIndex, onSelect, rowHeight }: { rows: ReviewTaskRow[]; selectedIndex: number; onSelect(i: number): void; rowHeight: number }) {
+  const w = useWindow(rows.length, rowHeight);
+  const { reveal } = w;
+  useEffect(() => reveal(selectedIndex), [reveal, selectedIndex]);
+  const active = rows[selectedIndex];
+  return (
+    <div
+      className="review-tasks"
+      ref={w.ref}
+      onScroll={w.onScroll}
+      role="listbox"
+      aria-label={`Tasks (${rows.length}); ↑ and ↓ move between them`}
+      aria-activedescendant={active ? `review-task-${selectedIndex}` : undefined}
+      data-testid="review-tasks"
+      data-count={rows.length}
+      tabIndex={0}
+    >
+      <div style={{ height: w.total, position: 'relative' }}>
+        {rows.slice(w.start, w.end).map((r, j) => {
+          const i = w.start + j;
+          const ok = effectiveSuccess(r);
+          return (
+            <div
+              key={rowKey(r)}
+              id={`review-task-${i}`}
+              role="option"
+              aria-selected={i === selectedIndex}
+              className="review-task"
+              style={{ top: i * rowHeight, height: rowHeight }}
+              onClick={() => onSelect(i)}
+              data-testid="review-task"
+              data-key={rowKey(r)}
+            >
+              <span className={`verdict ${ok ? 'pass' : 'fail'}`}>{ok ? '✓ Success' : '✗ Failed'}</span>
+              <span className="review-task-id">{r.taskId}</span>
+              <span className="muted">{r.agent} · {r.mode} · {r.steps} steps · {r.exit}</span>
+              {r.label?.failureCategory && <span className="tag">{r.label.failureCategory}</span>}
+              {r.label?.humanVerdict && <span className="tag">reviewed: {r.label.humanVerdict}</span>}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
