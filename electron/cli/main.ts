@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   analyze: async () => (await import('./commands/analyze.js')).registerAnalyze,
   run: async () => (await import('./commands/run.js')).registerRun,
   report: async () => (await import('./commands/run.js')).registerRun,
+  demo: async () => (await import('./commands/demo.js')).registerDemo,
 };
 
 /** The command word: the first argument that is not an option or an option's value. */
