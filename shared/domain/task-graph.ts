@@ -39,8 +39,13 @@ export const DEFAULT_SIGNATURE_CONFIG: SignatureConfig = {
 export interface StateSignature {
   /** `package/activity`, or '' when unknown. */
   activity: string;
-  /** Sorted set of `class|resource-id` (+ on/off state for checkable nodes) of significant nodes. */
+  /** Sorted set of `class|resource-id` of significant nodes. */
   structure: string[];
+  /**
+   * The page's chrome: the structure tokens of nodes outside any scrollable container (toolbar,
+   * tabs, buttons). List contents come and go with data and scrolling; the chrome does not.
+   */
+  chrome?: string[];
   /** Exact-match key: a hash of activity + structure. */
   structureKey: string;
   /** Stable, short label texts (buttons, titles, tabs), volatile parts masked. */

@@ -19,3 +19,8 @@ export async function tapOn(device: DevicePort, text: string): Promise<Action> {
 export async function screenId(device: DevicePort): Promise<string> {
   return (JSON.parse(await device.shell('cmd vphone state')) as { screen: string }).screen;
 }
+
+/** The ground-truth UI state: the screen id, plus the dialog covering it if any. */
+export async function windowId(device: DevicePort): Promise<string> {
+  return (await device.shell('cmd vphone window')).trim();
+}

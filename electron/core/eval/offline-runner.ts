@@ -2,7 +2,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { Agent, AgentHistoryEntry, AgentObservation } from '../agents/agent.js';
 import type { MatchOptions } from '../graph/match.js';
-import { bestEdge } from '../graph/match.js';
+import { advance } from '../graph/match.js';
 import type { ExitCategory, StepRecord, TaskOutcome } from './outcome.js';
 
 export interface OfflineOptions {
@@ -37,9 +37,12 @@ export interface OfflineDeps {
 export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise<TaskOutcome> {
   const { graph, agent, options } = deps;
   const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
+  // The agent stands on a set of nodes when the graph is ambiguous (see advance()); it sees the closest one.
+  let current = new Set([graph.startNode]);
   let node = nodes.get(graph.startNode)!;
   const history: AgentHistoryEntry[] = [];
   const path: string[] = [node.id];
+  const onDone = (): boolean => [...current].some((id) => nodes.get(id)!.done);
   let offGraphErrors = 0;
   let exit: ExitCategory = 'step_limit';
   let success = false;
@@ -50,13 +53,12 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
     const r = await agent.step(observation, deps.instruction, history);
     steps++;
     const action: Action = r.action;
-    const out = graph.edges.filter((e) => e.from === node.id);
-    const details: Record<string, unknown> = { node: node.id, done: node.done };
+    const details: Record<string, unknown> = { node: node.id, nodes: [...current].sort(), done: onDone() };
     let stop: ExitCategory | null = null;
 
     if (action.type === 'Finish') {
-      success = node.done;
-      details.finishOnDone = node.done;
+      success = onDone();
+      details.finishOnDone = success;
       stop = 'finished';
     } else if (action.type === 'AskUser') {
       stop = 'ask_user';
@@ -66,12 +68,13 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
     } else if (action.type === 'Wait' || action.type === 'Noop') {
       details.match = { matched: false, reason: `${action.type} keeps the screen` };
     } else {
-      const m = bestEdge(action, out, options.match);
-      details.match = m.edge
-        ? { matched: true, edge: m.edge.id, to: m.edge.to, reason: m.result?.reason, distancePx: m.result?.distancePx ?? null, similarity: m.result?.similarity ?? null }
+      const m = advance(graph.edges, current, action, options.match);
+      details.match = m.best
+        ? { matched: true, edge: m.best.edge.id, to: m.best.edge.to, reason: m.best.result.reason, distancePx: m.best.result.distancePx, similarity: m.best.result.similarity }
         : { matched: false, nearestEdge: m.nearest?.edge.id ?? null, reason: m.nearest?.result.reason ?? 'no outgoing edge of this kind', distancePx: m.nearest?.result.distancePx ?? null, similarity: m.nearest?.result.similarity ?? null };
-      if (m.edge) {
-        node = nodes.get(m.edge.to)!;
+      if (m.best) {
+        current = m.next;
+        node = nodes.get(m.best.edge.to)!;
         path.push(node.id);
       } else if (options.offGraph === 'fail' || ++offGraphErrors >= options.maxOffGraphErrors) {
         stop = 'off_graph';
@@ -86,6 +89,6 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
   }
   return {
     taskId, agent: agent.name, mode: 'offline', success, exit, steps,
-    details: { finalNode: node.id, finalDone: node.done, path, offGraphErrors },
+    details: { finalNode: node.id, finalNodes: [...current].sort(), finalDone: onDone(), path, offGraphErrors },
   };
 }

@@ -32,7 +32,10 @@ export function sameState(a: StateSignature, b: StateSignature, cfg: SignatureCo
     const close = (1 - image) * 64 <= cfg.imageHashMaxDistance;
     return close ? { activity, structure, anchors, image, confidence: image, rule: 'image' } : null;
   }
-  if (structure < cfg.structureThreshold) return null;
+  // The page's chrome must agree; list contents (inside scrollables) may differ with data and scrolling.
+  const chrome = a.chrome && b.chrome && a.chrome.length > 0 && b.chrome.length > 0 ? jaccard(a.chrome, b.chrome) : structure;
+  if (chrome < cfg.structureThreshold) return null;
   if (anchors !== null && anchors < cfg.anchorThreshold) return null;
-  return { activity, structure, anchors, image, confidence: anchors === null ? structure : (structure + anchors) / 2, rule: 'similar' };
+  const shape = (chrome + structure) / 2;
+  return { activity, structure: shape, anchors, image, confidence: anchors === null ? shape : (shape + anchors) / 2, rule: 'similar' };
 }

@@ -117,3 +117,23 @@ export function bestEdge(
   }
   return { edge: best?.edge ?? null, result: best?.result ?? null, nearest: best ?? nearest };
 }
+
+/**
+ * One step of walking a graph whose states may be ambiguous. Merging by page can put two
+ * states of the task (3 updates pending, 2 pending) into one node, so the same action may
+ * lead on to different nodes. The walk therefore tracks the *set* of nodes consistent with
+ * the actions so far (an NFA): an action is valid if it matches an edge out of any of them,
+ * and the next set is every matching edge's target. `best` is the closest match, reported.
+ */
+export function advance(
+  edges: readonly GraphEdge[],
+  current: ReadonlySet<string>,
+  action: Action,
+  opts: MatchOptions,
+): { next: Set<string>; best: { edge: GraphEdge; result: MatchResult } | null; nearest: { edge: GraphEdge; result: MatchResult } | null } {
+  const out = edges.filter((e) => current.has(e.from));
+  const next = new Set<string>();
+  for (const e of out) if (matchEdge(action, e, opts).matched) next.add(e.to);
+  const { edge, result, nearest } = bestEdge(action, out, opts);
+  return { next, best: edge && result ? { edge, result } : null, nearest };
+}

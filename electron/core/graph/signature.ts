@@ -51,14 +51,16 @@ function staticLabel(n: UiNode): string {
  * Many rows share one resource id (android:id/switch_widget), so the key adds the row's
  * label, found in the nearest ancestor that has one ("USB debugging", not "Off").
  */
-function widgetValue(n: UiNode, ancestors: readonly UiNode[]): string | null {
-  if (!isWidget(n) && !n.selected) return null;
+function widgetValue(n: UiNode, ancestors: readonly UiNode[], inList: boolean): string | null {
+  // Toggles and sliders hold a value that keeps two states apart (font size, Bluetooth on); so
+  // does the selected tab of the page's chrome (Home vs Cart). A selected list row is content.
+  if (!isWidget(n) && !(n.selected && !inList)) return null;
   let row = '';
   for (let i = ancestors.length - 1; i >= 0 && i >= ancestors.length - 4 && !row; i--) row = staticLabel(ancestors[i]!);
   const key = `${n.className}|${n.resourceId}|${maskVolatile(row)}`;
   if (n.checkable) return `${key}=${n.checked ? 'on' : 'off'}`;
   if (SLIDER.test(n.className)) return `${key}=${n.text || n.contentDesc}`;
-  return `${key}|${labelOf(n)}=selected`;
+  return `${key}=selected:${labelOf(n)}`;
 }
 
 /** Every significant node with its ancestor chain (widget keys need the row around them). */
@@ -83,6 +85,15 @@ function anchorOf(n: UiNode, cfg: SignatureConfig): string | null {
   if (!text || [...text].length > cfg.maxAnchorLength) return null;
   const masked = maskVolatile(text);
   return masked && masked !== '#' ? masked : null;
+}
+
+/** A short static text of the page's chrome (not typed text, not a widget's on/off label). */
+function chromeText(n: UiNode, cfg: SignatureConfig): string | null {
+  if (EDIT_CLASSES.test(n.className) || isWidget(n)) return null;
+  const text = n.text.trim() || n.contentDesc.trim();
+  if (!text || [...text].length > cfg.maxAnchorLength) return null;
+  const masked = maskVolatile(text);
+  return masked && masked !== '#' && masked !== '#t' ? masked : null;
 }
 
 function fnv1a(s: string): string {
@@ -110,18 +121,35 @@ export function computeSignature(
   const structure = [...new Set(nodes.map(structureToken))].sort();
   const anchors = [...new Set(nodes.map((n) => anchorOf(n, cfg)).filter((a): a is string => a !== null))].sort();
   const values: string[] = [];
+  const chromeTokens: string[] = [];
+  const chromeAnchors: string[] = [];
+  // Rows of a list repeat their resource id; a list that does not scroll yet is still content.
+  const idCount = new Map<string, number>();
+  for (const n of nodes) if (n.resourceId) idCount.set(n.resourceId, (idCount.get(n.resourceId) ?? 0) + 1);
+  const inList = (n: UiNode, ancestors: readonly UiNode[]): boolean =>
+    [n, ...ancestors].some((a) => a.scrollable || /RecyclerView|ListView|GridView/.test(a.className) || (a.resourceId !== '' && (idCount.get(a.resourceId) ?? 0) > 1));
   walkWithAncestors(ui, (n, ancestors) => {
     if (!significant(n, cfg)) return;
-    const v = widgetValue(n, ancestors);
+    const listed = inList(n, ancestors);
+    const v = widgetValue(n, ancestors, listed);
     if (v !== null) values.push(v);
+    if (!listed) {
+      chromeTokens.push(structureToken(n));
+      // Outside lists every short static text names the page (a toolbar title often has no id).
+      const anchor = anchorOf(n, cfg) ?? chromeText(n, cfg);
+      if (anchor !== null) chromeAnchors.push(anchor);
+    }
   });
+  const chrome = [...new Set(chromeTokens)].sort();
   const widgetState = [...new Set(values)].sort();
   const activity = foreground ? `${foreground.package}/${foreground.activity}` : '';
   return {
     activity,
     structure,
+    chrome,
     structureKey: fnv1a(`${activity}{${structure.join(',')}}[${widgetState.join(',')}]`),
-    anchors,
+    // Anchors of list rows are content (song titles, cities): only the chrome's labels name the page.
+    anchors: chrome.length > 0 ? [...new Set(chromeAnchors)].sort() : anchors,
     widgetState,
     imageHash,
   };

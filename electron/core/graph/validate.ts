@@ -1,6 +1,6 @@
 import type { Demo, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { MatchOptions } from './match.js';
-import { bestEdge, DEFAULT_MATCH_OPTIONS } from './match.js';
+import { advance, DEFAULT_MATCH_OPTIONS } from './match.js';
 import { buildGraph } from './merge.js';
 
 export interface ReplayResult {
@@ -23,24 +23,23 @@ export interface GraphValidation {
 
 /** Walks a demonstration's actions through the graph as the offline runner would walk an agent's. */
 export function replayDemo(graph: TaskGraph, demo: Demo, opts: MatchOptions = DEFAULT_MATCH_OPTIONS): ReplayResult {
-  let node = graph.startNode;
+  let current = new Set([graph.startNode]);
   let matched = 0;
   const actions = demo.steps.filter((s) => s.action !== null);
   for (const step of actions) {
-    const out = graph.edges.filter((e) => e.from === node);
-    const { edge } = bestEdge(step.action!, out, opts);
-    if (!edge) {
-      return { demonstrationId: demo.id, accepted: false, matchedSteps: matched, reason: `step ${matched + 1} (${step.action!.type}) matches no edge from ${node}` };
+    const { next } = advance(graph.edges, current, step.action!, opts);
+    if (next.size === 0) {
+      return { demonstrationId: demo.id, accepted: false, matchedSteps: matched, reason: `step ${matched + 1} (${step.action!.type}) matches no edge from ${[...current].join('/')}` };
     }
-    node = edge.to;
+    current = next;
     matched++;
   }
-  const done = graph.nodes.find((n) => n.id === node)?.done ?? false;
+  const done = graph.nodes.some((n) => n.done && current.has(n.id));
   return {
     demonstrationId: demo.id,
     accepted: done,
     matchedSteps: matched,
-    reason: done ? 'reached DONE' : `ended on ${node}, which is not DONE`,
+    reason: done ? 'reached DONE' : `ended on ${[...current].join('/')}, which is not DONE`,
   };
 }
 

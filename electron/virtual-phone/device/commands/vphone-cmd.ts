@@ -1,4 +1,5 @@
 import type { CommandFn } from '../../shell/interpreter.js';
+import { composeFrame } from '../frame.js';
 import type { PhoneModel } from '../phone.js';
 
 /**
@@ -9,6 +10,7 @@ const HELP = `Virtual phone (vphone) commands:
   state [PACKAGE]            print JSON: screen, package, activity, settings, every app's state
   state set PACKAGE JSON     shallow-merge JSON into an app's state
   screen                     print the current screen id
+  window                     print the screen id, plus "#dialog:<title>" while a dialog covers it
   screens [PACKAGE]          list screen ids
   open SCREEN_ID [K=V ...]   jump to a screen (launches its app)
   reset [PACKAGE]            restore initial state (whole phone, or one app)
@@ -53,6 +55,12 @@ export function vphoneCommand(phone: PhoneModel): CommandFn {
       case 'screen':
         ctx.out(`${phone.currentScreenId()}\n`);
         return 0;
+      case 'window': {
+        // What a person sees: a dialog over a page is another UI state than the page itself.
+        const dialog = composeFrame(phone).dialog;
+        ctx.out(`${phone.currentScreenId()}${dialog ? `#dialog:${dialog.view.title}` : ''}\n`);
+        return 0;
+      }
       case 'screens':
         for (const app of phone.apps.values()) {
           if (rest[0] && app.package !== rest[0]) continue;
