@@ -96,6 +96,12 @@ export interface GraphEdge {
   demonstrations: number[];
   /** Each time a demonstration took it: [demonstration id, index of the step it was taken from]. Edits rewire by these. */
   uses: [number, number][];
+  /**
+   * A demonstration's last action took this edge: it produces the goal. Finishing counts only
+   * after arriving at a DONE node by such an edge, so a goal page that looks like an earlier page
+   * (a heart filled in, a row selected) cannot be "reached" by finishing without doing the task.
+   */
+  goal?: boolean;
 }
 
 export interface TaskGraph {

@@ -2,7 +2,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { Agent, AgentHistoryEntry, AgentObservation } from '../agents/agent.js';
 import type { MatchOptions } from '../graph/match.js';
-import { advance } from '../graph/match.js';
+import { advance, finishSucceeds } from '../graph/match.js';
 import type { ExitCategory, StepRecord, TaskOutcome } from './outcome.js';
 
 export interface OfflineOptions {
@@ -39,10 +39,11 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
   const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
   // The agent stands on a set of nodes when the graph is ambiguous (see advance()); it sees the closest one.
   let current = new Set([graph.startNode]);
+  let viaGoal = new Set<string>();
   let node = nodes.get(graph.startNode)!;
   const history: AgentHistoryEntry[] = [];
   const path: string[] = [node.id];
-  const onDone = (): boolean => [...current].some((id) => nodes.get(id)!.done);
+  const onDone = (): boolean => finishSucceeds(graph, current, viaGoal);
   let offGraphErrors = 0;
   let exit: ExitCategory = 'step_limit';
   let success = false;
@@ -74,6 +75,7 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
         : { matched: false, nearestEdge: m.nearest?.edge.id ?? null, reason: m.nearest?.result.reason ?? 'no outgoing edge of this kind', distancePx: m.nearest?.result.distancePx ?? null, similarity: m.nearest?.result.similarity ?? null };
       if (m.best) {
         current = m.next;
+        viaGoal = m.viaGoal;
         node = nodes.get(m.best.edge.to)!;
         path.push(node.id);
       } else if (options.offGraph === 'fail' || ++offGraphErrors >= options.maxOffGraphErrors) {

@@ -45,6 +45,7 @@ function rewire(g: TaskGraph, opts: MatchOptions): void {
       const dup = out.find((o) => o.from === from && o.to === to && sameEdgeAction(o, e.action, e.target, opts));
       if (dup) {
         dup.uses.push(...uses);
+        if (e.goal) dup.goal = true;
         dup.demonstrations = [...new Set([...dup.demonstrations, ...uses.map((u) => u[0])])];
       } else {
         out.push({ ...e, from, to, uses, demonstrations: uses.length ? [...new Set(uses.map((u) => u[0]))] : e.demonstrations });

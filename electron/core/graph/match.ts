@@ -130,10 +130,25 @@ export function advance(
   current: ReadonlySet<string>,
   action: Action,
   opts: MatchOptions,
-): { next: Set<string>; best: { edge: GraphEdge; result: MatchResult } | null; nearest: { edge: GraphEdge; result: MatchResult } | null } {
+): { next: Set<string>; viaGoal: Set<string>; best: { edge: GraphEdge; result: MatchResult } | null; nearest: { edge: GraphEdge; result: MatchResult } | null } {
   const out = edges.filter((e) => current.has(e.from));
   const next = new Set<string>();
-  for (const e of out) if (matchEdge(action, e, opts).matched) next.add(e.to);
+  const viaGoal = new Set<string>();
+  for (const e of out) {
+    if (!matchEdge(action, e, opts).matched) continue;
+    next.add(e.to);
+    if (e.goal) viaGoal.add(e.to);
+  }
   const { edge, result, nearest } = bestEdge(action, out, opts);
-  return { next, best: edge && result ? { edge, result } : null, nearest };
+  return { next, viaGoal, best: edge && result ? { edge, result } : null, nearest };
+}
+
+/**
+ * Whether Finish now succeeds: the walk stands on a DONE node it reached by a goal edge.
+ * Graphs from before goal edges existed (no edge marked) fall back to "stands on DONE".
+ */
+export function finishSucceeds(graph: { nodes: readonly { id: string; done: boolean }[]; edges: readonly GraphEdge[] }, current: ReadonlySet<string>, viaGoal: ReadonlySet<string>): boolean {
+  const legacy = !graph.edges.some((e) => e.goal);
+  const pool = legacy ? current : viaGoal;
+  return graph.nodes.some((n) => n.done && pool.has(n.id) && current.has(n.id));
 }

@@ -3,7 +3,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { UiHierarchy, UiNode } from '../../../shared/domain/ui-node.js';
 import type { Demo, DemoStep } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
-import { DEFAULT_MATCH_OPTIONS, matchEdge } from './match.js';
+import { advance, DEFAULT_MATCH_OPTIONS, finishSucceeds, matchEdge } from './match.js';
 import { buildGraph } from './merge.js';
 import { computeSignature } from './signature.js';
 import { validateGraph } from './validate.js';
@@ -79,6 +79,22 @@ describe('buildGraph', () => {
     const g = buildGraph('t', [d], DEFAULT_SIGNATURE_CONFIG);
     expect(g.nodes).toHaveLength(4);
     expect(g.edges.some((e) => e.from === 'n1' && e.to === 'n0' && e.action.type === 'Back')).toBe(true);
+    expect(validateGraph(g, [d]).selfConsistency).toBe(1);
+  });
+});
+
+describe('goal edges', () => {
+  it('a goal page that looks like the start cannot be reached by finishing at once', () => {
+    // The task changes something the signature does not see (e.g. a heart filled in): start and goal merge.
+    const d = demo(1, [['Home', tapRow(0)], ['Home', null]], '09:00');
+    const g = buildGraph('t', [d], DEFAULT_SIGNATURE_CONFIG);
+    expect(g.nodes).toHaveLength(1);
+    expect(g.nodes[0]!.done).toBe(true);
+    expect(g.edges[0]).toMatchObject({ from: 'n0', to: 'n0', goal: true });
+    const start = new Set(['n0']);
+    expect(finishSucceeds(g, start, new Set())).toBe(false);
+    const step = advance(g.edges, start, tapRow(0), DEFAULT_MATCH_OPTIONS);
+    expect(finishSucceeds(g, step.next, step.viaGoal)).toBe(true);
     expect(validateGraph(g, [d]).selfConsistency).toBe(1);
   });
 });

@@ -84,15 +84,18 @@ export function buildGraph(taskId: string, demos: readonly Demo[], cfg: Signatur
       const from = nodeIds[t]!;
       const to = nodeIds[t + 1]!;
       const target = targetOfPx(step.actionPx);
+      // The action that produced a demonstration's final screen reaches the goal (see GraphEdge.goal).
+      const goal = t + 2 === demo.steps.length;
       const existing = edges.find((e) => e.from === from && e.to === to && sameEdgeAction(e, step.action!, target, opts));
       if (existing) {
         edgeDemos.get(existing)!.add(demo.id);
         existing.uses.push([demo.id, step.ref.idx]);
+        if (goal) existing.goal = true;
         return;
       }
       const edge: GraphEdge = {
         id: `e${edges.length}`, from, to, action: step.action, actionPx: step.actionPx, target, screen: step.screen, demonstrations: [],
-        uses: [[demo.id, step.ref.idx]],
+        uses: [[demo.id, step.ref.idx]], ...(goal ? { goal: true } : {}),
       };
       edges.push(edge);
       edgeDemos.set(edge, new Set([demo.id]));

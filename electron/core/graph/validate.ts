@@ -1,6 +1,6 @@
 import type { Demo, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { MatchOptions } from './match.js';
-import { advance, DEFAULT_MATCH_OPTIONS } from './match.js';
+import { advance, DEFAULT_MATCH_OPTIONS, finishSucceeds } from './match.js';
 import { buildGraph } from './merge.js';
 
 export interface ReplayResult {
@@ -24,17 +24,19 @@ export interface GraphValidation {
 /** Walks a demonstration's actions through the graph as the offline runner would walk an agent's. */
 export function replayDemo(graph: TaskGraph, demo: Demo, opts: MatchOptions = DEFAULT_MATCH_OPTIONS): ReplayResult {
   let current = new Set([graph.startNode]);
+  let viaGoal = new Set<string>();
   let matched = 0;
   const actions = demo.steps.filter((s) => s.action !== null);
   for (const step of actions) {
-    const { next } = advance(graph.edges, current, step.action!, opts);
+    const { next, viaGoal: goalNext } = advance(graph.edges, current, step.action!, opts);
     if (next.size === 0) {
       return { demonstrationId: demo.id, accepted: false, matchedSteps: matched, reason: `step ${matched + 1} (${step.action!.type}) matches no edge from ${[...current].join('/')}` };
     }
     current = next;
+    viaGoal = goalNext;
     matched++;
   }
-  const done = graph.nodes.some((n) => n.done && current.has(n.id));
+  const done = finishSucceeds(graph, current, viaGoal);
   return {
     demonstrationId: demo.id,
     accepted: done,
