@@ -87,9 +87,9 @@ describe('the Review screen (web mode, Chromium, virtual phone)', () => {
     await press(page, 'ArrowLeft');
     await expect.poll(() => counter.textContent()).toBe(`Step 2 of ${total}`);
     // The agent's screen with its action drawn on it, its raw output, and the human demo beside it.
-    await page.waitForSelector('[data-testid="step-shot"] img');
+    await page.waitForSelector('[data-testid="step-shot"] canvas[data-state="ready"]');
     expect((await page.locator('[data-testid="step-action"]').textContent())!.length).toBeGreaterThan(0);
-    await page.waitForSelector('[data-testid="human-panel"] [data-testid="human-shot"] img');
+    await page.waitForSelector('[data-testid="human-panel"] [data-testid="human-shot"] canvas[data-state="ready"]');
 
     // Label it: the judge said fail, the reviewer agrees and names the cause.
     await page.selectOption('[data-testid="label-category"]', 'Planning/State Tracking');

@@ -80,7 +80,6 @@ function StepStrip({ steps, current, onSelect, rowHeight }: { steps: ReviewStep[
           const m = (s.details.match as { matched?: boolean } | undefined)?.matched;
           return (
             <div key={s.idx} role="option" aria-selected={i === current} className="review-step-row" style={{ top: i * rowHeight, height: rowHeight }} onClick={() => onSelect(i)}>
-              {s.observationBlob ? <img src={blobUrl(s.observationBlob)} alt="" loading="lazy" decoding="async" /> : <span className="thumb-empty" />}
               <span>{i + 1}. {describeAction(s.action)}{m === true ? ' ✓' : m === false ? ' ✗' : ''}</span>
             </div>
           );
@@ -94,10 +93,12 @@ function HumanPanel({ t, step }: { t: Trajectory; step: number }) {
   if (!t.human || t.human.length === 0) return <p className="muted" data-testid="human-none">No finished human demonstration for this task.</p>;
   const i = Math.min(step, t.human.length - 1);
   const h = t.human[i]!;
+  const px = h.actionPx as { screen?: { width: number; height: number } } | null;
+  const aspect = px?.screen ? px.screen.width / px.screen.height : t.screen.width / t.screen.height;
   return (
     <div data-testid="human-panel">
       <h3>Human demonstration — step {i + 1} of {t.human.length}</h3>
-      <Screenshot blob={h.screenshotBlob} action={h.action} alt={`Human demonstration, screen before step ${i + 1}`} testid="human-shot" />
+      <Screenshot blob={h.screenshotBlob} action={h.action} alt={`Human demonstration, screen before step ${i + 1}`} testid="human-shot" aspect={aspect} />
       <p>{describeAction(h.action)}</p>
       <ol className="review-human-path">
         {t.human.map((s) => (<li key={s.idx} aria-current={s.idx === h.idx ? 'step' : undefined}>{describeAction(s.action)}</li>))}
@@ -125,7 +126,7 @@ export function TrajectoryViewer({ t, step, onStep, rowHeight }: { t: Trajectory
             <StepStrip steps={t.steps} current={step} onSelect={onStep} rowHeight={rowHeight} />
             <div className="review-agent-pane">
               <h3>Agent — step {step + 1}</h3>
-              <Screenshot blob={s!.observationBlob} action={s!.action} alt={`Screen the agent saw at step ${step + 1}`} testid="step-shot" />
+              <Screenshot blob={s!.observationBlob} action={s!.action} alt={`Screen the agent saw at step ${step + 1}`} testid="step-shot" aspect={t.screen.width / t.screen.height} />
               <StepDetails s={s!} mode={t.key.mode} />
             </div>
             <div className="review-human-pane">
