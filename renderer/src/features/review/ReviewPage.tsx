@@ -15,7 +15,8 @@ const typing = (t: EventTarget | null): boolean =>
 export function ReviewPage() {
   const r = useReview();
   const scale = useAppStore((s) => s.settings?.uiScale ?? 1);
-  const rowHeight = Math.round(64 * scale);
+  // Two lines of text per row at the user's scale (the root font size follows --ui-scale).
+  const rowHeight = Math.round(3.6 * 16 * scale);
   const { moveStep, moveTask } = r;
 
   // ←/→ steps, ↑/↓ tasks, anywhere on the page except while typing in a field.

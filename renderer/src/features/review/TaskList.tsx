@@ -37,11 +37,14 @@ export function TaskList({ rows, selectedIndex, onSelect, rowHeight }: { rows: R
               data-testid="review-task"
               data-key={rowKey(r)}
             >
-              <span className={`verdict ${ok ? 'pass' : 'fail'}`}>{ok ? '✓ Success' : '✗ Failed'}</span>
-              <span className="review-task-id">{r.taskId}</span>
-              <span className="muted">{r.agent} · {r.mode} · {r.steps} steps · {r.exit}</span>
-              {r.label?.failureCategory && <span className="tag">{r.label.failureCategory}</span>}
-              {r.label?.humanVerdict && <span className="tag">reviewed: {r.label.humanVerdict}</span>}
+              <span className="review-task-line">
+                <span className={`verdict ${ok ? 'pass' : 'fail'}`}>{ok ? '✓ Success' : '✗ Failed'}</span> <span className="review-task-id">{r.taskId}</span>
+                {r.label?.humanVerdict && <> <span className="tag">reviewed: {r.label.humanVerdict}</span></>}
+              </span>
+              <span className="review-task-line muted">
+                {r.label?.failureCategory && <><span className="tag">{r.label.failureCategory}</span> </>}
+                {r.agent} · {r.mode} · {r.steps} steps · {r.exit}
+              </span>
             </div>
           );
         })}

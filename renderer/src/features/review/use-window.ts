@@ -34,8 +34,7 @@ export function useWindow(count: number, rowHeight: number, overscan = 6) {
     [rowHeight],
   );
 
-  const start = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
-  const end = Math.min(count, Math.ceil((scrollTop + height) / rowHeight) + overscan);
+  const [start, end] = windowRange(count, rowHeight, scrollTop, height, overscan);
   return { ref, onScroll, reveal, start, end, total: count * rowHeight };
 }
 
