@@ -1,5 +1,7 @@
-// `npm run bench [name…]`: runs every bench/*.bench.ts (or the named ones) and prints its figures.
+// `npm run bench [name…]`: runs every bench/*.bench.ts (or the named ones), each in its own
+// process so memory figures are not inflated by the benches before it, and prints the figures.
 // Benchmarks are measurements, not tests: nothing here fails a build.
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BenchFigure } from './figure.js';
@@ -14,15 +16,19 @@ const files = readdirSync(dir)
 const fmt = (v: number): string => (Number.isInteger(v) ? String(v) : v.toFixed(v < 10 ? 2 : 1));
 console.log(`ElderBench benchmarks — ${new Date().toISOString()}, Node ${process.version}, ${process.platform}/${process.arch}`);
 for (const f of files) {
-  const mod = (await import(`./${f}`)) as { default: () => Promise<BenchFigure[]> };
   console.log(`\n## ${f.replace('.bench.ts', '')}`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', `${dir}run-one.ts`, f], { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = r.stdout.trim().split('\n').pop() ?? '';
+  let figures: BenchFigure[];
   try {
-    for (const r of await mod.default()) {
-      const extra = [r.target ? `target ${r.target}` : '', r.note ?? ''].filter(Boolean).join('; ');
-      console.log(`  ${r.name.padEnd(48)} ${fmt(r.value).padStart(10)} ${r.unit}${extra ? `   (${extra})` : ''}`);
-    }
-  } catch (e) {
-    console.log(`  FAILED: ${(e as Error).message}`);
+    figures = JSON.parse(line) as BenchFigure[];
+  } catch {
+    console.log(`  FAILED (exit ${r.status}): ${line.slice(0, 300)}`);
     process.exitCode = 1;
+    continue;
+  }
+  for (const x of figures) {
+    const extra = [x.target ? `target ${x.target}` : '', x.note ?? ''].filter(Boolean).join('; ');
+    console.log(`  ${x.name.padEnd(48)} ${fmt(x.value).padStart(10)} ${x.unit}${extra ? `   (${extra})` : ''}`);
   }
 }

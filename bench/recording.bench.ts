@@ -18,15 +18,17 @@ const run = promisify(execFile);
  * virtual phone; and stored bytes per step against raw PNG + XML.
  */
 export default async function bench(): Promise<BenchFigure[]> {
-  const server = await startVirtualPhoneServer({ port: 0, count: 1, seed: 3 });
+  const server = await startVirtualPhoneServer({ port: 0, count: 1, seed: 3, locale: 'zh' });
   const dir = mkdtempSync(join(tmpdir(), 'eb-bench-rec-'));
   try {
     const device = new AdbServer({ host: '127.0.0.1', port: server.port }).device('vphone-1');
     const adb = (...args: string[]) =>
       run('adb', ['-H', '127.0.0.1', '-P', String(server.port), '-s', 'vphone-1', ...args], { encoding: 'buffer', maxBuffer: 64 << 20 });
-    const N = 20;
-    // Vary the screen between captures, as a demonstration does.
-    const screens = ['input keyevent 3', 'input swipe 540 1800 540 600 200', 'input tap 200 700', 'input keyevent 4'];
+    // A demonstration's steps visit app screens (lists, forms, dialogs), not the launcher over and over:
+    // capture every screen of every app once, in order.
+    const ids = (await device.shell('cmd vphone screens')).trim().split('\n').map((l) => l.split('\t')[0]!).filter(Boolean);
+    const screens = ids.map((id) => `cmd vphone open ${id}`);
+    const N = screens.length;
 
     const ours: number[] = [];
     const stock: number[] = [];
