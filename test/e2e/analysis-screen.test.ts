@@ -1,28 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { STARTER_TASKS } from '../support/fixtures.js';
 import { useTempDirs } from '../support/temp-dir.js';
-import type { ServedApp } from '../support/web-app.js';
-import { launchChromium, openApp, serveApp } from '../support/web-app.js';
+import { useBrowser } from '../support/browser.js';
+import { openApp, serveApp } from '../support/web-app.js';
 
 describe('the Analysis screen (web mode, Chromium)', () => {
   const tmp = useTempDirs();
-  let browser: Browser;
-  let app: ServedApp | undefined;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await app?.stop();
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   it('computes the linguistic analysis and shows its tables and charts', async () => {
     const ws = tmp();
     expect(runCli(['--workspace', ws, 'tasks', 'import', STARTER_TASKS]).code).toBe(0);
-    app = await serveApp(ws);
-    const page = await openApp(browser, app);
+    const app = chromium.track(await serveApp(ws));
+    const page = await openApp(chromium.browser(), app);
     await page.click('[data-testid="nav-analysis"]');
     await page.click('[data-testid="analysis-linguistics"]');
     await page.click('[data-testid="analysis-compute"]');

@@ -1,31 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { STARTER_TASKS } from '../support/fixtures.js';
 import { useTempDirs } from '../support/temp-dir.js';
 import { useVirtualPhones } from '../support/virtual-phone.js';
-import type { ServedApp } from '../support/web-app.js';
-import { launchChromium, openApp, serveApp } from '../support/web-app.js';
+import { useBrowser } from '../support/browser.js';
+import { openApp, serveApp } from '../support/web-app.js';
 
 describe('recording by clicking on the mirror (web mode, Chromium, virtual phone)', () => {
   const tmp = useTempDirs();
   const phones = useVirtualPhones();
-  let browser: Browser;
-  let app: ServedApp | undefined;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await app?.stop();
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   it('an annotator records a three-step demonstration and the steps appear with thumbnails', async () => {
     const server = await phones();
     const ws = tmp();
     expect(runCli(['--workspace', ws, 'tasks', 'import', STARTER_TASKS]).code).toBe(0);
-    app = await serveApp(ws, { adb: `127.0.0.1:${server.port}` });
-    const page = await openApp(browser, app);
+    const app = chromium.track(await serveApp(ws, { adb: `127.0.0.1:${server.port}` }));
+    const page = await openApp(chromium.browser(), app);
 
     await page.click('[data-testid="nav-record"]');
     await page.selectOption('[data-testid="record-task"]', 'settings-font-bigger');

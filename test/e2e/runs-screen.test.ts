@@ -1,24 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Backend } from '../../electron/services/backend.js';
 import { prepareSettingsWorkspace } from '../support/record-script.js';
 import { useTempDirs } from '../support/temp-dir.js';
 import { useVirtualPhones } from '../support/virtual-phone.js';
-import type { ServedApp } from '../support/web-app.js';
-import { launchChromium, openApp, serveApp } from '../support/web-app.js';
+import { useBrowser } from '../support/browser.js';
+import { openApp, serveApp } from '../support/web-app.js';
 
 describe('the Runs screen (web mode, Chromium, virtual phone)', () => {
   const tmp = useTempDirs();
   const phones = useVirtualPhones();
-  let browser: Browser;
-  let app: ServedApp | undefined;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await app?.stop();
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   it('starts an offline run of the replay agent, follows its progress, and shows Table 2', async () => {
     const server = await phones({ locale: 'en' });
@@ -27,8 +18,8 @@ describe('the Runs screen (web mode, Chromium, virtual phone)', () => {
     await prepareSettingsWorkspace(backend);
     backend.close();
 
-    app = await serveApp(ws, { adb: `127.0.0.1:${server.port}` });
-    const page = await openApp(browser, app);
+    const app = chromium.track(await serveApp(ws, { adb: `127.0.0.1:${server.port}` }));
+    const page = await openApp(chromium.browser(), app);
     await page.click('[data-testid="nav-runs"]');
     await page.selectOption('[data-testid="run-mode"]', 'offline');
     await page.waitForSelector('[data-testid="agent-replay"]:checked');

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { GraphSummary } from '../../../shared/domain/graph.js';
 import { buildAndStore, summarize } from '../../services/graph-builder.js';
 import { exportGraph, importGraph } from '../../services/graph-transfer.js';
+import { describeAction } from '../../../shared/domain/describe-action.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { GraphValidation } from '../../core/graph/validate.js';
 import { openBackend } from '../context.js';
@@ -70,7 +71,7 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
             '',
             table(body.nodes.map((n) => [n.id + (n.id === body.startNode ? ' (start)' : ''), n.done ? 'DONE' : '', n.signature.activity, String(n.members.length), n.flag ?? '']), ['node', '', 'activity', 'members', 'flag']),
             '',
-            table(body.edges.map((e) => [e.id, `${e.from} → ${e.to}`, describeAction(e.action), (e.target?.text ?? '').slice(0, 30), e.demonstrations.join(',')]), ['edge', 'from → to', 'action', 'target', 'demos']),
+            table(body.edges.map((e) => [e.id, `${e.from} → ${e.to}`, describeAction(e.action, e.target?.text), (e.target?.text ?? '').slice(0, 30), e.demonstrations.join(',')]), ['edge', 'from → to', 'action', 'target', 'demos']),
           ].join('\n'),
         );
       } finally {
@@ -113,18 +114,4 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
         backend.close();
       }
     });
-}
-
-function describeAction(a: TaskGraph['edges'][number]['action']): string {
-  switch (a.type) {
-    case 'Tap':
-    case 'LongPress':
-      return `${a.type} (${a.at.x}, ${a.at.y})`;
-    case 'Swipe':
-      return `Swipe (${a.from.x}, ${a.from.y}) → (${a.to.x}, ${a.to.y})`;
-    case 'Type':
-      return `Type "${a.text}"`;
-    default:
-      return a.type;
-  }
 }

@@ -1,5 +1,5 @@
 import type { KeyName } from '../../../shared/domain/action.js';
-import type { ScreenSize } from '../../../shared/domain/ui-node.js';
+import type { DeviceInfoDto } from '../../../shared/domain/device.js';
 import type { PixelPoint } from '../geometry/coordinates.js';
 
 /** Package + activity in the foreground, as the device's window manager reports it. */
@@ -8,17 +8,8 @@ export interface Foreground {
   activity: string;
 }
 
-export interface DeviceInfo {
-  serial: string;
-  model: string;
-  /** Android release, e.g. "14". */
-  release: string;
-  sdk: number;
-  screen: ScreenSize;
-  density: number;
-  /** versionName per package asked for; null when the package is not installed. */
-  packageVersions: Record<string, string | null>;
-}
+/** Device facts recorded with demonstrations and run results (the shared DTO is the same shape). */
+export type DeviceInfo = DeviceInfoDto;
 
 export interface DeviceSummary {
   serial: string;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Action } from '../../../shared/domain/action.js';
+import type { RunProgressDto } from '../../../shared/domain/run.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { AgentConfig } from '../../../shared/schemas/agent-config.js';
 import type { Task } from '../../../shared/schemas/task.js';
@@ -22,14 +23,8 @@ import { resolvePackage, sleep } from '../device-helpers.js';
 import { offlineObserver } from './offline-observations.js';
 import type { RunSpec } from './run-spec.js';
 
-export interface RunProgress {
-  runId: string;
-  total: number;
-  done: number;
-  running: { taskId: string; agent: string; mode: 'online' | 'offline'; device: string | null }[];
-  last: { taskId: string; agent: string; mode: string; success: boolean; exit: string } | null;
-  infraRetries: number;
-}
+/** Progress as the executor reports it (the pushed event adds `ended`). */
+export type RunProgress = Omit<RunProgressDto, 'ended'>;
 
 export interface ExecutorDeps {
   store: WorkspaceStore;

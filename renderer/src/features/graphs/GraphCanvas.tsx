@@ -1,6 +1,6 @@
 import type { TaskGraph } from '../../../../shared/domain/task-graph.js';
 import { blobUrl } from '../../platform/api.js';
-import { describeAction } from './describe.js';
+import { describeAction } from '../../../../shared/domain/describe-action.js';
 import { layoutGraph } from './layout.js';
 
 const W = 150;

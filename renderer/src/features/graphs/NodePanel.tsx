@@ -1,6 +1,6 @@
 import type { GraphNode, TaskGraph } from '../../../../shared/domain/task-graph.js';
 import { blobUrl } from '../../platform/api.js';
-import { describeAction } from './describe.js';
+import { describeAction } from '../../../../shared/domain/describe-action.js';
 
 interface Props {
   graph: TaskGraph;

@@ -1,4 +1,5 @@
 import type { StepView } from '../../../../shared/domain/recording.js';
+import { describeAction } from '../../../../shared/domain/describe-action.js';
 import { blobUrl } from '../../platform/api.js';
 
 interface PxPoint {
@@ -7,20 +8,10 @@ interface PxPoint {
 }
 
 function describe(s: StepView): string {
-  const a = s.action;
-  if (!a) return 'Final screen (DONE)';
+  if (!s.action) return 'Final screen (DONE)';
   const target = (s.actionPx?.target as { text?: string } | undefined)?.text;
-  switch (a.type) {
-    case 'Tap':
-    case 'LongPress':
-      return `${a.type}${target ? ` "${target}"` : ''} at (${a.at.x}, ${a.at.y})`;
-    case 'Swipe':
-      return `Swipe (${a.from.x}, ${a.from.y}) → (${a.to.x}, ${a.to.y})`;
-    case 'Type':
-      return `Type "${a.text}"`;
-    default:
-      return a.type;
-  }
+  const at = 'at' in s.action && target ? ` at (${s.action.at.x}, ${s.action.at.y})` : '';
+  return describeAction(s.action, target) + at;
 }
 
 /** Where the annotator's finger went, drawn on the step's own screenshot. */

@@ -1,4 +1,5 @@
-import type { Action } from '../../../../shared/domain/action.js';
+/** Short human labels for actions: edges in graph views, step lists, CLI tables. */
+import type { Action } from './action.js';
 
 /** A short label for an action, for edges and step lists. */
 export function describeAction(a: Action, target?: string): string {
