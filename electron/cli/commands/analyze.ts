@@ -114,6 +114,34 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
     });
 
   analyze
+    .command('annotate')
+    .description('LLM-assisted annotation: a model labels each instruction; compare with the human labels (Appendix C)')
+    .requiredOption('--agent <name>', 'agent entry whose model annotates (see elderbench agent list)')
+    .option('--set <name>', 'the instruction set (default: every task)')
+    .option('--limit <n>', 'only the first N instructions')
+    .addOption(formatOption())
+    .addOption(outDirOption())
+    .action(async (o: { agent: string; set?: string; limit?: string } & OutputOptions) => {
+      const g = globals();
+      const backend = openBackend(g);
+      try {
+        const { loadAgentConfigs, findAgentConfig } = await import('../../adapters/llm/agent-configs.js');
+        const { annotateSet, completionPort } = await import('../../services/analysis/annotate.js');
+        let out;
+        try {
+          const port = completionPort(findAgentConfig(loadAgentConfigs(backend.workspace.path), o.agent));
+          out = await annotateSet(backend.workspace, o.set, port, o.limit ? intOption('--limit', o.limit, 1) : undefined);
+        } catch (e) {
+          if (e instanceof CliError) throw e;
+          throw new CliError((e as Error).message);
+        }
+        await emit(g, { tables: out.tables, charts: [] }, o, { agreement: out.agreement, outcomes: out.outcomes });
+      } finally {
+        backend.close();
+      }
+    });
+
+  analyze
     .command('normalization')
     .description('original vs rewritten instructions: successes, Δ, exact McNemar, paired bootstrap CI (Table 3)')
     .requiredOption('--runs <original,rewritten>', 'the run with original instructions, then the run with rewritten ones')

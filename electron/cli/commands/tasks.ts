@@ -72,6 +72,37 @@ export function registerTasks(program: Command, globals: () => GlobalOptions): v
     });
 
   tasks
+    .command('sample')
+    .description('draw a subset that keeps the semantic-category shares (paper Table 9), seeded; writes a task-set file')
+    .requiredOption('--size <n>', 'how many tasks')
+    .requiredOption('--out <file>', 'the task-set file to write')
+    .option('--set <name>', 'draw from this task set (default: every task)')
+    .option('--seed <n>', 'random seed (the same seed gives the same subset)', '1')
+    .action(async (o: { size: string; out: string; set?: string; seed: string }) => {
+      const g = globals();
+      const size = Number(o.size);
+      const seed = Number(o.seed);
+      if (!Number.isInteger(size) || size < 1) throw new CliError(`--size must be a positive whole number, got ${o.size}`, 2);
+      if (!Number.isInteger(seed)) throw new CliError(`--seed must be a whole number, got ${o.seed}`, 2);
+      const backend = openBackend(g);
+      try {
+        const { stratifiedSample } = await import('../../core/analysis/stats/stratified-sample.js');
+        const { writeFileSync } = await import('node:fs');
+        const all = backend.workspace.tasks.list(o.set ? { taskSet: o.set } : {});
+        if (size > all.length) throw new CliError(`--size ${size} is more than the ${all.length} tasks available`);
+        const sample = stratifiedSample(all, (t) => t.semantic, size, seed);
+        const tasks = sample.items.map((t) => backend.workspace.tasks.get(t.id)!);
+        const name = `${o.set ?? 'workspace'}-sample-${size}-seed${seed}`;
+        writeFileSync(o.out, `${JSON.stringify({ format: 'elderbench.tasks/1', name, description: `Stratified by semantic category from ${o.set ?? 'the workspace'} (seed ${seed})`, tasks }, null, 2)}\n`);
+        printResult(g, { file: o.out, name, allocation: sample.allocation }, (r) =>
+          `${table(r.allocation.map((a) => [a.stratum, String(a.population), `${(a.share * 100).toFixed(2)}%`, String(a.sampled)]), ['semantic category', 'population', 'share', 'sampled'])}\nWrote ${size} tasks to ${r.file} (set "${r.name}")`,
+        );
+      } finally {
+        backend.close();
+      }
+    });
+
+  tasks
     .command('import')
     .description('validate a task file and import all of it into the workspace (all or nothing)')
     .argument('<file>')
