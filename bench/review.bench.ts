@@ -15,7 +15,7 @@ const AGENTS = ['agent-a', 'agent-b'];
 const STEPS_PER_TASK = 15;
 /** One task of agent-a has a very long trajectory, to page through a 3000-step list. */
 const LONG_STEPS = 3000;
-const SCREENS = 24;
+const SCREENS = 240;
 const STEP_MOVES = 400;
 const TASK_MOVES = Math.min(150, TASKS * 2 - 1);
 

@@ -3,10 +3,10 @@ import { blobUrl } from '../../platform/api.js';
 import { ScaledImage } from './ScaledImage.js';
 
 /** A screen with what the agent did drawn on it: a ring for a tap, an arrow for a swipe, a caption for typed text. */
-export function Screenshot({ blob, action, alt, testid, aspect }: { blob: string | null; action: Action | null; alt: string; testid?: string; aspect: number }) {
+export function Screenshot({ blob, action, alt, testid, aspect, prefetch }: { blob: string | null; action: Action | null; alt: string; testid?: string; aspect: number; prefetch?: (string | null)[] }) {
   return (
     <figure className="review-shot" data-testid={testid}>
-      {blob ? <ScaledImage key={blob} src={blobUrl(blob)} alt={alt} aspect={aspect} /> : <div className="review-shot-missing">No screenshot stored for this step</div>}
+      {blob ? <ScaledImage key={blob} src={blobUrl(blob)} alt={alt} aspect={aspect} prefetch={prefetch?.filter((b): b is string => !!b).map(blobUrl)} /> : <div className="review-shot-missing">No screenshot stored for this step</div>}
       {action && <Overlay action={action} />}
     </figure>
   );

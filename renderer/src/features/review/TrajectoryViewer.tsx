@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { ReviewStep, Trajectory } from '../../../../shared/domain/review.js';
 import { blobUrl } from '../../platform/api.js';
 import { describeAction, describeMatch } from './describe-action.js';
+import { ScaledImage } from './ScaledImage.js';
 import { Screenshot } from './Screenshot.js';
 import { useWindow } from './use-window.js';
 
@@ -68,7 +69,7 @@ function StepDetails({ s, mode }: { s: ReviewStep; mode: string }) {
 }
 
 /** Virtualized step list: 10k steps cost as much as the dozen in view. */
-function StepStrip({ steps, current, onSelect, rowHeight }: { steps: ReviewStep[]; current: number; onSelect(i: number): void; rowHeight: number }) {
+function StepStrip({ steps, current, onSelect, rowHeight, aspect }: { steps: ReviewStep[]; current: number; onSelect(i: number): void; rowHeight: number; aspect: number }) {
   const w = useWindow(steps.length, rowHeight);
   const { reveal } = w;
   useEffect(() => reveal(current), [reveal, current]);
@@ -80,6 +81,7 @@ function StepStrip({ steps, current, onSelect, rowHeight }: { steps: ReviewStep[
           const m = (s.details.match as { matched?: boolean } | undefined)?.matched;
           return (
             <div key={s.idx} role="option" aria-selected={i === current} className="review-step-row" style={{ top: i * rowHeight, height: rowHeight }} onClick={() => onSelect(i)}>
+              <span className="review-thumb">{s.observationBlob && <ScaledImage key={s.observationBlob} src={blobUrl(s.observationBlob)} alt="" aspect={aspect} thumbnail />}</span>
               <span>{i + 1}. {describeAction(s.action)}{m === true ? ' ✓' : m === false ? ' ✗' : ''}</span>
             </div>
           );
@@ -123,10 +125,10 @@ export function TrajectoryViewer({ t, step, onStep, rowHeight }: { t: Trajectory
             <button type="button" onClick={() => onStep(step + 1)} disabled={step >= t.steps.length - 1} aria-label="Next step (→)">Next →</button>
           </div>
           <div className="review-panes">
-            <StepStrip steps={t.steps} current={step} onSelect={onStep} rowHeight={rowHeight} />
+            <StepStrip steps={t.steps} current={step} onSelect={onStep} rowHeight={rowHeight} aspect={t.screen.width / t.screen.height} />
             <div className="review-agent-pane">
               <h3>Agent — step {step + 1}</h3>
-              <Screenshot blob={s!.observationBlob} action={s!.action} alt={`Screen the agent saw at step ${step + 1}`} testid="step-shot" aspect={t.screen.width / t.screen.height} />
+              <Screenshot blob={s!.observationBlob} action={s!.action} alt={`Screen the agent saw at step ${step + 1}`} testid="step-shot" aspect={t.screen.width / t.screen.height} prefetch={[t.steps[step + 1]?.observationBlob ?? null, t.steps[step - 1]?.observationBlob ?? null]} />
               <StepDetails s={s!} mode={t.key.mode} />
             </div>
             <div className="review-human-pane">
