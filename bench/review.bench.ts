@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -97,6 +97,7 @@ async function move(page: Page, key: string, expected: Shown): Promise<number> {
  * metrics) and the renderer process's RSS. Target: the renderer stays under 500 MB.
  */
 export default async function run(): Promise<BenchFigure[]> {
+  if (!existsSync(join(RENDERER_DIST, 'index.html'))) throw new Error('dist/renderer is missing: run `npm run build:renderer` first');
   const ws = mkdtempSync(join(tmpdir(), 'eb-bench-review-'));
   const userData = mkdtempSync(join(tmpdir(), 'eb-bench-user-'));
   const backend = new Backend({ workspace: ws, userDataDir: userData });

@@ -48,12 +48,17 @@ export function useReview() {
     }
   }, [notify]);
 
+  // Runs and labels change elsewhere too (a run finishing, a label saved in another window).
+  const current = useRef<string | null>(null);
+  current.current = runId;
   useEffect(() => {
     void loadRuns();
     return api.system.onDataChanged((c) => {
-      if (c.table === 'runs' || c.table === 'workspace') void loadRuns();
+      if (c.table !== 'runs' && c.table !== 'workspace') return;
+      void loadRuns();
+      if (current.current) void loadRun(current.current);
     });
-  }, [loadRuns]);
+  }, [loadRuns, loadRun]);
 
   useEffect(() => {
     setRows([]);
