@@ -127,6 +127,17 @@ describe('the Review screen (web mode, Chromium, virtual phone)', () => {
     await expect.poll(() => title.textContent()).toMatch(/off-display · replay · offline/);
     await expect.poll(() => page.locator('[data-testid="step-match"]').textContent()).toMatch(/Matched edge/);
 
+    // A custom failure category for the random agent's offline failure joins Table 4 after the paper's four.
+    await filter(page, 'agent', 'random');
+    await page.waitForSelector(`[data-testid="review-tasks"][data-count="${count('random', 'offline')}"]`);
+    await press(page, 'ArrowDown');
+    await expect.poll(() => title.textContent()).toMatch(/off-display · random · offline/);
+    await page.selectOption('[data-testid="label-category"]', '__other__');
+    await page.fill('[data-testid="label-custom"]', 'Menus hidden');
+    await page.click('[data-testid="label-save"]');
+    await expect.poll(() => table4Count(page, 'Menus hidden').textContent()).toBe('1');
+    await expect.poll(() => table4Count(page, 'Total').textContent()).toBe('3');
+
     // Compare with the replay-only run, task by task.
     await page.click('.review-compare summary');
     await page.selectOption('[data-testid="compare-run"]', runB);
