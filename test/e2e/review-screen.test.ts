@@ -1,14 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { Backend } from '../../electron/services/backend.js';
 import { createRun, runToEnd } from '../../electron/services/runs/run-service.js';
 import { prepareSettingsWorkspace } from '../support/record-script.js';
 import { useTempDirs } from '../support/temp-dir.js';
 import { useVirtualPhones } from '../support/virtual-phone.js';
-import type { ServedApp } from '../support/web-app.js';
-import { launchChromium, openApp, serveApp } from '../support/web-app.js';
+import { useBrowser } from '../support/browser.js';
+import { openApp, serveApp } from '../support/web-app.js';
 
 const TASKS = ['off-display', 'on-display', 'on-dark'];
 
@@ -28,15 +28,7 @@ const table4Count = (page: Page, category: string) =>
 describe('the Review screen (web mode, Chromium, virtual phone)', () => {
   const tmp = useTempDirs();
   const phones = useVirtualPhones();
-  let browser: Browser;
-  let app: ServedApp | undefined;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await app?.stop();
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   it('steps through a failed task with the keyboard, labels it, overrides a judge verdict, and sees Table 4 and agreement update', async () => {
     const server = await phones({ locale: 'en' });
@@ -57,8 +49,8 @@ describe('the Review screen (web mode, Chromium, virtual phone)', () => {
     const keysAB = new Set([...resultsA, ...backend.workspace.runs.results(runB)].map((r) => `${r.taskId}|${r.agent}|${r.mode}`)).size;
     backend.close();
 
-    app = await serveApp(ws, { adb: `127.0.0.1:${server.port}` });
-    const page = await openApp(browser, app);
+    const app = chromium.track(await serveApp(ws, { adb: `127.0.0.1:${server.port}` }));
+    const page = await openApp(chromium.browser(), app);
     await page.click('[data-testid="nav-review"]');
     await page.waitForSelector(`[data-testid="review-run"] option[value="${runA}"]`, { state: 'attached' });
     await page.selectOption('[data-testid="review-run"]', runA);

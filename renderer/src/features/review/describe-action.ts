@@ -1,21 +1,17 @@
 import type { Action } from '../../../../shared/domain/action.js';
+import { describeAction as shortLabel } from '../../../../shared/domain/describe-action.js';
 
-/** One line a reviewer can read: what the agent did, in canonical [0,1000] coordinates. */
+/**
+ * One line a reviewer can read: the shared short label, with what a review needs besides it
+ * (swipe end points, typed text in full, why the agent stopped or could not act).
+ */
 export function describeAction(a: Action | null): string {
   if (!a) return 'Final screen (DONE)';
   switch (a.type) {
-    case 'Tap':
-    case 'DoubleTap':
-    case 'LongPress':
-      return `${a.type} at (${Math.round(a.at.x)}, ${Math.round(a.at.y)})`;
     case 'Swipe':
-      return `Swipe (${Math.round(a.from.x)}, ${Math.round(a.from.y)}) → (${Math.round(a.to.x)}, ${Math.round(a.to.y)})`;
+      return `${shortLabel(a)}: (${Math.round(a.from.x)}, ${Math.round(a.from.y)}) → (${Math.round(a.to.x)}, ${Math.round(a.to.y)})`;
     case 'Type':
       return `Type "${a.text}"${a.submit ? ' and submit' : ''}`;
-    case 'Key':
-      return `Key ${a.key}`;
-    case 'LaunchApp':
-      return `Open app ${a.app}`;
     case 'Wait':
       return `Wait${a.seconds !== undefined ? ` ${a.seconds} s` : ''}`;
     case 'Finish':
@@ -27,7 +23,7 @@ export function describeAction(a: Action | null): string {
     case 'ParseError':
       return `Could not parse the output: ${a.reason}`;
     default:
-      return a.type;
+      return shortLabel(a);
   }
 }
 

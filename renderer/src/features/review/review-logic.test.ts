@@ -47,8 +47,9 @@ describe('review filters', () => {
 
 describe('action and match descriptions', () => {
   it('reads actions in canonical coordinates', () => {
-    expect(describeAction({ type: 'Tap', at: { x: 120.4, y: 880 } })).toBe('Tap at (120, 880)');
-    expect(describeAction({ type: 'Swipe', from: { x: 500, y: 800 }, to: { x: 500, y: 200 } })).toBe('Swipe (500, 800) → (500, 200)');
+    expect(describeAction({ type: 'Tap', at: { x: 120.4, y: 880 } })).toBe('Tap (120, 880)');
+    expect(describeAction({ type: 'Swipe', from: { x: 500, y: 800 }, to: { x: 500, y: 200 } })).toBe('Swipe up: (500, 800) → (500, 200)');
+    expect(describeAction({ type: 'Finish', status: 'failure', message: 'cannot find it' })).toBe('Finish (failure): cannot find it');
     expect(describeAction({ type: 'Type', text: 'hello', submit: true })).toBe('Type "hello" and submit');
     expect(describeAction(null)).toBe('Final screen (DONE)');
   });
