@@ -19,17 +19,21 @@ describe('run data joins', () => {
     expect(q.byAgent[0]!.pairs[0]!.category).toBe('Unannotated');
   });
 
-  it('joins failures with labels and verdicts', () => {
-    const results = [res('r', 't1', false), res('r', 't2', true), res('r', 't3', false)];
+  it('joins failures with labels and verdicts; a reviewer\'s verdict overrides the automatic one', () => {
+    const results = [res('r', 't1', false), res('r', 't2', true), res('r', 't3', false), res('r', 't4', false)];
     const labels = [
       { taskId: 't1', agent: 'a', mode: 'online', failureCategory: 'Environment Awareness', humanVerdict: 'failure' as const },
-      { taskId: 't2', agent: 'a', mode: 'online', failureCategory: null, humanVerdict: 'failure' as const },
+      // Judged a success, but the reviewer says it failed: it is a failure to categorise.
+      { taskId: 't2', agent: 'a', mode: 'online', failureCategory: 'Planning/State Tracking', humanVerdict: 'failure' as const },
+      // Judged a failure, but the reviewer says it succeeded: not in the failure table.
+      { taskId: 't4', agent: 'a', mode: 'online', failureCategory: null, humanVerdict: 'success' as const },
     ];
     expect(failedWithLabels(results, labels)).toEqual([
       { taskId: 't1', agent: 'a', category: 'Environment Awareness' },
+      { taskId: 't2', agent: 'a', category: 'Planning/State Tracking' },
       { taskId: 't3', agent: 'a', category: null },
     ]);
-    expect(judgedResults(results, labels).map((j) => j.humanVerdict)).toEqual(['failure', 'failure', null]);
+    expect(judgedResults(results, labels).map((j) => j.humanVerdict)).toEqual(['failure', 'failure', null, 'success']);
   });
 
   it('builds attribution observations and lists unknown tasks', () => {

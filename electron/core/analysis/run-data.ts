@@ -67,10 +67,14 @@ export function pairRuns(
 }
 
 /** Failed results with their reviewer's category (null when unlabelled). */
+/** Failed results, where a reviewer's verdict overrides the automatic one (as the Review screen counts them). */
 export function failedWithLabels(results: readonly ResultRow[], labels: readonly LabelRow[]): FailedTask[] {
   const byKey = new Map(labels.map((l) => [key(l), l]));
   return results
-    .filter((r) => !r.success)
+    .filter((r) => {
+      const human = byKey.get(key(r))?.humanVerdict ?? null;
+      return human === null ? !r.success : human === 'failure';
+    })
     .map((r) => ({ taskId: r.taskId, agent: r.agent, category: byKey.get(key(r))?.failureCategory ?? null }));
 }
 

@@ -126,7 +126,8 @@ describe('elderbench analyze (CLI)', () => {
     expect(r.code, r.stderr).toBe(0);
     const body = JSON.parse(r.stdout) as { failures: { agent: string | null; labelled: number; unlabelled: number; rows: { category: string; count: number }[] }[]; judgeAgreement: { n: number; agreed: number } };
     expect(body.failures.map((f) => f.agent)).toEqual([null, 'autoglm']);
-    expect(body.failures[0]).toMatchObject({ labelled: 8, unlabelled: 4 });
+    // e12 was judged a success but the reviewer says it failed: it counts as an (uncategorised) failure.
+    expect(body.failures[0]).toMatchObject({ labelled: 8, unlabelled: 5 });
     expect(body.failures[0]!.rows.map((x) => [x.category, x.count])).toEqual([
       ['Intent/Capability Boundary', 4], ['Planning/State Tracking', 2], ['Environment Awareness', 0], ['Visual/Action Execution', 0], ['Login wall', 2],
     ]);
