@@ -60,7 +60,6 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
-    ignores: ['renderer/vite.config.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         forbid([...NODE_BUILTINS, 'electron', ...NATIVE, 'zod/v3'], 'the renderer runs sandboxed in a browser: reach the backend through window.elderbench.'),

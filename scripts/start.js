@@ -29,7 +29,7 @@ function electronBinary() {
 }
 
 if (!existsSync(join(root, 'dist', 'renderer', 'index.html')) || process.env.ELDERBENCH_REBUILD === '1') {
-  if (!run('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'])) process.exit(1);
+  if (!run('npx', ['vite', 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'])) process.exit(1);
 }
 
 const headless = process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;

@@ -7,7 +7,7 @@ const checks = [
   ['typecheck (node: electron + shared)', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']],
   ['typecheck (web: renderer + shared)', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']],
   ['lint (incl. layer boundaries)', 'npx', ['eslint', '--max-warnings', '0', '.']],
-  ['build renderer (for e2e)', 'npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn']],
+  ['build renderer (for e2e)', 'npx', ['vite', 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn']],
 ];
 
 let passed = 0;

@@ -1,13 +1,10 @@
 import type { Agreement } from '../stats/agreement.js';
 import { agreement } from '../stats/agreement.js';
 
-/** The paper's four failure causes (§5.4, Table 4/10, Appendix K). Reviewers may add others. */
-export const FAILURE_CATEGORIES = [
-  'Intent/Capability Boundary',
-  'Planning/State Tracking',
-  'Environment Awareness',
-  'Visual/Action Execution',
-] as const;
+import { FAILURE_CATEGORIES } from '../../../../shared/domain/review.js';
+
+/** The paper's four failure causes (§5.4, Table 4/10, Appendix K), defined once in shared/; reviewers may add others. */
+export { FAILURE_CATEGORIES };
 
 export interface FailedTask {
   taskId: string;
