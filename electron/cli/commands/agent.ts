@@ -5,6 +5,7 @@ import { MODEL_ADAPTERS } from '../../../shared/schemas/agent-config.js';
 import { loadAgentConfigs } from '../../adapters/llm/agent-configs.js';
 import { resolveWorkspaceDir } from '../../adapters/system/user-paths.js';
 import { ParseOptionsError, parseReplyAs, readSize } from '../../core/agents/parse-reply.js';
+import { registerAgentTry } from './agent-try.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table, truncate } from '../output.js';
 
@@ -22,7 +23,8 @@ async function readStdin(): Promise<string> {
 }
 
 export function registerAgent(program: Command, globals: () => GlobalOptions): void {
-  const agent = program.command('agent').description('list agents and check how replies in each model format are parsed');
+  const agent = program.command('agent').description('list agents, check how replies in each model format are parsed, try one live step');
+  registerAgentTry(agent, globals);
 
   agent
     .command('list')
