@@ -97,7 +97,8 @@ export default async function run(): Promise<BenchFigure[]> {
     await cliRun('bulk-000');
     const rss = await cliRun('set=bulk');
     out.push({ name: 'peak memory, CLI, 250 tasks × 2 agents offline', value: rss, unit: 'MiB', target: '≤ 300 MiB' });
-    rmSync(big, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP) console.error(`kept ${big}`);
+    else rmSync(big, { recursive: true, force: true });
   } finally {
     phoneProc.kill();
     rmSync(ws, { recursive: true, force: true });
