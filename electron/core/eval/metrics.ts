@@ -1,14 +1,8 @@
 import type { Task } from '../../../shared/schemas/task.js';
-import type { ExitCategory } from './outcome.js';
+import type { ExitCategory, TaskOutcome } from './outcome.js';
 
 /** What the metrics read from each stored result (its `details.stats` written by the run service). */
-export interface ResultForMetrics {
-  taskId: string;
-  agent: string;
-  mode: 'online' | 'offline';
-  success: boolean;
-  exit: ExitCategory;
-  steps: number;
+export interface ResultForMetrics extends Omit<TaskOutcome, 'details'> {
   /** reasoning + parsing time of each agent step, ms. */
   stepMs: number[];
   /** prompt + completion tokens over the task; null when the provider reported none. */
