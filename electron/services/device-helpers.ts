@@ -1,3 +1,9 @@
+import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
+import { workspaceRecordingStore } from '../adapters/db/recording-store.js';
+import { workspaceObservationSink } from '../adapters/observations/observation-sink.js';
+import type { DevicePort } from '../core/device/device-port.js';
+import type { RecorderDeps } from '../core/recording/recorder.js';
+
 /** Well-known app names agents and scripts use for LaunchApp, mapped to packages. */
 const KNOWN_APPS: Record<string, string> = {
   settings: 'com.android.settings',
@@ -19,3 +25,8 @@ export function resolvePackage(app: string): string | null {
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** The recorder's ports over a workspace: the one wiring used by the Record screen, `record --script` and the demo. */
+export function recorderDeps(store: () => WorkspaceStore, device: DevicePort): RecorderDeps {
+  return { device, store: workspaceRecordingStore(store), sink: workspaceObservationSink(store), resolvePackage, sleep };
+}

@@ -2,10 +2,8 @@ import type { ScriptStep } from '../core/recording/script.js';
 import { isTargetStep, resolveScriptStep } from '../core/recording/script.js';
 import { Recorder } from '../core/recording/recorder.js';
 import { parseUiXml } from '../core/ui/parse-ui-xml.js';
-import { workspaceRecordingStore } from '../adapters/db/recording-store.js';
-import { workspaceObservationSink } from '../adapters/observations/observation-sink.js';
 import type { Backend } from './backend.js';
-import { resolvePackage, sleep } from './device-helpers.js';
+import { recorderDeps } from './device-helpers.js';
 
 /**
  * Records a scripted demonstration exactly like a person's: the same Recorder, one committed
@@ -16,10 +14,7 @@ export async function recordScript(backend: Backend, taskId: string, serial: str
   const device = backend.devices.device(serial);
   const task = backend.workspace.tasks.get(taskId);
   if (!task) throw new Error(`no task "${taskId}" in ${backend.workspace.path}; import its task set first`);
-  const rec = await Recorder.start(
-    { device, store: workspaceRecordingStore(() => backend.workspace), sink: workspaceObservationSink(() => backend.workspace), resolvePackage, sleep },
-    task,
-  );
+  const rec = await Recorder.start(recorderDeps(() => backend.workspace, device), task);
   for (const [i, step] of script.entries()) {
     try {
       if (step.type === 'Finish' && !isTargetStep(step)) await rec.finish(step.message);

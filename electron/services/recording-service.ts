@@ -1,13 +1,11 @@
 import type { ElderBenchHandlers } from '../../shared/api/index.js';
 import { ApiError } from '../../shared/api/index.js';
 import type { DemonstrationView, StepView } from '../../shared/domain/recording.js';
-import { workspaceRecordingStore } from '../adapters/db/recording-store.js';
 import type { Step } from '../adapters/db/repositories/demonstrations-repo.js';
-import { workspaceObservationSink } from '../adapters/observations/observation-sink.js';
 import { Recorder, RecorderStateError } from '../core/recording/recorder.js';
 import { UnknownAppError } from '../core/recording/perform-action.js';
 import type { DeviceHub } from './device-hub.js';
-import { resolvePackage, sleep } from './device-helpers.js';
+import { recorderDeps } from './device-helpers.js';
 import { toApiError } from './devices-service.js';
 import type { ServiceContext } from './service-context.js';
 
@@ -39,16 +37,7 @@ export class RecordingSessions {
     if (busy) {
       throw new ApiError('conflict', `${serial} is already recording demonstration ${busy.demonstrationId}; finish or discard it first`);
     }
-    const rec = await Recorder.start(
-      {
-        device: this.hub.device(serial),
-        store: workspaceRecordingStore(store),
-        sink: workspaceObservationSink(store),
-        resolvePackage,
-        sleep,
-      },
-      task,
-    ).catch(toApiError);
+    const rec = await Recorder.start(recorderDeps(store, this.hub.device(serial)), task).catch(toApiError);
     this.active.set(rec.demonstrationId, rec);
     return rec;
   }

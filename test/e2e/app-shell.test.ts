@@ -1,26 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SECTIONS } from '../../renderer/src/app/sections.js';
 import { useTempDirs } from '../support/temp-dir.js';
-import type { ServedApp } from '../support/web-app.js';
-import { launchChromium, openApp, serveApp } from '../support/web-app.js';
+import { useBrowser } from '../support/browser.js';
+import { openApp, serveApp } from '../support/web-app.js';
 
 describe('the app in web mode (Chromium)', () => {
   const tmp = useTempDirs();
-  let browser: Browser;
-  const apps: ServedApp[] = [];
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await Promise.all(apps.map((a) => a.stop()));
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   it('navigates every section by click and by keyboard', async () => {
-    const app = await serveApp(tmp());
-    apps.push(app);
-    const page = await openApp(browser, app);
+    const app = chromium.track(await serveApp(tmp()));
+    const page = await openApp(chromium.browser(), app);
     for (const s of SECTIONS) {
       await page.click(`[data-testid="nav-${s.id}"]`);
       await page.waitForSelector(`main[data-section="${s.id}"] h1:has-text("${s.label}")`);
@@ -35,19 +25,17 @@ describe('the app in web mode (Chromium)', () => {
 
   it('changes a setting that persists across a backend restart (renderer → API → SQLite → back)', async () => {
     const workspace = tmp();
-    const first = await serveApp(workspace);
-    apps.push(first);
-    let page = await openApp(browser, first);
+    const first = chromium.track(await serveApp(workspace));
+    let page = await openApp(chromium.browser(), first);
     await page.click('[data-testid="nav-settings"]');
     await page.selectOption('[data-testid="setting-ui-scale"]', '1.5');
     await page.waitForSelector('[data-testid="notice"]:text("Settings saved")');
     await page.close();
     await first.stop();
 
-    const second = await serveApp(workspace);
-    apps.push(second);
+    const second = chromium.track(await serveApp(workspace));
     expect(second.token).not.toBe(first.token);
-    page = await openApp(browser, second);
+    page = await openApp(chromium.browser(), second);
     await page.click('[data-testid="nav-settings"]');
     expect(await page.inputValue('[data-testid="setting-ui-scale"]')).toBe('1.5');
     const fontSize = await page.evaluate('getComputedStyle(document.documentElement).fontSize');
@@ -56,9 +44,8 @@ describe('the app in web mode (Chromium)', () => {
   });
 
   it('does not serve the app to a browser without the token', async () => {
-    const app = await serveApp(tmp());
-    apps.push(app);
-    const page = await browser.newPage();
+    const app = chromium.track(await serveApp(tmp()));
+    const page = await chromium.browser().newPage();
     const res = await page.goto(app.url);
     expect(res?.status()).toBe(401);
     expect(await page.content()).toContain('missing or wrong token');

@@ -1,22 +1,13 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { Backend } from '../../../electron/services/backend.js';
 import { runCli } from '../../support/cli.js';
 import { REPO_ROOT, STARTER_TASKS } from '../../support/fixtures.js';
 import { useTempDirs } from '../../support/temp-dir.js';
+import { countRows, until } from '../../support/wait.js';
 import { useVirtualPhones } from '../../support/virtual-phone.js';
-
-/** Polls (no fixed sleeps) until `check` holds, failing after `timeoutMs`. */
-async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('crash safety of recording', () => {
   const tmp = useTempDirs();
@@ -37,19 +28,8 @@ describe('crash safety of recording', () => {
     const exited = new Promise<NodeJS.Signals | null>((r) => child.once('exit', (_c, sig) => r(sig)));
 
     const dbFile = join(ws, 'elderbench.db');
-    const countSteps = (): number => {
-      try {
-        const db = new Database(dbFile, { readonly: true, fileMustExist: true });
-        try {
-          return (db.prepare('SELECT count(*) AS n FROM steps').get() as { n: number }).n;
-        } finally {
-          db.close();
-        }
-      } catch {
-        return 0; // the table may not exist yet
-      }
-    };
-    await waitFor(() => countSteps() >= 5, 60_000, 'five committed steps');
+    const countSteps = (): number => countRows(dbFile, 'SELECT count(*) AS n FROM steps');
+    await until(() => countSteps() >= 5, 'five committed steps');
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
 

@@ -9,31 +9,11 @@ import { importTaskFile } from '../../../electron/services/tasks-service.js';
 import { REPO_ROOT } from '../../support/fixtures.js';
 import { recordScript, SETTINGS_RUN_DEMOS } from '../../support/record-script.js';
 import { useTempDirs } from '../../support/temp-dir.js';
+import { countRows, until } from '../../support/wait.js';
 import { useVirtualPhones } from '../../support/virtual-phone.js';
 
 const FIXTURE = `${REPO_ROOT}test/fixtures/tasks/settings-runs.json`;
 const ONLINE = ['on-dark', 'on-display', 'on-sound'];
-
-function count(db: string, sql: string): number {
-  try {
-    const d = new Database(db, { readonly: true, fileMustExist: true });
-    try {
-      return (d.prepare(sql).get() as { n: number }).n;
-    } finally {
-      d.close();
-    }
-  } catch {
-    return 0;
-  }
-}
-
-async function until(check: () => boolean, what: string, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('resuming a killed run', () => {
   const tmp = useTempDirs();
@@ -56,7 +36,7 @@ describe('resuming a killed run', () => {
     const env = { ELDERBENCH_USER_DATA: tmp() };
     const cli = (args: string[]) => spawn(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', ws, '--adb', adb, ...args], { stdio: 'ignore', env: { ...process.env, ...env } });
     const db = join(ws, 'elderbench.db');
-    const results = (): number => count(db, 'SELECT count(*) AS n FROM run_results');
+    const results = (): number => countRows(db, 'SELECT count(*) AS n FROM run_results');
     const args = ['run', '--mode', 'online', '--agent', 'replay,random,heuristic', '--tasks', 'on-*'];
 
     // Kill 1: after the first result. Kill 2: in the middle of a task (steps of an unfinished task exist).
@@ -67,7 +47,7 @@ describe('resuming a killed run', () => {
     const runId = (new Database(db, { readonly: true }).prepare('SELECT id FROM runs').get() as { id: string }).id;
     const before = results();
     child = cli(['run', '--resume', runId]);
-    await until(() => count(db, `SELECT count(*) AS n FROM run_steps s WHERE NOT EXISTS (SELECT 1 FROM run_results r WHERE r.run_id = s.run_id AND r.task_id = s.task_id AND r.agent = s.agent AND r.mode = s.mode)`) > 0 && results() > before, 'a task in progress');
+    await until(() => countRows(db, `SELECT count(*) AS n FROM run_steps s WHERE NOT EXISTS (SELECT 1 FROM run_results r WHERE r.run_id = s.run_id AND r.task_id = s.task_id AND r.agent = s.agent AND r.mode = s.mode)`) > 0 && results() > before, 'a task in progress');
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
     expect(results()).toBeLessThan(9);
