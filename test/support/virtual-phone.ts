@@ -3,7 +3,7 @@ import type { VirtualPhoneServer } from '../../electron/virtual-phone/index.js';
 import { startVirtualPhoneServer } from '../../electron/virtual-phone/index.js';
 
 /** Starts virtual phones on an ephemeral port for one test, and stops them after it. */
-export function useVirtualPhones(): (opts?: { count?: number; locale?: 'en' | 'zh'; seed?: number }) => Promise<VirtualPhoneServer> {
+export function useVirtualPhones(): (opts?: { count?: number; locale?: 'en' | 'zh'; seed?: number; frozenClockMs?: number }) => Promise<VirtualPhoneServer> {
   const started: VirtualPhoneServer[] = [];
   afterEach(async () => {
     await Promise.all(started.splice(0).map((s) => s.close()));

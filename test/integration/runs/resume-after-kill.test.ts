@@ -20,7 +20,9 @@ describe('resuming a killed run', () => {
   const phones = useVirtualPhones();
 
   it('SIGKILL at several points, then --resume: the results equal an uninterrupted run', async () => {
-    const server = await phones({ locale: 'en' });
+    // A frozen clock: the resumed and the reference run happen at different times, and the phone's
+    // time-driven content (headlines, badges) must not make the heuristic agent see different screens.
+    const server = await phones({ locale: 'en', frozenClockMs: Date.UTC(2026, 10, 30, 1, 30) });
     const adb = `127.0.0.1:${server.port}`;
     const ws = tmp();
     const setup = new Backend({ workspace: ws, userDataDir: tmp(), adbServer: adb });
