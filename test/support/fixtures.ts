@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const STARTER_TASKS = `${REPO_ROOT}tasks/examples/starter.json`;
 export const STARTER_CSV = `${REPO_ROOT}tasks/examples/starter.csv`;
-/** Real uiautomator dumps from real phones, kept outside the repo (read-only). */
-export const UI_DUMPS_DIR = fileURLToPath(new URL('../../../shared/fixtures/ui-dumps/', import.meta.url));
+/** Real uiautomator dumps from real phones (sources in test/fixtures/ui-dumps/MANIFEST.md). */
+export const UI_DUMPS_DIR = fileURLToPath(new URL('../fixtures/ui-dumps/', import.meta.url));
 
 export function validTask(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
