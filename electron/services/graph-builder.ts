@@ -1,6 +1,9 @@
 import type { Action } from '../../shared/domain/action.js';
 import type { GraphSummary } from '../../shared/domain/graph.js';
+import type { Step } from '../adapters/db/repositories/demonstrations-repo.js';
 import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
+import type { ScreenSize, UiHierarchy } from '../../shared/domain/ui-node.js';
+import type { Foreground } from '../core/device/device-port.js';
 import { averageHash } from '../adapters/observations/image-hash.js';
 import { decodeXml } from '../adapters/observations/observation-sink.js';
 import type { Demo, DemoStep, SignatureConfig, TaskGraph } from '../../shared/domain/task-graph.js';
@@ -9,6 +12,7 @@ import type { MatchOptions } from '../core/graph/match.js';
 import { DEFAULT_MATCH_OPTIONS } from '../core/graph/match.js';
 import { buildGraph } from '../core/graph/merge.js';
 import { computeSignature } from '../core/graph/signature.js';
+import { contentCandidates, optionGroupAt } from '../core/graph/content.js';
 import type { GraphValidation } from '../core/graph/validate.js';
 import { validateGraph } from '../core/graph/validate.js';
 import { parseUiXml } from '../core/ui/parse-ui-xml.js';
@@ -18,32 +22,60 @@ export interface StoredGraphConfig {
   match: MatchOptions;
 }
 
-/** Loads a task's finished demonstrations as the graph builder's input (signatures from the stored XML). */
-export async function loadDemos(store: WorkspaceStore, taskId: string, cfg: SignatureConfig): Promise<Demo[]> {
-  const demos: Demo[] = [];
+/** A recorded step with its parsed UI dump: what the builder and the probe read. */
+export interface ReadStep {
+  row: Step;
+  ui: UiHierarchy;
+  foreground: Foreground | null;
+  screen: ScreenSize;
+}
+
+/** A task's finished demonstrations with every step's UI parsed (optionally only some demonstrations). */
+export async function readDemonstrations(store: WorkspaceStore, taskId: string, only?: ReadonlySet<number>): Promise<{ id: number; steps: ReadStep[] }[]> {
+  const out: { id: number; steps: ReadStep[] }[] = [];
   for (const d of store.demonstrations.listForTask(taskId)) {
-    if (d.status !== 'finished') continue;
-    const steps: DemoStep[] = [];
+    if (d.status !== 'finished' || (only && !only.has(d.id))) continue;
+    const steps: ReadStep[] = [];
     for (const s of store.demonstrations.steps(d.id)) {
       if (!s.xmlBlob) throw new Error(`demonstration ${d.id} step ${s.idx} has no UI dump; re-record it`);
       const ui = parseUiXml(await decodeXml(await store.blobs.get(s.xmlBlob)));
-      const fg = s.foregroundPackage ? { package: s.foregroundPackage, activity: s.foregroundActivity ?? '' } : null;
-      let sig = computeSignature(ui, fg, cfg);
-      if (cfg.useImageHash && sig.structure.length < 3 && s.screenshotBlob) {
-        sig = computeSignature(ui, fg, cfg, await averageHash(await store.blobs.get(s.screenshotBlob)));
-      }
-      const screen = (s.actionPx?.screen as { width: number; height: number } | undefined) ?? { width: 1080, height: 2400 };
-      steps.push({
-        ref: { demonstrationId: d.id, idx: s.idx, screenshotBlob: s.screenshotBlob, xmlBlob: s.xmlBlob },
-        signature: sig,
-        action: s.action as Action | null,
-        actionPx: s.actionPx,
-        screen,
-      });
+      const foreground = s.foregroundPackage ? { package: s.foregroundPackage, activity: s.foregroundActivity ?? '' } : null;
+      steps.push({ row: s, ui, foreground, screen: (s.actionPx?.screen as ScreenSize | undefined) ?? { width: 0, height: 0 } });
     }
-    // Screens of steps without a recorded screen inherit the demonstration's (the final step has no action).
-    const screen = steps.find((s) => s.actionPx)?.screen;
-    if (screen) for (const s of steps) if (!s.actionPx) s.screen = screen;
+    // Steps without a recorded screen (the final one has no action) take the demonstration's.
+    const screen = steps.find((s) => s.screen.width > 0)?.screen ?? { width: 1080, height: 2400 };
+    for (const s of steps) if (s.screen.width === 0) s.screen = screen;
+    out.push({ id: d.id, steps });
+  }
+  return out;
+}
+
+/** The builder's input for one read step: its signature, content candidates and, for a tap, the option group it hit. */
+async function toDemoStep(store: WorkspaceStore, demoId: number, s: ReadStep, cfg: SignatureConfig): Promise<DemoStep> {
+  let sig = computeSignature(s.ui, s.foreground, cfg);
+  if (cfg.useImageHash && sig.structure.length < 3 && s.row.screenshotBlob) {
+    sig = computeSignature(s.ui, s.foreground, cfg, await averageHash(await store.blobs.get(s.row.screenshotBlob)));
+  }
+  const at = s.row.actionPx?.type === 'Tap' ? (s.row.actionPx.at as { x: number; y: number } | undefined) : undefined;
+  const options = at ? optionGroupAt(s.ui, at.x, at.y) : null;
+  return {
+    ref: { demonstrationId: demoId, idx: s.row.idx, screenshotBlob: s.row.screenshotBlob, xmlBlob: s.row.xmlBlob },
+    signature: sig,
+    content: contentCandidates(s.ui, cfg, sig.activity),
+    ...(options ? { options } : {}),
+    ...(s.row.anyOption ? { anyOption: true } : {}),
+    action: s.row.action as Action | null,
+    actionPx: s.row.actionPx,
+    screen: s.screen,
+  };
+}
+
+/** Loads a task's finished demonstrations as the graph builder's input (signatures from the stored XML). */
+export async function loadDemos(store: WorkspaceStore, taskId: string, cfg: SignatureConfig): Promise<Demo[]> {
+  const demos: Demo[] = [];
+  for (const d of await readDemonstrations(store, taskId)) {
+    const steps: DemoStep[] = [];
+    for (const s of d.steps) steps.push(await toDemoStep(store, d.id, s, cfg));
     demos.push({ id: d.id, steps });
   }
   return demos;

@@ -18,7 +18,10 @@ export async function recordScript(backend: Backend, taskId: string, serial: str
   for (const [i, step] of script.entries()) {
     try {
       if (step.type === 'Finish' && !isTargetStep(step)) await rec.finish(step.message);
-      else await rec.act(isTargetStep(step) ? resolveScriptStep(step, parseUiXml(await device.uiDump()), rec.deviceInfo.screen) : step);
+      else {
+        const recorded = await rec.act(isTargetStep(step) ? resolveScriptStep(step, parseUiXml(await device.uiDump()), rec.deviceInfo.screen) : step);
+        if (isTargetStep(step) && step.any) backend.workspace.demonstrations.setAnyOption(rec.demonstrationId, recorded.idx, true);
+      }
     } catch (e) {
       throw new Error(`step ${i + 1} (${step.type}) failed: ${(e as Error).message}; the ${rec.stepCount} steps before it are kept (demonstration ${rec.demonstrationId}, ${rec.state})`, { cause: e });
     }

@@ -1,3 +1,5 @@
+import type { Action } from './action.js';
+
 /** What list views and the CLI show about a task graph. */
 export interface GraphSummary {
   taskId: string;
@@ -13,4 +15,44 @@ export interface GraphSummary {
   leaveOneOut: number | null;
   flaggedNodes: string[];
   createdAt: string;
+}
+
+/** One variant the probe tried, with both verdicts (see core/graph/probe). */
+export interface ProbeVariantResult {
+  id: string;
+  kind: 'demonstration' | 'crossover' | 'skip-content' | 'change-text' | 'sibling' | 'finish-early';
+  intent: 'right' | 'wrong';
+  description: string;
+  actions: Action[];
+  /** The graph's verdict: the walk accepted the path and Finish. */
+  offline: { accepted: boolean; reason: string };
+  /** The phone's verdict (the task's checks after playing the path); null for the structural probe. */
+  device: { pass: boolean | null; reason: string } | null;
+  verdict: 'agree' | 'false-accept' | 'false-reject' | 'unplayable' | 'suspected-false-accept' | 'suspected-false-reject' | 'unjudged';
+}
+
+/** A probe of one graph version: on a device (ground truth) or structural (device-free). */
+export interface ProbeTaskResult {
+  taskId: string;
+  graphVersion: number;
+  kind: 'device' | 'structural';
+  /** The device serial the variants were played on (device probes). */
+  device: string | null;
+  variants: number;
+  falseAccepts: number;
+  falseRejects: number;
+  unplayable: number;
+  /** Structural probe: variants an annotator should settle. */
+  suspected: number;
+  results: ProbeVariantResult[];
+}
+
+/** What `graph probe --json` prints: totals, and per task the variants that did not agree. */
+export interface ProbeSummary {
+  variants: number;
+  falseAccepts: number;
+  falseRejects: number;
+  unplayable: number;
+  suspected: number;
+  tasks: (Omit<ProbeTaskResult, 'results'> & { disagreements: ProbeVariantResult[] })[];
 }

@@ -1,4 +1,5 @@
 import type { Action } from './action.js';
+import type { Bounds } from './ui-node.js';
 import type { TargetElement } from './ui-tree.js';
 
 /** How states are compared; stored with every graph so a graph can be rebuilt or re-scored exactly. */
@@ -54,6 +55,43 @@ export interface StateSignature {
   widgetState: string[];
   /** Optional 64-bit average hash of the screenshot, hex. */
   imageHash: string | null;
+  /**
+   * What a person changed or chose on this page, by content key: only the graph's content keys
+   * (TaskGraph.contentKeys), so two visits of a page differ exactly when the task's content differs.
+   */
+  content?: Record<string, string>;
+}
+
+/**
+ * One piece of page content a person can change: an editable field's text, the chosen option(s) of a
+ * group, a number shown in a short text (a quantity, an hour), or the value a picker row shows.
+ * See core/graph/content.ts.
+ */
+export interface ContentValue {
+  /** Stable within a page: kind, widget class and id, the row it sits in. */
+  key: string;
+  kind: 'text' | 'choice' | 'number' | 'value';
+  /** Normalized value ('' = empty / nothing chosen). */
+  value: string;
+  /** What a person would call it ("金额（元）", "数量"). */
+  label: string;
+}
+
+/**
+ * A condition a DONE node's goal depends on (an essential state): derived from the demonstrations or
+ * written by an annotator. Offline, Finish succeeds only when the path's content satisfies every
+ * condition of the DONE node it stands on; online, the `state` judge checks them on the trajectory.
+ */
+export interface GoalCondition {
+  id: string;
+  /** typed: an editable field's text; chosen: a group's chosen option; value: a shown number; shown: a text on the goal screen. */
+  kind: 'typed' | 'chosen' | 'value' | 'shown';
+  /** The content key it reads ('' for `shown`). */
+  key: string;
+  label: string;
+  expected: string;
+  match: 'exact' | 'fuzzy' | 'regex';
+  source: 'derived' | 'annotator';
 }
 
 export interface ObservationRef {
@@ -81,6 +119,8 @@ export interface GraphNode {
   done: boolean;
   /** Why a reviewer should look at this node, if at all. */
   flag: string | null;
+  /** On DONE nodes: what the path must have typed or chosen for Finish here to count. */
+  goal?: GoalCondition[];
 }
 
 export interface GraphEdge {
@@ -102,6 +142,13 @@ export interface GraphEdge {
    * (a heart filled in, a row selected) cannot be "reached" by finishing without doing the task.
    */
   goal?: boolean;
+  /** Content the demonstrated action changed, with its new values (a typed text, a chosen option). */
+  effects?: ContentValue[];
+  /**
+   * A free choice: demonstrations picked different options of one group here and all reached the goal,
+   * so a tap on any of these options takes the edge.
+   */
+  choice?: { options: Bounds[] };
 }
 
 export interface TaskGraph {
@@ -110,12 +157,22 @@ export interface TaskGraph {
   startNode: string;
   nodes: GraphNode[];
   edges: GraphEdge[];
+  /** Content keys that are part of this graph's states (learned from the demonstrations). */
+  contentKeys?: string[];
+  /** Content keys whose value the demonstrations chose freely: states keep only whether they are set. */
+  freeKeys?: string[];
 }
 
 /** A recorded step as the graph builder needs it. */
 export interface DemoStep {
   ref: ObservationRef;
   signature: StateSignature;
+  /** Content candidates of the observation (core/graph/content.ts); the builder keeps those an action changed. */
+  content?: ContentValue[];
+  /** For a tap on one option of a group: every option's bounds (a free choice may take any of them). */
+  options?: Bounds[];
+  /** An annotator marked this tap: any option of its group would do as well. */
+  anyOption?: boolean;
   /** Null on the final observation. */
   action: Action | null;
   actionPx: Record<string, unknown> | null;

@@ -61,9 +61,18 @@ export interface TargetElement {
   className: string;
   text: string;
   contentDesc: string;
+  /**
+   * Whether the element itself takes taps. A tap that found no clickable element falls back to the
+   * smallest node under the point (a WebView, a page); such a target says little about where the
+   * person meant to tap. Absent in recordings made before this was stored.
+   */
+  clickable?: boolean;
 }
 
 export function targetOf(n: UiNode): TargetElement | null {
   if (!n.bounds) return null;
-  return { bounds: n.bounds, resourceId: n.resourceId, className: n.className, text: labelOf(n), contentDesc: n.contentDesc };
+  return {
+    bounds: n.bounds, resourceId: n.resourceId, className: n.className, text: labelOf(n), contentDesc: n.contentDesc,
+    clickable: n.clickable || n.longClickable || n.checkable,
+  };
 }

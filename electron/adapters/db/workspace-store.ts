@@ -7,6 +7,7 @@ import { migrate } from './migrate.js';
 import { BlobsRepo } from './repositories/blobs-repo.js';
 import { DemonstrationsRepo } from './repositories/demonstrations-repo.js';
 import { GraphsRepo } from './repositories/graphs-repo.js';
+import { GraphProbesRepo } from './repositories/graph-probes-repo.js';
 import { LabelsRepo } from './repositories/labels-repo.js';
 import { RunsRepo } from './repositories/runs-repo.js';
 import { SettingsRepo } from './repositories/settings-repo.js';
@@ -25,6 +26,7 @@ export class WorkspaceStore {
   readonly blobIndex: BlobsRepo;
   readonly demonstrations: DemonstrationsRepo;
   readonly graphs: GraphsRepo;
+  readonly graphProbes: GraphProbesRepo;
   readonly runs: RunsRepo;
   readonly labels: LabelsRepo;
   readonly blobs: BlobStore;
@@ -39,6 +41,7 @@ export class WorkspaceStore {
     this.blobIndex = new BlobsRepo(db);
     this.demonstrations = new DemonstrationsRepo(db);
     this.graphs = new GraphsRepo(db);
+    this.graphProbes = new GraphProbesRepo(db);
     this.runs = new RunsRepo(db);
     this.labels = new LabelsRepo(db);
     this.blobs = new BlobStore(join(path, BLOBS_DIR));

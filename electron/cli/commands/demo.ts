@@ -11,7 +11,7 @@ import { buildRunReport } from '../../services/runs/run-report-builder.js';
 import { createRun, runToEnd } from '../../services/runs/run-service.js';
 import { importTaskFile } from '../../services/tasks-service.js';
 import { userDataDir } from '../../adapters/system/user-paths.js';
-import { startVirtualPhoneServer } from '../../virtual-phone/index.js';
+import { startSamplePhones } from '../sample-phone.js';
 import { PACKAGE_ROOT } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult } from '../output.js';
@@ -37,7 +37,7 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
       const count = Number(o.phones);
       if (!Number.isInteger(count) || count < 1 || count > 8) throw new CliError('--phones: 1 to 8', 2);
       const t0 = Date.now();
-      const phones = await startVirtualPhoneServer({ port: 0, count, locale: 'zh', seed: 11, frozenClockMs: Date.UTC(2026, 10, 30, 1, 30) });
+      const phones = await startSamplePhones(count);
       const backend = new Backend({ workspace: dir, userDataDir: userDataDir(), adbServer: `127.0.0.1:${phones.port}` });
       try {
         info(`workspace ${dir}; ${count} virtual phone(s) on 127.0.0.1:${phones.port}`);

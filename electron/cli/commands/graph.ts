@@ -8,6 +8,7 @@ import type { GraphValidation } from '../../core/graph/validate.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table } from '../output.js';
+import { registerGraphProbe } from './graph-probe.js';
 
 const pct = (v: number | null): string => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);
 
@@ -50,6 +51,8 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
         backend.close();
       }
     });
+
+  registerGraphProbe(graph, globals);
 
   graph
     .command('show')

@@ -2,7 +2,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { Agent, AgentHistoryEntry, AgentObservation } from '../agents/agent.js';
 import type { MatchOptions } from '../graph/match.js';
-import { advance, finishSucceeds } from '../graph/match.js';
+import { GraphWalker } from '../graph/walk.js';
 import type { ExitCategory, StepRecord, TaskOutcome } from './outcome.js';
 
 export interface OfflineOptions {
@@ -37,13 +37,12 @@ export interface OfflineDeps {
 export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise<TaskOutcome> {
   const { graph, agent, options } = deps;
   const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
-  // The agent stands on a set of nodes when the graph is ambiguous (see advance()); it sees the closest one.
-  let current = new Set([graph.startNode]);
-  let viaGoal = new Set<string>();
+  // The agent stands on a set of nodes only where the graph cannot tell them apart (see GraphWalker); it sees the closest one.
+  const walker = new GraphWalker(graph, options.match);
   let node = nodes.get(graph.startNode)!;
   const history: AgentHistoryEntry[] = [];
   const path: string[] = [node.id];
-  const onDone = (): boolean => finishSucceeds(graph, current, viaGoal);
+  const onDone = (): boolean => walker.finish().success;
   let offGraphErrors = 0;
   let exit: ExitCategory = 'step_limit';
   let success = false;
@@ -54,12 +53,14 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
     const r = await agent.step(observation, deps.instruction, history);
     steps++;
     const action: Action = r.action;
-    const details: Record<string, unknown> = { node: node.id, nodes: [...current].sort(), done: onDone() };
+    const details: Record<string, unknown> = { node: node.id, nodes: [...walker.current].sort(), done: onDone() };
     let stop: ExitCategory | null = null;
 
     if (action.type === 'Finish') {
-      success = onDone();
+      const verdict = walker.finish();
+      success = verdict.success;
       details.finishOnDone = success;
+      details.finish = { reason: verdict.reason, node: verdict.node, unmet: verdict.unmet.map((c) => c.id) };
       stop = 'finished';
     } else if (action.type === 'AskUser') {
       stop = 'ask_user';
@@ -69,14 +70,12 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
     } else if (action.type === 'Wait' || action.type === 'Noop') {
       details.match = { matched: false, reason: `${action.type} keeps the screen` };
     } else {
-      const m = advance(graph.edges, current, action, options.match);
-      details.match = m.best
-        ? { matched: true, edge: m.best.edge.id, to: m.best.edge.to, reason: m.best.result.reason, distancePx: m.best.result.distancePx, similarity: m.best.result.similarity }
+      const m = walker.act(action);
+      details.match = m.taken
+        ? { matched: true, edge: m.taken.edge.id, to: m.taken.edge.to, rule: m.taken.result.rule, reason: m.taken.result.reason, distancePx: m.taken.result.distancePx, similarity: m.taken.result.similarity }
         : { matched: false, nearestEdge: m.nearest?.edge.id ?? null, reason: m.nearest?.result.reason ?? 'no outgoing edge of this kind', distancePx: m.nearest?.result.distancePx ?? null, similarity: m.nearest?.result.similarity ?? null };
-      if (m.best) {
-        current = m.next;
-        viaGoal = m.viaGoal;
-        node = nodes.get(m.best.edge.to)!;
+      if (m.taken) {
+        node = nodes.get(walker.node)!;
         path.push(node.id);
       } else if (options.offGraph === 'fail' || ++offGraphErrors >= options.maxOffGraphErrors) {
         stop = 'off_graph';
@@ -91,6 +90,6 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
   }
   return {
     taskId, agent: agent.name, mode: 'offline', success, exit, steps,
-    details: { finalNode: node.id, finalNodes: [...current].sort(), finalDone: onDone(), path, offGraphErrors },
+    details: { finalNode: node.id, finalNodes: [...walker.current].sort(), finalDone: onDone(), path, offGraphErrors },
   };
 }

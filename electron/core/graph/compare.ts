@@ -10,6 +10,20 @@ export function widgetStatesAgree(a: readonly string[], b: readonly string[]): b
   return true;
 }
 
+/** Content present in both states must be equal (another amount typed, another option chosen = another state). */
+export function contentAgrees(a: Readonly<Record<string, string>> | undefined, b: Readonly<Record<string, string>> | undefined): boolean {
+  if (!a || !b) return true;
+  for (const k of Object.keys(b)) if (k in a && a[k] !== b[k]) return false;
+  return true;
+}
+
+/** The same page, whatever its content and labels: same activity, chrome alike. */
+export function samePage(a: StateSignature, b: StateSignature, cfg: SignatureConfig): boolean {
+  if (a.activity && b.activity && a.activity !== b.activity) return false;
+  const chrome = a.chrome?.length && b.chrome?.length ? jaccard(a.chrome, b.chrome) : jaccard(a.structure, b.structure);
+  return chrome >= cfg.structureThreshold;
+}
+
 const TINY_STRUCTURE = 3;
 
 /**
@@ -22,6 +36,7 @@ export function sameState(a: StateSignature, b: StateSignature, cfg: SignatureCo
   const activity = a.activity === b.activity;
   if (a.activity && b.activity && !activity) return null;
   if (cfg.splitOnWidgetState && !widgetStatesAgree(a.widgetState, b.widgetState)) return null;
+  if (!contentAgrees(a.content, b.content)) return null;
   const anchors = a.anchors.length > 0 && b.anchors.length > 0 ? jaccard(a.anchors, b.anchors) : null;
   const image = a.imageHash && b.imageHash ? 1 - hamming(a.imageHash, b.imageHash) / 64 : null;
   if (a.structureKey === b.structureKey) {

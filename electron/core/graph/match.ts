@@ -1,19 +1,31 @@
 import { distance as levenshtein } from 'fastest-levenshtein';
 import type { Action, NormPoint } from '../../../shared/domain/action.js';
-import { toPixels } from '../geometry/coordinates.js';
 import type { GraphEdge } from '../../../shared/domain/task-graph.js';
+import type { Bounds } from '../../../shared/domain/ui-node.js';
+import { area, contains } from '../../../shared/domain/ui-tree.js';
+import { toPixels } from '../geometry/coordinates.js';
+import { numbersIn } from './content.js';
 
 /** Thresholds of the offline action check; stored with every run so results can be re-scored. */
 export interface MatchOptions {
   /** The paper's rule: a tap within this many device pixels of the demonstrated point matches. */
   tapTolerancePx: number;
-  /** Also accept a tap inside the bounds of the element the person tapped. */
+  /** Also accept a tap inside the bounds of the clickable element the person tapped. */
   acceptInsideTarget: boolean;
+  /** The inside-element rule never applies to elements larger than this share of the screen (containers, WebViews). */
+  maxInsideShare: number;
   /** Minimum normalized similarity (1 − edit distance / longer length) for typed text. */
   textThreshold: number;
 }
 
-export const DEFAULT_MATCH_OPTIONS: MatchOptions = { tapTolerancePx: 50, acceptInsideTarget: true, textThreshold: 0.8 };
+export const DEFAULT_MATCH_OPTIONS: MatchOptions = { tapTolerancePx: 50, acceptInsideTarget: true, maxInsideShare: 0.25, textThreshold: 0.8 };
+
+/** Options stored with older graphs and runs lack newer fields; fill them with today's defaults. */
+export const withMatchDefaults = (o: Partial<MatchOptions> | undefined): MatchOptions => ({ ...DEFAULT_MATCH_OPTIONS, ...(o ?? {}) });
+
+/** Which rule accepted a match: recorded with every offline step so a verdict can be traced. */
+export type MatchRule =
+  | 'within-tolerance' | 'inside-target' | 'free-choice' | 'same-numbers' | 'similar-text' | 'swipe-direction' | 'same-key' | 'same-app' | 'same-action';
 
 export interface MatchResult {
   matched: boolean;
@@ -21,6 +33,8 @@ export interface MatchResult {
   distancePx: number | null;
   /** Text similarity for Type, else null. */
   similarity: number | null;
+  /** The rule that accepted it (null when not matched). */
+  rule: MatchRule | null;
   /** Why it did or did not match, in words. */
   reason: string;
 }
@@ -45,14 +59,35 @@ export function textSimilarity(a: string, b: string): number {
   return longer === 0 ? 1 : 1 - levenshtein(x, y) / longer;
 }
 
+/**
+ * Typed text against demonstrated text. Numbers are content, not spelling: when the demonstration
+ * typed digits, the same numbers must appear in the same order ("300元" matches "300"; "3000" and
+ * "500" do not). Other text matches by similarity.
+ */
+export function textMatches(typed: string, demonstrated: string, threshold: number): { matched: boolean; similarity: number; rule: MatchRule } {
+  const want = numbersIn(demonstrated);
+  const similarity = textSimilarity(typed, demonstrated);
+  if (want.length > 0) {
+    const got = numbersIn(typed);
+    const same = got.length === want.length && got.every((n, i) => Number(n) === Number(want[i]));
+    return { matched: same, similarity, rule: 'same-numbers' };
+  }
+  return { matched: similarity >= threshold, similarity, rule: 'similar-text' };
+}
+
 const pointKind = (t: Action['type']): string | null =>
   t === 'Tap' || t === 'DoubleTap' ? 'tap' : t === 'LongPress' ? 'long' : null;
+
+const inside = (b: Bounds, p: { x: number; y: number }): boolean => contains(b, p.x, p.y);
 
 /** Does the agent's action take this edge? Raw distances are reported either way. */
 export function matchEdge(action: Action, edge: GraphEdge, opts: MatchOptions): MatchResult {
   const e = edge.action;
   const no = (reason: string, distancePx: number | null = null, similarity: number | null = null): MatchResult => ({
-    matched: false, distancePx, similarity, reason,
+    matched: false, distancePx, similarity, rule: null, reason,
+  });
+  const yes = (rule: MatchRule, reason: string, distancePx: number | null = null, similarity: number | null = null): MatchResult => ({
+    matched: true, distancePx, similarity, rule, reason,
   });
   const kind = pointKind(action.type);
   if (kind !== null && 'at' in action) {
@@ -60,44 +95,50 @@ export function matchEdge(action: Action, edge: GraphEdge, opts: MatchOptions): 
     const p = toPixels(action.at, edge.screen);
     const q = toPixels(e.at, edge.screen);
     const d = Math.hypot(p.x - q.x, p.y - q.y);
-    if (d <= opts.tapTolerancePx) return { matched: true, distancePx: d, similarity: null, reason: `within ${opts.tapTolerancePx}px` };
+    if (d <= opts.tapTolerancePx) return yes('within-tolerance', `within ${opts.tapTolerancePx}px`, d);
+    const screenArea = edge.screen.width * edge.screen.height;
     const b = edge.target?.bounds;
-    if (opts.acceptInsideTarget && b && p.x >= b.left && p.x < b.right && p.y >= b.top && p.y < b.bottom) {
-      return { matched: true, distancePx: d, similarity: null, reason: 'inside the demonstrated element' };
+    // Only the element the person actually tapped, and only if it is a control, not a page-sized container.
+    if (opts.acceptInsideTarget && b && edge.target?.clickable !== false && area(b) <= opts.maxInsideShare * screenArea && inside(b, p)) {
+      return yes('inside-target', 'inside the demonstrated element', d);
     }
+    const option = edge.choice?.options.find((o) => inside(o, p));
+    if (option) return yes('free-choice', 'another option of a group the demonstrations chose from freely', d);
     return no(`${d.toFixed(0)}px from the demonstrated point`, d);
   }
   if (action.type === 'Swipe') {
     if (e.type !== 'Swipe') return no(`Swipe vs ${e.type}`);
     const a = swipeDirection(action.from, action.to);
     const b = swipeDirection(e.from, e.to);
-    return a === b ? { matched: true, distancePx: null, similarity: null, reason: `swipe ${a}` } : no(`swipe ${a}, demonstrated ${b}`);
+    return a === b ? yes('swipe-direction', `swipe ${a}`) : no(`swipe ${a}, demonstrated ${b}`);
   }
   if (action.type === 'Type') {
     if (e.type !== 'Type') return no(`Type vs ${e.type}`);
-    const s = textSimilarity(action.text, e.text);
-    return s >= opts.textThreshold
-      ? { matched: true, distancePx: null, similarity: s, reason: `text similarity ${s.toFixed(2)}` }
-      : no(`text similarity ${s.toFixed(2)} < ${opts.textThreshold}`, null, s);
+    const m = textMatches(action.text, e.text, opts.textThreshold);
+    if (m.matched) return yes(m.rule, m.rule === 'same-numbers' ? 'the same numbers as demonstrated' : `text similarity ${m.similarity.toFixed(2)}`, null, m.similarity);
+    return no(m.rule === 'same-numbers' ? `numbers differ from the demonstrated "${e.text}"` : `text similarity ${m.similarity.toFixed(2)} < ${opts.textThreshold}`, null, m.similarity);
   }
-  if (action.type === 'Key') return e.type === 'Key' && e.key === action.key ? yes('same key') : no('different key');
+  if (action.type === 'Key') return e.type === 'Key' && e.key === action.key ? yes('same-key', 'same key') : no('different key');
   if (action.type === 'LaunchApp') {
-    return e.type === 'LaunchApp' && normalizeText(e.app) === normalizeText(action.app) ? yes('same app') : no('different app');
+    return e.type === 'LaunchApp' && normalizeText(e.app) === normalizeText(action.app) ? yes('same-app', 'same app') : no('different app');
   }
   if (action.type === 'Home' || action.type === 'Back' || action.type === 'Enter') {
-    return e.type === action.type ? yes(`same ${action.type}`) : no(`${action.type} vs ${e.type}`);
+    return e.type === action.type ? yes('same-action', `same ${action.type}`) : no(`${action.type} vs ${e.type}`);
   }
   return no(`${action.type} never matches an edge`);
 }
 
-function yes(reason: string): MatchResult {
-  return { matched: true, distancePx: null, similarity: null, reason };
+/** Closer is better: pixel distance first, then text similarity. */
+function better(a: MatchResult, b: MatchResult): boolean {
+  const da = a.distancePx ?? 0;
+  const db = b.distancePx ?? 0;
+  if (da !== db) return da < db;
+  return (a.similarity ?? 0) > (b.similarity ?? 0);
 }
 
 /**
- * The edge an action takes among a node's outgoing edges: the matching one with the
- * smallest distance (or highest text similarity). Also returns the nearest miss, so an
- * off-graph step records how far it was.
+ * The edge an action takes among a node's outgoing edges: of those that match, the closest
+ * (distance, then similarity). Also returns the nearest miss, so an off-graph step records how far it was.
  */
 export function bestEdge(
   action: Action,
@@ -106,49 +147,23 @@ export function bestEdge(
 ): { edge: GraphEdge | null; result: MatchResult | null; nearest: { edge: GraphEdge; result: MatchResult } | null } {
   let best: { edge: GraphEdge; result: MatchResult } | null = null;
   let nearest: { edge: GraphEdge; result: MatchResult } | null = null;
-  const score = (r: MatchResult): number => (r.distancePx !== null ? -r.distancePx : r.similarity ?? 0);
   for (const edge of edges) {
     const result = matchEdge(action, edge, opts);
     if (result.matched) {
-      if (!best || score(result) > score(best.result)) best = { edge, result };
+      if (!best || better(result, best.result)) best = { edge, result };
     } else if (result.distancePx !== null || result.similarity !== null) {
+      const score = (r: MatchResult): number => (r.distancePx !== null ? -r.distancePx : r.similarity ?? 0);
       if (!nearest || score(result) > score(nearest.result)) nearest = { edge, result };
     }
   }
   return { edge: best?.edge ?? null, result: best?.result ?? null, nearest: best ?? nearest };
 }
 
-/**
- * One step of walking a graph whose states may be ambiguous. Merging by page can put two
- * states of the task (3 updates pending, 2 pending) into one node, so the same action may
- * lead on to different nodes. The walk therefore tracks the *set* of nodes consistent with
- * the actions so far (an NFA): an action is valid if it matches an edge out of any of them,
- * and the next set is every matching edge's target. `best` is the closest match, reported.
- */
-export function advance(
-  edges: readonly GraphEdge[],
-  current: ReadonlySet<string>,
-  action: Action,
-  opts: MatchOptions,
-): { next: Set<string>; viaGoal: Set<string>; best: { edge: GraphEdge; result: MatchResult } | null; nearest: { edge: GraphEdge; result: MatchResult } | null } {
-  const out = edges.filter((e) => current.has(e.from));
-  const next = new Set<string>();
-  const viaGoal = new Set<string>();
-  for (const e of out) {
-    if (!matchEdge(action, e, opts).matched) continue;
-    next.add(e.to);
-    if (e.goal) viaGoal.add(e.to);
+/** Two edges stand for the same demonstrated action (the same point or element, the same text). */
+export function sameDemonstratedAction(a: GraphEdge, b: GraphEdge, opts: MatchOptions): boolean {
+  if (a.action.type !== b.action.type) return false;
+  if (a.target && b.target && (a.action.type === 'Tap' || a.action.type === 'LongPress')) {
+    if (a.target.resourceId === b.target.resourceId && a.target.text === b.target.text) return true;
   }
-  const { edge, result, nearest } = bestEdge(action, out, opts);
-  return { next, viaGoal, best: edge && result ? { edge, result } : null, nearest };
-}
-
-/**
- * Whether Finish now succeeds: the walk stands on a DONE node it reached by a goal edge.
- * Graphs from before goal edges existed (no edge marked) fall back to "stands on DONE".
- */
-export function finishSucceeds(graph: { nodes: readonly { id: string; done: boolean }[]; edges: readonly GraphEdge[] }, current: ReadonlySet<string>, viaGoal: ReadonlySet<string>): boolean {
-  const legacy = !graph.edges.some((e) => e.goal);
-  const pool = legacy ? current : viaGoal;
-  return graph.nodes.some((n) => n.done && pool.has(n.id) && current.has(n.id));
+  return matchEdge(b.action, { ...a, choice: undefined }, { ...opts, acceptInsideTarget: false }).matched;
 }

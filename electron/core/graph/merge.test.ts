@@ -3,10 +3,11 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { UiHierarchy, UiNode } from '../../../shared/domain/ui-node.js';
 import type { Demo, DemoStep } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
-import { advance, DEFAULT_MATCH_OPTIONS, finishSucceeds, matchEdge } from './match.js';
+import { DEFAULT_MATCH_OPTIONS, matchEdge } from './match.js';
 import { buildGraph } from './merge.js';
 import { computeSignature } from './signature.js';
 import { validateGraph } from './validate.js';
+import { GraphWalker } from './walk.js';
 
 const screen = { width: 1080, height: 2400 };
 const node = (p: Partial<UiNode>): UiNode => ({
@@ -91,10 +92,10 @@ describe('goal edges', () => {
     expect(g.nodes).toHaveLength(1);
     expect(g.nodes[0]!.done).toBe(true);
     expect(g.edges[0]).toMatchObject({ from: 'n0', to: 'n0', goal: true });
-    const start = new Set(['n0']);
-    expect(finishSucceeds(g, start, new Set())).toBe(false);
-    const step = advance(g.edges, start, tapRow(0), DEFAULT_MATCH_OPTIONS);
-    expect(finishSucceeds(g, step.next, step.viaGoal)).toBe(true);
+    const walker = new GraphWalker(g, DEFAULT_MATCH_OPTIONS);
+    expect(walker.finish().success).toBe(false);
+    expect(walker.act(tapRow(0)).taken).not.toBeNull();
+    expect(walker.finish().success).toBe(true);
     expect(validateGraph(g, [d]).selfConsistency).toBe(1);
   });
 });

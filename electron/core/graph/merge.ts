@@ -1,6 +1,9 @@
 import type { Action } from '../../../shared/domain/action.js';
+import type { Bounds } from '../../../shared/domain/ui-node.js';
 import type { TargetElement } from '../../../shared/domain/ui-tree.js';
 import { sameState } from './compare.js';
+import { contentUnder, demonstrationEffects, learnContent, withContent } from './content-keys.js';
+import { deriveGoalConditions } from './goal-conditions.js';
 import type { Demo, GraphEdge, GraphNode, MergeEvidence, SignatureConfig, StateSignature, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { MatchOptions } from './match.js';
 import { DEFAULT_MATCH_OPTIONS, matchEdge } from './match.js';
@@ -60,25 +63,46 @@ export function sameEdgeAction(a: GraphEdge, action: Action, target: TargetEleme
   if (a.target && target && (a.action.type === 'Tap' || a.action.type === 'LongPress')) {
     if (a.target.resourceId === target.resourceId && a.target.text === target.text && a.action.type === action.type) return true;
   }
-  return matchEdge(action, a, { ...opts, acceptInsideTarget: false }).matched;
+  return matchEdge(action, { ...a, choice: undefined }, { ...opts, acceptInsideTarget: false }).matched;
+}
+
+/**
+ * Free choices: any option of a group takes the edge, where an annotator marked the demonstrated tap
+ * "any option would do" (any train of the list, any preset amount). The mark lives on the recorded
+ * step, so every rebuild keeps it. It is never guessed from the demonstrations: two demonstrations
+ * picking 三亚 and 海口 do not make 北京 right. The probe checks every mark on the phone.
+ */
+function markFreeChoices(options: ReadonlyMap<GraphEdge, Bounds[]>, annotated: ReadonlySet<GraphEdge>): void {
+  for (const e of annotated) {
+    const group = options.get(e);
+    if (group && e.action.type === 'Tap') e.choice = { options: group };
+  }
 }
 
 /**
  * Merges a task's demonstrations into one multi-path graph (paper Appendix H.2): equal
  * states become nodes (each remembering why it was merged), human actions become
  * edges (equal ones merged, each listing the demonstrations that used it), and every
- * demonstration's final observation is a DONE node.
+ * demonstration's final observation is a DONE node carrying the goal conditions its
+ * demonstrations agree on. States carry the content the demonstrations changed (content-keys.ts).
  */
 export function buildGraph(taskId: string, demos: readonly Demo[], cfg: SignatureConfig, opts: MatchOptions = DEFAULT_MATCH_OPTIONS): TaskGraph {
+  const model = learnContent(demos);
   const index = new NodeIndex(cfg);
   const edges: GraphEdge[] = [];
-  // Demonstration ids per edge as sets while building: an array `includes` check is quadratic in big graphs.
+  // Edges by `from>to`, and demonstration ids per edge as sets: linear scans are quadratic in big graphs.
+  const edgesBetween = new Map<string, GraphEdge[]>();
   const edgeDemos = new Map<GraphEdge, Set<number>>();
+  const edgeOptions = new Map<GraphEdge, Bounds[]>();
+  const anyOption = new Set<GraphEdge>();
+  const goalPaths = new Map<string, GraphEdge[][]>();
   const starts = new Map<string, number>();
   for (const demo of demos) {
     if (demo.steps.length === 0) continue;
-    const nodeIds = demo.steps.map((s) => index.assign(s.signature, s.ref).id);
+    const nodeIds = demo.steps.map((s) => index.assign(withContent(s.signature, contentUnder(model, s.content)), s.ref).id);
     starts.set(nodeIds[0]!, (starts.get(nodeIds[0]!) ?? 0) + 1);
+    const path: GraphEdge[] = [];
+    const changes = demonstrationEffects(demo.steps);
     demo.steps.forEach((step, t) => {
       if (!step.action || t + 1 >= demo.steps.length) return;
       const from = nodeIds[t]!;
@@ -86,24 +110,35 @@ export function buildGraph(taskId: string, demos: readonly Demo[], cfg: Signatur
       const target = targetOfPx(step.actionPx);
       // The action that produced a demonstration's final screen reaches the goal (see GraphEdge.goal).
       const goal = t + 2 === demo.steps.length;
-      const existing = edges.find((e) => e.from === from && e.to === to && sameEdgeAction(e, step.action!, target, opts));
+      const effects = (changes[t] ?? []).filter((v) => model.keys.has(v.key));
+      const between = edgesBetween.get(`${from}>${to}`) ?? [];
+      const existing = between.find((e) => sameEdgeAction(e, step.action!, target, opts));
       if (existing) {
         edgeDemos.get(existing)!.add(demo.id);
         existing.uses.push([demo.id, step.ref.idx]);
         if (goal) existing.goal = true;
+        if (step.anyOption) anyOption.add(existing);
+        path.push(existing);
         return;
       }
       const edge: GraphEdge = {
         id: `e${edges.length}`, from, to, action: step.action, actionPx: step.actionPx, target, screen: step.screen, demonstrations: [],
-        uses: [[demo.id, step.ref.idx]], ...(goal ? { goal: true } : {}),
+        uses: [[demo.id, step.ref.idx]], ...(goal ? { goal: true } : {}), ...(effects.length ? { effects } : {}),
       };
       edges.push(edge);
+      edgesBetween.set(`${from}>${to}`, [...between, edge]);
       edgeDemos.set(edge, new Set([demo.id]));
+      if (step.options) edgeOptions.set(edge, step.options);
+      if (step.anyOption) anyOption.add(edge);
+      path.push(edge);
     });
-    index.byId(nodeIds[nodeIds.length - 1]!).done = true;
+    const last = nodeIds[nodeIds.length - 1]!;
+    index.byId(last).done = true;
+    goalPaths.set(last, [...(goalPaths.get(last) ?? []), path]);
   }
   for (const [edge, ids] of edgeDemos) edge.demonstrations = [...ids];
   if (index.nodes.length === 0) throw new Error(`task ${taskId} has no recorded steps to build a graph from`);
+  markFreeChoices(edgeOptions, anyOption);
 
   const startNode = [...starts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
   for (const n of index.nodes) {
@@ -111,5 +146,10 @@ export function buildGraph(taskId: string, demos: readonly Demo[], cfg: Signatur
     if (weakest < cfg.flagBelow) n.flag = `members differ: weakest match confidence ${weakest.toFixed(2)}`;
     if (starts.has(n.id) && n.id !== startNode) n.flag = `${starts.get(n.id)} demonstration(s) start here, not at ${startNode}`;
   }
-  return { taskId, config: cfg, startNode, nodes: index.nodes, edges };
+  const graph: TaskGraph = {
+    taskId, config: cfg, startNode, nodes: index.nodes, edges,
+    contentKeys: [...model.keys].sort(), freeKeys: [...model.free].sort(),
+  };
+  for (const [id, conditions] of deriveGoalConditions(graph, goalPaths)) index.byId(id).goal = conditions;
+  return graph;
 }

@@ -143,16 +143,24 @@ export function computeSignature(
   const chrome = [...new Set(chromeTokens)].sort();
   const widgetState = [...new Set(values)].sort();
   const activity = foreground ? `${foreground.package}/${foreground.activity}` : '';
-  return {
+  const sig: StateSignature = {
     activity,
     structure,
     chrome,
-    structureKey: fnv1a(`${activity}{${structure.join(',')}}[${widgetState.join(',')}]`),
+    structureKey: '',
     // Anchors of list rows are content (song titles, cities): only the chrome's labels name the page.
     anchors: chrome.length > 0 ? [...new Set(chromeAnchors)].sort() : anchors,
     widgetState,
     imageHash,
   };
+  return { ...sig, structureKey: signatureKey(sig) };
+}
+
+/** The exact-match key of a state: activity, structure, widget values and content (when the graph has content keys). */
+export function signatureKey(sig: Pick<StateSignature, 'activity' | 'structure' | 'widgetState' | 'content'>): string {
+  const content = sig.content ? Object.keys(sig.content).sort().map((k) => `${k}=${sig.content![k]}`) : [];
+  const tail = content.length > 0 ? `<${content.join('\u0000')}>` : '';
+  return fnv1a(`${sig.activity}{${sig.structure.join(',')}}[${sig.widgetState.join(',')}]${tail}`);
 }
 
 export function jaccard(a: readonly string[], b: readonly string[]): number {

@@ -1,7 +1,8 @@
 import type { Demo, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { MatchOptions } from './match.js';
-import { advance, DEFAULT_MATCH_OPTIONS, finishSucceeds } from './match.js';
+import { DEFAULT_MATCH_OPTIONS } from './match.js';
 import { buildGraph } from './merge.js';
+import { GraphWalker } from './walk.js';
 
 export interface ReplayResult {
   demonstrationId: number;
@@ -23,26 +24,17 @@ export interface GraphValidation {
 
 /** Walks a demonstration's actions through the graph as the offline runner would walk an agent's. */
 export function replayDemo(graph: TaskGraph, demo: Demo, opts: MatchOptions = DEFAULT_MATCH_OPTIONS): ReplayResult {
-  let current = new Set([graph.startNode]);
-  let viaGoal = new Set<string>();
+  const walker = new GraphWalker(graph, opts);
   let matched = 0;
   const actions = demo.steps.filter((s) => s.action !== null);
   for (const step of actions) {
-    const { next, viaGoal: goalNext } = advance(graph.edges, current, step.action!, opts);
-    if (next.size === 0) {
-      return { demonstrationId: demo.id, accepted: false, matchedSteps: matched, reason: `step ${matched + 1} (${step.action!.type}) matches no edge from ${[...current].join('/')}` };
+    if (!walker.act(step.action!).taken) {
+      return { demonstrationId: demo.id, accepted: false, matchedSteps: matched, reason: `step ${matched + 1} (${step.action!.type}) matches no edge from ${[...walker.current].join('/')}` };
     }
-    current = next;
-    viaGoal = goalNext;
     matched++;
   }
-  const done = finishSucceeds(graph, current, viaGoal);
-  return {
-    demonstrationId: demo.id,
-    accepted: done,
-    matchedSteps: matched,
-    reason: done ? 'reached DONE' : `ended on ${[...current].join('/')}, which is not DONE`,
-  };
+  const verdict = walker.finish();
+  return { demonstrationId: demo.id, accepted: verdict.success, matchedSteps: matched, reason: verdict.reason };
 }
 
 export function validateGraph(graph: TaskGraph, demos: readonly Demo[], opts: MatchOptions = DEFAULT_MATCH_OPTIONS): GraphValidation {

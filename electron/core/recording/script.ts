@@ -21,6 +21,8 @@ export const ScriptTargetSchema = z
     /** Which of several matching elements, in screen order (default 0). */
     nth: z.number().int().min(0).optional(),
     ms: z.number().int().positive().optional(),
+    /** An annotator's mark: any option of the group this element belongs to would do as well (any train of the list). */
+    any: z.boolean().optional(),
   })
   .strict();
 export type ScriptTarget = z.infer<typeof ScriptTargetSchema>;

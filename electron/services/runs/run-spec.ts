@@ -16,7 +16,11 @@ export const RunSpecSchema = z
     /** Which text the agent receives: the original instruction or the normalized rewrite (paper §5.3). */
     instruction: z.enum(['original', 'normalized']).default('original'),
     match: z
-      .object({ tapTolerancePx: z.number().positive(), acceptInsideTarget: z.boolean(), textThreshold: z.number().min(0).max(1) })
+      .object({
+        tapTolerancePx: z.number().positive(), acceptInsideTarget: z.boolean(), textThreshold: z.number().min(0).max(1),
+        // Runs stored before this option existed get today's default when resumed.
+        maxInsideShare: z.number().min(0).max(1).default(DEFAULT_MATCH_OPTIONS.maxInsideShare),
+      })
       .default(DEFAULT_MATCH_OPTIONS),
     offGraph: z.enum(['fail', 'stay']).default('fail'),
     maxOffGraphErrors: z.number().int().min(1).default(3),

@@ -59,7 +59,11 @@ export class VirtualPhone implements ServedDevice {
       { fs: this.phone.fs, lookup: (name) => this.commands[name.replace(/^\/system\/bin\//, '')] },
       { PATH: '/product/bin:/apex/com.android.runtime/bin:/system/bin:/system/xbin:/vendor/bin', HOME: '/', EXTERNAL_STORAGE: '/sdcard', ANDROID_DATA: '/data', USER: 'shell', HOSTNAME: 'vphone' },
     );
-    return session.run(command, io.write, io.signal);
+    const code = await session.run(command, io.write, io.signal);
+    // A real screen draws the next frame right after input; screens that note being seen (an opened
+    // place, a viewed order) must do so then, not only when someone happens to take a dump.
+    composeFrame(this.phone);
+    return code;
   }
 
   /** The SVG of the current screen; also the cache key for PNGs. */

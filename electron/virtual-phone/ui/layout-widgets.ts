@@ -212,7 +212,7 @@ export function placeWidget(env: LayoutEnv, wd: Widget, x: number, y: number, w:
         paints.push({ op: 'line', x1: cx, y1: cy + px(4), x2: cx, y2: cy + Math.round(size * 1.35) - px(4), stroke: p.primary, sw: 4 });
       }
       const shown = wd.value === '' ? wd.hint : wd.password ? '•'.repeat(wd.value.length) : wd.value;
-      return node({ cls: 'android.widget.EditText', pkg: env.pkg, rid: rid(env, wd.id), text: shown, bounds: [bx, y + px(4), bx + bw, y + h - px(4)], paints, clickable: true, focusable: true, focused, longClickable: true, password: !!wd.password, inputId: wd.id });
+      return node({ cls: 'android.widget.EditText', pkg: env.pkg, rid: rid(env, wd.id), text: shown, hint: wd.hint, bounds: [bx, y + px(4), bx + bw, y + h - px(4)], paints, clickable: true, focusable: true, focused, longClickable: true, password: !!wd.password, inputId: wd.id });
     }
     case 'tabs': {
       const h = px(56);

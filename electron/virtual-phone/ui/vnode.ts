@@ -51,6 +51,8 @@ export interface VNode extends NodeFlags {
   scroll?: ScrollState;
   /** EditText identity, so the phone can route typed text to the focused field. */
   inputId?: string;
+  /** An editable field's hint (Android 8+ dumps carry it; an empty field shows it as its text too). */
+  hint?: string;
 }
 
 export function node(partial: Partial<VNode> & Pick<VNode, 'cls' | 'bounds' | 'pkg'>): VNode {

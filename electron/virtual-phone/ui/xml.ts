@@ -3,6 +3,8 @@ import type { VNode } from './vnode.js';
 /**
  * Writes the dump exactly the way AccessibilityNodeInfoDumper does: one line, fixed attribute
  * order, `NAF="true"` for clickable nodes with no text/desc in their subtree, invalid XML chars → '.'.
+ * Like Android 8+ it ends each node with `hint` (empty for nodes without one), and an empty editable
+ * field reports its hint as its text.
  */
 const HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>";
 const NAF_EXEMPT = new Set(['android.widget.GridView', 'android.widget.GridLayout', 'android.widget.ListView', 'android.widget.TableLayout']);
@@ -40,7 +42,7 @@ function write(n: VNode, index: number, out: string[]): void {
     `<node ${naf}index="${index}" text="${attr(n.text)}" resource-id="${attr(n.rid)}" class="${n.cls}" package="${attr(n.pkg)}" content-desc="${attr(n.desc)}" ` +
       `checkable="${!!n.checkable}" checked="${!!n.checked}" clickable="${!!n.clickable}" enabled="${n.enabled !== false}" focusable="${!!n.focusable}" ` +
       `focused="${!!n.focused}" scrollable="${!!n.scrollable}" long-clickable="${!!n.longClickable}" password="${!!n.password}" selected="${!!n.selected}" ` +
-      `bounds="[${Math.round(b[0])},${Math.round(b[1])}][${Math.round(b[2])},${Math.round(b[3])}]"`,
+      `bounds="[${Math.round(b[0])},${Math.round(b[1])}][${Math.round(b[2])},${Math.round(b[3])}]" hint="${attr(n.hint ?? '')}"`,
   );
   const kids = visibleChildren(n);
   if (kids.length === 0) {

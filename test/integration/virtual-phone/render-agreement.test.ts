@@ -6,7 +6,7 @@ import type { VirtualPhoneServer } from '../../../electron/virtual-phone/index.j
 
 // Screenshot and hierarchy come from one view tree: every labelled node must have ink where the
 // XML says it is, the XML must look like AccessibilityNodeInfoDumper's, and runs must repeat.
-const ORDER = ['index', 'text', 'resource-id', 'class', 'package', 'content-desc', 'checkable', 'checked', 'clickable', 'enabled', 'focusable', 'focused', 'scrollable', 'long-clickable', 'password', 'selected', 'bounds'];
+const ORDER = ['index', 'text', 'resource-id', 'class', 'package', 'content-desc', 'checkable', 'checked', 'clickable', 'enabled', 'focusable', 'focused', 'scrollable', 'long-clickable', 'password', 'selected', 'bounds', 'hint'];
 const T0 = 1_700_000_000_000;
 
 interface XNode { attrs: Record<string, string>; names: string[] }

@@ -32,6 +32,8 @@ export interface StepInput {
 export interface Step extends StepInput {
   id: number;
   createdAt: string;
+  /** An annotator's mark on a tap: any option of the group it hit would do as well. */
+  anyOption: boolean;
 }
 
 interface DemoRow {
@@ -58,6 +60,7 @@ interface StepRow {
   action_px: string | null;
   timings: string;
   created_at: string;
+  any_option: number;
 }
 
 const demoFromRow = (r: DemoRow): Demonstration => ({
@@ -84,6 +87,7 @@ const stepFromRow = (r: StepRow): Step => ({
   actionPx: r.action_px === null ? null : fromJson(r.action_px),
   timings: fromJson(r.timings),
   createdAt: r.created_at,
+  anyOption: r.any_option === 1,
 });
 
 /** Demonstrations and their steps. Each `addStep` is its own transaction: a crash loses no committed step. */
@@ -144,6 +148,11 @@ export class DemonstrationsRepo {
       toJson(s.timings), nowIso(),
     );
     return Number(info.lastInsertRowid);
+  }
+
+  /** Marks a recorded tap as standing for any option of its group (or back to "as demonstrated"). */
+  setAnyOption(demonstrationId: number, idx: number, any: boolean): boolean {
+    return this.db.prepare('UPDATE steps SET any_option = ? WHERE demonstration_id = ? AND idx = ?').run(any ? 1 : 0, demonstrationId, idx).changes === 1;
   }
 
   /** Removes the step (undo); returns whether there was one. */

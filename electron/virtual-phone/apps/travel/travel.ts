@@ -53,7 +53,12 @@ function cityPicker(ctx: Ctx): ScreenView {
   const list = CITIES.filter((c) => (!q || matches(c, q)) && (ctx.state.kind === 'train' || c.airport));
   return {
     title: field === 'from' ? ctx.t('Departure city', '出发城市') : ctx.t('Destination', '到达城市'), up: true,
-    body: [searchBox(ctx, 'city_search', ctx.t('Search city', '搜索城市'), (v) => (ctx.local['q'] = v)), ...list.map((c): Widget => ({ kind: 'row', id: 'city', title: tx(ctx, c), onTap: () => { ctx.state[field] = c.id; ctx.back(); } }))],
+    body: [
+      searchBox(ctx, 'city_search', ctx.t('Search city', '搜索城市'), (v) => (ctx.local['q'] = v)),
+      // Like real pickers, the located city comes first until a search narrows the list.
+      ...(q ? [] : [{ kind: 'row' as const, id: 'located_city', icon: '◎', title: tx(ctx, city('nanjing')!), summary: ctx.t('Current location', '当前定位'), onTap: () => { ctx.state[field] = 'nanjing'; ctx.back(); } }]),
+      ...list.map((c): Widget => ({ kind: 'row', id: 'city', title: tx(ctx, c), onTap: () => { ctx.state[field] = c.id; ctx.back(); } })),
+    ],
   };
 }
 

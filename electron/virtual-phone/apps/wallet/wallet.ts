@@ -6,7 +6,8 @@ import { BILLS, PAYEES, SERVICES } from './data.js';
 
 /**
  * Wallet: balance (hidden until the eye is tapped, or read on the Balance page), transfers,
- * bill payments (from the home shortcuts or the full services list), monthly bills, and a
+ * bill payments (from the home shortcuts or the full services list) that end on a result page
+ * showing the amount and payee, monthly bills, and a
  * dispute flow (from the bill itself or from customer service). Ground truth: `payments`,
  * `transfers`, `disputes`, `balanceViewed`, `viewedMonths`.
  */
@@ -80,7 +81,23 @@ function pay(ctx: Ctx): ScreenView {
   const s = svc(type);
   return {
     title: s ? tx(ctx, s) : type, up: true, container: 'scroll',
-    body: [{ kind: 'row', title: ctx.t('Account', '缴费户号'), summary: type === 'mobile' ? '138****2716' : '3302-1188-07' }, ...amountForm(ctx, ctx.t('Pay', '确认缴费'), (amount) => { ctx.state.payments.push({ type, amount }); ctx.toast(ctx.t('Paid', '缴费成功')); ctx.back(); })],
+    body: [{ kind: 'row', title: ctx.t('Account', '缴费户号'), summary: type === 'mobile' ? '138****2716' : '3302-1188-07' }, ...amountForm(ctx, ctx.t('Pay', '确认缴费'), (amount) => {
+      ctx.state.payments.push({ type, amount });
+      ctx.replace('wallet.done', { what: 'pay', amount: String(amount), to: s ? tx(ctx, s) : type });
+    })],
+  };
+}
+
+/** The result page a payment or transfer ends on, as real wallet apps show it: what went where. */
+function done(ctx: Ctx): ScreenView {
+  const paid = ctx.params['what'] === 'pay';
+  return {
+    title: paid ? ctx.t('Payment done', '缴费成功') : ctx.t('Transfer done', '转账成功'),
+    body: [
+      { kind: 'bigtext', id: 'done_amount', text: yuan(Number(ctx.params['amount'] ?? 0)), sub: paid ? ctx.t('Paid', '已缴费') : ctx.t('Sent', '已转账'), size: 44 },
+      { kind: 'row', id: 'done_to', title: paid ? ctx.t('For', '缴费项目') : ctx.t('To', '收款人'), summary: ctx.params['to'] ?? '' },
+      { kind: 'button', id: 'done', text: ctx.t('Done', '完成'), onTap: () => ctx.back() },
+    ],
   };
 }
 
@@ -91,7 +108,13 @@ function transfer(ctx: Ctx): ScreenView {
 function transferAmount(ctx: Ctx): ScreenView {
   const to = ctx.params['to'] ?? '';
   const p = PAYEES.find((x) => x.id === to);
-  return { title: `${ctx.t('Transfer to', '转账给')} ${p ? tx(ctx, p) : to}`, up: true, container: 'scroll', body: amountForm(ctx, ctx.t('Transfer', '转账'), (amount) => { ctx.state.transfers.push({ to, amount }); ctx.toast(ctx.t('Sent', '转账成功')); ctx.back(); }) };
+  return {
+    title: `${ctx.t('Transfer to', '转账给')} ${p ? tx(ctx, p) : to}`, up: true, container: 'scroll',
+    body: amountForm(ctx, ctx.t('Transfer', '转账'), (amount) => {
+      ctx.state.transfers.push({ to, amount });
+      ctx.replace('wallet.done', { what: 'transfer', amount: String(amount), to: p ? tx(ctx, p) : to });
+    }),
+  };
 }
 
 function bills(ctx: Ctx): ScreenView {
@@ -154,5 +177,6 @@ export const walletApp = defineApp<WalletState>({
     'wallet.bills': { id: 'wallet.bills', activity: 'com.vphone.wallet.BillsActivity', render: bills },
     'wallet.bill': { id: 'wallet.bill', activity: 'com.vphone.wallet.BillActivity', render: bill },
     'wallet.support': { id: 'wallet.support', activity: 'com.vphone.wallet.SupportActivity', render: support },
+    'wallet.done': { id: 'wallet.done', activity: 'com.vphone.wallet.ResultActivity', render: done },
   },
 });

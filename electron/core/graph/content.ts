@@ -1,0 +1,185 @@
+import type { Bounds, UiHierarchy, UiNode } from '../../../shared/domain/ui-node.js';
+import { area } from '../../../shared/domain/ui-tree.js';
+import type { ContentValue, SignatureConfig } from '../../../shared/domain/task-graph.js';
+
+/**
+ * What a person changed or chose on a page, read from one UI dump: the candidates for a state's
+ * content. Which of them count is decided per task graph (see content-keys.ts): a candidate becomes
+ * part of the state only when a demonstration's own action changed it, so clocks, feed counters and
+ * rotating hints never split states, while a typed amount, a chosen tab or a stepper's value do.
+ *
+ * Four kinds:
+ * - `text`: the text of an editable field (EditText and its relatives, a NumberPicker's input),
+ *   normalized; a password field counts its characters only.
+ * - `choice`: for every group of options (two or more clickable items of one class in a container:
+ *   tabs, chips, presets, rows), the labels of the selected or checked ones ('' when none is).
+ * - `number`: the numbers in a short static text (a quantity between − and +, a badge, an hour shown
+ *   by a picker), keyed by the text with its numbers masked and the row it sits in. Clock times are
+ *   never numbers of this kind.
+ * - `value`: a short text shown after its label in a row that opens a picker ("到达  北京").
+ */
+
+export const EDIT_CLASSES = /EditText|AutoCompleteTextView|SearchView/;
+const TIME = /\d{1,2}:\d{2}(:\d{2})?/g;
+const DIGITS = /\d+(?:[.,]\d+)*/g;
+const MAX_VALUE_TEXT = 24;
+
+/** Normalizes content for comparison: width forms folded, case and spacing ignored. */
+export function normalizeContent(s: string): string {
+  return s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** The numbers in a text, in order (clock times removed first): "¥59.90 × 3" → ["59.90", "3"]. */
+export function numbersIn(s: string): string[] {
+  return s.normalize('NFKC').replace(TIME, ' ').match(DIGITS)?.map((d) => d.replace(/,/g, '')) ?? [];
+}
+
+/** A label with its clock times and numbers masked, so a key stays the same when a count changes. */
+export const maskNumbers = (s: string): string => s.normalize('NFKC').replace(TIME, '#t').replace(DIGITS, '#').replace(/\s+/g, ' ').trim();
+
+const shortClass = (c: string): string => c.slice(c.lastIndexOf('.') + 1);
+const shortId = (rid: string): string => rid.slice(rid.indexOf('/') + 1);
+const own = (n: UiNode): string => n.text.trim() || n.contentDesc.trim();
+
+/** First readable text in a subtree that is not an editable field's (whose text is content). */
+function staticLabel(n: UiNode, depth = 0): string {
+  if (!EDIT_CLASSES.test(n.className) && !n.checkable) {
+    const t = own(n);
+    if (t) return t;
+  }
+  if (depth > 4) return '';
+  for (const c of n.children) {
+    const l = staticLabel(c, depth + 1);
+    if (l) return l;
+  }
+  return '';
+}
+
+const clickable = (n: UiNode): boolean => n.clickable || n.checkable;
+const visible = (n: UiNode): boolean => n.bounds !== null && area(n.bounds) > 0;
+
+/**
+ * The label of the row a text sits in: the first static text of its nearest ancestor (of two) that has
+ * another text child. Null when the text is itself that first text (a row's title is a label, not a value).
+ */
+function rowLabel(ancestors: readonly UiNode[], self: UiNode): string | null {
+  for (let i = ancestors.length - 1; i >= 0 && i >= ancestors.length - 2; i--) {
+    for (const c of ancestors[i]!.children) {
+      if (c.clickable && c !== self) continue;
+      const l = c === self ? own(c) : staticLabel(c);
+      if (!l) continue;
+      if (c === self) return null;
+      return maskNumbers(l);
+    }
+  }
+  return '';
+}
+
+/**
+ * The options of a group: the clickable children of a container (looking through one level of
+ * non-clickable wrappers), of the class most of them share. Two or more make a group (tabs, chips,
+ * presets, list rows); a lone button does not.
+ */
+function optionsOf(container: UiNode): UiNode[] {
+  const found: UiNode[] = [];
+  for (const c of container.children) {
+    if (!visible(c)) continue;
+    if (clickable(c)) found.push(c);
+    else for (const g of c.children) if (visible(g) && clickable(g)) found.push(g);
+  }
+  if (found.length < 2) return [];
+  const counts = new Map<string, number>();
+  for (const o of found) counts.set(o.className, (counts.get(o.className) ?? 0) + 1);
+  const cls = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+  const same = found.filter((o) => o.className === cls);
+  return same.length >= 2 ? same : [];
+}
+
+/** A section header before the container in its parent (e.g. "座位" above seat chips), numbers masked. */
+function sectionLabel(parent: UiNode | undefined, container: UiNode): string {
+  if (!parent) return '';
+  let label = '';
+  for (const c of parent.children) {
+    if (c === container) break;
+    if (!c.clickable) label = staticLabel(c) || label;
+  }
+  return maskNumbers(label);
+}
+
+const chosen = (n: UiNode): boolean => n.selected || (n.checkable && n.checked);
+
+/**
+ * Every content candidate of one dump, keys unique within it (a repeated key gets `#2`, `#3`, …) and
+ * prefixed with the page (`page`, e.g. the activity), so a key never means two pages' widgets.
+ */
+export function contentCandidates(ui: UiHierarchy, cfg: Pick<SignatureConfig, 'ignoredPackages' | 'ignoredResourceIds'>, page = ''): ContentValue[] {
+  const out: ContentValue[] = [];
+  const seen = new Map<string, number>();
+  const push = (key: string, kind: ContentValue['kind'], value: string, label: string): void => {
+    const full = `${page}§${key}`;
+    const k = seen.get(full) ?? 0;
+    seen.set(full, k + 1);
+    out.push({ key: k === 0 ? full : `${full}#${k + 1}`, kind, value, label });
+  };
+  const ancestors: UiNode[] = [];
+  const visit = (n: UiNode): void => {
+    if (cfg.ignoredPackages.includes(n.packageName) || cfg.ignoredResourceIds.includes(n.resourceId)) return;
+    if (!visible(n)) return;
+    if (EDIT_CLASSES.test(n.className)) {
+      const hint = n.extras?.['hint'] ?? '';
+      const raw = n.password ? '•'.repeat([...n.text].length) : n.text;
+      const value = hint && raw === hint ? '' : normalizeContent(raw);
+      const row = rowLabel(ancestors, n) ?? '';
+      push(`text|${shortClass(n.className)}|${n.resourceId || row}`, 'text', value, hint || row || shortId(n.resourceId));
+    } else if (!clickable(n) && n.children.length === 0) {
+      const t = own(n);
+      const row = t && [...t].length <= MAX_VALUE_TEXT ? rowLabel(ancestors, n) : null;
+      const nums = t && [...t].length <= MAX_VALUE_TEXT ? numbersIn(t) : [];
+      if (nums.length > 0) {
+        const masked = maskNumbers(t);
+        // Keyed by its row when it has one: the masked text itself may change with the value ("12月2日周三").
+        push(`number|${shortClass(n.className)}|${n.resourceId}|${row || masked}`, 'number', nums.join(','), row || masked);
+      } else if (row && ancestors.slice(-2).some(clickable)) {
+        // A value shown in a row that opens a picker ("到达  北京", "日期  12月3日"): what was chosen there.
+        push(`value|${shortClass(n.className)}|${n.resourceId}|${row}`, 'value', normalizeContent(t), row);
+      }
+    }
+    if (n.children.length > 0 && !clickable(n)) {
+      const options = optionsOf(n);
+      if (options.length >= 2) {
+        const picked = options.filter(chosen).map((o) => normalizeContent(staticLabel(o) || shortId(o.resourceId))).sort();
+        const section = sectionLabel(ancestors.at(-1), n);
+        push(`choice|${shortClass(n.className)}|${n.resourceId}|${section}`, 'choice', picked.join(' + '), section || shortId(n.resourceId) || shortClass(n.className));
+      }
+    }
+    ancestors.push(n);
+    for (const c of n.children) visit(c);
+    ancestors.pop();
+  };
+  for (const r of ui.roots) visit(r);
+  return out;
+}
+
+/**
+ * The option group a tap lands in: every option of the smallest group (two or more clickable items
+ * in one container) that contains the tapped item. Null when the tap hits no group.
+ */
+export function optionsAt(ui: UiHierarchy, x: number, y: number): UiNode[] | null {
+  const inside = (b: Bounds | null): b is Bounds => b !== null && x >= b.left && x < b.right && y >= b.top && y < b.bottom;
+  let best: UiNode[] | null = null;
+  const visit = (n: UiNode): void => {
+    if (!inside(n.bounds)) return;
+    if (n.children.length > 0 && !clickable(n)) {
+      const options = optionsOf(n);
+      if (options.length >= 2 && options.some((o) => inside(o.bounds))) best = options;
+    }
+    for (const c of n.children) visit(c);
+  };
+  for (const r of ui.roots) visit(r);
+  return best;
+}
+
+/** The bounds of every option of the group a tap lands in (see optionsAt). */
+export function optionGroupAt(ui: UiHierarchy, x: number, y: number): Bounds[] | null {
+  return optionsAt(ui, x, y)?.map((o) => o.bounds!) ?? null;
+}

@@ -1,0 +1,94 @@
+import type { ContentValue, GoalCondition, GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
+import { normalizeContent, numbersIn } from './content.js';
+import { textMatches } from './match.js';
+
+/**
+ * Goal conditions (essential states) of DONE nodes: what the path to a goal must have typed or chosen.
+ * Derived from the demonstrations: a value is a condition of a DONE node when every demonstration that
+ * ends there committed it (typed it, chose it, or stepped a number to it) and it is not a free choice.
+ * A confirmation text that appears on the goal screen and not on the screen before it is a `shown`
+ * condition (offline the goal screen is the node itself, so it only binds online).
+ */
+
+/** Content a walk has committed so far: key → value (typed text as the agent typed it). */
+export type ContentRecord = ReadonlyMap<string, string>;
+
+const KIND: Record<ContentValue['kind'], GoalCondition['kind']> = { text: 'typed', choice: 'chosen', number: 'value', value: 'value' };
+
+/** Each demonstration's committed content: the last value its actions gave each content key. */
+export function committedContent(path: readonly GraphEdge[]): Map<string, ContentValue> {
+  const out = new Map<string, ContentValue>();
+  for (const e of path) for (const v of e.effects ?? []) out.set(v.key, v);
+  return out;
+}
+
+export function deriveGoalConditions(
+  graph: Pick<TaskGraph, 'nodes' | 'edges' | 'freeKeys'>,
+  paths: ReadonlyMap<string, GraphEdge[][]>,
+): Map<string, GoalCondition[]> {
+  const free = new Set(graph.freeKeys ?? []);
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const out = new Map<string, GoalCondition[]>();
+  for (const [doneId, demoPaths] of paths) {
+    if (demoPaths.length === 0) continue;
+    const commits = demoPaths.map(committedContent);
+    const conditions: GoalCondition[] = [];
+    for (const [key, v] of commits[0]!) {
+      if (free.has(key) || v.value === '') continue;
+      if (!commits.every((c) => c.get(key)?.value === v.value)) continue;
+      const kind = KIND[v.kind];
+      const match = kind === 'typed' && numbersIn(v.value).length === 0 ? 'fuzzy' : 'exact';
+      conditions.push({ id: `c${conditions.length + 1}`, kind, key, label: v.label, expected: v.value, match, source: 'derived' });
+    }
+    // A confirmation: a label on the goal screen that no screen before the goal action shows.
+    const done = byId.get(doneId);
+    const before = demoPaths.map((p) => byId.get(p.at(-1)?.from ?? ''));
+    if (done && before.every((b) => b !== undefined)) {
+      const earlier = new Set(before.flatMap((b) => b!.signature.anchors));
+      const shown = done.signature.anchors.filter((a) => !earlier.has(a) && !a.includes('#')).slice(0, 2);
+      for (const text of shown) conditions.push({ id: `c${conditions.length + 1}`, kind: 'shown', key: '', label: text, expected: text, match: 'exact', source: 'derived' });
+    }
+    out.set(doneId, conditions);
+  }
+  return out;
+}
+
+/** Whether a value satisfies a condition. Numbers compare as numbers; an unreadable regex never holds. */
+export function conditionHolds(c: GoalCondition, value: string | undefined, textThreshold: number): boolean {
+  if (value === undefined) return false;
+  if (c.match === 'regex') {
+    try {
+      return new RegExp(c.expected, 'u').test(value);
+    } catch {
+      return false;
+    }
+  }
+  if (c.match === 'fuzzy') return textMatches(value, c.expected, textThreshold).matched;
+  const want = numbersIn(c.expected);
+  if (want.length > 0 && normalizeContent(c.expected).replace(/[\d.,\s]/g, '') === '') {
+    const got = numbersIn(value);
+    return got.length === want.length && got.every((n, i) => Number(n) === Number(want[i]));
+  }
+  return normalizeContent(value) === normalizeContent(c.expected);
+}
+
+/**
+ * The conditions a walk's record leaves unmet. `shown` conditions are about the screen, which an
+ * offline walk stands on by construction; they are checked online only (pass `screenTexts` there).
+ */
+export function unmetConditions(
+  conditions: readonly GoalCondition[] | undefined,
+  record: ContentRecord,
+  textThreshold: number,
+  screenTexts?: readonly string[],
+): GoalCondition[] {
+  return (conditions ?? []).filter((c) => {
+    if (c.kind === 'shown') return screenTexts !== undefined && !screenTexts.some((t) => conditionHolds(c, t, textThreshold));
+    return !conditionHolds(c, record.get(c.key), textThreshold);
+  });
+}
+
+export function describeCondition(c: GoalCondition): string {
+  const how = c.match === 'exact' ? '=' : c.match === 'fuzzy' ? '≈' : '~';
+  return c.kind === 'shown' ? `screen shows "${c.expected}"` : `${c.kind} ${c.label} ${how} "${c.expected}"`;
+}
