@@ -1,4 +1,3 @@
-import type { Action } from '../../shared/domain/action.js';
 import type { GraphSummary } from '../../shared/domain/graph.js';
 import type { Step } from '../adapters/db/repositories/demonstrations-repo.js';
 import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
@@ -12,7 +11,7 @@ import type { MatchOptions } from '../core/graph/match.js';
 import { DEFAULT_MATCH_OPTIONS } from '../core/graph/match.js';
 import { buildGraph } from '../core/graph/merge.js';
 import { computeSignature } from '../core/graph/signature.js';
-import { contentCandidates, optionGroupAt } from '../core/graph/content.js';
+import { toDemoStep } from '../core/graph/demo-step.js';
 import type { GraphValidation } from '../core/graph/validate.js';
 import { validateGraph } from '../core/graph/validate.js';
 import { parseUiXml } from '../core/ui/parse-ui-xml.js';
@@ -50,24 +49,14 @@ export async function readDemonstrations(store: WorkspaceStore, taskId: string, 
   return out;
 }
 
-/** The builder's input for one read step: its signature, content candidates and, for a tap, the option group it hit. */
-async function toDemoStep(store: WorkspaceStore, demoId: number, s: ReadStep, cfg: SignatureConfig): Promise<DemoStep> {
-  let sig = computeSignature(s.ui, s.foreground, cfg);
-  if (cfg.useImageHash && sig.structure.length < 3 && s.row.screenshotBlob) {
-    sig = computeSignature(s.ui, s.foreground, cfg, await averageHash(await store.blobs.get(s.row.screenshotBlob)));
-  }
-  const at = s.row.actionPx?.type === 'Tap' ? (s.row.actionPx.at as { x: number; y: number } | undefined) : undefined;
-  const options = at ? optionGroupAt(s.ui, at.x, at.y) : null;
-  return {
+/** The builder's input for one read step; the screenshot's hash only for screens with almost no structure. */
+async function toBuilderStep(store: WorkspaceStore, demoId: number, s: ReadStep, cfg: SignatureConfig): Promise<DemoStep> {
+  const tiny = cfg.useImageHash && s.row.screenshotBlob && computeSignature(s.ui, s.foreground, cfg).structure.length < 3;
+  return toDemoStep({
     ref: { demonstrationId: demoId, idx: s.row.idx, screenshotBlob: s.row.screenshotBlob, xmlBlob: s.row.xmlBlob },
-    signature: sig,
-    content: contentCandidates(s.ui, cfg, sig.activity),
-    ...(options ? { options } : {}),
-    ...(s.row.anyOption ? { anyOption: true } : {}),
-    action: s.row.action as Action | null,
-    actionPx: s.row.actionPx,
-    screen: s.screen,
-  };
+    ui: s.ui, foreground: s.foreground, action: s.row.action, actionPx: s.row.actionPx, screen: s.screen, anyOption: s.row.anyOption,
+    imageHash: tiny ? await averageHash(await store.blobs.get(s.row.screenshotBlob!)) : null,
+  }, cfg);
 }
 
 /** Loads a task's finished demonstrations as the graph builder's input (signatures from the stored XML). */
@@ -75,7 +64,7 @@ export async function loadDemos(store: WorkspaceStore, taskId: string, cfg: Sign
   const demos: Demo[] = [];
   for (const d of await readDemonstrations(store, taskId)) {
     const steps: DemoStep[] = [];
-    for (const s of d.steps) steps.push(await toDemoStep(store, d.id, s, cfg));
+    for (const s of d.steps) steps.push(await toBuilderStep(store, d.id, s, cfg));
     demos.push({ id: d.id, steps });
   }
   return demos;

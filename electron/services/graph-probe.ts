@@ -7,13 +7,13 @@ import { evaluateExpect } from '../core/eval/check-matcher.js';
 import { runChecks } from '../core/eval/rule-judge.js';
 import { samePage, sameState } from '../core/graph/compare.js';
 import { contentCandidates } from '../core/graph/content.js';
-import { contentUnder, withContent } from '../core/graph/content-keys.js';
+import { contentModel, contentUnder, withContent } from '../core/graph/content-keys.js';
 import { withMatchDefaults } from '../core/graph/match.js';
 import type { ProbeDemo, ProbeVariant } from '../core/graph/probe/variants.js';
 import { generateVariants } from '../core/graph/probe/variants.js';
 import type { DeviceTruth } from '../core/graph/probe/verdicts.js';
 import { judgeOnDevice, judgeStructurally, summarizeTask, walkVariant } from '../core/graph/probe/verdicts.js';
-import { computeSignature } from '../core/graph/signature.js';
+import { computeSignature, pageKey } from '../core/graph/signature.js';
 import { performAction, toPixelAction } from '../core/recording/perform-action.js';
 import type { UiHierarchy } from '../../shared/domain/ui-node.js';
 import { parseUiXml } from '../core/ui/parse-ui-xml.js';
@@ -35,10 +35,10 @@ export interface ProbeDeps {
 
 /** Signs an observation as the graph does: layered signature plus the graph's content keys. */
 function signer(graph: TaskGraph, cfg: StoredGraphConfig['signature']): (ui: UiHierarchy, fg: { package: string; activity: string } | null) => StateSignature {
-  const model = { keys: new Set(graph.contentKeys ?? []), free: new Set(graph.freeKeys ?? []) };
+  const model = contentModel(graph.contentKeys ?? [], graph.freeKeys ?? [], graph.listedKeys ?? []);
   return (ui, fg) => {
     const sig = computeSignature(ui, fg, cfg);
-    return withContent(sig, contentUnder(model, contentCandidates(ui, cfg, sig.activity)));
+    return withContent(sig, contentUnder(model, contentCandidates(ui, cfg, pageKey(sig)), pageKey(sig)));
   };
 }
 
@@ -101,7 +101,10 @@ export async function probeTask(deps: ProbeDeps, taskId: string): Promise<ProbeT
   const demos: ProbeDemo[] = read.map((d) => ({
     id: d.id,
     screen: d.steps[0]?.screen ?? { width: 1080, height: 2400 },
-    steps: d.steps.map((s) => ({ action: s.row.action, ui: s.ui, content: contentCandidates(s.ui, config.signature, computeSignature(s.ui, s.foreground, config.signature).activity) })),
+    steps: d.steps.map((s) => {
+      const page = pageKey(computeSignature(s.ui, s.foreground, config.signature));
+      return { action: s.row.action, ui: s.ui, content: contentCandidates(s.ui, config.signature, page), page };
+    }),
   }));
   const variants = generateVariants(graph, demos);
   const device = await deps.deviceFor(task);

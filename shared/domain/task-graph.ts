@@ -40,6 +40,8 @@ export const DEFAULT_SIGNATURE_CONFIG: SignatureConfig = {
 export interface StateSignature {
   /** `package/activity`, or '' when unknown. */
   activity: string;
+  /** The page's title (first text of its app bar), volatile parts masked; pages with different titles never merge. */
+  title?: string;
   /** Sorted set of `class|resource-id` of significant nodes. */
   structure: string[];
   /**
@@ -64,17 +66,20 @@ export interface StateSignature {
 
 /**
  * One piece of page content a person can change: an editable field's text, the chosen option(s) of a
- * group, a number shown in a short text (a quantity, an hour), or the value a picker row shows.
+ * group, a number shown in a short text (a quantity, an hour), or a label with a stable place that an
+ * action may change (安装 → 打开, a status, the value a picker row shows).
  * See core/graph/content.ts.
  */
 export interface ContentValue {
   /** Stable within a page: kind, widget class and id, the row it sits in. */
   key: string;
-  kind: 'text' | 'choice' | 'number' | 'value';
+  kind: 'text' | 'choice' | 'number' | 'label';
   /** Normalized value ('' = empty / nothing chosen). */
   value: string;
   /** What a person would call it ("金额（元）", "数量"). */
   label: string;
+  /** Inside a scrolling list or form: it may be out of view, so its absence says nothing. */
+  listed?: boolean;
 }
 
 /**
@@ -161,6 +166,8 @@ export interface TaskGraph {
   contentKeys?: string[];
   /** Content keys whose value the demonstrations chose freely: states keep only whether they are set. */
   freeKeys?: string[];
+  /** Content keys inside scrolling lists or forms (absent from a dump = out of view, not empty). */
+  listedKeys?: string[];
 }
 
 /** A recorded step as the graph builder needs it. */
@@ -169,6 +176,8 @@ export interface DemoStep {
   signature: StateSignature;
   /** Content candidates of the observation (core/graph/content.ts); the builder keeps those an action changed. */
   content?: ContentValue[];
+  /** The page the candidates belong to (activity and title), known even when the page shows none. */
+  page?: string;
   /** For a tap on one option of a group: every option's bounds (a free choice may take any of them). */
   options?: Bounds[];
   /** An annotator marked this tap: any option of its group would do as well. */

@@ -35,6 +35,7 @@ const TINY_STRUCTURE = 3;
 export function sameState(a: StateSignature, b: StateSignature, cfg: SignatureConfig): MergeEvidence | null {
   const activity = a.activity === b.activity;
   if (a.activity && b.activity && !activity) return null;
+  if (a.title !== undefined && b.title !== undefined && a.title !== b.title) return null;
   if (cfg.splitOnWidgetState && !widgetStatesAgree(a.widgetState, b.widgetState)) return null;
   if (!contentAgrees(a.content, b.content)) return null;
   const anchors = a.anchors.length > 0 && b.anchors.length > 0 ? jaccard(a.anchors, b.anchors) : null;

@@ -15,52 +15,98 @@ import { signatureKey } from './signature.js';
 export interface ContentModel {
   keys: Set<string>;
   free: Set<string>;
+  /** Keys inside scrolling lists or forms: absent from an observation means out of view, not empty. */
+  listed?: Set<string>;
+  /** Content keys by the page they belong to (the prefix before `§`, see contentCandidates). */
+  byPage: Map<string, string[]>;
 }
 
 const acts = (t: string): boolean => (OPERATIONAL_ACTIONS as readonly string[]).includes(t);
 
-/** The content an observation shows that differs from what was last seen of the same key, with the new value. */
-export function changedContent(lastSeen: ReadonlyMap<string, string>, after: readonly ContentValue[] | undefined): ContentValue[] {
-  return (after ?? []).filter((v) => lastSeen.has(v.key) && lastSeen.get(v.key) !== v.value);
+/** The page a content key belongs to. */
+export const pageOfKey = (key: string): string => key.slice(0, key.indexOf('§'));
+
+/** The page an observation's candidates belong to (they all share it), or null without candidates (pass the page then). */
+const pageOf = (c: readonly ContentValue[] | undefined): string | null => (c && c.length > 0 ? pageOfKey(c[0]!.key) : null);
+
+export function contentModel(keys: Iterable<string>, free: Iterable<string> = [], listed: Iterable<string> = []): ContentModel {
+  const model: ContentModel = { keys: new Set(keys), free: new Set(free), listed: new Set(listed), byPage: new Map() };
+  for (const k of model.keys) model.byPage.set(pageOfKey(k), [...(model.byPage.get(pageOfKey(k)) ?? []), k]);
+  return model;
 }
 
 /**
  * For each action of a demonstration, the content it changed: what the next observation shows
- * differently from when the demonstration last saw that key. Index t holds the effects of action t.
+ * differently from when the demonstration last saw that key. A key that appears on, or vanishes from,
+ * a page seen before changes from or to '' (a status line after sending, a button gone after it was
+ * used) — unless it sits in a scrolling list or form, where it may just be out of view, or the action
+ * was a swipe, which brings content into view rather than changing it.
+ * Index t holds the effects of action t.
  */
-export function demonstrationEffects(steps: readonly { action: Demo['steps'][number]['action']; content?: readonly ContentValue[] }[]): ContentValue[][] {
-  const seen = new Map<string, string>();
-  for (const v of steps[0]?.content ?? []) seen.set(v.key, v.value);
+export function demonstrationEffects(steps: readonly { action: Demo['steps'][number]['action']; content?: readonly ContentValue[]; page?: string }[]): ContentValue[][] {
+  const seen = new Map<string, ContentValue>();
+  const pages = new Set<string>();
+  const look = (c: readonly ContentValue[] | undefined, known?: string): void => {
+    const page = known ?? pageOf(c);
+    if (page === null) return;
+    const present = new Set((c ?? []).map((v) => v.key));
+    for (const [k, v] of seen) if (pageOfKey(k) === page && !present.has(k) && !v.listed) seen.set(k, { ...v, value: '' });
+    for (const v of c ?? []) seen.set(v.key, v);
+    pages.add(page);
+  };
+  look(steps[0]?.content, steps[0]?.page);
   const out: ContentValue[][] = [];
   for (let t = 0; t + 1 < steps.length; t++) {
     const action = steps[t]!.action;
     const next = steps[t + 1]!.content;
-    out.push(action && acts(action.type) ? changedContent(seen, next) : []);
-    for (const v of next ?? []) seen.set(v.key, v.value);
+    const page = steps[t + 1]!.page ?? pageOf(next);
+    const effects: ContentValue[] = [];
+    if (action && acts(action.type) && page !== null) {
+      const known = pages.has(page) && action.type !== 'Swipe';
+      const present = new Set<string>();
+      for (const v of next ?? []) {
+        present.add(v.key);
+        const prev = seen.get(v.key)?.value ?? (known && !v.listed ? '' : undefined);
+        if (prev !== undefined && prev !== v.value) effects.push(v);
+      }
+      if (known) {
+        for (const [k, v] of seen) if (pageOfKey(k) === page && !present.has(k) && !v.listed && v.value !== '') effects.push({ ...v, value: '' });
+      }
+    }
+    // Choosing an option is the content; what else the page shows because of it (the route's time for the
+    // chosen travel mode, another tab's texts) follows from the choice and is not content of its own.
+    out.push(effects.some((v) => v.kind === 'choice') ? effects.filter((v) => v.kind === 'choice' || v.kind === 'text') : effects);
+    look(next, steps[t + 1]!.page);
   }
   return out;
 }
 
 export function learnContent(demos: readonly Demo[]): ContentModel {
   const keys = new Set<string>();
+  const listed = new Set<string>();
   const committed = new Map<string, Set<string>>();
   for (const d of demos) {
     const last = new Map<string, string>();
     for (const effects of demonstrationEffects(d.steps)) {
       for (const v of effects) {
         keys.add(v.key);
+        if (v.listed) listed.add(v.key);
         last.set(v.key, v.value);
       }
     }
     for (const [k, v] of last) committed.set(k, (committed.get(k) ?? new Set()).add(v));
   }
-  const free = new Set([...committed].filter(([, values]) => values.size > 1).map(([k]) => k));
-  return { keys, free };
+  return contentModel(keys, [...committed].filter(([, values]) => values.size > 1).map(([k]) => k), listed);
 }
 
-/** The state's content under a model: free keys reduced to set ('*') or empty (''). */
-export function contentUnder(model: ContentModel, candidates: readonly ContentValue[] | undefined): Record<string, string> {
+/**
+ * The state's content under a model: the page's content keys, '' where the page does not show one,
+ * free keys reduced to set ('*') or empty ('').
+ */
+export function contentUnder(model: ContentModel, candidates: readonly ContentValue[] | undefined, knownPage?: string): Record<string, string> {
   const out: Record<string, string> = {};
+  const page = knownPage ?? pageOf(candidates);
+  for (const k of page === null ? [] : model.byPage.get(page) ?? []) if (!model.listed?.has(k)) out[k] = '';
   for (const v of candidates ?? []) {
     if (!model.keys.has(v.key)) continue;
     out[v.key] = model.free.has(v.key) ? (v.value === '' ? '' : '*') : v.value;

@@ -16,7 +16,9 @@ import type { ContentValue, SignatureConfig } from '../../../shared/domain/task-
  * - `number`: the numbers in a short static text (a quantity between − and +, a badge, an hour shown
  *   by a picker), keyed by the text with its numbers masked and the row it sits in. Clock times are
  *   never numbers of this kind.
- * - `value`: a short text shown after its label in a row that opens a picker ("到达  北京").
+ * - `label`: a short text with a stable place on the page (its resource id, or the row label it follows):
+ *   a control's text (安装 → 打开), a status, a value a picker row shows ("到达  北京"). Texts in lists
+ *   (keys that repeat on the page) are not candidates.
  */
 
 export const EDIT_CLASSES = /EditText|AutoCompleteTextView|SearchView/;
@@ -119,9 +121,10 @@ export function contentCandidates(ui: UiHierarchy, cfg: Pick<SignatureConfig, 'i
     const full = `${page}§${key}`;
     const k = seen.get(full) ?? 0;
     seen.set(full, k + 1);
-    out.push({ key: k === 0 ? full : `${full}#${k + 1}`, kind, value, label });
+    out.push({ key: k === 0 ? full : `${full}#${k + 1}`, kind, value, label, ...(lists > 0 ? { listed: true } : {}) });
   };
   const ancestors: UiNode[] = [];
+  let lists = 0;
   const visit = (n: UiNode): void => {
     if (cfg.ignoredPackages.includes(n.packageName) || cfg.ignoredResourceIds.includes(n.resourceId)) return;
     if (!visible(n)) return;
@@ -131,17 +134,20 @@ export function contentCandidates(ui: UiHierarchy, cfg: Pick<SignatureConfig, 'i
       const value = hint && raw === hint ? '' : normalizeContent(raw);
       const row = rowLabel(ancestors, n) ?? '';
       push(`text|${shortClass(n.className)}|${n.resourceId || row}`, 'text', value, hint || row || shortId(n.resourceId));
-    } else if (!clickable(n) && n.children.length === 0) {
+    } else {
       const t = own(n);
-      const row = t && [...t].length <= MAX_VALUE_TEXT ? rowLabel(ancestors, n) : null;
-      const nums = t && [...t].length <= MAX_VALUE_TEXT ? numbersIn(t) : [];
+      const short = t !== '' && [...t].length <= MAX_VALUE_TEXT;
+      const row = short ? rowLabel(ancestors, n) : null;
+      const nums = short && !clickable(n) && n.children.length === 0 ? numbersIn(t) : [];
       if (nums.length > 0) {
         const masked = maskNumbers(t);
         // Keyed by its row when it has one: the masked text itself may change with the value ("12月2日周三").
         push(`number|${shortClass(n.className)}|${n.resourceId}|${row || masked}`, 'number', nums.join(','), row || masked);
-      } else if (row && ancestors.slice(-2).some(clickable)) {
-        // A value shown in a row that opens a picker ("到达  北京", "日期  12月3日"): what was chosen there.
-        push(`value|${shortClass(n.className)}|${n.resourceId}|${row}`, 'value', normalizeContent(t), row);
+      } else if (short && (n.resourceId || row)) {
+        // A label that may change with what the person did: a control's text (安装 → 打开, 暂停 → 播放), a
+        // status or a value shown after its label in a row ("状态  申诉处理中", "到达  北京"). Clock times masked.
+        const value = normalizeContent(t.normalize('NFKC').replace(TIME, '#t'));
+        push(`label|${shortClass(n.className)}|${n.resourceId}|${row ?? ''}`, 'label', value, row || shortId(n.resourceId));
       }
     }
     if (n.children.length > 0 && !clickable(n)) {
@@ -152,12 +158,18 @@ export function contentCandidates(ui: UiHierarchy, cfg: Pick<SignatureConfig, 'i
         push(`choice|${shortClass(n.className)}|${n.resourceId}|${section}`, 'choice', picked.join(' + '), section || shortId(n.resourceId) || shortClass(n.className));
       }
     }
+    // Only a container that can scroll hides content out of view; a list that fits shows all of it.
+    const list = n.scrollable;
+    if (list) lists++;
     ancestors.push(n);
     for (const c of n.children) visit(c);
     ancestors.pop();
+    if (list) lists--;
   };
   for (const r of ui.roots) visit(r);
-  return out;
+  // A label key that repeats on the page belongs to a list (rows of headlines, prices): its texts come
+  // and go with data and scrolling, so none of them identifies what the person did.
+  return out.filter((v) => v.kind !== 'label' || (seen.get(v.key.replace(/#\d+$/, '')) ?? 0) === 1);
 }
 
 /**

@@ -13,7 +13,7 @@ import { textMatches } from './match.js';
 /** Content a walk has committed so far: key → value (typed text as the agent typed it). */
 export type ContentRecord = ReadonlyMap<string, string>;
 
-const KIND: Record<ContentValue['kind'], GoalCondition['kind']> = { text: 'typed', choice: 'chosen', number: 'value', value: 'value' };
+const KIND: Record<ContentValue['kind'], GoalCondition['kind']> = { text: 'typed', choice: 'chosen', number: 'value', label: 'value' };
 
 /** Each demonstration's committed content: the last value its actions gave each content key. */
 export function committedContent(path: readonly GraphEdge[]): Map<string, ContentValue> {

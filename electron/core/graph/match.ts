@@ -159,11 +159,9 @@ export function bestEdge(
   return { edge: best?.edge ?? null, result: best?.result ?? null, nearest: best ?? nearest };
 }
 
-/** Two edges stand for the same demonstrated action (the same point or element, the same text). */
+/** Two edges stand for the same demonstrated action: each would accept the other's action. */
 export function sameDemonstratedAction(a: GraphEdge, b: GraphEdge, opts: MatchOptions): boolean {
   if (a.action.type !== b.action.type) return false;
-  if (a.target && b.target && (a.action.type === 'Tap' || a.action.type === 'LongPress')) {
-    if (a.target.resourceId === b.target.resourceId && a.target.text === b.target.text) return true;
-  }
-  return matchEdge(b.action, { ...a, choice: undefined }, { ...opts, acceptInsideTarget: false }).matched;
+  const plain = (e: GraphEdge): GraphEdge => ({ ...e, choice: undefined });
+  return matchEdge(b.action, plain(a), opts).matched && matchEdge(a.action, plain(b), opts).matched;
 }

@@ -2,7 +2,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
 import type { TargetElement } from '../../../shared/domain/ui-tree.js';
 import { sameState } from './compare.js';
-import { contentUnder, demonstrationEffects, learnContent, withContent } from './content-keys.js';
+import { contentModel, contentUnder, demonstrationEffects, learnContent, withContent } from './content-keys.js';
 import { deriveGoalConditions } from './goal-conditions.js';
 import type { Demo, GraphEdge, GraphNode, MergeEvidence, SignatureConfig, StateSignature, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { MatchOptions } from './match.js';
@@ -58,12 +58,13 @@ class NodeIndex {
 const targetOfPx = (px: Record<string, unknown> | null): TargetElement | null =>
   (px?.target as TargetElement | undefined) ?? null;
 
-/** Two demonstrated actions are one edge when each would be accepted as the other (tolerances of the offline check). */
-export function sameEdgeAction(a: GraphEdge, action: Action, target: TargetElement | null, opts: MatchOptions): boolean {
-  if (a.target && target && (a.action.type === 'Tap' || a.action.type === 'LongPress')) {
-    if (a.target.resourceId === target.resourceId && a.target.text === target.text && a.action.type === action.type) return true;
-  }
-  return matchEdge(action, { ...a, choice: undefined }, { ...opts, acceptInsideTarget: false }).matched;
+/**
+ * Two demonstrated actions are one edge when the offline check would accept either as the other: a
+ * tap near the first one's point or inside the control it hit. Taps on the same element where it sat
+ * elsewhere (another seed's list order) stay separate edges, each with its own point.
+ */
+export function sameEdgeAction(a: GraphEdge, action: Action, _target: TargetElement | null, opts: MatchOptions): boolean {
+  return matchEdge(action, { ...a, choice: undefined }, opts).matched;
 }
 
 /**
@@ -86,8 +87,16 @@ function markFreeChoices(options: ReadonlyMap<GraphEdge, Bounds[]>, annotated: R
  * demonstration's final observation is a DONE node carrying the goal conditions its
  * demonstrations agree on. States carry the content the demonstrations changed (content-keys.ts).
  */
-export function buildGraph(taskId: string, demos: readonly Demo[], cfg: SignatureConfig, opts: MatchOptions = DEFAULT_MATCH_OPTIONS): TaskGraph {
-  const model = learnContent(demos);
+export function buildGraph(
+  taskId: string,
+  demos: readonly Demo[],
+  cfg: SignatureConfig,
+  opts: MatchOptions = DEFAULT_MATCH_OPTIONS,
+  /** 'keep' leaves freely chosen values apart (to measure state identity before that deliberate merge). */
+  freeValues: 'reduce' | 'keep' = 'reduce',
+): TaskGraph {
+  const learned = learnContent(demos);
+  const model = freeValues === 'reduce' ? learned : contentModel(learned.keys, [], learned.listed);
   const index = new NodeIndex(cfg);
   const edges: GraphEdge[] = [];
   // Edges by `from>to`, and demonstration ids per edge as sets: linear scans are quadratic in big graphs.
@@ -99,7 +108,7 @@ export function buildGraph(taskId: string, demos: readonly Demo[], cfg: Signatur
   const starts = new Map<string, number>();
   for (const demo of demos) {
     if (demo.steps.length === 0) continue;
-    const nodeIds = demo.steps.map((s) => index.assign(withContent(s.signature, contentUnder(model, s.content)), s.ref).id);
+    const nodeIds = demo.steps.map((s) => index.assign(withContent(s.signature, contentUnder(model, s.content, s.page)), s.ref).id);
     starts.set(nodeIds[0]!, (starts.get(nodeIds[0]!) ?? 0) + 1);
     const path: GraphEdge[] = [];
     const changes = demonstrationEffects(demo.steps);
@@ -148,7 +157,7 @@ export function buildGraph(taskId: string, demos: readonly Demo[], cfg: Signatur
   }
   const graph: TaskGraph = {
     taskId, config: cfg, startNode, nodes: index.nodes, edges,
-    contentKeys: [...model.keys].sort(), freeKeys: [...model.free].sort(),
+    contentKeys: [...model.keys].sort(), freeKeys: [...model.free].sort(), listedKeys: [...(model.listed ?? [])].sort(),
   };
   for (const [id, conditions] of deriveGoalConditions(graph, goalPaths)) index.byId(id).goal = conditions;
   return graph;

@@ -96,6 +96,36 @@ function chromeText(n: UiNode, cfg: SignatureConfig): string | null {
   return masked && masked !== '#' && masked !== '#t' ? masked : null;
 }
 
+const TOOLBAR = /Toolbar|ActionBar/;
+const TOOLBAR_ID = /[:/](toolbar|action_bar|actionbar)$/i;
+
+/**
+ * The page's title: the first text in its app bar (a Toolbar, or a container with the toolbar id).
+ * Two pages with different titles are different pages ("欢乐斗地主" and "老年麻将" share a template).
+ */
+function pageTitle(ui: UiHierarchy): string | null {
+  let title: string | null = null;
+  const firstText = (n: UiNode): string | null => {
+    if (!n.clickable && n.text.trim()) return n.text.trim();
+    for (const c of n.children) {
+      const t = firstText(c);
+      if (t) return t;
+    }
+    return null;
+  };
+  const visit = (n: UiNode): void => {
+    if (title !== null) return;
+    if (TOOLBAR.test(n.className) || TOOLBAR_ID.test(n.resourceId)) {
+      title = firstText(n);
+      if (title !== null) return;
+    }
+    for (const c of n.children) visit(c);
+  };
+  for (const r of ui.roots) visit(r);
+  // Only clock times are masked: the numbers in a title name the page ("老花镜 150 度", "购物车(3)").
+  return title === null ? null : (title as string).replace(/\d{1,2}:\d{2}(:\d{2})?/g, '#t').replace(/\s+/g, ' ').trim();
+}
+
 function fnv1a(s: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
@@ -143,8 +173,10 @@ export function computeSignature(
   const chrome = [...new Set(chromeTokens)].sort();
   const widgetState = [...new Set(values)].sort();
   const activity = foreground ? `${foreground.package}/${foreground.activity}` : '';
+  const title = pageTitle(ui);
   const sig: StateSignature = {
     activity,
+    ...(title !== null ? { title } : {}),
     structure,
     chrome,
     structureKey: '',
@@ -157,10 +189,11 @@ export function computeSignature(
 }
 
 /** The exact-match key of a state: activity, structure, widget values and content (when the graph has content keys). */
-export function signatureKey(sig: Pick<StateSignature, 'activity' | 'structure' | 'widgetState' | 'content'>): string {
+export function signatureKey(sig: Pick<StateSignature, 'activity' | 'title' | 'structure' | 'widgetState' | 'content'>): string {
   const content = sig.content ? Object.keys(sig.content).sort().map((k) => `${k}=${sig.content![k]}`) : [];
   const tail = content.length > 0 ? `<${content.join('\u0000')}>` : '';
-  return fnv1a(`${sig.activity}{${sig.structure.join(',')}}[${sig.widgetState.join(',')}]${tail}`);
+  const title = sig.title !== undefined ? `"${sig.title}"` : '';
+  return fnv1a(`${sig.activity}${title}{${sig.structure.join(',')}}[${sig.widgetState.join(',')}]${tail}`);
 }
 
 export function jaccard(a: readonly string[], b: readonly string[]): number {
@@ -182,4 +215,9 @@ export function hamming(a: string, b: string): number {
     }
   }
   return d;
+}
+
+/** A page's identity for its content keys: activity and title ("the product page", not "any page of the shop's main activity"). */
+export function pageKey(sig: Pick<StateSignature, 'activity' | 'title'>): string {
+  return sig.title === undefined ? sig.activity : `${sig.activity}|${sig.title}`;
 }

@@ -75,6 +75,11 @@ export interface AppDefinition<S = unknown> {
   activityAliases?: Record<string, string>;
   /** Optional friendlier JSON for `cmd vphone state <pkg>` (default: the state itself). */
   exportState?(state: S, sys: SystemApi): unknown;
+  /**
+   * State keys that only log what was looked at (a viewed order, the last opened place) and change no
+   * screen: left out of the page's true state (`cmd vphone window --content`).
+   */
+  viewLog?: readonly (keyof S & string)[];
 }
 
 export function defineApp<S>(def: AppDefinition<S>): AppDefinition<S> {

@@ -224,7 +224,15 @@ export function placeWidget(env: LayoutEnv, wd: Widget, x: number, y: number, w:
         const label = textNode(env, tab.label, tx, y + Math.round((h - size * 1.35) / 2) + (tab.glyph ? px(10) : 0), Math.round(tw), size, { center: true, color: tab.selected ? p.primary : p.onSurfaceVariant, weight: tab.selected ? 600 : 400 });
         const paints: Paint[] = tab.selected ? [{ op: 'rect', x: tx + tw * 0.2, y: y + h - px(3), w: tw * 0.6, h: px(3), fill: p.primary }] : [];
         if (tab.glyph) paints.push({ op: 'text', x: tx + tw / 2, y: y + px(22), text: tab.glyph, size: px(20), fill: tab.selected ? p.primary : p.onSurfaceVariant, anchor: 'middle' });
-        return node({ cls: 'android.widget.LinearLayout', pkg: env.pkg, desc: tab.label, bounds: [tx, y, Math.round(tx + tw), y + h], children: [label], paints, clickable: true, focusable: true, selected: tab.selected, onTap: tab.onTap });
+        const kids = [label];
+        if (tab.badge) {
+          // A count badge on the tab's icon (items in the cart), drawn as real apps do: a red dot with the number.
+          const bx = tx + tw / 2 + px(8);
+          const by = y + px(4);
+          kids.push(node({ cls: 'android.widget.TextView', pkg: env.pkg, rid: rid(env, 'tab_badge'), text: String(tab.badge), bounds: [bx, by, bx + px(20), by + px(18)],
+            paints: [{ op: 'rect', x: bx, y: by, w: px(20), h: px(18), r: px(9), fill: '#E53935' }, { op: 'text', x: bx + px(10), y: by + px(13), text: String(tab.badge), size: px(11), fill: '#FFFFFF', anchor: 'middle' }] }));
+        }
+        return node({ cls: 'android.widget.LinearLayout', pkg: env.pkg, desc: tab.label, bounds: [tx, y, Math.round(tx + tw), y + h], children: kids, paints, clickable: true, focusable: true, selected: tab.selected, onTap: tab.onTap });
       });
       return node({ cls: 'android.widget.HorizontalScrollView', pkg: env.pkg, rid: rid(env, wd.id ?? 'tabs'), bounds: [x, y, x + w, y + h], children, paints: [{ op: 'rect', x, y, w, h, fill: p.surface }] });
     }

@@ -23,7 +23,7 @@ export interface SliderWidget { kind: 'slider'; title: string; value: number; mi
 export interface ButtonWidget { kind: 'button'; text: string; id?: string; onTap?: Action; style?: 'filled' | 'tonal' | 'text'; enabled?: boolean; desc?: string }
 export interface ButtonsWidget { kind: 'buttons'; buttons: ButtonWidget[]; id?: string }
 export interface InputWidget { kind: 'input'; id: string; value: string; hint: string; password?: boolean; onChange: (value: string) => void; onSubmit?: Action; multiline?: boolean }
-export interface TabsWidget { kind: 'tabs'; id?: string; tabs: Array<{ label: string; selected: boolean; onTap: Action; glyph?: string }> }
+export interface TabsWidget { kind: 'tabs'; id?: string; tabs: Array<{ label: string; selected: boolean; onTap: Action; glyph?: string; badge?: number }> }
 export interface ImageWidget { kind: 'image'; desc: string; height: number; color: string; label?: string; id?: string; onTap?: Action }
 export interface GridWidget { kind: 'grid'; id?: string; columns: number; cellHeight: number; cells: Array<ButtonWidget | AppIconWidget | ToggleWidget> }
 export interface AppIconWidget { kind: 'appicon'; label: string; glyph: string; color: string; badge?: number; onTap: Action; onLongPress?: Action; desc?: string }

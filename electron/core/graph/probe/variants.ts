@@ -41,6 +41,8 @@ export interface ProbeStep {
   action: Action | null;
   ui: UiHierarchy | null;
   content?: ContentValue[];
+  /** The page (activity and title) the content belongs to. */
+  page?: string;
 }
 
 export interface ProbeDemo {

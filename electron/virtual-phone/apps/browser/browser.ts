@@ -74,6 +74,7 @@ export const browserApp = defineApp<BrowserState>({
   versionName: '12.1',
   versionCode: 121,
   home: 'browser.start',
+  viewLog: ['history', 'opened'],
   initialState: () => ({ history: [], opened: [], bookmarks: [], textZoom: 100 }),
   screens: {
     'browser.start': { id: 'browser.start', activity: 'com.vphone.browser.MainActivity', render: start },

@@ -149,6 +149,7 @@ export const chatApp = defineApp<ChatState>({
   versionName: '8.0.50',
   versionCode: 2850,
   home: 'chat.list',
+  viewLog: ['readThreads'],
   initialState: () => ({ threads: THREADS.map((t) => ({ ...t, messages: [...t.messages] })), sent: [], calls: [], likes: [], readThreads: [] }),
   badge: (s) => s.threads.reduce((a, t) => a + t.unread, 0),
   screens: {

@@ -109,6 +109,7 @@ export const galleryApp = defineApp<GalleryState>({
   versionName: '5.0',
   versionCode: 50,
   home: 'gallery.albums',
+  viewLog: ['lastAlbum'],
   initialState: () => ({ photos: seedPhotos(), deleted: [], favorites: [], shared: [], lastAlbum: null }),
   screens: {
     'gallery.albums': { id: 'gallery.albums', activity: 'com.vphone.gallery.AlbumsActivity', render: albums },

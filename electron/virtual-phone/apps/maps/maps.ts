@@ -60,7 +60,7 @@ function placePage(ctx: Ctx): ScreenView {
 
 function route(ctx: Ctx): ScreenView {
   const p = place(ctx.params['id']) ?? PLACES[0]!;
-  const mode = (ctx.local['mode'] as string | undefined) ?? 'bus';
+  const mode = (ctx.local['mode'] ??= 'bus') as string;
   const m = MODES.find((x) => x.id === mode)!;
   const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: ctx.sys.timeZone, hour: '2-digit', hourCycle: 'h23' }).format(ctx.sys.now()));
   const rush = (mode === 'bus' || mode === 'drive') && [8, 9, 17, 18].includes(hour) ? 1.6 : 1; // rush hours on the phone's clock
@@ -100,7 +100,7 @@ function ride(ctx: Ctx): ScreenView {
 
 function rideConfirm(ctx: Ctx): ScreenView {
   const p = place(ctx.params['to']) ?? PLACES[0]!;
-  const car = (ctx.local['car'] as string | undefined) ?? 'express';
+  const car = (ctx.local['car'] ??= 'express') as string;
   const cars = [{ id: 'express', en: 'Express', zh: '快车', price: 12 }, { id: 'taxi', en: 'Taxi', zh: '出租车', price: 15 }, { id: 'comfort', en: 'Comfort', zh: '舒适型', price: 22 }];
   return {
     title: `${ctx.t('Ride to', '打车去')} ${tx(ctx, p.name)}`, up: true,
@@ -116,6 +116,7 @@ export const mapsApp = defineApp<MapsState>({
   versionName: '11.2',
   versionCode: 112,
   home: 'maps.home',
+  viewLog: ['lastPlace'],
   initialState: () => ({ nav: null, ride: null, favorites: [], lastPlace: null }),
   screens: {
     'maps.home': { id: 'maps.home', activity: 'com.vphone.maps.MapsActivity', render: home },

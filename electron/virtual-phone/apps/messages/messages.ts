@@ -89,8 +89,8 @@ function list(ctx: Ctx): ScreenView {
 function thread(ctx: Ctx): ScreenView {
   const address = ctx.params['address'] ?? '';
   const t = findThread(ctx, address);
-  if (t && t.unread > 0 && ctx.local['read'] === undefined) {
-    ctx.local['read'] = true;
+  if (t && t.unread > 0 && ctx.local['_read'] === undefined) {
+    ctx.local['_read'] = true;
     t.unread = 0; // opening a conversation marks it read, as the real app does on resume
   }
   const key = normalize(address);

@@ -112,6 +112,7 @@ export const musicApp = defineApp<MusicState>({
   versionName: '8.4',
   versionCode: 84,
   home: 'music.library',
+  viewLog: ['recent'],
   initialState: () => ({ current: null, playing: false, recent: [], favorites: [] }),
   screens: {
     'music.library': { id: 'music.library', activity: 'com.vphone.music.MainActivity', render: library },

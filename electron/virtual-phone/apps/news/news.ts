@@ -40,7 +40,7 @@ const SIZES: Array<Tx & { id: TextSize; scale: number }> = [
 const scale = (ctx: Ctx) => SIZES.find((s) => s.id === ctx.state.textSize)?.scale ?? 1;
 
 function feed(ctx: Ctx): ScreenView {
-  const cat = (ctx.local['cat'] as string | undefined) ?? 'all';
+  const cat = (ctx.local['cat'] ??= 'all') as string;
   let list = ARTICLES.filter((a) => cat === 'all' || a.cat === cat);
   if (cat === 'all') {
     // "For you" is re-ranked each minute, like a real feed: agents must read, not memorise.
@@ -101,6 +101,7 @@ export const newsApp = defineApp<NewsState>({
   versionName: '6.0',
   versionCode: 60,
   home: 'news.feed',
+  viewLog: ['read'],
   initialState: () => ({ textSize: 'medium', read: [], saved: [] }),
   screens: {
     'news.feed': { id: 'news.feed', activity: 'com.vphone.news.MainActivity', render: feed },

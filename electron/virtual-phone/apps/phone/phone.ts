@@ -22,8 +22,8 @@ export function startCall(ctx: PhoneCtx, number: string): void {
 }
 
 function dialpad(ctx: PhoneCtx): ScreenView {
-  if (ctx.params['number'] !== undefined && ctx.local['prefilled'] === undefined) {
-    ctx.local['prefilled'] = true;
+  if (ctx.params['number'] !== undefined && ctx.local['_prefilled'] === undefined) {
+    ctx.local['_prefilled'] = true;
     ctx.state.dialed = ctx.params['number'];
   }
   const keys = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];

@@ -23,8 +23,8 @@ export function searchBox<S>(ctx: AppContext<S>, id: string, hint: string, onSub
 }
 
 /** Bottom navigation; switching tabs replaces the screen, as tab bars do (no back-stack growth). */
-export function bottomTabs<S>(ctx: AppContext<S>, current: string, tabs: Array<[screen: string, en: string, zh: string, glyph: string]>): Widget {
-  return { kind: 'tabs', id: 'bottom_navigation', tabs: tabs.map(([screen, en, zh, glyph]) => ({ label: ctx.t(en, zh), glyph, selected: screen === current, onTap: () => screen !== current && ctx.replace(screen) })) };
+export function bottomTabs<S>(ctx: AppContext<S>, current: string, tabs: Array<[screen: string, en: string, zh: string, glyph: string]>, badges: Record<string, number> = {}): Widget {
+  return { kind: 'tabs', id: 'bottom_navigation', tabs: tabs.map(([screen, en, zh, glyph]) => ({ label: ctx.t(en, zh), glyph, selected: screen === current, onTap: () => screen !== current && ctx.replace(screen), ...(badges[screen] ? { badge: badges[screen] } : {}) })) };
 }
 
 /** Yuan with two decimals, as payment apps show it. */

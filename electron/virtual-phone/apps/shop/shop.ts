@@ -18,6 +18,10 @@ const TABS: Array<[string, string, string, string]> = [['shop.home', 'Home', '�
 const STATUS = { paid: { en: 'Paid, waiting to ship', zh: '已付款，待发货' }, shipping: { en: 'On the way', zh: '运输中' }, delivered: { en: 'Delivered', zh: '已签收' } };
 const prodRow = (ctx: Ctx, p: Product): Widget => ({ kind: 'row', id: 'product', icon: [...tx(ctx, p.name)][0] ?? '?', iconColor: '#FF5000', title: tx(ctx, p.name), summary: yuan(p.price), onTap: () => ctx.go('shop.product', { id: p.id }) });
 
+/** Items in the cart, for the badge on the cart tab and the product page's cart icon. */
+const cartCount = (ctx: Ctx): number => ctx.state.cart.reduce((a, l) => a + l.qty, 0);
+const cartBadge = (ctx: Ctx): Record<string, number> => ({ 'shop.cart': cartCount(ctx) });
+
 /** Minutes:seconds to the next full hour of phone time (the flash sale's end). */
 function flashLeft(ctx: Ctx): string {
   const s = Math.ceil((3_600_000 - (ctx.sys.now() % 3_600_000)) / 1000);
@@ -36,7 +40,7 @@ function home(ctx: Ctx): ScreenView {
       { kind: 'text', text: ctx.t('Recommended', '为你推荐'), bold: true, size: 15 },
       ...rotating(ctx, 'shop-recommend', PRODUCTS, 60_000).map((p) => prodRow(ctx, p)),
     ],
-    footer: [bottomTabs(ctx, 'shop.home', TABS)],
+    footer: [bottomTabs(ctx, 'shop.home', TABS, cartBadge(ctx))],
   };
 }
 
@@ -50,8 +54,10 @@ function results(ctx: Ctx): ScreenView {
 function productPage(ctx: Ctx): ScreenView {
   const p = product(ctx.params['id']) ?? PRODUCTS[0]!;
   const d = (ctx.local['qty'] ??= { n: 1 }) as { n: number };
+  const inCart = cartCount(ctx);
   return {
     title: tx(ctx, p.name), up: true, container: 'scroll',
+    actions: [{ glyph: '▦', id: 'cart', desc: inCart ? ctx.t(`Cart, ${inCart} items`, `购物车 ${inCart} 件`) : ctx.t('Cart', '购物车'), onTap: () => ctx.go('shop.cart') }],
     body: [
       { kind: 'image', desc: tx(ctx, p.name), height: 480, color: '#FFE7D9', label: tx(ctx, p.name) },
       { kind: 'bigtext', id: 'price', text: yuan(p.price), sub: tx(ctx, p.name), size: 40 },
@@ -87,7 +93,7 @@ function cart(ctx: Ctx): ScreenView {
         ] },
       ];
     }),
-    footer: [...(lines.length ? [{ kind: 'button' as const, id: 'checkout', text: ctx.t('Check out', '去结算'), onTap: () => ctx.go('shop.checkout') }] : []), bottomTabs(ctx, 'shop.cart', TABS)],
+    footer: [...(lines.length ? [{ kind: 'button' as const, id: 'checkout', text: ctx.t('Check out', '去结算'), onTap: () => ctx.go('shop.checkout') }] : []), bottomTabs(ctx, 'shop.cart', TABS, cartBadge(ctx))],
   };
 }
 
@@ -117,7 +123,7 @@ function me(ctx: Ctx): ScreenView {
   return {
     title: ctx.t('Me', '我的'),
     body: [{ kind: 'row', id: 'my_orders', icon: '▤', title: ctx.t('My orders', '我的订单'), onTap: () => ctx.go('shop.orders') }, { kind: 'row', icon: '⌂', title: ctx.t('Addresses', '收货地址'), summary: ctx.t('Hexie Garden 3-201', '和谐花园 3 栋 201') }],
-    footer: [bottomTabs(ctx, 'shop.me', TABS)],
+    footer: [bottomTabs(ctx, 'shop.me', TABS, cartBadge(ctx))],
   };
 }
 
@@ -149,6 +155,7 @@ export const shopApp = defineApp<ShopState>({
   versionName: '10.3',
   versionCode: 103,
   home: 'shop.home',
+  viewLog: ['viewedOrders'],
   initialState: () => ({ cart: [], orders: [], viewedOrders: [], nextOrder: 1 }),
   badge: (s) => s.cart.length,
   screens: {

@@ -62,14 +62,17 @@ function cityPicker(ctx: Ctx): ScreenView {
   };
 }
 
+const routeName = (ctx: Ctx): string => `${cityName(ctx, ctx.state.from)} → ${ctx.state.to ? cityName(ctx, ctx.state.to) : ctx.t('?', '？')}`;
+
 function datePicker(ctx: Ctx): ScreenView {
-  return { title: ctx.t('Date', '选择日期'), up: true, body: Array.from({ length: 15 }, (_, d): Widget => ({ kind: 'row', id: 'day', title: dayLabel(ctx, d), selected: d === ctx.state.day, onTap: () => { ctx.state.day = d; ctx.back(); } })) };
+  // The route stays in the title, as travel apps keep it in view while a date is picked.
+  return { title: `${routeName(ctx)} · ${ctx.t('Date', '选择日期')}`, up: true, body: Array.from({ length: 15 }, (_, d): Widget => ({ kind: 'row', id: 'day', title: dayLabel(ctx, d), selected: d === ctx.state.day, onTap: () => { ctx.state.day = d; ctx.back(); } })) };
 }
 
 function results(ctx: Ctx): ScreenView {
   const s = ctx.state;
   return {
-    title: `${cityName(ctx, s.from)} → ${cityName(ctx, s.to)}`, up: true,
+    title: `${routeName(ctx)} · ${s.kind === 'train' ? ctx.t('Trains', '火车票') : ctx.t('Flights', '机票')}`, up: true,
     body: [{ kind: 'text', text: `${s.kind === 'train' ? ctx.t('Trains', '火车票') : ctx.t('Flights', '机票')} · ${dayLabel(ctx, s.day)}`, color: '#44474F' },
       ...timetable(s.kind, s.from, s.to).map((t): Widget => ({ kind: 'row', id: 'trip', title: `${t.no}  ${t.dep} → ${t.arr}`, summary: yuan(t.price), onTap: () => ctx.go('travel.book', { no: t.no, dep: t.dep }) }))],
   };
@@ -77,7 +80,7 @@ function results(ctx: Ctx): ScreenView {
 
 function book(ctx: Ctx): ScreenView {
   const s = ctx.state;
-  const seat = (ctx.local['seat'] as string | undefined) ?? 'any';
+  const seat = (ctx.local['seat'] ??= 'any') as string;
   const submit = () => {
     const order = { no: ctx.params['no'] ?? '', kind: s.kind, from: s.from, to: s.to, day: s.day, dep: ctx.params['dep'] ?? '', seat, status: 'booked' as const };
     s.orders.unshift(order);
@@ -131,6 +134,7 @@ export const travelApp = defineApp<TravelState>({
   versionName: '8.6',
   versionCode: 86,
   home: 'travel.home',
+  viewLog: ['viewedOrders'],
   initialState: () => ({ kind: 'train', from: 'nanjing', to: '', day: 0, orders: [], viewedOrders: [] }),
   screens: {
     'travel.home': { id: 'travel.home', activity: 'com.vphone.travel.MainActivity', render: home },

@@ -118,7 +118,7 @@ function transferAmount(ctx: Ctx): ScreenView {
 }
 
 function bills(ctx: Ctx): ScreenView {
-  const month = (ctx.local['month'] as 'this' | 'last' | undefined) ?? 'this';
+  const month = (ctx.local['month'] ??= 'this') as 'this' | 'last';
   if (!ctx.state.viewedMonths.includes(month)) ctx.state.viewedMonths.push(month);
   const list = BILLS.filter((b) => b.month === month);
   const total = list.reduce((a, b) => a + b.amount, 0);
@@ -166,6 +166,7 @@ export const walletApp = defineApp<WalletState>({
   versionName: '10.5',
   versionCode: 105,
   home: 'wallet.home',
+  viewLog: ['balanceViewed', 'viewedMonths'],
   initialState: () => ({ balance: 2680.5, showBalance: false, balanceViewed: false, payments: [], transfers: [], disputes: [], viewedMonths: [] }),
   screens: {
     'wallet.home': { id: 'wallet.home', activity: 'com.vphone.wallet.MainActivity', render: home },

@@ -110,6 +110,7 @@ export const weatherApp = defineApp<WeatherState>({
   versionName: '3.2',
   versionCode: 32,
   home: 'weather.today',
+  viewLog: ['viewedDay'],
   initialState: () => ({ city: 'nanjing', saved: ['nanjing'], unit: 'C', viewedDay: null }),
   screens: {
     'weather.today': { id: 'weather.today', activity: 'com.vphone.weather.MainActivity', render: today },

@@ -10,7 +10,10 @@ const HELP = `Virtual phone (vphone) commands:
   state [PACKAGE]            print JSON: screen, package, activity, settings, every app's state
   state set PACKAGE JSON     shallow-merge JSON into an app's state
   screen                     print the current screen id
-  window                     print the screen id, plus "#dialog:<title>" while a dialog covers it
+  window [--content]         print the screen id, plus "#dialog:<title>" while a dialog covers it;
+                             --content adds, as JSON, the page's parameters, what a person set on
+                             it (typed text, chosen options, quantities) and the foreground app's
+                             state (less what only logs views)
   screens [PACKAGE]          list screen ids
   open SCREEN_ID [K=V ...]   jump to a screen (launches its app)
   reset [PACKAGE]            restore initial state (whole phone, or one app)
@@ -58,7 +61,23 @@ export function vphoneCommand(phone: PhoneModel): CommandFn {
       case 'window': {
         // What a person sees: a dialog over a page is another UI state than the page itself.
         const dialog = composeFrame(phone).dialog;
-        ctx.out(`${phone.currentScreenId()}${dialog ? `#dialog:${dialog.view.title}` : ''}\n`);
+        const id = `${phone.currentScreenId()}${dialog ? `#dialog:${dialog.view.title}` : ''}`;
+        if (rest[0] !== '--content') {
+          ctx.out(`${id}\n`);
+          return 0;
+        }
+        // The page's own state: which entity it shows and what the person changed there. Keys starting
+        // with "_" are an app's bookkeeping (nothing on screen shows them).
+        const inst = phone.currentInstance();
+        const sorted = (o: object): Record<string, unknown> => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+        const local = sorted(Object.fromEntries(Object.entries(inst.local).filter(([k]) => !k.startsWith('_'))));
+        // The foreground app's own state too (a chosen destination, a liked post), less what only logs views.
+        const app = phone.apps.get(phone.foreground);
+        const viewLog: readonly string[] = app?.viewLog ?? [];
+        const kept = Object.entries((phone.states.get(phone.foreground) ?? {}) as object).filter(([k]) => !viewLog.includes(k));
+        // The Settings app shows the system settings themselves.
+        if (phone.foreground === 'com.android.settings') kept.push(['system', phone.settings.toJSON()]);
+        ctx.out(`${id} ${JSON.stringify({ params: sorted(inst.params), local, app: sorted(Object.fromEntries(kept)) })}\n`);
         return 0;
       }
       case 'screens':
