@@ -87,6 +87,10 @@ export class Backend {
 
   /** A demonstration still 'recording' in a fresh process was cut off by a crash: mark it interrupted. */
   private recoverFromCrash(log: (m: string) => void): void {
+    if (this.store.readOnly) {
+      log(`the workspace ${this.store.path} is read-only for this user: listing, reviewing and exporting work; changes are refused`);
+      return;
+    }
     const n = this.store.demonstrations.interruptDangling();
     if (n > 0) log(`marked ${n} demonstration(s) left open by a previous crash as interrupted`);
   }

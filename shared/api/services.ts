@@ -41,6 +41,8 @@ export interface WorkspaceInfo {
   taskCount: number;
   taskSets: { name: string; taskCount: number; importedAt: string }[];
   schemaVersion: number;
+  /** This user cannot write the folder: listing, reviewing and exporting work, changes are refused. */
+  readOnly: boolean;
 }
 
 export interface DataChanged {
