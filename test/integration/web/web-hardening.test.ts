@@ -50,7 +50,7 @@ describe('web mode, attacked from the same machine', () => {
     return { s: server, cookie, origin: `http://127.0.0.1:${server.port}` };
   }
 
-  const post = (s: WebServer, channel: string, headers: Record<string, string>, body = JSON.stringify({ input: { uiScale: 2 } })): Promise<Reply> =>
+  const post = (s: WebServer, channel: string, headers: Record<string, string>, body: string | Buffer = JSON.stringify({ input: { uiScale: 2 } })): Promise<Reply> =>
     send(s, `/api/${channel}`, { method: 'POST', headers: { Host: `127.0.0.1:${s.port}`, ...headers }, body });
 
   it('refuses a stored page: graph import rejects an HTML blob even with a recomputed checksum', async () => {
