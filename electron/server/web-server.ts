@@ -81,31 +81,39 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    // Every answer given without reading the body first discards the body, so the connection stays
+    // usable: a keep-alive client (a browser) would otherwise send its next request into a closing socket.
+    const refuse = (status: number, body: unknown): void => {
+      req.resume();
+      sendJson(res, status, body);
+    };
     if (!isAllowedHostHeader(req.headers.host, port)) {
-      sendJson(res, 403, { error: { code: 'unauthorized', message: 'requests must address 127.0.0.1 (Host header)' } });
+      refuse(403, { error: { code: 'unauthorized', message: 'requests must address 127.0.0.1 (Host header)' } });
       return;
     }
     const target = parseTarget(req);
     if (!target) {
-      sendJson(res, 400, { error: { code: 'bad_request', message: 'malformed request path' } });
+      refuse(400, { error: { code: 'bad_request', message: 'malformed request path' } });
       return;
     }
     const { url, path } = target;
     const route = path.startsWith('/api/') ? 'api' : path.startsWith('/blobs/') ? 'blob' : path.startsWith('/frames/') ? 'frame' : 'page';
     const presented = presentedToken(req, port, url, route === 'page' && req.method === 'GET');
     if (!tokenMatches(presented, token)) {
-      sendJson(res, 401, {
+      refuse(401, {
         error: { code: 'unauthorized', message: 'missing or wrong token: open the URL that `elderbench serve` printed' },
       });
       return;
     }
     if (url.searchParams.has('token') && route === 'page' && req.method === 'GET') {
       // Swap the token in the URL for a cookie, then drop it from the address bar and history.
+      req.resume();
       res.setHeader('Set-Cookie', `${tokenCookieName(port)}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
       res.writeHead(303, { Location: sameServerLocation(url) }).end();
       return;
     }
     if (route === 'api') return handleApi(req, res, path.slice(5), presented!.source === 'bearer');
+    req.resume();
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendJson(res, 405, { error: { code: 'bad_request', message: 'method not allowed' } });
       return;
@@ -117,6 +125,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, channel: string, viaBearer: boolean): Promise<void> {
     if (req.method !== 'POST') {
+      req.resume();
       sendJson(res, 405, { error: { code: 'bad_request', message: 'API calls are POST' } });
       return;
     }

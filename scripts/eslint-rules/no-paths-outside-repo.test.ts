@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './no-paths-outside-repo.js';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const RULE = 'repo/no-paths-outside-repo';
 
