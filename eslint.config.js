@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noPathsOutsideRepo from './scripts/eslint-rules/no-paths-outside-repo.js';
 
 const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'stream', 'url', 'worker_threads'];
 const NATIVE = ['better-sqlite3', 'sharp', '@devicefarmer/adbkit'];
@@ -23,6 +24,12 @@ export default tseslint.config(
       'no-restricted-syntax': 'off',
       eqeqeq: ['error', 'always'],
     },
+  },
+  {
+    // A clone of the repository alone builds and passes its tests: no path may lead out of it.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { repo: { rules: { 'no-paths-outside-repo': noPathsOutsideRepo } } },
+    rules: { 'repo/no-paths-outside-repo': 'error' },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],

@@ -26,8 +26,8 @@ export function startBackendProcess(opts: {
     });
     const timer = setTimeout(() => {
       child.kill();
-      reject(new Error(`the backend did not report ready within ${opts.timeoutMs ?? 20000} ms`));
-    }, opts.timeoutMs ?? 20000);
+      reject(new Error(`the backend did not report ready within ${opts.timeoutMs ?? 60_000} ms`));
+    }, opts.timeoutMs ?? 60_000);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`the backend exited (code ${code}) before it was ready`));

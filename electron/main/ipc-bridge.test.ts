@@ -10,7 +10,7 @@ function fakeIpc(): { ipc: IpcMainLike; handlers: Map<string, Handler> } {
   return { ipc: { handle: (c, h) => void handlers.set(c, h) }, handlers };
 }
 
-const OWN = 'file:///app/dist/renderer/index.html';
+const OWN = 'app://elderbench/index.html';
 
 describe('registerApiHandlers', () => {
   it('registers exactly one prefixed channel per API method', () => {
@@ -22,7 +22,7 @@ describe('registerApiHandlers', () => {
   it('refuses calls from frames other than our renderer, before forwarding', async () => {
     const { ipc, handlers } = fakeIpc();
     let forwarded = 0;
-    registerApiHandlers(ipc, async () => (forwarded++, { result: 1 }), (url) => isOwnRendererUrl(url, OWN));
+    registerApiHandlers(ipc, async () => (forwarded++, { result: 1 }), isOwnRendererUrl);
     const call = handlers.get(`${IPC_PREFIX}settings.get`)!;
     const bad = (await call({ senderFrame: { url: 'https://evil.example/' } })) as IpcReply;
     expect(bad).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
@@ -56,10 +56,12 @@ describe('registerApiHandlers', () => {
     });
   });
 
-  it('recognises only our own file:// page as trusted', () => {
-    expect(isOwnRendererUrl(OWN, OWN)).toBe(true);
-    expect(isOwnRendererUrl('file:///etc/passwd', OWN)).toBe(false);
-    expect(isOwnRendererUrl('http://127.0.0.1/app/dist/renderer/index.html', OWN)).toBe(false);
-    expect(isOwnRendererUrl('not a url', OWN)).toBe(false);
+  it('recognises only our own app://elderbench page as trusted (not file://, not another app: host)', () => {
+    expect(isOwnRendererUrl(OWN)).toBe(true);
+    expect(isOwnRendererUrl('app://elderbench/#/runs')).toBe(true);
+    expect(isOwnRendererUrl('file:///app/dist/renderer/index.html')).toBe(false);
+    expect(isOwnRendererUrl('app://evil/index.html')).toBe(false);
+    expect(isOwnRendererUrl('http://elderbench/index.html')).toBe(false);
+    expect(isOwnRendererUrl('not a url')).toBe(false);
   });
 });

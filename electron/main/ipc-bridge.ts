@@ -47,13 +47,5 @@ export function registerApiHandlers(
   return registered;
 }
 
-/** Only our own bundled renderer (loaded from file://) may call the API. */
-export function isOwnRendererUrl(url: string, rendererIndexUrl: string): boolean {
-  try {
-    const u = new URL(url);
-    const own = new URL(rendererIndexUrl);
-    return u.protocol === 'file:' && u.pathname === own.pathname;
-  } catch {
-    return false;
-  }
-}
+/** Only our own bundled renderer (served from app://elderbench) may call the API. */
+export { isOwnRendererUrl } from './app-protocol.js';

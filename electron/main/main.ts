@@ -1,61 +1,109 @@
 /**
- * The Electron main process: a thin shell. It starts the plain-Node backend, opens a
- * locked-down window on the bundled renderer, and forwards each API call (validated,
- * sender-checked) and each pushed event. No domain logic and no native module here.
+ * The Electron main process: a thin shell. It starts the plain-Node backend (and restarts it if
+ * it dies), opens a locked-down window on the bundled renderer served from app://elderbench, and
+ * forwards each API call (validated, sender-checked) and each pushed event. No domain logic and
+ * no native module here. See docs/security.md for each defence and how it is tested.
  */
-import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import WebSocket from 'ws';
 import { IPC_PREFIX } from '../../shared/api/index.js';
-import type { BackendHandle } from './backend-process.js';
+import { APP_INDEX_URL, APP_SCHEME, isOwnRendererUrl, RENDERER_CSP, resolveAppFile } from './app-protocol.js';
 import { startBackendProcess } from './backend-process.js';
-import { isOwnRendererUrl, registerApiHandlers } from './ipc-bridge.js';
+import { BackendWatchdog } from './backend-watchdog.js';
+import type { EventsSocket } from './events-socket.js';
+import { connectEvents } from './events-socket.js';
+import { registerApiHandlers } from './ipc-bridge.js';
+import { denyAllPermissions, installNavigationGuards } from './navigation-guards.js';
 
 const ROOT = join(__dirname, '..', '..', '..');
-const RENDERER_INDEX = join(ROOT, 'dist', 'renderer', 'index.html');
+const RENDERER_DIR = join(ROOT, 'dist', 'renderer');
 const PRELOAD = join(__dirname, '..', 'preload', 'preload.cjs');
 
-protocol.registerSchemesAsPrivileged([{ scheme: 'eb-blob', privileges: { standard: true, secure: true } }]);
+// Before `ready`: app:// is a standard, secure origin (fetch and storage behave as on https);
+// eb-blob:// serves images by id. Neither may be used by anything but our handlers.
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  { scheme: 'eb-blob', privileges: { standard: true, secure: true } },
+]);
 
 async function boot(): Promise<void> {
-  // Packaged: Electron's own binary runs the backend in Node mode, with modules rebuilt for it.
+  let win: BrowserWindow | null = null;
+  let events: EventsSocket | null = null;
+  // Packaged: Electron's own binary runs the backend in Node mode (the one use of the RunAsNode fuse).
   const packaged = app.isPackaged;
-  const backend: BackendHandle = await startBackendProcess({
-    command: packaged ? process.execPath : (process.env.ELDERBENCH_NODE ?? 'node'),
-    args: [join(ROOT, 'bin', 'elderbench.js'), '--json', 'serve', '--port', '0'],
-    env: { ...process.env, ...(packaged ? { ELECTRON_RUN_AS_NODE: '1' } : {}) },
+  const watchdog = new BackendWatchdog({
+    start: () => startBackendProcess({
+      command: packaged ? process.execPath : (process.env.ELDERBENCH_NODE ?? 'node'),
+      args: [join(ROOT, 'bin', 'elderbench.js'), '--json', 'serve', '--port', '0'],
+      env: { ...process.env, ...(packaged ? { ELECTRON_RUN_AS_NODE: '1' } : {}) },
+    }),
+    onDown: ({ code, signal, restarting }) => {
+      const why = signal ? `was stopped (${signal})` : `exited (code ${code ?? '?'})`;
+      console.error(`backend ${why}${restarting ? '; restarting' : '; giving up'}`);
+      if (win && !win.isDestroyed()) {
+        void dialog.showMessageBox(win, {
+          type: restarting ? 'warning' : 'error',
+          title: 'ElderBench',
+          message: restarting ? 'The ElderBench backend stopped unexpectedly. Restarting it…' : 'The ElderBench backend keeps stopping.',
+          detail: restarting
+            ? `It ${why}. Your recorded work is saved step by step; a run in progress can be resumed from the Runs page.`
+            : `It ${why} several times in a row. Close ElderBench and start it again; if it happens again, run "elderbench serve" in a terminal to see the error.`,
+        });
+      }
+    },
+    onUp: () => events?.reconnect(),
   });
-  app.on('before-quit', () => backend.process.stdin?.end());
+  await watchdog.start();
+  app.on('before-quit', () => {
+    events?.close();
+    watchdog.stop();
+  });
+  const backend = () => {
+    const h = watchdog.current();
+    if (!h) throw new Error('the backend is restarting; try again in a moment');
+    return h;
+  };
 
-  const rendererUrl = pathToFileURL(RENDERER_INDEX).toString();
   registerApiHandlers(
     ipcMain,
     async (channel, input) => {
-      const res = await net.fetch(`${backend.url}api/${channel}`, {
+      const h = backend();
+      const res = await net.fetch(`${h.url}api/${channel}`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${backend.token}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${h.token}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ input }),
       });
       return (await res.json()) as { result?: unknown; error?: never };
     },
-    (url) => isOwnRendererUrl(url, rendererUrl),
+    isOwnRendererUrl,
   );
+
+  // app://elderbench/…: the built renderer, and nothing else, with the window's CSP.
+  protocol.handle(APP_SCHEME, async (req) => {
+    const hit = resolveAppFile(req.url, RENDERER_DIR);
+    if (!hit) return new Response('not found', { status: 404 });
+    try {
+      return new Response(await readFile(hit.file), {
+        headers: { 'Content-Type': hit.type, 'Content-Security-Policy': RENDERER_CSP, 'X-Content-Type-Options': 'nosniff' },
+      });
+    } catch {
+      return new Response('not found', { status: 404 });
+    }
+  });
 
   // eb-blob://blob/<sha256> and eb-blob://frame/<id>: images by id, fetched from the backend with its token.
   protocol.handle('eb-blob', (req) => {
     const u = new URL(req.url);
     const kind = u.hostname === 'frame' ? 'frames' : 'blobs';
     const id = u.pathname.replace(/^\//, '');
-    return net.fetch(`${backend.url}${kind}/${encodeURIComponent(id)}`, {
-      headers: { Authorization: `Bearer ${backend.token}` },
-    });
+    const h = backend();
+    return net.fetch(`${h.url}${kind}/${encodeURIComponent(id)}`, { headers: { Authorization: `Bearer ${h.token}` } });
   });
 
-  // Nothing the app shows needs a permission (camera, notifications, …).
-  session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
+  denyAllPermissions(session.defaultSession, (m) => console.error(m));
 
-  const win = new BrowserWindow({
+  win = new BrowserWindow({
     width: 1400,
     height: 900,
     title: 'ElderBench',
@@ -65,29 +113,29 @@ async function boot(): Promise<void> {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      webviewTag: false,
       spellcheck: false,
     },
   });
-  win.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  win.webContents.on('will-navigate', (e, url) => {
-    if (!isOwnRendererUrl(url, rendererUrl)) e.preventDefault();
+  installNavigationGuards(win.webContents, isOwnRendererUrl, (url) => void shell.openExternal(url), (m) => console.error(m));
+
+  events = connectEvents({
+    target: () => {
+      const h = watchdog.current();
+      return h ? { url: h.url, token: h.token } : null;
+    },
+    onEvent: (message) => {
+      if (win && !win.isDestroyed()) win.webContents.send(`${IPC_PREFIX}event`, message);
+    },
+    log: (m) => console.error(m),
   });
 
-  const events = new WebSocket(`${backend.url.replace(/^http/, 'ws')}events`, {
-    headers: { Authorization: `Bearer ${backend.token}` },
-  });
-  events.on('message', (data) => {
-    if (!win.isDestroyed()) win.webContents.send(`${IPC_PREFIX}event`, JSON.parse(String(data)));
-  });
-
-  await win.loadFile(RENDERER_INDEX);
+  await win.loadURL(APP_INDEX_URL);
 }
 
 app.whenReady().then(boot).catch((e: unknown) => {
   console.error(`ElderBench could not start: ${(e as Error).message}`);
+  dialog.showErrorBox('ElderBench could not start', `${(e as Error).message}\n\nRun "elderbench serve" in a terminal to see more.`);
   app.exit(1);
 });
 app.on('window-all-closed', () => app.quit());

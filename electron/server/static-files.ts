@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 
@@ -13,12 +13,12 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-/** Resolves a URL path inside `root`, refusing anything that escapes it. */
-export async function readStatic(root: string, urlPath: string): Promise<{ body: Buffer; type: string } | null> {
-  const rel = normalize(decodeURIComponent(urlPath)).replace(/^([/\\])+/, '');
+/** Resolves an already-decoded URL path inside `root`, refusing anything that escapes it. */
+export async function readStatic(root: string, decodedPath: string): Promise<{ body: Buffer; type: string } | null> {
+  const rel = normalize(decodedPath).replace(/^([/\\])+/, '');
   const file = join(root, rel === '' ? 'index.html' : rel);
   if (!file.startsWith(root + sep) && file !== root) return null;
-  if (!existsSync(file)) return null;
+  if (!existsSync(file) || !statSync(file).isFile()) return null;
   try {
     return { body: await readFile(file), type: TYPES[extname(file)] ?? 'application/octet-stream' };
   } catch {

@@ -6,8 +6,12 @@ import { WebSocketServer } from 'ws';
 import { ApiError } from '../../shared/api/index.js';
 import type { Backend } from '../services/backend.js';
 import { isAllowedHostHeader, isLoopbackHost } from './loopback.js';
+import { BlobStore } from '../adapters/blobs/blob-store.js';
+import { servedContentType } from '../adapters/blobs/blob-types.js';
+import { BodyTooLargeError, readBody } from './body.js';
+import { isJsonContentType, isSameOriginRequest, parseTarget, sameServerLocation } from './http-guards.js';
 import { readStatic } from './static-files.js';
-import { newToken, presentedToken, TOKEN_COOKIE, tokenMatches } from './token.js';
+import { newToken, presentedToken, tokenCookieName, tokenMatches } from './token.js';
 
 export interface WebServerOptions {
   backend: Backend;
@@ -66,8 +70,9 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   let port = 0;
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: { code: 'internal', message: String(e) } });
+    handle(req, res).catch(() => {
+      // Details stay in the backend; a caller learns only that it failed.
+      if (!res.headersSent) sendJson(res, 500, { error: { code: 'internal', message: 'internal error' } });
       else res.destroy();
     });
   });
@@ -75,46 +80,75 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    // Every answer given without reading the body first discards the body, so the connection stays
+    // usable: a keep-alive client (a browser) would otherwise send its next request into a closing socket.
+    const refuse = (status: number, body: unknown): void => {
+      req.resume();
+      sendJson(res, status, body);
+    };
     if (!isAllowedHostHeader(req.headers.host, port)) {
-      sendJson(res, 403, { error: { code: 'unauthorized', message: 'requests must address 127.0.0.1 (Host header)' } });
+      refuse(403, { error: { code: 'unauthorized', message: 'requests must address 127.0.0.1 (Host header)' } });
       return;
     }
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
-    const presented = presentedToken(req, url);
+    const target = parseTarget(req);
+    if (!target) {
+      refuse(400, { error: { code: 'bad_request', message: 'malformed request path' } });
+      return;
+    }
+    const { url, path } = target;
+    const route = path.startsWith('/api/') ? 'api' : path.startsWith('/blobs/') ? 'blob' : path.startsWith('/frames/') ? 'frame' : 'page';
+    const presented = presentedToken(req, port, url, route === 'page' && req.method === 'GET');
     if (!tokenMatches(presented, token)) {
-      sendJson(res, 401, {
+      refuse(401, {
         error: { code: 'unauthorized', message: 'missing or wrong token: open the URL that `elderbench serve` printed' },
       });
       return;
     }
-    if (url.searchParams.has('token') && req.method === 'GET') {
+    if (url.searchParams.has('token') && route === 'page' && req.method === 'GET') {
       // Swap the token in the URL for a cookie, then drop it from the address bar and history.
-      res.setHeader('Set-Cookie', `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
-      url.searchParams.delete('token');
-      res.writeHead(303, { Location: url.pathname + url.search }).end();
+      req.resume();
+      res.setHeader('Set-Cookie', `${tokenCookieName(port)}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
+      res.writeHead(303, { Location: sameServerLocation(url) }).end();
       return;
     }
-    if (url.pathname.startsWith('/api/')) return handleApi(req, res, url.pathname.slice(5));
-    if (url.pathname.startsWith('/blobs/')) return handleBlob(res, url.pathname.slice(7));
-    if (url.pathname.startsWith('/frames/')) return handleFrame(res, url.pathname.slice(8));
-    if (req.method !== 'GET') {
+    if (route === 'api') return handleApi(req, res, path.slice(5), presented!.source === 'bearer');
+    req.resume();
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendJson(res, 405, { error: { code: 'bad_request', message: 'method not allowed' } });
       return;
     }
-    return handleStatic(res, url.pathname);
+    if (route === 'blob') return handleBlob(res, path.slice(7));
+    if (route === 'frame') return handleFrame(res, path.slice(8));
+    return handleStatic(res, path);
   }
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, channel: string): Promise<void> {
+  async function handleApi(req: IncomingMessage, res: ServerResponse, channel: string, viaBearer: boolean): Promise<void> {
     if (req.method !== 'POST') {
+      req.resume();
       sendJson(res, 405, { error: { code: 'bad_request', message: 'API calls are POST' } });
+      return;
+    }
+    if (!isSameOriginRequest(req, viaBearer)) {
+      req.resume();
+      sendJson(res, 403, { error: { code: 'unauthorized', message: 'API calls are accepted only from the ElderBench page itself (Origin)' } });
+      return;
+    }
+    if (!isJsonContentType(req.headers['content-type'])) {
+      req.resume();
+      sendJson(res, 415, { error: { code: 'bad_request', message: 'API calls send Content-Type: application/json' } });
       return;
     }
     let input: unknown;
     try {
-      const body = await readBody(req);
-      input = body.length === 0 ? undefined : (JSON.parse(body.toString('utf8')) as { input?: unknown }).input;
+      const body = await readBody(req, MAX_BODY);
+      input = body.length === 0 ? undefined : (JSON.parse(body.toString('utf8')) as { input?: unknown } | null)?.input;
     } catch (e) {
-      sendJson(res, 400, { error: { code: 'bad_request', message: `request body: ${(e as Error).message}` } });
+      if (e instanceof BodyTooLargeError) {
+        sendJson(res, 413, { error: { code: 'bad_request', message: `${e.message}; send large data as a file path instead` } }, true);
+        return;
+      }
+      sendJson(res, 400, { error: { code: 'bad_request', message: 'the request body is not valid JSON' } });
       return;
     }
     try {
@@ -128,15 +162,19 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
 
   async function handleBlob(res: ServerResponse, id: string): Promise<void> {
     const store = backend.workspace;
-    const row = store.blobIndex.get(id);
+    const row = BlobStore.isId(id) ? store.blobIndex.get(id) : undefined;
     if (!row || !store.blobs.has(id)) {
-      sendJson(res, 404, { error: { code: 'not_found', message: `no blob ${id}` } });
+      sendJson(res, 404, { error: { code: 'not_found', message: 'no such blob' } });
       return;
     }
     const bytes = await store.blobs.get(id);
+    const served = servedContentType(row.mediaType);
     res.writeHead(200, {
-      'Content-Type': row.mediaType,
+      'Content-Type': served.type,
       'Content-Length': bytes.length,
+      // Even if a stored file were a page, it could run nothing and reach nothing.
+      'Content-Security-Policy': 'sandbox',
+      ...(served.inline ? {} : { 'Content-Disposition': 'attachment' }),
       'Cache-Control': 'private, max-age=31536000, immutable',
     });
     res.end(bytes);
@@ -145,10 +183,13 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   function handleFrame(res: ServerResponse, id: string): void {
     const png = backend.frames.get(id);
     if (!png) {
-      sendJson(res, 404, { error: { code: 'not_found', message: `frame ${id} is gone (frames are kept briefly)` } });
+      sendJson(res, 404, { error: { code: 'not_found', message: 'this frame is gone (frames are kept briefly)' } });
       return;
     }
-    res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.byteLength, 'Cache-Control': 'private, max-age=60' });
+    res.writeHead(200, {
+      'Content-Type': 'image/png', 'Content-Length': png.byteLength, 'Content-Security-Policy': 'sandbox',
+      'Cache-Control': 'private, max-age=60',
+    });
     res.end(png);
   }
 
@@ -160,7 +201,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     }
     const file = (await readStatic(staticDir, path)) ?? (await readStatic(staticDir, '/index.html'));
     if (!file) {
-      sendJson(res, 404, { error: { code: 'not_found', message: path } });
+      sendJson(res, 404, { error: { code: 'not_found', message: 'not found' } });
       return;
     }
     const headers: Record<string, string> = { 'Content-Type': file.type };
@@ -171,13 +212,14 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     res.writeHead(200, headers).end(file.body);
   }
 
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const target = parseTarget(req);
     const origin = req.headers.origin;
-    const originOk = origin === undefined || isAllowedHostHeader(origin.replace(/^https?:\/\//, ''), port);
-    if (url.pathname !== '/events' || !isAllowedHostHeader(req.headers.host, port) || !originOk ||
-      !tokenMatches(presentedToken(req, url), token)) {
+    const ok = target !== null && target.path === '/events' && isAllowedHostHeader(req.headers.host, port) &&
+      (origin === undefined || origin === `http://${req.headers.host}`) &&
+      tokenMatches(presentedToken(req, port, target.url, false), token);
+    if (!ok) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
       return;
     }
@@ -212,26 +254,10 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   };
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+function sendJson(res: ServerResponse, status: number, body: unknown, close = false): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(text);
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) {
-        reject(new Error(`larger than ${MAX_BODY} bytes`));
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...(close ? { Connection: 'close' } : {}),
   });
+  res.end(text);
 }

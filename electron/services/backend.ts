@@ -46,7 +46,7 @@ export class Backend {
     this.store = WorkspaceStore.open(options.workspace);
     this.recoverFromCrash(log);
     this.recent.add(this.store.path);
-    const ctx: ServiceContext = { store: () => this.store, events: this.events, log, appVersion: APP_VERSION };
+    const ctx: ServiceContext = { store: () => this.store, events: this.events, log, appVersion: APP_VERSION, userDataDir: options.userDataDir };
     this.devices = new DeviceHub(options.adbServer ?? readSettings(ctx).adbServer, this.events);
     this.recordings = new RecordingSessions(ctx, this.devices);
     // The device hub follows the setting unless the command line pinned a server.
@@ -87,6 +87,10 @@ export class Backend {
 
   /** A demonstration still 'recording' in a fresh process was cut off by a crash: mark it interrupted. */
   private recoverFromCrash(log: (m: string) => void): void {
+    if (this.store.readOnly) {
+      log(`the workspace ${this.store.path} is read-only for this user: listing, reviewing and exporting work; changes are refused`);
+      return;
+    }
     const n = this.store.demonstrations.interruptDangling();
     if (n > 0) log(`marked ${n} demonstration(s) left open by a previous crash as interrupted`);
   }

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { z } from 'zod';
 import type { Task } from '../../shared/schemas/task.js';
 import { TaskSchema } from '../../shared/schemas/task.js';
+import { ALLOWED_BLOB_MEDIA_TYPES, isAllowedMediaType } from '../adapters/blobs/blob-types.js';
+import { writeTransaction } from '../adapters/db/connection.js';
 import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
 import type { TaskGraph } from '../../shared/domain/task-graph.js';
 import { APP_VERSION } from './version.js';
@@ -13,6 +15,14 @@ const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 export const GRAPH_FILE_FORMAT = 'elderbench.graph/1';
+
+/**
+ * Limits on a graph file, so a crafted one (a "gzip bomb": megabytes that inflate to
+ * gigabytes) is refused after bounded work and memory. A real graph holds a few hundred
+ * screenshots at most: tens of MiB inflated.
+ */
+export const GRAPH_FILE_LIMITS = { maxFileBytes: 128 * 1024 * 1024, maxInflatedBytes: 256 * 1024 * 1024 };
+const MIB = 1024 * 1024;
 
 const sha256 = (b: Uint8Array | string): string => createHash('sha256').update(b).digest('hex');
 
@@ -77,20 +87,29 @@ export class GraphFileError extends Error {
  * anything is written: gzip integrity (truncation), the format, the checksum (tampering),
  * every blob's hash, and that every node, edge and blob the graph refers to is present.
  */
-export async function importGraph(store: WorkspaceStore, file: string): Promise<{ taskId: string; version: number; blobs: number; taskCreated: boolean }> {
+export async function importGraph(
+  store: WorkspaceStore, file: string, limits: typeof GRAPH_FILE_LIMITS = GRAPH_FILE_LIMITS,
+): Promise<{ taskId: string; version: number; blobs: number; taskCreated: boolean }> {
   const fail = (why: string): never => {
     throw new GraphFileError(`${file}: ${why}; nothing was imported`);
   };
   let raw: Buffer;
   try {
+    const size = (await stat(file)).size;
+    if (size > limits.maxFileBytes) return fail(`it is ${Math.ceil(size / MIB)} MiB, more than a graph file may be (${limits.maxFileBytes / MIB} MiB)`);
     raw = await readFile(file);
   } catch (e) {
+    if (e instanceof GraphFileError) throw e;
     return fail(`cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   let text: string;
   try {
-    text = (await gunzipAsync(raw)).toString('utf8');
-  } catch {
+    // Inflation stops at the cap: memory and time stay bounded whatever the file claims.
+    text = (await gunzipAsync(raw, { maxOutputLength: limits.maxInflatedBytes })).toString('utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+      return fail(`it inflates to more than ${limits.maxInflatedBytes / MIB} MiB, far more than any graph; it is damaged or crafted`);
+    }
     return fail('it is truncated or not an ElderBench graph file (gzip data is incomplete)');
   }
   let json: unknown;
@@ -110,6 +129,10 @@ export async function importGraph(store: WorkspaceStore, file: string): Promise<
   }
   const blobs = new Map<string, { mediaType: string; bytes: Buffer }>();
   for (const b of content.blobs) {
+    // A checksum only catches accidents (anyone can recompute it): the type is checked on its own.
+    if (!isAllowedMediaType(b.mediaType)) {
+      return fail(`blob ${b.id.slice(0, 12)}… has media type ${JSON.stringify(b.mediaType.slice(0, 60))}, which ElderBench never stores (accepted: ${ALLOWED_BLOB_MEDIA_TYPES.join(', ')})`);
+    }
     const bytes = Buffer.from(b.data, 'base64');
     if (sha256(bytes) !== b.id) return fail(`blob ${b.id.slice(0, 12)}… does not match its hash`);
     blobs.set(b.id, { mediaType: b.mediaType, bytes });
@@ -127,14 +150,14 @@ export async function importGraph(store: WorkspaceStore, file: string): Promise<
   }
   const task: Task = content.task;
   let taskCreated = false;
-  const row = store.db.transaction(() => {
+  const row = writeTransaction(store.db, () => {
     if (!store.tasks.get(task.id)) {
       store.tasks.importSet({ name: 'imported-graphs', sourceFile: file, sourceHash: sha256(raw) }, [task], false);
       taskCreated = true;
     }
     const prev = store.graphs.latest(task.id);
     return store.graphs.addVersion(task.id, { parentId: prev?.id ?? null, config: content.graph.config, body, validation: content.graph.validation });
-  })();
+  });
   return { taskId: task.id, version: row.version, blobs: blobs.size, taskCreated };
 }
 

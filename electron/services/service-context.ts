@@ -7,4 +7,6 @@ export interface ServiceContext {
   events: EventBus;
   log(message: string): void;
   appVersion: string;
+  /** The per-user folder (recent workspaces, agent approvals): never inside a workspace. */
+  userDataDir?: string;
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import type { ElderBenchHandlers, ImportReport } from '../../shared/api/index.js';
 import { ApiError } from '../../shared/api/index.js';
-import { KNOWN_SCENARIOS } from '../../shared/schemas/task.js';
+import { KNOWN_SCENARIOS, TASK_LIMITS } from '../../shared/schemas/task.js';
 import { DuplicateTaskError } from '../adapters/db/repositories/tasks-repo.js';
 import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
 import type { ParsedTaskFile } from '../core/tasks/parse-task-file.js';
@@ -15,8 +15,13 @@ import type { ServiceContext } from './service-context.js';
 export async function readTaskFile(file: string): Promise<ParsedTaskFile & { text: string }> {
   let text: string;
   try {
+    // Refused before reading: a huge file would otherwise be read whole into memory first.
+    if ((await stat(file)).size > TASK_LIMITS.fileBytes) {
+      throw new TaskFileError(file, [{ position: null, taskId: null, field: '', message: `the file is larger than ${TASK_LIMITS.fileBytes / 1024 / 1024} MiB; split it into several task sets` }]);
+    }
     text = await readFile(file, 'utf8');
   } catch (e) {
+    if (e instanceof TaskFileError) throw e;
     throw new TaskFileError(file, [
       { position: null, taskId: null, field: '', message: `cannot read the file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` },
     ]);

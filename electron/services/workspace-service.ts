@@ -8,6 +8,7 @@ export function workspaceInfo(store: WorkspaceStore): WorkspaceInfo {
     taskCount: store.tasks.count(),
     taskSets: store.tasks.sets().map((s) => ({ name: s.name, taskCount: s.taskCount, importedAt: s.importedAt })),
     schemaVersion: store.schemaVersion,
+    readOnly: store.readOnly,
   };
 }
 

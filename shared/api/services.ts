@@ -41,6 +41,8 @@ export interface WorkspaceInfo {
   taskCount: number;
   taskSets: { name: string; taskCount: number; importedAt: string }[];
   schemaVersion: number;
+  /** This user cannot write the folder: listing, reviewing and exporting work, changes are refused. */
+  readOnly: boolean;
 }
 
 export interface DataChanged {
@@ -175,7 +177,13 @@ export const StartRunSchema = z
 export const runsContract = {
   list: method(NoInput).returns<RunSummaryDto[]>(),
   /** Agents that can be run: built-ins, the workspace's agents.json, and "replay". */
-  agents: method(NoInput).returns<{ name: string; adapter: string; description: string; ready: boolean; problem: string | null }[]>(),
+  agents: method(NoInput).returns<{
+    name: string; adapter: string; description: string; ready: boolean; problem: string | null;
+    /** A workspace entry that would send this variable to this host, waiting for the user's approval. */
+    approval: { variable: string; host: string } | null;
+  }[]>(),
+  /** The user approves (on this machine) that a workspace agent entry sends its key variable to its host. */
+  approveAgent: method(z.object({ name: z.string().min(1) }).strict()).returns<{ agent: string; variable: string; host: string }>(),
   /** Starts a run in the backend and returns at once; progress arrives as onProgress. */
   start: method(StartRunSchema).returns<{ runId: string }>(),
   resume: method(z.object({ runId: z.string().min(1) }).strict()).returns<{ runId: string }>(),

@@ -71,6 +71,8 @@ export const AgentConfigSchema = z.object({
   seed: z.number().int().optional(),
   /** replay: the demonstration to follow. */
   actions: z.array(ActionSchema).optional(),
+  /** A workspace entry with a built-in's name must say it replaces the built-in on purpose. */
+  replacesBuiltin: z.boolean().optional(),
 }).strict().superRefine((c, ctx) => {
   if ((MODEL_ADAPTERS as readonly string[]).includes(c.adapter)) {
     if (!c.baseUrl) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: `adapter ${c.adapter} needs baseUrl (the OpenAI-compatible /v1 root)` });

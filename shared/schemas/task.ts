@@ -25,6 +25,33 @@ export const KNOWN_SCENARIOS = [
 
 export const TASK_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;
 
+/**
+ * Size limits (docs/tasks.md "Limits"): far above any real task, low enough that a shared or
+ * crafted file cannot make the app store, show or send megabytes per field.
+ */
+export const TASK_LIMITS = {
+  /** instruction, translation, normalized (characters). */
+  text: 2000,
+  /** app, scenario, a tag, a check's description. */
+  label: 200,
+  package: 255,
+  setupCommands: 100,
+  /** One setup command or success probe. */
+  command: 4000,
+  successChecks: 50,
+  /** An expect string (equals, contains, not_contains, json_path). */
+  expectText: 4000,
+  /** Short, so a pattern cannot hide a catastrophic backtracking construct in pages of text. */
+  regex: 500,
+  tags: 50,
+  /** The whole file, and the tasks in it. */
+  fileBytes: 20 * 1024 * 1024,
+  tasksPerFile: 10_000,
+} as const;
+
+const tooLong = (what: string, n: number): string => `${what} is longer than ${n} characters`;
+const text = (n: number, what: string) => z.string().max(n, tooLong(what, n));
+
 export const TaskIdSchema = z
   .string()
   .regex(TASK_ID, 'a task id is 1–80 letters, digits, ".", "_" or "-", starting with a letter or digit');
@@ -32,12 +59,12 @@ export const TaskIdSchema = z
 /** How a success check's output is compared. Exactly one matcher is given. */
 export const ExpectSchema = z
   .object({
-    equals: z.string().optional(),
-    contains: z.string().optional(),
-    not_contains: z.string().optional(),
-    regex: z.string().optional(),
+    equals: text(TASK_LIMITS.expectText, 'equals').optional(),
+    contains: text(TASK_LIMITS.expectText, 'contains').optional(),
+    not_contains: text(TASK_LIMITS.expectText, 'not_contains').optional(),
+    regex: text(TASK_LIMITS.regex, 'regex').optional(),
     /** A dot path into the probe's JSON output, compared with `equals_json`. */
-    json_path: z.string().optional(),
+    json_path: text(TASK_LIMITS.expectText, 'json_path').optional(),
     equals_json: z.unknown().optional(),
   })
   .strict()
@@ -66,9 +93,9 @@ export type Expect = z.infer<typeof ExpectSchema>;
 export const SuccessCheckSchema = z
   .object({
     /** A shell command run on the device after the task (e.g. `settings get system font_scale`). */
-    probe: z.string().min(1),
+    probe: text(TASK_LIMITS.command, 'probe').min(1),
     expect: ExpectSchema,
-    description: z.string().optional(),
+    description: text(TASK_LIMITS.label, 'description').optional(),
   })
   .strict();
 export type SuccessCheck = z.infer<typeof SuccessCheckSchema>;
@@ -76,28 +103,28 @@ export type SuccessCheck = z.infer<typeof SuccessCheckSchema>;
 export const TaskSchema = z
   .object({
     id: TaskIdSchema,
-    instruction: z.string().trim().min(1, 'the instruction is empty'),
+    instruction: z.string().trim().min(1, 'the instruction is empty').max(TASK_LIMITS.text, tooLong('the instruction', TASK_LIMITS.text)),
     lang: z.enum(['zh', 'en']),
     /** The instruction in the other language, for readers (not shown to agents). */
-    translation: z.string().optional(),
+    translation: text(TASK_LIMITS.text, 'translation').optional(),
     /** The explicit, action-oriented rewrite used by the normalization study (paper §5.3). */
-    normalized: z.string().optional(),
-    app: z.string().min(1),
-    package: z.string().regex(/^[A-Za-z][\w]*(\.[A-Za-z_][\w]*)+$/, 'not an Android package name'),
+    normalized: text(TASK_LIMITS.text, 'normalized').optional(),
+    app: text(TASK_LIMITS.label, 'app').min(1),
+    package: text(TASK_LIMITS.package, 'package').regex(/^[A-Za-z][\w]*(\.[A-Za-z_][\w]*)+$/, 'not an Android package name'),
     mode: z.enum(['online', 'offline']),
     annotations: z
       .object({
         syntactic: z.enum(SYNTACTIC_CATEGORIES),
         semantic: z.enum(SEMANTIC_CATEGORIES),
-        scenario: z.string().min(1),
+        scenario: text(TASK_LIMITS.label, 'scenario').min(1),
       })
       .strict(),
     /** Device shell commands that reset state before the task starts, run in order. */
-    setup: z.array(z.string().min(1)).default([]),
-    success_checks: z.array(SuccessCheckSchema).default([]),
+    setup: z.array(text(TASK_LIMITS.command, 'a setup command').min(1)).max(TASK_LIMITS.setupCommands, `at most ${TASK_LIMITS.setupCommands} setup commands`).default([]),
+    success_checks: z.array(SuccessCheckSchema).max(TASK_LIMITS.successChecks, `at most ${TASK_LIMITS.successChecks} success checks`).default([]),
     max_steps: z.number().int().min(1).max(200).default(25),
     timeout_s: z.number().int().min(1).max(3600).default(120),
-    tags: z.array(z.string()).default([]),
+    tags: z.array(text(TASK_LIMITS.label, 'a tag')).max(TASK_LIMITS.tags, `at most ${TASK_LIMITS.tags} tags`).default([]),
   })
   .strict();
 
@@ -109,9 +136,9 @@ export const TASK_SET_FORMAT = 'elderbench.tasks/1';
 export const TaskSetFileSchema = z
   .object({
     format: z.literal(TASK_SET_FORMAT),
-    name: z.string().min(1),
-    description: z.string().optional(),
-    tasks: z.array(z.unknown()),
+    name: text(TASK_LIMITS.label, 'name').min(1),
+    description: text(TASK_LIMITS.text, 'description').optional(),
+    tasks: z.array(z.unknown()).max(TASK_LIMITS.tasksPerFile, `at most ${TASK_LIMITS.tasksPerFile} tasks in one file; split it`),
   })
   .strict();
 

@@ -36,7 +36,7 @@ describe('the Review screen (web mode, Chromium, virtual phone)', () => {
     const backend = new Backend({ workspace: ws, userDataDir: tmp(), adbServer: `127.0.0.1:${server.port}` });
     await prepareSettingsWorkspace(backend);
     // The built-in random agent (seed 1) finishes on its first draw; seed 8 taps about for several steps.
-    writeFileSync(join(ws, 'agents.json'), JSON.stringify({ agents: [{ name: 'random', adapter: 'random', seed: 8 }] }));
+    writeFileSync(join(ws, 'agents.json'), JSON.stringify({ agents: [{ name: 'random', adapter: 'random', seed: 8, replacesBuiltin: true }] }));
     const deps = { store: () => backend.workspace, devices: backend.devices, log: () => {} };
     const runA = createRun(deps, { mode: 'both', agents: ['replay', 'random'], taskIds: TASKS, maxSteps: 6 }).runId;
     await runToEnd(deps, runA);

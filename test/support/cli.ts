@@ -16,7 +16,7 @@ export function runCli(args: string[], env: Record<string, string> = {}): CliRun
     encoding: 'utf8',
     // A private user-data folder, so tests never touch the developer's recent-workspaces list.
     env: { ...process.env, ELDERBENCH_USER_DATA: mkdtempSync(join(tmpdir(), 'eb-user-')), ...env },
-    timeout: 60_000,
+    timeout: 180_000, // a loaded 2-core machine; a hung command still ends
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

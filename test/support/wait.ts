@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 
 /** Polls a condition (no fixed sleeps): resolves as soon as it holds, fails after `timeoutMs`. */
-export async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+export async function until(check: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

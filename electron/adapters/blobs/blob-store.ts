@@ -18,8 +18,12 @@ const BLOB_ID = /^[0-9a-f]{64}$/;
  * (or a crash) never sees a half-written blob under its final name.
  */
 export class BlobStore {
-  constructor(readonly root: string) {
-    mkdirSync(join(root, 'tmp'), { recursive: true });
+  readonly readOnly: boolean;
+
+  /** A read-only store (a workspace this user cannot write) only reads: nothing is created. */
+  constructor(readonly root: string, opts: { readOnly?: boolean } = {}) {
+    this.readOnly = opts.readOnly ?? false;
+    if (!this.readOnly) mkdirSync(join(root, 'tmp'), { recursive: true });
   }
 
   static isId(id: string): boolean {
@@ -36,6 +40,7 @@ export class BlobStore {
   }
 
   async put(bytes: Uint8Array): Promise<PutResult> {
+    if (this.readOnly) throw new Error(`the blob store ${this.root} is read-only`);
     const id = createHash('sha256').update(bytes).digest('hex');
     const target = this.pathOf(id);
     if (existsSync(target)) return { id, size: bytes.byteLength, created: false };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from './connection.js';
+import { writeTransaction } from './connection.js';
 import type { Migration } from './migrations/index.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -16,13 +17,48 @@ export class MigrationError extends Error {
  * Returns the schema version now in force.
  */
 export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS, file = 'the workspace database'): number {
-  db.exec(`CREATE TABLE IF NOT EXISTS _migrations (
-    version INTEGER PRIMARY KEY, name TEXT NOT NULL, hash TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-  const applied = new Map(
-    (db.prepare('SELECT version, name, hash FROM _migrations').all() as { version: number; name: string; hash: string }[]).map(
-      (r) => [r.version, r],
-    ),
-  );
+  // Each step takes the write lock first and re-reads what is applied under it, so two
+  // processes opening the same workspace at once never apply a migration twice.
+  writeTransaction(db, () => db.exec(`CREATE TABLE IF NOT EXISTS _migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, hash TEXT NOT NULL, applied_at TEXT NOT NULL)`));
+  const insert = db.prepare('INSERT INTO _migrations (version, name, hash, applied_at) VALUES (?, ?, ?, ?)');
+  const pending = checkApplied(db, migrations, file);
+  for (const m of pending) {
+    writeTransaction(db, () => {
+      if (readApplied(db).has(m.version)) return;
+      db.exec(m.up);
+      insert.run(m.version, m.name, sha256(m.up), new Date().toISOString());
+    });
+  }
+  return newestVersion(migrations);
+}
+
+/**
+ * For a database opened read-only: the same checks as `migrate`, but a migration still to
+ * apply is an error (applying it needs write access), never a change.
+ */
+export function verifySchema(db: Db, migrations: readonly Migration[] = MIGRATIONS, file = 'the workspace database'): number {
+  const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_migrations'").get();
+  const pending = hasTable ? checkApplied(db, migrations, file) : [...migrations];
+  if (pending.length > 0) {
+    throw new MigrationError(
+      `${file} is read-only and was written by an older ElderBench (schema needs upgrading to version ${newestVersion(migrations)}); ` +
+        'copy the workspace folder somewhere you can write, and open the copy.',
+    );
+  }
+  return newestVersion(migrations);
+}
+
+const newestVersion = (migrations: readonly Migration[]): number => migrations.reduce((max, m) => Math.max(max, m.version), 0);
+
+function readApplied(db: Db): Map<number, { version: number; name: string; hash: string }> {
+  const rows = db.prepare('SELECT version, name, hash FROM _migrations').all() as { version: number; name: string; hash: string }[];
+  return new Map(rows.map((r) => [r.version, r]));
+}
+
+/** Refuses a newer or edited schema; returns the migrations still to apply, in order. */
+function checkApplied(db: Db, migrations: readonly Migration[], file: string): Migration[] {
+  const applied = readApplied(db);
   const known = new Set(migrations.map((m) => m.version));
   for (const v of applied.keys()) {
     if (!known.has(v)) {
@@ -31,21 +67,18 @@ export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS, f
       );
     }
   }
-  const insert = db.prepare('INSERT INTO _migrations (version, name, hash, applied_at) VALUES (?, ?, ?, ?)');
+  const pending: Migration[] = [];
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     const done = applied.get(m.version);
-    if (done) {
-      if (done.hash !== sha256(m.up)) {
-        throw new MigrationError(
-          `migration ${m.version} (${m.name}) was changed after ${file} applied it; restore the original migration and add a new one.`,
-        );
-      }
+    if (!done) {
+      pending.push(m);
       continue;
     }
-    db.transaction(() => {
-      db.exec(m.up);
-      insert.run(m.version, m.name, sha256(m.up), new Date().toISOString());
-    })();
+    if (done.hash !== sha256(m.up)) {
+      throw new MigrationError(
+        `migration ${m.version} (${m.name}) was changed after ${file} applied it; restore the original migration and add a new one.`,
+      );
+    }
   }
-  return migrations.reduce((max, m) => Math.max(max, m.version), 0);
+  return pending;
 }

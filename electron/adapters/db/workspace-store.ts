@@ -1,9 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { requireAllowedMediaType } from '../blobs/blob-types.js';
 import { BlobStore } from '../blobs/blob-store.js';
 import type { Db } from './connection.js';
-import { openDatabase } from './connection.js';
-import { migrate } from './migrate.js';
+import { openDatabase, openReadOnly } from './connection.js';
+import { migrate, verifySchema } from './migrate.js';
+import { ReadOnlyWorkspaceError } from './read-only-error.js';
 import { BlobsRepo } from './repositories/blobs-repo.js';
 import { DemonstrationsRepo } from './repositories/demonstrations-repo.js';
 import { GraphsRepo } from './repositories/graphs-repo.js';
@@ -12,6 +14,7 @@ import { LabelsRepo } from './repositories/labels-repo.js';
 import { RunsRepo } from './repositories/runs-repo.js';
 import { SettingsRepo } from './repositories/settings-repo.js';
 import { TasksRepo } from './repositories/tasks-repo.js';
+import { canWrite, checkDatabaseFile, checkOwnSchema, createDatabaseFile, WorkspaceFileError } from './workspace-file.js';
 
 export const DB_FILE = 'elderbench.db';
 export const BLOBS_DIR = 'blobs';
@@ -35,6 +38,8 @@ export class WorkspaceStore {
     readonly path: string,
     readonly db: Db,
     readonly schemaVersion: number,
+    /** Opened without write access: listing, reviewing and exporting work; every change is refused. */
+    readonly readOnly: boolean,
   ) {
     this.settings = new SettingsRepo(db);
     this.tasks = new TasksRepo(db);
@@ -44,28 +49,62 @@ export class WorkspaceStore {
     this.graphProbes = new GraphProbesRepo(db);
     this.runs = new RunsRepo(db);
     this.labels = new LabelsRepo(db);
-    this.blobs = new BlobStore(join(path, BLOBS_DIR));
+    this.blobs = new BlobStore(join(path, BLOBS_DIR), { readOnly });
   }
 
-  /** Opens the folder as a workspace, creating and migrating it as needed. */
+  /**
+   * Opens the folder as a workspace, creating and migrating it as needed. A folder this
+   * process cannot write opens read-only (and says so through `readOnly`). A file named
+   * elderbench.db that is empty or not ours is refused, never recreated.
+   */
   static open(folder: string): WorkspaceStore {
     const path = resolve(folder);
-    mkdirSync(path, { recursive: true });
     const dbFile = join(path, DB_FILE);
-    const db = openDatabase(dbFile);
+    if (!existsSync(dbFile)) {
+      try {
+        mkdirSync(path, { recursive: true });
+      } catch (e) {
+        throw new WorkspaceFileError(`cannot create the workspace folder ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      }
+      if (!canWrite(path, dbFile)) {
+        throw new WorkspaceFileError(`${path} has no workspace yet and this user cannot write there, so none can be created; choose another folder.`);
+      }
+      createDatabaseFile(dbFile, (db) => migrate(db, undefined, dbFile));
+    }
+    checkDatabaseFile(dbFile);
+    if (!canWrite(path, dbFile)) return WorkspaceStore.openReadOnly(path, dbFile);
+    const db = openDatabase(dbFile, { verify: (d) => checkOwnSchema(d, dbFile) });
     try {
       const version = migrate(db, undefined, dbFile);
-      return new WorkspaceStore(path, db, version);
+      return new WorkspaceStore(path, db, version, false);
     } catch (e) {
       db.close();
       throw e;
     }
   }
 
-  /** Stores bytes in the blob store and indexes them; identical bytes are stored once. */
+  private static openReadOnly(path: string, dbFile: string): WorkspaceStore {
+    const { db } = openReadOnly(dbFile);
+    try {
+      checkOwnSchema(db, dbFile);
+      const version = verifySchema(db, undefined, dbFile);
+      return new WorkspaceStore(path, db, version, true);
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Stores bytes in the blob store and indexes them; identical bytes are stored once.
+   * Only the media types the app itself produces are accepted (see blob-types.ts), so a
+   * blob can never later be served as a page that runs script.
+   */
   async putBlob(bytes: Uint8Array, mediaType: string): Promise<{ id: string; created: boolean }> {
+    const type = requireAllowedMediaType(mediaType);
+    if (this.readOnly) throw new ReadOnlyWorkspaceError(this.path);
     const r = await this.blobs.put(bytes);
-    this.blobIndex.record(r.id, r.size, mediaType);
+    this.blobIndex.record(r.id, r.size, type);
     return { id: r.id, created: r.created };
   }
 

@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { ModelAdapterId } from '../../../shared/schemas/agent-config.js';
 import { MODEL_ADAPTERS } from '../../../shared/schemas/agent-config.js';
-import { loadAgentConfigs } from '../../adapters/llm/agent-configs.js';
+import { AgentApprovals } from '../../adapters/llm/agent-approvals.js';
+import { AgentConfigError, approveAgent, loadAgentConfigs, secretUse } from '../../adapters/llm/agent-configs.js';
 import { resolveWorkspaceDir } from '../../adapters/system/user-paths.js';
 import { ParseOptionsError, parseReplyAs, readSize } from '../../core/agents/parse-reply.js';
 import { registerAgentTry } from './agent-try.js';
@@ -12,6 +13,8 @@ import { CliError, info, printResult, table, truncate } from '../output.js';
 /**
  * `elderbench agent list` — built-in and workspace agents (agents.json), with whether each key
  * variable is set (never its value).
+ * `elderbench agent trust NAME` — approve, on this machine, that a workspace entry sends its key
+ * variable to its host (approvals live in the user's config, never in the workspace).
  * `elderbench agent parse --format F` — parse one raw model reply from stdin into the canonical
  * action (a ParseError with its reason for bad input; exit 0 either way).
  */
@@ -44,17 +47,50 @@ export function registerAgent(program: Command, globals: () => GlobalOptions): v
         apiKeyEnv: a.apiKeyEnv ?? null,
         keySet: a.apiKeyEnv ? Boolean(process.env[a.apiKeyEnv]) : null,
         source: a.source,
+        trust: a.trust,
         description: a.description ?? '',
       }));
       printResult(g, rows, (rs) =>
         `${table(
           rs.map((r) => [
             r.name, r.variant ? `${r.adapter}@${r.variant}` : r.adapter, truncate(r.model ?? '—', 32), r.endpointHost ?? '—',
-            r.apiKeyEnv ? `${r.apiKeyEnv} (${r.keySet ? 'set' : 'NOT set'})` : '—', r.source,
+            r.apiKeyEnv ? `${r.apiKeyEnv} (${r.keySet ? 'set' : 'NOT set'})` : '—',
+            r.trust === 'needs-approval' ? `${r.source}, NOT approved` : r.trust === 'approved' ? `${r.source}, approved` : r.source,
           ]),
           ['name', 'adapter', 'model', 'endpoint', 'key variable', 'source'],
         )}\n${rs.length} agents (${set.file ? `workspace file: ${set.file}` : 'built-in only; add your own in <workspace>/agents.json'})`,
       );
+    });
+
+  agent
+    .command('trust')
+    .description('approve that a workspace agent entry sends its API key variable to its endpoint host (this machine only)')
+    .argument('<name>', 'the agent entry, as in "elderbench agent list"')
+    .option('--revoke', 'withdraw the approval instead')
+    .action((name: string, o: { revoke?: boolean }) => {
+      const g = globals();
+      const approvals = new AgentApprovals();
+      if (o.revoke) {
+        const n = approvals.revoke(name);
+        printResult(g, { agent: name, revoked: n }, () => (n ? `Withdrew ${n} approval(s) of ${name}` : `${name} had no approval`));
+        return;
+      }
+      const set = loadAgentConfigs(resolveWorkspaceDir(g.workspace), { approvals });
+      if (set.errors.length > 0) {
+        throw new CliError(`${set.file ?? 'agents.json'} has ${set.errors.length} problem(s); fix them and run again`, 1, set.errors);
+      }
+      const entry = set.agents.find((a) => a.name === name);
+      const use = entry ? secretUse(entry) : null;
+      let approved;
+      try {
+        approved = approveAgent(set, name, approvals);
+      } catch (e) {
+        if (e instanceof AgentConfigError) throw new CliError(e.message);
+        throw e;
+      }
+      printResult(g, { ...approved, file: approvals.file }, (r) =>
+        `Approved: agent ${r.agent} may send the value of ${r.variable} to ${r.host} (${use && entry?.model ? `model ${entry.model}, ` : ''}from ${set.file}).\n` +
+        `Recorded in ${r.file}; withdraw with: elderbench agent trust ${r.agent} --revoke`);
     });
 
   agent

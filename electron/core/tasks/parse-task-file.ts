@@ -1,6 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Task } from '../../../shared/schemas/task.js';
-import { TASK_SET_FORMAT, TaskSchema, TaskSetFileSchema } from '../../../shared/schemas/task.js';
+import { TASK_LIMITS, TASK_SET_FORMAT, TaskSchema, TaskSetFileSchema } from '../../../shared/schemas/task.js';
+import { describeJsonSyntaxError, stripBom } from '../text/json-syntax.js';
 import type { TaskFileIssue } from './task-file-error.js';
 import { TaskFileError } from './task-file-error.js';
 
@@ -19,7 +20,11 @@ type RawTask = { position: number; value: unknown };
  * All-or-nothing: any invalid task makes the whole file fail, listing every problem
  * with the file, the task id and the field, so nothing is half-imported.
  */
-export function parseTaskFile(fileName: string, text: string, knownScenarios: readonly string[] = []): ParsedTaskFile {
+export function parseTaskFile(fileName: string, rawText: string, knownScenarios: readonly string[] = []): ParsedTaskFile {
+  if (rawText.length > TASK_LIMITS.fileBytes) {
+    fail(fileName, `the file is larger than ${TASK_LIMITS.fileBytes / 1024 / 1024} MiB; split it into several task sets`);
+  }
+  const text = stripBom(rawText); // editors on Windows write one; JSON.parse refuses it
   const ext = fileName.toLowerCase().split('.').pop();
   let name: string | null = null;
   let raws: RawTask[];
@@ -33,6 +38,9 @@ export function parseTaskFile(fileName: string, text: string, knownScenarios: re
   }
   if (raws.length === 0) {
     throw new TaskFileError(fileName, [{ position: null, taskId: null, field: '', message: 'the file holds no tasks' }]);
+  }
+  if (raws.length > TASK_LIMITS.tasksPerFile) {
+    fail(fileName, `the file holds ${raws.length} tasks, more than ${TASK_LIMITS.tasksPerFile}; split it into several task sets`);
   }
 
   const issues: TaskFileIssue[] = [];
@@ -88,7 +96,7 @@ function readJson(file: string, text: string): { name: string | null; raws: RawT
   try {
     doc = JSON.parse(text);
   } catch (e) {
-    fail(file, `not valid JSON: ${(e as Error).message}`);
+    fail(file, describeJsonSyntaxError(text, e));
   }
   if (Array.isArray(doc)) return { name: null, raws: doc.map((value, i) => ({ position: i + 1, value })) };
   const set = TaskSetFileSchema.safeParse(doc);
@@ -113,7 +121,7 @@ function readJsonl(file: string, text: string): RawTask[] {
     try {
       raws.push({ position: i + 1, value: JSON.parse(line) });
     } catch (e) {
-      fail(file, `line ${i + 1} is not valid JSON: ${(e as Error).message}`, i + 1);
+      fail(file, `line ${i + 1}: ${describeJsonSyntaxError(line, e)}`, i + 1);
     }
   });
   return raws;
@@ -147,7 +155,7 @@ function csvRowToTask(file: string, row: Record<string, string>, line: number): 
     try {
       return JSON.parse(v);
     } catch (e) {
-      fail(file, `column "${k}" must hold JSON: ${(e as Error).message}`, line);
+      fail(file, `column "${k}" must hold JSON: ${describeJsonSyntaxError(v, e)}`, line);
     }
   };
   const int = (k: string): number | string | undefined => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AgentConfig } from '../../../shared/schemas/agent-config.js';
+import { AgentApprovals } from '../../adapters/llm/agent-approvals.js';
 import { loadAgentConfigs, findAgentConfig } from '../../adapters/llm/agent-configs.js';
 import { createAgent } from '../../adapters/llm/create-agent.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
@@ -31,10 +32,12 @@ export interface RunServiceDeps {
   log(m: string): void;
   onProgress?(p: RunProgress): void;
   env?: Record<string, string | undefined>;
+  /** Where the user's agent approvals live; the user data folder from the environment when absent. */
+  userDataDir?: string;
 }
 
-function agentLookup(store: WorkspaceStore): (name: string) => AgentConfig {
-  const set = loadAgentConfigs(store.path);
+function agentLookup(store: WorkspaceStore, userDataDir?: string): (name: string) => AgentConfig {
+  const set = loadAgentConfigs(store.path, { approvals: new AgentApprovals(userDataDir) });
   if (set.errors.length) throw new Error(`agents.json has problems:\n${set.errors.join('\n')}`);
   return (name) => findAgentConfig(set, name);
 }
@@ -43,7 +46,7 @@ function agentLookup(store: WorkspaceStore): (name: string) => AgentConfig {
 export function createRun(deps: RunServiceDeps, input: RunSpecInput): { runId: string; spec: RunSpec } {
   const spec = RunSpecSchema.parse(input);
   const store = deps.store();
-  const find = agentLookup(store);
+  const find = agentLookup(store, deps.userDataDir);
   const agents: RunManifest['agents'] = {};
   for (const name of spec.agents) {
     agents[name] = name === 'replay' ? { name: 'replay', adapter: 'replay', follows: 'the first finished demonstration of each task' } : buildAgentManifest(find(name));
@@ -74,7 +77,7 @@ export async function runToEnd(deps: RunServiceDeps, runId: string, cancelled: (
   const run = store.runs.get(runId);
   if (!run) throw new Error(`no run ${runId} in ${store.path}`);
   const spec = RunSpecSchema.parse((run.manifest as { spec: unknown }).spec);
-  const find = agentLookup(store);
+  const find = agentLookup(store, deps.userDataDir);
   const { judge } = createJudge(spec.judge, spec.judgeAgent ? find(spec.judgeAgent) : null, deps.env);
   const ex: ExecutorDeps = {
     store,

@@ -1,7 +1,8 @@
 import type { ElderBenchHandlers } from '../../../shared/api/index.js';
 import { ApiError } from '../../../shared/api/index.js';
 import type { RunProgressDto } from '../../../shared/domain/run.js';
-import { loadAgentConfigs } from '../../adapters/llm/agent-configs.js';
+import { AgentApprovals } from '../../adapters/llm/agent-approvals.js';
+import { approveAgent, loadAgentConfigs, secretUse } from '../../adapters/llm/agent-configs.js';
 import type { ServiceContext } from '../service-context.js';
 import type { DeviceHub } from '../device-hub.js';
 import { buildRunReport } from './run-report-builder.js';
@@ -12,6 +13,7 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
   const active = new Map<string, { cancel: boolean }>();
   const deps = (runId: string) => ({
     store: ctx.store,
+    userDataDir: ctx.userDataDir,
     devices,
     log: ctx.log,
     onProgress: (p: Omit<RunProgressDto, 'ended'>) => ctx.events.emit('runs.onProgress', { ...p, runId, ended: null }),
@@ -41,14 +43,27 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
         };
       }),
     agents: () => {
-      const set = loadAgentConfigs(ctx.store().path);
+      const set = loadAgentConfigs(ctx.store().path, { approvals: new AgentApprovals(ctx.userDataDir) });
       return [
-        { name: 'replay', adapter: 'replay', description: "Follows each task's first demonstration (the oracle)", ready: true, problem: null },
+        { name: 'replay', adapter: 'replay', description: "Follows each task's first demonstration (the oracle)", ready: true, problem: null, approval: null },
         ...set.agents.map((a) => {
-          const missing = a.apiKeyEnv && !process.env[a.apiKeyEnv] ? `set ${a.apiKeyEnv}` : null;
-          return { name: a.name, adapter: a.adapter, description: a.description ?? '', ready: !missing, problem: missing };
+          const use = a.trust === 'needs-approval' ? secretUse(a) : null;
+          const problem = use ? `needs your approval to send ${use.variable} to ${use.host}`
+            : a.apiKeyEnv && !process.env[a.apiKeyEnv] ? `set ${a.apiKeyEnv}` : null;
+          return {
+            name: a.name, adapter: a.adapter, description: a.description ?? '', ready: !problem, problem,
+            approval: use ? { variable: use.variable, host: use.host } : null,
+          };
         }),
       ];
+    },
+    approveAgent: ({ name }) => {
+      const approvals = new AgentApprovals(ctx.userDataDir);
+      try {
+        return approveAgent(loadAgentConfigs(ctx.store().path, { approvals }), name, approvals);
+      } catch (e) {
+        throw new ApiError('bad_request', (e as Error).message);
+      }
     },
     start: (input) => {
       let runId: string;

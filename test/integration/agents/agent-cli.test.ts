@@ -38,7 +38,7 @@ describe('elderbench agent list', () => {
     const ws = tempDir();
     writeFileSync(join(ws, 'agents.json'), JSON.stringify({ agents: [
       { name: 'my-vllm', adapter: 'uitars', variant: '1.5', baseUrl: 'http://10.0.0.5:8000/v1', model: 'ui-tars', apiKeyEnv: 'MY_TEST_KEY' },
-      { name: 'random', adapter: 'random', seed: 99 },
+      { name: 'random', adapter: 'random', seed: 99, replacesBuiltin: true },
     ] }));
     const r = cli(['--workspace', ws, '--json', 'agent', 'list'], '', { MY_TEST_KEY: 'sk-should-not-appear-123456' });
     expect(r.code).toBe(0);

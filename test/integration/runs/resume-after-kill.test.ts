@@ -74,5 +74,7 @@ describe('resuming a killed run', () => {
     expect(a.workspace.integrityCheck()).toBe('ok');
     a.close();
     b.close();
-  });
+    // Several CLI processes, each recording or running 9 agent-task pairs on a phone: minutes on a loaded
+    // 2-core machine. Every wait above is on a signal (a row in the database, a process exit), not a sleep.
+  }, 600_000);
 });

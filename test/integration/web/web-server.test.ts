@@ -122,12 +122,13 @@ describe('web mode server', () => {
     ws.close();
   });
 
-  it('serves stored blobs by id with their media type', async () => {
+  it('serves stored blobs by id, sandboxed, XML as plain text', async () => {
     const s = await start();
     const { id } = await backend!.workspace.putBlob(Buffer.from('<hierarchy/>'), 'application/xml');
     const r = await send(`${s.url}blobs/${id}`, { headers: { Authorization: `Bearer ${s.token}` } });
     expect(r.status).toBe(200);
-    expect(r.headers['content-type']).toBe('application/xml');
+    expect(r.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(r.headers['content-security-policy']).toBe('sandbox');
     expect(r.body).toBe('<hierarchy/>');
     expect((await send(`${s.url}blobs/nothing`, { headers: { Authorization: `Bearer ${s.token}` } })).status).toBe(404);
   });

@@ -1,4 +1,5 @@
 import type { Db } from '../connection.js';
+import { writeTransaction } from '../connection.js';
 import { fromJson, nowIso, toJson } from './json.js';
 
 export interface GraphVersion<Body = unknown, Config = unknown, Validation = unknown> {
@@ -39,7 +40,7 @@ export class GraphsRepo {
   constructor(private readonly db: Db) {}
 
   addVersion(taskId: string, g: { parentId: number | null; config: unknown; body: unknown; validation: unknown }): GraphVersion {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const next =
         ((this.db.prepare('SELECT max(version) AS v FROM graphs WHERE task_id = ?').get(taskId) as { v: number | null }).v ??
           0) + 1;
@@ -49,7 +50,7 @@ export class GraphsRepo {
         )
         .run(taskId, next, g.parentId, toJson(g.config), toJson(g.body), toJson(g.validation), nowIso());
       return this.get(Number(info.lastInsertRowid))!;
-    })();
+    });
   }
 
   get(id: number): GraphVersion | undefined {

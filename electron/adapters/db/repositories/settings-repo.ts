@@ -1,4 +1,5 @@
 import type { Db } from '../connection.js';
+import { writeTransaction } from '../connection.js';
 import { fromJson, toJson } from './json.js';
 
 /** Key → JSON value. Validation belongs to the service; this only stores. */
@@ -19,8 +20,8 @@ export class SettingsRepo {
 
   /** Writes all entries in one transaction: a patch lands whole or not at all. */
   putMany(entries: Record<string, unknown>): void {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       for (const [k, v] of Object.entries(entries)) this.upsert.run(k, toJson(v));
-    })();
+    });
   }
 }

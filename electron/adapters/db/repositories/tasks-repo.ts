@@ -1,6 +1,7 @@
 import type { Task, TaskSummary } from '../../../../shared/schemas/task.js';
 import type { TaskFilter } from '../../../../shared/api/services.js';
 import type { Db } from '../connection.js';
+import { writeTransaction } from '../connection.js';
 import { fromJson, nowIso, toJson } from './json.js';
 
 interface TaskRow {
@@ -61,7 +62,7 @@ export class TasksRepo {
        semantic = excluded.semantic, syntactic = excluded.syntactic, scenario = excluded.scenario,
        updated_at = excluded.updated_at`,
     );
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       let replaced = 0;
       for (const t of tasks) {
         const prior = existing.get(t.id);
@@ -81,7 +82,7 @@ export class TasksRepo {
         );
       }
       return { imported: tasks.length - replaced, replaced };
-    })();
+    });
   }
 
   list(filter: TaskFilter = {}): TaskSummary[] {

@@ -5,6 +5,7 @@ import { readPoint } from '../parsing/coords.js';
 import type { ParseContext, ParseFlags, ParsedReply } from '../parsing/parsed-reply.js';
 import { ReplyError, parseError, safeParser } from '../parsing/parsed-reply.js';
 import { dropTags, splitThinking, stripLeakedTokens, tagContent } from '../parsing/text.js';
+import { WorkBudget } from '../parsing/work-budget.js';
 
 /**
  * AutoGLM-Phone (spec §1): free thinking, then one `do(action="…", …)` or `finish(message="…")`,
@@ -20,7 +21,7 @@ export const parseAutoglm = safeParser((raw: string, ctx: ParseContext): ParsedR
   const answer = tagContent(rest, 'answer');
   // Inside <answer> the first call is the action; without tags the thought comes first, so take the last.
   const region = dropTags(answer ?? rest, ['answer']);
-  const { calls, unclosed } = findCalls(region, NAMES);
+  const { calls, unclosed } = findCalls(region, NAMES, 0, new WorkBudget(region.length));
   if (calls.length === 0) {
     if (unclosed) return parseError(raw, `truncated: ${unclosed.name}( is never closed`, thinkTag);
     return parseError(raw, 'no do(action=…) or finish(message=…) call found', thinkTag);

@@ -5,6 +5,7 @@ import type { ParseContext, ParseFlags, ParsedReply } from '../parsing/parsed-re
 import { ReplyError, parseError, safeParser } from '../parsing/parsed-reply.js';
 import { DEFAULT_LONG_PRESS_MS, DEFAULT_SWIPE_MS, readDirection, scrollToSwipe } from '../parsing/scroll.js';
 import { splitThinking, stripFences, stripLeakedTokens } from '../parsing/text.js';
+import { WorkBudget } from '../parsing/work-budget.js';
 
 /**
  * The qwen-agent `mobile_use` tool call shared by GUI-Owl 1.5 (§3a) and Qwen3-VL/Qwen2.5-VL (§5):
@@ -16,12 +17,13 @@ export const parseMobileUse = safeParser((raw: string, ctx: ParseContext): Parse
   const { thought: think, rest } = splitThinking(stripLeakedTokens(raw));
   const blocks = toolCallBlocks(rest);
   const actionLine = /Action\s*[:：]\s*(.*)/i.exec(rest.split(/<tool_call>/i)[0] ?? '')?.[1]?.trim().replace(/^"|"$/g, '') ?? '';
-  const thoughtLine = /Thought\s*[:：]\s*([\s\S]*?)(?=\n\s*Action\s*[:：]|<tool_call>|$)/i.exec(rest)?.[1]?.trim() ?? '';
+  const thoughtLine = thoughtSection(rest);
   const thought = think || thoughtLine;
   const calls: { args: Record<string, unknown>; text: string }[] = [];
   let truncated = false;
+  const budget = new WorkBudget(rest.length);
   for (const b of blocks.length > 0 ? blocks : [stripFences(rest)]) {
-    const scan = findJsonObjects(b);
+    const scan = findJsonObjects(b, budget);
     if (scan.objects.length === 0 && scan.unclosedAt !== null) truncated = true;
     for (const o of scan.objects) {
       const args = argumentsOf(o.value);
@@ -32,7 +34,7 @@ export const parseMobileUse = safeParser((raw: string, ctx: ParseContext): Parse
     }
   }
   if (calls.length === 0) {
-    if (truncated || /<tool_call>(?![\s\S]*<\/tool_call>)/i.test(rest)) return parseError(raw, 'truncated: the <tool_call> block is not complete', thought);
+    if (truncated || hasUnclosedToolCall(rest)) return parseError(raw, 'truncated: the <tool_call> block is not complete', thought);
     return parseError(raw, 'no <tool_call> with a mobile_use action found', thought);
   }
   const flags: ParseFlags = {};
@@ -45,6 +47,38 @@ export const parseMobileUse = safeParser((raw: string, ctx: ParseContext): Parse
     flags,
   };
 });
+
+/** Some `<tool_call>` has no `</tool_call>` after it: the last open comes after the last close. */
+function hasUnclosedToolCall(s: string): boolean {
+  const lower = s.toLowerCase();
+  const open = lower.lastIndexOf('<tool_call>');
+  return open >= 0 && open > lower.lastIndexOf('</tool_call>');
+}
+
+/**
+ * The text after the first `Thought:` up to a line that starts with `Action:`, a `<tool_call>`,
+ * or the end. Found with plain searches: the lookahead regex this replaces re-scanned every
+ * run of blank lines once per line (quadratic on a reply of newlines).
+ */
+function thoughtSection(s: string): string {
+  const head = /Thought\s*[:：]/i.exec(s);
+  if (!head) return '';
+  const from = head.index + head[0].length;
+  let end = s.length;
+  const tool = s.toLowerCase().indexOf('<tool_call>', from);
+  if (tool >= 0) end = tool;
+  const action = /Action\s*[:：]/gi;
+  action.lastIndex = from;
+  for (let m = action.exec(s); m !== null && m.index < end; m = action.exec(s)) {
+    let j = m.index - 1;
+    while (j >= from && s[j] !== '\n' && /\s/.test(s[j]!)) j--;
+    if (j >= from && s[j] === '\n') {
+      end = j;
+      break;
+    }
+  }
+  return s.slice(from, end).trim();
+}
 
 function toolCallBlocks(s: string): string[] {
   const out: string[] = [];

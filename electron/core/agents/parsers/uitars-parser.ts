@@ -6,6 +6,7 @@ import type { ParseContext, ParseFlags, ParsedReply } from '../parsing/parsed-re
 import { ReplyError, parseError, safeParser } from '../parsing/parsed-reply.js';
 import { DEFAULT_DRAG_MS, DEFAULT_LONG_PRESS_MS, DEFAULT_SWIPE_MS, readDirection, scrollToSwipe } from '../parsing/scroll.js';
 import { splitThinking, stripLeakedTokens } from '../parsing/text.js';
+import { WorkBudget } from '../parsing/work-budget.js';
 
 /**
  * UI-TARS 1.0 / 1.5 / Doubao-1.5-UI-TARS (spec §2): `Thought: …\nAction: <call>`.
@@ -21,8 +22,9 @@ const MARKER = /Action\s*[:：]/g;
 
 export const parseUitars = safeParser((raw: string, ctx: ParseContext): ParsedReply => {
   const { thought: think, rest } = splitThinking(stripLeakedTokens(raw));
-  const region = afterLastMarker(rest);
-  const { calls, unclosed } = findCalls(region.text, VERBS);
+  const budget = new WorkBudget(rest.length);
+  const region = afterLastMarker(rest, budget);
+  const { calls, unclosed } = findCalls(region.text, VERBS, 0, budget);
   const thought = think || extractThought(rest.slice(0, region.markerAt));
   if (calls.length === 0) {
     if (unclosed) return parseError(raw, `truncated: ${unclosed.name}( is never closed`, thought);
@@ -41,7 +43,7 @@ export const parseUitars = safeParser((raw: string, ctx: ParseContext): ParsedRe
 });
 
 /** Text after the last `Action:` that is a real marker (not inside a call argument). */
-function afterLastMarker(s: string): { text: string; offset: number; markerAt: number } {
+function afterLastMarker(s: string, budget: WorkBudget): { text: string; offset: number; markerAt: number } {
   const markers: { at: number; after: number }[] = [];
   for (const m of s.matchAll(MARKER)) markers.push({ at: m.index, after: m.index + m[0].length });
   let valid: { at: number; after: number } | null = null;
@@ -49,7 +51,8 @@ function afterLastMarker(s: string): { text: string; offset: number; markerAt: n
   for (const mk of markers) {
     if (mk.at < coveredUntil) continue; // inside the previous marker's call, e.g. type(content='Action: wait()')
     valid = mk;
-    const first = findCalls(s, VERBS, mk.after).calls[0];
+    if (budget.exhausted) break;
+    const first = findCalls(s, VERBS, mk.after, budget).calls[0];
     coveredUntil = first ? first.end : mk.after;
   }
   return valid ? { text: s.slice(valid.after), offset: valid.after, markerAt: valid.at } : { text: s, offset: 0, markerAt: 0 };

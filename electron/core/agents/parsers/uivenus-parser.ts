@@ -6,6 +6,7 @@ import type { ParseContext, ParseFlags, ParsedReply } from '../parsing/parsed-re
 import { ReplyError, parseError, safeParser } from '../parsing/parsed-reply.js';
 import { DEFAULT_DRAG_MS, DEFAULT_LONG_PRESS_MS, DEFAULT_SWIPE_MS, readDirection, scrollToSwipe } from '../parsing/scroll.js';
 import { dropTags, splitThinking, stripLeakedTokens, tagContent } from '../parsing/text.js';
+import { WorkBudget } from '../parsing/work-budget.js';
 
 /**
  * UI-Venus 1.5 / 1.0 (spec §4): `<think>…</think>\n<action>Func(args)</action>\n<conclusion>…</conclusion>`.
@@ -27,7 +28,7 @@ export function makeUivenusParser(callUser: CallUserMeaning = 'answer') {
     const { thought, rest } = splitThinking(stripLeakedTokens(raw));
     const actionTag = tagContent(rest, 'action');
     const region = dropTags(actionTag ?? rest.replace(/<conclusion>[\s\S]*$/i, ''), ['action']);
-    const { calls, unclosed } = findCalls(region, VERBS);
+    const { calls, unclosed } = findCalls(region, VERBS, 0, new WorkBudget(region.length));
     if (calls.length === 0) {
       if (unclosed) return parseError(raw, `truncated: ${unclosed.name}( is never closed`, thought);
       return parseError(raw, 'no UI-Venus action found (expected <action>Func(...)</action>)', thought);

@@ -1,3 +1,5 @@
+import type { WorkBudget } from './work-budget.js';
+
 /**
  * A balanced-parenthesis, quote-aware scanner for Python-style calls such as
  * `do(action="Tap", element=[1,2])` or `type(content='it\'s (fine)')` (spec §9.3, §9.10).
@@ -35,14 +37,22 @@ function closesString(s: string, i: number): boolean {
 
 /**
  * Scans the argument list starting just after `(` at `open`.
- * Returns the split arguments and the end index, or null if it never closes.
+ * Returns the split arguments and the end index, or null if it never closes (or the
+ * budget ran out first).
  */
-export function scanArgs(s: string, open: number): { args: string[]; end: number } | null {
+export function scanArgs(s: string, open: number, budget?: WorkBudget): { args: string[]; end: number } | null {
   const args: string[] = [];
   let depth = 0;
   let quote: string | null = null;
   let partStart = open + 1;
+  let spentFrom = open + 1;
+  const spend = (i: number): boolean => {
+    const ok = budget?.spend(i - spentFrom) ?? true;
+    spentFrom = i;
+    return ok;
+  };
   for (let i = open + 1; i < s.length; i++) {
+    if ((i & 4095) === 0 && !spend(i)) return null;
     const c = s[i]!;
     if (quote) {
       if (c === '\\') { i++; continue; }
@@ -54,6 +64,7 @@ export function scanArgs(s: string, open: number): { args: string[]; end: number
     else if (c === ']' || c === '}') depth = Math.max(0, depth - 1);
     else if (c === ')') {
       if (depth === 0) {
+        spend(i);
         const last = s.slice(partStart, i);
         if (last.trim() !== '' || args.length > 0) args.push(last);
         return { args, end: i + 1 };
@@ -64,33 +75,49 @@ export function scanArgs(s: string, open: number): { args: string[]; end: number
       partStart = i + 1;
     }
   }
+  spend(s.length);
   return null;
 }
 
+const isIdentStart = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isIdentChar = (c: number): boolean => isIdentStart(c) || (c >= 48 && c <= 57);
+const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11;
+
 /**
- * Finds every complete call whose name is in `names` (matched case-insensitively,
- * with spaces/underscores ignored only where the caller lists such names).
- * A name must start at a word boundary: `redo(` is not `do(`.
+ * Finds every complete call whose name is in `names` (matched case-insensitively).
+ * A name must start at a word boundary: `redo(` is not `do(`, `x.do(` is not `do(`.
+ * One pass over the identifiers (no regex backtracking over long words), plus one
+ * argument scan per candidate call, all charged to `budget` when one is given.
  */
-export function findCalls(s: string, names: readonly string[], from = 0): ScanResult {
+export function findCalls(s: string, names: readonly string[], from = 0, budget?: WorkBudget): ScanResult {
   const wanted = new Set(names.map((n) => n.toLowerCase()));
-  const re = /[A-Za-z_][A-Za-z0-9_]*(?=\s*\()/g;
-  re.lastIndex = from;
   const calls: ScannedCall[] = [];
   let unclosed: ScanResult['unclosed'] = null;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(s)) !== null) {
-    const name = m[0];
-    const prev = m.index > 0 ? s[m.index - 1]! : '';
-    if (/[A-Za-z0-9_.]/.test(prev) || !wanted.has(name.toLowerCase())) continue;
-    const open = s.indexOf('(', m.index + name.length);
-    const scanned = scanArgs(s, open);
-    if (!scanned) {
-      unclosed ??= { name, start: m.index };
+  let i = from;
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (!isIdentStart(c)) {
+      i++;
       continue;
     }
-    calls.push({ name, args: scanned.args, start: m.index, end: scanned.end, text: s.slice(m.index, scanned.end) });
-    re.lastIndex = scanned.end;
+    const start = i;
+    while (i < s.length && isIdentChar(s.charCodeAt(i))) i++;
+    if (budget && !budget.spend(i - start)) break;
+    const prev = start > 0 ? s.charCodeAt(start - 1) : -1;
+    if (prev !== -1 && (isIdentChar(prev) || prev === 46)) continue; // part of a longer name or a.b()
+    let open = i;
+    while (open < s.length && isSpace(s.charCodeAt(open))) open++;
+    if (s[open] !== '(') continue;
+    const name = s.slice(start, i);
+    if (!wanted.has(name.toLowerCase())) continue;
+    const scanned = scanArgs(s, open, budget);
+    if (!scanned) {
+      unclosed ??= { name, start };
+      if (budget?.exhausted) break;
+      continue;
+    }
+    calls.push({ name, args: scanned.args, start, end: scanned.end, text: s.slice(start, scanned.end) });
+    i = scanned.end;
   }
   return { calls, unclosed };
 }
@@ -105,8 +132,8 @@ export function namedArgs(args: string[]): CallArgs {
   const named = new Map<string, string>();
   const positional: string[] = [];
   for (const a of args) {
-    const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([\s\S]*?)\s*$/.exec(a);
-    if (m) named.set(m[1]!.toLowerCase(), m[2]!);
+    const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(a);
+    if (m) named.set(m[1]!.toLowerCase(), a.slice(m[0].length).trim());
     else if (a.trim() !== '') positional.push(a.trim());
   }
   return { named, positional };

@@ -1,3 +1,5 @@
+import { WorkBudget } from './work-budget.js';
+
 /**
  * Finds JSON objects embedded in free text: balanced braces, aware of JSON strings.
  * Used for <tool_call> bodies and the generic VLM format, where models add prose,
@@ -15,7 +17,7 @@ export interface ObjectScan {
   unclosedAt: number | null;
 }
 
-export function findJsonObjects(s: string): ObjectScan {
+export function findJsonObjects(s: string, budget: WorkBudget = new WorkBudget(s.length)): ObjectScan {
   const objects: FoundObject[] = [];
   let unclosedAt: number | null = null;
   let i = 0;
@@ -27,6 +29,9 @@ export function findJsonObjects(s: string): ObjectScan {
       unclosedAt ??= open;
       break;
     }
+    // Nested braces that are not JSON (`{{{…}}}`) make each inner start re-scan its span:
+    // the budget bounds the total (see WorkBudget).
+    if (!budget.spend(2 * (end - open))) break;
     const value = tryParse(s.slice(open, end));
     if (value) {
       objects.push({ value, start: open, end });

@@ -30,9 +30,9 @@ export interface ThinkSplit {
  * line we leave the text alone and let the caller's scanner decide.
  */
 export function splitThinking(s: string): ThinkSplit {
-  const m = /<(think|thinking)>([\s\S]*?)<\/\1>/i.exec(s);
+  const m = firstClosedThinkBlock(s);
   if (m) {
-    return { thought: m[2]!.trim(), rest: s.slice(0, m.index) + s.slice(m.index + m[0].length) };
+    return { thought: s.slice(m.bodyStart, m.bodyEnd).trim(), rest: s.slice(0, m.start) + s.slice(m.end) };
   }
   const close = /<\/(think|thinking)>/i.exec(s);
   if (close) {
@@ -40,6 +40,32 @@ export function splitThinking(s: string): ThinkSplit {
     return { thought: s.slice(0, close.index).replace(/<(think|thinking)>/i, '').trim(), rest: s.slice(close.index + close[0].length) };
   }
   return { thought: '', rest: s };
+}
+
+/**
+ * The first `<think>…</think>` (or `<thinking>…</thinking>`) whose open tag has a close of the
+ * same name after it, like `/<(think|thinking)>([\s\S]*?)<\/\1>/i` but linear: once no close
+ * of a name follows some open tag, none follows any later one, so each name is searched for
+ * in vain at most once (the regex re-scanned to the end for every open tag).
+ */
+function firstClosedThinkBlock(s: string): { start: number; bodyStart: number; bodyEnd: number; end: number } | null {
+  const open = /<(think|thinking)>/gi;
+  const noCloseAfter: Record<string, number> = {};
+  let m: RegExpExecArray | null;
+  while ((m = open.exec(s)) !== null) {
+    const name = m[1]!.toLowerCase();
+    const bodyStart = m.index + m[0].length;
+    if (noCloseAfter[name] !== undefined && bodyStart >= noCloseAfter[name]!) continue;
+    const close = new RegExp(`</${name}>`, 'gi');
+    close.lastIndex = bodyStart;
+    const c = close.exec(s);
+    if (!c) {
+      noCloseAfter[name] = bodyStart;
+      continue;
+    }
+    return { start: m.index, bodyStart, bodyEnd: c.index, end: c.index + c[0].length };
+  }
+  return null;
 }
 
 /** The content of the last <tag>…</tag>; tolerates a missing close tag (GLM-V #74). Null when absent. */

@@ -18,6 +18,7 @@ export function NewRunForm({ onStarted }: { onStarted(runId: string): void }) {
   const [chosenDevices, setChosenDevices] = useState<string[]>([]);
   const [judge, setJudge] = useState<'rule' | 'vlm' | 'both'>('rule');
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<string | null>(null);
 
   useEffect(() => {
     void api.runs.agents().then(setAgents);
@@ -28,6 +29,18 @@ export function NewRunForm({ onStarted }: { onStarted(runId: string): void }) {
     () => tasks.filter((t) => (mode === 'both' || t.mode === mode) && (!filter || `${t.id} ${t.instruction} ${t.app}`.toLowerCase().includes(filter.toLowerCase()))),
     [tasks, mode, filter],
   );
+  // A workspace agents.json entry may send a key only after the user says yes, here or with `elderbench agent trust`.
+  const approve = async (name: string): Promise<void> => {
+    try {
+      const r = await api.runs.approveAgent({ name });
+      notify(`Approved: ${r.agent} may send ${r.variable} to ${r.host}`);
+      setAgents(await api.runs.agents());
+    } catch (e) {
+      notify(`Could not approve: ${(e as Error).message}`, 'error');
+    } finally {
+      setConfirming(null);
+    }
+  };
   const toggle = <T,>(list: T[], v: T): T[] => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
 
   const start = async (): Promise<void> => {
@@ -70,6 +83,16 @@ export function NewRunForm({ onStarted }: { onStarted(runId: string): void }) {
           <label key={a.name} className="radio" title={a.problem ? `Not ready: ${a.problem}` : a.description}>
             <input type="checkbox" checked={chosenAgents.includes(a.name)} disabled={!a.ready} onChange={() => setChosenAgents(toggle(chosenAgents, a.name))} data-testid={`agent-${a.name}`} />
             {a.name}
+            {a.approval && confirming !== a.name && (
+              <button type="button" onClick={() => setConfirming(a.name)} data-testid={`approve-${a.name}`}>Approve…</button>
+            )}
+            {a.approval && confirming === a.name && (
+              <span role="alert">
+                {` Send the value of ${a.approval.variable} to ${a.approval.host}? This entry comes from the workspace's agents.json. `}
+                <button type="button" onClick={() => void approve(a.name)} data-testid={`approve-yes-${a.name}`}>Yes, approve</button>
+                <button type="button" onClick={() => setConfirming(null)}>Cancel</button>
+              </span>
+            )}
           </label>
         ))}
       </fieldset>
