@@ -58,9 +58,11 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
     let stop: ExitCategory | null = null;
 
     if (action.type === 'Finish') {
-      success = onDone();
-      details.finishOnDone = success;
-      stop = 'finished';
+      // Finish(status: failure) is the agent giving up, never a success even on a DONE node.
+      const gaveUp = action.status === 'failure';
+      success = !gaveUp && onDone();
+      details.finishOnDone = onDone();
+      stop = gaveUp ? 'gave_up' : 'finished';
     } else if (action.type === 'AskUser') {
       stop = 'ask_user';
     } else if (action.type === 'ParseError') {
