@@ -118,7 +118,7 @@ export async function runOnlineTask(deps: OnlineDeps): Promise<TaskOutcome> {
   let exit: ExitCategory = 'step_limit';
   let parseErrors = 0;
   let steps = 0;
-  let endedAt = started;
+  let endedAt: number;
 
   try {
     for (let idx = 0; idx < options.maxSteps; idx++) {
