@@ -1,5 +1,6 @@
 import type { ImagePort } from '../agents/image-port.js';
 import type { ChatContentPart, ModelPort } from '../agents/model-port.js';
+import { ModelRefusedError } from '../agents/model-port.js';
 import { sampleFrames } from './frame-sampling.js';
 import type { Judge, JudgeContext } from './judge.js';
 import type { JudgeVerdict } from './outcome.js';
@@ -58,7 +59,14 @@ export function vlmJudge(model: ModelPort, images: ImagePort, opts: VlmJudgeOpti
         .replace('{frames}', String(frames.length));
       const content: ChatContentPart[] = [{ type: 'text', text: prompt }];
       for (const f of frames) content.push({ type: 'image_url', image_url: { url: (await images.encode(f, { format: 'png' })).dataUrl } });
-      const res = await model.complete({ messages: [{ role: 'user', content }], sampling: opts.sampling });
+      let res;
+      try {
+        res = await model.complete({ messages: [{ role: 'user', content }], sampling: opts.sampling });
+      } catch (e) {
+        // The judge's model refusing is no verdict (a judge error), never the agent's failure.
+        if (e instanceof ModelRefusedError) return { judge: 'vlm', pass: null, reason: `the judge model refused: ${e.message}`, tokens: null, ms: 0 };
+        throw e;
+      }
       const v = parseVerdict(res.content);
       return {
         judge: 'vlm',
