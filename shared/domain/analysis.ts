@@ -27,6 +27,8 @@ export interface TableModel {
   rows: Record<string, CellValue>[];
   /** Footnotes (method, seed, caveats). */
   notes: string[];
+  /** Row indices shown greyed, e.g. interactions within the noise (a column of the row says why). */
+  mutedRows?: number[];
 }
 
 export interface BarChartSpec {
@@ -50,6 +52,8 @@ export interface HeatmapSpec {
   values: (number | null)[][];
   /** Symmetric colour range [−max, max] for signed values such as correlations. */
   symmetric?: boolean;
+  /** muted[y][x]: the cell is drawn grey (e.g. an interaction within the noise); its value is still printed. */
+  muted?: boolean[][];
 }
 
 export type ChartSpec = BarChartSpec | HeatmapSpec;

@@ -11,6 +11,7 @@ import { LabelsRepo } from './repositories/labels-repo.js';
 import { RunsRepo } from './repositories/runs-repo.js';
 import { SettingsRepo } from './repositories/settings-repo.js';
 import { TasksRepo } from './repositories/tasks-repo.js';
+import { VerbAnnotationsRepo } from './repositories/verb-annotations-repo.js';
 
 export const DB_FILE = 'elderbench.db';
 export const BLOBS_DIR = 'blobs';
@@ -27,6 +28,7 @@ export class WorkspaceStore {
   readonly graphs: GraphsRepo;
   readonly runs: RunsRepo;
   readonly labels: LabelsRepo;
+  readonly verbAnnotations: VerbAnnotationsRepo;
   readonly blobs: BlobStore;
 
   private constructor(
@@ -41,6 +43,7 @@ export class WorkspaceStore {
     this.graphs = new GraphsRepo(db);
     this.runs = new RunsRepo(db);
     this.labels = new LabelsRepo(db);
+    this.verbAnnotations = new VerbAnnotationsRepo(db);
     this.blobs = new BlobStore(join(path, BLOBS_DIR));
   }
 
