@@ -57,3 +57,20 @@ export interface HeatmapSpec {
 }
 
 export type ChartSpec = BarChartSpec | HeatmapSpec;
+
+/**
+ * One instruction's core operational verbs for the verb measure: the model's proposal
+ * (`analyze annotate`), a person's decision in the Analysis screen, the task file's verbs,
+ * and which of them counts (`checked` > `task-file` > `pos`, the POS tagger fallback).
+ */
+export interface VerbAnnotationRow {
+  taskId: string;
+  instruction: string;
+  proposed: string[] | null;
+  model: string | null;
+  /** What a person accepted or edited; null while unchecked. */
+  accepted: string[] | null;
+  status: 'none' | 'proposed' | 'accepted' | 'edited';
+  taskFileVerbs: string[] | null;
+  source: 'checked' | 'task-file' | 'pos';
+}
