@@ -37,7 +37,7 @@ describe('the Analysis screen (web mode, Chromium)', () => {
     expect(await row.textContent()).toContain('POS fallback');
     await row.getByLabel('Verbs of settings-font-bigger').fill('调大');
     await page.click('[data-testid="verbs-accept-settings-font-bigger"]');
-    await page.waitForFunction(() => document.querySelector('[data-testid="verbs-settings-font-bigger"]')?.textContent?.includes('checked by a person'));
+    await page.waitForFunction('document.querySelector(\'[data-testid="verbs-settings-font-bigger"]\')?.textContent?.includes("checked by a person")');
     expect(await page.locator('[data-testid="verb-annotations"]').textContent()).toContain('1 of 2 instructions have annotated verbs');
   });
 });

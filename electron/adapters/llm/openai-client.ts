@@ -68,8 +68,15 @@ export class OpenAiChatClient implements ModelPort {
   async complete(req: ChatRequest): Promise<ChatResponse> {
     const maxAttempts = (this.o.retries ?? 3) + 1;
     const now = this.o.now ?? (() => performance.now());
-    const sleep = this.o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
     const signal = req.signal;
+    // The default backoff wait ends early on abort, so no timer outlives an aborted call.
+    const sleep = this.o.sleep ?? ((ms: number) => new Promise<void>((r) => {
+      const t = setTimeout(r, ms);
+      signal?.addEventListener('abort', () => {
+        clearTimeout(t);
+        r();
+      }, { once: true });
+    }));
     signal?.throwIfAborted();
     let retriedMs = 0;
     let last: Retryable | null = null;
