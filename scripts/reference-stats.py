@@ -28,6 +28,19 @@ def mcnemar_exact(b, c):
     return p_cdf
 
 
+def holm(p):
+    """Holm (1979) step-down adjusted p-values, written out directly (scipy has no Holm;
+    this is the textbook loop, as in R's p.adjust(method="holm"))."""
+    m = len(p)
+    order = sorted(range(m), key=lambda i: (p[i], i))
+    out = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p[i]))
+        out[i] = running
+    return out
+
+
 def pearson_sets():
     """(name, x, y) triples; the same formulas appear in pearson.test.ts."""
     out = []
@@ -87,6 +100,15 @@ def main():
     z = stats.norm.ppf(0.975)
     print(json.dumps({"n": n, "b": b, "c": c, "estimate": d_hat, "se": se, "z975": float(z),
                       "lower": d_hat - z * se, "upper": d_hat + z * se}, indent=1))
+
+    print("\n## Holm adjusted p-values (direct loop; the Wikipedia worked example and the")
+    print("## 15 p-values of Benjamini & Hochberg 1995, Table 1)")
+    holm_sets = {
+        "wikipedia-4": [0.01, 0.03, 0.04, 0.005],
+        "bh1995-15": [0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344, 0.0459, 0.3240, 0.4262, 0.5719, 0.6528, 0.7590, 1.000],
+        "ties-5": [0.02, 0.02, 0.5, 0.001, 0.02],
+    }
+    print(json.dumps({k: {"p": v, "adjusted": holm(v)} for k, v in holm_sets.items()}, indent=1))
 
     print("\n## Cohen's kappa (closed form; sklearn is not installed here)")
     # Textbook 2x2 example: 50 items; yes/yes 20, yes/no 5, no/yes 10, no/no 15 -> kappa 0.4.

@@ -11,7 +11,7 @@ import type { GraphSummary } from '../domain/graph.js';
 import type { TaskGraph } from '../domain/task-graph.js';
 import type { RunProgressDto, RunReportDto, RunSummaryDto } from '../domain/run.js';
 import type { ReviewSummary, ReviewTaskRow, RunComparisonRow, Trajectory } from '../domain/review.js';
-import type { TableModel } from '../domain/analysis.js';
+import type { TableModel, VerbAnnotationRow } from '../domain/analysis.js';
 import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES, TaskIdSchema } from '../schemas/task.js';
 
 /**
@@ -227,6 +227,12 @@ export const analysisContract = {
   normalization: method(z.object({ original: z.string().min(1), rewritten: z.string().min(1), agent: z.string().optional() }).strict()).returns<AnalysisView>(),
   failures: method(RunsInput).returns<AnalysisView>(),
   attribution: method(RunsInput).returns<AnalysisView>(),
+  /** The verb annotations of a task set (default: every task): proposal, a person's decision, the source that counts. */
+  verbs: method(z.object({ taskSet: z.string().optional() }).strict()).returns<VerbAnnotationRow[]>(),
+  /** A person accepts or edits one instruction's core verbs; from then on they are its verb count. */
+  acceptVerbs: method(
+    z.object({ taskId: TaskIdSchema, verbs: z.array(z.string().trim().min(1, 'a verb is empty').max(40)).max(30) }).strict(),
+  ).returns<VerbAnnotationRow>(),
 };
 
 export const apiContract = {

@@ -27,6 +27,8 @@ export interface TableModel {
   rows: Record<string, CellValue>[];
   /** Footnotes (method, seed, caveats). */
   notes: string[];
+  /** Row indices shown greyed, e.g. interactions within the noise (a column of the row says why). */
+  mutedRows?: number[];
 }
 
 export interface BarChartSpec {
@@ -50,6 +52,25 @@ export interface HeatmapSpec {
   values: (number | null)[][];
   /** Symmetric colour range [−max, max] for signed values such as correlations. */
   symmetric?: boolean;
+  /** muted[y][x]: the cell is drawn grey (e.g. an interaction within the noise); its value is still printed. */
+  muted?: boolean[][];
 }
 
 export type ChartSpec = BarChartSpec | HeatmapSpec;
+
+/**
+ * One instruction's core operational verbs for the verb measure: the model's proposal
+ * (`analyze annotate`), a person's decision in the Analysis screen, the task file's verbs,
+ * and which of them counts (`checked` > `task-file` > `pos`, the POS tagger fallback).
+ */
+export interface VerbAnnotationRow {
+  taskId: string;
+  instruction: string;
+  proposed: string[] | null;
+  model: string | null;
+  /** What a person accepted or edited; null while unchecked. */
+  accepted: string[] | null;
+  status: 'none' | 'proposed' | 'accepted' | 'edited';
+  taskFileVerbs: string[] | null;
+  source: 'checked' | 'task-file' | 'pos';
+}

@@ -27,6 +27,8 @@ export interface ReviewKey {
 export interface ReviewTaskRow extends Omit<ReviewKey, 'runId'> {
   success: boolean;
   exit: string;
+  /** Under the run's scoring rule: scored (success / failure), unresolved (infrastructure, not counted as the agent's), or invalid. */
+  status?: 'success' | 'failure' | 'unresolved' | 'invalid';
   steps: number;
   instruction: string;
   app: string;

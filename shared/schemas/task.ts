@@ -117,6 +117,8 @@ export const TaskSchema = z
         syntactic: z.enum(SYNTACTIC_CATEGORIES),
         semantic: z.enum(SEMANTIC_CATEGORIES),
         scenario: text(TASK_LIMITS.label, 'scenario').min(1),
+        /** Core operational verbs, person-checked (paper Appendix C); the verb measure of Table 5 and attribution. */
+        verbs: z.array(z.string().trim().min(1, 'a verb is empty')).optional(),
       })
       .strict(),
     /** Device shell commands that reset state before the task starts, run in order. */

@@ -24,4 +24,20 @@ describe('the Analysis screen (web mode, Chromium)', () => {
     await page.waitForFunction('[...document.querySelectorAll(".chart img")].every((i) => i.complete && i.naturalWidth > 0)');
     expect(await page.locator('.chart img').count()).toBeGreaterThan(0);
   });
+
+  it('a person accepts and edits the proposed verbs, and the row says they now count', async () => {
+    const ws = tmp();
+    expect(runCli(['--workspace', ws, 'tasks', 'import', STARTER_TASKS]).code).toBe(0);
+    const app = chromium.track(await serveApp(ws));
+    const page = await openApp(chromium.browser(), app);
+    await page.click('[data-testid="nav-analysis"]');
+    await page.click('[data-testid="analysis-verbs"]');
+    const row = page.locator('[data-testid="verbs-settings-font-bigger"]');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('POS fallback');
+    await row.getByLabel('Verbs of settings-font-bigger').fill('调大');
+    await page.click('[data-testid="verbs-accept-settings-font-bigger"]');
+    await page.waitForFunction('document.querySelector(\'[data-testid="verbs-settings-font-bigger"]\')?.textContent?.includes("checked by a person")');
+    expect(await page.locator('[data-testid="verb-annotations"]').textContent()).toContain('1 of 2 instructions have annotated verbs');
+  });
 });

@@ -39,6 +39,13 @@ const DEFAULT_USAGE = { prompt_tokens: 1200, completion_tokens: 80, total_tokens
 
 export class MockLlmServer {
   readonly requests: RecordedRequest[] = [];
+  /**
+   * Answers by content instead of by order when set (returning undefined falls back to the
+   * script): e.g. refuse the request whose prompt contains one task's instruction.
+   */
+  route: ((req: RecordedRequest) => MockReply | undefined) | null = null;
+  /** Requests whose client went away before an answer (an aborted or timed-out call). */
+  aborted = 0;
   private readonly script: MockReply[] = [];
   private readonly held: ServerResponse[] = [];
 
@@ -80,7 +87,7 @@ export class MockLlmServer {
     }
     const messages = (Array.isArray(body.messages) ? body.messages : []) as RecordedRequest['messages'];
     const imagesPerMessage = messages.map((m) => (Array.isArray(m.content) ? m.content.filter((p: { type?: string }) => p?.type === 'image_url').length : 0));
-    this.requests.push({
+    const recorded: RecordedRequest = {
       path: req.url ?? '',
       headers: req.headers,
       body,
@@ -88,12 +95,16 @@ export class MockLlmServer {
       roles: messages.map((m) => m.role),
       imageCount: imagesPerMessage.reduce((a, b) => a + b, 0),
       imagesPerMessage,
+    };
+    this.requests.push(recorded);
+    res.once('close', () => {
+      if (!res.writableEnded) this.aborted++;
     });
     if (req.url !== '/v1/chat/completions') {
       res.writeHead(404).end('{"error":{"message":"unknown path"}}');
       return;
     }
-    const next = this.script.shift() ?? { kind: 'status', status: 500, body: '{"error":{"message":"mock script exhausted"}}' };
+    const next = this.route?.(recorded) ?? this.script.shift() ?? { kind: 'status', status: 500, body: '{"error":{"message":"mock script exhausted"}}' };
     this.answer(next, body.stream === true, res);
   }
 

@@ -15,6 +15,7 @@ import { RunsRepo } from './repositories/runs-repo.js';
 import { SettingsRepo } from './repositories/settings-repo.js';
 import { TasksRepo } from './repositories/tasks-repo.js';
 import { canWrite, checkDatabaseFile, checkOwnSchema, createDatabaseFile, WorkspaceFileError } from './workspace-file.js';
+import { VerbAnnotationsRepo } from './repositories/verb-annotations-repo.js';
 
 export const DB_FILE = 'elderbench.db';
 export const BLOBS_DIR = 'blobs';
@@ -32,6 +33,7 @@ export class WorkspaceStore {
   readonly graphProbes: GraphProbesRepo;
   readonly runs: RunsRepo;
   readonly labels: LabelsRepo;
+  readonly verbAnnotations: VerbAnnotationsRepo;
   readonly blobs: BlobStore;
 
   private constructor(
@@ -49,6 +51,7 @@ export class WorkspaceStore {
     this.graphProbes = new GraphProbesRepo(db);
     this.runs = new RunsRepo(db);
     this.labels = new LabelsRepo(db);
+    this.verbAnnotations = new VerbAnnotationsRepo(db);
     this.blobs = new BlobStore(join(path, BLOBS_DIR), { readOnly });
   }
 

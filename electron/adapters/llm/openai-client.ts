@@ -1,5 +1,5 @@
 import type { ChatRequest, ChatResponse, ModelPort } from '../../core/agents/model-port.js';
-import { ModelRequestError } from '../../core/agents/model-port.js';
+import { ModelRefusedError, ModelRequestError } from '../../core/agents/model-port.js';
 import type { InfrastructureKind } from '../../core/agents/agent.js';
 import { makeRedactor } from './redact.js';
 import { StreamFormatError, readChatStream } from './sse.js';
@@ -7,11 +7,16 @@ import { readUsage } from './usage.js';
 
 /**
  * OpenAI-compatible chat completions over Node's global fetch (spec §6).
- * Retries 429, 5xx, timeouts, network errors and unreadable bodies with exponential backoff;
- * the time spent on failed attempts is reported apart (retriedMs) so it never counts as
- * reasoning time. Any other 4xx fails at once. When it gives up it throws ModelRequestError —
- * an infrastructure error, not the agent's failure. The API key is only ever put in the
- * Authorization header and is scrubbed from every message this client builds.
+ * Retries 408, 409, 425, 429, 5xx, timeouts, network errors and unreadable bodies with
+ * exponential backoff; the time spent on failed attempts is reported apart (retriedMs) so it
+ * never counts as reasoning time. Errors are classified for scoring:
+ * - 401, 402, 403, 404, 405, 407 (key, quota, URL, model id — the same for every request) and
+ *   giving up after retries throw ModelRequestError: infrastructure, not the agent's failure;
+ * - any other 4xx (400 content filter or context too long, 413, 422 …) and a reply withheld by a
+ *   content filter throw ModelRefusedError at once: the server refused what this agent sent for
+ *   this task, which is the agent's failure.
+ * An aborted `signal` stops the call and its retries at once and rethrows the signal's reason.
+ * The API key is only ever put in the Authorization header and is scrubbed from every message.
  */
 export interface OpenAiClientOptions {
   baseUrl: string;
@@ -63,7 +68,16 @@ export class OpenAiChatClient implements ModelPort {
   async complete(req: ChatRequest): Promise<ChatResponse> {
     const maxAttempts = (this.o.retries ?? 3) + 1;
     const now = this.o.now ?? (() => performance.now());
-    const sleep = this.o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+    const signal = req.signal;
+    // The default backoff wait ends early on abort, so no timer outlives an aborted call.
+    const sleep = this.o.sleep ?? ((ms: number) => new Promise<void>((r) => {
+      const t = setTimeout(r, ms);
+      signal?.addEventListener('abort', () => {
+        clearTimeout(t);
+        r();
+      }, { once: true });
+    }));
+    signal?.throwIfAborted();
     let retriedMs = 0;
     let last: Retryable | null = null;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
@@ -74,7 +88,14 @@ export class OpenAiChatClient implements ModelPort {
         this.o.log?.({ attempt, ok: true, ms, status: 200, finishReason: r.finishReason, reasoningContent: r.reasoningContent });
         return { ...r, latencyMs: ms, retriedMs, attempts: attempt };
       } catch (e) {
+        // The caller's deadline, not a failed attempt: no retry, no reclassification.
+        signal?.throwIfAborted();
         const ms = now() - t0;
+        if (e instanceof ModelRefusedError) {
+          const message = this.redact(e.message);
+          this.o.log?.({ attempt, ok: false, ms, status: e.status, message });
+          throw new ModelRefusedError(message, e.status);
+        }
         const err = e instanceof Retryable || e instanceof ModelRequestError ? e : this.classify(e);
         const message = this.redact(err.message);
         this.o.log?.({ attempt, ok: false, ms, status: err.status, kind: err.kind, message });
@@ -84,7 +105,7 @@ export class OpenAiChatClient implements ModelPort {
         if (attempt < maxAttempts) {
           const wait = err.retryAfterMs ?? Math.min(this.o.backoffMaxMs ?? 8000, (this.o.backoffBaseMs ?? 500) * 2 ** (attempt - 1));
           const w0 = now();
-          await sleep(wait);
+          await abortable(sleep(wait), signal);
           retriedMs += now() - w0;
         }
       }
@@ -109,16 +130,20 @@ export class OpenAiChatClient implements ModelPort {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json' };
     if (this.o.apiKey) headers.authorization = `Bearer ${this.o.apiKey}`;
     const doFetch = this.o.fetch ?? fetch;
+    const timeout = AbortSignal.timeout(this.o.timeoutMs ?? 120_000);
     const res = await doFetch(this.url, {
-      method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(this.o.timeoutMs ?? 120_000),
+      method: 'POST', headers, body: JSON.stringify(body), signal: req.signal ? AbortSignal.any([timeout, req.signal]) : timeout,
     });
-    if (res.status === 429 || res.status >= 500) {
+    if (RETRYABLE_STATUS.has(res.status) || res.status >= 500) {
       const text = await res.text().catch(() => '');
       const ra = Number(res.headers.get('retry-after'));
       throw new Retryable(`HTTP ${res.status} from the model server: ${text.slice(0, 200)}`, 'http', res.status, Number.isFinite(ra) && ra > 0 ? Math.min(ra * 1000, 30_000) : null);
     }
     if (!res.ok) {
       const text = await res.text().catch(() => '');
+      if (!CONFIG_STATUS.has(res.status)) {
+        throw new ModelRefusedError(`HTTP ${res.status}: the model server refused this request (content filter, context too long or an invalid request): ${text.slice(0, 300)}`, res.status);
+      }
       const hint = res.status === 401 || res.status === 403 ? ' (check the API key in the environment variable named by apiKeyEnv)' : res.status === 404 ? ' (check baseUrl ends at /v1 and the model id)' : '';
       throw new ModelRequestError(`HTTP ${res.status} from the model server${hint}: ${text.slice(0, 300)}`, 'http', 1, res.status);
     }
@@ -126,7 +151,7 @@ export class OpenAiChatClient implements ModelPort {
       try {
         const s = await readChatStream(res.body);
         if (!s.done && s.finishReason === null) throw new Retryable('the stream ended before the reply was complete', 'network');
-        return { content: s.content, reasoningContent: s.reasoningContent, finishReason: s.finishReason, usage: readUsage(s.usage) };
+        return withheldCheck({ content: s.content, reasoningContent: s.reasoningContent, finishReason: s.finishReason, usage: readUsage(s.usage) });
       } catch (e) {
         if (e instanceof StreamFormatError) throw new Retryable(e.message, 'bad-response');
         throw e;
@@ -139,7 +164,7 @@ export class OpenAiChatClient implements ModelPort {
     } catch {
       throw new Retryable(`the model server answered with a body that is not JSON: ${text.slice(0, 80)}`, 'bad-response');
     }
-    return readCompletion(json);
+    return withheldCheck(readCompletion(json));
   }
 
   private classify(e: unknown): Retryable {
@@ -148,6 +173,30 @@ export class OpenAiChatClient implements ModelPort {
     if (err.name === 'TypeError') return new Retryable(`network error: ${err.cause?.code ?? err.message}`, 'network');
     return new Retryable(`request failed: ${err.message}`, 'network');
   }
+}
+
+/** Retried: the server may answer next time. Everything else non-2xx outside CONFIG_STATUS is a refusal. */
+const RETRYABLE_STATUS = new Set([408, 409, 425, 429]);
+/** Key, quota, URL or model id: wrong for every request alike, so infrastructure (fix the config, then resume). */
+const CONFIG_STATUS = new Set([401, 402, 403, 404, 405, 407]);
+
+/** A reply the provider's content filter withheld (nothing left to act on) is a refusal, not an unreadable reply. */
+function withheldCheck<T extends { content: string; reasoningContent: string; finishReason: string | null }>(r: T): T {
+  if (r.finishReason === 'content_filter' && r.content.trim() === '' && r.reasoningContent.trim() === '') {
+    throw new ModelRefusedError('the model server\'s content filter withheld the reply (finish_reason=content_filter)', 200);
+  }
+  return r;
+}
+
+/** Resolves with `p`, or rejects with the signal's reason as soon as it aborts. */
+function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return p;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function readCompletion(json: unknown): Omit<ChatResponse, 'latencyMs' | 'retriedMs' | 'attempts'> {

@@ -115,7 +115,7 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
 
   analyze
     .command('annotate')
-    .description('LLM-assisted annotation: a model labels each instruction; compare with the human labels (Appendix C)')
+    .description('LLM-assisted annotation: a model labels each instruction and proposes its core verbs (accept them in the Analysis screen); compare with the human labels (Appendix C)')
     .requiredOption('--agent <name>', 'agent entry whose model annotates (see elderbench agent list)')
     .option('--set <name>', 'the instruction set (default: every task)')
     .option('--limit <n>', 'only the first N instructions')
@@ -129,13 +129,57 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
         const { annotateSet, completionPort } = await import('../../services/analysis/annotate.js');
         let out;
         try {
-          const port = completionPort(findAgentConfig(loadAgentConfigs(backend.workspace.path), o.agent));
-          out = await annotateSet(backend.workspace, o.set, port, o.limit ? intOption('--limit', o.limit, 1) : undefined);
+          const config = findAgentConfig(loadAgentConfigs(backend.workspace.path), o.agent);
+          const port = completionPort(config);
+          out = await annotateSet(backend.workspace, o.set, port, o.limit ? intOption('--limit', o.limit, 1) : undefined, config.model ?? null);
         } catch (e) {
           if (e instanceof CliError) throw e;
           throw new CliError((e as Error).message);
         }
         await emit(g, { tables: out.tables, charts: [] }, o, { agreement: out.agreement, outcomes: out.outcomes });
+      } finally {
+        backend.close();
+      }
+    });
+
+  analyze
+    .command('verbs')
+    .description('the verb annotations of a set: the model\'s proposal, a person\'s decision, and which verb count is used')
+    .option('--set <name>', 'the instruction set (default: every task)')
+    .option('--accept <taskId>', 'record a person\'s decision for one instruction (with --verbs)')
+    .option('--verbs <list>', 'with --accept: the core verbs, comma-separated ("" for none)')
+    .addOption(formatOption())
+    .action(async (o: { set?: string; accept?: string; verbs?: string } & OutputOptions) => {
+      const g = globals();
+      const backend = openBackend(g);
+      try {
+        const { acceptVerbs, verbRows } = await import('../../services/analysis/annotate.js');
+        try {
+          if (o.accept !== undefined) {
+            if (o.verbs === undefined) throw new CliError('--accept needs --verbs "v1,v2" (or "" for an instruction without operational verbs)', 2);
+            const row = acceptVerbs(backend.workspace, o.accept, o.verbs.split(/[,，、]/));
+            printResult(g, row, (r) => `${r.taskId}: ${r.accepted!.join(', ') || '(no verbs)'} (${r.status})`);
+            return;
+          }
+          const rows = verbRows(backend.workspace, o.set);
+          const t: TableModel = {
+            id: 'verb-annotations',
+            title: 'Core operational verbs per instruction',
+            columns: [
+              { key: 'taskId', header: 'Task' }, { key: 'instruction', header: 'Instruction' }, { key: 'proposed', header: 'Proposed' },
+              { key: 'accepted', header: 'Checked' }, { key: 'file', header: 'Task file' }, { key: 'source', header: 'Counts as' },
+            ],
+            rows: rows.map((r) => ({
+              taskId: r.taskId, instruction: r.instruction, proposed: r.proposed?.join(' ') ?? null, accepted: r.accepted?.join(' ') ?? null,
+              file: r.taskFileVerbs?.join(' ') ?? null, source: r.source,
+            })),
+            notes: [`${rows.filter((r) => r.source !== 'pos').length} of ${rows.length} instructions have annotated verbs; a set uses them only when all do.`],
+          };
+          printResult(g, rows, () => renderTables([t], o.format));
+        } catch (e) {
+          if (e instanceof AnalysisInputError) throw new CliError(e.message, 1, e.details);
+          throw e;
+        }
       } finally {
         backend.close();
       }
@@ -190,16 +234,19 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
     .option('--lr <rate>', 'FM Adam learning rate', '0.05')
     .option('--seed <n>', 'FM init seed', '20240601')
     .option('--top <n>', 'how many interactions to list', '10')
+    .option('--permutations <n>', 'permutations of the null for the interactions (at least 200)', '200')
+    .option('--folds <n>', 'folds (by task) of the held-out check, FM vs additive model', '5')
     .addOption(formatOption())
     .addOption(outDirOption())
-    .action(async (o: { runs: string; agent?: string; epochs: string; lr: string; seed: string; top: string } & OutputOptions) => {
+    .action(async (o: { runs: string; agent?: string; epochs: string; lr: string; seed: string; top: string; permutations: string; folds: string } & OutputOptions) => {
       const g = globals();
       const ids = runIds(o.runs, 'one-or-more');
       const fm = { epochs: intOption('--epochs', o.epochs, 1), learningRate: numberOption('--lr', o.lr), seed: intOption('--seed', o.seed, 0) };
       const top = intOption('--top', o.top, 1);
+      const checks = { permutations: intOption('--permutations', o.permutations, 200), folds: intOption('--folds', o.folds, 2) };
       const backend = openBackend(g);
       try {
-        await emitOutcome(g, () => attributionAnalysis(backend.workspace, ids, o.agent, fm, top), o);
+        await emitOutcome(g, () => attributionAnalysis(backend.workspace, ids, o.agent, fm, top, checks), o);
       } finally {
         backend.close();
       }

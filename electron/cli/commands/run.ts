@@ -51,7 +51,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
     .addOption(new Option('--instruction <which>', 'give agents the original or the normalized instruction').choices(['original', 'normalized']).default('original'))
     .option('--max-steps <n>', 'step limit (default: each task\'s own, 25)')
     .addOption(new Option('--off-graph <policy>', 'offline: on an unmatched action, fail or stay and count an error').choices(['fail', 'stay']).default('fail'))
-    .option('--resume <run>', 'continue a run that was interrupted; finished tasks are skipped')
+    .option('--resume <run>', 'continue a run: re-attempts unresolved infrastructure failures and interrupted tasks (history kept); resolved tasks are skipped')
     .action(async (o: { mode: 'offline' | 'online' | 'both'; agent?: string; tasks?: string; devices?: string; judge: 'rule' | 'vlm' | 'both'; judgeAgent?: string; instruction: 'original' | 'normalized'; maxSteps?: string; offGraph: 'fail' | 'stay'; resume?: string }) => {
       const g = globals();
       const backend = openBackend(g);
@@ -109,7 +109,8 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
     .argument('[run]', 'run id (default: the latest run)')
     .addOption(new Option('--format <format>', 'output format').choices(['md', 'csv', 'json', 'latex']).default('md'))
     .option('--list', 'list the runs in the workspace')
-    .action((runArg: string | undefined, o: { format: TableFormat; list?: boolean }) => {
+    .option('--exclude-unresolved', 'the other view: SR over each agent\'s own scored tasks, leaving unresolved results out (labelled; not comparable across agents)')
+    .action((runArg: string | undefined, o: { format: TableFormat; list?: boolean; excludeUnresolved?: boolean }) => {
       const g = globals();
       const backend = openBackend(g);
       try {
@@ -123,14 +124,18 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         if (!runId) throw new CliError('no runs in this workspace yet; start one with elderbench run');
         let report;
         try {
-          report = buildRunReport(backend.workspace, runId);
+          report = buildRunReport(backend.workspace, runId, { excludeUnresolved: o.excludeUnresolved === true });
         } catch (e) {
           throw new CliError((e as Error).message);
         }
         if (g.json || o.format === 'json') {
-          process.stdout.write(`${JSON.stringify({ runId: report.runId, status: report.status, results: report.results, tables: report.tables }, null, 2)}\n`);
+          process.stdout.write(`${JSON.stringify({
+            runId: report.runId, status: report.status, excludeUnresolved: report.excludeUnresolved, unresolvedWarning: report.unresolvedWarning,
+            invalidTasks: report.invalidTasks, results: report.results, tables: report.tables,
+          }, null, 2)}\n`);
           return;
         }
+        if (report.unresolvedWarning) info(report.unresolvedWarning);
         process.stdout.write(report.tables.map((t) => writeTable(t, o.format)).join('\n'));
       } finally {
         backend.close();

@@ -40,12 +40,12 @@ export class ModelAgent implements Agent {
     return { config: this.config, variant: this.variant, now: (this.deps.now ?? (() => new Date()))() };
   }
 
-  async step(obs: AgentObservation, instruction: string, history: readonly AgentHistoryEntry[]): Promise<AgentStepResult> {
+  async step(obs: AgentObservation, instruction: string, history: readonly AgentHistoryEntry[], signal?: AbortSignal): Promise<AgentStepResult> {
     const ctx = this.context();
     const image = await this.encode(obs, ctx);
     const sent = { width: image.width, height: image.height };
     const messages = this.family.buildMessages({ ...ctx, instruction, observation: obs, history, image });
-    const response = await this.call(messages);
+    const response = await this.call(messages, signal);
 
     const clock = this.deps.clock ?? (() => performance.now());
     const t0 = clock();
@@ -86,11 +86,11 @@ export class ModelAgent implements Agent {
     }
   }
 
-  private async call(messages: Parameters<ModelPort['complete']>[0]['messages']): Promise<ChatResponse> {
+  private async call(messages: Parameters<ModelPort['complete']>[0]['messages'], signal?: AbortSignal): Promise<ChatResponse> {
     const sampling = { ...this.family.defaultSampling, ...(this.config.sampling ?? {}) } as Record<string, number>;
     const extraBody = { ...(this.family.defaultExtraBody?.(this.variant) ?? {}), ...(this.config.extraBody ?? {}) };
     try {
-      return await this.deps.model.complete({ messages, sampling, extraBody });
+      return await this.deps.model.complete({ messages, sampling, extraBody, ...(signal ? { signal } : {}) });
     } catch (e) {
       if (e instanceof ModelRequestError) throw new AgentInfrastructureError(e.message, e.kind, e.attempts, e.status);
       throw e;

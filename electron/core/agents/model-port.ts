@@ -15,6 +15,8 @@ export interface ChatRequest {
   /** temperature, top_p, … sent as-is; the family always sets temperature explicitly. */
   sampling: Record<string, number>;
   extraBody?: Record<string, unknown>;
+  /** Aborts the call (and its retries) at once, e.g. at the task's deadline; the client rethrows the reason. */
+  signal?: AbortSignal;
 }
 
 export interface ChatResponse {
@@ -42,6 +44,21 @@ export class ModelRequestError extends Error {
     readonly kind: InfrastructureKind,
     readonly attempts: number,
     readonly status: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The server refused this request and retrying will not change that: HTTP 400/413/422 and
+ * similar (content filter, context too long), or a reply withheld by a content filter. It
+ * depends on what the agent sent for this task, so it is the agent's failure, not infrastructure.
+ */
+export class ModelRefusedError extends Error {
+  override readonly name = 'ModelRefusedError';
+  constructor(
+    message: string,
+    readonly status: number | null,
   ) {
     super(message);
   }

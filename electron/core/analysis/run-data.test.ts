@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { ItemStatus } from '../eval/scoring.js';
 import { attributionObservations, failedWithLabels, judgedResults, pairRuns } from './run-data.js';
 
-const res = (runId: string, taskId: string, success: boolean, agent = 'a', mode = 'online') => ({ runId, taskId, agent, mode, success });
+const res = (runId: string, taskId: string, success: boolean, agent = 'a', mode = 'online', status?: ItemStatus) =>
+  ({ runId, taskId, agent, mode, success, status: status ?? (success ? 'success' : 'failure') }) as const;
 
 describe('run data joins', () => {
   it('pairs two runs by task, agent and mode, per agent, and reports what did not pair', () => {
@@ -39,7 +41,26 @@ describe('run data joins', () => {
   it('builds attribution observations and lists unknown tasks', () => {
     const f = { semantic: 's', syntactic: 'y', scenario: 'c', length: 3, verbs: 1 };
     const o = attributionObservations([res('r', 't1', true), res('r', 'gone', false)], (id) => (id === 't1' ? f : undefined));
-    expect(o.observations).toEqual([{ ...f, success: true }]);
+    expect(o.observations).toEqual([{ ...f, success: true, taskId: 't1', group: 'a' }]);
     expect(o.unknownTasks).toEqual(['gone']);
+  });
+
+  it('uses the run\'s scoring classes: unresolved and invalid results are never failures, never pairs, never observations', () => {
+    const results = [
+      res('r', 't1', false), res('r', 't2', false, 'a', 'online', 'unresolved'), res('r', 't3', false, 'a', 'online', 'invalid'),
+    ];
+    expect(failedWithLabels(results, []).map((f) => f.taskId)).toEqual(['t1']);
+    expect(judgedResults(results, [])).toHaveLength(1);
+    const f = { semantic: 's', syntactic: 'y', scenario: 'c', length: 3, verbs: 1 };
+    const o = attributionObservations(results, () => f);
+    expect(o.observations.map((x) => x.taskId)).toEqual(['t1']);
+    expect(o.unresolved).toBe(1);
+    const p = pairRuns(
+      [res('o', 't1', false), res('o', 't2', true), res('o', 't3', true, 'a', 'online', 'invalid')],
+      [res('r', 't1', true), res('r', 't2', false, 'a', 'online', 'unresolved'), res('r', 't3', true)],
+      () => 'X',
+    );
+    expect(p.byAgent[0]!.pairs.map((x) => x.taskId)).toEqual(['t1@online']);
+    expect([p.unresolved, p.invalid, p.unpaired]).toEqual([1, 1, 0]);
   });
 });

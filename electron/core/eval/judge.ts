@@ -8,7 +8,7 @@ export interface JudgeContext {
   device: DevicePort;
   /** PNG of the final screen. */
   finalScreenshot: Uint8Array;
-  /** PNGs of earlier screens, oldest first (the VLM judge samples from them). */
+  /** PNGs of the step screens over the whole trajectory, oldest first (evenly thinned on long runs; the VLM judge samples from them). */
   frames: readonly Uint8Array[];
   foreground: { package: string; activity: string } | null;
 }

@@ -57,11 +57,13 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
     let stop: ExitCategory | null = null;
 
     if (action.type === 'Finish') {
+      // Finish(status: failure) is the agent giving up, never a success even on a DONE node.
+      const gaveUp = action.status === 'failure';
       const verdict = walker.finish();
-      success = verdict.success;
-      details.finishOnDone = success;
+      success = !gaveUp && verdict.success;
+      details.finishOnDone = verdict.success;
       details.finish = { reason: verdict.reason, node: verdict.node, unmet: verdict.unmet.map((c) => c.id) };
-      stop = 'finished';
+      stop = gaveUp ? 'gave_up' : 'finished';
     } else if (action.type === 'AskUser') {
       stop = 'ask_user';
     } else if (action.type === 'ParseError') {

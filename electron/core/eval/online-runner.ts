@@ -1,12 +1,16 @@
 import type { Task } from '../../../shared/schemas/task.js';
-import type { Agent, AgentHistoryEntry, AgentObservation } from '../agents/agent.js';
+import type { Agent, AgentHistoryEntry, AgentObservation, AgentStepResult } from '../agents/agent.js';
+import { ModelRefusedError } from '../agents/model-port.js';
 import type { DevicePort, Foreground } from '../device/device-port.js';
+import { DeviceError } from '../device/device-port.js';
 import { performAction, toPixelAction, UnknownAppError } from '../recording/perform-action.js';
+import { FrameKeeper } from './frame-sampling.js';
 import type { Judge } from './judge.js';
 import type { ExitCategory, JudgeVerdict, StepRecord, TaskOutcome } from './outcome.js';
 
 export interface OnlineOptions {
   maxSteps: number;
+  /** A deadline, not a check between steps: a model call still running when it passes is aborted. */
   timeoutS: number;
   /** Run the deterministic checks before the agent acts; a task that already passes is invalid. */
   precheck: boolean;
@@ -14,11 +18,9 @@ export interface OnlineOptions {
   maxParseErrors: number;
   /** Time for the screen to settle after an action (real phones animate; the virtual phone does not). */
   settleMs: number;
-  /** Earlier screens kept for the VLM judge. */
-  keepFrames: number;
 }
 
-export const DEFAULT_ONLINE_OPTIONS: OnlineOptions = { maxSteps: 25, timeoutS: 120, precheck: true, maxParseErrors: 3, settleMs: 0, keepFrames: 8 };
+export const DEFAULT_ONLINE_OPTIONS: OnlineOptions = { maxSteps: 25, timeoutS: 120, precheck: true, maxParseErrors: 3, settleMs: 0 };
 
 export interface CapturedObservation {
   observation: AgentObservation;
@@ -39,74 +41,153 @@ export interface OnlineDeps {
   resolvePackage(app: string): string | null;
   sleep(ms: number): Promise<void>;
   now(): number;
+  /** Calls `fn` after `ms` and returns a cancel function (default: setTimeout). */
+  setTimer?(ms: number, fn: () => void): () => void;
   options: OnlineOptions;
+}
+
+/**
+ * A setup command failed on a device that still answers: the task's setup is broken there.
+ * It stays a DeviceError so the pool tries another device; failing on every device makes the
+ * task invalid for the run (`setup_failed`), decided by the caller who knows the devices.
+ */
+export class TaskSetupError extends DeviceError {
+  constructor(
+    readonly command: string,
+    serial: string,
+    cause: Error,
+  ) {
+    super(`setup command \`${command}\` failed on ${serial}: ${cause.message}`, serial, 'adb');
+  }
+}
+
+/** The reason the deadline aborts a model call with (checked by identity, never by message). */
+class DeadlineReached extends Error {
+  override readonly name = 'DeadlineReached';
+}
+
+const defaultTimer = (ms: number, fn: () => void): (() => void) => {
+  const t = setTimeout(fn, ms);
+  return () => clearTimeout(t);
+};
+
+async function runSetup(device: DevicePort, task: Task): Promise<void> {
+  for (const cmd of task.setup) {
+    try {
+      await device.shell(cmd);
+    } catch (e) {
+      if (!(e instanceof DeviceError)) throw e;
+      // A device that no longer answers is lost (infrastructure); one that answers has a broken setup.
+      const alive = await device.shell('echo ok').then((o) => o.trim() === 'ok', () => false);
+      throw alive ? new TaskSetupError(cmd, device.serial, e) : e;
+    }
+  }
 }
 
 /**
  * The online protocol (paper §4.2, Appendix I): reset the device with the task's setup,
  * refuse tasks that already pass, then capture → agent → execute until Finish, the step
- * limit or the time limit, then judge. Success = the agent finished AND the judge passed.
- * Device errors (DeviceError) and model failures (AgentInfrastructureError) propagate:
- * they are infrastructure, which the caller retries elsewhere, never the agent's failure.
+ * limit or the deadline, then judge. Success = the agent finished AND the judge passed.
+ * The deadline runs from the first capture: at `timeoutS` the model call in flight is aborted
+ * (its AbortSignal) and the task ends `timeout` then, not when the call would have returned.
+ * A refused request ends the task as the agent's failure (`model_refused`). Device errors and
+ * model infrastructure failures propagate: the caller retries them elsewhere.
  */
 export async function runOnlineTask(deps: OnlineDeps): Promise<TaskOutcome> {
   const { device, agent, task, options } = deps;
-  for (const cmd of task.setup) await device.shell(cmd);
+  await runSetup(device, task);
   const base = { taskId: task.id, agent: agent.name, mode: 'online' as const };
   if (options.precheck && (await deps.judge.alreadyPasses({ task, instruction: deps.instruction, device }))) {
     return { ...base, success: false, exit: 'invalid_task', steps: 0, details: { device: device.serial, reason: 'the success checks pass before the agent acts' } };
   }
 
   const started = deps.now();
+  const limitMs = options.timeoutS * 1000;
+  const abort = new AbortController();
+  let reachDeadline!: () => void;
+  const deadline = new Promise<'deadline'>((resolve) => (reachDeadline = () => resolve('deadline')));
+  const cancelTimer = (deps.setTimer ?? defaultTimer)(limitMs, () => {
+    abort.abort(new DeadlineReached(`the ${options.timeoutS} s limit passed`));
+    reachDeadline();
+  });
+  const pastDeadline = (): boolean => abort.signal.aborted || deps.now() - started >= limitMs;
+
   const history: AgentHistoryEntry[] = [];
-  const frames: Uint8Array[] = [];
+  const frames = new FrameKeeper<Uint8Array>();
+  const extra: Record<string, unknown> = {};
   let exit: ExitCategory = 'step_limit';
   let parseErrors = 0;
   let steps = 0;
+  let endedAt: number;
 
-  for (let idx = 0; idx < options.maxSteps; idx++) {
-    if ((deps.now() - started) / 1000 > options.timeoutS) {
-      exit = 'timeout';
-      break;
-    }
-    const last = await deps.capture();
-    const r = await agent.step(last.observation, deps.instruction, history);
-    steps++;
-    const details: Record<string, unknown> = { foreground: last.foreground };
-    let stop: ExitCategory | null = null;
-    let deviceMs = 0;
-    if (r.action.type === 'Finish') stop = 'finished';
-    else if (r.action.type === 'AskUser') stop = 'ask_user';
-    else if (r.action.type === 'ParseError') {
-      details.parseError = r.action.reason;
-      if (++parseErrors >= options.maxParseErrors) stop = 'parse_error';
-    } else {
-      parseErrors = 0;
-      const t0 = deps.now();
-      try {
-        const px = toPixelAction(r.action, last.observation.screen, deps.resolvePackage);
-        details.pixels = px;
-        await performAction(device, r.action, px, deps.sleep);
-      } catch (e) {
-        if (!(e instanceof UnknownAppError)) throw e;
-        details.invalidAction = e.message; // the agent named an app that is not installed: its mistake, not the device's
+  try {
+    for (let idx = 0; idx < options.maxSteps; idx++) {
+      if (pastDeadline()) {
+        exit = 'timeout';
+        break;
       }
-      if (options.settleMs > 0) await deps.sleep(options.settleMs);
-      deviceMs = deps.now() - t0;
+      // Capture and the model call race the deadline; the loser's late result is ignored.
+      const turn = (async (): Promise<{ last: CapturedObservation; r: AgentStepResult }> => {
+        const last = await deps.capture();
+        abort.signal.throwIfAborted();
+        return { last, r: await agent.step(last.observation, deps.instruction, history, abort.signal) };
+      })();
+      turn.catch(() => undefined); // a call aborted after the deadline rejects with nobody listening
+      let won: Awaited<typeof turn> | 'deadline';
+      try {
+        won = await Promise.race([turn, deadline]);
+      } catch (e) {
+        if (abort.signal.aborted) won = 'deadline';
+        else if (e instanceof ModelRefusedError) {
+          exit = 'model_refused';
+          extra.refusal = e.message;
+          break;
+        } else throw e;
+      }
+      if (won === 'deadline') {
+        exit = 'timeout';
+        break;
+      }
+      const { last, r } = won;
+      steps++;
+      const details: Record<string, unknown> = { foreground: last.foreground };
+      let stop: ExitCategory | null = null;
+      let deviceMs = 0;
+      if (r.action.type === 'Finish') stop = r.action.status === 'failure' ? 'gave_up' : 'finished';
+      else if (r.action.type === 'AskUser') stop = 'ask_user';
+      else if (r.action.type === 'ParseError') {
+        details.parseError = r.action.reason;
+        if (++parseErrors >= options.maxParseErrors) stop = 'parse_error';
+      } else {
+        parseErrors = 0;
+        const t0 = deps.now();
+        try {
+          const px = toPixelAction(r.action, last.observation.screen, deps.resolvePackage);
+          details.pixels = px;
+          await performAction(device, r.action, px, deps.sleep);
+        } catch (e) {
+          if (!(e instanceof UnknownAppError)) throw e;
+          details.invalidAction = e.message; // the agent named an app that is not installed: its mistake, not the device's
+        }
+        if (options.settleMs > 0) await deps.sleep(options.settleMs);
+        deviceMs = deps.now() - t0;
+      }
+      deps.record({ idx, action: r.action, raw: r.raw, observationBlob: last.blob, details, timings: { ...r.timings, device_ms: deviceMs }, usage: r.usage });
+      history.push(r.historyEntry);
+      frames.push(last.png);
+      if (stop) {
+        exit = stop;
+        break;
+      }
     }
-    deps.record({ idx, action: r.action, raw: r.raw, observationBlob: last.blob, details, timings: { ...r.timings, device_ms: deviceMs }, usage: r.usage });
-    history.push(r.historyEntry);
-    frames.push(last.png);
-    if (frames.length > options.keepFrames) frames.splice(0, frames.length - options.keepFrames);
-    if (stop) {
-      exit = stop;
-      break;
-    }
+  } finally {
+    cancelTimer();
+    endedAt = deps.now();
   }
 
   const final = await deps.capture();
   const verdict: JudgeVerdict = await deps.judge.judge({
-    task, instruction: deps.instruction, device, finalScreenshot: final.png, frames: frames.slice(0, -1), foreground: final.foreground,
+    task, instruction: deps.instruction, device, finalScreenshot: final.png, frames: frames.frames, foreground: final.foreground,
   });
   const finished = exit === 'finished';
   if (finished && verdict.pass === null) exit = 'judge_error';
@@ -115,6 +196,6 @@ export async function runOnlineTask(deps: OnlineDeps): Promise<TaskOutcome> {
     success: finished && verdict.pass === true,
     exit,
     steps,
-    details: { device: device.serial, judge: verdict, finalForeground: final.foreground, finalBlob: final.blob, elapsedS: (deps.now() - started) / 1000 },
+    details: { device: device.serial, judge: verdict, finalForeground: final.foreground, finalBlob: final.blob, elapsedS: (endedAt - started) / 1000, ...extra },
   };
 }

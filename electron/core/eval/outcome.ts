@@ -1,17 +1,24 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { AgentUsage } from '../agents/agent.js';
 
-/** Why a task ended (SPA-Bench-style categories; infra errors are excluded from SR). */
+/**
+ * Why a task ended. Each category belongs to exactly one class (agent / infrastructure /
+ * invalid task), defined in exit-classes.ts and documented in docs/runs.md.
+ */
 export type ExitCategory =
   | 'finished' // the agent said Finish
+  | 'gave_up' // the agent said Finish with status failure
   | 'ask_user' // the agent handed back to the user
   | 'step_limit'
   | 'timeout'
   | 'off_graph' // offline: an action matched no edge
   | 'parse_error' // the agent's output could not be read
+  | 'model_refused' // the model server refused this task's request (4xx, content filter, context overflow)
   | 'judge_error' // online: the judge's verdict was unreadable
+  | 'infra_error' // device or model infrastructure failed (after retries)
   | 'invalid_task' // online: the task already passed before the agent acted
-  | 'infra_error'; // device or model infrastructure failed (after retries)
+  | 'no_graph' // offline: the task has no graph to score against
+  | 'setup_failed'; // online: the task's setup failed on every device
 
 export interface StepRecord {
   idx: number;

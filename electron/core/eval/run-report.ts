@@ -1,44 +1,74 @@
 import type { TableModel } from '../../../shared/domain/analysis.js';
-import type { AgentMetrics, Breakdown, GroupMetrics } from './metrics.js';
+import type { AgentMetrics, Breakdown, GroupMetrics, RunMetrics } from './metrics.js';
 
 const pct = { kind: 'percent', digits: 2 } as const;
 const fixed = (digits: number) => ({ kind: 'fixed', digits }) as const;
+const MODES = ['overall', 'online', 'offline'] as const;
 
-/** The paper's Table 2 layout: SR / AIL / MCM for overall, online and offline, one row per agent. */
-export function table2(metrics: readonly AgentMetrics[]): TableModel {
-  const cols = (['overall', 'online', 'offline'] as const).flatMap((m) => [
-    { key: `${m}_sr`, header: `${cap(m)} SR (%)`, align: 'right' as const, format: pct },
-    { key: `${m}_ail`, header: `${cap(m)} AIL (s)`, align: 'right' as const, format: fixed(2) },
-    { key: `${m}_mcm`, header: `${cap(m)} MCM (tokens)`, align: 'right' as const, format: fixed(0) },
+/**
+ * The line that must stand under Table 2 while any result is unresolved (every surface prints
+ * the table's notes, so the CLI, the JSON report and the Runs screen all show it). Null when
+ * nothing is unresolved.
+ */
+export function unresolvedWarning(m: RunMetrics, runId: string): string | null {
+  const per = m.agents.filter((a) => a.overall.unresolved > 0).map((a) => `${a.agent} ${a.overall.unresolved}`);
+  if (per.length === 0) return null;
+  const total = m.agents.reduce((s, a) => s + a.overall.unresolved, 0);
+  return `Warning: ${total} result(s) are unresolved infrastructure failures or unfinished tasks (${per.join(', ')}); `
+    + `they count as not successful, so these numbers are not comparable until resolved: \`elderbench run --resume ${runId}\` re-attempts them.`;
+}
+
+/** N of a mode when every agent agrees (they do by construction; a disagreement is shown, not hidden). */
+function nOf(m: RunMetrics, mode: (typeof MODES)[number]): string {
+  const ns = [...new Set(m.agents.map((a) => a[mode].tasks))];
+  return ns.length === 1 ? `N = ${ns[0]}` : `N = ${ns.join('/')}`;
+}
+
+/** The paper's Table 2 layout: SR / AIL / MCM for overall, online and offline, one row per agent, plus unresolved. */
+export function table2(m: RunMetrics, runId: string): TableModel {
+  const cols = MODES.flatMap((mode) => [
+    { key: `${mode}_sr`, header: `${cap(mode)} SR (%, ${nOf(m, mode)})`, align: 'right' as const, format: pct },
+    { key: `${mode}_ail`, header: `${cap(mode)} AIL (s)`, align: 'right' as const, format: fixed(2) },
+    { key: `${mode}_mcm`, header: `${cap(mode)} MCM (tokens)`, align: 'right' as const, format: fixed(0) },
   ]);
+  const warning = unresolvedWarning(m, runId);
+  const invalid = m.invalidTasks;
   return {
     id: 'table2-results',
-    title: 'Success rate (SR), average inference latency per step (AIL) and tokens per task (MCM)',
-    columns: [{ key: 'agent', header: 'Agent' }, ...cols],
-    rows: metrics.map((a) => ({
+    title: m.excludeUnresolved
+      ? 'Success rate (SR), latency per step (AIL) and tokens per task (MCM) — unresolved results EXCLUDED (each agent over its own scored tasks; not comparable across agents)'
+      : 'Success rate (SR), average inference latency per step (AIL) and tokens per task (MCM)',
+    columns: [{ key: 'agent', header: 'Agent' }, ...cols, { key: 'unresolved', header: 'Unresolved', align: 'right' }],
+    rows: m.agents.map((a) => ({
       agent: a.agent,
-      ...Object.fromEntries((['overall', 'online', 'offline'] as const).flatMap((m) => [
-        [`${m}_sr`, a[m].sr], [`${m}_ail`, a[m].ailS], [`${m}_mcm`, a[m].mcmTokens],
-      ])),
+      ...Object.fromEntries(MODES.flatMap((mode) => [[`${mode}_sr`, a[mode].sr], [`${mode}_ail`, a[mode].ailS], [`${mode}_mcm`, a[mode].mcmTokens]])),
+      unresolved: a.overall.unresolved,
     })),
     notes: [
-      'SR counts scored tasks only: infrastructure errors and tasks that passed before the agent acted are excluded.',
-      'AIL = mean (reasoning + parsing) time per agent step; MCM = mean prompt + completion tokens per task with reported usage.',
+      ...(warning ? [warning] : []),
+      m.excludeUnresolved
+        ? 'This view leaves each agent\'s unresolved results out of its SR, so agents may be compared on different task sets; the default view (SR over N) is the comparable one.'
+        : 'SR = successes / N, where N is the run\'s valid tasks for the mode — the same N for every agent; unresolved results count as not successful.',
+      ...(invalid.length
+        ? [`${invalid.length} task(s) are invalid for this run and left out of N for every agent: ${invalid.slice(0, 8).map((t) => `${t.taskId} (${t.mode}, ${t.exit})`).join(', ')}${invalid.length > 8 ? ', …' : ''}.`]
+        : []),
+      'AIL = mean (reasoning + parsing) time per agent step; MCM = mean prompt + completion tokens per task with reported usage; both over the scored tasks of N.',
     ],
   };
 }
 
 /** Exit categories, step statistics, finish behaviour and judge cost per agent and mode. */
-export function behaviourTable(metrics: readonly AgentMetrics[]): TableModel {
-  const rows = metrics.flatMap((a) =>
-    (['online', 'offline'] as const).filter((m) => a[m].tasks > 0).map((m) => row(a.agent, m, a[m])),
+export function behaviourTable(m: RunMetrics): TableModel {
+  const rows = m.agents.flatMap((a) =>
+    (['online', 'offline'] as const).filter((mode) => a[mode].tasks + a[mode].invalid > 0).map((mode) => row(a.agent, mode, a[mode])),
   );
   return {
     id: 'run-behaviour',
     title: 'How tasks ended',
     columns: [
       { key: 'agent', header: 'Agent' }, { key: 'mode', header: 'Mode' },
-      { key: 'tasks', header: 'Tasks', align: 'right' }, { key: 'scored', header: 'Scored', align: 'right' },
+      { key: 'tasks', header: 'Tasks (N)', align: 'right' }, { key: 'scored', header: 'Scored', align: 'right' },
+      { key: 'unresolved', header: 'Unresolved', align: 'right' }, { key: 'invalid', header: 'Invalid (not in N)', align: 'right' },
       { key: 'exits', header: 'Exit categories' },
       { key: 'p50', header: 'p50 step (s)', align: 'right', format: fixed(2) }, { key: 'p95', header: 'p95 step (s)', align: 'right', format: fixed(2) },
       { key: 'steps', header: 'Steps/task', align: 'right', format: fixed(1) }, { key: 'ratio', header: 'Steps vs human', align: 'right', format: fixed(2) },
@@ -47,11 +77,14 @@ export function behaviourTable(metrics: readonly AgentMetrics[]): TableModel {
       { key: 'judge', header: 'Judge tokens', align: 'right' },
     ],
     rows,
-    notes: ['Steps vs human: agent steps divided by the steps of the task\'s first human demonstration.'],
+    notes: [
+      'Tasks (N) = the run\'s valid tasks in the mode; Scored = those with the agent\'s own result; scored = N once nothing is unresolved.',
+      'Steps vs human: agent steps divided by the steps of the task\'s first human demonstration.',
+    ],
   };
   function row(agent: string, mode: string, g: GroupMetrics): Record<string, string | number | null> {
     return {
-      agent, mode, tasks: g.tasks, scored: g.scored,
+      agent, mode, tasks: g.tasks, scored: g.scored, unresolved: g.unresolved, invalid: g.invalid,
       exits: Object.entries(g.exits).map(([k, v]) => `${k} ${v}`).join(', '),
       p50: g.p50StepS, p95: g.p95StepS, steps: g.meanSteps, ratio: g.stepRatio,
       premature: g.prematureFinishRate, never: g.neverFinishRate, infra: g.infraErrors, retries: g.infraRetries, judge: g.judgeTokens,
@@ -59,21 +92,25 @@ export function behaviourTable(metrics: readonly AgentMetrics[]): TableModel {
   }
 }
 
-/** Success rate by semantic or syntactic category, scenario or app, one column per agent. */
-export function breakdownTable(metrics: readonly AgentMetrics[], by: Breakdown): TableModel {
-  const keys = [...new Set(metrics.flatMap((a) => Object.keys(a.by[by])))].sort();
+/** Success rate by semantic or syntactic category, scenario or app: N per group (the same for every agent), SR per agent. */
+export function breakdownTable(m: RunMetrics, by: Breakdown): TableModel {
+  const agents: readonly AgentMetrics[] = m.agents;
+  const keys = [...new Set(agents.flatMap((a) => Object.keys(a.by[by])))].sort();
+  const nOfKey = (k: string): number => Math.max(0, ...agents.map((a) => a.by[by][k]?.tasks ?? 0));
+  const unresolved = agents.some((a) => Object.values(a.by[by]).some((g) => g.unresolved > 0));
   return {
     id: `run-by-${by}`,
-    title: `Success rate by ${by}`,
-    columns: [{ key: 'group', header: cap(by) }, ...metrics.flatMap((a) => [
-      { key: `${a.agent}_sr`, header: `${a.agent} SR (%)`, align: 'right' as const, format: pct },
-      { key: `${a.agent}_n`, header: `${a.agent} n`, align: 'right' as const },
-    ])],
+    title: `Success rate by ${by}${m.excludeUnresolved ? ' (unresolved results excluded)' : ''}`,
+    columns: [
+      { key: 'group', header: cap(by) }, { key: 'n', header: 'N', align: 'right' },
+      ...agents.map((a) => ({ key: `${a.agent}_sr`, header: `${a.agent} SR (%)`, align: 'right' as const, format: pct })),
+    ],
     rows: keys.map((k) => ({
       group: k,
-      ...Object.fromEntries(metrics.flatMap((a) => [[`${a.agent}_sr`, a.by[by][k]?.sr ?? null], [`${a.agent}_n`, a.by[by][k]?.scored ?? 0]])),
+      n: nOfKey(k),
+      ...Object.fromEntries(agents.map((a) => [`${a.agent}_sr`, a.by[by][k]?.sr ?? null])),
     })),
-    notes: [],
+    notes: unresolved ? ['Some results are unresolved and count as not successful (see Table 2).'] : [],
   };
 }
 

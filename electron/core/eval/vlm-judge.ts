@@ -1,5 +1,7 @@
 import type { ImagePort } from '../agents/image-port.js';
 import type { ChatContentPart, ModelPort } from '../agents/model-port.js';
+import { ModelRefusedError } from '../agents/model-port.js';
+import { sampleFrames } from './frame-sampling.js';
 import type { Judge, JudgeContext } from './judge.js';
 import type { JudgeVerdict } from './outcome.js';
 
@@ -13,19 +15,15 @@ If the request is ambiguous, accept any reasonable interpretation a helpful pers
 Answer with one JSON object and nothing else:
 {"verdict": "success" | "failure", "reason": "<one sentence>"}`;
 
+export { sampleFrames };
+
 export interface VlmJudgeOptions {
-  /** Intermediate frames sent besides the final screen (evenly sampled). */
+  /** Earlier frames sent besides the final screen: the first and evenly spaced ones over the whole trajectory. */
   sampledFrames: number;
   sampling: Record<string, number>;
 }
 
 export const DEFAULT_VLM_JUDGE_OPTIONS: VlmJudgeOptions = { sampledFrames: 3, sampling: { temperature: 0 } };
-
-/** Evenly spaced picks from the earlier frames, oldest first. */
-export function sampleFrames<T>(frames: readonly T[], k: number): T[] {
-  if (frames.length <= k) return [...frames];
-  return Array.from({ length: k }, (_, i) => frames[Math.floor(((i + 1) * frames.length) / (k + 1))]!);
-}
 
 /**
  * Reads the judge's reply strictly: one JSON object (optionally in a ```json fence) whose
@@ -50,7 +48,7 @@ export function parseVerdict(reply: string): { pass: boolean | null; reason: str
   return { pass: null, reason: `unreadable verdict: "verdict" is ${JSON.stringify(v)}` };
 }
 
-/** The paper's VLM-as-a-judge: final screen, sampled earlier frames, the activity and the instruction. */
+/** The paper's VLM-as-a-judge: the first, evenly spaced and final screens, the activity and the instruction. */
 export function vlmJudge(model: ModelPort, images: ImagePort, opts: VlmJudgeOptions = DEFAULT_VLM_JUDGE_OPTIONS): Judge {
   return {
     kind: 'vlm',
@@ -61,7 +59,14 @@ export function vlmJudge(model: ModelPort, images: ImagePort, opts: VlmJudgeOpti
         .replace('{frames}', String(frames.length));
       const content: ChatContentPart[] = [{ type: 'text', text: prompt }];
       for (const f of frames) content.push({ type: 'image_url', image_url: { url: (await images.encode(f, { format: 'png' })).dataUrl } });
-      const res = await model.complete({ messages: [{ role: 'user', content }], sampling: opts.sampling });
+      let res;
+      try {
+        res = await model.complete({ messages: [{ role: 'user', content }], sampling: opts.sampling });
+      } catch (e) {
+        // The judge's model refusing is no verdict (a judge error), never the agent's failure.
+        if (e instanceof ModelRefusedError) return { judge: 'vlm', pass: null, reason: `the judge model refused: ${e.message}`, tokens: null, ms: 0 };
+        throw e;
+      }
       const v = parseVerdict(res.content);
       return {
         judge: 'vlm',

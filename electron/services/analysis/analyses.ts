@@ -13,7 +13,10 @@ import { normalizationReport } from '../../core/analysis/report/normalization-re
 import type { AnalysisReport } from '../../core/analysis/report/report.js';
 import type { ResultRow, TaskFeatures } from '../../core/analysis/run-data.js';
 import { attributionObservations, failedWithLabels, judgedResults, pairRuns } from '../../core/analysis/run-data.js';
+import type { VerbChoice } from '../../core/analysis/linguistics/verb-source.js';
+import { annotatedVerbs, chooseVerbSource } from '../../core/analysis/linguistics/verb-source.js';
 import { DEFAULT_BOOTSTRAP_SEED } from '../../core/analysis/stats/bootstrap.js';
+import { scoreStoredRun } from '../runs/run-results.js';
 
 /**
  * The paper's analyses over a workspace, shared by `elderbench analyze` and the Analysis
@@ -36,41 +39,71 @@ export class AnalysisInputError extends Error {
   }
 }
 
+/**
+ * A run's items scored by the one rule (core/eval/scoring.ts): the run's valid-task set, each
+ * item success / failure / unresolved / invalid — the same classes as Table 2.
+ */
 function resultsOf(ws: WorkspaceStore, runId: string, agent: string | undefined): ResultRow[] {
   if (!ws.runs.get(runId)) throw new AnalysisInputError(`no run "${runId}" in workspace ${ws.path}; check the run id`);
-  const rows = ws.runs.results(runId).filter((r) => agent === undefined || r.agent === agent);
-  if (rows.length === 0) {
+  if (!ws.runs.results(runId).some((r) => agent === undefined || r.agent === agent)) {
     throw new AnalysisInputError(`run "${runId}" has no results${agent === undefined ? '' : ` for agent "${agent}"`}; analyze it after it has finished tasks`);
   }
-  return rows;
+  return scoreStoredRun(ws, runId).items
+    .filter((i) => agent === undefined || i.agent === agent)
+    .map((i) => ({ runId, taskId: i.taskId, agent: i.agent, mode: i.mode, success: i.status === 'success', status: i.status }));
+}
+
+function leftOutNotes(rows: readonly ResultRow[], what: string): string[] {
+  const unresolved = rows.filter((r) => r.status === 'unresolved').length;
+  const invalid = rows.filter((r) => r.status === 'invalid').length;
+  return [
+    ...(unresolved ? [`warning: ${unresolved} result(s) are unresolved (infrastructure failure or unfinished) and are left out of ${what}; \`elderbench run --resume RUN\` re-attempts them`] : []),
+    ...(invalid ? [`note: ${invalid} result(s) belong to tasks invalid for their run (the same for every agent) and are left out`] : []),
+  ];
 }
 
 function unknownNote(ids: readonly string[]): string[] {
   return ids.length > 0 ? [`warning: ${ids.length} task(s) are not in this workspace (${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}); import their task set for annotations`] : [];
 }
 
-function taskFeatures(ws: WorkspaceStore): (taskId: string) => TaskFeatures | undefined {
+/**
+ * Features of the given tasks. The verb count is the annotated one when every task has
+ * annotated verbs, else the POS tagger's for all of them (verb-source.ts), and says which.
+ */
+function taskFeatures(ws: WorkspaceStore, taskIds: Iterable<string>): { featuresOf: (taskId: string) => TaskFeatures | undefined; verbs: VerbChoice } {
   const tagger = new NlpPosTagger();
-  const cache = new Map<string, TaskFeatures | undefined>();
-  return (taskId) => {
-    if (!cache.has(taskId)) {
-      const t = ws.tasks.get(taskId);
-      if (!t) cache.set(taskId, undefined);
-      else {
-        const m = measureInstruction(
-          { id: t.id, instruction: t.instruction, lang: t.lang, syntactic: t.annotations.syntactic, semantic: t.annotations.semantic, scenario: t.annotations.scenario },
-          tagger,
-        );
-        cache.set(taskId, { semantic: m.semantic, syntactic: m.syntactic, scenario: m.scenario, length: m.length, verbs: m.verbs });
-      }
-    }
-    return cache.get(taskId);
-  };
+  const tasks = [...new Set(taskIds)].flatMap((id) => {
+    const t = ws.tasks.get(id);
+    return t ? [t] : [];
+  });
+  const annotated = new Map(tasks.map((t) => [t.id, annotatedVerbs(t, ws.verbAnnotations.get(t.id))]));
+  const verbs = chooseVerbSource([...annotated.values()], 'the POS tagger');
+  const features = new Map<string, TaskFeatures>();
+  for (const t of tasks) {
+    const m = measureInstruction(
+      { id: t.id, instruction: t.instruction, lang: t.lang, syntactic: t.annotations.syntactic, semantic: t.annotations.semantic, scenario: t.annotations.scenario },
+      tagger,
+    );
+    const count = verbs.annotated ? annotated.get(t.id)!.verbs.length : m.verbs;
+    features.set(t.id, { semantic: m.semantic, syntactic: m.syntactic, scenario: m.scenario, length: m.length, verbs: count });
+  }
+  return { featuresOf: (id) => features.get(id), verbs };
+}
+
+/** The instructions of a set with their annotated verbs, when they have them. */
+function instructionItems(ws: WorkspaceStore, name: string | undefined): InstructionSet['items'] {
+  return ws.tasks.list(name === undefined ? {} : { taskSet: name }).map((t) => {
+    const full = ws.tasks.get(t.id);
+    return {
+      id: t.id, instruction: t.instruction, lang: t.lang, syntactic: t.syntactic, semantic: t.semantic, scenario: t.scenario,
+      annotated: full ? annotatedVerbs(full, ws.verbAnnotations.get(t.id)) : null,
+    };
+  });
 }
 
 export function linguisticsAnalysis(ws: WorkspaceStore, set?: string, baselineSet?: string): AnalysisOutcome {
   const load = (name: string | undefined): InstructionSet => {
-    const items = ws.tasks.list(name === undefined ? {} : { taskSet: name });
+    const items = instructionItems(ws, name);
     if (items.length === 0) {
       const known = ws.tasks.sets().map((s) => s.name);
       throw new AnalysisInputError(
@@ -78,7 +111,7 @@ export function linguisticsAnalysis(ws: WorkspaceStore, set?: string, baselineSe
         known.length > 0 ? [`task sets here: ${known.join(', ')}`] : [],
       );
     }
-    return { name: name ?? 'workspace', items: items.map((t) => ({ id: t.id, instruction: t.instruction, lang: t.lang, syntactic: t.syntactic, semantic: t.semantic, scenario: t.scenario })) };
+    return { name: name ?? 'workspace', items };
   };
   const sets = [load(set), ...(baselineSet === undefined ? [] : [load(baselineSet)])];
   let result;
@@ -87,19 +120,25 @@ export function linguisticsAnalysis(ws: WorkspaceStore, set?: string, baselineSe
   } catch (e) {
     throw new AnalysisInputError((e as Error).message);
   }
-  return { report: linguisticsReport(result), extra: { sets: result.sets, metrics: result.metrics }, notes: result.notes.map((n) => `note: ${n}`) };
+  return {
+    report: linguisticsReport(result),
+    extra: { sets: result.sets, verbSources: result.verbSources, metrics: result.metrics },
+    notes: [...result.sets.map((s, i) => `note: verbs of ${s.name}: ${result.verbSources[i]!.label}`), ...result.notes.map((n) => `note: ${n}`)],
+  };
 }
 
 export function normalizationAnalysis(ws: WorkspaceStore, origId: string, rewrId: string, agent: string | undefined, boot = { resamples: 10_000, seed: DEFAULT_BOOTSTRAP_SEED }): AnalysisOutcome {
   const paired = pairRuns(resultsOf(ws, origId, agent), resultsOf(ws, rewrId, agent), (id) => ws.tasks.get(id)?.annotations.semantic);
-  if (paired.byAgent.length === 0) {
-    throw new AnalysisInputError(`runs "${origId}" and "${rewrId}" share no (task, agent, mode) results; run the same tasks and agents in both`);
-  }
   const notes = [
     ...(paired.unpaired > 0 ? [`warning: ${paired.unpaired} result(s) appear in only one of the two runs and are left out`] : []),
+    ...(paired.unresolved > 0 ? [`warning: ${paired.unresolved} pair(s) have an unresolved side (infrastructure failure or unfinished) and are left out of McNemar and the bootstrap; \`elderbench run --resume RUN\` re-attempts them`] : []),
+    ...(paired.invalid > 0 ? [`note: ${paired.invalid} pair(s) are on tasks invalid in either run and are left out`] : []),
     ...unknownNote(paired.unknownTasks),
   ];
-  const studies = paired.byAgent.map(({ agent: a, pairs }) => ({ agent: a, study: normalizationStudy(pairs, boot) }));
+  if (paired.byAgent.every((g) => g.pairs.length === 0)) {
+    throw new AnalysisInputError(`runs "${origId}" and "${rewrId}" share no (task, agent, mode) pair scored in both; resume them or run the same tasks and agents in both`, notes);
+  }
+  const studies = paired.byAgent.filter((g) => g.pairs.length > 0).map(({ agent: a, pairs }) => ({ agent: a, study: normalizationStudy(pairs, boot) }));
   return { report: normalizationReport(studies), extra: { runs: [origId, rewrId], studies }, notes };
 }
 
@@ -112,6 +151,7 @@ export function failuresAnalysis(ws: WorkspaceStore, ids: readonly string[], age
   const tables = failureTables(failed, byAgent);
   const judge = judgeAgreement(judged);
   const notes = [
+    ...leftOutNotes(results, 'the failure table (they are not failures of the agent)'),
     ...(failed.length === 0 ? ['note: these runs have no failed results'] : []),
     ...(!judge ? ['note: no result has a human verdict yet, so judge agreement is not reported'] : []),
   ];
@@ -124,14 +164,24 @@ export function attributionAnalysis(
   agent: string | undefined,
   fm: { epochs: number; learningRate: number; seed: number },
   top: number,
+  checks: { permutations?: number; folds?: number } = {},
 ): AnalysisOutcome {
   const results = ids.flatMap((id) => resultsOf(ws, id, agent));
-  const { observations, unknownTasks } = attributionObservations(results, taskFeatures(ws));
+  const { featuresOf, verbs } = taskFeatures(ws, results.map((r) => r.taskId));
+  const { observations, unknownTasks } = attributionObservations(results, featuresOf);
   let result;
   try {
-    result = attribution(observations, { fm, topInteractions: top });
+    result = attribution(observations, {
+      fm, topInteractions: top,
+      null: { permutations: checks.permutations ?? 200, seed: fm.seed + 1 },
+      cv: { folds: checks.folds ?? 5, seed: fm.seed + 2 },
+    });
   } catch (e) {
     throw new AnalysisInputError((e as Error).message);
   }
-  return { report: attributionReport(result), extra: { runs: ids, attribution: result }, notes: [...unknownNote(unknownTasks), ...result.notes.map((n) => `note: ${n}`)] };
+  return {
+    report: attributionReport(result, verbs.label),
+    extra: { runs: ids, attribution: result, verbSource: verbs },
+    notes: [...leftOutNotes(results, 'the attribution'), ...unknownNote(unknownTasks), `note: verbs: ${verbs.label}`, ...result.notes.map((n) => `note: ${n}`)],
+  };
 }

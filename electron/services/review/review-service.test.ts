@@ -30,7 +30,7 @@ function seedRun(store: WorkspaceStore, id: string, verdicts: Record<string, boo
       });
     }
     store.runs.putResult({
-      runId: id, taskId, agent: 'random', mode, success, exitCategory: success ? 'success' : 'step_limit',
+      runId: id, taskId, agent: 'random', mode, success, exitCategory: success ? 'finished' : 'step_limit',
       details: mode === 'online' ? { steps: 3, judge: { judge: 'rule', pass: success, reason: 'font scale is 1.0', tokens: null, ms: 3 } } : { steps: 3, path: ['n0'], finalNode: 'n0', finalDone: false },
     });
   }

@@ -5,9 +5,13 @@ import type { Label } from '../../adapters/db/repositories/labels-repo.js';
 import type { RunResult } from '../../adapters/db/repositories/runs-repo.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import { failureTable, judgeAgreement } from '../../core/analysis/failures/failure-table.js';
+import { keptFrames } from '../../core/eval/frame-sampling.js';
+import type { ItemStatus } from '../../core/eval/scoring.js';
 import { DEFAULT_VLM_JUDGE_OPTIONS, sampleFrames } from '../../core/eval/vlm-judge.js';
 import { failuresReport } from '../../core/analysis/report/failures-report.js';
+import type { ResultRow } from '../../core/analysis/run-data.js';
 import { failedWithLabels, judgedResults } from '../../core/analysis/run-data.js';
+import { scoreStoredRun } from '../runs/run-results.js';
 import { stepView } from '../recording-service.js';
 import type { ServiceContext } from '../service-context.js';
 
@@ -26,7 +30,12 @@ function judgePassOf(r: RunResult): boolean | null {
   return typeof j?.pass === 'boolean' ? j.pass : null;
 }
 
-function taskRow(store: WorkspaceStore, r: RunResult, label: Label | undefined, cache: Map<string, ReturnType<WorkspaceStore['tasks']['get']>>): ReviewTaskRow {
+/** Each result's status under the run's scoring rule (success / failure / unresolved / invalid). */
+function statuses(store: WorkspaceStore, runId: string): Map<string, ItemStatus> {
+  return new Map(scoreStoredRun(store, runId).items.filter((i) => i.result).map((i) => [keyOf(i), i.status]));
+}
+
+function taskRow(store: WorkspaceStore, r: RunResult, label: Label | undefined, cache: Map<string, ReturnType<WorkspaceStore['tasks']['get']>>, status: ItemStatus): ReviewTaskRow {
   if (!cache.has(r.taskId)) cache.set(r.taskId, store.tasks.get(r.taskId));
   const task = cache.get(r.taskId);
   const steps = (r.details as { steps?: unknown }).steps;
@@ -36,6 +45,7 @@ function taskRow(store: WorkspaceStore, r: RunResult, label: Label | undefined, 
     mode: r.mode,
     success: r.success,
     exit: r.exitCategory,
+    status,
     steps: typeof steps === 'number' ? steps : 0,
     instruction: task?.instruction ?? '',
     app: task?.app ?? '',
@@ -52,7 +62,8 @@ export function reviewRows(store: WorkspaceStore, runId: string): ReviewTaskRow[
   requireRun(store, runId);
   const labels = new Map(store.labels.forRun(runId).map((l) => [keyOf(l), l]));
   const cache = new Map<string, ReturnType<WorkspaceStore['tasks']['get']>>();
-  return store.runs.results(runId).map((r) => taskRow(store, r, labels.get(keyOf(r)), cache));
+  const status = statuses(store, runId);
+  return store.runs.results(runId).map((r) => taskRow(store, r, labels.get(keyOf(r)), cache, status.get(keyOf(r))!));
 }
 
 function screenOf(store: WorkspaceStore, r: RunResult): { width: number; height: number } {
@@ -73,7 +84,8 @@ function judgeFrames(r: RunResult, steps: { observationBlob: string | null }[]):
   if (r.mode !== 'online' || !d.judge) return {};
   const final = d.finalBlob ? [d.finalBlob] : [];
   if (d.judge.judge === 'rule') return { judgeFrames: final };
-  const earlier = steps.map((s) => s.observationBlob).filter((b): b is string => b !== null);
+  // The runner kept every step screen (thinned evenly on long runs) and the judge sampled over them all.
+  const earlier = keptFrames(steps.map((s) => s.observationBlob)).filter((b): b is string => b !== null);
   return { judgeFrames: [...sampleFrames(earlier, DEFAULT_VLM_JUDGE_OPTIONS.sampledFrames), ...final] };
 }
 
@@ -94,7 +106,7 @@ export function trajectory(store: WorkspaceStore, key: ReviewKey): Trajectory {
   const demo = store.demonstrations.listForTask(key.taskId).find((d) => d.status === 'finished');
   return {
     key,
-    row: taskRow(store, result, label, new Map()),
+    row: taskRow(store, result, label, new Map(), statuses(store, key.runId).get(keyOf(key))!),
     steps,
     result: { ...result.details, ...judgeFrames(result, steps) },
     human: demo ? store.demonstrations.steps(demo.id).map(stepView) : null,
@@ -102,23 +114,29 @@ export function trajectory(store: WorkspaceStore, key: ReviewKey): Trajectory {
   };
 }
 
+/** A run's stored results as scored rows (the analyses' input), with each result's status. */
+function scoredRows(store: WorkspaceStore, runId: string): ResultRow[] {
+  return scoreStoredRun(store, runId).items.filter((i) => i.result)
+    .map((i) => ({ runId, taskId: i.taskId, agent: i.agent, mode: i.mode, success: i.result!.success, status: i.status }));
+}
+
 /**
- * Table 4 and judge agreement from a run's labels. A human verdict overrides the
- * automatic one for Table 4 (a failure the reviewer calls a success is not a failure);
- * agreement compares the automatic verdict with the human one where both exist.
+ * Table 4 and judge agreement from a run's labels, over the same scored results as Table 2:
+ * unresolved and invalid results are not failures of the agent and are left out (and counted).
+ * A human verdict overrides the automatic one for Table 4 (a failure the reviewer calls a
+ * success is not a failure); agreement compares the automatic verdict with the human one.
  */
 export function reviewSummary(store: WorkspaceStore, runId: string): ReviewSummary {
   requireRun(store, runId);
-  const results = store.runs.results(runId);
+  const results = scoredRows(store, runId);
   const labels = store.labels.forRun(runId);
-  const byKey = new Map(labels.map((l) => [keyOf(l), l]));
-  const effective = results.map((r) => {
-    const human = byKey.get(keyOf(r))?.humanVerdict ?? null;
-    return { ...r, success: human === null ? r.success : human === 'success' };
-  });
-  const table = failureTable(failedWithLabels(effective, labels));
+  const table = failureTable(failedWithLabels(results, labels));
   const agreement = judgeAgreement(judgedResults(results, labels));
   const failures = failuresReport([table], null).tables[0]!;
+  const unresolved = results.filter((r) => r.status === 'unresolved').length;
+  const invalid = results.filter((r) => r.status === 'invalid').length;
+  if (unresolved) failures.notes.push(`${unresolved} unresolved result(s) (infrastructure failure) are not failures of the agent and are left out; resume the run to resolve them.`);
+  if (invalid) failures.notes.push(`${invalid} result(s) on tasks invalid for this run are left out.`);
   return {
     failures,
     judgeAgreement: agreement
@@ -127,13 +145,17 @@ export function reviewSummary(store: WorkspaceStore, runId: string): ReviewSumma
   };
 }
 
-/** Both runs' verdicts per (task, agent, mode); null where a run has no such result. Human overrides count. */
+/**
+ * Both runs' verdicts per (task, agent, mode); null where a run has no scored result (none,
+ * unresolved, or an invalid task). Human overrides count.
+ */
 export function compareRuns(store: WorkspaceStore, runA: string, runB: string): RunComparisonRow[] {
   requireRun(store, runA);
   requireRun(store, runB);
-  const verdicts = (runId: string): Map<string, boolean> => {
+  const verdicts = (runId: string): Map<string, boolean | null> => {
     const labels = new Map(store.labels.forRun(runId).map((l) => [keyOf(l), l.humanVerdict]));
-    return new Map(store.runs.results(runId).map((r) => {
+    return new Map(scoredRows(store, runId).map((r) => {
+      if (r.status !== 'success' && r.status !== 'failure') return [keyOf(r), null];
       const human = labels.get(keyOf(r)) ?? null;
       return [keyOf(r), human === null ? r.success : human === 'success'];
     }));

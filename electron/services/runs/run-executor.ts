@@ -7,15 +7,15 @@ import type { Task } from '../../../shared/schemas/task.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import { workspaceObservationSink } from '../../adapters/observations/observation-sink.js';
 import type { Agent } from '../../core/agents/agent.js';
-import { AgentInfrastructureError } from '../../core/agents/agent.js';
 import { ReplayAgent } from '../../core/agents/model-free/replay.js';
-import { DeviceError } from '../../core/device/device-port.js';
 import { runOnPool } from '../../core/eval/device-pool.js';
+import { classifyError, exitClass } from '../../core/eval/exit-classes.js';
 import type { Judge } from '../../core/eval/judge.js';
 import { runOfflineTask } from '../../core/eval/offline-runner.js';
-import { DEFAULT_ONLINE_OPTIONS, runOnlineTask } from '../../core/eval/online-runner.js';
+import { DEFAULT_ONLINE_OPTIONS, runOnlineTask, TaskSetupError } from '../../core/eval/online-runner.js';
 import type { StepRecord, TaskOutcome } from '../../core/eval/outcome.js';
 import { stepTotals } from '../../core/eval/outcome.js';
+import { planItems } from '../../core/eval/scoring.js';
 import { captureObservation } from '../../core/recording/capture.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import type { DeviceHub } from '../device-hub.js';
@@ -58,27 +58,49 @@ function demonstrationActions(store: WorkspaceStore, taskId: string): Action[] {
   return store.demonstrations.steps(demo.id).flatMap((s) => (s.action ? [s.action] : []));
 }
 
+/** One earlier try of an item that did not give a result to keep (kept in the result's `previousAttempts`). */
+export interface PreviousAttempt {
+  exit: string;
+  reason: string | null;
+  finishedAt: string | null;
+  /** Steps it had recorded (an interrupted task), when known. */
+  steps?: number;
+  attempts?: number;
+  triedDevices?: string[];
+}
+
 /**
- * Runs every (task, agent, mode) of a run that has no committed result yet — so the same
- * call starts a run and resumes a killed one. Each step and each result is committed in its
- * own transaction; a task cut off mid-way is re-run from its start (its partial steps dropped).
+ * Runs every (task, agent, mode) of a run that has no resolved result yet — so the same call
+ * starts a run and resumes it. Resolved = the agent's own result or an invalid task; an
+ * infrastructure failure and a task cut off mid-way are re-attempted from the start, and what
+ * happened before is kept in the new result's `previousAttempts`. Each step and each result is
+ * committed in its own transaction.
  */
 export async function executeRun(runId: string, spec: RunSpec, deps: ExecutorDeps): Promise<void> {
   const { store } = deps;
-  const done = store.runs.resultKeys(runId);
-  const tasks = spec.taskIds.map((id) => {
+  const tasks = new Map(spec.taskIds.map((id) => {
     const t = store.tasks.get(id);
     if (!t) throw new Error(`task ${id} is not in this workspace`);
-    return t;
-  });
-  const items: Item[] = [];
-  for (const agent of spec.agents) {
-    for (const task of tasks) {
-      const modes: ('online' | 'offline')[] = spec.mode === 'both' ? [task.mode] : [spec.mode];
-      for (const mode of modes) if (mode === task.mode || spec.mode !== 'both') items.push({ task, agent, mode });
+    return [id, t] as const;
+  }));
+  const items: Item[] = planItems(spec.mode, spec.agents, [...tasks.values()]).map((p) => ({ task: tasks.get(p.taskId)!, agent: p.agent, mode: p.mode }));
+  const stored = new Map(store.runs.results(runId).map((r) => [`${r.taskId}|${r.agent}|${r.mode}`, r]));
+  const history = new Map<string, PreviousAttempt[]>();
+  const todo = items.filter((i) => {
+    const k = `${i.task.id}|${i.agent}|${i.mode}`;
+    const prior = stored.get(k);
+    if (prior && exitClass(prior.exitCategory) !== 'infrastructure') return false;
+    const d = (prior?.details ?? {}) as { reason?: string; previousAttempts?: PreviousAttempt[]; attempts?: number; triedDevices?: string[] };
+    const earlier = [...(d.previousAttempts ?? [])];
+    if (prior) {
+      earlier.push({ exit: prior.exitCategory, reason: d.reason ?? null, finishedAt: prior.finishedAt, ...(d.attempts ? { attempts: d.attempts } : {}), ...(d.triedDevices ? { triedDevices: d.triedDevices } : {}) });
+    } else {
+      const partial = store.runs.steps(keyOf(runId, i)).length;
+      if (partial > 0) earlier.push({ exit: 'interrupted', reason: 'the process stopped while the task ran', finishedAt: null, steps: partial });
     }
-  }
-  const todo = items.filter((i) => !done.has(`${i.task.id}|${i.agent}|${i.mode}`));
+    if (earlier.length) history.set(k, earlier);
+    return true;
+  });
   const progress: RunProgress = { runId, total: items.length, done: items.length - todo.length, running: [], last: null, infraRetries: 0 };
   deps.onProgress(progress);
 
@@ -97,9 +119,13 @@ export async function executeRun(runId: string, spec: RunSpec, deps: ExecutorDep
   };
   const commit = (i: Item, o: TaskOutcome, steps: readonly StepRecord[], extra: Record<string, unknown> = {}): void => {
     const totals = stepTotals(steps);
+    const earlier = history.get(`${i.task.id}|${i.agent}|${i.mode}`);
     store.runs.putResult({
       ...keyOf(runId, i), success: o.success, exitCategory: o.exit,
-      details: { ...o.details, ...extra, steps: o.steps, stats: { stepMs: totals.reasoningMs, tokens: totals.tokensKnown ? totals.tokens : null } },
+      details: {
+        ...o.details, ...extra, steps: o.steps, stats: { stepMs: totals.reasoningMs, tokens: totals.tokensKnown ? totals.tokens : null },
+        ...(earlier ? { previousAttempts: earlier } : {}),
+      },
     });
     progress.done++;
     progress.last = { taskId: i.task.id, agent: i.agent, mode: i.mode, success: o.success, exit: o.exit };
@@ -112,7 +138,8 @@ export async function executeRun(runId: string, spec: RunSpec, deps: ExecutorDep
     const graphRow = store.graphs.latest(i.task.id);
     store.runs.deleteSteps(keyOf(runId, i));
     if (!graphRow) {
-      commit(i, { taskId: i.task.id, agent: i.agent, mode: 'offline', success: false, exit: 'infra_error', steps: 0, details: { reason: 'no task graph; build one with elderbench graph build' } }, []);
+      // The same for every agent: the task leaves N for all of them (an invalid task, not a failure).
+      commit(i, { taskId: i.task.id, agent: i.agent, mode: 'offline', success: false, exit: 'no_graph', steps: 0, details: { reason: `no task graph; build one with: elderbench graph build ${i.task.id}` } }, []);
       continue;
     }
     const graph = graphRow.body as TaskGraph;
@@ -128,8 +155,10 @@ export async function executeRun(runId: string, spec: RunSpec, deps: ExecutorDep
       });
       commit(i, o, rec.stats, { graphVersion: graphRow.version });
     } catch (e) {
-      if (!(e instanceof AgentInfrastructureError)) throw e;
-      commit(i, { taskId: i.task.id, agent: i.agent, mode: 'offline', success: false, exit: 'infra_error', steps: rec.stats.length, details: { reason: e.message } }, rec.stats);
+      // A refused request is the agent's failure (scored); infrastructure waits for --resume.
+      const exit = classifyError(e);
+      if (!exit) throw e;
+      commit(i, { taskId: i.task.id, agent: i.agent, mode: 'offline', success: false, exit, steps: rec.stats.length, details: { reason: (e as Error).message } }, rec.stats, { graphVersion: graphRow.version });
     }
   }
   progress.running = [];
@@ -139,12 +168,15 @@ export async function executeRun(runId: string, spec: RunSpec, deps: ExecutorDep
   const serials = spec.devices.length ? spec.devices : (await deps.devices.refresh()).devices.filter((d) => d.state === 'device').map((d) => d.serial);
   if (serials.length === 0) throw new Error('no device for the online tasks: attach a phone or start the virtual phone, or pass --devices');
   const sink = workspaceObservationSink(() => store);
+  // Why each attempt failed: a setup that failed on every device makes the task invalid, not an infra error.
+  const failures = new Map<Item, { serial: string; setup: boolean }[]>();
   await runOnPool(online, serials, {
     maxAttempts: spec.maxAttempts,
     cancelled: deps.cancelled,
     healthy: async (serial) => (await deps.devices.device(serial).shell('echo ok')).trim() === 'ok',
-    isInfrastructure: (e) => e instanceof DeviceError || e instanceof AgentInfrastructureError,
+    isInfrastructure: (e) => classifyError(e) === 'infra_error',
     onRetry: (i, serial, e, attempt) => {
+      failures.set(i, [...(failures.get(i) ?? []), { serial, setup: e instanceof TaskSetupError }]);
       progress.infraRetries++;
       store.runs.deleteSteps(keyOf(runId, i));
       deps.log(`${i.task.id} (${i.agent}) on ${serial}, attempt ${attempt}: ${(e as Error).message}; retrying elsewhere`);
@@ -180,7 +212,9 @@ export async function executeRun(runId: string, spec: RunSpec, deps: ExecutorDep
     },
     onGiveUp: (i, e, attempts, tried) => {
       store.runs.deleteSteps(keyOf(runId, i));
-      commit(i, { taskId: i.task.id, agent: i.agent, mode: 'online', success: false, exit: 'infra_error', steps: 0, details: { reason: (e as Error).message } }, [], { attempts, triedDevices: tried });
+      const f = failures.get(i) ?? [];
+      const setupEverywhere = f.length > 0 && f.every((x) => x.setup) && serials.every((s) => f.some((x) => x.serial === s));
+      commit(i, { taskId: i.task.id, agent: i.agent, mode: 'online', success: false, exit: setupEverywhere ? 'setup_failed' : 'infra_error', steps: 0, details: { reason: (e as Error).message } }, [], { attempts, triedDevices: tried });
     },
   });
 }

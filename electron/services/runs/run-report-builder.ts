@@ -1,15 +1,21 @@
 import type { TableModel } from '../../../shared/domain/analysis.js';
 import type { Task } from '../../../shared/schemas/task.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
-import type { AgentMetrics } from '../../core/eval/metrics.js';
+import type { AgentMetrics, RunMetrics } from '../../core/eval/metrics.js';
 import { runMetrics } from '../../core/eval/metrics.js';
-import { behaviourTable, breakdownTable, table2 } from '../../core/eval/run-report.js';
-import { deterministicResults, toMetricInput } from './run-results.js';
+import { behaviourTable, breakdownTable, table2, unresolvedWarning } from '../../core/eval/run-report.js';
+import { deterministicResults, plannedItems, toMetricInput } from './run-results.js';
 
 export interface RunReport {
   runId: string;
   status: string;
+  /** Per agent: overall / online / offline and breakdowns, all over the run's valid-task set. */
   metrics: AgentMetrics[];
+  /** True for the `--exclude-unresolved` view (SR over each agent's own scored tasks). */
+  excludeUnresolved: boolean;
+  /** The warning printed under Table 2 while results are unresolved; null when none are. */
+  unresolvedWarning: string | null;
+  invalidTasks: RunMetrics['invalidTasks'];
   tables: TableModel[];
   /** Per-task outcomes without times or ids: byte-identical across identical offline runs. */
   results: unknown[];
@@ -25,22 +31,26 @@ function humanSteps(store: WorkspaceStore, taskIds: Iterable<string>): Map<strin
   return out;
 }
 
-export function buildRunReport(store: WorkspaceStore, runId: string): RunReport {
+export function buildRunReport(store: WorkspaceStore, runId: string, o: { excludeUnresolved?: boolean } = {}): RunReport {
   const run = store.runs.get(runId);
   if (!run) throw new Error(`no run ${runId} in ${store.path}; list runs with: elderbench run --list`);
   const results = store.runs.results(runId);
-  const taskIds = new Set(results.map((r) => r.taskId));
+  const plan = plannedItems(store, runId);
+  const taskIds = new Set([...results.map((r) => r.taskId), ...(plan ?? []).map((p) => p.taskId)]);
   const tasks = new Map<string, Task>();
   for (const id of taskIds) {
     const t = store.tasks.get(id);
     if (t) tasks.set(id, t);
   }
-  const metrics = runMetrics(results.map(toMetricInput), tasks, humanSteps(store, taskIds));
+  const m = runMetrics(results.map(toMetricInput), tasks, plan, { humanSteps: humanSteps(store, taskIds), excludeUnresolved: o.excludeUnresolved === true });
   return {
     runId,
     status: run.status,
-    metrics,
-    tables: [table2(metrics), behaviourTable(metrics), ...(['semantic', 'syntactic', 'scenario', 'app'] as const).map((b) => breakdownTable(metrics, b))],
+    metrics: m.agents,
+    excludeUnresolved: m.excludeUnresolved,
+    unresolvedWarning: unresolvedWarning(m, runId),
+    invalidTasks: m.invalidTasks,
+    tables: [table2(m, runId), behaviourTable(m), ...(['semantic', 'syntactic', 'scenario', 'app'] as const).map((b) => breakdownTable(m, b))],
     results: deterministicResults(store, runId),
   };
 }

@@ -1,13 +1,16 @@
 import type { RunResult } from '../../adapters/db/repositories/runs-repo.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { ResultForMetrics } from '../../core/eval/metrics.js';
-import type { ExitCategory, JudgeVerdict } from '../../core/eval/outcome.js';
+import type { JudgeVerdict } from '../../core/eval/outcome.js';
+import type { PlannedItem, RunScoring, ScoredResult } from '../../core/eval/scoring.js';
+import { planItems, scoreRun } from '../../core/eval/scoring.js';
+import { RunSpecSchema } from './run-spec.js';
 
 /** Reads a stored result's metric inputs (written by the executor's commit). */
 export function toMetricInput(r: RunResult): ResultForMetrics {
   const d = r.details as { steps?: number; stats?: { stepMs?: number[]; tokens?: number | null }; judge?: JudgeVerdict; attempts?: number };
   return {
-    taskId: r.taskId, agent: r.agent, mode: r.mode, success: r.success, exit: r.exitCategory as ExitCategory, steps: d.steps ?? 0,
+    taskId: r.taskId, agent: r.agent, mode: r.mode, success: r.success, exit: r.exitCategory, steps: d.steps ?? 0,
     stepMs: d.stats?.stepMs ?? [], tokens: d.stats?.tokens ?? null,
     judgeTokens: (d.judge?.tokens?.prompt ?? 0) + (d.judge?.tokens?.completion ?? 0), judgeMs: d.judge?.ms ?? 0,
     judgeAgreement: d.judge?.agreement ?? null,
@@ -36,4 +39,33 @@ export function deterministicResults(store: WorkspaceStore, runId: string): unkn
       steps,
     };
   });
+}
+
+/**
+ * What the run set out to do, from the spec in its manifest: each agent on each task, in the
+ * task's own mode (`both`) or the run's. A task no longer in the workspace keeps the mode of its
+ * stored results. Undefined for a run stored without a spec (then scoring plans from the results).
+ */
+export function plannedItems(store: WorkspaceStore, runId: string): PlannedItem[] | undefined {
+  const run = store.runs.get(runId);
+  const parsed = RunSpecSchema.safeParse((run?.manifest as { spec?: unknown } | undefined)?.spec);
+  if (!parsed.success) return undefined;
+  const spec = parsed.data;
+  const stored = new Map(store.runs.results(runId).map((r) => [r.taskId, r.mode]));
+  const tasks = spec.taskIds.flatMap((id) => {
+    const mode = store.tasks.get(id)?.mode ?? stored.get(id);
+    return mode ? [{ id, mode }] : [];
+  });
+  return planItems(spec.mode, spec.agents, tasks);
+}
+
+export interface StoredScoredResult extends ScoredResult {
+  runId: string;
+  row: RunResult;
+}
+
+/** A run's results scored by the one rule (valid-task set, N, unresolved), for analyses and screens. */
+export function scoreStoredRun(store: WorkspaceStore, runId: string): RunScoring<StoredScoredResult> {
+  const results = store.runs.results(runId).map((r) => ({ runId, taskId: r.taskId, agent: r.agent, mode: r.mode, success: r.success, exit: r.exitCategory, row: r }));
+  return scoreRun(results, plannedItems(store, runId));
 }

@@ -15,7 +15,7 @@ export function DataTable({ table }: { table: TableModel }) {
       </thead>
       <tbody>
         {table.rows.map((r, i) => (
-          <tr key={i}>
+          <tr key={i} className={table.mutedRows?.includes(i) ? 'muted' : undefined} data-muted={table.mutedRows?.includes(i) ? 'true' : undefined}>
             {table.columns.map((c) => (
               <td key={c.key} style={{ textAlign: c.align === 'right' ? 'right' : 'left' }}>{formatCell(r[c.key] ?? null, c)}</td>
             ))}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentInfrastructureError } from '../../../electron/core/agents/agent.js';
+import { ModelRefusedError } from '../../../electron/core/agents/model-port.js';
 import type { AgentStepResult } from '../../../electron/core/agents/agent.js';
 import { mulberry32 } from '../../../electron/core/agents/model-free/prng.js';
 import { FORMAT_REPLIES, MockLlmServer } from '../../support/mock-llm-server.js';
@@ -82,14 +83,31 @@ describe('retries and timing', () => {
     expect(server.requests).toHaveLength(5);
   });
 
-  it('a 400 is not retried and is an infrastructure error with the status', async () => {
+  it('a 400 (context too long) is not retried and is a refusal — the agent\'s failure, not infrastructure', async () => {
     server = await MockLlmServer.start([{ kind: 'status', status: 400, body: '{"error":{"message":"context too long"}}' }]);
     const agent = modelAgent({ name: 't', adapter: 'uitars', baseUrl: server.baseUrl, model: 'm' }, { retries: 3 });
     const e = await agent.step(await observation(), 'x', []).catch((x: unknown) => x);
-    expect(e).toBeInstanceOf(AgentInfrastructureError);
-    expect(e).toMatchObject({ kind: 'http', status: 400, attempts: 1 });
+    expect(e).toBeInstanceOf(ModelRefusedError);
+    expect(e).not.toBeInstanceOf(AgentInfrastructureError);
+    expect(e).toMatchObject({ status: 400 });
     expect((e as Error).message).toContain('context too long');
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('a 401 (wrong key) is not retried and is infrastructure: the same for every task, fixed in the config', async () => {
+    server = await MockLlmServer.start([{ kind: 'status', status: 401 }]);
+    const agent = modelAgent({ name: 't', adapter: 'uitars', baseUrl: server.baseUrl, model: 'm' }, { retries: 3 });
+    const e = await agent.step(await observation(), 'x', []).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(AgentInfrastructureError);
+    expect(e).toMatchObject({ kind: 'http', status: 401, attempts: 1 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a reply withheld by a content filter is a refusal, not an unreadable reply', async () => {
+    server = await MockLlmServer.start([{ kind: 'reply', content: '', finishReason: 'content_filter' }]);
+    const agent = modelAgent({ name: 't', adapter: 'uitars', baseUrl: server.baseUrl, model: 'm' });
+    const e = await agent.step(await observation(), 'x', []).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ModelRefusedError);
   });
 
   it('a server that never answers gives up after the timeout on every attempt', async () => {

@@ -12,8 +12,6 @@ import { DEFAULT_MATCH_OPTIONS } from '../../../electron/core/graph/match.js';
 import { performAction, toPixelAction } from '../../../electron/core/recording/perform-action.js';
 import { DemoScriptSchema, isTargetStep, resolveScriptStep } from '../../../electron/core/recording/script.js';
 import type { DevicePort } from '../../../electron/core/device/device-port.js';
-import { evaluateExpect } from '../../../electron/core/eval/check-matcher.js';
-import { runChecks } from '../../../electron/core/eval/rule-judge.js';
 import { parseUiXml } from '../../../electron/core/ui/parse-ui-xml.js';
 import { resolvePackage, sleep } from '../../../electron/services/device-helpers.js';
 import { REPO_ROOT } from '../../support/fixtures.js';
@@ -42,7 +40,7 @@ function leaves(v: unknown, out: string[] = []): string[] {
  * the foreground app's state, less what only logs views (a timer started at another time is the same
  * timer state).
  */
-async function trueState(device: DevicePort, _task: Task): Promise<string> {
+async function trueState(device: DevicePort): Promise<string> {
   const line = (await device.shell('cmd vphone window --content')).trim();
   const cut = line.indexOf(' {"params"');
   const page = JSON.parse(line.slice(cut + 1)) as { params: unknown; local: unknown; app: unknown };
@@ -79,7 +77,7 @@ describe('state-merge accuracy against the virtual phone\'s true, content-aware 
           const id = ++demoId;
           const observe = async (): Promise<{ xml: string; fg: Awaited<ReturnType<typeof device.foreground>> }> => {
             const [xml, fg] = await Promise.all([device.uiDump(), device.foreground()]);
-            truth.push(await trueState(device, task));
+            truth.push(await trueState(device));
             return { xml, fg };
           };
           for (const step of script) {

@@ -8,7 +8,7 @@ import { mulberry32 } from '../stats/rng.js';
  * init of V, and the same seed gives bit-identical weights.
  */
 export interface FmOptions {
-  /** Latent factors (paper: 5). */
+  /** Latent factors (paper: 5); 0 fits the additive model (no interactions). */
   k?: number;
   epochs?: number;
   learningRate?: number;
@@ -53,6 +53,7 @@ export function fmLossAndGradient(
   y: readonly number[],
   d: number,
   k: number,
+  nz: readonly (readonly number[])[] = nonZeroColumns(X),
 ): { loss: number; grad: Float64Array } {
   const grad = new Float64Array(params.length);
   const n = X.length;
@@ -60,13 +61,17 @@ export function fmLossAndGradient(
   let loss = 0;
   for (let r = 0; r < n; r++) {
     const x = X[r]!;
+    // Only non-zero features contribute (one-hot rows are mostly zeros); skipping the zeros changes no sum.
+    const cols = nz[r]!;
+    const m = cols.length;
     let z = params[0]!;
-    for (let i = 0; i < d; i++) z += params[1 + i]! * x[i]!;
+    for (let c = 0; c < m; c++) z += params[1 + cols[c]!]! * x[cols[c]!]!;
     // Pairwise term in O(dk): ½ Σ_f [(Σᵢ vᵢf xᵢ)² − Σᵢ vᵢf² xᵢ²].
     for (let f = 0; f < k; f++) {
       let sf = 0;
       let sq = 0;
-      for (let i = 0; i < d; i++) {
+      for (let c = 0; c < m; c++) {
+        const i = cols[c]!;
         const v = params[vIndex(d, k, i, f)]! * x[i]!;
         sf += v;
         sq += v * v;
@@ -80,9 +85,9 @@ export function fmLossAndGradient(
     const p = z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
     const g = (p - yr) / n;
     grad[0]! += g;
-    for (let i = 0; i < d; i++) {
+    for (let c = 0; c < m; c++) {
+      const i = cols[c]!;
       const xi = x[i]!;
-      if (xi === 0) continue;
       grad[1 + i]! += g * xi;
       for (let f = 0; f < k; f++) {
         const idx = vIndex(d, k, i, f);
@@ -91,6 +96,11 @@ export function fmLossAndGradient(
     }
   }
   return { loss: loss / n, grad };
+}
+
+/** The indices of each row's non-zero features. */
+export function nonZeroColumns(X: readonly (readonly number[])[]): number[][] {
+  return X.map((x) => x.flatMap((v, i) => (v !== 0 ? [i] : [])));
 }
 
 export function fitFactorizationMachine(
@@ -104,7 +114,8 @@ export function fitFactorizationMachine(
   const d = X[0]!.length;
   if (X.some((row) => row.length !== d)) throw new RangeError('every feature row must have the same length');
   if (y.some((v) => v !== 0 && v !== 1)) throw new RangeError('y must be 0 (failure) or 1 (success)');
-  if (!(Number.isInteger(o.k) && o.k >= 1)) throw new RangeError(`k must be a positive integer, got ${o.k}`);
+  // k = 0 is the additive (logistic) model with the same features and training: the baseline the FM must beat.
+  if (!(Number.isInteger(o.k) && o.k >= 0)) throw new RangeError(`k must be a non-negative integer, got ${o.k}`);
   const k = o.k;
   const params = new Float64Array(1 + d + d * k);
   const rng = mulberry32(o.seed);
@@ -113,8 +124,9 @@ export function fitFactorizationMachine(
   const m = new Float64Array(params.length);
   const v = new Float64Array(params.length);
   const [beta1, beta2, eps] = [0.9, 0.999, 1e-8];
+  const nz = nonZeroColumns(X);
   for (let t = 1; t <= o.epochs; t++) {
-    const g = fmLossAndGradient(params, X, y, d, k).grad;
+    const g = fmLossAndGradient(params, X, y, d, k, nz).grad;
     for (let j = 0; j < params.length; j++) {
       const gj = g[j]! + (j === 0 ? 0 : o.weightDecay * params[j]!);
       m[j] = beta1 * m[j]! + (1 - beta1) * gj;
@@ -124,7 +136,7 @@ export function fitFactorizationMachine(
       params[j]! -= (o.learningRate * mHat) / (Math.sqrt(vHat) + eps);
     }
   }
-  const loss = fmLossAndGradient(params, X, y, d, k).loss;
+  const loss = fmLossAndGradient(params, X, y, d, k, nz).loss;
   return {
     d,
     k,

@@ -1,4 +1,5 @@
 import type { PosTaggerPort, PosToken } from './pos-tagger-port.js';
+import type { AnnotatedVerbs } from './verb-source.js';
 
 /**
  * Per-instruction measures for RQ1 (paper §3.2, Appendix D): length, verb count and the
@@ -16,11 +17,14 @@ export interface InstructionInput {
   syntactic: string;
   semantic: string;
   scenario: string;
+  /** Person-checked core verbs, when the instruction has them (verb-source.ts). */
+  annotated?: AnnotatedVerbs | null;
 }
 
 export interface InstructionMetrics extends InstructionInput {
   length: number;
   lengthUnit: 'characters' | 'words';
+  /** The verb count in use: the POS tagger's here; the set's analysis swaps in annotated counts (verb-source.ts). */
   verbs: number;
   /** The words counted as verbs, in order (for spot checks). */
   verbWords: string[];

@@ -4,6 +4,8 @@ import { measureInstruction } from './instruction-metrics.js';
 import type { SetSummary } from './linguistic-summary.js';
 import { summarizeSet } from './linguistic-summary.js';
 import type { PosTaggerPort } from './pos-tagger-port.js';
+import type { VerbChoice } from './verb-source.js';
+import { chooseVerbSource } from './verb-source.js';
 
 /**
  * RQ1: how an instruction set (ElderBench) differs from a baseline set (the paper uses
@@ -16,6 +18,8 @@ export interface InstructionSet {
 
 export interface LinguisticAnalysis {
   sets: SetSummary[];
+  /** Per set (same order): where its verb numbers came from. */
+  verbSources: VerbChoice[];
   metrics: Record<string, InstructionMetrics[]>;
   notes: string[];
 }
@@ -30,8 +34,14 @@ export function analyzeLinguistics(sets: readonly InstructionSet[], tagger: PosT
     names.add(s.name);
   }
   const metrics: Record<string, InstructionMetrics[]> = {};
+  const verbSources: VerbChoice[] = [];
   const summaries = sets.map((s) => {
-    const m = s.items.map((i) => measureInstruction(i, tagger));
+    const choice = chooseVerbSource(s.items.map((i) => i.annotated ?? null), 'the POS tagger (jieba for Chinese, compromise for English)');
+    verbSources.push(choice);
+    const m = s.items.map((i) => {
+      const pos = measureInstruction(i, tagger);
+      return choice.annotated ? { ...pos, verbs: i.annotated!.verbs.length, verbWords: [...i.annotated!.verbs] } : pos;
+    });
     metrics[s.name] = m;
     return summarizeSet(s.name, m, KNOWN);
   });
@@ -42,5 +52,5 @@ export function analyzeLinguistics(sets: readonly InstructionSet[], tagger: PosT
       `lengths are in different units (${summaries.map((s) => `${s.name}: ${s.lengthUnit}`).join(', ')}); translate the baseline into the same language before comparing lengths (paper Appendix C.1)`,
     );
   }
-  return { sets: summaries, metrics, notes };
+  return { sets: summaries, verbSources, metrics, notes };
 }

@@ -42,7 +42,9 @@ Semantic category (exactly one):
 - Referential Ambiguity: relies on context references such as "this" or "that".
 - Indirect Speech: describes a state or difficulty instead of the desired operation.
 
-Verbs: the core operational verbs as they appear in the instruction, in order; [] if there are none.
+Verbs: the core operational verbs, in order: the operations the user asks the phone to perform; [] if there are none.
+- One verb per operation: keep a resultative complement (打开, 调大), drop a measure or classifier and the object (调一下 → 调, 打个视频 → 打).
+- Not verbs here: modals and auxiliaries (能, 会, 要, 想, 可以; can, want), a helping 帮 (帮我打开微信 → 打开), and verbs that describe the user's state or difficulty (看不清, 听不见).
 
 Answer with one JSON object and nothing else:
 {"syntactic": "<category>", "semantic": "<category>", "verbs": ["<verb>", ...]}`;

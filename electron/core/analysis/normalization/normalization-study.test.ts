@@ -45,6 +45,21 @@ describe('normalization study', () => {
     expect(s.rows[0]!.share).toBeCloseTo(0.18, 12);
   });
 
+  it('adjusts the per-category McNemar p-values together (Holm), never the overall row', () => {
+    const s = normalizationStudy(pairs, { resamples: 200, seed: 3 });
+    const raw = s.rows.map((r) => r.mcnemar.pValue);
+    // m = 5 categories: the smallest raw p is multiplied by 5, each adjusted p ≥ its raw p, at most 1.
+    const smallest = raw.indexOf(Math.min(...raw));
+    expect(s.rows[smallest]!.pHolm).toBeCloseTo(Math.min(1, 5 * raw[smallest]!), 14);
+    s.rows.forEach((r) => {
+      expect(r.pHolm!).toBeGreaterThanOrEqual(r.mcnemar.pValue);
+      expect(r.pHolm!).toBeLessThanOrEqual(1);
+    });
+    expect(s.overall.pHolm).toBeNull();
+    // Indirect Speech alone (b = 1, c = 7, p ≈ 0.07) is not significant after adjustment either.
+    expect(s.rows.find((r) => r.category === 'Indirect Speech')!.pHolm!).toBeGreaterThan(0.05);
+  });
+
   it('refuses duplicate task ids and empty input with a fix', () => {
     expect(() => normalizationStudy([])).toThrow(/at least one task/);
     const dup = [pairs[0]!, { ...pairs[0]! }];

@@ -1,5 +1,6 @@
 import type { BootstrapCi, BootstrapOptions } from '../stats/bootstrap.js';
 import { pairedBootstrapCi } from '../stats/bootstrap.js';
+import { holmAdjust } from '../stats/holm.js';
 import type { McNemarResult } from '../stats/mcnemar.js';
 import { exactMcNemar } from '../stats/mcnemar.js';
 
@@ -30,6 +31,11 @@ export interface NormalizationRow {
   /** Success-rate difference (rewritten − original), as a fraction. */
   rateDelta: number;
   mcnemar: McNemarResult;
+  /**
+   * Holm-adjusted McNemar p over the per-category rows (one family: the categories of one
+   * agent's study); null on the overall row, which is a single test.
+   */
+  pHolm: number | null;
   ci: BootstrapCi;
 }
 
@@ -58,6 +64,7 @@ function summarize(category: string, pairs: readonly NormalizationPair[], total:
     delta: sr - so,
     rateDelta: (sr - so) / pairs.length,
     mcnemar: exactMcNemar(b, c),
+    pHolm: null,
     ci: pairedBootstrapCi(pairs.map((p) => ({ before: p.original, after: p.rewritten })), boot),
   };
 }
@@ -76,6 +83,8 @@ export function normalizationStudy(pairs: readonly NormalizationPair[], boot: Bo
     if (g) g.push(p);
     else byCategory.set(p.category, [p]);
   }
-  const rows = [...byCategory.keys()].sort().map((k) => summarize(k, byCategory.get(k)!, pairs.length, boot));
+  const raw = [...byCategory.keys()].sort().map((k) => summarize(k, byCategory.get(k)!, pairs.length, boot));
+  const adjusted = holmAdjust(raw.map((r) => r.mcnemar.pValue));
+  const rows = raw.map((r, i) => ({ ...r, pHolm: adjusted[i]! }));
   return { rows, overall: summarize('Overall', pairs, pairs.length, boot) };
 }

@@ -46,29 +46,42 @@ function heatmapOption(spec: HeatmapSpec): Record<string, unknown> {
   const maxAbs = Math.max(1e-9, ...finite.map(Math.abs));
   const [min, max] = spec.symmetric ? [-maxAbs, maxAbs] : [Math.min(0, ...finite), Math.max(1e-9, ...finite)];
   const data: [number, number, number | string][] = [];
+  const muted: [number, number, number][] = [];
   spec.values.forEach((row, y) =>
     row.forEach((v, x) => {
+      const shown = v === null || !Number.isFinite(v) ? null : Math.round(v * 100) / 100;
+      // Muted cells (within the noise) are drawn grey by a second series outside the colour scale.
+      if (shown !== null && spec.muted?.[y]?.[x]) muted.push([x, y, shown]);
       // '-' is ECharts' "no value": the cell stays empty instead of painting a fake 0.
-      data.push([x, y, v === null || !Number.isFinite(v) ? '-' : Math.round(v * 100) / 100]);
+      else data.push([x, y, shown ?? '-']);
     }),
   );
   const n = Math.max(spec.xLabels.length, spec.yLabels.length);
+  const label = { show: n <= 14, fontSize: 10 };
   return {
     title: { text: spec.title, left: 'center' },
     grid: { left: 200, right: 90, top: 50, bottom: 170 },
     xAxis: { type: 'category', data: spec.xLabels, axisLabel: { interval: 0, rotate: 45 }, splitArea: { show: true } },
     yAxis: { type: 'category', data: spec.yLabels, axisLabel: { interval: 0 }, inverse: true, splitArea: { show: true } },
-    visualMap: {
-      min,
-      max,
-      calculable: true,
-      orient: 'vertical',
-      right: 10,
-      top: 'middle',
-      precision: 2,
-      inRange: { color: spec.symmetric ? ['#2c7bb6', '#f7f7f7', '#d7191c'] : ['#f7f7f7', '#d7191c'] },
-    },
-    series: [{ type: 'heatmap', data, label: { show: n <= 14, fontSize: 10 } }],
+    visualMap: [
+      {
+        min,
+        max,
+        calculable: true,
+        orient: 'vertical',
+        right: 10,
+        top: 'middle',
+        precision: 2,
+        seriesIndex: 0,
+        inRange: { color: spec.symmetric ? ['#2c7bb6', '#f7f7f7', '#d7191c'] : ['#f7f7f7', '#d7191c'] },
+      },
+      // ECharts colours every heat map through a visual map: the muted series gets a hidden, flat grey one.
+      ...(spec.muted ? [{ show: false, min, max, seriesIndex: 1, inRange: { color: ['#d9d9d9', '#d9d9d9'] } }] : []),
+    ],
+    series: [
+      { type: 'heatmap', data, label },
+      ...(spec.muted ? [{ type: 'heatmap', name: 'within the noise', data: muted, label: { ...label, color: '#555555' } }] : []),
+    ],
   };
 }
 

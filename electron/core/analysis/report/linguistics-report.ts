@@ -1,25 +1,31 @@
 import type { ChartSpec, TableModel } from '../../../../shared/domain/analysis.js';
 import type { LinguisticAnalysis } from '../linguistics/linguistic-analysis.js';
 import type { CategoryShare, SetSummary } from '../linguistics/linguistic-summary.js';
+import type { VerbChoice } from '../linguistics/verb-source.js';
 import { histogram } from '../linguistics/linguistic-summary.js';
 import type { AnalysisReport } from './report.js';
 import { numCol, pctCol, textCol } from './report.js';
 
 /** Paper Table 5 plus the category tables behind Figures 2, 4, 5 and 6, and the figures' data series. */
-function table5(sets: readonly SetSummary[], notes: string[]): TableModel {
+function table5(sets: readonly SetSummary[], sources: readonly VerbChoice[], notes: string[]): TableModel {
   return {
     id: 'table5-syntactic-statistics',
     title: 'Syntactic statistics of the instruction sets (paper Table 5)',
     columns: [
       textCol('set', 'Dataset'), numCol('n', '#Instr.'), textCol('unit', 'Length unit'), numCol('meanLength', 'Avg. Length', 2),
       numCol('medianLength', 'Median Length', 1), numCol('meanVerbs', 'Avg. Verbs', 2), numCol('medianVerbs', 'Median Verbs', 1),
-      pctCol('short', '< 20 long (%)'), pctCol('noVerb', 'No verb (%)'),
+      pctCol('short', '< 20 long (%)'), pctCol('noVerb', 'No verb (%)'), textCol('verbSource', 'Verb source'),
     ],
-    rows: sets.map((s) => ({
+    rows: sets.map((s, i) => ({
       set: s.name, n: s.instructions, unit: s.lengthUnit, meanLength: s.meanLength, medianLength: s.medianLength,
       meanVerbs: s.meanVerbs, medianVerbs: s.medianVerbs, short: s.shareShorterThan20, noVerb: s.shareWithoutVerbs,
+      verbSource: sources[i]?.annotated ? 'annotated' : 'POS fallback',
     })),
-    notes: ['Verbs are content verbs from a POS tagger (jieba for Chinese, compromise for English); auxiliaries, modals and copulas are not counted.', ...notes],
+    notes: [
+      ...sets.map((s, i) => `Verbs of ${s.name}: ${sources[i]?.label ?? 'the POS tagger'}.`),
+      'The paper counts core operational verbs (LLM-extracted, person-checked): a modal or auxiliary is not one, and a verb with its complement counts once (调一下 → 调, 打个视频 → 打视频). The POS fallback counts the content verbs jieba/compromise tag, modals and auxiliaries excluded, and can disagree.',
+      ...notes,
+    ],
   };
 }
 
@@ -66,7 +72,7 @@ export function linguisticsReport(a: LinguisticAnalysis): AnalysisReport {
     notes: [],
   };
   const tables = [
-    table5(sets, a.notes),
+    table5(sets, a.verbSources, a.notes),
     sharesTable('figure2-syntactic', 'Distribution of syntactic structures (paper Figure 2)', sets, (s) => s.syntactic),
     sharesTable('figure4-semantic', 'Semantic categories (paper Figure 4)', sets, (s) => s.semantic),
     verbsTable,

@@ -6,14 +6,16 @@ import { DataTable } from '../../components/DataTable.js';
 import { api } from '../../platform/api.js';
 import { useAppStore } from '../../store/app-store.js';
 import { SvgChart } from './SvgChart.js';
+import { VerbAnnotations } from './VerbAnnotations.js';
 
-type Kind = 'linguistics' | 'normalization' | 'failures' | 'attribution';
+type Kind = 'linguistics' | 'normalization' | 'failures' | 'attribution' | 'verbs';
 
 const KINDS: { id: Kind; label: string; about: string }[] = [
   { id: 'linguistics', label: 'Linguistics (RQ1)', about: 'Instruction length, verbs and category shares (Table 5, Figures 2–6).' },
   { id: 'normalization', label: 'Normalization (Table 3)', about: 'Original vs rewritten instructions: successes, Δ, exact McNemar test, bootstrap CI.' },
   { id: 'failures', label: 'Failures (Table 4)', about: 'Failure categories from reviewers\' labels, and judge agreement with human verdicts.' },
-  { id: 'attribution', label: 'Attribution (§5.5)', about: 'Pearson correlation of instruction features with success; Factorization Machine interactions.' },
+  { id: 'attribution', label: 'Attribution (§5.5)', about: 'Pearson correlation of instruction features with success (pooled and per task); Factorization Machine interactions, greyed where a permutation null says they are noise.' },
+  { id: 'verbs', label: 'Verb annotations', about: 'Accept or edit the core operational verbs the model proposed (elderbench analyze annotate): checked verbs are the paper\'s verb measure.' },
 ];
 
 export function AnalysisPage() {
@@ -57,7 +59,7 @@ export function AnalysisPage() {
       </select>
     </label>
   );
-  const needsRun = kind !== 'linguistics' && (!runA || (kind === 'normalization' && !runB));
+  const needsRun = kind !== 'linguistics' && kind !== 'verbs' && (!runA || (kind === 'normalization' && !runB));
 
   return (
     <section aria-labelledby="page-title">
@@ -71,7 +73,7 @@ export function AnalysisPage() {
       </div>
       <p className="lead">{KINDS.find((k) => k.id === kind)!.about}</p>
       <div className="filters">
-        {kind === 'linguistics' && (
+        {(kind === 'linguistics' || kind === 'verbs') && (
           <>
             <label>
               Instruction set
@@ -80,21 +82,23 @@ export function AnalysisPage() {
                 {workspace?.taskSets.map((s) => (<option key={s.name}>{s.name}</option>))}
               </select>
             </label>
-            <label>
+            {kind === 'linguistics' && <label>
               Compare with
               <select value={baseline} onChange={(e) => setBaseline(e.target.value)}>
                 <option value="">No baseline</option>
                 {workspace?.taskSets.map((s) => (<option key={s.name}>{s.name}</option>))}
               </select>
-            </label>
+            </label>}
           </>
         )}
-        {kind !== 'linguistics' && runSelect(runA, setRunA, kind === 'normalization' ? 'Run with original instructions' : 'Run')}
+        {kind !== 'linguistics' && kind !== 'verbs' && runSelect(runA, setRunA, kind === 'normalization' ? 'Run with original instructions' : 'Run')}
         {kind === 'normalization' && runSelect(runB, setRunB, 'Run with rewritten instructions')}
       </div>
-      <button type="button" disabled={busy || needsRun} onClick={() => void compute()} data-testid="analysis-compute">
-        {busy ? 'Computing…' : 'Compute'}
-      </button>
+      {kind === 'verbs' ? <VerbAnnotations taskSet={taskSet} notify={notify} /> : (
+        <button type="button" disabled={busy || needsRun} onClick={() => void compute()} data-testid="analysis-compute">
+          {busy ? 'Computing…' : 'Compute'}
+        </button>
+      )}
       {view && (
         <div data-testid="analysis-result">
           {view.notes.map((n) => (<p key={n} className="muted">{n}</p>))}
