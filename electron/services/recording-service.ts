@@ -39,9 +39,9 @@ export class RecordingSessions {
     if (busy) {
       throw new ApiError('conflict', `${serial} is already recording demonstration ${busy.demonstrationId}; finish or discard it first`);
     }
-    let rec: Recorder | undefined;
-    const tracker = new CaptureTracker(() => rec?.demonstrationId ?? 0, () => rec?.stepCount ?? 0, (p) => this.ctx.events.emit('recording.onCapture', p));
-    rec = await Recorder.start(tracker.wrap(recorderDeps(store, this.hub.device(serial))), task).catch(toApiError);
+    const made: { rec?: Recorder } = {};
+    const tracker = new CaptureTracker(() => made.rec?.demonstrationId ?? 0, () => made.rec?.stepCount ?? 0, (p) => this.ctx.events.emit('recording.onCapture', p));
+    const rec = (made.rec = await Recorder.start(tracker.wrap(recorderDeps(store, this.hub.device(serial))), task).catch(toApiError));
     this.active.set(rec.demonstrationId, rec);
     this.trackers.set(rec.demonstrationId, tracker);
     return rec;
