@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../../store/app-store.js';
 import { ComparePanel } from './ComparePanel.js';
+import { ExitChart } from './ExitChart.js';
 import { FilterBar } from './FilterBar.js';
 import { rowKey } from './filters.js';
 import { LabelForm } from './LabelForm.js';
@@ -68,6 +69,7 @@ export function ReviewPage() {
             </div>
           </div>
           {r.summary && <SummaryPanel summary={r.summary} />}
+          <ExitChart runId={r.runId} />
           <ComparePanel runs={r.runs} runId={r.runId} other={r.compareWith} onOther={r.setCompareWith} rows={r.comparison} />
         </>
       )}
