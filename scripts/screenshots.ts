@@ -1,6 +1,7 @@
-// `npm run screenshots [-- --workspace DIR] [--out DIR] [--only a,b]`: regenerates the screenshots
-// in docs/screenshots/ at 1366×768 (an ordinary laptop), from a demo workspace on virtual phones.
-// Without --workspace it builds one first with `elderbench demo` on a slice of the sample set.
+// `npm run screenshots [-- --workspace DIR] [--out DIR] [--only a,b] [--scale 2]`: regenerates the
+// screenshots in docs/screenshots/ at 1366×768 (an ordinary laptop), from a demo workspace on virtual
+// phones. Without --workspace it builds one first with `elderbench demo` on a slice of the sample set.
+// --scale sets the UI scale first (names get a suffix, e.g. record@200.png).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,10 +21,12 @@ const DEMO_TASKS = 'settings-*,clock-*,wallet-*,chat-*,shop-milk-two';
 const VIEWPORT = { width: 1366, height: 768 };
 
 const { values: args } = parseArgs({
-  options: { workspace: { type: 'string' }, out: { type: 'string' }, only: { type: 'string' } },
+  options: { workspace: { type: 'string' }, out: { type: 'string' }, only: { type: 'string' }, scale: { type: 'string' } },
 });
 const out = args.out ?? join(ROOT, 'docs', 'screenshots');
 const only = args.only ? new Set(args.only.split(',')) : null;
+const scale = args.scale ? Number(args.scale) : null;
+const suffix = scale ? `@${Math.round(scale * 100)}` : '';
 
 function cli(cliArgs: string[]): string {
   const r = spawnSync(process.execPath, [CLI, ...cliArgs], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
@@ -44,8 +47,8 @@ async function shot(page: Page, name: string, prepare: () => Promise<void>): Pro
   await prepare();
   // Let images decode and fonts settle before the picture.
   await page.waitForFunction('[...document.images].every((i) => i.complete)');
-  await page.screenshot({ path: join(out, `${name}.png`) });
-  console.error(`  ${name}.png`);
+  await page.screenshot({ path: join(out, `${name}${suffix}.png`) });
+  console.error(`  ${name}${suffix}.png`);
 }
 
 async function go(page: Page, section: string): Promise<void> {
@@ -68,6 +71,9 @@ async function main(): Promise<void> {
     await page.goto(server.openUrl);
     await page.waitForSelector('#root[data-app-state="ready"]');
     const runId = backend.workspace.runs.list()[0]?.id;
+    await go(page, 'settings');
+    await page.selectOption('[data-testid="setting-ui-scale"]', String(scale ?? 1.25));
+    await go(page, 'overview');
 
     await shot(page, 'overview', async () => {
       await page.waitForSelector('[data-testid="ov-task-count"]');
@@ -124,21 +130,6 @@ async function main(): Promise<void> {
       await page.waitForSelector('[data-testid="analysis-result"]');
     });
     await shot(page, 'settings', () => go(page, 'settings'));
-    await shot(page, 'record-200', async () => {
-      await go(page, 'settings');
-      await page.selectOption('[data-testid="setting-ui-scale"]', '2');
-      await go(page, 'record');
-      await page.keyboard.press('r');
-      await page.waitForSelector('[data-testid="mirror"] img');
-      await page.waitForSelector('[data-testid="record-instruction"]');
-    });
-    if (!only || only.has('record-200')) {
-      await page.keyboard.press('d');
-      await page.keyboard.press('y');
-      await page.waitForSelector('[data-testid="record-last"]');
-      await go(page, 'settings');
-      await page.selectOption('[data-testid="setting-ui-scale"]', '1.25');
-    }
     if (runId && (!only || only.has('report'))) {
       const dir = join(mkdtempSync(join(tmpdir(), 'eb-report-')), 'report');
       cli(['--workspace', ws, 'report', runId, '--format', 'html', '--out', dir]);

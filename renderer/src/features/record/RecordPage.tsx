@@ -28,6 +28,10 @@ export function RecordPage() {
   }, [loadDevices]);
 
   const recording = s.demo?.status === 'recording';
+  // Each layout starts at its top (the picker may have been scrolled far down).
+  useEffect(() => {
+    document.getElementById('page-record')?.scrollTo(0, 0);
+  }, [recording]);
   const blocked = s.busy || isCapturing(s.capture);
   const next = s.next();
   const task = s.tasks.find((t) => t.id === s.demo?.taskId);

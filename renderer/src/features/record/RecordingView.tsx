@@ -31,6 +31,11 @@ export interface RecordingViewProps {
   saveNote(note: string): void;
 }
 
+/** What the veiled phone says while a step is under way. */
+const VEIL: Record<CaptureProgress['phase'], string> = {
+  capturing: 'Capturing the screen…', saving: 'Saving the step…', acting: 'Acting on the phone…', done: '', failed: '',
+};
+
 /** Share of the page's width the phone may take; the rest holds the controls and the steps. */
 const MIRROR_SHARE = 0.4;
 
@@ -50,7 +55,7 @@ export function RecordingView(p: RecordingViewProps) {
         serial={p.demo.deviceSerial}
         onAction={p.act}
         busy={blocked}
-        busyText={capturing ? 'Capturing… wait' : 'Working…'}
+        busyText={capturing ? VEIL[p.capture!.phase] : 'Working…'}
         maxWidth={Math.floor(layout.width * MIRROR_SHARE)}
       />
       <div className="record-controls" data-testid="record-controls">
