@@ -46,7 +46,7 @@ async function shot(page: Page, name: string, prepare: () => Promise<void>): Pro
   if (only && !only.has(name)) return;
   await prepare();
   // Let images decode and fonts settle before the picture.
-  await page.waitForFunction('[...document.images].every((i) => i.complete)');
+  for (let i = 0; i < 200 && !(await page.evaluate('[...document.images].every((i) => i.complete)')); i++) await page.waitForTimeout(50);
   await page.screenshot({ path: join(out, `${name}${suffix}.png`) });
   console.error(`  ${name}${suffix}.png`);
 }

@@ -34,9 +34,13 @@ describe('accessibility of every screen (axe-core in Chromium, 1366×768)', () =
 
     const findings: Record<string, AxeFinding[]> = {};
     const overlaps: Record<string, Overlap[]> = {};
+    const cutOff: string[] = [];
     const check = async (where: string, scale: number): Promise<void> => {
       const key = `${where} @${scale * 100}%`;
       findings[key] = await axeViolations(page);
+      // Nothing runs off the right edge (a cut-off control is as bad as an overlapped one).
+      const overflowX = (await page.evaluate('document.querySelector("main").scrollWidth - document.querySelector("main").clientWidth')) as number;
+      if (overflowX > 1) cutOff.push(`${key}: ${overflowX}px wider than the window`);
       if (scale === 2) {
         const seen: Overlap[] = [];
         await eachScreenful(page, async () => void seen.push(...(await overlappingControls(page))));
@@ -59,6 +63,7 @@ describe('accessibility of every screen (axe-core in Chromium, 1366×768)', () =
     expect(failing.map(([where, f]) => `${where}:\n${describeFindings(f)}`).join('\n\n')).toBe('');
     const overlapping = Object.entries(overlaps).filter(([, o]) => o.length > 0);
     expect(overlapping.map(([where, o]) => `${where}: ${o.map((x) => `${x.a} × ${x.b}`).join('; ')}`).join('\n')).toBe('');
+    expect(cutOff).toEqual([]);
     expect(Object.keys(findings)).toHaveLength(2 * (SECTIONS.length + 1));
     expect((page as unknown as { appErrors: string[] }).appErrors).toEqual([]);
   }, 300_000);

@@ -46,7 +46,7 @@ export async function openScreen(page: Page, id: string): Promise<void> {
     },
   };
   await prepare[id]?.();
-  await page.waitForFunction('[...document.images].every((i) => i.complete)');
+  await expect.poll(() => page.evaluate('[...document.images].every((i) => i.complete)')).toBe(true);
 }
 
 /** Starts recording the first task in the Record screen's picker (keyboard: S). */

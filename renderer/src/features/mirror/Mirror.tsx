@@ -117,7 +117,7 @@ export function Mirror({ serial, onAction, busy = false, busyText = 'Working…'
           {frame && hierarchy && <HierarchyOverlay hierarchy={hierarchy} screen={frame} pointer={pointer} />}
           {frame && size.width > 0 && <GestureFeedback size={size} live={live} result={result} />}
           {busy && (
-            <div className="mirror-veil" aria-hidden="true" data-testid="mirror-veil">
+            <div className="mirror-veil" aria-hidden="true" data-testid="mirror-veil" onPointerDown={() => setBlocked((n) => n + 1)}>
               <span key={blocked} className={blocked ? 'mirror-veil-text nudge' : 'mirror-veil-text'}>{busyText}</span>
             </div>
           )}
