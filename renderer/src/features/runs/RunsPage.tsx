@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { RunChartDto, RunProgressDto, RunReportDto, RunSummaryDto } from '../../../../shared/domain/run.js';
 import { BackendChart } from '../../components/BackendChart.js';
 import { DataTable } from '../../components/DataTable.js';
+import { ScrollX } from '../../components/ScrollX.js';
 import { api } from '../../platform/api.js';
 import { useAppStore } from '../../store/app-store.js';
 import { Mirror } from '../mirror/Mirror.js';
@@ -46,6 +47,7 @@ export function RunsPage() {
     <section aria-labelledby="page-title">
       <h1 id="page-title">Runs</h1>
       <NewRunForm onStarted={(id) => { setSelected(id); void loadRuns(); }} />
+      <ScrollX label="Runs">
       <table className="data" data-testid="runs-table">
         <caption>Runs in this workspace</caption>
         <thead><tr><th scope="col">Run</th><th scope="col">Mode</th><th scope="col">Agents</th><th scope="col">Results</th><th scope="col">Status</th></tr></thead>
@@ -59,6 +61,7 @@ export function RunsPage() {
           ))}
         </tbody>
       </table>
+      </ScrollX>
       {selected && (
         <section className="card" aria-labelledby="run-title">
           <h2 id="run-title">{selected}</h2>
