@@ -11,14 +11,14 @@ import { prepareSettingsWorkspace } from '../support/record-script.js';
 import { useTempDirs } from '../support/temp-dir.js';
 import { useVirtualPhones } from '../support/virtual-phone.js';
 import { openApp, serveApp } from '../support/web-app.js';
-import { discardRecording, eachScreenful, openScreen, setScale, startRecording } from './screens.js';
+import { discardRecording, eachScreenful, focusWithoutOutline, openScreen, setScale, startRecording } from './screens.js';
 
 describe('accessibility of every screen (axe-core in Chromium, 1366×768)', () => {
   const tmp = useTempDirs();
   const phones = useVirtualPhones();
   const chromium = useBrowser();
 
-  it('has no serious or critical axe violation and no overlapping controls, at UI scale 100% and 200%', async () => {
+  it('has no serious or critical axe violation, no overlapping or cut-off controls, and a visible focus, at UI scale 100% and 200%', async () => {
     const server = await phones({ locale: 'en' });
     const ws = tmp();
     const backend = new Backend({ workspace: ws, userDataDir: tmp(), adbServer: `127.0.0.1:${server.port}` });
@@ -35,12 +35,14 @@ describe('accessibility of every screen (axe-core in Chromium, 1366×768)', () =
     const findings: Record<string, AxeFinding[]> = {};
     const overlaps: Record<string, Overlap[]> = {};
     const cutOff: string[] = [];
+    const unseenFocus: string[] = [];
     const check = async (where: string, scale: number): Promise<void> => {
       const key = `${where} @${scale * 100}%`;
       findings[key] = await axeViolations(page);
       // Nothing runs off the right edge (a cut-off control is as bad as an overlapped one).
       const overflowX = (await page.evaluate('document.querySelector("main").scrollWidth - document.querySelector("main").clientWidth')) as number;
       if (overflowX > 1) cutOff.push(`${key}: ${overflowX}px wider than the window`);
+      if (scale === 1) unseenFocus.push(...(await focusWithoutOutline(page)).map((e) => `${key}: ${e}`));
       if (scale === 2) {
         const seen: Overlap[] = [];
         await eachScreenful(page, async () => void seen.push(...(await overlappingControls(page))));
@@ -64,6 +66,7 @@ describe('accessibility of every screen (axe-core in Chromium, 1366×768)', () =
     const overlapping = Object.entries(overlaps).filter(([, o]) => o.length > 0);
     expect(overlapping.map(([where, o]) => `${where}: ${o.map((x) => `${x.a} × ${x.b}`).join('; ')}`).join('\n')).toBe('');
     expect(cutOff).toEqual([]);
+    expect(unseenFocus).toEqual([]);
     expect(Object.keys(findings)).toHaveLength(2 * (SECTIONS.length + 1));
     expect((page as unknown as { appErrors: string[] }).appErrors).toEqual([]);
   }, 300_000);

@@ -83,3 +83,25 @@ export async function eachScreenful(page: Page, check: () => Promise<void>): Pro
   }
   await page.evaluate('document.querySelector("main").scrollTop = 0');
 }
+
+/**
+ * Tabs through the first `stops` focus stops of the page (from the top of the main area) and
+ * returns those whose focus is not visible: no outline of at least 2 px.
+ */
+export async function focusWithoutOutline(page: Page, stops = 15): Promise<string[]> {
+  await page.evaluate('document.querySelector("main").focus()');
+  const bad: string[] = [];
+  for (let i = 0; i < stops; i++) {
+    await page.keyboard.press('Tab');
+    const f = (await page.evaluate(`(() => {
+      const e = document.activeElement;
+      if (!e || e === document.body) return null;
+      const s = getComputedStyle(e);
+      const shown = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
+      return { shown, what: e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + ' "' + (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 30) + '"' };
+    })()`)) as { shown: boolean; what: string } | null;
+    if (f && !f.shown) bad.push(f.what);
+  }
+  await page.keyboard.press('Escape');
+  return [...new Set(bad)];
+}
