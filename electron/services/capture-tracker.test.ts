@@ -59,6 +59,7 @@ describe('CaptureTracker', () => {
 
     expect(events.map((e) => e.phase)).toEqual(['capturing', 'capturing', 'capturing', 'capturing', 'saving', 'acting', 'done']);
     expect(events.at(-1)).toMatchObject({ stepIdx: 3, parts: { screenshot: true, hierarchy: true, foreground: true } });
+    expect(new Set(events.map((e) => e.captureId)).size).toBe(1);
     expect(phone.taps).toEqual([{ x: 1, y: 2 }]);
     expect(events.every((e, i) => i === 0 || e.elapsedMs >= events[i - 1]!.elapsedMs)).toBe(true);
   });
@@ -96,8 +97,9 @@ describe('CaptureTracker', () => {
     phone.release('uiDump');
     phone.release('screenshot');
     await second;
-    const ends = events.filter((e) => e.phase === 'done').map((e) => [e.kind, e.stepIdx]);
-    expect(ends).toEqual([['step', 0], ['finish', 1]]);
+    const ends = events.filter((e) => e.phase === 'done');
+    expect(ends.map((e) => [e.kind, e.stepIdx])).toEqual([['step', 0], ['finish', 1]]);
+    expect(ends[1]!.captureId).toBeGreaterThan(ends[0]!.captureId);
   });
 
   it('passes other device calls straight through', async () => {

@@ -19,6 +19,8 @@ interface Ticket {
  * the action on the device. The recorder runs its calls one at a time in call order, so
  * calls are tickets in a queue: the head ticket is the step the device is working on.
  */
+let captures = 0;
+
 export class CaptureTracker {
   private readonly queue: Ticket[] = [];
 
@@ -83,7 +85,7 @@ export class CaptureTracker {
     if (!t || t.progress) return;
     t.startedAt = performance.now();
     t.progress = {
-      demonstrationId: this.demonstrationId(), stepIdx: this.stepIdx(), kind: t.kind, phase: 'capturing',
+      demonstrationId: this.demonstrationId(), captureId: ++captures, stepIdx: this.stepIdx(), kind: t.kind, phase: 'capturing',
       parts: { screenshot: false, hierarchy: false, foreground: false }, elapsedMs: 0,
     };
     this.send(t);

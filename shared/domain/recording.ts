@@ -48,6 +48,8 @@ export interface StepRecorded {
  */
 export interface CaptureProgress {
   demonstrationId: number;
+  /** Distinct for every capture of the backend process (an undone step's index comes again). */
+  captureId: number;
   /** The index the step will get; for `finish`, the final observation's. */
   stepIdx: number;
   kind: 'step' | 'finish';

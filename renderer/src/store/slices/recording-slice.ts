@@ -35,14 +35,19 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get) => {
   const guarded = async (what: string, f: () => Promise<DemonstrationView | null | void>): Promise<void> => {
     if (get().recordingBusy) return; // one thing at a time: the phone is still busy with the last one
     set({ recordingBusy: true });
+    let ok = false;
     try {
       const v = await f();
       if (v) set({ demonstration: v });
+      ok = true;
     } catch (e) {
       get().notify(`${what}: ${errorMessage(e)}`, 'error');
       const d = get().demonstration;
       if (d) set({ demonstration: await api.recording.get({ demonstrationId: d.id }).catch(() => d) });
     } finally {
+      // The answer can overtake the last progress event; a capture never reported ended must not block input.
+      const c = get().capture;
+      if (c && (c.phase !== 'done' && c.phase !== 'failed')) set({ capture: { ...c, phase: ok ? 'done' : 'failed' } });
       set({ recordingBusy: false });
     }
   };
@@ -114,7 +119,12 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get) => {
         get().notify('Note saved');
       }),
     captureProgressed(p) {
-      if (get().demonstration?.id === p.demonstrationId) set({ capture: p, captureAt: performance.now() });
+      if (get().demonstration?.id !== p.demonstrationId) return;
+      const c = get().capture;
+      const ended = (x: CaptureProgress): boolean => x.phase === 'done' || x.phase === 'failed';
+      // A late report of a step already ended here must not start it again.
+      if (c && c.captureId === p.captureId && ended(c) && !ended(p)) return;
+      set({ capture: p, captureAt: performance.now() });
     },
   };
 };
