@@ -37,7 +37,7 @@ function cli(cliArgs: string[]): string {
 function prepareWorkspace(): string {
   if (args.workspace && existsSync(join(args.workspace, 'elderbench.db'))) return args.workspace;
   const ws = args.workspace ?? mkdtempSync(join(tmpdir(), 'eb-shots-'));
-  console.error(`building a demo workspace in ${ws} (about a minute)…`);
+  console.error(`building a demo workspace in ${ws} (a few minutes)…`);
   cli(['--workspace', ws, '--json', 'demo', '--phones', '1', '--tasks', DEMO_TASKS]);
   return ws;
 }
@@ -108,13 +108,14 @@ async function main(): Promise<void> {
       await go(page, 'graphs');
       await page.locator('[data-testid="graphs-table"] button').first().click();
       await page.waitForSelector('[data-testid="graph-canvas"]');
+      await page.evaluate('document.querySelector("h2").scrollIntoView({ block: "start" })');
     });
     await shot(page, 'runs', async () => {
       await go(page, 'runs');
       if (runId) {
         await page.click(`button:text("${runId}")`);
         await page.waitForSelector('[data-testid="run-charts"] img');
-        await page.locator('[data-testid="run-charts"]').scrollIntoViewIfNeeded();
+        await page.evaluate('document.querySelector(\'[data-testid="run-charts"]\').scrollIntoView({ block: "start" })');
       }
     });
     await shot(page, 'review', async () => {
