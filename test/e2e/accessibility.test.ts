@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SECTIONS } from '../../renderer/src/app/sections.js';
 import { Backend } from '../../electron/services/backend.js';
@@ -12,6 +13,15 @@ import { useTempDirs } from '../support/temp-dir.js';
 import { useVirtualPhones } from '../support/virtual-phone.js';
 import { openApp, serveApp } from '../support/web-app.js';
 import { discardRecording, eachScreenful, focusWithoutOutline, openScreen, setScale, startRecording } from './screens.js';
+
+/** The innermost elements reaching past the main area's right edge (for the failure message). */
+const widest = async (page: Page): Promise<string> =>
+  (await page.evaluate(`(() => {
+    const right = document.querySelector('main').getBoundingClientRect().right;
+    const over = [...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > right + 1);
+    return over.filter((e) => !over.some((o) => o !== e && e.contains(o))).slice(0, 4)
+      .map((e) => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')[0] : '') + ' "' + (e.textContent || '').trim().slice(0, 30) + '"').join(', ');
+  })()`)) as string;
 
 describe('accessibility of every screen (axe-core in Chromium, 1366×768)', () => {
   const tmp = useTempDirs();
@@ -41,7 +51,7 @@ describe('accessibility of every screen (axe-core in Chromium, 1366×768)', () =
       findings[key] = await axeViolations(page);
       // Nothing runs off the right edge (a cut-off control is as bad as an overlapped one).
       const overflowX = (await page.evaluate('document.querySelector("main").scrollWidth - document.querySelector("main").clientWidth')) as number;
-      if (overflowX > 1) cutOff.push(`${key}: ${overflowX}px wider than the window`);
+      if (overflowX > 1) cutOff.push(`${key}: ${overflowX}px wider than the window, at ${await widest(page)}`);
       if (scale === 1) unseenFocus.push(...(await focusWithoutOutline(page)).map((e) => `${key}: ${e}`));
       if (scale === 2) {
         const seen: Overlap[] = [];
