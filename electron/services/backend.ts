@@ -12,6 +12,7 @@ import { FrameCache } from './frame-cache.js';
 import { RecordingSessions, recordingService } from './recording-service.js';
 import { graphsService } from './graphs-service.js';
 import { runsService } from './runs/runs-api.js';
+import { workspaceOverview } from './workspace-overview.js';
 import { analysisService } from './analysis/analysis-service.js';
 import { reviewService } from './review/review-service.js';
 import { tasksService } from './tasks-service.js';
@@ -64,11 +65,14 @@ export class Backend {
           schemaVersion: this.store.schemaVersion,
         }),
       },
-      workspace: workspaceService({
-        current: () => this.store,
-        switchTo: (folder) => this.switchWorkspace(folder),
-        recent: () => this.recent.list(),
-      }),
+      workspace: {
+        ...workspaceService({
+          current: () => this.store,
+          switchTo: (folder) => this.switchWorkspace(folder),
+          recent: () => this.recent.list(),
+        }),
+        overview: async () => workspaceOverview(this.store, await this.handlers.graphs.list({})),
+      },
       settings: settingsService(ctx),
       tasks: tasksService(ctx),
       devices: devicesService(this.devices, this.frames),

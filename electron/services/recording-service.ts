@@ -4,6 +4,7 @@ import type { DemonstrationView, StepView } from '../../shared/domain/recording.
 import type { Step } from '../adapters/db/repositories/demonstrations-repo.js';
 import { Recorder, RecorderStateError } from '../core/recording/recorder.js';
 import { UnknownAppError } from '../core/recording/perform-action.js';
+import { CaptureTracker } from './capture-tracker.js';
 import type { DeviceHub } from './device-hub.js';
 import { recorderDeps } from './device-helpers.js';
 import { toApiError } from './devices-service.js';
@@ -23,6 +24,7 @@ export const stepView = (s: Step): StepView => ({
 /** Active recorders by demonstration id; a demonstration survives only as long as the backend process. */
 export class RecordingSessions {
   readonly active = new Map<number, Recorder>();
+  private readonly trackers = new Map<number, CaptureTracker>();
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -37,9 +39,24 @@ export class RecordingSessions {
     if (busy) {
       throw new ApiError('conflict', `${serial} is already recording demonstration ${busy.demonstrationId}; finish or discard it first`);
     }
-    const rec = await Recorder.start(recorderDeps(store, this.hub.device(serial)), task).catch(toApiError);
+    const made: { rec?: Recorder } = {};
+    const tracker = new CaptureTracker(() => made.rec?.demonstrationId ?? 0, () => made.rec?.stepCount ?? 0, (p) => this.ctx.events.emit('recording.onCapture', p));
+    const rec = (made.rec = await Recorder.start(tracker.wrap(recorderDeps(store, this.hub.device(serial))), task).catch(toApiError));
     this.active.set(rec.demonstrationId, rec);
+    this.trackers.set(rec.demonstrationId, tracker);
     return rec;
+  }
+
+  /** A recorder call that captures the screen, its progress pushed as recording.onCapture. */
+  capture<T>(id: number, kind: 'step' | 'finish', call: (r: Recorder) => Promise<T>): Promise<T> {
+    const r = this.recorder(id);
+    const tracker = this.trackers.get(id);
+    return tracker ? tracker.track(kind, () => call(r)) : call(r);
+  }
+
+  close(id: number): void {
+    this.active.delete(id);
+    this.trackers.delete(id);
   }
 
   recorder(id: number): Recorder {
@@ -84,7 +101,7 @@ export function recordingService(ctx: ServiceContext, sessions: RecordingSession
     },
     act: async ({ demonstrationId, action }) => {
       try {
-        await sessions.recorder(demonstrationId).act(action);
+        await sessions.capture(demonstrationId, 'step', (r) => r.act(action));
       } catch (e) {
         sessions.emit(demonstrationId, null);
         recorderError(e);
@@ -99,14 +116,14 @@ export function recordingService(ctx: ServiceContext, sessions: RecordingSession
       return sessions.view(demonstrationId);
     },
     finish: async ({ demonstrationId }) => {
-      await sessions.recorder(demonstrationId).finish().catch(recorderError);
-      sessions.active.delete(demonstrationId);
+      await sessions.capture(demonstrationId, 'finish', (r) => r.finish()).catch(recorderError);
+      sessions.close(demonstrationId);
       sessions.emit(demonstrationId, lastStep(demonstrationId));
       return sessions.view(demonstrationId);
     },
     discard: async ({ demonstrationId }) => {
       await sessions.recorder(demonstrationId).discard();
-      sessions.active.delete(demonstrationId);
+      sessions.close(demonstrationId);
       sessions.emit(demonstrationId, null);
       return sessions.view(demonstrationId);
     },

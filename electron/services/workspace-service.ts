@@ -19,7 +19,8 @@ export interface WorkspaceSwitcher {
   recent(): string[];
 }
 
-export function workspaceService(ws: WorkspaceSwitcher): ElderBenchHandlers['workspace'] {
+/** The workspace methods; `overview` is wired by the backend, which also knows the graphs. */
+export function workspaceService(ws: WorkspaceSwitcher): Omit<ElderBenchHandlers['workspace'], 'overview'> {
   return {
     current: () => workspaceInfo(ws.current()),
     open: ({ path }) => {

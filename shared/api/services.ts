@@ -5,11 +5,12 @@ import { SettingsPatchSchema } from '../schemas/settings.js';
 import type { Task, TaskSummary } from '../schemas/task.js';
 import { ActionSchema } from '../domain/action.js';
 import type { DeviceInfoDto, DevicesState, FrameDto } from '../domain/device.js';
-import type { DemonstrationSummary, DemonstrationView, StepRecorded, StepView } from '../domain/recording.js';
+import type { CaptureProgress, DemonstrationSummary, DemonstrationView, StepRecorded, StepView } from '../domain/recording.js';
 import type { UiHierarchy } from '../domain/ui-node.js';
 import type { GraphSummary } from '../domain/graph.js';
 import type { TaskGraph } from '../domain/task-graph.js';
-import type { RunProgressDto, RunReportDto, RunSummaryDto } from '../domain/run.js';
+import type { RunChartDto, RunProgressDto, RunReportDto, RunSummaryDto } from '../domain/run.js';
+import type { WorkspaceOverview } from '../domain/overview.js';
 import type { ReviewSummary, ReviewTaskRow, RunComparisonRow, Trajectory } from '../domain/review.js';
 import type { TableModel, VerbAnnotationRow } from '../domain/analysis.js';
 import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES, TaskIdSchema } from '../schemas/task.js';
@@ -60,6 +61,8 @@ export const workspaceContract = {
   /** Open (or create) a workspace folder; the backend switches to it. */
   open: method(z.object({ path: z.string().min(1, 'choose a folder') }).strict()).returns<WorkspaceInfo>(),
   recent: method(NoInput).returns<string[]>(),
+  /** Tasks, demonstrations, graphs and runs at a glance, with what still needs doing. */
+  overview: method(NoInput).returns<WorkspaceOverview>(),
   onChanged: event<WorkspaceInfo>(),
 };
 
@@ -138,6 +141,8 @@ export const recordingContract = {
   get: method(DemoInput).returns<DemonstrationView>(),
   listForTask: method(z.object({ taskId: TaskIdSchema }).strict()).returns<DemonstrationSummary[]>(),
   onStep: event<StepRecorded>(),
+  /** Pushed while a step is captured (slow on real phones): which parts arrived, and when it is done. */
+  onCapture: event<CaptureProgress>(),
 };
 const GraphEditSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('mergeNodes'), keep: z.string().min(1), merge: z.string().min(1) }).strict(),
@@ -189,6 +194,8 @@ export const runsContract = {
   resume: method(z.object({ runId: z.string().min(1) }).strict()).returns<{ runId: string }>(),
   cancel: method(z.object({ runId: z.string().min(1) }).strict()).returns<null>(),
   report: method(z.object({ runId: z.string().min(1) }).strict()).returns<RunReportDto>(),
+  /** SR by agent and by category, and exit categories, as backend-rendered charts. */
+  charts: method(z.object({ runId: z.string().min(1) }).strict()).returns<RunChartDto[]>(),
   onProgress: event<RunProgressDto>(),
 };
 

@@ -41,3 +41,22 @@ export interface StepRecorded {
   status: DemonstrationStatusDto;
   stepCount: number;
 }
+
+/**
+ * A step being captured, pushed while it happens: on real phones the screenshot and the
+ * UI dump take seconds, and the window shows which parts have arrived and blocks input.
+ */
+export interface CaptureProgress {
+  demonstrationId: number;
+  /** Distinct for every capture of the backend process (an undone step's index comes again). */
+  captureId: number;
+  /** The index the step will get; for `finish`, the final observation's. */
+  stepIdx: number;
+  kind: 'step' | 'finish';
+  /** capturing → saving → acting (steps only) → done, or failed at any point. */
+  phase: 'capturing' | 'saving' | 'acting' | 'done' | 'failed';
+  /** Which parts of the observation have arrived. */
+  parts: { screenshot: boolean; hierarchy: boolean; foreground: boolean };
+  /** Since the capture began, ms. */
+  elapsedMs: number;
+}

@@ -30,3 +30,12 @@ export interface RunReportDto {
   /** Per (task, agent, mode) outcome for the results list. */
   outcomes: { taskId: string; agent: string; mode: string; success: boolean; exit: string; steps: number }[];
 }
+
+/** A backend-rendered chart of a run: SVG text (shown as an image) and its numbers in words. */
+export interface RunChartDto {
+  id: string;
+  title: string;
+  svg: string;
+  /** The chart's values as one sentence, the image's text alternative. */
+  description: string;
+}

@@ -16,7 +16,7 @@ describe('the app in web mode (Chromium)', () => {
       await page.waitForSelector(`main[data-section="${s.id}"] h1:has-text("${s.label}")`);
       expect(await page.getAttribute(`[data-testid="nav-${s.id}"]`, 'aria-current')).toBe('page');
     }
-    await page.keyboard.press('Alt+3');
+    await page.keyboard.press('Alt+4');
     await page.waitForSelector('main[data-section="tasks"]');
     expect(await page.evaluate('document.activeElement?.id')).toBe('page-tasks');
     expect((page as unknown as { appErrors: string[] }).appErrors).toEqual([]);

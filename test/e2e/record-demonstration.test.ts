@@ -19,7 +19,7 @@ describe('recording by clicking on the mirror (web mode, Chromium, virtual phone
     const page = await openApp(chromium.browser(), app);
 
     await page.click('[data-testid="nav-record"]');
-    await page.selectOption('[data-testid="record-task"]', 'settings-font-bigger');
+    await page.check('[data-testid="pick-check-settings-font-bigger"]');
     await page.waitForSelector('[data-testid="device-vphone-1"]:checked');
     await page.click('[data-testid="record-start"]');
     await page.waitForSelector('[data-testid="record-instruction"]:text("字太小了")');

@@ -8,6 +8,7 @@ import { buildRunReport } from '../../services/runs/run-report-builder.js';
 import { createRun, runToEnd } from '../../services/runs/run-service.js';
 import { selectTasks } from '../../services/runs/run-spec.js';
 import { openBackend } from '../context.js';
+import { htmlReportCommand } from './report-html.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table } from '../output.js';
 
@@ -107,10 +108,11 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
     .command('report')
     .description('a run\'s results: Table 2, how tasks ended, and success by category, scenario and app')
     .argument('[run]', 'run id (default: the latest run)')
-    .addOption(new Option('--format <format>', 'output format').choices(['md', 'csv', 'json', 'latex']).default('md'))
+    .addOption(new Option('--format <format>', 'output format (html: a folder to open in a browser, see --out)').choices(['md', 'csv', 'json', 'latex', 'html']).default('md'))
+    .option('--out <dir>', 'with --format html: the folder to write (index.html, screenshots, charts)')
     .option('--list', 'list the runs in the workspace')
     .option('--exclude-unresolved', 'the other view: SR over each agent\'s own scored tasks, leaving unresolved results out (labelled; not comparable across agents)')
-    .action((runArg: string | undefined, o: { format: TableFormat; list?: boolean; excludeUnresolved?: boolean }) => {
+    .action(async (runArg: string | undefined, o: { format: TableFormat; out?: string; list?: boolean; excludeUnresolved?: boolean }) => {
       const g = globals();
       const backend = openBackend(g);
       try {
@@ -122,6 +124,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         }
         const runId = runArg ?? runs[0]?.id;
         if (!runId) throw new CliError('no runs in this workspace yet; start one with elderbench run');
+        if ((o.format as string) === 'html') return await htmlReportCommand(g, backend.workspace, runId, o.out);
         let report;
         try {
           report = buildRunReport(backend.workspace, runId, { excludeUnresolved: o.excludeUnresolved === true });

@@ -5,6 +5,7 @@ import { AgentApprovals } from '../../adapters/llm/agent-approvals.js';
 import { approveAgent, loadAgentConfigs, secretUse } from '../../adapters/llm/agent-configs.js';
 import type { ServiceContext } from '../service-context.js';
 import type { DeviceHub } from '../device-hub.js';
+import { runChartsFor } from './run-charts.js';
 import { buildRunReport } from './run-report-builder.js';
 import { createRun, runToEnd } from './run-service.js';
 
@@ -87,6 +88,7 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
       flag.cancel = true;
       return null;
     },
+    charts: ({ runId }) => runChartsFor(ctx.store(), runId),
     report: ({ runId }) => {
       let r;
       try {

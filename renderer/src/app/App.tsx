@@ -7,6 +7,7 @@ import { GraphsPage } from '../features/graphs/GraphsPage.js';
 import { RunsPage } from '../features/runs/RunsPage.js';
 import { ReviewPage } from '../features/review/ReviewPage.js';
 import { AnalysisPage } from '../features/analysis/AnalysisPage.js';
+import { OverviewPage } from '../features/overview/OverviewPage.js';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage.js';
 import { WorkspaceBadge } from '../features/workspace/WorkspaceBadge.js';
 import { useAppStore } from '../store/app-store.js';
@@ -14,6 +15,7 @@ import { SECTIONS } from './sections.js';
 import { useHashSection } from './use-hash-section.js';
 
 function Page({ id }: { id: string }) {
+  if (id === 'overview') return <OverviewPage />;
   if (id === 'tasks') return <TasksPage />;
   if (id === 'settings') return <SettingsPage />;
   if (id === 'devices') return <DevicesPage />;

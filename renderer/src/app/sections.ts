@@ -8,6 +8,7 @@ export interface Section {
 }
 
 export const SECTIONS: readonly Section[] = [
+  { id: 'overview', label: 'Overview', purpose: 'The workspace at a glance: tasks, demonstrations, graphs and runs, and what still needs doing.' },
   { id: 'devices', label: 'Devices', purpose: 'Connect phones or the built-in virtual phone and mirror their screens.' },
   { id: 'record', label: 'Record', purpose: 'Record human demonstrations: screenshot, UI hierarchy and action at every step.' },
   { id: 'tasks', label: 'Tasks', purpose: 'The task sets in this workspace.' },
@@ -18,7 +19,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'settings', label: 'Settings', purpose: 'Workspace, display and device settings.' },
 ];
 
-export const DEFAULT_SECTION = 'tasks';
+export const DEFAULT_SECTION = 'overview';
 
 export function sectionFromHash(hash: string): string {
   const id = hash.replace(/^#\/?/, '');

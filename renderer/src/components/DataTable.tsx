@@ -1,9 +1,11 @@
 import type { TableModel } from '../../../shared/domain/analysis.js';
 import { formatCell } from '../../../shared/domain/table-format.js';
+import { ScrollX } from './ScrollX.js';
 
 /** A report table (the same model the CLI writes as Markdown/CSV/LaTeX). */
 export function DataTable({ table }: { table: TableModel }) {
   return (
+    <ScrollX label={table.title}>
     <table className="data" data-testid={`table-${table.id}`}>
       <caption>{table.title}</caption>
       <thead>
@@ -28,5 +30,6 @@ export function DataTable({ table }: { table: TableModel }) {
         </tfoot>
       )}
     </table>
+    </ScrollX>
   );
 }

@@ -5,6 +5,8 @@ import type { TaskSummary } from '../../../shared/schemas/task.js';
 import { api, transport } from '../platform/api.js';
 import type { DevicesSlice } from './slices/devices-slice.js';
 import { createDevicesSlice } from './slices/devices-slice.js';
+import type { OverviewSlice } from './slices/overview-slice.js';
+import { createOverviewSlice } from './slices/overview-slice.js';
 import type { RecordingSlice } from './slices/recording-slice.js';
 import { createRecordingSlice } from './slices/recording-slice.js';
 
@@ -38,7 +40,7 @@ interface TasksSlice {
   loadTasks(filter?: TaskFilter): Promise<void>;
 }
 
-export type AppState = AppSlice & SettingsSlice & WorkspaceSlice & TasksSlice & DevicesSlice & RecordingSlice;
+export type AppState = AppSlice & SettingsSlice & WorkspaceSlice & TasksSlice & DevicesSlice & RecordingSlice & OverviewSlice;
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -46,6 +48,7 @@ const message = (e: unknown): string => (e instanceof Error ? e.message : String
 export const useAppStore = create<AppState>()((set, get, store) => ({
   ...createDevicesSlice(set, get, store),
   ...createRecordingSlice(set, get, store),
+  ...createOverviewSlice(set, get, store),
   status: 'loading',
   error: null,
   system: null,
@@ -72,11 +75,13 @@ export const useAppStore = create<AppState>()((set, get, store) => ({
         const d = get().demonstration;
         if (d && d.id === e.demonstrationId && e.status !== d.status) set({ demonstration: { ...d, status: e.status } });
       });
+      api.recording.onCapture((p) => get().captureProgressed(p));
       api.system.onDataChanged((c) => {
         if (c.table === 'tasks' || c.table === 'workspace') void get().loadTasks();
         if (c.table === 'workspace') void get().refreshWorkspace();
+        if (c.table !== 'settings') get().refreshOverviewSoon();
       });
-      await get().loadTasks();
+      await Promise.all([get().loadTasks(), get().loadOverview()]);
     } catch (e) {
       set({ status: 'error', error: message(e) });
     }
@@ -105,7 +110,7 @@ export const useAppStore = create<AppState>()((set, get, store) => ({
         api.system.info(),
       ]);
       set({ workspace, settings, recentWorkspaces, system: { ...system, transport } });
-      await get().loadTasks();
+      await Promise.all([get().loadTasks(), get().loadOverview()]);
       get().notify(`Opened workspace ${workspace.path}`);
       return true;
     } catch (e) {

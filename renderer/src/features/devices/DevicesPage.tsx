@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Action } from '../../../../shared/domain/action.js';
 import type { UiHierarchy } from '../../../../shared/domain/ui-node.js';
@@ -7,8 +7,15 @@ import { useAppStore } from '../../store/app-store.js';
 import { DeviceControls } from '../mirror/DeviceControls.js';
 import { HierarchyTree } from '../mirror/HierarchyTree.js';
 import { Mirror } from '../mirror/Mirror.js';
+import { useBoxSize } from '../mirror/use-box-size.js';
+import type { RecordCommand } from '../record/shortcuts.js';
+import { KEY_SWIPES } from '../record/shortcuts.js';
+import { useShortcuts } from '../record/use-shortcuts.js';
 import { DeviceList } from './DeviceList.js';
 
+const MIRROR_SHARE = 0.42;
+
+/** A phone to look at and drive: its whole screen beside the device list, keys and UI hierarchy. */
 export function DevicesPage() {
   const { selected, load, notify } = useAppStore(
     useShallow((s) => ({ selected: s.selectedSerial, load: s.loadDevices, notify: s.notify })),
@@ -16,21 +23,23 @@ export function DevicesPage() {
   const [hierarchy, setHierarchy] = useState<UiHierarchy | null>(null);
   const [showTree, setShowTree] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [layoutRef, layout] = useBoxSize<HTMLDivElement>();
+  const typeRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     void load();
   }, [load]);
 
-  const refreshHierarchy = async (serial: string): Promise<void> => {
+  const refreshHierarchy = useCallback(async (serial: string): Promise<void> => {
     try {
       setHierarchy(await api.devices.hierarchy({ serial }));
     } catch (e) {
       notify(`No UI hierarchy: ${(e as Error).message}`, 'error');
     }
-  };
+  }, [notify]);
 
-  const act = async (action: Action): Promise<void> => {
-    if (!selected) return;
+  const act = useCallback(async (action: Action): Promise<void> => {
+    if (!selected || busy) return;
     setBusy(true);
     try {
       await api.devices.input({ serial: selected, action });
@@ -40,19 +49,31 @@ export function DevicesPage() {
     } finally {
       setBusy(false);
     }
-  };
+  }, [busy, notify, refreshHierarchy, selected, showTree]);
+
+  // The same phone keys as while recording (B, H, E, T, arrows), when a phone is shown.
+  const run = useCallback((c: RecordCommand): boolean => {
+    if (!selected) return false;
+    if (c === 'swipeUp' || c === 'swipeDown' || c === 'swipeLeft' || c === 'swipeRight') void act({ type: 'Swipe', ...KEY_SWIPES[c], ms: 300 });
+    else if (c === 'back') void act({ type: 'Back' });
+    else if (c === 'home') void act({ type: 'Home' });
+    else if (c === 'enter') void act({ type: 'Enter' });
+    else if (c === 'focusType') typeRef.current?.focus();
+    else if (c === 'cancel' && document.activeElement === typeRef.current) document.getElementById('page-devices')?.focus();
+    else return false;
+    return true;
+  }, [act, selected]);
+  useShortcuts(selected !== null, run);
 
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title">Devices</h1>
-      <DeviceList />
-      {selected && (
-        <div className="mirror-layout">
-          <div>
-            <Mirror serial={selected} onAction={(a) => void act(a)} busy={busy} hierarchy={showTree ? hierarchy : null} />
-            <DeviceControls onAction={(a) => void act(a)} busy={busy} />
-          </div>
-          <div className="side-panel">
+    <section aria-labelledby="page-title" className="devices-page">
+      {selected ? (
+        <div className="devices-layout" ref={layoutRef}>
+          <Mirror serial={selected} onAction={(a) => void act(a)} busy={busy} hierarchy={showTree ? hierarchy : null} maxWidth={Math.floor(layout.width * MIRROR_SHARE)} />
+          <div className="devices-side">
+            <h1 id="page-title">Devices</h1>
+            <DeviceList />
+            <DeviceControls onAction={(a) => void act(a)} busy={busy} typeRef={typeRef} />
             <label className="radio">
               <input
                 type="checkbox"
@@ -64,9 +85,18 @@ export function DevicesPage() {
               />
               Show UI hierarchy (hover the screen to inspect)
             </label>
-            {showTree && hierarchy && <HierarchyTree hierarchy={hierarchy} />}
+            {showTree && hierarchy && (
+              <div className="tree-scroll" tabIndex={0} role="region" aria-label="UI hierarchy" data-own-arrows>
+                <HierarchyTree hierarchy={hierarchy} />
+              </div>
+            )}
           </div>
         </div>
+      ) : (
+        <>
+          <h1 id="page-title">Devices</h1>
+          <DeviceList />
+        </>
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { StepView } from '../../../../shared/domain/recording.js';
 import { describeAction } from '../../../../shared/domain/describe-action.js';
 import { blobUrl } from '../../platform/api.js';
@@ -31,21 +32,39 @@ function Marker({ step }: { step: StepView }) {
   return null;
 }
 
-export function StepList({ steps }: { steps: StepView[] }) {
-  if (steps.length === 0) return <p>No steps yet: act on the phone to record the first one.</p>;
+/**
+ * The recorded steps with thumbnails and the finger drawn on each. `pending` is the index
+ * of a step still being captured (shown as a placeholder); `follow` keeps the newest step
+ * in view as steps arrive.
+ */
+export function StepList({ steps, pending = null, follow = false }: { steps: StepView[]; pending?: number | null; follow?: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (follow && el) el.scrollTop = el.scrollHeight;
+  }, [follow, steps.length, pending]);
+  if (steps.length === 0 && pending === null) return <p>No steps yet: act on the phone to record the first one.</p>;
   return (
-    <ol className="step-list" data-testid="step-list">
-      {steps.map((s) => (
-        <li key={s.idx} data-testid="step">
-          <div className="thumb">
-            {s.thumbnailBlob && <img src={blobUrl(s.thumbnailBlob)} alt={`Screen before step ${s.idx + 1}`} />}
-            <Marker step={s} />
-          </div>
-          <span>
-            {s.idx + 1}. {describe(s)}
-          </span>
-        </li>
-      ))}
-    </ol>
+    <div className="step-scroll" ref={ref} tabIndex={0} role="region" aria-label="Recorded steps" data-own-arrows>
+      <ol className="step-list" data-testid="step-list">
+        {steps.map((s) => (
+          <li key={s.idx} data-testid="step">
+            <div className="thumb">
+              {s.thumbnailBlob && <img src={blobUrl(s.thumbnailBlob)} alt={`Screen before step ${s.idx + 1}`} />}
+              <Marker step={s} />
+            </div>
+            <span>
+              {s.idx + 1}. {describe(s)}
+            </span>
+          </li>
+        ))}
+        {pending !== null && (
+          <li className="step-pending" data-testid="step-pending" aria-hidden="true">
+            <div className="thumb thumb-pending" />
+            <span>{pending + 1}. capturing…</span>
+          </li>
+        )}
+      </ol>
+    </div>
   );
 }

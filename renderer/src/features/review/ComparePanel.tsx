@@ -1,5 +1,6 @@
 import type { RunComparisonRow } from '../../../../shared/domain/review.js';
 import type { RunSummaryDto } from '../../../../shared/domain/run.js';
+import { ScrollX } from '../../components/ScrollX.js';
 
 const cell = (v: boolean | null): string => (v === null ? '—' : v ? '✓ success' : '✗ failed');
 
@@ -18,6 +19,7 @@ export function ComparePanel({ runs, runId, other, onOther, rows }: { runs: RunS
         </select>
       </label>
       {sorted && (
+        <ScrollX label="Comparison">
         <table className="data" data-testid="compare-table">
           <caption>{runId} vs {other}: {differ} of {sorted.length} result(s) differ</caption>
           <thead><tr><th scope="col">Task</th><th scope="col">Agent</th><th scope="col">Mode</th><th scope="col">{runId}</th><th scope="col">{other}</th></tr></thead>
@@ -29,6 +31,7 @@ export function ComparePanel({ runs, runId, other, onOther, rows }: { runs: RunS
             ))}
           </tbody>
         </table>
+        </ScrollX>
       )}
     </details>
   );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../../store/app-store.js';
 import { ComparePanel } from './ComparePanel.js';
+import { ExitChart } from './ExitChart.js';
 import { FilterBar } from './FilterBar.js';
 import { rowKey } from './filters.js';
 import { LabelForm } from './LabelForm.js';
@@ -39,14 +40,16 @@ export function ReviewPage() {
   return (
     <section aria-labelledby="page-title" className="review-page" data-testid="review-page">
       <h1 id="page-title">Review</h1>
-      <p className="muted">Use ↑ and ↓ to move between tasks, ← and → to move between steps.</p>
-      <label>
-        Run
-        <select data-testid="review-run" value={r.runId ?? ''} onChange={(e) => r.setRunId(e.target.value || null)}>
-          {r.runId === null && <option value="">Choose a run…</option>}
-          {r.runs.map((run) => (<option key={run.id} value={run.id}>{run.id} ({run.mode}, {run.results} results, {run.status})</option>))}
-        </select>
-      </label>
+      <div className="review-head">
+        <label>
+          Run
+          <select data-testid="review-run" value={r.runId ?? ''} onChange={(e) => r.setRunId(e.target.value || null)}>
+            {r.runId === null && <option value="">Choose a run…</option>}
+            {r.runs.map((run) => (<option key={run.id} value={run.id}>{run.id} ({run.mode}, {run.results} results, {run.status})</option>))}
+          </select>
+        </label>
+        <p className="muted">↑ ↓ move between tasks, ← → between steps.</p>
+      </div>
       {r.runs.length === 0 && <p>No runs yet: start one on the Runs screen, then review it here.</p>}
       {r.runId && (
         <>
@@ -68,6 +71,7 @@ export function ReviewPage() {
             </div>
           </div>
           {r.summary && <SummaryPanel summary={r.summary} />}
+          <ExitChart runId={r.runId} />
           <ComparePanel runs={r.runs} runId={r.runId} other={r.compareWith} onOther={r.setCompareWith} rows={r.comparison} />
         </>
       )}

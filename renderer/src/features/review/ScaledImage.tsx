@@ -37,7 +37,8 @@ export function ScaledImage({ src, alt, aspect, prefetch = [], thumbnail = false
 
   return (
     <>
-      <canvas ref={ref} role="img" aria-label={alt} data-state={state} data-testid="scaled-image" style={{ aspectRatio: String(aspect) }} />
+      {/* An empty alt marks a decorative picture (a thumbnail beside its own description). */}
+      <canvas ref={ref} {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })} data-state={state} data-testid="scaled-image" style={{ aspectRatio: String(aspect) }} />
       {state === 'error' && <span className="review-shot-missing">Could not load this screenshot</span>}
     </>
   );

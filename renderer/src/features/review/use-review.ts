@@ -15,8 +15,9 @@ const message = (e: unknown): string => (e instanceof Error ? e.message : String
  */
 export function useReview() {
   const notify = useAppStore((s) => s.notify);
+  const focusRunId = useAppStore((s) => s.focusRunId);
   const [runs, setRuns] = useState<RunSummaryDto[]>([]);
-  const [runId, setRunId] = useState<string | null>(null);
+  const [runId, setRunId] = useState<string | null>(focusRunId);
   const [rows, setRows] = useState<ReviewTaskRow[]>([]);
   const [filters, setFilters] = useState<ReviewFilters>(NO_FILTERS);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);

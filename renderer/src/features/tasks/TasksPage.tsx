@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { TaskFilter } from '../../../../shared/api/index.js';
 import { SEMANTIC_CATEGORIES } from '../../../../shared/schemas/task.js';
+import { ScrollX } from '../../components/ScrollX.js';
 import { useAppStore } from '../../store/app-store.js';
 
 export function TasksPage() {
@@ -49,6 +50,7 @@ export function TasksPage() {
       {tasks.length === 0 ? (
         <p data-testid="tasks-empty">No tasks match.</p>
       ) : (
+        <ScrollX label="Tasks">
         <table className="data" data-testid="tasks-table">
           <caption className="sr-only">Tasks</caption>
           <thead>
@@ -74,6 +76,7 @@ export function TasksPage() {
             ))}
           </tbody>
         </table>
+        </ScrollX>
       )}
     </section>
   );

@@ -1,34 +1,53 @@
 import type { Action } from '../../../../shared/domain/action.js';
-import type { DemonstrationView } from '../../../../shared/domain/recording.js';
+import type { CaptureProgress, DemonstrationView } from '../../../../shared/domain/recording.js';
 import { api } from '../../platform/api.js';
 import type { Slice } from './types.js';
 import { errorMessage } from './types.js';
 
 export interface RecordingSlice {
   demonstration: DemonstrationView | null;
-  recordTaskId: string | null;
+  /** The tasks chosen for this session, in the order they are recorded. */
+  recordQueue: string[];
   /** True while a step is being captured and performed; the UI waits for it. */
   recordingBusy: boolean;
-  setRecordTask(id: string | null): void;
-  startRecording(serial: string): Promise<void>;
+  /** The step being captured right now (or the last one captured), as the backend reports it. */
+  capture: CaptureProgress | null;
+  /** When the last capture report arrived (performance.now()), so the window's clock can tick on. */
+  captureAt: number;
+  setRecordQueue(ids: string[]): void;
+  toggleQueued(id: string): void;
+  /** The task recorded after the current one (same device), or null at the end of the queue. */
+  nextQueuedTask(): string | null;
+  startRecording(serial: string, taskId?: string): Promise<void>;
+  /** Starts the next chosen task on the device just used. */
+  recordNext(): Promise<void>;
+  /** Records the same task again (another path for its graph) on the same device. */
+  recordAgain(): Promise<void>;
   recordAction(action: Action): Promise<void>;
   undoStep(): Promise<void>;
   finishRecording(): Promise<void>;
   discardRecording(): Promise<void>;
   saveNote(note: string): Promise<void>;
+  captureProgressed(p: CaptureProgress): void;
 }
 
 export const createRecordingSlice: Slice<RecordingSlice> = (set, get) => {
   const guarded = async (what: string, f: () => Promise<DemonstrationView | null | void>): Promise<void> => {
+    if (get().recordingBusy) return; // one thing at a time: the phone is still busy with the last one
     set({ recordingBusy: true });
+    let ok = false;
     try {
       const v = await f();
       if (v) set({ demonstration: v });
+      ok = true;
     } catch (e) {
       get().notify(`${what}: ${errorMessage(e)}`, 'error');
       const d = get().demonstration;
       if (d) set({ demonstration: await api.recording.get({ demonstrationId: d.id }).catch(() => d) });
     } finally {
+      // The answer can overtake the last progress event; a capture never reported ended must not block input.
+      const c = get().capture;
+      if (c && (c.phase !== 'done' && c.phase !== 'failed')) set({ capture: { ...c, phase: ok ? 'done' : 'failed' } });
       set({ recordingBusy: false });
     }
   };
@@ -39,19 +58,42 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get) => {
   };
   return {
     demonstration: null,
-    recordTaskId: null,
+    recordQueue: [],
     recordingBusy: false,
-    setRecordTask(id) {
-      set({ recordTaskId: id });
+    capture: null,
+    captureAt: 0,
+    setRecordQueue(ids) {
+      set({ recordQueue: [...new Set(ids)] });
     },
-    startRecording: (serial) =>
+    toggleQueued(id) {
+      const q = get().recordQueue;
+      set({ recordQueue: q.includes(id) ? q.filter((x) => x !== id) : [...q, id] });
+    },
+    nextQueuedTask() {
+      const { recordQueue: q, demonstration: d } = get();
+      if (!d) return q[0] ?? null;
+      const i = q.indexOf(d.taskId);
+      return q[i + 1] ?? null;
+    },
+    startRecording: (serial, taskId) =>
       guarded('Could not start', async () => {
-        const taskId = get().recordTaskId;
-        if (!taskId) throw new Error('choose a task first');
-        const v = await api.recording.start({ taskId, serial });
-        get().notify(`Recording demonstration ${v.id}`);
+        const id = taskId ?? get().recordQueue[0];
+        if (!id) throw new Error('choose a task first');
+        set({ capture: null });
+        const v = await api.recording.start({ taskId: id, serial });
+        get().notify(`Recording demonstration ${v.id} of ${id}`);
         return v;
       }),
+    recordNext: async () => {
+      const d = get().demonstration;
+      const next = get().nextQueuedTask();
+      if (!d || !next) return;
+      await get().startRecording(d.deviceSerial, next);
+    },
+    recordAgain: async () => {
+      const d = get().demonstration;
+      if (d) await get().startRecording(d.deviceSerial, d.taskId);
+    },
     recordAction: (action) =>
       guarded('Step failed', async () => {
         const id = current();
@@ -74,6 +116,15 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get) => {
     saveNote: (note) =>
       guarded('Note not saved', async () => {
         await api.recording.note({ demonstrationId: current(), note });
+        get().notify('Note saved');
       }),
+    captureProgressed(p) {
+      if (get().demonstration?.id !== p.demonstrationId) return;
+      const c = get().capture;
+      const ended = (x: CaptureProgress): boolean => x.phase === 'done' || x.phase === 'failed';
+      // A late report of a step already ended here must not start it again.
+      if (c && c.captureId === p.captureId && ended(c) && !ended(p)) return;
+      set({ capture: p, captureAt: performance.now() });
+    },
   };
 };

@@ -1,0 +1,41 @@
+/** The workspace at a glance (the first screen): what is there and what still needs doing. */
+export interface WorkspaceOverview {
+  tasks: {
+    total: number;
+    online: number;
+    offline: number;
+    bySet: { name: string; online: number; offline: number }[];
+  };
+  demonstrations: {
+    /** Finished demonstrations over all tasks. */
+    finished: number;
+    /** Finished demonstrations per task id (tasks without any are absent). */
+    perTask: Record<string, number>;
+    /** Tasks without a finished demonstration. */
+    tasksWithout: string[];
+    /** Offline tasks with exactly one finished demonstration: their graph has a single path. */
+    offlineNeedingSecondPath: string[];
+  };
+  graphs: {
+    /** Offline tasks in the workspace (each needs a graph). */
+    offlineTasks: number;
+    built: number;
+    /** Offline tasks with finished demonstrations but no graph yet. */
+    missing: string[];
+    /** Graphs whose validation found a problem, with what it found. */
+    problems: { taskId: string; version: number; selfConsistency: number; leaveOneOut: number | null; flaggedNodes: number }[];
+    /** Graphs built from fewer demonstrations than the task now has: rebuild to include them. */
+    stale: string[];
+  };
+  runs: {
+    id: string;
+    mode: 'online' | 'offline' | 'both';
+    status: 'running' | 'finished' | 'cancelled' | 'failed';
+    agents: string[];
+    results: number;
+    tasks: number;
+    createdAt: string;
+    /** Success rate over the run's results (human verdicts not applied); null without results. */
+    successRate: number | null;
+  }[];
+}
