@@ -54,7 +54,7 @@ async function toBuilderStep(store: WorkspaceStore, demoId: number, s: ReadStep,
   const tiny = cfg.useImageHash && s.row.screenshotBlob && computeSignature(s.ui, s.foreground, cfg).structure.length < 3;
   return toDemoStep({
     ref: { demonstrationId: demoId, idx: s.row.idx, screenshotBlob: s.row.screenshotBlob, xmlBlob: s.row.xmlBlob },
-    ui: s.ui, foreground: s.foreground, action: s.row.action, actionPx: s.row.actionPx, screen: s.screen, anyOption: s.row.anyOption,
+    ui: s.ui, foreground: s.foreground, action: s.row.action, actionPx: s.row.actionPx, screen: s.screen, alternatives: s.row.alternatives,
     imageHash: tiny ? await averageHash(await store.blobs.get(s.row.screenshotBlob!)) : null,
   }, cfg);
 }

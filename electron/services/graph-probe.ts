@@ -6,7 +6,7 @@ import type { DevicePort } from '../core/device/device-port.js';
 import { evaluateExpect } from '../core/eval/check-matcher.js';
 import { runChecks } from '../core/eval/rule-judge.js';
 import { samePage, sameState } from '../core/graph/compare.js';
-import { contentCandidates } from '../core/graph/content.js';
+import { contentCandidates, keyboardLikelyUp } from '../core/graph/content.js';
 import { contentModel, contentUnder, withContent } from '../core/graph/content-keys.js';
 import { withMatchDefaults } from '../core/graph/match.js';
 import type { ProbeDemo, ProbeVariant } from '../core/graph/probe/variants.js';
@@ -38,7 +38,7 @@ function signer(graph: TaskGraph, cfg: StoredGraphConfig['signature']): (ui: UiH
   const model = contentModel(graph.contentKeys ?? [], graph.freeKeys ?? [], graph.listedKeys ?? []);
   return (ui, fg) => {
     const sig = computeSignature(ui, fg, cfg);
-    return withContent(sig, contentUnder(model, contentCandidates(ui, cfg, pageKey(sig)), pageKey(sig)));
+    return withContent(sig, contentUnder(model, contentCandidates(ui, cfg, pageKey(sig)), pageKey(sig), keyboardLikelyUp(ui)));
   };
 }
 
@@ -103,7 +103,7 @@ export async function probeTask(deps: ProbeDeps, taskId: string): Promise<ProbeT
     screen: d.steps[0]?.screen ?? { width: 1080, height: 2400 },
     steps: d.steps.map((s) => {
       const page = pageKey(computeSignature(s.ui, s.foreground, config.signature));
-      return { action: s.row.action, ui: s.ui, content: contentCandidates(s.ui, config.signature, page), page };
+      return { action: s.row.action, ui: s.ui, content: contentCandidates(s.ui, config.signature, page), page, keyboard: keyboardLikelyUp(s.ui) };
     }),
   }));
   const variants = generateVariants(graph, demos);

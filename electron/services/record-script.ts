@@ -20,7 +20,7 @@ export async function recordScript(backend: Backend, taskId: string, serial: str
       if (step.type === 'Finish' && !isTargetStep(step)) await rec.finish(step.message);
       else {
         const recorded = await rec.act(isTargetStep(step) ? resolveScriptStep(step, parseUiXml(await device.uiDump()), rec.deviceInfo.screen) : step);
-        if (isTargetStep(step) && step.any) backend.workspace.demonstrations.setAnyOption(rec.demonstrationId, recorded.idx, true);
+        if (isTargetStep(step) && step.any) backend.workspace.demonstrations.setAlternatives(rec.demonstrationId, recorded.idx, step.any === true ? 'any' : step.any);
       }
     } catch (e) {
       throw new Error(`step ${i + 1} (${step.type}) failed: ${(e as Error).message}; the ${rec.stepCount} steps before it are kept (demonstration ${rec.demonstrationId}, ${rec.state})`, { cause: e });

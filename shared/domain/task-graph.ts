@@ -83,6 +83,12 @@ export interface ContentValue {
 }
 
 /**
+ * An annotator's mark on a recorded tap: any option of the group it hit would do as well ('any': any
+ * train of the list), or only the options with these labels (either of two cities).
+ */
+export type TapAlternatives = 'any' | string[];
+
+/**
  * A condition a DONE node's goal depends on (an essential state): derived from the demonstrations or
  * written by an annotator. Offline, Finish succeeds only when the path's content satisfies every
  * condition of the DONE node it stands on; online, the `state` judge checks them on the trajectory.
@@ -178,10 +184,13 @@ export interface DemoStep {
   content?: ContentValue[];
   /** The page the candidates belong to (activity and title), known even when the page shows none. */
   page?: string;
-  /** For a tap on one option of a group: every option's bounds (a free choice may take any of them). */
-  options?: Bounds[];
-  /** An annotator marked this tap: any option of its group would do as well. */
-  anyOption?: boolean;
+  /** An editable field had focus: the soft keyboard was likely up, hiding content under it. */
+  keyboard?: boolean;
+  /**
+   * An annotator's mark on this tap: which other options of its group would do as well, as the bounds
+   * of those options on this screen (any option, or the ones named).
+   */
+  alternatives?: Bounds[];
   /** Null on the final observation. */
   action: Action | null;
   actionPx: Record<string, unknown> | null;

@@ -17,7 +17,8 @@ const scroll = { type: 'Swipe', from: { x: 500, y: 750 }, to: { x: 500, y: 250 }
 const key = (k) => ({ type: 'Key', key: k });
 const search = (hint, text) => [tap(hint), type(text), enter];
 const fin = { type: 'Finish' };
-// An annotator's mark: any option of the tapped element's group would do as well (see docs/graphs.md).
+// An annotator's mark: any option of the tapped element's group would do as well (see docs/graphs.md);
+// `any: [labels]` names the ones that would.
 const ANY = { any: true };
 const ANY_TRAIN = { match: 'prefix', any: true };
 
@@ -192,9 +193,13 @@ t('maps-bus-hospital', 'Maps', 'D', 'Co', 'life', ['坐地铁去人民医院，�
     demos: [[launch(MP), ...search('搜索地点', '人民医院'), tap('人民医院'), tap('路线'), tap('公交'), tap('开始导航')], [launch(MP), tap('医院'), tap('人民医院'), tap('路线'), tap('地铁'), tap('公交'), tap('开始导航')]] });
 
 const SH = PKG.Shop;
+// Which products of a list would do as well (the annotator's mark): the checks accept any of them.
+const RICE = { any: ['东北大米 5kg', '五常香米 10kg'] };
+const READING = { any: ['老花镜 150 度', '老花镜 250 度'] };
+const MILK = { any: ['纯牛奶 整箱 12 盒', '低脂牛奶 整箱 12 盒'] };
 t('shop-rice', 'Shop', 'I', 'N', 'life', ['家里米吃完了', "We're out of rice at home"], '在购物应用中购买一袋大米并下单',
   { checks: [rx(SH, '"orderedItems":\\[[^\\]]*"id":"rice-', 'rice ordered')],
-    demos: [[launch(SH), ...search('搜索商品', '大米'), tap('东北大米 5kg'), tap('立即购买'), tap('提交订单')], [launch(SH), tap('粮油'), tap('五常香米 10kg'), tap('加入购物车'), back, back, tap('购物车'), tap('去结算'), tap('提交订单')]] });
+    demos: [[launch(SH), ...search('搜索商品', '大米'), tap('东北大米 5kg', RICE), tap('立即购买'), tap('提交订单')], [launch(SH), tap('粮油'), tap('五常香米 10kg', RICE), tap('加入购物车'), back, back, tap('购物车'), tap('去结算'), tap('提交订单')]] });
 t('shop-where-parcel', 'Shop', 'U', 'Ca', 'info', ['我买的东西到哪了', "Where's the stuff I bought?"], '在购物应用中查看正在派送的订单物流',
   { setup: [set(SH, { orders: [{ no: 'SO0900', items: [{ id: 'bp-monitor', qty: 1 }], status: 'shipping' }] })], checks: [jp(SH, 'viewedOrders', ['SO0900'], 'the shipping order opened')],
     demos: [[launch(SH), tap('我的'), tap('我的订单'), tap('电子血压计')], [launch(SH), tap('您的包裹正在派送')]] });
@@ -203,13 +208,13 @@ t('shop-buy-this', 'Shop', 'R', 'E', 'life', ['就要这个', "I'll take this on
     demos: [[tap('立即购买'), tap('提交订单')], [tap('加入购物车'), back, tap('购物车'), tap('去结算'), tap('提交订单')]] });
 t('shop-reading-glasses', 'Shop', 'U', 'Co', 'life', ['看报纸看不清，给我买副老花镜', "I can't read the paper, buy me reading glasses"], '在购物应用中购买一副老花镜',
   { checks: [rx(SH, '"orderedItems":\\[[^\\]]*"id":"reading-', 'reading glasses ordered')],
-    demos: [[launch(SH), ...search('搜索商品', '老花镜'), tap('老花镜 150 度'), tap('立即购买'), tap('提交订单')], [launch(SH), tap('眼镜'), tap('老花镜 250 度'), tap('立即购买'), tap('提交订单')]] });
+    demos: [[launch(SH), ...search('搜索商品', '老花镜'), tap('老花镜 150 度', READING), tap('立即购买'), tap('提交订单')], [launch(SH), tap('眼镜'), tap('老花镜 250 度', READING), tap('立即购买'), tap('提交订单')]] });
 t('shop-cart-too-much', 'Shop', 'U', 'E', 'life', ['购物车里那个买多了', 'I put too many of that in the cart'], '把购物车中纯牛奶的数量减少',
   { setup: [set(SH, { cart: [{ id: 'milk-box', qty: 3 }] })], checks: [rx(SH, '"cart":\\[(\\]|\\{"id":"milk-box","qty":[12]\\})', 'fewer than 3 cases of milk in the cart')],
     demos: [[launch(SH), tap('购物车'), tap('−')], [launch(SH), tap('购物车'), tap('删除纯牛奶 整箱 12 盒')]] });
 t('shop-milk-two', 'Shop', 'D', 'Co', 'life', ['买箱牛奶，呃，两箱', 'Buy a case of milk, uh, two cases'], '在购物应用中购买两箱牛奶',
   { checks: [rx(SH, '"orderedItems":\\[[^\\]]*\\{"id":"milk-(box|lowfat)","qty":2\\}', 'two cases of milk ordered')],
-    demos: [[launch(SH), ...search('搜索商品', '牛奶'), tap('纯牛奶 整箱 12 盒'), tap('+'), tap('立即购买'), tap('提交订单')], [launch(SH), tap('牛奶乳品'), tap('低脂牛奶 整箱 12 盒'), tap('加入购物车'), tap('加入购物车'), back, back, tap('购物车'), tap('去结算'), tap('提交订单')]] });
+    demos: [[launch(SH), ...search('搜索商品', '牛奶'), tap('纯牛奶 整箱 12 盒', MILK), tap('+'), tap('立即购买'), tap('提交订单')], [launch(SH), tap('牛奶乳品'), tap('低脂牛奶 整箱 12 盒', MILK), tap('加入购物车'), tap('加入购物车'), back, back, tap('购物车'), tap('去结算'), tap('提交订单')]] });
 
 const TR = PKG.Travel;
 const booked = { no: 'G1234', kind: 'train', from: 'nanjing', to: 'shanghai', day: 2, dep: '08:15', seat: 'window', status: 'booked' };

@@ -39,11 +39,11 @@ export function contentModel(keys: Iterable<string>, free: Iterable<string> = []
  * For each action of a demonstration, the content it changed: what the next observation shows
  * differently from when the demonstration last saw that key. A key that appears on, or vanishes from,
  * a page seen before changes from or to '' (a status line after sending, a button gone after it was
- * used) — unless it sits in a scrolling list or form, where it may just be out of view, or the action
- * was a swipe, which brings content into view rather than changing it.
+ * used) — unless it sits in a scrolling list or form, where it may just be out of view, the action
+ * was a swipe, which brings content into view rather than changing it, or the keyboard came or went.
  * Index t holds the effects of action t.
  */
-export function demonstrationEffects(steps: readonly { action: Demo['steps'][number]['action']; content?: readonly ContentValue[]; page?: string }[]): ContentValue[][] {
+export function demonstrationEffects(steps: readonly { action: Demo['steps'][number]['action']; content?: readonly ContentValue[]; page?: string; keyboard?: boolean }[]): ContentValue[][] {
   const seen = new Map<string, ContentValue>();
   const pages = new Set<string>();
   const look = (c: readonly ContentValue[] | undefined, known?: string): void => {
@@ -62,7 +62,8 @@ export function demonstrationEffects(steps: readonly { action: Demo['steps'][num
     const page = steps[t + 1]!.page ?? pageOf(next);
     const effects: ContentValue[] = [];
     if (action && acts(action.type) && page !== null) {
-      const known = pages.has(page) && action.type !== 'Swipe';
+      // The keyboard coming up or going away hides or shows content without changing it.
+      const known = pages.has(page) && action.type !== 'Swipe' && !steps[t]!.keyboard === !steps[t + 1]!.keyboard;
       const present = new Set<string>();
       for (const v of next ?? []) {
         present.add(v.key);
@@ -103,10 +104,11 @@ export function learnContent(demos: readonly Demo[]): ContentModel {
  * The state's content under a model: the page's content keys, '' where the page does not show one,
  * free keys reduced to set ('*') or empty ('').
  */
-export function contentUnder(model: ContentModel, candidates: readonly ContentValue[] | undefined, knownPage?: string): Record<string, string> {
+export function contentUnder(model: ContentModel, candidates: readonly ContentValue[] | undefined, knownPage?: string, keyboard = false): Record<string, string> {
   const out: Record<string, string> = {};
   const page = knownPage ?? pageOf(candidates);
-  for (const k of page === null ? [] : model.byPage.get(page) ?? []) if (!model.listed?.has(k)) out[k] = '';
+  // Under the keyboard a missing key may just be hidden.
+  for (const k of page === null || keyboard ? [] : model.byPage.get(page) ?? []) if (!model.listed?.has(k)) out[k] = '';
   for (const v of candidates ?? []) {
     if (!model.keys.has(v.key)) continue;
     out[v.key] = model.free.has(v.key) ? (v.value === '' ? '' : '*') : v.value;

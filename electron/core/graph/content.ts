@@ -195,3 +195,9 @@ export function optionsAt(ui: UiHierarchy, x: number, y: number): UiNode[] | nul
 export function optionGroupAt(ui: UiHierarchy, x: number, y: number): Bounds[] | null {
   return optionsAt(ui, x, y)?.map((o) => o.bounds!) ?? null;
 }
+
+/** Whether an editable field has focus: the soft keyboard is likely up, hiding what lies under it. */
+export function keyboardLikelyUp(ui: UiHierarchy): boolean {
+  const visit = (n: UiNode): boolean => (n.focused && EDIT_CLASSES.test(n.className)) || n.children.some(visit);
+  return ui.roots.some(visit);
+}

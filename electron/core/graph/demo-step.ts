@@ -1,8 +1,9 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { DemoStep, ObservationRef, SignatureConfig } from '../../../shared/domain/task-graph.js';
+import type { DemoStep, ObservationRef, SignatureConfig, TapAlternatives } from '../../../shared/domain/task-graph.js';
 import type { ScreenSize, UiHierarchy } from '../../../shared/domain/ui-node.js';
 import type { Foreground } from '../device/device-port.js';
-import { contentCandidates, optionGroupAt } from './content.js';
+import { contentCandidates, keyboardLikelyUp, optionsAt } from './content.js';
+import { contains, labelOf } from '../../../shared/domain/ui-tree.js';
 import { computeSignature, pageKey } from './signature.js';
 
 export interface ObservedStep {
@@ -14,8 +15,8 @@ export interface ObservedStep {
   /** The action in device pixels as recorded (with the tapped element), or null. */
   actionPx: Record<string, unknown> | null;
   screen: ScreenSize;
-  /** An annotator marked the tap "any option of its group would do". */
-  anyOption?: boolean;
+  /** An annotator's mark on the tap: which other options of its group would do as well. */
+  alternatives?: TapAlternatives | null;
   /** The screenshot's average hash, for screens with almost no structure. */
   imageHash?: string | null;
 }
@@ -24,14 +25,15 @@ export interface ObservedStep {
 export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
   const signature = computeSignature(s.ui, s.foreground, cfg, s.imageHash ?? null);
   const at = s.actionPx?.type === 'Tap' ? (s.actionPx.at as { x: number; y: number } | undefined) : undefined;
-  const options = at ? optionGroupAt(s.ui, at.x, at.y) : null;
+  const group = at ? optionsAt(s.ui, at.x, at.y) : null;
+  const marked = s.alternatives && group ? group.filter((o) => s.alternatives === 'any' || s.alternatives!.includes(labelOf(o)) || contains(o.bounds!, at!.x, at!.y)) : null;
   return {
     ref: s.ref,
     signature,
     content: contentCandidates(s.ui, cfg, pageKey(signature)),
     page: pageKey(signature),
-    ...(options ? { options } : {}),
-    ...(s.anyOption ? { anyOption: true } : {}),
+    keyboard: keyboardLikelyUp(s.ui),
+    ...(marked ? { alternatives: marked.map((o) => o.bounds!) } : {}),
     action: s.action,
     actionPx: s.actionPx,
     screen: s.screen,

@@ -4,8 +4,8 @@ import { textMatches } from './match.js';
 
 /**
  * Goal conditions (essential states) of DONE nodes: what the path to a goal must have typed or chosen.
- * Derived from the demonstrations: a value is a condition of a DONE node when every demonstration that
- * ends there committed it (typed it, chose it, or stepped a number to it) and it is not a free choice.
+ * Derived from the demonstrations: a value is a condition when every demonstration of the task committed
+ * it alike (typed it, chose it, or stepped a number to it) and it is not a free choice.
  * A confirmation text that appears on the goal screen and not on the screen before it is a `shown`
  * condition (offline the goal screen is the node itself, so it only binds online).
  */
@@ -29,17 +29,20 @@ export function deriveGoalConditions(
   const free = new Set(graph.freeKeys ?? []);
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   const out = new Map<string, GoalCondition[]>();
+  // What every demonstration of the task committed alike: a value one path typed on its way (a search
+  // query) while another path reached the goal without it is how that path went, not what the goal is.
+  const commits = [...paths.values()].flat().map(committedContent);
+  const shared: GoalCondition[] = [];
+  for (const [key, v] of commits[0] ?? []) {
+    if (free.has(key) || v.value === '') continue;
+    if (!commits.every((c) => c.get(key)?.value === v.value)) continue;
+    const kind = KIND[v.kind];
+    const match = kind === 'typed' && numbersIn(v.value).length === 0 ? 'fuzzy' : 'exact';
+    shared.push({ id: `c${shared.length + 1}`, kind, key, label: v.label, expected: v.value, match, source: 'derived' });
+  }
   for (const [doneId, demoPaths] of paths) {
     if (demoPaths.length === 0) continue;
-    const commits = demoPaths.map(committedContent);
-    const conditions: GoalCondition[] = [];
-    for (const [key, v] of commits[0]!) {
-      if (free.has(key) || v.value === '') continue;
-      if (!commits.every((c) => c.get(key)?.value === v.value)) continue;
-      const kind = KIND[v.kind];
-      const match = kind === 'typed' && numbersIn(v.value).length === 0 ? 'fuzzy' : 'exact';
-      conditions.push({ id: `c${conditions.length + 1}`, kind, key, label: v.label, expected: v.value, match, source: 'derived' });
-    }
+    const conditions = shared.map((c) => ({ ...c }));
     // A confirmation: a label on the goal screen that no screen before the goal action shows.
     const done = byId.get(doneId);
     const before = demoPaths.map((p) => byId.get(p.at(-1)?.from ?? ''));

@@ -68,16 +68,13 @@ export function sameEdgeAction(a: GraphEdge, action: Action, _target: TargetElem
 }
 
 /**
- * Free choices: any option of a group takes the edge, where an annotator marked the demonstrated tap
- * "any option would do" (any train of the list, any preset amount). The mark lives on the recorded
- * step, so every rebuild keeps it. It is never guessed from the demonstrations: two demonstrations
- * picking 三亚 and 海口 do not make 北京 right. The probe checks every mark on the phone.
+ * Free choices: other options of a group take the edge too, where an annotator marked the demonstrated
+ * tap ("any train of the list", "either city"). The mark lives on the recorded step, so every rebuild
+ * keeps it. It is never guessed from the demonstrations: two demonstrations picking 三亚 and 海口 do not
+ * make 北京 right. The probe checks every mark on the phone.
  */
-function markFreeChoices(options: ReadonlyMap<GraphEdge, Bounds[]>, annotated: ReadonlySet<GraphEdge>): void {
-  for (const e of annotated) {
-    const group = options.get(e);
-    if (group && e.action.type === 'Tap') e.choice = { options: group };
-  }
+function markFreeChoices(alternatives: ReadonlyMap<GraphEdge, Bounds[]>): void {
+  for (const [e, options] of alternatives) if (e.action.type === 'Tap') e.choice = { options };
 }
 
 /**
@@ -102,13 +99,12 @@ export function buildGraph(
   // Edges by `from>to`, and demonstration ids per edge as sets: linear scans are quadratic in big graphs.
   const edgesBetween = new Map<string, GraphEdge[]>();
   const edgeDemos = new Map<GraphEdge, Set<number>>();
-  const edgeOptions = new Map<GraphEdge, Bounds[]>();
-  const anyOption = new Set<GraphEdge>();
+  const alternatives = new Map<GraphEdge, Bounds[]>();
   const goalPaths = new Map<string, GraphEdge[][]>();
   const starts = new Map<string, number>();
   for (const demo of demos) {
     if (demo.steps.length === 0) continue;
-    const nodeIds = demo.steps.map((s) => index.assign(withContent(s.signature, contentUnder(model, s.content, s.page)), s.ref).id);
+    const nodeIds = demo.steps.map((s) => index.assign(withContent(s.signature, contentUnder(model, s.content, s.page, s.keyboard)), s.ref).id);
     starts.set(nodeIds[0]!, (starts.get(nodeIds[0]!) ?? 0) + 1);
     const path: GraphEdge[] = [];
     const changes = demonstrationEffects(demo.steps);
@@ -126,7 +122,7 @@ export function buildGraph(
         edgeDemos.get(existing)!.add(demo.id);
         existing.uses.push([demo.id, step.ref.idx]);
         if (goal) existing.goal = true;
-        if (step.anyOption) anyOption.add(existing);
+        if (step.alternatives) alternatives.set(existing, step.alternatives);
         path.push(existing);
         return;
       }
@@ -137,8 +133,7 @@ export function buildGraph(
       edges.push(edge);
       edgesBetween.set(`${from}>${to}`, [...between, edge]);
       edgeDemos.set(edge, new Set([demo.id]));
-      if (step.options) edgeOptions.set(edge, step.options);
-      if (step.anyOption) anyOption.add(edge);
+      if (step.alternatives) alternatives.set(edge, step.alternatives);
       path.push(edge);
     });
     const last = nodeIds[nodeIds.length - 1]!;
@@ -147,7 +142,7 @@ export function buildGraph(
   }
   for (const [edge, ids] of edgeDemos) edge.demonstrations = [...ids];
   if (index.nodes.length === 0) throw new Error(`task ${taskId} has no recorded steps to build a graph from`);
-  markFreeChoices(edgeOptions, anyOption);
+  markFreeChoices(alternatives);
 
   const startNode = [...starts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
   for (const n of index.nodes) {

@@ -21,8 +21,11 @@ export const ScriptTargetSchema = z
     /** Which of several matching elements, in screen order (default 0). */
     nth: z.number().int().min(0).optional(),
     ms: z.number().int().positive().optional(),
-    /** An annotator's mark: any option of the group this element belongs to would do as well (any train of the list). */
-    any: z.boolean().optional(),
+    /**
+     * An annotator's mark: other options of this element's group would do as well — `true` for any of
+     * them (any train of the list), or the labels of those that would (either of two cities).
+     */
+    any: z.union([z.literal(true), z.array(z.string().min(1)).min(1)]).optional(),
   })
   .strict();
 export type ScriptTarget = z.infer<typeof ScriptTargetSchema>;

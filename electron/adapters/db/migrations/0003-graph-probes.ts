@@ -4,10 +4,11 @@
  * be probed again later (on another device, or after the task's checks changed).
  *
  * And an annotator's mark on a recorded tap: any option of the group it hit would do as well (any
- * train, any preset amount). It lives with the demonstration, so every rebuild of the graph keeps it.
+ * train, any preset amount), or the options named. It lives with the demonstration, so every rebuild
+ * of the graph keeps it.
  */
 export const up = `
-ALTER TABLE steps ADD COLUMN any_option INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE steps ADD COLUMN alternatives TEXT;   -- JSON: "any" or a list of option labels; NULL = as demonstrated
 CREATE TABLE graph_probes (
   id          INTEGER PRIMARY KEY,
   graph_id    INTEGER NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,

@@ -1,4 +1,5 @@
 import type { Action } from '../../../../shared/domain/action.js';
+import type { TapAlternatives } from '../../../../shared/domain/task-graph.js';
 import type { Db } from '../connection.js';
 import { fromJson, nowIso, toJson } from './json.js';
 
@@ -32,8 +33,8 @@ export interface StepInput {
 export interface Step extends StepInput {
   id: number;
   createdAt: string;
-  /** An annotator's mark on a tap: any option of the group it hit would do as well. */
-  anyOption: boolean;
+  /** An annotator's mark on a tap: which other options of its group would do as well. */
+  alternatives: TapAlternatives | null;
 }
 
 interface DemoRow {
@@ -60,7 +61,14 @@ interface StepRow {
   action_px: string | null;
   timings: string;
   created_at: string;
-  any_option: number;
+  alternatives: string | null;
+}
+
+/** The stored mark, or null when it is not one we wrote ("any" or a list of labels). */
+function parseAlternatives(json: string): TapAlternatives | null {
+  const v: unknown = fromJson(json);
+  if (v === 'any') return 'any';
+  return Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : null;
 }
 
 const demoFromRow = (r: DemoRow): Demonstration => ({
@@ -87,7 +95,7 @@ const stepFromRow = (r: StepRow): Step => ({
   actionPx: r.action_px === null ? null : fromJson(r.action_px),
   timings: fromJson(r.timings),
   createdAt: r.created_at,
-  anyOption: r.any_option === 1,
+  alternatives: r.alternatives === null ? null : parseAlternatives(r.alternatives),
 });
 
 /** Demonstrations and their steps. Each `addStep` is its own transaction: a crash loses no committed step. */
@@ -150,9 +158,11 @@ export class DemonstrationsRepo {
     return Number(info.lastInsertRowid);
   }
 
-  /** Marks a recorded tap as standing for any option of its group (or back to "as demonstrated"). */
-  setAnyOption(demonstrationId: number, idx: number, any: boolean): boolean {
-    return this.db.prepare('UPDATE steps SET any_option = ? WHERE demonstration_id = ? AND idx = ?').run(any ? 1 : 0, demonstrationId, idx).changes === 1;
+  /** Marks a recorded tap as standing for other options of its group too (null: only as demonstrated). */
+  setAlternatives(demonstrationId: number, idx: number, alternatives: TapAlternatives | null): boolean {
+    return this.db
+      .prepare('UPDATE steps SET alternatives = ? WHERE demonstration_id = ? AND idx = ?')
+      .run(alternatives === null ? null : toJson(alternatives), demonstrationId, idx).changes === 1;
   }
 
   /** Removes the step (undo); returns whether there was one. */

@@ -43,6 +43,8 @@ export interface ProbeStep {
   content?: ContentValue[];
   /** The page (activity and title) the content belongs to. */
   page?: string;
+  /** An editable field had focus (the keyboard was likely up). */
+  keyboard?: boolean;
 }
 
 export interface ProbeDemo {
@@ -141,7 +143,9 @@ export function generateVariants(graph: TaskGraph, demos: readonly ProbeDemo[], 
       const isShared = effects.some((v) => shared.has(`${v.key}=${v.value}`));
       const replace = (replacement: Action[]): Action[] => [...actions.slice(0, idx), ...replacement, ...actions.slice(idx + 1)];
       const what = (s: string): string => `demonstration ${d.id}, step ${idx + 1}: ${s}`;
-      if (a.type === 'Type' || effects.length > 0) {
+      // Content steps: typing, and taps or keys that changed content (a stepper press, a picker choice).
+      // Enter submits what was typed; skipping it is not leaving content out.
+      if (a.type === 'Type' || (effects.length > 0 && a.type !== 'Enter')) {
         add({ ...base, id: `${d.id}:skip:${idx}`, kind: 'skip-content', intent: 'wrong', follows: idx, sharedContent: isShared, continuation: { offset: 1 }, description: what(`${a.type === 'Type' ? `"${a.text}" not typed` : 'content step skipped'}`), actions: replace([]) });
       }
       if (a.type === 'Type') {
