@@ -1,4 +1,5 @@
-import type { GraphSummary } from '../../shared/domain/graph.js';
+import type { GraphSummary, GraphTrust } from '../../shared/domain/graph.js';
+import { trustOf } from './graph-trust.js';
 import type { Step } from '../adapters/db/repositories/demonstrations-repo.js';
 import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
 import type { ScreenSize, UiHierarchy } from '../../shared/domain/ui-node.js';
@@ -70,11 +71,11 @@ export async function loadDemos(store: WorkspaceStore, taskId: string, cfg: Sign
   return demos;
 }
 
-export function summarize(graphId: number, version: number, createdAt: string, g: TaskGraph, v: GraphValidation, demos: number): GraphSummary {
+export function summarize(graphId: number, version: number, createdAt: string, g: TaskGraph, v: GraphValidation, demos: number, trust: GraphTrust): GraphSummary {
   return {
     taskId: g.taskId, graphId, version, demonstrations: demos, nodes: g.nodes.length, edges: g.edges.length,
     doneNodes: g.nodes.filter((n) => n.done).length, selfConsistency: v.selfConsistency, leaveOneOut: v.leaveOneOut,
-    flaggedNodes: v.flaggedNodes, createdAt,
+    flaggedNodes: v.flaggedNodes, createdAt, trust,
   };
 }
 
@@ -91,5 +92,5 @@ export async function buildAndStore(
   const validation = validateGraph(graph, demos, config.match);
   const prev = store.graphs.latest(taskId);
   const row = store.graphs.addVersion(taskId, { parentId: prev?.id ?? null, config, body: graph, validation });
-  return summarize(row.id, row.version, row.createdAt, graph, validation, demos.length);
+  return summarize(row.id, row.version, row.createdAt, graph, validation, demos.length, trustOf(store, row.id, validation.selfConsistency));
 }

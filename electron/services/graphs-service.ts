@@ -8,11 +8,18 @@ import { validateGraph } from '../core/graph/validate.js';
 import type { StoredGraphConfig } from './graph-builder.js';
 import { buildAndStore, loadDemos, summarize } from './graph-builder.js';
 import type { ServiceContext } from './service-context.js';
+import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
+import { graphTrust, trustOf } from './graph-trust.js';
 
-function detail(row: GraphVersion, versions: { version: number; createdAt: string }[]): GraphDetail {
+function detail(store: WorkspaceStore, row: GraphVersion, versions: { version: number; createdAt: string }[]): GraphDetail {
   const graph = row.body as TaskGraph;
+  const validation = row.validation as GraphValidation;
   const demos = new Set(graph.nodes.flatMap((n) => n.members.map((m) => m.demonstrationId))).size;
-  return { summary: summarize(row.id, row.version, row.createdAt, graph, row.validation as GraphValidation, demos), graph, versions };
+  const probe = store.graphProbes.latest(row.id);
+  return {
+    summary: summarize(row.id, row.version, row.createdAt, graph, validation, demos, graphTrust(validation.selfConsistency, probe)),
+    graph, versions, probe: probe?.result ?? null,
+  };
 }
 
 export function graphsService(ctx: ServiceContext): ElderBenchHandlers['graphs'] {
@@ -31,9 +38,9 @@ export function graphsService(ctx: ServiceContext): ElderBenchHandlers['graphs']
         .list()
         .map((t) => ws.graphs.latest(t.id))
         .filter((g): g is GraphVersion => g !== undefined)
-        .map((row) => detail(row, []).summary);
+        .map((row) => detail(ws, row, []).summary);
     },
-    get: ({ taskId, version }) => detail(find(taskId, version), ctx.store().graphs.versions(taskId)),
+    get: ({ taskId, version }) => detail(ctx.store(), find(taskId, version), ctx.store().graphs.versions(taskId)),
     build: async ({ taskId }) => {
       try {
         const s = await buildAndStore(ctx.store(), taskId);
@@ -59,7 +66,7 @@ export function graphsService(ctx: ServiceContext): ElderBenchHandlers['graphs']
       const validation = validateGraph(graph, demos.filter((d) => present.has(d.id)), config.match);
       const next = ctx.store().graphs.addVersion(taskId, { parentId: row.id, config, body: graph, validation });
       changed();
-      return summarize(next.id, next.version, next.createdAt, graph, validation, present.size);
+      return summarize(next.id, next.version, next.createdAt, graph, validation, present.size, trustOf(ctx.store(), next.id, validation.selfConsistency));
     },
   };
 }

@@ -7,7 +7,7 @@ import { ActionSchema } from '../domain/action.js';
 import type { DeviceInfoDto, DevicesState, FrameDto } from '../domain/device.js';
 import type { CaptureProgress, DemonstrationSummary, DemonstrationView, StepRecorded, StepView } from '../domain/recording.js';
 import type { UiHierarchy } from '../domain/ui-node.js';
-import type { GraphSummary } from '../domain/graph.js';
+import type { GraphSummary, ProbeTaskResult } from '../domain/graph.js';
 import type { TaskGraph } from '../domain/task-graph.js';
 import type { RunChartDto, RunProgressDto, RunReportDto, RunSummaryDto } from '../domain/run.js';
 import type { WorkspaceOverview } from '../domain/overview.js';
@@ -155,6 +155,8 @@ export interface GraphDetail {
   summary: GraphSummary;
   graph: TaskGraph;
   versions: { version: number; createdAt: string }[];
+  /** The latest probe of this version, every variant with both verdicts; null when never probed. */
+  probe: ProbeTaskResult | null;
 }
 
 export const graphsContract = {

@@ -15,6 +15,29 @@ export interface GraphSummary {
   leaveOneOut: number | null;
   flaggedNodes: string[];
   createdAt: string;
+  /** Whether offline verdicts on this version can be trusted, from its validation and its latest probe. */
+  trust: GraphTrust;
+}
+
+/**
+ * A graph version's standing: `valid` (every demonstration replays, the probe found no false accept),
+ * `not valid` (a demonstration does not replay, or the probe accepted a wrong path), `suspect` (only the
+ * structural probe ran and listed variants for an annotator to settle), `unprobed` (never probed).
+ */
+export interface GraphTrust {
+  status: 'valid' | 'not valid' | 'suspect' | 'unprobed';
+  /** Why, in words (shown under tables and in run warnings). */
+  reason: string;
+  probe: {
+    kind: 'device' | 'structural';
+    device: string | null;
+    variants: number;
+    falseAccepts: number;
+    falseRejects: number;
+    unplayable: number;
+    suspected: number;
+    at: string;
+  } | null;
 }
 
 /** One variant the probe tried, with both verdicts (see core/graph/probe). */

@@ -12,6 +12,7 @@ import { createRun, runToEnd } from '../../services/runs/run-service.js';
 import { importTaskFile } from '../../services/tasks-service.js';
 import { userDataDir } from '../../adapters/system/user-paths.js';
 import { startSamplePhones } from '../sample-phone.js';
+import { probeTasks } from '../probe-runner.js';
 import { PACKAGE_ROOT } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult } from '../output.js';
@@ -63,7 +64,10 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
 
         const offline = tasks.filter((t) => t.mode === 'offline');
         for (const t of offline) await buildAndStore(backend.workspace, t.id);
-        info(`3/4 built ${offline.length} task graphs`);
+        // Each graph is probed on the demo's own phone: right and wrong variants of its demonstrations.
+        const probes = await probeTasks(backend.workspace, offline.map((t) => t.id), { settleMs: 0, device: { kind: 'named', device: backend.devices.device(phones.serials[0]!) } });
+        const wrong = probes.reduce((a, p) => a + p.falseAccepts + p.falseRejects, 0);
+        info(`3/4 built and probed ${offline.length} task graphs: ${probes.reduce((a, p) => a + p.variants, 0)} variants, ${wrong} disagreements with the phone`);
 
         let shown = -1;
         const deps = {

@@ -1,19 +1,10 @@
 import type { Command } from 'commander';
-import type { ProbeSummary, ProbeTaskResult } from '../../../shared/domain/graph.js';
-import { AdbServer } from '../../adapters/adb/adb-client.js';
-import type { DevicePort } from '../../core/device/device-port.js';
+import type { ProbeSummary } from '../../../shared/domain/graph.js';
 import { summarizeProbe } from '../../core/graph/probe/verdicts.js';
-import { probeTask } from '../../services/graph-probe.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table, truncate } from '../output.js';
-import { startSamplePhones } from '../sample-phone.js';
-
-/** Packages a device has, from `pm list packages` (works on real phones and the virtual phone alike). */
-async function packagesOf(device: DevicePort): Promise<Set<string>> {
-  const out = await device.shell('pm list packages');
-  return new Set(out.split('\n').map((l) => l.trim().replace(/^package:/, '')).filter(Boolean));
-}
+import { probeTasks } from '../probe-runner.js';
 
 function human(s: ProbeSummary): string {
   const rows = s.tasks.map((t) => [t.taskId, `v${t.graphVersion}`, t.kind, String(t.variants), String(t.falseAccepts), String(t.falseRejects), String(t.unplayable), String(t.suspected)]);
@@ -53,32 +44,24 @@ export function registerGraphProbe(graph: Command, globals: () => GlobalOptions)
       const settleMs = Number(o.settleMs);
       if (!Number.isInteger(settleMs) || settleMs < 0) throw new CliError('--settle-ms: a whole number of milliseconds', 2);
       const backend = openBackend(g);
-      const phones = o.device || o.structural ? null : await startSamplePhones(1);
       try {
         const ws = backend.workspace;
         const ids = o.task ? [o.task] : ws.tasks.list().map((t) => t.id).filter((id) => ws.graphs.latest(id));
         if (ids.length === 0) throw new CliError('no task has a graph yet; build them with: elderbench graph build --all');
-        let device: DevicePort | null = null;
-        if (o.device) device = backend.devices.device(o.device);
-        else if (phones) device = new AdbServer({ host: '127.0.0.1', port: phones.port }).device(phones.serials[0]!);
-        const installed = device ? await packagesOf(device) : new Set<string>();
-        const results: ProbeTaskResult[] = [];
-        for (const id of ids) {
-          const r = await probeTask({
-            store: ws, settleMs,
-            deviceFor: async (task) => (device && installed.has(task.package) ? device : null),
-          }, id).catch((e: Error) => {
-            throw new CliError(`${id}: ${e.message}`);
-          });
-          results.push(r);
-          if (!g.json) info(`probed ${id}: ${r.variants} variants (${r.kind}), ${r.falseAccepts} false accepts, ${r.falseRejects} false rejects, ${r.unplayable} unplayable`);
-        }
+        const results = await probeTasks(ws, ids, {
+          settleMs,
+          device: o.structural ? { kind: 'none' } : o.device ? { kind: 'named', device: backend.devices.device(o.device) } : { kind: 'virtual' },
+          onTask: (r) => {
+            if (!g.json) info(`probed ${r.taskId}: ${r.variants} variants (${r.kind}), ${r.falseAccepts} false accepts, ${r.falseRejects} false rejects, ${r.unplayable} unplayable`);
+          },
+        }).catch((e: Error) => {
+          throw new CliError(e.message);
+        });
         const summary = summarizeProbe(results);
         printResult(g, summary, human);
         if (summary.falseAccepts + summary.falseRejects > 0) process.exitCode = 1;
       } finally {
         backend.close();
-        await phones?.close();
       }
     });
 }

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
+import { Option } from 'commander';
 import type { GraphSummary } from '../../../shared/domain/graph.js';
 import { buildAndStore, summarize } from '../../services/graph-builder.js';
+import { trustOf } from '../../services/graph-trust.js';
 import { exportGraph, importGraph } from '../../services/graph-transfer.js';
 import { describeAction } from '../../../shared/domain/describe-action.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
@@ -9,13 +11,15 @@ import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table } from '../output.js';
 import { registerGraphProbe } from './graph-probe.js';
+import { probeTasks } from '../probe-runner.js';
 
 const pct = (v: number | null): string => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);
 
 function summaryTable(list: GraphSummary[]): string {
+  const probe = (s: GraphSummary): string => (s.trust.probe ? `${s.trust.probe.kind}: ${s.trust.probe.variants} variants, ${s.trust.probe.falseAccepts} FA, ${s.trust.probe.falseRejects} FR` : '—');
   return table(
-    list.map((s) => [s.taskId, `v${s.version}`, String(s.demonstrations), String(s.nodes), String(s.edges), String(s.doneNodes), pct(s.selfConsistency), pct(s.leaveOneOut), s.flaggedNodes.join(' ') || '—']),
-    ['task', 'version', 'demos', 'nodes', 'edges', 'DONE', 'self-consistency', 'leave-one-out', 'flagged'],
+    list.map((s) => [s.taskId, `v${s.version}`, String(s.demonstrations), String(s.nodes), String(s.edges), String(s.doneNodes), pct(s.selfConsistency), pct(s.leaveOneOut), s.flaggedNodes.join(' ') || '—', probe(s), s.trust.status]),
+    ['task', 'version', 'demos', 'nodes', 'edges', 'DONE', 'self-consistency', 'leave-one-out', 'flagged', 'probe', 'standing'],
   );
 }
 
@@ -24,10 +28,11 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
 
   graph
     .command('build')
-    .description("merge a task's finished demonstrations into a new graph version and validate it")
+    .description("merge a task's finished demonstrations into a new graph version, validate it and probe it")
     .option('--task <id>', 'one task')
     .option('--all', 'every offline task that has finished demonstrations')
-    .action(async (o: { task?: string; all?: boolean }) => {
+    .addOption(new Option('--probe <where>', 'probe each new version: on a virtual phone of its own (tasks whose app it lacks get the structural probe), structurally only, or not at all').choices(['virtual', 'structural', 'none']).default('virtual'))
+    .action(async (o: { task?: string; all?: boolean; probe: 'virtual' | 'structural' | 'none' }) => {
       const g = globals();
       if (!o.task === !o.all) throw new CliError('give --task ID or --all', 2);
       const backend = openBackend(g);
@@ -36,17 +41,30 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
         const ids = o.task
           ? [o.task]
           : ws.tasks.list({ mode: 'offline' }).map((t) => t.id).filter((id) => ws.demonstrations.listForTask(id).some((d) => d.status === 'finished'));
-        const out: GraphSummary[] = [];
+        const built: GraphSummary[] = [];
         for (const id of ids) {
           try {
-            out.push(await buildAndStore(ws, id));
+            built.push(await buildAndStore(ws, id));
             if (!g.json) info(`built ${id}`);
           } catch (e) {
             throw new CliError(`${id}: ${(e as Error).message}`);
           }
         }
+        if (o.probe !== 'none' && built.length > 0) {
+          await probeTasks(ws, built.map((b) => b.taskId), {
+            settleMs: 0,
+            device: o.probe === 'virtual' ? { kind: 'virtual' } : { kind: 'none' },
+            onTask: (r) => {
+              if (!g.json) info(`probed ${r.taskId}: ${r.variants} variants (${r.kind}), ${r.falseAccepts} false accepts, ${r.falseRejects} false rejects`);
+            },
+          }).catch((e: Error) => {
+            throw new CliError(e.message);
+          });
+        }
+        // The summaries again, now with each version's probe standing.
+        const out = built.map((b) => ({ ...b, trust: trustOf(ws, b.graphId, b.selfConsistency) }));
         printResult(g, out, (l) => (l.length ? summaryTable(l) : 'No offline task has finished demonstrations yet.'));
-        if (out.some((s) => s.selfConsistency < 1)) process.exitCode = 1;
+        if (out.some((s) => s.trust.status === 'not valid')) process.exitCode = 1;
       } finally {
         backend.close();
       }
@@ -67,7 +85,7 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
         const body = row.body as TaskGraph;
         const v = row.validation as GraphValidation;
         const demos = new Set(body.nodes.flatMap((n) => n.members.map((m) => m.demonstrationId))).size;
-        const summary = summarize(row.id, row.version, row.createdAt, body, v, demos);
+        const summary = summarize(row.id, row.version, row.createdAt, body, v, demos, trustOf(backend.workspace, row.id, v.selfConsistency));
         printResult(g, { summary, graph: body, validation: v }, () =>
           [
             summaryTable([summary]),

@@ -1,4 +1,5 @@
 import type { TableModel } from '../../../shared/domain/analysis.js';
+import type { GraphTrust } from '../../../shared/domain/graph.js';
 import type { AgentMetrics, Breakdown, GroupMetrics, RunMetrics } from './metrics.js';
 
 const pct = { kind: 'percent', digits: 2 } as const;
@@ -116,4 +117,39 @@ export function breakdownTable(m: RunMetrics, by: Breakdown): TableModel {
 
 function cap(s: string): string {
   return s[0]!.toUpperCase() + s.slice(1);
+}
+
+/** One offline task's graph as a run recorded it: version and standing (validation and probe). */
+export interface RecordedGraph {
+  taskId: string;
+  version: number | null;
+  trust: GraphTrust | null;
+}
+
+/**
+ * The graphs an offline run scored against, with what their probes found, and the matching rules in
+ * force: a reader can tell which verdicts rest on a graph that was never probed or failed its probe.
+ */
+export function graphsTable(graphs: readonly RecordedGraph[], matchRules: readonly string[]): TableModel {
+  const unsure = graphs.filter((g) => g.trust && g.trust.status !== 'valid');
+  return {
+    id: 'run-graphs',
+    title: 'Offline task graphs',
+    columns: [
+      { key: 'task', header: 'Task' }, { key: 'version', header: 'Graph' }, { key: 'status', header: 'Standing' },
+      { key: 'probe', header: 'Probe' }, { key: 'variants', header: 'Variants', align: 'right' },
+      { key: 'fa', header: 'False accepts', align: 'right' }, { key: 'fr', header: 'False rejects', align: 'right' },
+      { key: 'unplayable', header: 'Unplayable', align: 'right' },
+    ],
+    rows: graphs.map((g) => ({
+      task: g.taskId, version: g.version === null ? 'none' : `v${g.version}`, status: g.trust?.status ?? (g.version === null ? 'missing' : 'unknown'),
+      probe: g.trust?.probe ? `${g.trust.probe.kind}${g.trust.probe.device ? ` (${g.trust.probe.device})` : ''}` : '—',
+      variants: g.trust?.probe?.variants ?? null, fa: g.trust?.probe?.falseAccepts ?? null, fr: g.trust?.probe?.falseRejects ?? null,
+      unplayable: g.trust?.probe?.unplayable ?? null,
+    })),
+    notes: [
+      ...(unsure.length ? [`${unsure.length} graph(s) not valid, suspect or never probed: their offline verdicts may be wrong (${unsure.map((g) => g.taskId).join(', ')}).`] : []),
+      `Matching rules: ${matchRules.join('; ')}.`,
+    ],
+  };
 }

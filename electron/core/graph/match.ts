@@ -128,6 +128,21 @@ export function matchEdge(action: Action, edge: GraphEdge, opts: MatchOptions): 
   return no(`${action.type} never matches an edge`);
 }
 
+/** The matching rules in force, in words: recorded in every run's manifest and report. */
+export function describeMatchRules(o: MatchOptions): string[] {
+  return [
+    `a tap or long press matches within ${o.tapTolerancePx} px of the demonstrated point`,
+    o.acceptInsideTarget
+      ? `or inside the control the person tapped, if that control covers at most ${Math.round(o.maxInsideShare * 100)}% of the screen`
+      : 'taps inside the demonstrated element but farther than the tolerance do not match',
+    'or on another option of a group an annotator marked as free (any train, either city)',
+    `typed text matches by similarity ≥ ${o.textThreshold}; when the demonstration typed numbers, the same numbers in the same order`,
+    'swipes match by direction; keys, Back, Home, Enter and app launches by kind',
+    'of several matching edges the closest is taken (distance, then similarity)',
+    'Finish succeeds only on a DONE node reached by a demonstration\'s goal action, with the goal conditions met',
+  ];
+}
+
 /** Closer is better: pixel distance first, then text similarity. */
 function better(a: MatchResult, b: MatchResult): boolean {
   const da = a.distancePx ?? 0;

@@ -133,9 +133,16 @@ export async function executeRun(runId: string, spec: RunSpec, deps: ExecutorDep
   };
 
   // Offline items run in this process, one after another: the harness cost is tiny next to a model call.
+  // Each task is scored against the graph version its manifest recorded, so a resumed run does not
+  // switch to a graph rebuilt in between (runs created before versions were recorded take the latest).
+  const recorded = (store.runs.get(runId)?.manifest as { graphVersions?: Record<string, number | null> } | undefined)?.graphVersions ?? {};
+  const graphFor = (taskId: string) => {
+    const v = recorded[taskId];
+    return typeof v === 'number' ? store.graphs.atVersion(taskId, v) : store.graphs.latest(taskId);
+  };
   for (const i of todo.filter((x) => x.mode === 'offline')) {
     if (deps.cancelled()) return;
-    const graphRow = store.graphs.latest(i.task.id);
+    const graphRow = graphFor(i.task.id);
     store.runs.deleteSteps(keyOf(runId, i));
     if (!graphRow) {
       // The same for every agent: the task leaves N for all of them (an invalid task, not a failure).

@@ -3,7 +3,9 @@ import type { Task } from '../../../shared/schemas/task.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { AgentMetrics, RunMetrics } from '../../core/eval/metrics.js';
 import { runMetrics } from '../../core/eval/metrics.js';
-import { behaviourTable, breakdownTable, table2, unresolvedWarning } from '../../core/eval/run-report.js';
+import type { RecordedGraph } from '../../core/eval/run-report.js';
+import { behaviourTable, breakdownTable, graphsTable, table2, unresolvedWarning } from '../../core/eval/run-report.js';
+import type { RunManifest } from './run-service.js';
 import { deterministicResults, plannedItems, toMetricInput } from './run-results.js';
 
 export interface RunReport {
@@ -19,6 +21,10 @@ export interface RunReport {
   tables: TableModel[];
   /** Per-task outcomes without times or ids: byte-identical across identical offline runs. */
   results: unknown[];
+  /** Offline: each task's graph version and its standing when the run was created. */
+  graphs: RecordedGraph[];
+  /** Offline: the matching rules in force, in words. */
+  matchRules: string[];
 }
 
 /** Steps of each task's first human demonstration (for the steps-vs-human ratio). */
@@ -43,6 +49,10 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
     if (t) tasks.set(id, t);
   }
   const m = runMetrics(results.map(toMetricInput), tasks, plan, { humanSteps: humanSteps(store, taskIds), excludeUnresolved: o.excludeUnresolved === true });
+  const manifest = run.manifest as Partial<RunManifest>;
+  const graphs: RecordedGraph[] = Object.entries(manifest.graphVersions ?? {}).sort(([a], [b]) => a.localeCompare(b))
+    .map(([taskId, version]) => ({ taskId, version, trust: manifest.graphs?.[taskId]?.trust ?? null }));
+  const matchRules = manifest.matchRules ?? [];
   return {
     runId,
     status: run.status,
@@ -50,7 +60,12 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
     excludeUnresolved: m.excludeUnresolved,
     unresolvedWarning: unresolvedWarning(m, runId),
     invalidTasks: m.invalidTasks,
-    tables: [table2(m, runId), behaviourTable(m), ...(['semantic', 'syntactic', 'scenario', 'app'] as const).map((b) => breakdownTable(m, b))],
+    tables: [
+      table2(m, runId), behaviourTable(m), ...(['semantic', 'syntactic', 'scenario', 'app'] as const).map((b) => breakdownTable(m, b)),
+      ...(graphs.length ? [graphsTable(graphs, matchRules)] : []),
+    ],
     results: deterministicResults(store, runId),
+    graphs,
+    matchRules,
   };
 }

@@ -13,6 +13,10 @@ import { executeRun, newRunId } from './run-executor.js';
 import type { RunSpec, RunSpecInput } from './run-spec.js';
 import { RunSpecSchema } from './run-spec.js';
 import { createJudge } from './judges.js';
+import type { GraphTrust } from '../../../shared/domain/graph.js';
+import { describeMatchRules } from '../../core/graph/match.js';
+import type { GraphValidation } from '../../core/graph/validate.js';
+import { trustOf } from '../graph-trust.js';
 
 export interface RunManifest {
   software: { elderbench: string; node: string; platform: string };
@@ -23,6 +27,10 @@ export interface RunManifest {
   taskSetHash: string;
   /** Offline: the graph version each task is scored against. */
   graphVersions: Record<string, number | null>;
+  /** Offline: each task's graph version with its standing (validation and probe) when the run was created. */
+  graphs?: Record<string, { version: number; trust: GraphTrust } | null>;
+  /** The offline matching rules in force, in words (the thresholds are in spec.match). */
+  matchRules?: string[];
   createdAt: string;
 }
 
@@ -57,15 +65,26 @@ export function createRun(deps: RunServiceDeps, input: RunSpecInput): { runId: s
     if (!t) throw new Error(`task ${id} is not in this workspace`);
     return t;
   });
+  const graphs: NonNullable<RunManifest['graphs']> = {};
+  for (const t of tasks) {
+    if (spec.mode === 'online' || t.mode !== 'offline') continue;
+    const row = store.graphs.latest(t.id);
+    graphs[t.id] = row ? { version: row.version, trust: trustOf(store, row.id, (row.validation as GraphValidation).selfConsistency) } : null;
+  }
   const manifest: RunManifest = {
     software: { elderbench: APP_VERSION, node: process.version, platform: `${process.platform}/${process.arch}` },
     spec,
     agents,
     judge,
     taskSetHash: createHash('sha256').update(JSON.stringify([...tasks].sort((a, b) => a.id.localeCompare(b.id)))).digest('hex'),
-    graphVersions: Object.fromEntries(tasks.filter((t) => spec.mode !== 'online' && t.mode === 'offline').map((t) => [t.id, store.graphs.latest(t.id)?.version ?? null])),
+    graphVersions: Object.fromEntries(Object.entries(graphs).map(([id, g]) => [id, g?.version ?? null])),
+    graphs,
+    matchRules: spec.mode === 'online' ? [] : describeMatchRules(spec.match),
     createdAt: new Date().toISOString(),
   };
+  for (const [id, g] of Object.entries(graphs)) {
+    if (g && g.trust.status !== 'valid') deps.log(`warning: the graph of ${id} (v${g.version}) is ${g.trust.status}: ${g.trust.reason}; its offline verdicts may be wrong`);
+  }
   const runId = newRunId();
   store.runs.create(runId, spec.mode, manifest as unknown as Record<string, unknown>);
   return { runId, spec };

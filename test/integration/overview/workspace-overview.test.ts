@@ -8,7 +8,7 @@ import { useTempDirs } from '../../support/temp-dir.js';
 
 const graph = (taskId: string, over: Partial<GraphSummary> = {}): GraphSummary => ({
   taskId, graphId: 1, version: 1, demonstrations: 2, nodes: 4, edges: 3, doneNodes: 1, selfConsistency: 1, leaveOneOut: 1,
-  flaggedNodes: [], createdAt: '2026-11-30T00:00:00Z', ...over,
+  flaggedNodes: [], createdAt: '2026-11-30T00:00:00Z', trust: { status: 'unprobed', reason: 'never probed', probe: null }, ...over,
 });
 
 describe('workspace overview', () => {

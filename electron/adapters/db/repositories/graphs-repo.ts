@@ -58,6 +58,12 @@ export class GraphsRepo {
     return row ? fromRow(row) : undefined;
   }
 
+  /** A task's graph at a given version (what a run recorded it used). */
+  atVersion(taskId: string, version: number): GraphVersion | undefined {
+    const row = this.db.prepare<[string, number], GraphRow>('SELECT * FROM graphs WHERE task_id = ? AND version = ?').get(taskId, version);
+    return row ? fromRow(row) : undefined;
+  }
+
   latest(taskId: string): GraphVersion | undefined {
     const row = this.db
       .prepare<[string], GraphRow>('SELECT * FROM graphs WHERE task_id = ? ORDER BY version DESC LIMIT 1')
