@@ -78,17 +78,15 @@ function rowLabel(ancestors: readonly UiNode[], self: UiNode): string | null {
 }
 
 /**
- * The options of a group: the clickable children of a container (looking through one level of
- * non-clickable wrappers), of the class most of them share. Two or more make a group (tabs, chips,
+ * The options of a group: the clickable children of a container (or, when it has none, of the
+ * wrappers inside it), of the class most of them share. Two or more make a group (tabs, chips,
  * presets, list rows); a lone button does not.
  */
 function optionsOf(container: UiNode): UiNode[] {
-  const found: UiNode[] = [];
-  for (const c of container.children) {
-    if (!visible(c)) continue;
-    if (clickable(c)) found.push(c);
-    else for (const g of c.children) if (visible(g) && clickable(g)) found.push(g);
-  }
+  const direct = container.children.filter((c) => visible(c) && clickable(c));
+  // Wrapped items (a cell around each button) count only where the container has no clickable of its own:
+  // a form's confirm button beside a grid of presets is not one of the presets.
+  const found = direct.length > 0 ? direct : container.children.flatMap((c) => (visible(c) ? c.children.filter((g) => visible(g) && clickable(g)) : []));
   if (found.length < 2) return [];
   const counts = new Map<string, number>();
   for (const o of found) counts.set(o.className, (counts.get(o.className) ?? 0) + 1);
