@@ -25,19 +25,25 @@ export const EDIT_CLASSES = /EditText|AutoCompleteTextView|SearchView/;
 const TIME = /\d{1,2}:\d{2}(:\d{2})?/g;
 const DIGITS = /\d+(?:[.,]\d+)*/g;
 const MAX_VALUE_TEXT = 24;
+const ROW_MAX_CHILDREN = 8;
+
+/** Characters NFKC would change here: full-width forms, the ideographic space, circled digits and the like. */
+const NEEDS_NFKC = /[^\u0000-\u007f\u00a0-\u00ff\u3400-\u9fff]/;
+const nfkc = (s: string): string => (NEEDS_NFKC.test(s) ? s.normalize('NFKC') : s);
 
 /** Normalizes content for comparison: width forms folded, case and spacing ignored. */
 export function normalizeContent(s: string): string {
-  return s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  return nfkc(s).toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** The numbers in a text, in order (clock times removed first): "¥59.90 × 3" → ["59.90", "3"]. */
 export function numbersIn(s: string): string[] {
-  return s.normalize('NFKC').replace(TIME, ' ').match(DIGITS)?.map((d) => d.replace(/,/g, '')) ?? [];
+  if (!/\d|[\uff10-\uff19]/.test(s)) return [];
+  return nfkc(s).replace(TIME, ' ').match(DIGITS)?.map((d) => d.replace(/,/g, '')) ?? [];
 }
 
 /** A label with its clock times and numbers masked, so a key stays the same when a count changes. */
-export const maskNumbers = (s: string): string => s.normalize('NFKC').replace(TIME, '#t').replace(DIGITS, '#').replace(/\s+/g, ' ').trim();
+export const maskNumbers = (s: string): string => nfkc(s).replace(TIME, '#t').replace(DIGITS, '#').replace(/\s+/g, ' ').trim();
 
 const shortClass = (c: string): string => c.slice(c.lastIndexOf('.') + 1);
 const shortId = (rid: string): string => rid.slice(rid.indexOf('/') + 1);
@@ -66,6 +72,8 @@ const visible = (n: UiNode): boolean => n.bounds !== null && area(n.bounds) > 0;
  */
 function rowLabel(ancestors: readonly UiNode[], self: UiNode): string | null {
   for (let i = ancestors.length - 1; i >= 0 && i >= ancestors.length - 2; i--) {
+    // A row holds a few views; a container of many is a list or a page, whose first text labels nothing here.
+    if (ancestors[i]!.children.length > ROW_MAX_CHILDREN) return '';
     for (const c of ancestors[i]!.children) {
       if (c.clickable && c !== self) continue;
       const l = c === self ? own(c) : staticLabel(c);
@@ -128,13 +136,13 @@ export function contentCandidates(ui: UiHierarchy, cfg: Pick<SignatureConfig, 'i
     if (!visible(n)) return;
     if (EDIT_CLASSES.test(n.className)) {
       const hint = n.extras?.['hint'] ?? '';
-      const raw = n.password ? '•'.repeat([...n.text].length) : n.text;
+      const raw = n.password ? '•'.repeat(Array.from(n.text).length) : n.text;
       const value = hint && raw === hint ? '' : normalizeContent(raw);
       const row = rowLabel(ancestors, n) ?? '';
       push(`text|${shortClass(n.className)}|${n.resourceId || row}`, 'text', value, hint || row || shortId(n.resourceId));
     } else {
       const t = own(n);
-      const short = t !== '' && [...t].length <= MAX_VALUE_TEXT;
+      const short = t !== '' && t.length <= MAX_VALUE_TEXT;
       const row = short ? rowLabel(ancestors, n) : null;
       const nums = short && !clickable(n) && n.children.length === 0 ? numbersIn(t) : [];
       if (nums.length > 0) {
@@ -144,7 +152,7 @@ export function contentCandidates(ui: UiHierarchy, cfg: Pick<SignatureConfig, 'i
       } else if (short && (n.resourceId || row)) {
         // A label that may change with what the person did: a control's text (安装 → 打开, 暂停 → 播放), a
         // status or a value shown after its label in a row ("状态  申诉处理中", "到达  北京"). Clock times masked.
-        const value = normalizeContent(t.normalize('NFKC').replace(TIME, '#t'));
+        const value = normalizeContent(t.replace(TIME, '#t'));
         push(`label|${shortClass(n.className)}|${n.resourceId}|${row ?? ''}`, 'label', value, row || shortId(n.resourceId));
       }
     }

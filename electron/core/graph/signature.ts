@@ -10,6 +10,7 @@ const EDIT_CLASSES = /EditText|AutoCompleteTextView|SearchView/;
  * percentages, prices. "12:45" and "09:03" become the same anchor; "Wi-Fi" stays.
  */
 export function maskVolatile(text: string): string {
+  if (!/\d|\s\s|^\s|\s$/.test(text)) return text;
   return text
     .replace(/\d{1,2}:\d{2}(:\d{2})?/g, '#t')
     .replace(/[-+]?\d+([.,]\d+)*/g, '#')
@@ -31,6 +32,7 @@ function structureToken(n: UiNode): string {
 }
 
 const SLIDER = /SeekBar|Slider|RatingBar|ProgressBar/;
+const LIST = /RecyclerView|ListView|GridView/;
 const isWidget = (n: UiNode): boolean => n.checkable || SLIDER.test(n.className);
 
 /** First text in a subtree, skipping widgets (whose own text, like "On"/"Off", is their state). */
@@ -149,18 +151,21 @@ export function computeSignature(
 ): StateSignature {
   const nodes = flattenUi(ui).filter((n) => significant(n, cfg));
   const structure = [...new Set(nodes.map(structureToken))].sort();
-  const anchors = [...new Set(nodes.map((n) => anchorOf(n, cfg)).filter((a): a is string => a !== null))].sort();
   const values: string[] = [];
   const chromeTokens: string[] = [];
   const chromeAnchors: string[] = [];
   // Rows of a list repeat their resource id; a list that does not scroll yet is still content.
   const idCount = new Map<string, number>();
   for (const n of nodes) if (n.resourceId) idCount.set(n.resourceId, (idCount.get(n.resourceId) ?? 0) + 1);
-  const inList = (n: UiNode, ancestors: readonly UiNode[]): boolean =>
-    [n, ...ancestors].some((a) => a.scrollable || /RecyclerView|ListView|GridView/.test(a.className) || (a.resourceId !== '' && (idCount.get(a.resourceId) ?? 0) > 1));
+  const isList = (a: UiNode): boolean => a.scrollable || LIST.test(a.className) || (a.resourceId !== '' && (idCount.get(a.resourceId) ?? 0) > 1);
+  // Whether each node on the walk's path is a list, so "inside a list" costs one look per node.
+  const listPath: boolean[] = [];
   walkWithAncestors(ui, (n, ancestors) => {
+    listPath.length = ancestors.length;
+    const here = isList(n);
+    const listed = here || listPath.some(Boolean);
+    listPath.push(here);
     if (!significant(n, cfg)) return;
-    const listed = inList(n, ancestors);
     const v = widgetValue(n, ancestors, listed);
     if (v !== null) values.push(v);
     if (!listed) {
@@ -181,7 +186,7 @@ export function computeSignature(
     chrome,
     structureKey: '',
     // Anchors of list rows are content (song titles, cities): only the chrome's labels name the page.
-    anchors: chrome.length > 0 ? [...new Set(chromeAnchors)].sort() : anchors,
+    anchors: chrome.length > 0 ? [...new Set(chromeAnchors)].sort() : [...new Set(nodes.map((n) => anchorOf(n, cfg)).filter((a): a is string => a !== null))].sort(),
     widgetState,
     imageHash,
   };
