@@ -2,14 +2,8 @@ import type { ProbeTaskResult } from '../../shared/domain/graph.js';
 import { AdbServer } from '../adapters/adb/adb-client.js';
 import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
 import type { DevicePort } from '../core/device/device-port.js';
-import { probeTask } from '../services/graph-probe.js';
+import { packagesOf, probeTask } from '../services/graph-probe.js';
 import { startSamplePhones } from './sample-phone.js';
-
-/** Packages a device has, from `pm list packages` (works on real phones and the virtual phone alike). */
-async function packagesOf(device: DevicePort): Promise<Set<string>> {
-  const out = await device.shell('pm list packages');
-  return new Set(out.split('\n').map((l) => l.trim().replace(/^package:/, '')).filter(Boolean));
-}
 
 export interface ProbeRunOptions {
   /**

@@ -77,7 +77,7 @@ export class Backend {
       tasks: tasksService(ctx),
       devices: devicesService(this.devices, this.frames),
       recording: recordingService(ctx, this.recordings),
-      graphs: graphsService(ctx),
+      graphs: graphsService(ctx, (serial) => this.devices.device(serial)),
       runs: runsService(ctx, this.devices),
       review: reviewService(ctx),
       analysis: analysisService(ctx),

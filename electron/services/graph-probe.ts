@@ -33,6 +33,12 @@ export interface ProbeDeps {
   onVariant?(taskId: string, done: number, total: number): void;
 }
 
+/** Packages a device has, from `pm list packages` (works on real phones and the virtual phone alike). */
+export async function packagesOf(device: DevicePort): Promise<Set<string>> {
+  const out = await device.shell('pm list packages');
+  return new Set(out.split('\n').map((l) => l.trim().replace(/^package:/, '')).filter(Boolean));
+}
+
 /** Signs an observation as the graph does: layered signature plus the graph's content keys. */
 function signer(graph: TaskGraph, cfg: StoredGraphConfig['signature']): (ui: UiHierarchy, fg: { package: string; activity: string } | null) => StateSignature {
   const model = contentModel(graph.contentKeys ?? [], graph.freeKeys ?? [], graph.listedKeys ?? []);

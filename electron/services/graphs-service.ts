@@ -10,6 +10,8 @@ import { buildAndStore, loadDemos, summarize } from './graph-builder.js';
 import type { ServiceContext } from './service-context.js';
 import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
 import { graphTrust, trustOf } from './graph-trust.js';
+import type { DevicePort } from '../core/device/device-port.js';
+import { packagesOf, probeTask } from './graph-probe.js';
 
 function detail(store: WorkspaceStore, row: GraphVersion, versions: { version: number; createdAt: string }[]): GraphDetail {
   const graph = row.body as TaskGraph;
@@ -22,7 +24,11 @@ function detail(store: WorkspaceStore, row: GraphVersion, versions: { version: n
   };
 }
 
-export function graphsService(ctx: ServiceContext): ElderBenchHandlers['graphs'] {
+/**
+ * The Graphs screen's service. `deviceOf` reaches a phone by serial for probes the user asked to play
+ * on a device (after confirming that wrong variants may send, pay or delete on it).
+ */
+export function graphsService(ctx: ServiceContext, deviceOf: (serial: string) => DevicePort): ElderBenchHandlers['graphs'] {
   const find = (taskId: string, version?: number): GraphVersion => {
     const ws = ctx.store();
     const v = version === undefined ? ws.graphs.latest(taskId) : ws.graphs.versions(taskId).find((x) => x.version === version);
@@ -44,10 +50,47 @@ export function graphsService(ctx: ServiceContext): ElderBenchHandlers['graphs']
     build: async ({ taskId }) => {
       try {
         const s = await buildAndStore(ctx.store(), taskId);
+        // The window probes what it built without a device; a device probe is the user's explicit choice.
+        await probeTask({ store: ctx.store(), settleMs: 0, deviceFor: async () => null }, taskId);
         changed();
-        return s;
+        return { ...s, trust: trustOf(ctx.store(), s.graphId, s.selfConsistency) };
       } catch (e) {
         throw new ApiError('bad_request', (e as Error).message);
+      }
+    },
+    markAlternatives: async ({ taskId, edge, alternatives }) => {
+      const row = find(taskId);
+      const e = (row.body as TaskGraph).edges.find((x) => x.id === edge);
+      if (!e) throw new ApiError('not_found', `no edge ${edge} in the latest graph of ${taskId}`);
+      if (e.action.type !== 'Tap') throw new ApiError('bad_request', `edge ${edge} is a ${e.action.type}; only taps on an option of a group can stand for other options`);
+      const ws = ctx.store();
+      const marked = e.uses.filter(([demo, idx]) => ws.demonstrations.setAlternatives(demo, idx, alternatives));
+      if (marked.length === 0) throw new ApiError('bad_request', `the demonstrations behind ${edge} are not in this workspace (an imported graph); record them here to mark their taps`);
+      try {
+        const s = await buildAndStore(ws, taskId);
+        await probeTask({ store: ws, settleMs: 0, deviceFor: async () => null }, taskId);
+        changed();
+        return { ...s, trust: trustOf(ws, s.graphId, s.selfConsistency) };
+      } catch (err) {
+        throw new ApiError('bad_request', (err as Error).message);
+      }
+    },
+    probe: async ({ taskId, device, allowSideEffects }) => {
+      find(taskId);
+      if (device && !allowSideEffects) {
+        throw new ApiError('bad_request', `probing on ${device} plays wrong variants that may send messages, pay or delete there; confirm that it is a test phone`);
+      }
+      const store = ctx.store();
+      const phone = device ? deviceOf(device) : null;
+      const has = phone ? await packagesOf(phone).catch((err: Error) => {
+        throw new ApiError('unavailable', `${device}: ${err.message}`);
+      }) : new Set<string>();
+      try {
+        const r = await probeTask({ store, settleMs: 0, deviceFor: async (task) => (phone && has.has(task.package) ? phone : null) }, taskId);
+        changed();
+        return r;
+      } catch (err) {
+        throw new ApiError('bad_request', (err as Error).message);
       }
     },
     edit: async ({ taskId, version, edit }) => {

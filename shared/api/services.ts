@@ -7,6 +7,7 @@ import { ActionSchema } from '../domain/action.js';
 import type { DeviceInfoDto, DevicesState, FrameDto } from '../domain/device.js';
 import type { CaptureProgress, DemonstrationSummary, DemonstrationView, StepRecorded, StepView } from '../domain/recording.js';
 import type { UiHierarchy } from '../domain/ui-node.js';
+import { GraphEditSchema } from '../schemas/graph-edit.js';
 import type { GraphSummary, ProbeTaskResult } from '../domain/graph.js';
 import type { TaskGraph } from '../domain/task-graph.js';
 import type { RunChartDto, RunProgressDto, RunReportDto, RunSummaryDto } from '../domain/run.js';
@@ -144,12 +145,6 @@ export const recordingContract = {
   /** Pushed while a step is captured (slow on real phones): which parts arrived, and when it is done. */
   onCapture: event<CaptureProgress>(),
 };
-const GraphEditSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('mergeNodes'), keep: z.string().min(1), merge: z.string().min(1) }).strict(),
-  z.object({ op: z.literal('splitMember'), node: z.string().min(1), demonstrationId: z.number().int(), idx: z.number().int().min(0) }).strict(),
-  z.object({ op: z.literal('setDone'), node: z.string().min(1), done: z.boolean() }).strict(),
-  z.object({ op: z.literal('deleteEdge'), edge: z.string().min(1) }).strict(),
-]);
 
 export interface GraphDetail {
   summary: GraphSummary;
@@ -167,6 +162,17 @@ export const graphsContract = {
   build: method(z.object({ taskId: TaskIdSchema }).strict()).returns<GraphSummary>(),
   /** Applies one edit to a version and saves the result as a new version. */
   edit: method(z.object({ taskId: TaskIdSchema, version: z.number().int().positive(), edit: GraphEditSchema }).strict()).returns<GraphSummary>(),
+  /**
+   * Marks the recorded taps behind an edge: other options of the group would do as well ('any', or the
+   * labels of those that would; null: only as demonstrated). Saved with the demonstrations; the graph is
+   * rebuilt as a new version and probed structurally.
+   */
+  markAlternatives: method(z.object({ taskId: TaskIdSchema, edge: z.string().min(1), alternatives: z.union([z.literal('any'), z.array(z.string().min(1)).min(1), z.null()]) }).strict()).returns<GraphSummary>(),
+  /**
+   * Probes the latest graph: variants played on `device` when given (wrong variants send, pay and delete
+   * for real, so `allowSideEffects` must be true), else the device-free structural probe.
+   */
+  probe: method(z.object({ taskId: TaskIdSchema, device: Serial.optional(), allowSideEffects: z.boolean().default(false) }).strict()).returns<ProbeTaskResult>(),
 };
 
 export const StartRunSchema = z

@@ -47,8 +47,8 @@ export interface ProbeVariantResult {
   intent: 'right' | 'wrong';
   description: string;
   actions: Action[];
-  /** The graph's verdict: the walk accepted the path and Finish. */
-  offline: { accepted: boolean; reason: string };
+  /** The graph's verdict: the walk accepted the path and Finish; `path` is the nodes it walked. */
+  offline: { accepted: boolean; reason: string; path?: string[] };
   /** The phone's verdict (the task's checks after playing the path); null for the structural probe. */
   device: { pass: boolean | null; reason: string } | null;
   verdict: 'agree' | 'false-accept' | 'false-reject' | 'unplayable' | 'suspected-false-accept' | 'suspected-false-reject' | 'unjudged';

@@ -17,9 +17,10 @@ export function contentAgrees(a: Readonly<Record<string, string>> | undefined, b
   return true;
 }
 
-/** The same page, whatever its content and labels: same activity, chrome alike. */
+/** The same page, whatever its content and labels: same activity and title, chrome alike. */
 export function samePage(a: StateSignature, b: StateSignature, cfg: SignatureConfig): boolean {
   if (a.activity && b.activity && a.activity !== b.activity) return false;
+  if (a.title !== undefined && b.title !== undefined && a.title !== b.title) return false;
   const chrome = a.chrome?.length && b.chrome?.length ? jaccard(a.chrome, b.chrome) : jaccard(a.structure, b.structure);
   return chrome >= cfg.structureThreshold;
 }

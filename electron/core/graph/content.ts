@@ -28,7 +28,7 @@ const MAX_VALUE_TEXT = 24;
 const ROW_MAX_CHILDREN = 8;
 
 /** Characters NFKC would change here: full-width forms, the ideographic space, circled digits and the like. */
-const NEEDS_NFKC = /[^\u0000-\u007f\u00a0-\u00ff\u3400-\u9fff]/;
+const NEEDS_NFKC = /[^\t\n\r\u0020-\u007e\u00a0-\u00ff\u3400-\u9fff]/;
 const nfkc = (s: string): string => (NEEDS_NFKC.test(s) ? s.normalize('NFKC') : s);
 
 /** Normalizes content for comparison: width forms folded, case and spacing ignored. */

@@ -1,14 +1,10 @@
 import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { GraphEdit } from '../../../shared/schemas/graph-edit.js';
 import type { MatchOptions } from './match.js';
 import { DEFAULT_MATCH_OPTIONS } from './match.js';
 import { sameEdgeAction } from './merge.js';
 
-/** A reviewer's edit; each one produces a new graph version (older versions are kept). */
-export type GraphEdit =
-  | { op: 'mergeNodes'; keep: string; merge: string }
-  | { op: 'splitMember'; node: string; demonstrationId: number; idx: number }
-  | { op: 'setDone'; node: string; done: boolean }
-  | { op: 'deleteEdge'; edge: string };
+export type { GraphEdit } from '../../../shared/schemas/graph-edit.js';
 
 export class GraphEditError extends Error {
   override readonly name = 'GraphEditError';
@@ -93,6 +89,20 @@ export function applyEdit(graph: TaskGraph, edit: GraphEdit, opts: MatchOptions 
     case 'setDone':
       nodeOrThrow(g, edit.node).done = edit.done;
       return g;
+    case 'setGoal': {
+      const n = nodeOrThrow(g, edit.node);
+      if (!n.done) throw new GraphEditError(`node ${edit.node} is not DONE; goal conditions belong to DONE nodes`);
+      for (const c of edit.conditions) {
+        if (c.match !== 'regex') continue;
+        try {
+          new RegExp(c.expected, 'u');
+        } catch (e) {
+          throw new GraphEditError(`condition "${c.label}": not a regular expression (${(e as Error).message})`);
+        }
+      }
+      n.goal = edit.conditions.map((c, i) => ({ ...c, id: `c${i + 1}`, source: c.source ?? 'annotator' }));
+      return g;
+    }
     case 'deleteEdge': {
       if (!g.edges.some((e) => e.id === edit.edge)) throw new GraphEditError(`no edge ${edit.edge} in this graph`);
       g.edges = g.edges.filter((e) => e.id !== edit.edge);

@@ -5,6 +5,8 @@ import type { TaskSummary } from '../../../shared/schemas/task.js';
 import { api, transport } from '../platform/api.js';
 import type { DevicesSlice } from './slices/devices-slice.js';
 import { createDevicesSlice } from './slices/devices-slice.js';
+import type { GraphsSlice } from './slices/graphs-slice.js';
+import { createGraphsSlice } from './slices/graphs-slice.js';
 import type { OverviewSlice } from './slices/overview-slice.js';
 import { createOverviewSlice } from './slices/overview-slice.js';
 import type { RecordingSlice } from './slices/recording-slice.js';
@@ -40,7 +42,7 @@ interface TasksSlice {
   loadTasks(filter?: TaskFilter): Promise<void>;
 }
 
-export type AppState = AppSlice & SettingsSlice & WorkspaceSlice & TasksSlice & DevicesSlice & RecordingSlice & OverviewSlice;
+export type AppState = AppSlice & SettingsSlice & WorkspaceSlice & TasksSlice & DevicesSlice & RecordingSlice & OverviewSlice & GraphsSlice;
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -49,6 +51,7 @@ export const useAppStore = create<AppState>()((set, get, store) => ({
   ...createDevicesSlice(set, get, store),
   ...createRecordingSlice(set, get, store),
   ...createOverviewSlice(set, get, store),
+  ...createGraphsSlice(set, get, store),
   status: 'loading',
   error: null,
   system: null,

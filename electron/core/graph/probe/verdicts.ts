@@ -5,16 +5,18 @@ import type { MatchOptions } from '../match.js';
 import { GraphWalker } from '../walk.js';
 import type { ProbeVariant } from './variants.js';
 
-/** The offline verdict on a variant: walk every action on the graph, then Finish. */
-export function walkVariant(graph: TaskGraph, actions: readonly Action[], opts: MatchOptions): { accepted: boolean; reason: string } {
+/** The offline verdict on a variant: walk every action on the graph, then Finish. `path` lists the nodes walked. */
+export function walkVariant(graph: TaskGraph, actions: readonly Action[], opts: MatchOptions): { accepted: boolean; reason: string; path: string[] } {
   const walker = new GraphWalker(graph, opts);
+  const path = [walker.node];
   for (const [i, a] of actions.entries()) {
     if (a.type === 'Wait' || a.type === 'Noop') continue;
     const m = walker.act(a);
-    if (!m.taken) return { accepted: false, reason: `step ${i + 1} (${a.type}) matches no edge: ${m.nearest?.result.reason ?? 'no outgoing edge of this kind'}` };
+    if (!m.taken) return { accepted: false, reason: `step ${i + 1} (${a.type}) matches no edge: ${m.nearest?.result.reason ?? 'no outgoing edge of this kind'}`, path };
+    path.push(walker.node);
   }
   const f = walker.finish();
-  return { accepted: f.success, reason: f.reason };
+  return { accepted: f.success, reason: f.reason, path };
 }
 
 /**
@@ -24,7 +26,7 @@ export function walkVariant(graph: TaskGraph, actions: readonly Action[], opts: 
 export type DeviceTruth = { played: true; pass: boolean; reason: string; actions: Action[] } | { played: false; reason: string };
 
 /** Device probe: the offline verdict must equal the phone's. */
-export function judgeOnDevice(v: ProbeVariant, offline: { accepted: boolean; reason: string }, truth: DeviceTruth): ProbeVariantResult {
+export function judgeOnDevice(v: ProbeVariant, offline: ProbeVariantResult['offline'], truth: DeviceTruth): ProbeVariantResult {
   const base = { id: v.id, kind: v.kind, intent: v.intent, description: v.description, actions: truth.played ? truth.actions : v.actions, offline };
   if (!truth.played) return { ...base, device: { pass: null, reason: truth.reason }, verdict: 'unplayable' };
   const verdict = offline.accepted === truth.pass ? 'agree' : offline.accepted ? 'false-accept' : 'false-reject';
@@ -36,7 +38,7 @@ export function judgeOnDevice(v: ProbeVariant, offline: { accepted: boolean; rea
  * sets the same way must be rejected; if the graph accepts it, it is a suspected false accept for an
  * annotator to settle. Other variants carry no expectation.
  */
-export function judgeStructurally(v: ProbeVariant, offline: { accepted: boolean; reason: string }): ProbeVariantResult {
+export function judgeStructurally(v: ProbeVariant, offline: ProbeVariantResult['offline']): ProbeVariantResult {
   const base = { id: v.id, kind: v.kind, intent: v.intent, description: v.description, actions: v.actions, offline, device: null };
   const expectsReject = v.intent === 'wrong' && v.sharedContent && (v.kind === 'skip-content' || v.kind === 'change-text');
   if (expectsReject && offline.accepted) return { ...base, verdict: 'suspected-false-accept' };

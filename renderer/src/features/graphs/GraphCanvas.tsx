@@ -8,8 +8,8 @@ const H = 300;
 const GAP_X = 110;
 const GAP_Y = 40;
 
-/** The graph drawn with screenshot thumbnails at nodes and action labels on edges. */
-export function GraphCanvas({ graph, selected, onSelect }: { graph: TaskGraph; selected: string | null; onSelect(id: string): void }) {
+/** The graph drawn with screenshot thumbnails at nodes and action labels on edges; `highlighted` nodes (a probe variant's walk) stand out. */
+export function GraphCanvas({ graph, selected, onSelect, highlighted = new Set<string>() }: { graph: TaskGraph; selected: string | null; onSelect(id: string): void; highlighted?: ReadonlySet<string> }) {
   const placed = layoutGraph(graph);
   const pos = new Map(placed.map((p) => [p.id, { x: p.column * (W + GAP_X) + 20, y: p.row * (H + GAP_Y) + 20 }]));
   const width = Math.max(...placed.map((p) => p.column)) * (W + GAP_X) + W + 40;
@@ -49,7 +49,7 @@ export function GraphCanvas({ graph, selected, onSelect }: { graph: TaskGraph; s
           <button
             type="button"
             key={n.id}
-            className={`graph-node${n.done ? ' done' : ''}${n.flag ? ' flagged' : ''}${selected === n.id ? ' selected' : ''}`}
+            className={`graph-node${n.done ? ' done' : ''}${n.flag ? ' flagged' : ''}${selected === n.id ? ' selected' : ''}${highlighted.has(n.id) ? ' walked' : ''}`}
             style={{ left: p.x, top: p.y, width: W, height: H }}
             onClick={() => onSelect(n.id)}
             aria-pressed={selected === n.id}
@@ -59,7 +59,7 @@ export function GraphCanvas({ graph, selected, onSelect }: { graph: TaskGraph; s
             <span className="node-caption">
               {n.id}
               {n.id === graph.startNode ? ' · start' : ''}
-              {n.done ? ' · DONE' : ''} · {n.members.length}×{n.flag ? ' ⚠' : ''}
+              {n.done ? ' · DONE' : ''} · {n.members.length}×{n.flag ? ' ⚠' : ''}{highlighted.has(n.id) ? ' · walked' : ''}
             </span>
           </button>
         );

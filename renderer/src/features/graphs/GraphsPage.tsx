@@ -1,45 +1,32 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { GraphDetail } from '../../../../shared/api/index.js';
+import { useEffect, useState } from 'react';
 import type { GraphSummary } from '../../../../shared/domain/graph.js';
-import { api } from '../../platform/api.js';
 import { useAppStore } from '../../store/app-store.js';
+import { GoalPanel } from './GoalPanel.js';
 import { GraphCanvas } from './GraphCanvas.js';
 import { NodePanel } from './NodePanel.js';
+import { ProbePanel } from './ProbePanel.js';
 
-type Edit = Parameters<typeof api.graphs.edit>[0]['edit'];
 const pct = (v: number | null): string => (v === null ? '—' : `${(v * 100).toFixed(0)}%`);
+const probeCell = (g: GraphSummary): string =>
+  g.trust.probe ? `${g.trust.probe.kind}: ${g.trust.probe.variants} variants, ${g.trust.probe.falseAccepts} false accepts, ${g.trust.probe.falseRejects} false rejects` : 'never probed';
 
 export function GraphsPage() {
-  const notify = useAppStore((s) => s.notify);
-  const [list, setList] = useState<GraphSummary[]>([]);
-  const [detail, setDetail] = useState<GraphDetail | null>(null);
+  const list = useAppStore((s) => s.graphList);
+  const detail = useAppStore((s) => s.graphDetail);
+  const busy = useAppStore((s) => s.graphBusy);
+  const openVariant = useAppStore((s) => s.openVariant);
+  const loadGraphs = useAppStore((s) => s.loadGraphs);
+  const openGraph = useAppStore((s) => s.openGraph);
+  const editGraph = useAppStore((s) => s.editGraph);
+  const markAlternatives = useAppStore((s) => s.markAlternatives);
   const [selected, setSelected] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const loadList = useCallback(async () => setList(await api.graphs.list()), []);
-  const open = useCallback(async (taskId: string, version?: number) => {
-    setDetail(await api.graphs.get(version ? { taskId, version } : { taskId }));
-  }, []);
   useEffect(() => {
-    void loadList();
-  }, [loadList]);
-
-  const edit = async (e: Edit): Promise<void> => {
-    if (!detail) return;
-    setBusy(true);
-    try {
-      const s = await api.graphs.edit({ taskId: detail.summary.taskId, version: detail.summary.version, edit: e });
-      notify(`Saved as version ${s.version} (self-consistency ${pct(s.selfConsistency)})`);
-      await open(s.taskId);
-      await loadList();
-    } catch (err) {
-      notify(`Edit refused: ${(err as Error).message}`, 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+    void loadGraphs();
+  }, [loadGraphs]);
 
   const node = detail?.graph.nodes.find((n) => n.id === selected) ?? null;
+  const walked = new Set(openVariant?.offline.path ?? []);
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Task graphs</h1>
@@ -48,14 +35,15 @@ export function GraphsPage() {
       ) : (
         <table className="data" data-testid="graphs-table">
           <thead>
-            <tr><th scope="col">Task</th><th scope="col">Version</th><th scope="col">Nodes</th><th scope="col">Edges</th><th scope="col">Self-consistency</th><th scope="col">Leave-one-out</th><th scope="col">Flagged</th></tr>
+            <tr><th scope="col">Task</th><th scope="col">Version</th><th scope="col">Nodes</th><th scope="col">Edges</th><th scope="col">Self-consistency</th><th scope="col">Leave-one-out</th><th scope="col">Probe</th><th scope="col">Standing</th></tr>
           </thead>
           <tbody>
             {list.map((g) => (
               <tr key={g.taskId}>
-                <td><button type="button" className="link" onClick={() => void open(g.taskId)}>{g.taskId}</button></td>
+                <td><button type="button" className="link" onClick={() => void openGraph(g.taskId)}>{g.taskId}</button></td>
                 <td>v{g.version}</td><td>{g.nodes}</td><td>{g.edges}</td><td>{pct(g.selfConsistency)}</td><td>{pct(g.leaveOneOut)}</td>
-                <td>{g.flaggedNodes.length || '—'}</td>
+                <td>{probeCell(g)}</td>
+                <td><span className={`standing standing-${g.trust.status.replace(' ', '-')}`} title={g.trust.reason}>{g.trust.status}</span></td>
               </tr>
             ))}
           </tbody>
@@ -65,24 +53,31 @@ export function GraphsPage() {
         <>
           <h2>
             {detail.summary.taskId}, version{' '}
-            <select aria-label="Graph version" value={detail.summary.version} onChange={(e) => void open(detail.summary.taskId, Number(e.target.value))}>
+            <select aria-label="Graph version" value={detail.summary.version} onChange={(e) => void openGraph(detail.summary.taskId, Number(e.target.value))}>
               {detail.versions.map((v) => (<option key={v.version} value={v.version}>v{v.version}</option>))}
-            </select>
+            </select>{' '}
+            <span className={`standing standing-${detail.summary.trust.status.replace(' ', '-')}`}>{detail.summary.trust.status}</span>
           </h2>
+          <p>{detail.summary.trust.reason}</p>
+          <ProbePanel />
           <div className="graph-layout">
             <div className="graph-scroll">
-              <GraphCanvas graph={detail.graph} selected={selected} onSelect={setSelected} />
+              <GraphCanvas graph={detail.graph} selected={selected} onSelect={setSelected} highlighted={walked} />
             </div>
             {node && (
-              <NodePanel
-                graph={detail.graph}
-                node={node}
-                busy={busy}
-                onMerge={(other) => void edit({ op: 'mergeNodes', keep: node.id, merge: other })}
-                onSplit={(demonstrationId, idx) => void edit({ op: 'splitMember', node: node.id, demonstrationId, idx })}
-                onDone={(done) => void edit({ op: 'setDone', node: node.id, done })}
-                onDeleteEdge={(edge) => void edit({ op: 'deleteEdge', edge })}
-              />
+              <div className="graph-side">
+                <NodePanel
+                  graph={detail.graph}
+                  node={node}
+                  busy={busy}
+                  onMerge={(other) => void editGraph({ op: 'mergeNodes', keep: node.id, merge: other })}
+                  onSplit={(demonstrationId, idx) => void editGraph({ op: 'splitMember', node: node.id, demonstrationId, idx })}
+                  onDone={(done) => void editGraph({ op: 'setDone', node: node.id, done })}
+                  onDeleteEdge={(edge) => void editGraph({ op: 'deleteEdge', edge })}
+                  onAlternatives={(edge, any) => void markAlternatives(edge, any ? 'any' : null)}
+                />
+                {node.done && <GoalPanel key={`${detail.summary.version}:${node.id}`} graph={detail.graph} node={node} busy={busy} onSave={(conditions) => void editGraph({ op: 'setGoal', node: node.id, conditions })} />}
+              </div>
             )}
           </div>
         </>

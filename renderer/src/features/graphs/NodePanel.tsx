@@ -10,12 +10,14 @@ interface Props {
   onSplit(demonstrationId: number, idx: number): void;
   onDone(done: boolean): void;
   onDeleteEdge(edge: string): void;
+  /** Marks the taps behind an edge as standing for any option of their group (true) or only themselves (false). */
+  onAlternatives(edge: string, any: boolean): void;
 }
 
 const pct = (v: number | null): string => (v === null ? '—' : `${Math.round(v * 100)}%`);
 
 /** A node's members side by side with the evidence for merging them, and the edits a reviewer can make. */
-export function NodePanel({ graph, node, busy, onMerge, onSplit, onDone, onDeleteEdge }: Props) {
+export function NodePanel({ graph, node, busy, onMerge, onSplit, onDone, onDeleteEdge, onAlternatives }: Props) {
   const out = graph.edges.filter((e) => e.from === node.id);
   return (
     <section className="card node-panel" aria-labelledby="node-title" data-testid="node-panel">
@@ -59,7 +61,15 @@ export function NodePanel({ graph, node, busy, onMerge, onSplit, onDone, onDelet
         {out.length === 0 && <li>None</li>}
         {out.map((e) => (
           <li key={e.id}>
-            {e.id}: {describeAction(e.action, e.target?.text)} → {e.to} (demos {e.demonstrations.join(', ')}){' '}
+            {e.id}: {describeAction(e.action, e.target?.text)} → {e.to} (demos {e.demonstrations.join(', ')})
+            {e.goal ? ' · goal action' : ''}
+            {e.effects?.length ? ` · sets ${e.effects.map((v) => `${v.label} = "${v.value}"`).join(', ')}` : ''}{' '}
+            {e.action.type === 'Tap' && (
+              <label className="inline">
+                <input type="checkbox" checked={!!e.choice} disabled={busy} onChange={(ev) => onAlternatives(e.id, ev.target.checked)} data-testid={`any-option-${e.id}`} />
+                {' '}any option of this group would do
+              </label>
+            )}{' '}
             <button type="button" className="link" disabled={busy} onClick={() => onDeleteEdge(e.id)}>
               Delete
             </button>

@@ -1,0 +1,83 @@
+import type { GraphDetail } from '../../../../shared/api/index.js';
+import type { GraphSummary, ProbeVariantResult } from '../../../../shared/domain/graph.js';
+import type { GraphEditInput } from '../../../../shared/schemas/graph-edit.js';
+import { api } from '../../platform/api.js';
+import type { Slice } from './types.js';
+import { errorMessage } from './types.js';
+
+/** The Graphs screen's server state: the list, the open version, the variant being looked at. */
+export interface GraphsSlice {
+  graphList: GraphSummary[];
+  graphDetail: GraphDetail | null;
+  /** A probe variant opened from the probe panel (its actions and the nodes the walk went through). */
+  openVariant: ProbeVariantResult | null;
+  graphBusy: boolean;
+  loadGraphs(): Promise<void>;
+  openGraph(taskId: string, version?: number): Promise<void>;
+  /** Applies one edit to the open version; the result opens as the new version. */
+  editGraph(edit: GraphEditInput): Promise<void>;
+  /** Marks the taps behind an edge as standing for other options of their group too (or not); rebuilds. */
+  markAlternatives(edge: string, alternatives: 'any' | string[] | null): Promise<void>;
+  /** Probes the open graph: on a device the user confirmed for side effects, or structurally. */
+  probeGraph(device: string | null): Promise<void>;
+  showVariant(v: ProbeVariantResult | null): void;
+}
+
+export const createGraphsSlice: Slice<GraphsSlice> = (set, get) => {
+  /** Runs a change that makes a new version, then shows that version and the refreshed list. */
+  const change = async (what: string, f: (taskId: string) => Promise<{ version: number; taskId: string; trust: { status: string } }>): Promise<void> => {
+    const d = get().graphDetail;
+    if (!d) return;
+    set({ graphBusy: true });
+    try {
+      const s = await f(d.summary.taskId);
+      get().notify(`${what}: saved as version ${s.version} (${s.trust.status})`);
+      await get().openGraph(s.taskId);
+      await get().loadGraphs();
+    } catch (e) {
+      get().notify(`${what} refused: ${errorMessage(e)}`, 'error');
+    } finally {
+      set({ graphBusy: false });
+    }
+  };
+  return {
+    graphList: [],
+    graphDetail: null,
+    openVariant: null,
+    graphBusy: false,
+    async loadGraphs() {
+      try {
+        set({ graphList: await api.graphs.list() });
+      } catch (e) {
+        get().notify(`Could not load the graphs: ${errorMessage(e)}`, 'error');
+      }
+    },
+    async openGraph(taskId, version) {
+      try {
+        set({ graphDetail: await api.graphs.get(version ? { taskId, version } : { taskId }), openVariant: null });
+      } catch (e) {
+        get().notify(`Could not open the graph of ${taskId}: ${errorMessage(e)}`, 'error');
+      }
+    },
+    editGraph: (edit) => change('Edit', (taskId) => api.graphs.edit({ taskId, version: get().graphDetail!.summary.version, edit })),
+    markAlternatives: (edge, alternatives) => change('Free choice', (taskId) => api.graphs.markAlternatives({ taskId, edge, alternatives })),
+    async probeGraph(device) {
+      const d = get().graphDetail;
+      if (!d) return;
+      set({ graphBusy: true });
+      try {
+        const r = await api.graphs.probe({ taskId: d.summary.taskId, ...(device ? { device, allowSideEffects: true } : {}) });
+        get().notify(`Probe (${r.kind}): ${r.variants} variants, ${r.falseAccepts} false accepts, ${r.falseRejects} false rejects, ${r.unplayable} unplayable, ${r.suspected} to settle`);
+        await get().openGraph(d.summary.taskId, d.summary.version);
+        await get().loadGraphs();
+      } catch (e) {
+        get().notify(`Probe failed: ${errorMessage(e)}`, 'error');
+      } finally {
+        set({ graphBusy: false });
+      }
+    },
+    showVariant(v) {
+      set({ openVariant: v });
+    },
+  };
+};
