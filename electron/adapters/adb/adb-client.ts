@@ -1,6 +1,7 @@
 import { Adb } from './adbkit.js';
 import { connect as netConnect } from 'node:net';
 import type { DeviceSummary } from '../../core/device/device-port.js';
+import type { AdbDeviceOptions } from './adb-device.js';
 import { AdbDevice } from './adb-device.js';
 
 type Client = ReturnType<typeof Adb.createClient>;
@@ -88,7 +89,13 @@ export class AdbServer {
     return this.client.connect(host, port);
   }
 
-  device(serial: string): AdbDevice {
-    return new AdbDevice(this.client.getDevice(serial), serial);
+  /**
+   * A device on this server. A network device (`host:port`, e.g. a farm's remote-connect
+   * address) that drops off is `adb connect`ed again between retries.
+   */
+  device(serial: string, opts: AdbDeviceOptions = {}): AdbDevice {
+    const net = /^([\w.-]+|\[[0-9a-f:]+\]):(\d{1,5})$/i.exec(serial);
+    const reconnect = net ? async (): Promise<void> => void (await this.client.connect(net[1]!.replace(/^\[|\]$/g, ''), Number(net[2]))) : undefined;
+    return new AdbDevice(this.client.getDevice(serial), serial, { ...(reconnect ? { reconnect } : {}), ...opts });
   }
 }

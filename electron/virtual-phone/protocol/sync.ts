@@ -117,8 +117,13 @@ async function sendFile(socket: Duplex, fs: VirtualFs, path: string): Promise<bo
     if (!safeWrite(socket, packet('DATA', u32(chunk.length), chunk))) {
       if (socket.destroyed) return false;
       await new Promise<void>((r) => {
-        socket.once('drain', r);
-        socket.once('close', r);
+        const done = (): void => {
+          socket.off('drain', done);
+          socket.off('close', done);
+          r();
+        };
+        socket.once('drain', done);
+        socket.once('close', done);
       });
     }
   }
