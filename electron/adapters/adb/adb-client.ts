@@ -17,6 +17,19 @@ export function parseAdbAddress(s: string): AdbServerAddress {
   return { host: m[1]!.replace(/^\[|\]$/g, ''), port: Number(m[2]) };
 }
 
+/** A comma-separated list of adb servers (`--adb a:5037,b:5037`), each once, in order. */
+export function parseAdbAddresses(s: string): AdbServerAddress[] {
+  const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+  if (parts.length === 0) throw new Error('no adb server given (write host:port, e.g. 127.0.0.1:5037; several: comma-separated)');
+  const seen = new Set<string>();
+  return parts.map(parseAdbAddress).filter((a) => {
+    const key = `${a.host}:${a.port}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Values in `adb devices -l` keep their `model:` prefixes in adbkit; strip them. */
 const strip = (v: string | undefined, prefix: string): string | null =>
   v ? (v.startsWith(prefix) ? v.slice(prefix.length) : v) || null : null;
