@@ -12,6 +12,9 @@ import { executeRun, newRunId } from './run-executor.js';
 import type { RunSpec, RunSpecInput } from './run-spec.js';
 import { RunSpecSchema } from './run-spec.js';
 import { createJudge } from './judges.js';
+import { StfClient } from '../../adapters/stf/stf-client.js';
+import type { StfRequest } from '../stf-session.js';
+import { stfRequestOf, withStfDevices } from '../stf-session.js';
 
 export interface RunManifest {
   software: { elderbench: string; node: string; platform: string };
@@ -23,6 +26,8 @@ export interface RunManifest {
   /** Offline: the graph version each task is scored against. */
   graphVersions: Record<string, number | null>;
   createdAt: string;
+  /** Online devices come from this STF farm (claimed for the run, released after it). */
+  stf?: StfRequest;
 }
 
 export interface RunServiceDeps {
@@ -40,7 +45,7 @@ function agentLookup(store: WorkspaceStore): (name: string) => AgentConfig {
 }
 
 /** Creates the run row with its full manifest (everything needed to reproduce it), and returns its id. */
-export function createRun(deps: RunServiceDeps, input: RunSpecInput): { runId: string; spec: RunSpec } {
+export function createRun(deps: RunServiceDeps, input: RunSpecInput, devices: { stf?: StfRequest } = {}): { runId: string; spec: RunSpec } {
   const spec = RunSpecSchema.parse(input);
   const store = deps.store();
   const find = agentLookup(store);
@@ -62,6 +67,7 @@ export function createRun(deps: RunServiceDeps, input: RunSpecInput): { runId: s
     taskSetHash: createHash('sha256').update(JSON.stringify([...tasks].sort((a, b) => a.id.localeCompare(b.id)))).digest('hex'),
     graphVersions: Object.fromEntries(tasks.filter((t) => spec.mode !== 'online' && t.mode === 'offline').map((t) => [t.id, store.graphs.latest(t.id)?.version ?? null])),
     createdAt: new Date().toISOString(),
+    ...(devices.stf ? { stf: devices.stf } : {}),
   };
   const runId = newRunId();
   store.runs.create(runId, spec.mode, manifest as unknown as Record<string, unknown>);
@@ -87,8 +93,13 @@ export async function runToEnd(deps: RunServiceDeps, runId: string, cancelled: (
     cancelled,
   };
   store.runs.setStatus(runId, 'running');
+  const stf = spec.mode === 'offline' ? null : stfRequestOf(run.manifest);
   try {
-    await executeRun(runId, spec, ex);
+    if (spec.mode !== 'offline') await deps.devices.refresh(); // names on several adb servers resolve against the current lists
+    if (stf) {
+      const client = new StfClient(stf.url, (deps.env ?? process.env)['STF_TOKEN'] ?? '');
+      await withStfDevices({ store, client, adb: deps.devices.primary, log: deps.log }, stf, runId, (onlineDevices) => executeRun(runId, spec, { ...ex, onlineDevices }));
+    } else await executeRun(runId, spec, ex);
     store.runs.setStatus(runId, cancelled() ? 'cancelled' : 'finished');
   } catch (e) {
     store.runs.setStatus(runId, 'failed');

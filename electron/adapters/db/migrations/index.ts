@@ -1,5 +1,6 @@
 import * as m0001 from './0001-initial.js';
 import * as m0002 from './0002-step-thumbnails.js';
+import * as m0005 from './0005-stf-claims.js';
 
 export interface Migration {
   /** Applied in ascending order; never renumber or edit one that has shipped (the hash check refuses). */
@@ -11,4 +12,5 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', up: m0001.up },
   { version: 2, name: 'step-thumbnails', up: m0002.up },
+  { version: 5, name: 'stf-claims', up: m0005.up },
 ];
