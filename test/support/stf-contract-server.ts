@@ -82,12 +82,13 @@ export async function startStfContractServer(devices: ContractDevice[], token = 
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stf');
       const authorized = req.headers.authorization === `Bearer ${token}`;
-      let body: unknown = null;
-      try {
-        body = raw ? JSON.parse(raw) : null;
-      } catch {
-        body = raw;
-      }
+      const body = ((): unknown => {
+        try {
+          return raw ? JSON.parse(raw) : null;
+        } catch {
+          return raw;
+        }
+      })();
       calls.push({ method: req.method ?? '', path: url.pathname + url.search, body, authorized });
       const send = (status: number, json: Record<string, unknown>): void => {
         res.writeHead(status, { 'Content-Type': 'application/json' });
