@@ -95,7 +95,10 @@ export async function runToEnd(deps: RunServiceDeps, runId: string, cancelled: (
   store.runs.setStatus(runId, 'running');
   const stf = spec.mode === 'offline' ? null : stfRequestOf(run.manifest);
   try {
-    if (spec.mode !== 'offline') await deps.devices.refresh(); // names on several adb servers resolve against the current lists
+    if (spec.mode !== 'offline') {
+      await deps.devices.refresh(); // names on several adb servers resolve against the current lists
+      for (const name of spec.devices) deps.devices.serverOf(name); // an ambiguous name fails now, saying how to qualify it
+    }
     if (stf) {
       const client = new StfClient(stf.url, (deps.env ?? process.env)['STF_TOKEN'] ?? '');
       await withStfDevices({ store, client, adb: deps.devices.primary, log: deps.log }, stf, runId, (onlineDevices) => executeRun(runId, spec, { ...ex, onlineDevices }));
