@@ -43,9 +43,13 @@ export class AdbDevice implements DevicePort {
     this.exec = new AdbExec(dev, serial, opts.retry, opts.reconnect);
   }
 
-  /** A task's own command (setup, success probe): it may change the device, so it is not repeated once sent. */
+  /**
+   * A task's own command: a setup step or a success probe. Setup exists to put the device into a
+   * known state and already runs before every attempt, so it must be idempotent; probes only
+   * read. Either may therefore be asked again after a dropped connection.
+   */
   async shell(command: string): Promise<string> {
-    return (await this.exec.act(command)).toString('utf8');
+    return (await this.exec.read(command)).toString('utf8');
   }
 
   private async read(command: string): Promise<string> {
@@ -160,12 +164,12 @@ export class AdbDevice implements DevicePort {
       return;
     }
     const previous = (await this.read('settings get secure default_input_method')).trim();
-    if (previous !== ADB_KEYBOARD_IME) await this.exec.act(`ime set ${ADB_KEYBOARD_IME}`);
+    if (previous !== ADB_KEYBOARD_IME) await this.exec.read(`ime set ${ADB_KEYBOARD_IME}`); // idempotent: safe to ask again
     try {
       if (opts.clear) await this.exec.act('am broadcast -a ADB_CLEAR_TEXT');
       if (text) await this.exec.act(`am broadcast -a ADB_INPUT_B64 --es msg ${utf8Base64(text)}`);
     } finally {
-      if (previous && previous !== ADB_KEYBOARD_IME && previous !== 'null') await this.exec.act(`ime set ${shQuote(previous)}`);
+      if (previous && previous !== ADB_KEYBOARD_IME && previous !== 'null') await this.exec.read(`ime set ${shQuote(previous)}`);
     }
   }
 

@@ -59,8 +59,23 @@ export function resolveProfile(p: ProfileOption | undefined): TimingProfile {
 
 export const IDLE_STATE_ERROR = 'ERROR: could not get idle state.\n';
 
+/** What the profile did to a phone so far: tests and benches check the failure paths really ran. */
+export interface TimingStats {
+  /** Input-like commands carried out (each exactly once per request). */
+  inputs: number;
+  /** Dumps that gave up with "could not get idle state". */
+  idleFailures: number;
+  /** Transport drops. */
+  drops: number;
+}
+
+/** Inputs kept for tests (`input …`, `am …`, `monkey …` as received); the oldest go first. */
+const INPUT_LOG_MAX = 5000;
+
 /** One phone's timing: its own seeded stream of delays and failures, and what is in flight. */
 export class PhoneTiming {
+  readonly stats: TimingStats = { inputs: 0, idleFailures: 0, drops: 0 };
+  readonly inputLog: string[] = [];
   private readonly rand: () => number;
   private lastInputAt = -Infinity;
   private inputsInFlight = 0;
@@ -96,15 +111,17 @@ export class PhoneTiming {
    * Wraps an input-like command: the latency comes first (a connection cut during it means the
    * event was never injected), then the command, then a gesture's own duration.
    */
-  withInputLatency(fn: CommandFn, range: (p: TimingProfile, ctx: CommandContext) => [number, number] | null, gestureMs: (ctx: CommandContext) => number = () => 0): CommandFn {
-    if (this.profile.name === 'instant') return fn;
+  withInputLatency(name: string, fn: CommandFn, range: (p: TimingProfile, ctx: CommandContext) => [number, number] | null, gestureMs: (ctx: CommandContext) => number = () => 0): CommandFn {
     return async (ctx) => {
       const r = range(this.profile, ctx);
       if (!r) return fn(ctx);
       this.inputsInFlight++;
       try {
-        await sleepFor(this.draw(r) + gestureMs(ctx), ctx.signal);
+        if (this.profile.name !== 'instant') await sleepFor(this.draw(r) + gestureMs(ctx), ctx.signal);
         if (ctx.signal.aborted) return 130;
+        this.stats.inputs++;
+        this.inputLog.push([name, ...ctx.args].join(' '));
+        if (this.inputLog.length > INPUT_LOG_MAX) this.inputLog.splice(0, this.inputLog.length - INPUT_LOG_MAX);
         const status = await fn(ctx);
         this.lastInputAt = performance.now();
         return status;
@@ -134,6 +151,7 @@ export class PhoneTiming {
       await sleepFor(this.draw(this.profile.dumpMs), ctx.signal);
       if (ctx.signal.aborted) return 130;
       if (fails) {
+        this.stats.idleFailures++;
         ctx.err(IDLE_STATE_ERROR);
         return 0;
       }
@@ -176,6 +194,7 @@ export class DropSchedule {
     this.arm(gap, async () => {
       await this.timing.whenNoInput();
       if (this.stopped) return;
+      this.timing.stats.drops++;
       this.setPlugged(false);
       const [min, max] = drops.downMs;
       this.arm(min + this.rand() * (max - min), () => {

@@ -47,10 +47,10 @@ export class VirtualPhone implements ServedDevice {
     const m = this.phone;
     const base: Record<string, CommandFn> = {
       ...coreutils(m.fs),
-      input: t.withInputLatency(inputCommand(m), (p) => p.inputMs, swipeDurationMs),
+      input: t.withInputLatency('input', inputCommand(m), (p) => p.inputMs, swipeDurationMs),
       // `am start` launches an app; `am broadcast` is how ADBKeyboard types: both are inputs.
-      am: t.withInputLatency(amCommand(m), (p, ctx) => (ctx.args[0] === 'start' ? p.launchMs : ctx.args[0] === 'broadcast' ? p.inputMs : null)),
-      monkey: t.withInputLatency(monkeyCommand(m), (p) => p.launchMs),
+      am: t.withInputLatency('am', amCommand(m), (p, ctx) => (ctx.args[0] === 'start' ? p.launchMs : ctx.args[0] === 'broadcast' ? p.inputMs : null)),
+      monkey: t.withInputLatency('monkey', monkeyCommand(m), (p) => p.launchMs),
       pm: pmCommand(m),
       dumpsys: dumpsysCommand(m),
       settings: settingsCommand(m),
