@@ -88,8 +88,10 @@ export class AdbDevice implements DevicePort {
     let png: Buffer = Buffer.alloc(0);
     await this.exec.read('echo && screencap -p 2>/dev/null', (out) => {
       png = out[0] === 0x0a ? out.subarray(1) : out[0] === 0x0d ? Buffer.from(out.subarray(2).toString('latin1').replace(/\r\n/g, '\n'), 'latin1') : out;
-      const whole = png.length > 16 && png.subarray(0, 8).equals(PNG_SIGNATURE) && png.subarray(-8).equals(PNG_IEND);
-      return whole ? null : new CommandFailure(`screenshot failed: got ${png.length} bytes that are not a whole PNG`, 'result', false);
+      if (png.length > 16 && png.subarray(0, 8).equals(PNG_SIGNATURE) && png.subarray(-8).equals(PNG_IEND)) return null;
+      // Nothing, or a PNG that stops short: the stream was cut (a drop), not a refusal to take the picture.
+      const cut = png.length === 0 || png.subarray(0, 8).equals(PNG_SIGNATURE);
+      return new CommandFailure(`screenshot failed: got ${png.length} bytes that are not a whole PNG`, cut ? 'stream' : 'result', cut);
     });
     return png;
   }
@@ -107,7 +109,11 @@ export class AdbDevice implements DevicePort {
       if (/could not get idle state/i.test(out)) return new CommandFailure('uiautomator dump: the screen never became idle', 'result', false);
       const start = out.search(/<\?xml|<hierarchy/);
       const end = out.lastIndexOf('</hierarchy>');
-      if (start < 0 || end < start) return new CommandFailure(`uiautomator dump failed: ${out.trim().slice(0, 200)}`, 'result', false);
+      if (start < 0 || end < start) {
+        // Nothing, or XML that stops short: the stream was cut (a drop). Anything else is uiautomator's own complaint.
+        const cut = out.trim() === '' || start >= 0;
+        return new CommandFailure(cut ? 'uiautomator dump: the connection was cut' : `uiautomator dump failed: ${out.trim().slice(0, 200)}`, cut ? 'stream' : 'result', cut);
+      }
       xml = out.slice(start, end + '</hierarchy>'.length);
       return null;
     });
