@@ -65,7 +65,7 @@ describe('recording and running on phones with real-phone timing', () => {
     const stats = real.serials.map((s) => real.phone(s).timing.stats);
     expect(stats.reduce((n, s) => n + s.idleFailures, 0)).toBeGreaterThan(0);
     expect(stats.reduce((n, s) => n + s.drops, 0)).toBeGreaterThan(0);
-  }, 400_000);
+  }, 600_000);
 
   it('recording a demonstration stores every step exactly once, and performs each action exactly once', async () => {
     const phone = real.phone('vphone-1');
@@ -88,5 +88,5 @@ describe('recording and running on phones with real-phone timing', () => {
       for (const c of task.success_checks) expect(await backend.devices.device('vphone-1').shell(c.probe)).toMatch(/shanghai|^1[2-5]\s*$/);
       void dropsBefore;
     }
-  }, 400_000);
+  }, 600_000);
 });
