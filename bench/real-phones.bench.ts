@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Task } from '../shared/schemas/task.js';
+import { AdbServer } from '../electron/adapters/adb/adb-client.js';
 import { Backend } from '../electron/services/backend.js';
 import { recordScript } from '../electron/services/record-script.js';
 import { buildRunReport } from '../electron/services/runs/run-report-builder.js';
@@ -31,13 +32,19 @@ interface Phones {
   proc: ChildProcess;
 }
 
-/** Phones in their own process, as real phones are separate devices. */
+/**
+ * Phones in their own process, as real phones are separate devices, with their clocks frozen at the
+ * same moment: demonstrations are recorded on one phone and replayed on others, and time-driven
+ * content (feed order, rotating lists) must not differ between them.
+ */
 async function startPhones(args: string[]): Promise<Phones> {
   const proc = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), '--json', 'phone', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
   const ready = await new Promise<{ port: number; serials: string[] }>((resolve, reject) => {
     proc.stdout!.once('data', (c: Buffer) => resolve(JSON.parse(c.toString().split('\n')[0]!) as { port: number; serials: string[] }));
     proc.once('exit', (code) => reject(new Error(`elderbench phone exited (${code})`)));
   });
+  const server = new AdbServer({ host: '127.0.0.1', port: ready.port });
+  for (const s of ready.serials) await server.device(s).shell(`cmd vphone clock freeze ${CLOCK} && cmd vphone reset`);
   return { ...ready, proc };
 }
 
@@ -130,9 +137,14 @@ export default async function run(): Promise<BenchFigure[]> {
     await runToEnd(deps, runId);
     const secs = (performance.now() - t0) / 1000;
     const report = buildRunReport(sample.workspace, runId);
-    const retries = sample.workspace.runs.results(runId).reduce((n, r) => n + (((r.details as { attempts?: number }).attempts ?? 1) - 1), 0);
+    const results = sample.workspace.runs.results(runId);
+    const retries = results.reduce((n, r) => n + (((r.details as { attempts?: number }).attempts ?? 1) - 1), 0);
+    const failed = results.filter((r) => !r.success).map((r) => `${r.taskId} (${r.exitCategory})`);
     sample.close();
-    out.push({ name: 'real phones: sample set replay, online SR', value: report.metrics[0]!.online.sr ?? 0, unit: '', target: '1.0', note: `${online.length} tasks on 4 phones in ${secs.toFixed(0)} s; ${retries} task attempt(s) repeated after a drop` });
+    out.push({
+      name: 'real phones: sample set replay, online SR', value: report.metrics[0]!.online.sr ?? 0, unit: '', target: '1.0',
+      note: `${online.length} tasks on 4 phones in ${secs.toFixed(0)} s; ${retries} task attempt(s) repeated after a drop${failed.length ? `; failed: ${failed.join(', ')}` : ''}`,
+    });
   } finally {
     for (const p of [instantEn, instantZh, realEn, realZh]) p.proc.kill();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import type { DeviceSummaryDto, DevicesState } from '../../shared/domain/device.js';
 import { AdbServer, parseAdbAddresses } from '../adapters/adb/adb-client.js';
-import type { AdbDevice } from '../adapters/adb/adb-device.js';
+import type { AdbDevice, AdbDeviceOptions } from '../adapters/adb/adb-device.js';
 import type { DeviceSummary } from '../core/device/device-port.js';
 import type { EventBus } from './event-bus.js';
 import { deviceNames, splitDeviceName } from './device-names.js';
@@ -74,10 +74,14 @@ export class DeviceHub {
     }
   }
 
-  /** The port of a device by its name (a serial, or `host:port/serial`). */
-  device(name: string): AdbDevice {
+  /**
+   * The port of a device by its name (a serial, or `host:port/serial`). `opts.retry.beforeRetry`
+   * hears every retry (a busy screen, a phone that dropped off), e.g. to show progress while a
+   * capture on a slow phone takes long.
+   */
+  device(name: string, opts: AdbDeviceOptions = {}): AdbDevice {
     const { slot, serial } = this.resolve(name);
-    return slot.server.device(serial);
+    return slot.server.device(serial, opts);
   }
 
   /** The adb server (`host:port`) a device name is on: recorded with each result a run produces. */
