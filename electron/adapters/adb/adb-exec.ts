@@ -6,10 +6,10 @@ import { CommandFailure, DEFAULT_BACKOFF_MS, withRetry } from '../../core/device
 
 type DeviceClient = ReturnType<ReturnType<typeof Adb.createClient>['getDevice']>;
 
-/** Real phones drop off for seconds (a cable, Wi-Fi, the adb server reconnecting): wait that long before giving up. */
+/** Real phones drop off for seconds (a cable re-enumerating, Wi-Fi, the adb server reconnecting): wait that long before calling a phone gone. */
 export const DEFAULT_RETRY: Omit<RetryOptions, 'beforeRetry'> = {
   backoffMs: DEFAULT_BACKOFF_MS,
-  windowMs: 20_000,
+  windowMs: 8_000,
   sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
   now: () => performance.now(),
 };
