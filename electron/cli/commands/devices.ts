@@ -33,7 +33,7 @@ export function registerDevices(program: Command, globals: () => GlobalOptions):
                   d.serial, ...(several ? [d.server ?? ''] : []), d.state, d.info?.model ?? d.model ?? '', d.info ? `Android ${d.info.release} (SDK ${d.info.sdk})` : '',
                   d.info ? `${d.info.screen.width}x${d.info.screen.height} @${d.info.density}dpi` : '',
                 ]),
-                ['name', ...(several ? ['server'] : []), 'state', 'model', 'android', 'screen'],
+                [several ? 'name' : 'serial', ...(several ? ['server'] : []), 'state', 'model', 'android', 'screen'],
               ),
           ...(v.problem ? ['', `Not reachable: ${v.problem}`] : []),
         ].join('\n'),
