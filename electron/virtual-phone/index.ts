@@ -1,16 +1,26 @@
 import { startAdbServer } from './protocol/server.js';
+import type { AdbServerHandle } from './protocol/server.js';
+import { startDeviceEndpoint } from './protocol/adbd/endpoint.js';
+import type { DeviceEndpoint } from './protocol/adbd/endpoint.js';
 import { DeviceRegistry } from './protocol/registry.js';
 import { VirtualPhone } from './device/virtual-phone.js';
 import { APPS } from './apps/registry.js';
 import type { Locale, AppDefinition } from './apps/types.js';
+import type { ProfileOption } from './device/profile.js';
+import { DropSchedule, resolveProfile } from './device/profile.js';
 
 /**
  * Public entry: an ADB server on TCP serving N virtual phones (`vphone-1…N`). The app reaches it
  * only through the ADB wire protocol, exactly like a real adb server with USB phones attached.
  */
 export interface VirtualPhoneServerOptions {
-  /** 0 = ephemeral; default 5037. */
-  port?: number;
+  /** The ADB server's port: 0 = ephemeral; default 5037; null = no ADB server (phones only reachable with `tcpBase`). */
+  port?: number | null;
+  /**
+   * Also serve each phone's daemon on its own port (BASE, BASE+1, …), so a stock adb server can
+   * `adb connect 127.0.0.1:PORT` it like a phone on the network. 0 = an ephemeral port each.
+   */
+  tcpBase?: number;
   /** Default 127.0.0.1. Binding to all interfaces is refused: the phones have no auth. */
   host?: string;
   count?: number;
@@ -18,15 +28,28 @@ export interface VirtualPhoneServerOptions {
   seed?: number;
   /** Start every phone with its clock frozen at this epoch (ms), so seeded content is reproducible. */
   frozenClockMs?: number;
+  /**
+   * Timing: `instant` (default) answers at once; `real` behaves like a mid-range phone (slow
+   * screencap and dump, "could not get idle state" while animating, input latency, transport
+   * drops), seeded by `seed`. An object overrides single figures of either.
+   */
+  profile?: ProfileOption;
   /** Extra apps installed after the built-in ones (tests, prototypes of new apps). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each app has its own state type
   extraApps?: AppDefinition<any>[];
 }
 
 export interface VirtualPhoneServer {
+  /** The ADB server's port; 0 when started without one (`port: null`). */
   port: number;
   host: string;
   serials: string[];
+  /** The timing profile in force. */
+  profile: 'instant' | 'real';
+  /** With `tcpBase`: each phone's daemon address, for `adb connect`. */
+  endpoints: { serial: string; host: string; port: number }[];
+  /** With `tcpBase`: the adb public keys a phone has accepted (one `adbkey.pub` line each). */
+  authorizedKeys(serial: string): string[];
   /** Resolves when the server has stopped (close() or a client's `host:kill`). */
   closed: Promise<void>;
   close(): Promise<void>;
@@ -45,26 +68,48 @@ export async function startVirtualPhoneServer(opts: VirtualPhoneServerOptions = 
   const seed = Math.floor(opts.seed ?? 1) >>> 0;
   const registry = new DeviceRegistry();
   const phones = new Map<string, VirtualPhone>();
+  const profile = resolveProfile(opts.profile);
+  const drops: DropSchedule[] = [];
   for (let i = 1; i <= count; i++) {
-    const p = new VirtualPhone(`vphone-${i}`, i, locale, seed, [...APPS, ...((opts.extraApps ?? []) as AppDefinition<unknown>[])], opts.frozenClockMs);
+    const p = new VirtualPhone(`vphone-${i}`, i, locale, seed, [...APPS, ...((opts.extraApps ?? []) as AppDefinition<unknown>[])], opts.frozenClockMs, profile);
     phones.set(p.serial, p);
     registry.add(p);
+    drops.push(new DropSchedule(p.timing, seed, p.serial, (plugged) => registry.setPlugged(p.serial, plugged)));
   }
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => (resolveClosed = r));
   let closing: Promise<void> | null = null;
+  let handle: AdbServerHandle | null = null;
+  const endpoints: DeviceEndpoint[] = [];
   const close = (): Promise<void> => {
-    closing ??= handle.close().then(() => {
+    for (const d of drops) d.stop();
+    closing ??= Promise.all([handle?.close(), ...endpoints.map((e) => e.close())]).then(() => {
       for (const p of phones.values()) p.dispose();
       resolveClosed();
     });
     return closing;
   };
-  const handle = await startAdbServer({ host, port: opts.port ?? 5037, registry, onKill: () => void close() });
+  try {
+    if (opts.port !== null) handle = await startAdbServer({ host, port: opts.port ?? 5037, registry, onKill: () => void close() });
+    if (opts.tcpBase !== undefined) {
+      let i = 0;
+      for (const p of phones.values()) {
+        const port = opts.tcpBase === 0 ? 0 : opts.tcpBase + i++;
+        endpoints.push(await startDeviceEndpoint({ host, port, device: p, registry }));
+      }
+    }
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  for (const d of drops) d.start();
   return {
-    port: handle.port,
+    profile: profile.name,
+    port: handle?.port ?? 0,
     host,
     serials: [...phones.keys()],
+    endpoints: endpoints.map((e) => ({ serial: e.serial, host, port: e.port })),
+    authorizedKeys: (s) => endpoints.find((e) => e.serial === s)?.authorizedKeys() ?? [],
     closed,
     close,
     unplug: (s) => registry.setPlugged(s, false),
@@ -78,4 +123,6 @@ export async function startVirtualPhoneServer(opts: VirtualPhoneServerOptions = 
 }
 
 export type { VirtualPhone } from './device/virtual-phone.js';
+export type { TimingProfile, ProfileOption } from './device/profile.js';
+export { REAL_PROFILE, INSTANT_PROFILE } from './device/profile.js';
 export type { AppDefinition, AppContext, ScreenDef, SystemApi } from './apps/types.js';

@@ -6,6 +6,8 @@ export interface DeviceSummaryDto {
   state: string;
   model: string | null;
   product: string | null;
+  /** host:port of the adb server the device is on (several servers can share one pool). */
+  server?: string;
 }
 
 export interface DeviceInfoDto {
@@ -19,7 +21,7 @@ export interface DeviceInfoDto {
 }
 
 export interface DevicesState {
-  /** host:port of the adb server in use. */
+  /** host:port of the adb server in use; several are comma-separated. */
   server: string;
   reachable: boolean;
   /** Why the server cannot be used, and how to fix it; null when reachable. */

@@ -5,8 +5,8 @@ const settingFields = {
   /** Multiplies the UI's base font size; the app's own users include older adults. */
   uiScale: z.number().min(1).max(2),
   theme: z.enum(['light', 'dark', 'high-contrast']),
-  /** The adb server the device layer talks to (a phone's server or the virtual phone's). */
-  adbServer: z.string().regex(/^[\w.-]+:\d{1,5}$/, 'write it as host:port, e.g. 127.0.0.1:5037'),
+  /** The adb server(s) the device layer talks to (a phone's server or the virtual phone's); several are comma-separated. */
+  adbServer: z.string().regex(/^[\w.-]+:\d{1,5}(\s*,\s*[\w.-]+:\d{1,5})*$/, 'write it as host:port, e.g. 127.0.0.1:5037 (several: comma-separated)'),
   /** Which language of a task's text to show first in lists. */
   taskLanguage: z.enum(['zh', 'en']),
 };

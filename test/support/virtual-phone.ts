@@ -1,9 +1,9 @@
 import { afterEach } from 'vitest';
-import type { VirtualPhoneServer } from '../../electron/virtual-phone/index.js';
+import type { VirtualPhoneServer, VirtualPhoneServerOptions } from '../../electron/virtual-phone/index.js';
 import { startVirtualPhoneServer } from '../../electron/virtual-phone/index.js';
 
 /** Starts virtual phones on an ephemeral port for one test, and stops them after it. */
-export function useVirtualPhones(): (opts?: { count?: number; locale?: 'en' | 'zh'; seed?: number; frozenClockMs?: number }) => Promise<VirtualPhoneServer> {
+export function useVirtualPhones(): (opts?: Omit<VirtualPhoneServerOptions, 'port'>) => Promise<VirtualPhoneServer> {
   const started: VirtualPhoneServer[] = [];
   afterEach(async () => {
     await Promise.all(started.splice(0).map((s) => s.close()));

@@ -1,6 +1,7 @@
 import { Adb } from './adbkit.js';
 import { connect as netConnect } from 'node:net';
 import type { DeviceSummary } from '../../core/device/device-port.js';
+import type { AdbDeviceOptions } from './adb-device.js';
 import { AdbDevice } from './adb-device.js';
 
 type Client = ReturnType<typeof Adb.createClient>;
@@ -14,6 +15,19 @@ export function parseAdbAddress(s: string): AdbServerAddress {
   const m = /^([\w.-]+|\[[0-9a-f:]+\]):(\d{1,5})$/i.exec(s.trim());
   if (!m) throw new Error(`not an adb server address: "${s}" (write host:port, e.g. 127.0.0.1:5037)`);
   return { host: m[1]!.replace(/^\[|\]$/g, ''), port: Number(m[2]) };
+}
+
+/** A comma-separated list of adb servers (`--adb a:5037,b:5037`), each once, in order. */
+export function parseAdbAddresses(s: string): AdbServerAddress[] {
+  const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+  if (parts.length === 0) throw new Error('no adb server given (write host:port, e.g. 127.0.0.1:5037; several: comma-separated)');
+  const seen = new Set<string>();
+  return parts.map(parseAdbAddress).filter((a) => {
+    const key = `${a.host}:${a.port}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Values in `adb devices -l` keep their `model:` prefixes in adbkit; strip them. */
@@ -85,10 +99,47 @@ export class AdbServer {
   /** `adb connect host:port` for a phone on the network. */
   async connect(host: string, port: number): Promise<string> {
     await this.ensureReachable();
-    return this.client.connect(host, port);
+    try {
+      return await this.client.connect(host, port);
+    } catch (e) {
+      // A phone meeting this computer's key for the first time: adb is connected and waits for the phone to accept it.
+      if (/failed to authenticate/.test((e as Error).message)) return (e as Error).message;
+      throw e;
+    }
   }
 
-  device(serial: string): AdbDevice {
-    return new AdbDevice(this.client.getDevice(serial), serial);
+  /**
+   * A device on this server. A network device (`host:port`, e.g. a farm's remote-connect
+   * address) that drops off is `adb connect`ed again between retries.
+   */
+  /** `adb disconnect host:port`; a device that is not connected is fine. */
+  async disconnect(host: string, port: number): Promise<void> {
+    await this.ensureReachable();
+    await this.client.disconnect(host, port).catch((e: Error) => {
+      if (!/no such device|not connected|disconnected/i.test(e.message)) throw e;
+    });
+  }
+
+  /**
+   * Waits until `serial` is listed in `state` (a just-connected network device goes through
+   * `offline`/`unauthorized`/`authorizing` first). Rejects with its last state after `timeoutMs`.
+   */
+  async waitForState(serial: string, state: string, timeoutMs: number, pollMs = 200): Promise<void> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const last = (await this.listDevices()).find((d) => d.serial === serial)?.state ?? 'absent';
+      if (last === state) return;
+      if (Date.now() + pollMs > end) {
+        const hint = last === 'unauthorized' ? ': the device does not accept this computer\'s adb key (register ~/.android/adbkey.pub with the farm, or accept the prompt on the phone)' : '';
+        throw new Error(`${serial} on ${this.label} is ${last}, not ${state}, after ${Math.round(timeoutMs / 1000)} s${hint}`);
+      }
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+  }
+
+  device(serial: string, opts: AdbDeviceOptions = {}): AdbDevice {
+    const net = /^([\w.-]+|\[[0-9a-f:]+\]):(\d{1,5})$/i.exec(serial);
+    const reconnect = net ? async (): Promise<void> => void (await this.client.connect(net[1]!.replace(/^\[|\]$/g, ''), Number(net[2]))) : undefined;
+    return new AdbDevice(this.client.getDevice(serial), serial, { ...(reconnect ? { reconnect } : {}), ...opts });
   }
 }

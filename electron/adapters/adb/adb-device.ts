@@ -1,46 +1,63 @@
-import { Adb } from './adbkit.js';
-import type { Duplex } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import type { Adb } from './adbkit.js';
 import type { KeyName } from '../../../shared/domain/action.js';
 import type { DeviceInfo, DevicePort, Foreground, PixelPoint } from '../../core/device/device-port.js';
 import { DeviceError } from '../../core/device/device-port.js';
+import { focusedFieldLength } from '../../core/device/focused-field.js';
 import { parseForeground } from '../../core/device/foreground.js';
 import { ADB_KEYBOARD_IME, KEYCODES } from '../../core/device/keys.js';
-import { inputTextArg, isInputTextSafe, shQuote, utf8Base64 } from '../../core/device/shell-quote.js';
+import type { RetryOptions } from '../../core/device/retry.js';
+import { CommandFailure } from '../../core/device/retry.js';
+import { inputTextArg, inputTextProblem, shQuote, utf8Base64 } from '../../core/device/shell-quote.js';
+import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
+import { AdbExec } from './adb-exec.js';
 
 type DeviceClient = ReturnType<ReturnType<typeof Adb.createClient>['getDevice']>;
 
-const DUMP_PATH = '/sdcard/window_dump.xml';
 const round = (n: number): number => Math.round(n);
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG_IEND = Buffer.from([0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+/** Key events per `input keyevent` command: long enough to be quick, short enough for any shell's line limit. */
+const KEYS_PER_COMMAND = 100;
 
-/** DevicePort over adbkit: every command is a `shell:` request on a fresh connection. */
+export interface AdbDeviceOptions {
+  retry?: Partial<RetryOptions>;
+  /** `adb connect host:port` again, for a network device that dropped off. */
+  reconnect?: () => Promise<void>;
+}
+
+/**
+ * DevicePort over adbkit: every command is a `shell:` request on a fresh connection. Reads
+ * (screenshot, dump, properties, foreground) are retried with backoff when a real phone is slow,
+ * busy or briefly gone; inputs are never repeated once they may have reached the device.
+ */
 export class AdbDevice implements DevicePort {
   private adbKeyboard: boolean | null = null;
+  private readonly exec: AdbExec;
 
   constructor(
-    private readonly dev: DeviceClient,
+    dev: DeviceClient,
     readonly serial: string,
-  ) {}
-
-  private async run(command: string): Promise<Buffer> {
-    try {
-      return await Adb.util.readAll((await this.dev.shell(command)) as Duplex);
-    } catch (e) {
-      const msg = (e as Error).message ?? String(e);
-      const gone = /not found|offline|ECONNREFUSED|ECONNRESET|closed/i.test(msg);
-      throw new DeviceError(`${this.serial}: ${msg}`, this.serial, gone ? 'disconnected' : 'adb');
-    }
+    opts: AdbDeviceOptions = {},
+  ) {
+    this.exec = new AdbExec(dev, serial, opts.retry, opts.reconnect);
   }
 
+  /**
+   * A task's own command: a setup step or a success probe. Setup exists to put the device into a
+   * known state and already runs before every attempt, so it must be idempotent; probes only
+   * read. Either may therefore be asked again after a dropped connection.
+   */
   async shell(command: string): Promise<string> {
-    return (await this.run(command)).toString('utf8');
+    return (await this.exec.read(command)).toString('utf8');
+  }
+
+  private async read(command: string): Promise<string> {
+    return (await this.exec.read(command)).toString('utf8');
   }
 
   async info(packages: readonly string[] = []): Promise<DeviceInfo> {
-    const [props, size, density] = await Promise.all([
-      this.shell('getprop'),
-      this.shell('wm size'),
-      this.shell('wm density'),
-    ]);
+    const [props, size, density] = await Promise.all([this.read('getprop'), this.read('wm size'), this.read('wm density')]);
     const prop = (k: string): string => new RegExp(`^\\[${k.replace(/\./g, '\\.')}\\]: \\[(.*)\\]$`, 'm').exec(props)?.[1] ?? '';
     // An override (set by `wm size WxH`) is what apps and screenshots use.
     const sizes = [...size.matchAll(/(Physical|Override) size: (\d+)x(\d+)/g)];
@@ -48,7 +65,7 @@ export class AdbDevice implements DevicePort {
     if (!s) throw new DeviceError(`${this.serial}: cannot read the screen size from \`wm size\`: ${size.trim()}`, this.serial);
     const versions: Record<string, string | null> = {};
     for (const pkg of packages) {
-      const out = await this.shell(`dumpsys package ${shQuote(pkg)} | grep versionName`);
+      const out = await this.read(`dumpsys package ${shQuote(pkg)} | grep versionName`);
       versions[pkg] = /versionName=(\S+)/.exec(out)?.[1] ?? null;
     }
     return {
@@ -62,46 +79,78 @@ export class AdbDevice implements DevicePort {
     };
   }
 
+  /**
+   * `screencap -p` behind an `echo`, as adbkit does: the first byte tells whether the device's
+   * shell turned `\n` into `\r\n` (Android < 7), which would corrupt the PNG. A cut stream gives
+   * a truncated PNG, so the image must end with its IEND chunk before it is believed.
+   */
   async screenshot(): Promise<Uint8Array> {
-    try {
-      return await Adb.util.readAll((await this.dev.screencap()) as Duplex);
-    } catch (e) {
-      throw new DeviceError(`${this.serial}: screenshot failed: ${(e as Error).message}`, this.serial);
-    }
+    let png: Buffer = Buffer.alloc(0);
+    await this.exec.read('echo && screencap -p 2>/dev/null', (out) => {
+      png = out[0] === 0x0a ? out.subarray(1) : out[0] === 0x0d ? Buffer.from(out.subarray(2).toString('latin1').replace(/\r\n/g, '\n'), 'latin1') : out;
+      if (png.length > 16 && png.subarray(0, 8).equals(PNG_SIGNATURE) && png.subarray(-8).equals(PNG_IEND)) return null;
+      // Nothing, or a PNG that stops short: the stream was cut (a drop), not a refusal to take the picture.
+      const cut = png.length === 0 || png.subarray(0, 8).equals(PNG_SIGNATURE);
+      return new CommandFailure(`screenshot failed: got ${png.length} bytes that are not a whole PNG`, cut ? 'stream' : 'result', cut);
+    });
+    return png;
   }
 
-  /** One round trip: dump to a file and print it. A busy screen ("could not get idle state") is retried once. */
+  /**
+   * Dumps to a file of its own (concurrent dumps never read each other's), prints it, removes it.
+   * uiautomator exits 0 even when it gives up on a busy screen ("could not get idle state") and
+   * writes nothing, so the file is new or absent, never a stale one; a busy screen is asked again.
+   */
   async uiDump(): Promise<string> {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const out = await this.shell(`uiautomator dump ${DUMP_PATH} >/dev/null && cat ${DUMP_PATH}`);
+    const path = `/data/local/tmp/eb-dump-${randomBytes(4).toString('hex')}.xml`;
+    let xml = '';
+    await this.exec.read(`uiautomator dump ${path} >/dev/null && cat ${path}; rm -f ${path}`, (raw) => {
+      const out = raw.toString('utf8');
+      if (/could not get idle state/i.test(out)) return new CommandFailure('uiautomator dump: the screen never became idle', 'result', false);
       const start = out.search(/<\?xml|<hierarchy/);
-      if (start >= 0) return out.slice(start).trim();
-      if (!/could not get idle state/i.test(out)) {
-        throw new DeviceError(`${this.serial}: uiautomator dump failed: ${out.trim().slice(0, 200)}`, this.serial);
+      const end = out.lastIndexOf('</hierarchy>');
+      if (start < 0 || end < start) {
+        // Nothing, or XML that stops short: the stream was cut (a drop). Anything else is uiautomator's own complaint.
+        const cut = out.trim() === '' || start >= 0;
+        return new CommandFailure(cut ? 'uiautomator dump: the connection was cut' : `uiautomator dump failed: ${out.trim().slice(0, 200)}`, cut ? 'stream' : 'result', cut);
       }
-    }
-    throw new DeviceError(`${this.serial}: uiautomator dump: the screen never became idle`, this.serial, 'timeout');
+      xml = out.slice(start, end + '</hierarchy>'.length);
+      return null;
+    });
+    return xml;
   }
 
   async foreground(): Promise<Foreground | null> {
-    return parseForeground(await this.shell('dumpsys window'));
+    return parseForeground(await this.read('dumpsys window'));
   }
 
   async tap(p: PixelPoint): Promise<void> {
-    await this.shell(`input tap ${round(p.x)} ${round(p.y)}`);
+    await this.exec.act(`input tap ${round(p.x)} ${round(p.y)}`);
   }
 
   async longPress(p: PixelPoint, ms: number): Promise<void> {
-    await this.shell(`input swipe ${round(p.x)} ${round(p.y)} ${round(p.x)} ${round(p.y)} ${round(ms)}`);
+    await this.exec.act(`input swipe ${round(p.x)} ${round(p.y)} ${round(p.x)} ${round(p.y)} ${round(ms)}`);
   }
 
   async swipe(from: PixelPoint, to: PixelPoint, ms: number): Promise<void> {
-    await this.shell(`input swipe ${round(from.x)} ${round(from.y)} ${round(to.x)} ${round(to.y)} ${round(ms)}`);
+    await this.exec.act(`input swipe ${round(from.x)} ${round(from.y)} ${round(to.x)} ${round(to.y)} ${round(ms)}`);
   }
 
   private async hasAdbKeyboard(): Promise<boolean> {
-    this.adbKeyboard ??= (await this.shell('ime list -s')).split(/\s+/).includes(ADB_KEYBOARD_IME);
+    this.adbKeyboard ??= (await this.read('ime list -s')).split(/\s+/).includes(ADB_KEYBOARD_IME);
     return this.adbKeyboard;
+  }
+
+  /**
+   * Empties the focused field with the keys a person would use: cursor to the end, then one
+   * Delete per character the field holds (read from a dump, so a long field is emptied whole).
+   */
+  private async clearWithKeys(): Promise<void> {
+    const length = focusedFieldLength(parseUiXml(await this.uiDump())) ?? 0;
+    const codes = ['KEYCODE_MOVE_END', ...Array<number>(length).fill(KEYCODES.Delete)];
+    for (let i = 0; i < codes.length && length > 0; i += KEYS_PER_COMMAND) {
+      await this.exec.act(`input keyevent ${codes.slice(i, i + KEYS_PER_COMMAND).join(' ')}`);
+    }
   }
 
   /**
@@ -110,42 +159,35 @@ export class AdbDevice implements DevicePort {
    */
   async type(text: string, opts: { clear?: boolean } = {}): Promise<void> {
     const ime = await this.hasAdbKeyboard();
-    if (!ime && (!isInputTextSafe(text) || opts.clear)) {
-      if (opts.clear && isInputTextSafe(text)) {
-        await this.shell(`input keyevent KEYCODE_MOVE_END ${Array(60).fill(KEYCODES.Delete).join(' ')}`);
-      } else {
-        throw new DeviceError(
-          `${this.serial}: cannot type ${JSON.stringify(text)}: non-ASCII text needs the ADBKeyboard IME. Install it ` +
-            '(github.com/senzhk/ADBKeyBoard: `adb install ADBKeyboard.apk`, then `adb shell ime enable ' +
-            `${ADB_KEYBOARD_IME}\`) and try again.`,
-          this.serial,
-          'unsupported',
-        );
-      }
-    }
     if (!ime) {
-      if (text) await this.shell(`input text ${inputTextArg(text)}`);
+      const problem = inputTextProblem(text);
+      if (problem) {
+        const shown = [...text].length > 40 ? `${[...text].slice(0, 39).join('')}…` : text;
+        throw new DeviceError(`${this.serial}: cannot type ${JSON.stringify(shown)} without the ADBKeyboard IME: ${problem}.`, this.serial, 'unsupported');
+      }
+      if (opts.clear) await this.clearWithKeys();
+      if (text) await this.exec.act(`input text ${inputTextArg(text)}`);
       return;
     }
-    const previous = (await this.shell('settings get secure default_input_method')).trim();
-    if (previous !== ADB_KEYBOARD_IME) await this.shell(`ime set ${ADB_KEYBOARD_IME}`);
+    const previous = (await this.read('settings get secure default_input_method')).trim();
+    if (previous !== ADB_KEYBOARD_IME) await this.exec.read(`ime set ${ADB_KEYBOARD_IME}`); // idempotent: safe to ask again
     try {
-      if (opts.clear) await this.shell('am broadcast -a ADB_CLEAR_TEXT');
-      if (text) await this.shell(`am broadcast -a ADB_INPUT_B64 --es msg ${utf8Base64(text)}`);
+      if (opts.clear) await this.exec.act('am broadcast -a ADB_CLEAR_TEXT');
+      if (text) await this.exec.act(`am broadcast -a ADB_INPUT_B64 --es msg ${utf8Base64(text)}`);
     } finally {
-      if (previous && previous !== ADB_KEYBOARD_IME && previous !== 'null') await this.shell(`ime set ${shQuote(previous)}`);
+      if (previous && previous !== ADB_KEYBOARD_IME && previous !== 'null') await this.exec.read(`ime set ${shQuote(previous)}`);
     }
   }
 
   async key(key: KeyName | 'Home' | 'Back'): Promise<void> {
-    await this.shell(`input keyevent ${KEYCODES[key]}`);
+    await this.exec.act(`input keyevent ${KEYCODES[key]}`);
   }
 
   async launch(pkg: string): Promise<void> {
     if (!/^[A-Za-z][\w]*(\.[A-Za-z_][\w]*)+$/.test(pkg)) {
       throw new DeviceError(`${this.serial}: not a package name: ${JSON.stringify(pkg)}`, this.serial, 'unsupported');
     }
-    const out = await this.shell(`monkey -p ${pkg} -c android.intent.category.LAUNCHER 1`);
+    const out = (await this.exec.act(`monkey -p ${pkg} -c android.intent.category.LAUNCHER 1`)).toString('utf8');
     if (/No activities found|monkey aborted|Error/i.test(out)) {
       throw new DeviceError(`${this.serial}: cannot launch ${pkg}: ${out.trim().split('\n').pop()}`, this.serial);
     }

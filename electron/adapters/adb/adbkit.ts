@@ -6,3 +6,9 @@ import * as adbkitNs from '@devicefarmer/adbkit';
 type AdbClass = typeof adbkitNs.Adb;
 export const Adb: AdbClass =
   (adbkitNs as unknown as { Adb?: AdbClass }).Adb ?? (adbkitNs as unknown as { default: { Adb: AdbClass } }).default.Adb;
+
+type ShellCommandClass = typeof adbkitNs.ShellCommand;
+/** `shell:<cmd>` on an open transport: lets the adapter tell "never sent" from "sent, then lost". */
+export const ShellCommand: ShellCommandClass =
+  (adbkitNs as unknown as { ShellCommand?: ShellCommandClass }).ShellCommand ??
+  (adbkitNs as unknown as { default: { ShellCommand: ShellCommandClass } }).default.ShellCommand;

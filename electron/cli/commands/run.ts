@@ -7,6 +7,7 @@ import type { RunProgress } from '../../services/runs/run-executor.js';
 import { buildRunReport } from '../../services/runs/run-report-builder.js';
 import { createRun, runToEnd } from '../../services/runs/run-service.js';
 import { selectTasks } from '../../services/runs/run-spec.js';
+import { stfRunOptions } from './stf-devices.js';
 import { openBackend } from '../context.js';
 import { htmlReportCommand } from './report-html.js';
 import type { GlobalOptions } from '../output.js';
@@ -46,14 +47,17 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
     .addOption(new Option('--mode <mode>', 'offline, online, or both (each task in its own mode)').choices(['offline', 'online', 'both']).default('both'))
     .option('--agent <names>', 'agent names, comma-separated (see elderbench agent list; "replay" follows each task\'s demonstration)')
     .option('--tasks <filter>', 'ids with * wildcards, or field=value terms (mode, app, set, semantic, syntactic, scenario, lang), comma-separated')
-    .option('--devices <serials>', 'devices for online tasks (default: all attached)')
+    .option('--devices <serials>', 'devices for online tasks (default: all attached, on every --adb server)')
+    .option('--stf <url>', 'claim the online devices from this DeviceFarmer STF farm (token from $STF_TOKEN) and release them afterwards')
+    .option('--stf-count <n>', 'how many STF devices to claim', '1')
+    .option('--stf-filter <field=value,…>', 'only STF devices with these fields, e.g. sdk=34')
     .addOption(new Option('--judge <judge>', 'online success judge').choices(['rule', 'vlm', 'both']).default('rule'))
     .option('--judge-agent <name>', 'agent entry whose model judges (vlm, both)')
     .addOption(new Option('--instruction <which>', 'give agents the original or the normalized instruction').choices(['original', 'normalized']).default('original'))
     .option('--max-steps <n>', 'step limit (default: each task\'s own, 25)')
     .addOption(new Option('--off-graph <policy>', 'offline: on an unmatched action, fail or stay and count an error').choices(['fail', 'stay']).default('fail'))
     .option('--resume <run>', 'continue a run: re-attempts unresolved infrastructure failures and interrupted tasks (history kept); resolved tasks are skipped')
-    .action(async (o: { mode: 'offline' | 'online' | 'both'; agent?: string; tasks?: string; devices?: string; judge: 'rule' | 'vlm' | 'both'; judgeAgent?: string; instruction: 'original' | 'normalized'; maxSteps?: string; offGraph: 'fail' | 'stay'; resume?: string }) => {
+    .action(async (o: { mode: 'offline' | 'online' | 'both'; agent?: string; tasks?: string; devices?: string; judge: 'rule' | 'vlm' | 'both'; judgeAgent?: string; instruction: 'original' | 'normalized'; maxSteps?: string; offGraph: 'fail' | 'stay'; resume?: string; stf?: string; stfCount: string; stfFilter?: string }) => {
       const g = globals();
       const backend = openBackend(g);
       const progress = progressReporter(Boolean(g.json));
@@ -63,6 +67,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         info('stopping after the tasks in progress (run again with --resume to continue)');
       };
       process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
       try {
         const deps = { store: () => backend.workspace, devices: backend.devices, log: info, onProgress: (p: RunProgress) => progress.update(p) };
         let runId = o.resume;
@@ -77,11 +82,13 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
           }
           if (o.mode !== 'both') tasks = tasks.filter((t) => t.mode === o.mode);
           if (tasks.length === 0) throw new CliError(`no ${o.mode === 'both' ? '' : `${o.mode} `}tasks match ${o.tasks ?? '(all)'}`);
+          const stf = stfRunOptions(o);
+          if (stf && o.devices) throw new CliError('give either --devices or --stf, not both', 2);
           try {
             runId = createRun(deps, {
               mode: o.mode, agents, taskIds: tasks.map((t) => t.id), devices: list(o.devices), judge: o.judge, judgeAgent: o.judgeAgent,
               instruction: o.instruction, offGraph: o.offGraph, ...(o.maxSteps ? { maxSteps: Number(o.maxSteps) } : {}),
-            }).runId;
+            }, stf ? { stf } : {}).runId;
           } catch (e) {
             throw new CliError((e as Error).message);
           }
@@ -99,6 +106,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         );
       } finally {
         process.removeListener('SIGINT', onSignal);
+        process.removeListener('SIGTERM', onSignal);
         progress.stop();
         backend.close();
       }

@@ -36,6 +36,8 @@ export interface ExecutorDeps {
   onProgress(p: RunProgress): void;
   log(m: string): void;
   cancelled(): boolean;
+  /** Devices claimed for this run (a device farm's); replaces the spec's list. */
+  onlineDevices?: string[];
 }
 
 interface Item {
@@ -172,7 +174,7 @@ export async function executeRun(runId: string, spec: RunSpec, deps: ExecutorDep
 
   const online = todo.filter((x) => x.mode === 'online');
   if (online.length === 0 || deps.cancelled()) return;
-  const serials = spec.devices.length ? spec.devices : (await deps.devices.refresh()).devices.filter((d) => d.state === 'device').map((d) => d.serial);
+  const serials = deps.onlineDevices ?? (spec.devices.length ? spec.devices : (await deps.devices.refresh()).devices.filter((d) => d.state === 'device').map((d) => d.serial));
   if (serials.length === 0) throw new Error('no device for the online tasks: attach a phone or start the virtual phone, or pass --devices');
   const sink = workspaceObservationSink(() => store);
   // Why each attempt failed: a setup that failed on every device makes the task invalid, not an infra error.
@@ -211,7 +213,7 @@ export async function executeRun(runId: string, spec: RunSpec, deps: ExecutorDep
         },
         options: { ...DEFAULT_ONLINE_OPTIONS, maxSteps: spec.maxSteps ?? i.task.max_steps, timeoutS: spec.timeoutS ?? i.task.timeout_s, precheck: spec.precheck, settleMs: spec.settleMs },
       });
-      return { o, steps: rec.stats, device: { serial, model: info.model, release: info.release, screen: info.screen, versions: info.packageVersions } };
+      return { o, steps: rec.stats, device: { serial, server: deps.devices.serverOf(serial), model: info.model, release: info.release, screen: info.screen, versions: info.packageVersions } };
     },
     onDone: (i, r, _serial, attempts) => {
       progress.running = progress.running.filter((x) => !(x.taskId === i.task.id && x.agent === i.agent));

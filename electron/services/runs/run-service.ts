@@ -17,6 +17,9 @@ import type { GraphTrust } from '../../../shared/domain/graph.js';
 import { describeMatchRules } from '../../core/graph/match.js';
 import type { GraphValidation } from '../../core/graph/validate.js';
 import { trustOf } from '../graph-trust.js';
+import { StfClient } from '../../adapters/stf/stf-client.js';
+import type { StfRequest } from '../stf-session.js';
+import { stfRequestOf, withStfDevices } from '../stf-session.js';
 
 export interface RunManifest {
   software: { elderbench: string; node: string; platform: string };
@@ -32,6 +35,8 @@ export interface RunManifest {
   /** The offline matching rules in force, in words (the thresholds are in spec.match). */
   matchRules?: string[];
   createdAt: string;
+  /** Online devices come from this STF farm (claimed for the run, released after it). */
+  stf?: StfRequest;
 }
 
 export interface RunServiceDeps {
@@ -51,7 +56,7 @@ function agentLookup(store: WorkspaceStore, userDataDir?: string): (name: string
 }
 
 /** Creates the run row with its full manifest (everything needed to reproduce it), and returns its id. */
-export function createRun(deps: RunServiceDeps, input: RunSpecInput): { runId: string; spec: RunSpec } {
+export function createRun(deps: RunServiceDeps, input: RunSpecInput, devices: { stf?: StfRequest } = {}): { runId: string; spec: RunSpec } {
   const spec = RunSpecSchema.parse(input);
   const store = deps.store();
   const find = agentLookup(store, deps.userDataDir);
@@ -81,6 +86,7 @@ export function createRun(deps: RunServiceDeps, input: RunSpecInput): { runId: s
     graphs,
     matchRules: spec.mode === 'online' ? [] : describeMatchRules(spec.match),
     createdAt: new Date().toISOString(),
+    ...(devices.stf ? { stf: devices.stf } : {}),
   };
   for (const [id, g] of Object.entries(graphs)) {
     if (g && g.trust.status !== 'valid') deps.log(`warning: the graph of ${id} (v${g.version}) is ${g.trust.status}: ${g.trust.reason}; its offline verdicts may be wrong`);
@@ -109,8 +115,16 @@ export async function runToEnd(deps: RunServiceDeps, runId: string, cancelled: (
     cancelled,
   };
   store.runs.setStatus(runId, 'running');
+  const stf = spec.mode === 'offline' ? null : stfRequestOf(run.manifest);
   try {
-    await executeRun(runId, spec, ex);
+    if (spec.mode !== 'offline') {
+      await deps.devices.refresh(); // names on several adb servers resolve against the current lists
+      for (const name of spec.devices) deps.devices.serverOf(name); // an ambiguous name fails now, saying how to qualify it
+    }
+    if (stf) {
+      const client = new StfClient(stf.url, (deps.env ?? process.env)['STF_TOKEN'] ?? '');
+      await withStfDevices({ store, client, adb: deps.devices.primary, log: deps.log }, stf, runId, (onlineDevices) => executeRun(runId, spec, { ...ex, onlineDevices }));
+    } else await executeRun(runId, spec, ex);
     store.runs.setStatus(runId, cancelled() ? 'cancelled' : 'finished');
   } catch (e) {
     store.runs.setStatus(runId, 'failed');

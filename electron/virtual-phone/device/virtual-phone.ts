@@ -16,6 +16,8 @@ import { settingsCommand, imeCommand } from './commands/settings-cmd.js';
 import { wmCommand, getpropCommand, screencapCommand, uiautomatorCommand, logcatCommand } from './commands/system-cmd.js';
 import type { Capture } from './commands/system-cmd.js';
 import { cmdCommand } from './commands/vphone-cmd.js';
+import type { TimingProfile } from './profile.js';
+import { INSTANT_PROFILE, PhoneTiming, swipeDurationMs } from './profile.js';
 
 /** A phone as the ADB server sees it: the model, its shell, and captures from the shared renderer. */
 export class VirtualPhone implements ServedDevice {
@@ -26,24 +28,37 @@ export class VirtualPhone implements ServedDevice {
   readonly deviceName = 'vphone';
   private readonly raster = new Rasterizer();
   private readonly commands: Record<string, CommandFn>;
+  /** Delays and failures of the chosen timing profile (none for `instant`). */
+  readonly timing: PhoneTiming;
 
-  constructor(readonly serial: string, readonly transportId: number, locale: Locale, seed: number, apps: AppDefinition<unknown>[], frozenClockMs?: number) {
+  constructor(
+    readonly serial: string,
+    readonly transportId: number,
+    locale: Locale,
+    seed: number,
+    apps: AppDefinition<unknown>[],
+    frozenClockMs?: number,
+    profile: TimingProfile = INSTANT_PROFILE,
+  ) {
     this.phone = new PhoneModel(locale, seed, serial, apps, frozenClockMs);
+    this.timing = new PhoneTiming(profile, seed, serial);
+    const t = this.timing;
     const cap: Capture = { png: () => this.screenshotPng(), rgba: () => this.screenshotRgba(), xml: () => this.dumpXml() };
     const m = this.phone;
     const base: Record<string, CommandFn> = {
       ...coreutils(m.fs),
-      input: inputCommand(m),
-      am: amCommand(m),
-      monkey: monkeyCommand(m),
+      input: t.withInputLatency('input', inputCommand(m), (p) => p.inputMs, swipeDurationMs),
+      // `am start` launches an app; `am broadcast` is how ADBKeyboard types: both are inputs.
+      am: t.withInputLatency('am', amCommand(m), (p, ctx) => (ctx.args[0] === 'start' ? p.launchMs : ctx.args[0] === 'broadcast' ? p.inputMs : null)),
+      monkey: t.withInputLatency('monkey', monkeyCommand(m), (p) => p.launchMs),
       pm: pmCommand(m),
       dumpsys: dumpsysCommand(m),
       settings: settingsCommand(m),
       ime: imeCommand(m),
       wm: wmCommand(),
       getprop: getpropCommand(m),
-      screencap: screencapCommand(m, cap),
-      uiautomator: uiautomatorCommand(m, cap),
+      screencap: t.withDelay(screencapCommand(m, cap), (p) => p.screencapMs),
+      uiautomator: t.withDumpBehaviour(uiautomatorCommand(m, cap)),
       logcat: logcatCommand(),
     };
     const services: Record<string, CommandFn> = { package: base.pm!, activity: base.am!, input: base.input!, settings: base.settings!, input_method: base.ime! };

@@ -1,9 +1,20 @@
-import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { ServedDevice } from './device-port.js';
 import type { SocketReader } from './reader.js';
-import { drainAndEnd, fail, okay, safeWrite } from './framing.js';
+import { drainAndEnd, safeWrite } from './framing.js';
 import { serveSync } from './sync.js';
 import { serveInteractiveShell } from './interactive-shell.js';
+
+/**
+ * One device service's byte stream and how to answer its opening: a smart-socket connection
+ * answers `OKAY`/`FAIL` in-band, a device transport (adbd over TCP) with OKAY/CLSE packets.
+ */
+export interface ServiceStream {
+  io: Duplex;
+  accept(): void;
+  /** Refuses the service and closes the stream. */
+  refuse(reason: string): void;
+}
 
 /**
  * Services reached after a transport switch (AOSP services.cpp / daemon/services.cpp).
@@ -11,15 +22,16 @@ import { serveInteractiveShell } from './interactive-shell.js';
  * exactly as on a real device.
  */
 export async function handleDeviceService(
-  socket: Socket,
+  stream: ServiceStream,
   reader: SocketReader,
   device: ServedDevice,
   isPlugged: () => boolean,
   service: string,
 ): Promise<void> {
+  const socket = stream.io;
   if (service.startsWith('shell:') || service.startsWith('exec:')) {
     const cmd = service.slice(service.indexOf(':') + 1);
-    okay(socket);
+    stream.accept();
     if (cmd.trim() === '' && service.startsWith('shell:')) {
       await serveInteractiveShell(socket, reader, device);
       return;
@@ -29,18 +41,18 @@ export async function handleDeviceService(
   }
   if (/^shell,[^:]*:/.test(service)) {
     // We never advertise shell_v2, so a v2 request is a client bug; refuse instead of mis-framing.
-    fail(socket, 'shell protocol v2 not supported (feature not advertised)');
+    stream.refuse('shell protocol v2 not supported (feature not advertised)');
     return;
   }
   if (service === 'sync:') {
-    okay(socket);
+    stream.accept();
     await serveSync(socket, reader, device.fs);
     await drainAndEnd(socket);
     return;
   }
   if (service === 'framebuffer:') {
     const img = await device.framebuffer();
-    okay(socket);
+    stream.accept();
     // v1 header (13 x u32 LE), the only one adbkit parses: version, bpp, size, w, h, then RGBA offsets/lengths.
     const h = Buffer.alloc(52);
     const fields = [1, 32, img.pixels.length, img.width, img.height, 0, 8, 16, 8, 8, 8, 24, 8];
@@ -51,10 +63,10 @@ export async function handleDeviceService(
     return;
   }
   // Real adbd closes the stream for services it cannot open; the client reports "closed".
-  fail(socket, 'closed');
+  stream.refuse('closed');
 }
 
-async function runStreaming(socket: Socket, device: ServedDevice, cmd: string, isPlugged: () => boolean): Promise<void> {
+async function runStreaming(socket: Duplex, device: ServedDevice, cmd: string, isPlugged: () => boolean): Promise<void> {
   const ac = new AbortController();
   // A client FIN closes the stream on a real adb server too (it has no half-close), which kills the
   // shell: that is how adbkit stops `while getprop sys.boot_completed` and logcat.

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
 import type { SocketReader } from './reader.js';
 
@@ -25,7 +26,7 @@ export function encodeValue(value: string): Buffer {
   return Buffer.concat([Buffer.from(hex4(body.length), 'latin1'), body]);
 }
 
-export function safeWrite(socket: Socket, data: Buffer | string): boolean {
+export function safeWrite(socket: Duplex, data: Buffer | string): boolean {
   if (socket.destroyed || !socket.writable) return false;
   try {
     return socket.write(data);
@@ -45,12 +46,12 @@ export function fail(socket: Socket, reason: string): void {
   endSocket(socket);
 }
 
-export function endSocket(socket: Socket): void {
+export function endSocket(socket: Duplex): void {
   if (!socket.destroyed) socket.end();
 }
 
 /** Wait for buffered writes to flush before closing, so large outputs (PNG) aren't truncated. */
-export async function drainAndEnd(socket: Socket): Promise<void> {
+export async function drainAndEnd(socket: Duplex): Promise<void> {
   if (socket.destroyed) return;
   await new Promise<void>((resolve) => socket.end(resolve));
 }

@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { ServedDevice } from './device-port.js';
 import type { SocketReader } from './reader.js';
 import { drainAndEnd, safeWrite } from './framing.js';
@@ -7,7 +7,7 @@ import { drainAndEnd, safeWrite } from './framing.js';
  * Bare `adb shell`: a line-at-a-time prompt. Enough for a human poking at the phone; tools always
  * pass a command. `exit` or EOF ends the session.
  */
-export async function serveInteractiveShell(socket: Socket, reader: SocketReader, device: ServedDevice): Promise<void> {
+export async function serveInteractiveShell(socket: Duplex, reader: SocketReader, device: ServedDevice): Promise<void> {
   const ac = new AbortController();
   socket.once('close', () => ac.abort());
   const prompt = () => safeWrite(socket, `${device.deviceName}:/ $ `);

@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 /**
  * Pull-style reader over a socket. The ADB host protocol is a strict request/response exchange
@@ -19,7 +19,7 @@ export class SocketReader {
   private ended = false;
   private waiter: (() => void) | null = null;
 
-  constructor(private readonly socket: Socket) {
+  constructor(private readonly socket: Duplex) {
     socket.on('data', (d: Buffer) => {
       this.chunks.push(d);
       this.buffered += d.length;

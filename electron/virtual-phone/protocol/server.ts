@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { Socket } from 'node:net';
 import type { DeviceRegistry } from './registry.js';
 import { SocketReader, ReaderClosed } from './reader.js';
-import { FrameError, fail, readRequest } from './framing.js';
+import { FrameError, fail, okay, readRequest } from './framing.js';
 import { handleHost } from './host-services.js';
 import { handleDeviceService } from './device-services.js';
 
@@ -76,7 +76,7 @@ async function serveConnection(socket: Socket, registry: DeviceRegistry, onKill:
       return;
     }
     socket.setTimeout(0); // device services (sleep, track, pushes) may legitimately be quiet for long
-    await handleDeviceService(socket, reader, outcome.device, () => registry.isPlugged(outcome.device.serial), service);
+    await handleDeviceService({ io: socket, accept: () => okay(socket), refuse: (r) => fail(socket, r) }, reader, outcome.device, () => registry.isPlugged(outcome.device.serial), service);
   } catch (err) {
     if (err instanceof FrameError) fail(socket, err.message);
     else if (err instanceof ReaderClosed) {

@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { VirtualFs } from '../device/fs.js';
 import type { SocketReader } from './reader.js';
 import { safeWrite } from './framing.js';
@@ -20,7 +20,7 @@ function packet(id: string, ...parts: Buffer[]): Buffer {
   return Buffer.concat([Buffer.from(id, 'latin1'), ...parts]);
 }
 
-function syncFail(socket: Socket, msg: string): void {
+function syncFail(socket: Duplex, msg: string): void {
   const m = Buffer.from(msg, 'utf8');
   safeWrite(socket, packet('FAIL', u32(m.length), m));
 }
@@ -51,7 +51,7 @@ function statV2(fs: VirtualFs, id: string, path: string): Buffer {
   return packet(id, b);
 }
 
-export async function serveSync(socket: Socket, reader: SocketReader, fs: VirtualFs): Promise<void> {
+export async function serveSync(socket: Duplex, reader: SocketReader, fs: VirtualFs): Promise<void> {
   for (;;) {
     if (reader.isEnded) return; // adbkit never sends QUIT; it just closes.
     let head: Buffer;
@@ -92,7 +92,7 @@ export async function serveSync(socket: Socket, reader: SocketReader, fs: Virtua
   }
 }
 
-function sendList(socket: Socket, fs: VirtualFs, path: string): void {
+function sendList(socket: Duplex, fs: VirtualFs, path: string): void {
   const names = fs.list(path) ?? [];
   const base = path.endsWith('/') ? path : path + '/';
   const out: Buffer[] = [];
@@ -106,7 +106,7 @@ function sendList(socket: Socket, fs: VirtualFs, path: string): void {
   safeWrite(socket, Buffer.concat(out));
 }
 
-async function sendFile(socket: Socket, fs: VirtualFs, path: string): Promise<boolean> {
+async function sendFile(socket: Duplex, fs: VirtualFs, path: string): Promise<boolean> {
   const e = fs.stat(path);
   if (!e || e.kind !== 'file') {
     syncFail(socket, e ? `remote object '${path}' is a directory` : `remote object '${path}' does not exist`);
@@ -117,8 +117,13 @@ async function sendFile(socket: Socket, fs: VirtualFs, path: string): Promise<bo
     if (!safeWrite(socket, packet('DATA', u32(chunk.length), chunk))) {
       if (socket.destroyed) return false;
       await new Promise<void>((r) => {
-        socket.once('drain', r);
-        socket.once('close', r);
+        const done = (): void => {
+          socket.off('drain', done);
+          socket.off('close', done);
+          r();
+        };
+        socket.once('drain', done);
+        socket.once('close', done);
       });
     }
   }
@@ -126,7 +131,7 @@ async function sendFile(socket: Socket, fs: VirtualFs, path: string): Promise<bo
   return true;
 }
 
-async function receiveFile(socket: Socket, reader: SocketReader, fs: VirtualFs, arg: string): Promise<boolean> {
+async function receiveFile(socket: Duplex, reader: SocketReader, fs: VirtualFs, arg: string): Promise<boolean> {
   const comma = arg.lastIndexOf(',');
   const path = comma >= 0 ? arg.slice(0, comma) : arg;
   const mode = comma >= 0 ? Number.parseInt(arg.slice(comma + 1), 10) : 0o644;

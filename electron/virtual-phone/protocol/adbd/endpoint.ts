@@ -1,0 +1,67 @@
+import net from 'node:net';
+import type { Socket } from 'node:net';
+import type { ServedDevice } from '../device-port.js';
+import type { DeviceRegistry } from '../registry.js';
+import type { AdbPublicKey } from './auth.js';
+import { AdbdConnection } from './connection.js';
+
+/**
+ * A phone's daemon on its own TCP port, as `adb tcpip 5555` leaves a real phone: any adb server
+ * can `adb connect` it. While the phone is unplugged (a transport drop) its connections are cut
+ * and new ones are closed at once, so the adb server sees the device go offline.
+ */
+export interface DeviceEndpoint {
+  serial: string;
+  port: number;
+  /** Public keys this phone has accepted, one `adbkey.pub` line each. */
+  authorizedKeys(): string[];
+  close(): Promise<void>;
+}
+
+export async function startDeviceEndpoint(opts: { host: string; port: number; device: ServedDevice; registry: DeviceRegistry }): Promise<DeviceEndpoint> {
+  const { device, registry } = opts;
+  const keys: AdbPublicKey[] = [];
+  const keyStore = {
+    known: () => keys,
+    accept: (k: AdbPublicKey) => {
+      if (!keys.some((x) => x.line === k.line)) keys.push(k);
+    },
+  };
+  const sockets = new Set<Socket>();
+  const plugged = () => registry.isPlugged(device.serial);
+  const server = net.createServer({ allowHalfOpen: true }, (socket) => {
+    socket.on('error', () => {});
+    if (!plugged()) {
+      socket.destroy();
+      return;
+    }
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.setNoDelay(true);
+    void new AdbdConnection(socket, device, keyStore, plugged).serve().catch(() => socket.destroy());
+  });
+  const off = registry.onChange(() => {
+    if (plugged()) return;
+    for (const s of sockets) s.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', () => {});
+  const addr = server.address();
+  return {
+    serial: device.serial,
+    port: typeof addr === 'object' && addr ? addr.port : opts.port,
+    authorizedKeys: () => keys.map((k) => k.line),
+    close: () =>
+      new Promise<void>((resolve) => {
+        off();
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
