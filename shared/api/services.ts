@@ -181,7 +181,7 @@ export const StartRunSchema = z
     agents: z.array(z.string().min(1)).min(1, 'choose at least one agent'),
     taskIds: z.array(TaskIdSchema).min(1, 'choose at least one task'),
     devices: z.array(Serial).default([]),
-    judge: z.enum(['rule', 'vlm', 'both']).default('rule'),
+    judge: z.enum(['rule', 'vlm', 'both', 'state', 'rule+state']).default('rule'),
     judgeAgent: z.string().optional(),
     instruction: z.enum(['original', 'normalized']).default('original'),
   })

@@ -51,13 +51,13 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
     .option('--stf <url>', 'claim the online devices from this DeviceFarmer STF farm (token from $STF_TOKEN) and release them afterwards')
     .option('--stf-count <n>', 'how many STF devices to claim', '1')
     .option('--stf-filter <field=value,…>', 'only STF devices with these fields, e.g. sdk=34')
-    .addOption(new Option('--judge <judge>', 'online success judge').choices(['rule', 'vlm', 'both']).default('rule'))
+    .addOption(new Option('--judge <judge>', 'online success judge: the task\'s checks (rule), a model (vlm), the graph\'s goal conditions (state), or a pair reporting agreement').choices(['rule', 'vlm', 'both', 'state', 'rule+state']).default('rule'))
     .option('--judge-agent <name>', 'agent entry whose model judges (vlm, both)')
     .addOption(new Option('--instruction <which>', 'give agents the original or the normalized instruction').choices(['original', 'normalized']).default('original'))
     .option('--max-steps <n>', 'step limit (default: each task\'s own, 25)')
     .addOption(new Option('--off-graph <policy>', 'offline: on an unmatched action, fail or stay and count an error').choices(['fail', 'stay']).default('fail'))
     .option('--resume <run>', 'continue a run: re-attempts unresolved infrastructure failures and interrupted tasks (history kept); resolved tasks are skipped')
-    .action(async (o: { mode: 'offline' | 'online' | 'both'; agent?: string; tasks?: string; devices?: string; judge: 'rule' | 'vlm' | 'both'; judgeAgent?: string; instruction: 'original' | 'normalized'; maxSteps?: string; offGraph: 'fail' | 'stay'; resume?: string; stf?: string; stfCount: string; stfFilter?: string }) => {
+    .action(async (o: { mode: 'offline' | 'online' | 'both'; agent?: string; tasks?: string; devices?: string; judge: 'rule' | 'vlm' | 'both' | 'state' | 'rule+state'; judgeAgent?: string; instruction: 'original' | 'normalized'; maxSteps?: string; offGraph: 'fail' | 'stay'; resume?: string; stf?: string; stfCount: string; stfFilter?: string }) => {
       const g = globals();
       const backend = openBackend(g);
       const progress = progressReporter(Boolean(g.json));

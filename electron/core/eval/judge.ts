@@ -1,6 +1,8 @@
 import type { Task } from '../../../shared/schemas/task.js';
 import type { DevicePort } from '../device/device-port.js';
-import type { JudgeVerdict } from './outcome.js';
+import type { UiHierarchy } from '../../../shared/domain/ui-node.js';
+import type { Foreground } from '../device/device-port.js';
+import type { JudgeKind, JudgeVerdict } from './outcome.js';
 
 export interface JudgeContext {
   task: Task;
@@ -11,15 +13,17 @@ export interface JudgeContext {
   /** PNGs of the step screens over the whole trajectory, oldest first (evenly thinned on long runs; the VLM judge samples from them). */
   frames: readonly Uint8Array[];
   foreground: { package: string; activity: string } | null;
+  /** Every observation's UI dump and foreground app, oldest first, the final screen last (the state judge reads them). */
+  trajectory?: readonly { ui: UiHierarchy | null; foreground: Foreground | null }[];
 }
 
 /** Decides whether an online task reached its goal. A verdict it cannot read is `pass: null`, never a pass. */
 export interface Judge {
-  readonly kind: 'rule' | 'vlm' | 'both';
+  readonly kind: JudgeKind;
   judge(ctx: JudgeContext): Promise<JudgeVerdict>;
   /**
    * Runs before the agent acts: true when the task already passes in its initial state
    * (then it is flagged invalid instead of scored). Only deterministic checks run here.
    */
-  alreadyPasses(ctx: Omit<JudgeContext, 'finalScreenshot' | 'frames' | 'foreground'>): Promise<boolean>;
+  alreadyPasses(ctx: Omit<JudgeContext, 'finalScreenshot' | 'frames' | 'foreground' | 'trajectory'>): Promise<boolean>;
 }

@@ -114,6 +114,7 @@ export async function runOnlineTask(deps: OnlineDeps): Promise<TaskOutcome> {
 
   const history: AgentHistoryEntry[] = [];
   const frames = new FrameKeeper<Uint8Array>();
+  const trajectory: { ui: CapturedObservation['observation']['ui']; foreground: Foreground | null }[] = [];
   const extra: Record<string, unknown> = {};
   let exit: ExitCategory = 'step_limit';
   let parseErrors = 0;
@@ -175,6 +176,7 @@ export async function runOnlineTask(deps: OnlineDeps): Promise<TaskOutcome> {
       deps.record({ idx, action: r.action, raw: r.raw, observationBlob: last.blob, details, timings: { ...r.timings, device_ms: deviceMs }, usage: r.usage });
       history.push(r.historyEntry);
       frames.push(last.png);
+      trajectory.push({ ui: last.observation.ui, foreground: last.foreground });
       if (stop) {
         exit = stop;
         break;
@@ -188,6 +190,7 @@ export async function runOnlineTask(deps: OnlineDeps): Promise<TaskOutcome> {
   const final = await deps.capture();
   const verdict: JudgeVerdict = await deps.judge.judge({
     task, instruction: deps.instruction, device, finalScreenshot: final.png, frames: frames.frames, foreground: final.foreground,
+    trajectory: [...trajectory, { ui: final.observation.ui, foreground: final.foreground }],
   });
   const finished = exit === 'finished';
   if (finished && verdict.pass === null) exit = 'judge_error';

@@ -32,13 +32,18 @@ export interface StepRecord {
   usage: AgentUsage;
 }
 
+/** rule: the task's shell checks; vlm: a model reads the screens; state: the graph's DONE states and goal conditions; pairs report agreement. */
+export type JudgeKind = 'rule' | 'vlm' | 'both' | 'state' | 'rule+state';
+
 export interface JudgeVerdict {
-  judge: 'rule' | 'vlm' | 'both';
+  judge: JudgeKind;
   pass: boolean | null;
   reason: string;
   /** With `both`: the VLM's verdict beside the rule's, and whether they agree. */
   rule?: { pass: boolean; reason: string } | null;
   vlm?: { pass: boolean | null; reason: string } | null;
+  /** With `rule+state`: the state judge's verdict beside the rule's. */
+  state?: { pass: boolean | null; reason: string } | null;
   agreement?: boolean | null;
   tokens?: { prompt: number; completion: number } | null;
   ms?: number;

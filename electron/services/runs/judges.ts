@@ -6,10 +6,13 @@ import { sha256 } from '../../core/agents/manifest.js';
 import { evaluateExpect } from '../../core/eval/check-matcher.js';
 import type { Judge } from '../../core/eval/judge.js';
 import { ruleJudge } from '../../core/eval/rule-judge.js';
+import type { JudgeKind } from '../../core/eval/outcome.js';
+import type { GraphOf } from '../../core/eval/state-judge.js';
+import { ruleAndState, stateJudge } from '../../core/eval/state-judge.js';
 import { bothJudges, DEFAULT_VLM_JUDGE_OPTIONS, VLM_JUDGE_PROMPT, vlmJudge } from '../../core/eval/vlm-judge.js';
 
 export interface JudgeManifest {
-  kind: 'rule' | 'vlm' | 'both';
+  kind: JudgeKind;
   model: string | null;
   endpointHost: string | null;
   promptSha256: string | null;
@@ -17,12 +20,16 @@ export interface JudgeManifest {
   sampledFrames: number | null;
 }
 
-/** Builds the run's judge; the VLM judge reads its key from the environment variable its agent entry names. */
-export function createJudge(kind: 'rule' | 'vlm' | 'both', judgeAgent: AgentConfig | null, env: Record<string, string | undefined> = process.env): { judge: Judge; manifest: JudgeManifest } {
+/**
+ * Builds the run's judge; the VLM judge reads its key from the environment variable its agent entry
+ * names; the state judge reads each task's graph through `graphOf` (none given: the judge says it cannot).
+ */
+export function createJudge(kind: JudgeKind, judgeAgent: AgentConfig | null, env: Record<string, string | undefined> = process.env, graphOf: GraphOf = () => null): { judge: Judge; manifest: JudgeManifest } {
   const rule = ruleJudge(evaluateExpect);
-  if (kind === 'rule') {
-    return { judge: rule, manifest: { kind, model: null, endpointHost: null, promptSha256: null, prompt: null, sampledFrames: null } };
-  }
+  const plain = { model: null, endpointHost: null, promptSha256: null, prompt: null, sampledFrames: null };
+  if (kind === 'rule') return { judge: rule, manifest: { kind, ...plain } };
+  if (kind === 'state') return { judge: stateJudge(graphOf), manifest: { kind, ...plain } };
+  if (kind === 'rule+state') return { judge: ruleAndState(rule, stateJudge(graphOf)), manifest: { kind, ...plain } };
   if (!judgeAgent?.baseUrl || !judgeAgent.model) {
     throw new AgentInfrastructureError(`--judge ${kind} needs --judge-agent NAME: an agent entry with a model (see elderbench agent list)`, 'config');
   }

@@ -14,7 +14,10 @@ import type { RunSpec, RunSpecInput } from './run-spec.js';
 import { RunSpecSchema } from './run-spec.js';
 import { createJudge } from './judges.js';
 import type { GraphTrust } from '../../../shared/domain/graph.js';
-import { describeMatchRules } from '../../core/graph/match.js';
+import { describeMatchRules, withMatchDefaults } from '../../core/graph/match.js';
+import type { GraphOf } from '../../core/eval/state-judge.js';
+import type { TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { StoredGraphConfig } from '../graph-builder.js';
 import type { GraphValidation } from '../../core/graph/validate.js';
 import { trustOf } from '../graph-trust.js';
 import { StfClient } from '../../adapters/stf/stf-client.js';
@@ -53,6 +56,16 @@ function agentLookup(store: WorkspaceStore, userDataDir?: string): (name: string
   const set = loadAgentConfigs(store.path, { approvals: new AgentApprovals(userDataDir) });
   if (set.errors.length) throw new Error(`agents.json has problems:\n${set.errors.join('\n')}`);
   return (name) => findAgentConfig(set, name);
+}
+
+/** Each task's latest graph with its thresholds, for the state judge. */
+function graphsOf(store: WorkspaceStore): GraphOf {
+  return (taskId) => {
+    const row = store.graphs.latest(taskId);
+    if (!row) return null;
+    const config = row.config as StoredGraphConfig;
+    return { graph: row.body as TaskGraph, signature: config.signature, match: withMatchDefaults(config.match) };
+  };
 }
 
 /** Creates the run row with its full manifest (everything needed to reproduce it), and returns its id. */
@@ -103,7 +116,7 @@ export async function runToEnd(deps: RunServiceDeps, runId: string, cancelled: (
   if (!run) throw new Error(`no run ${runId} in ${store.path}`);
   const spec = RunSpecSchema.parse((run.manifest as { spec: unknown }).spec);
   const find = agentLookup(store, deps.userDataDir);
-  const { judge } = createJudge(spec.judge, spec.judgeAgent ? find(spec.judgeAgent) : null, deps.env);
+  const { judge } = createJudge(spec.judge, spec.judgeAgent ? find(spec.judgeAgent) : null, deps.env, graphsOf(store));
   const ex: ExecutorDeps = {
     store,
     devices: deps.devices,

@@ -10,7 +10,8 @@ export const RunSpecSchema = z
     taskIds: z.array(z.string().min(1)).min(1),
     /** Online: device serials (empty = every attached device). */
     devices: z.array(z.string()).default([]),
-    judge: z.enum(['rule', 'vlm', 'both']).default('rule'),
+    /** rule: the task's checks; vlm: a model reads the screens; state: the graph's goal conditions; pairs report agreement. */
+    judge: z.enum(['rule', 'vlm', 'both', 'state', 'rule+state']).default('rule'),
     /** The agent entry whose model judges (vlm / both). */
     judgeAgent: z.string().optional(),
     /** Which text the agent receives: the original instruction or the normalized rewrite (paper §5.3). */

@@ -16,7 +16,7 @@ export function NewRunForm({ onStarted }: { onStarted(runId: string): void }) {
   const [filter, setFilter] = useState('');
   const [chosenTasks, setChosenTasks] = useState<Set<string>>(new Set());
   const [chosenDevices, setChosenDevices] = useState<string[]>([]);
-  const [judge, setJudge] = useState<'rule' | 'vlm' | 'both'>('rule');
+  const [judge, setJudge] = useState<'rule' | 'vlm' | 'both' | 'state' | 'rule+state'>('rule');
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
 
@@ -73,7 +73,9 @@ export function NewRunForm({ onStarted }: { onStarted(runId: string): void }) {
           <select value={judge} onChange={(e) => setJudge(e.target.value as typeof judge)}>
             <option value="rule">Rule checks</option>
             <option value="vlm">VLM judge</option>
-            <option value="both">Both</option>
+            <option value="both">Rule checks and VLM (agreement)</option>
+            <option value="state">Graph goal conditions (state)</option>
+            <option value="rule+state">Rule checks and state (agreement)</option>
           </select>
         </label>
       </div>

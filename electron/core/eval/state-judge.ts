@@ -1,0 +1,82 @@
+import type { SignatureConfig, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { UiHierarchy } from '../../../shared/domain/ui-node.js';
+import { flattenUi, labelOf } from '../../../shared/domain/ui-tree.js';
+import type { Foreground } from '../device/device-port.js';
+import { sameState } from '../graph/compare.js';
+import { contentCandidates, keyboardLikelyUp } from '../graph/content.js';
+import { contentModel, contentUnder, withContent } from '../graph/content-keys.js';
+import { unmetConditions } from '../graph/goal-conditions.js';
+import type { MatchOptions } from '../graph/match.js';
+import { computeSignature, pageKey } from '../graph/signature.js';
+import type { Judge, JudgeContext } from './judge.js';
+import type { JudgeVerdict } from './outcome.js';
+
+/** A task's graph as the state judge needs it, or null when the task has none. */
+export type GraphOf = (taskId: string) => { graph: TaskGraph; signature: SignatureConfig; match: MatchOptions } | null;
+
+/**
+ * The `state` judge: the same goal conditions that decide an offline Finish, checked on an online
+ * trajectory. The final screen must be one of the graph's DONE states, and the trajectory's content —
+ * the last value each content key showed (what was typed, chosen, stepped) — must meet that DONE
+ * node's goal conditions; a `shown` condition is checked on the final screen's texts. A task without a
+ * graph cannot be judged this way (`pass: null`). It reads only what the phone showed, so it also runs
+ * on apps whose state no shell probe can reach.
+ */
+export function stateJudge(graphOf: GraphOf): Judge {
+  return {
+    kind: 'state',
+    async judge(ctx: JudgeContext): Promise<JudgeVerdict> {
+      const t0 = performance.now();
+      const verdict = (pass: boolean | null, reason: string): JudgeVerdict => ({ judge: 'state', pass, reason, ms: performance.now() - t0 });
+      const found = graphOf(ctx.task.id);
+      if (!found) return verdict(null, `task ${ctx.task.id} has no graph; build one (elderbench graph build) to judge by state`);
+      const final = ctx.trajectory?.at(-1);
+      if (!final?.ui) return verdict(null, 'the final screen has no readable UI dump');
+      const { graph, signature: cfg, match } = found;
+      const model = contentModel(graph.contentKeys ?? [], graph.freeKeys ?? [], graph.listedKeys ?? []);
+      const sign = (ui: UiHierarchy, fg: Foreground | null) => {
+        const sig = computeSignature(ui, fg, cfg);
+        const page = pageKey(sig);
+        const candidates = contentCandidates(ui, cfg, page);
+        return { sig: withContent(sig, contentUnder(model, candidates, page, keyboardLikelyUp(ui))), candidates };
+      };
+      // What the trajectory committed: the last value each content key showed.
+      const record = new Map<string, string>();
+      for (const o of ctx.trajectory ?? []) {
+        if (!o.ui) continue;
+        for (const v of sign(o.ui, o.foreground).candidates) if (model.keys.has(v.key)) record.set(v.key, v.value);
+      }
+      const end = sign(final.ui, final.foreground).sig;
+      const texts = flattenUi(final.ui).map(labelOf).filter(Boolean);
+      const done = graph.nodes.filter((n) => n.done && sameState(n.signature, end, cfg));
+      if (done.length === 0) return verdict(false, 'the final screen is none of the graph\'s DONE states');
+      let closest: string | null = null;
+      for (const n of done) {
+        const unmet = unmetConditions(n.goal, record, match.textThreshold, texts);
+        if (unmet.length === 0) return verdict(true, `the final screen is DONE state ${n.id}${n.goal?.length ? ', its goal conditions met' : ''}`);
+        closest ??= `the final screen is DONE state ${n.id} but ${unmet.map((u) => `${u.label} should be "${u.expected}" (was "${record.get(u.key) ?? ''}")`).join('; ')}`;
+      }
+      return verdict(false, closest!);
+    },
+    // Before the agent acts there is no trajectory to judge; the task's shell checks decide invalidity.
+    alreadyPasses: async () => false,
+  };
+}
+
+/** `rule+state`: the rule checks decide; the state judge's verdict and their agreement are reported. */
+export function ruleAndState(rule: Judge, state: Judge): Judge {
+  return {
+    kind: 'rule+state',
+    async judge(ctx) {
+      const [r, s] = await Promise.all([rule.judge(ctx), state.judge(ctx)]);
+      return {
+        judge: 'rule+state', pass: r.pass, reason: r.reason,
+        rule: r.pass === null ? null : { pass: r.pass, reason: r.reason },
+        state: { pass: s.pass, reason: s.reason },
+        agreement: r.pass === null || s.pass === null ? null : r.pass === s.pass,
+        ms: (r.ms ?? 0) + (s.ms ?? 0),
+      };
+    },
+    alreadyPasses: (ctx) => rule.alreadyPasses(ctx),
+  };
+}
