@@ -123,11 +123,19 @@ const chosen = (n: UiNode): boolean => n.selected || (n.checkable && n.checked);
 export function contentCandidates(ui: UiHierarchy, cfg: Pick<SignatureConfig, 'ignoredPackages' | 'ignoredResourceIds'>, page = ''): ContentValue[] {
   const out: ContentValue[] = [];
   const seen = new Map<string, number>();
-  const push = (key: string, kind: ContentValue['kind'], value: string, label: string): void => {
+  // Labels wait until the walk is done: only those whose key occurs once on the page are kept, so a
+  // list's rows (most labels of a page) never cost more than their key.
+  const labels: { key: string; text: string; label: string; listed: boolean }[] = [];
+  const keyed = (key: string): string => {
     const full = `${page}§${key}`;
     const k = seen.get(full) ?? 0;
     seen.set(full, k + 1);
-    out.push({ key: k === 0 ? full : `${full}#${k + 1}`, kind, value, label, ...(lists > 0 ? { listed: true } : {}) });
+    return k === 0 ? full : `${full}#${k + 1}`;
+  };
+  const push = (key: string, kind: ContentValue['kind'], value: string, label: string): void => {
+    const v: ContentValue = { key: keyed(key), kind, value, label };
+    if (lists > 0) v.listed = true;
+    out.push(v);
   };
   const ancestors: UiNode[] = [];
   let lists = 0;
@@ -151,9 +159,10 @@ export function contentCandidates(ui: UiHierarchy, cfg: Pick<SignatureConfig, 'i
         push(`number|${shortClass(n.className)}|${n.resourceId}|${row || masked}`, 'number', nums.join(','), row || masked);
       } else if (short && (n.resourceId || row)) {
         // A label that may change with what the person did: a control's text (安装 → 打开, 暂停 → 播放), a
-        // status or a value shown after its label in a row ("状态  申诉处理中", "到达  北京"). Clock times masked.
-        const value = normalizeContent(t.replace(TIME, '#t'));
-        push(`label|${shortClass(n.className)}|${n.resourceId}|${row ?? ''}`, 'label', value, row || shortId(n.resourceId));
+        // status or a value shown after its label in a row ("状态  申诉处理中", "到达  北京").
+        const key = `${page}§label|${shortClass(n.className)}|${n.resourceId}|${row ?? ''}`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+        labels.push({ key, text: t, label: row || shortId(n.resourceId), listed: lists > 0 });
       }
     }
     if (n.children.length > 0 && !clickable(n)) {
@@ -174,8 +183,14 @@ export function contentCandidates(ui: UiHierarchy, cfg: Pick<SignatureConfig, 'i
   };
   for (const r of ui.roots) visit(r);
   // A label key that repeats on the page belongs to a list (rows of headlines, prices): its texts come
-  // and go with data and scrolling, so none of them identifies what the person did.
-  return out.filter((v) => v.kind !== 'label' || (seen.get(v.key.replace(/#\d+$/, '')) ?? 0) === 1);
+  // and go with data and scrolling, so none of them identifies what the person did. Clock times masked.
+  for (const l of labels) {
+    if (seen.get(l.key) !== 1) continue;
+    const v: ContentValue = { key: l.key, kind: 'label', value: normalizeContent(l.text.replace(TIME, '#t')), label: l.label };
+    if (l.listed) v.listed = true;
+    out.push(v);
+  }
+  return out;
 }
 
 /**

@@ -77,6 +77,9 @@ function walkWithAncestors(ui: UiHierarchy, visit: (n: UiNode, ancestors: readon
   for (const r of ui.roots) walk(r);
 }
 
+/** Whether a text has more than `max` characters (code points), without splitting short ones. */
+const longerThan = (text: string, max: number): boolean => text.length > max && [...text].length > max;
+
 /** Labels a person reads to recognise the page: short texts of controls and titles, never typed text. */
 function anchorOf(n: UiNode, cfg: SignatureConfig): string | null {
   if (EDIT_CLASSES.test(n.className) || isWidget(n)) return null;
@@ -84,7 +87,7 @@ function anchorOf(n: UiNode, cfg: SignatureConfig): string | null {
   const control = n.clickable || n.checkable || n.selected;
   if (!titleLike && !control) return null;
   const text = labelOf(n);
-  if (!text || [...text].length > cfg.maxAnchorLength) return null;
+  if (!text || longerThan(text, cfg.maxAnchorLength)) return null;
   const masked = maskVolatile(text);
   return masked && masked !== '#' ? masked : null;
 }
@@ -93,7 +96,7 @@ function anchorOf(n: UiNode, cfg: SignatureConfig): string | null {
 function chromeText(n: UiNode, cfg: SignatureConfig): string | null {
   if (EDIT_CLASSES.test(n.className) || isWidget(n)) return null;
   const text = n.text.trim() || n.contentDesc.trim();
-  if (!text || [...text].length > cfg.maxAnchorLength) return null;
+  if (!text || longerThan(text, cfg.maxAnchorLength)) return null;
   const masked = maskVolatile(text);
   return masked && masked !== '#' && masked !== '#t' ? masked : null;
 }
@@ -150,6 +153,7 @@ export function computeSignature(
   imageHash: string | null = null,
 ): StateSignature {
   const nodes = flattenUi(ui).filter((n) => significant(n, cfg));
+  const isSignificant = new Set(nodes);
   const structure = [...new Set(nodes.map(structureToken))].sort();
   const values: string[] = [];
   const chromeTokens: string[] = [];
@@ -158,14 +162,13 @@ export function computeSignature(
   const idCount = new Map<string, number>();
   for (const n of nodes) if (n.resourceId) idCount.set(n.resourceId, (idCount.get(n.resourceId) ?? 0) + 1);
   const isList = (a: UiNode): boolean => a.scrollable || LIST.test(a.className) || (a.resourceId !== '' && (idCount.get(a.resourceId) ?? 0) > 1);
-  // Whether each node on the walk's path is a list, so "inside a list" costs one look per node.
-  const listPath: boolean[] = [];
+  // Whether each node on the walk's path is in a list (itself or an ancestor), so "inside a list" costs one look per node.
+  const inListPath: boolean[] = [];
   walkWithAncestors(ui, (n, ancestors) => {
-    listPath.length = ancestors.length;
-    const here = isList(n);
-    const listed = here || listPath.some(Boolean);
-    listPath.push(here);
-    if (!significant(n, cfg)) return;
+    inListPath.length = ancestors.length;
+    const listed = isList(n) || (inListPath[ancestors.length - 1] ?? false);
+    inListPath.push(listed);
+    if (!isSignificant.has(n)) return;
     const v = widgetValue(n, ancestors, listed);
     if (v !== null) values.push(v);
     if (!listed) {
