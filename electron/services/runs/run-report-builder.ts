@@ -4,6 +4,7 @@ import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { AgentMetrics, RunMetrics } from '../../core/eval/metrics.js';
 import { runMetrics } from '../../core/eval/metrics.js';
 import { behaviourTable, breakdownTable, table2, unresolvedWarning } from '../../core/eval/run-report.js';
+import { askReport } from './ask-report.js';
 import { deterministicResults, plannedItems, toMetricInput } from './run-results.js';
 
 export interface RunReport {
@@ -43,6 +44,7 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
     if (t) tasks.set(id, t);
   }
   const m = runMetrics(results.map(toMetricInput), tasks, plan, { humanSteps: humanSteps(store, taskIds), excludeUnresolved: o.excludeUnresolved === true });
+  const asking = askReport(store, runId);
   return {
     runId,
     status: run.status,
@@ -50,7 +52,7 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
     excludeUnresolved: m.excludeUnresolved,
     unresolvedWarning: unresolvedWarning(m, runId),
     invalidTasks: m.invalidTasks,
-    tables: [table2(m, runId), behaviourTable(m), ...(['semantic', 'syntactic', 'scenario', 'app'] as const).map((b) => breakdownTable(m, b))],
+    tables: [table2(m, runId), behaviourTable(m), ...(asking ? [asking] : []), ...(['semantic', 'syntactic', 'scenario', 'app'] as const).map((b) => breakdownTable(m, b))],
     results: deterministicResults(store, runId),
   };
 }

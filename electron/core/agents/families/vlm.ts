@@ -57,7 +57,7 @@ export const vlmFamily: Family = {
   parse: (raw, mode) => parseVlm(raw, { coords: mode }),
   describe: (ctx) => ({
     promptTemplate: `${systemPrompt(ctx)}\n\n--- user ---\n${VLM_USER_TEMPLATE}`,
-    historyPolicy: 'one image (current); every earlier action as a numbered JSON line; an answered ask_user followed by an indented "The user answered: \"…\"" line',
+    historyPolicy: 'one image (current); every earlier action as a numbered JSON line; an answered ask_user followed by an indented line: The user answered: "…"',
     coordinates: 'relative 0–1000, [x, y] with x first: n = v',
     resize: ctx.config.images?.maxPixels ? `shrink-only above ${ctx.config.images.maxPixels} px` : 'none',
   }),
