@@ -36,7 +36,7 @@ async function targets(port: number): Promise<Record<'contacts' | 'liufang' | 'c
   await d.shell('monkey -p com.android.dialer 1');
   const find = async (text: string): Promise<[number, number]> => {
     const n = flattenUi(parseUiXml(await d.uiDump())).find((x) => x.text === text || x.contentDesc === text);
-    if (!n) throw new Error(`no "${text}" on screen`);
+    if (!n?.bounds) throw new Error(`no "${text}" on screen`);
     const b = n.bounds;
     return [Math.round(((b.left + b.right) / 2 / 1080) * 1000), Math.round(((b.top + b.bottom) / 2 / 2400) * 1000)];
   };

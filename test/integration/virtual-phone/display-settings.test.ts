@@ -47,7 +47,7 @@ async function settingsScreen(d: DevicePort): Promise<{ png: Uint8Array; title: 
     png,
     title: (text) => {
       const n = nodes.find((x) => x.text === text);
-      if (!n) throw new Error(`no "${text}" on the Settings screen`);
+      if (!n?.bounds) throw new Error(`no "${text}" on the Settings screen`);
       return n.bounds;
     },
   };
