@@ -192,12 +192,12 @@ async function runAfterSetup(deps: OnlineDeps, variant: AppliedVariant | null): 
         if (deps.askUser) {
           cancelTimer();
           const t0 = deps.now();
-          const turn = await deps.askUser(r.action.message);
+          const said = await deps.askUser(r.action.message);
           userMs += deps.now() - t0;
           cancelTimer = arm(Math.max(0, limitMs - agentMs()));
-          details.user = turn;
-          if (turn.answer === null) stop = 'ask_user';
-          else entry = { ...entry, userReply: turn.answer };
+          details.user = said;
+          if (said.answer === null) stop = 'ask_user';
+          else entry = { ...entry, userReply: said.answer };
         } else stop = 'ask_user';
       } else if (r.action.type === 'ParseError') {
         details.parseError = r.action.reason;
