@@ -184,6 +184,11 @@ export const StartRunSchema = z
     judge: z.enum(['rule', 'vlm', 'both', 'state', 'rule+state']).default('rule'),
     judgeAgent: z.string().optional(),
     instruction: z.enum(['original', 'normalized']).default('original'),
+    /** Who answers the agents' questions (the run spec checks the combinations). */
+    user: z.enum(['none', 'scripted', 'simulated']).default('none'),
+    userAgent: z.string().min(1).optional(),
+    /** A robustness variant for online runs. */
+    variant: z.enum(['font-large', 'display-large', 'high-contrast', 'dark']).optional(),
   })
   .strict();
 

@@ -65,8 +65,8 @@ export const AgentConfigSchema = z.object({
   retries: z.number().int().min(0).max(10).optional(),
   /** Replaces the built-in prompt template (e.g. with an official text); hashed into the manifest. */
   promptTemplate: z.string().min(1).optional(),
-  /** UI-Venus CallUser: an answer to the user (default) or a request for help (spec §10). */
-  callUser: z.enum(['answer', 'ask']).optional(),
+  /** UI-Venus CallUser: an answer to the user (default), a request for help, or `auto`: a question asks, anything else answers. */
+  callUser: z.enum(['answer', 'ask', 'auto']).optional(),
   /** random: PRNG seed. */
   seed: z.number().int().optional(),
   /** replay: the demonstration to follow. */

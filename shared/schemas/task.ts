@@ -47,6 +47,10 @@ export const TASK_LIMITS = {
   /** The whole file, and the tasks in it. */
   fileBytes: 20 * 1024 * 1024,
   tasksPerFile: 10_000,
+  /** The user block: facts the user knows, scripted answers, keywords per answer. */
+  userFacts: 50,
+  userAnswers: 50,
+  answerKeywords: 50,
 } as const;
 
 const tooLong = (what: string, n: number): string => `${what} is longer than ${n} characters`;
@@ -100,6 +104,37 @@ export const SuccessCheckSchema = z
   .strict();
 export type SuccessCheck = z.infer<typeof SuccessCheckSchema>;
 
+/**
+ * One scripted answer: the first entry with a keyword contained in the agent's question answers
+ * it; an entry with no keywords (`"when": []`) is the fallback for any other question.
+ */
+export const ScriptedAnswerSchema = z
+  .object({
+    when: z.array(text(TASK_LIMITS.label, 'a keyword').trim().min(1, 'a keyword is empty')).max(TASK_LIMITS.answerKeywords, `at most ${TASK_LIMITS.answerKeywords} keywords`),
+    say: text(TASK_LIMITS.text, 'say').trim().min(1, 'say is empty'),
+  })
+  .strict();
+export type ScriptedAnswer = z.infer<typeof ScriptedAnswerSchema>;
+
+/**
+ * The older adult behind the instruction, for multi-turn runs (`run --user scripted|simulated`):
+ * who they are and what they know that the agent cannot see. Never shown to agents.
+ */
+export const UserBlockSchema = z
+  .object({
+    /** Age, habits, how they talk: what a simulated user plays. */
+    persona: text(TASK_LIMITS.text, 'persona').trim().min(1, 'persona is empty'),
+    /** What the user knows and the agent cannot see ("她是女儿小芳", "转三百"). */
+    facts: z.array(text(TASK_LIMITS.text, 'a fact').trim().min(1, 'a fact is empty')).max(TASK_LIMITS.userFacts, `at most ${TASK_LIMITS.userFacts} facts`),
+    /** Answers for fully deterministic runs (`--user scripted`). */
+    answers: z.array(ScriptedAnswerSchema).max(TASK_LIMITS.userAnswers, `at most ${TASK_LIMITS.userAnswers} answers`).optional(),
+  })
+  .strict()
+  .refine((u) => (u.answers ?? []).filter((a) => a.when.length === 0).length <= 1, {
+    message: 'give at most one fallback answer ({"when": [], "say": …})', path: ['answers'],
+  });
+export type UserBlock = z.infer<typeof UserBlockSchema>;
+
 export const TaskSchema = z
   .object({
     id: TaskIdSchema,
@@ -127,6 +162,8 @@ export const TaskSchema = z
     max_steps: z.number().int().min(1).max(200).default(25),
     timeout_s: z.number().int().min(1).max(3600).default(120),
     tags: z.array(text(TASK_LIMITS.label, 'a tag')).max(TASK_LIMITS.tags, `at most ${TASK_LIMITS.tags} tags`).default([]),
+    /** Who gave the instruction and what they know, for runs that answer the agent's questions. */
+    user: UserBlockSchema.optional(),
   })
   .strict();
 

@@ -45,14 +45,15 @@ const CONTACTS = ['王丽', '李强', '张医生', '刘芳', '陈刚', '社区�
 const fixContacts = set(PKG.Phone, { contacts: CONTACTS, nextContactId: 8 });
 
 const tasks = [];
-/** t(id, app, sem, syn, scenario, [zh, en], normalized, {setup, checks, demos}) */
-function t(id, app, sem, syn, scenario, [zh, en], normalized, { setup = [], checks, demos }) {
+/** t(id, app, sem, syn, scenario, [zh, en], normalized, {setup, checks, demos, user}) */
+function t(id, app, sem, syn, scenario, [zh, en], normalized, { setup = [], checks, demos, user }) {
   const pkg = PKG[app];
   tasks.push({
     task: {
       id, instruction: zh, lang: 'zh', translation: en, normalized, app, package: pkg, mode: OFFLINE.has(app) ? 'offline' : 'online',
       annotations: { syntactic: SYN[syn], semantic: SEM[sem], scenario: SCN[scenario] },
-      setup: ['cmd vphone reset', `am force-stop ${pkg}`, ...setup], success_checks: checks, max_steps: 20, timeout_s: 180, tags: ['sample'],
+      setup: ['cmd vphone reset', `am force-stop ${pkg}`, ...setup], success_checks: checks, max_steps: 20, timeout_s: 180,
+      tags: user ? ['sample', 'ask'] : ['sample'], ...(user ? { user } : {}),
     },
     demos: demos.map((d) => [...d, fin]),
   });
@@ -236,11 +237,71 @@ t('travel-hangzhou-dis', 'Travel', 'D', 'Co', 'life', ['订后天去杭州的票
   { checks: [jp(TR, 'orders.0.to', 'hangzhou', 'to Hangzhou'), jp(TR, 'orders.0.day', 3, 'in three days')],
     demos: [[launch(TR), tap('日期'), tap('大后天', { match: 'prefix' }), tap('杭州'), tap('G', ANY_TRAIN), tap('提交订单')], [launch(TR), tap('到达'), ...search('搜索城市', '杭州'), tap('杭州', { nth: 1 }), tap('日期'), tap('后天', { match: 'prefix' }), tap('日期'), tap('大后天', { match: 'prefix' }), tap('查询'), tap('G', { ...ANY_TRAIN, nth: 1 }), tap('提交订单')]] });
 
+// ======================= asking the user (12) =======================
+// Instructions that cannot be completed without something only the speaker knows ("给她打个电话" —
+// who is she?): each task's `user` block says who is speaking and what they know, with scripted
+// answers for deterministic runs (`run --user scripted`); the checks pass only with that fact.
+// One Clear and Explicit control (phone-call-liufang) has a user too: asking there is a cost.
+const GRANDMA = '72岁的退休纺织女工，住在南京，跟老伴两个人过，闺女刘芳和女婿李强住得不远。用智能手机三四年了，会打电话、发语音，字小了看不清。说话短，爱说"那个""就是"，常常不说名字，问急了会有点不耐烦。';
+const GRANDPA = '76岁的退休中学语文老师，爱听戏、爱跳广场舞的老伴常不在家。手机用得不熟，打字慢，说话慢条斯理，有时前后颠倒、要想一想才说清楚。';
+const who = ['谁', '哪位', '哪个', '名字', '叫什么', '是指'];
+const when = ['几点', '时间', '什么时候', '哪天', '多久', '多长'];
+const ask = (persona, facts, answers) => ({ persona, facts, answers });
+
+t('phone-call-her', 'Phone', 'R', 'Ca', 'social', ['给她打个电话', 'Give her a call'], '在电话通讯录中找到刘芳（女儿）并拨打',
+  { setup: [fixContacts], checks: [jp(P, 'inCall.number', '13800000004', 'calling 刘芳 (the daughter), nobody else')],
+    user: ask(GRANDMA, ['"她"是闺女刘芳', '刘芳在通讯录里就存的"刘芳"'], [{ when: who, say: '我闺女刘芳啊' }, { when: [], say: '就是给我闺女打呀' }]),
+    demos: [[launch(P), tap('通讯录'), tap('刘芳'), tap('呼叫')]] });
+t('phone-call-liufang', 'Phone', 'C', 'Ca', 'social', ['给刘芳打个电话', 'Call Liu Fang'], '在电话通讯录中找到刘芳并拨打',
+  { setup: [fixContacts], checks: [jp(P, 'inCall.number', '13800000004', 'calling 刘芳')],
+    user: ask(GRANDMA, ['刘芳是闺女'], [{ when: [], say: '刘芳，我闺女，你打就是了' }]),
+    demos: [[launch(P), tap('通讯录'), tap('刘芳'), tap('呼叫')]] });
+t('messages-tell-him-late', 'Messages', 'R', 'Co', 'social', ['跟他说一声，我晚点到', "Let him know I'll be late"], '给李强（女婿）发短信：我晚点到',
+  { setup: [fixContacts], checks: [rx(X, '"sent":\\[\\{"to":"13800000002","text":"[^"]*晚', 'a text about being late sent to 李强 (the son-in-law)')],
+    user: ask(GRANDMA, ['"他"是女婿李强', '今天约了去女婿家吃饭，要晚半个钟头'], [{ when: who, say: '女婿李强' }, { when: ['说什么', '内容', '多晚', '多久'], say: '就说我晚点到，半个钟头吧' }, { when: [], say: '就跟李强说一声' }]),
+    demos: [[launch(X), tap('发起聊天'), tap('收件人：姓名或号码'), type('李强'), tap('李强', { nth: 1 }), tap('短信'), type('我晚点到，大概半小时'), tap('发送')]] });
+t('messages-party-day', 'Messages', 'D', 'Co', 'social', ['给王丽发个短信，说周六一起吃饭，哦不对，不是周六，改天了', "Text Wang Li that we're having dinner on Saturday, oh no, not Saturday, it's another day now"], '给王丽发短信：周日中午一起吃饭',
+  { setup: [fixContacts], checks: [rx(X, '"sent":\\[\\{"to":"13800000001","text":"(?![^"]*周六)[^"]*周日', 'the dinner day sent to 王丽 is Sunday, and Saturday is not in it')],
+    user: ask(GRANDMA, ['聚餐改到了周日中午', '王丽是老姐妹'], [{ when: [...when, '改到', '哪一天', '星期'], say: '改到周日了，中午' }, { when: [], say: '改周日了' }]),
+    demos: [[launch(X), tap('发起聊天'), tap('收件人：姓名或号码'), type('王丽'), tap('王丽', { nth: 1 }), tap('短信'), type('周日中午一起吃饭'), tap('发送')]] });
+t('clock-alarm-set', 'Clock', 'U', 'E', 'tool', ['定个闹钟', 'Set an alarm'], '在时钟中新建一个早上 5:30 的闹钟',
+  { checks: [rx(K, '"hour":5,"minute":30,"label":"[^"]*","days":\\[[^\\]]*\\],"enabled":true', 'an alarm at 05:30, on')],
+    user: ask(GRANDPA, ['明天要赶早上六点的早班车', '闹钟要定五点半'], [{ when, say: '五点半，早上五点半，要赶早班车' }, { when: [], say: '明早五点半叫我' }]),
+    demos: [[launch(K), tap('添加闹钟'), tap('07'), { type: 'Type', text: '5', clear: true }, tap('00'), { type: 'Type', text: '30', clear: true }, tap('保存')]] });
+t('clock-pills-evening', 'Clock', 'I', 'N', 'tool', ['我老是忘了吃药', 'I keep forgetting to take my medicine'], '在时钟中新建一个晚上 20:00 的闹钟，提醒吃药',
+  { checks: [rx(K, '"hour":20,"minute":0,"label":"[^"]*","days":\\[[^\\]]*\\],"enabled":true', 'an alarm at 20:00, on')],
+    user: ask(GRANDPA, ['降压药是每天晚上八点吃', '想要手机到点提醒'], [{ when: [...when, '提醒'], say: '晚上八点，降压药是晚上八点吃' }, { when: [], say: '就是到点提醒我吃药' }]),
+    demos: [[launch(K), tap('添加闹钟'), tap('07'), { type: 'Type', text: '20', clear: true }, tap('保存')]] });
+t('weather-son-cold', 'Weather', 'I', 'N', 'info', ['儿子那边冷不冷啊', "Is it cold where my son is?"], '在天气应用中把城市切换到哈尔滨查看天气',
+  { checks: [jp(W, 'city', 'harbin', 'current city is Harbin')],
+    user: ask(GRANDPA, ['儿子在哈尔滨工作'], [{ when: ['哪', '城市', '地方', '在哪'], say: '哈尔滨，他在哈尔滨上班' }, { when: [], say: '我儿子在哈尔滨' }]),
+    demos: [[launch(W), tap('城市管理'), ...search('搜索城市', '哈尔滨'), tap('哈尔滨', { nth: 1 })]] });
+t('music-play-that', 'Music', 'U', 'E', 'fun', ['放那个我爱听的', 'Play the one I like'], '在音乐应用中播放邓丽君的《甜蜜蜜》',
+  { checks: [jp(M, 'current', 's2', '甜蜜蜜 is current'), jp(M, 'playing', true, 'playing')],
+    user: ask(GRANDPA, ['最爱听邓丽君的《甜蜜蜜》'], [{ when: ['哪', '什么', '歌', '谁'], say: '邓丽君的，甜蜜蜜' }, { when: [], say: '甜蜜蜜嘛' }]),
+    demos: [[launch(M), ...search('搜索歌曲、歌手、戏曲', '邓丽君'), tap('甜蜜蜜')]] });
+t('store-install-grandson', 'App Store', 'U', 'N', 'fun', ['孙子说的那个软件，给我装上', 'Install the app my grandson told me about'], '在应用商店安装“广场舞教学”',
+  { checks: [rx(S, '"installed":\\[[^\\]]*"dance"', 'the square-dance app installed')],
+    user: ask(GRANDMA, ['孙子说的是教跳广场舞的软件，叫"广场舞教学"'], [{ when: ['哪', '什么', '名字', '叫'], say: '教跳广场舞的那个，叫广场舞什么的' }, { when: [], say: '学跳广场舞用的' }]),
+    demos: [[launch(S), ...search('搜索应用', '广场舞'), tap('广场舞教学'), tap('安装')]] });
+t('wallet-transfer-how-much', 'Wallet', 'U', 'Ca', 'life', ['给闺女转点钱', 'Send my daughter some money'], '在钱包中给女儿小芳转账 200 元',
+  { checks: [jp(WA, 'transfers', [{ to: 'daughter', amount: 200 }], '200 yuan to the daughter')],
+    user: ask(GRANDPA, ['转两百，给外孙买书'], [{ when: ['多少', '金额', '几百', '多少钱'], say: '两百，给外孙买书的' }, { when: [], say: '转两百块' }]),
+    demos: [[launch(WA), tap('⇄ 转账'), tap('女儿小芳'), tap('金额（元）'), type('200'), tap('转账')], [launch(WA), tap('全部服务'), tap('转账'), tap('女儿小芳'), tap('金额（元）'), type('200'), enter]] });
+t('travel-book-ticket', 'Travel', 'U', 'Ca', 'life', ['帮我订张票', 'Book me a ticket'], '在出行应用中预订后天去杭州的火车票',
+  { checks: [jp(TR, 'orders.0.to', 'hangzhou', 'to Hangzhou'), jp(TR, 'orders.0.day', 2, 'the day after tomorrow'), jp(TR, 'orders.0.kind', 'train', 'by train')],
+    user: ask(GRANDMA, ['要去杭州看外孙', '后天走', '坐火车，高铁就行'], [{ when: ['哪', '去', '目的地'], say: '去杭州，看外孙' }, { when: [...when, '日期'], say: '后天' }, { when: ['火车', '飞机', '怎么去', '高铁'], say: '坐火车' }, { when: [], say: '后天去杭州' }]),
+    demos: [[launch(TR), tap('日期'), tap('后天', { match: 'prefix' }), tap('杭州'), tap('G', ANY_TRAIN), tap('提交订单')], [launch(TR), tap('到达'), ...search('搜索城市', '杭州'), tap('杭州', { nth: 1 }), tap('日期'), tap('后天', { match: 'prefix' }), tap('查询'), tap('G', { ...ANY_TRAIN, nth: 1 }), tap('提交订单')]] });
+t('chat-tell-her-home', 'Chat', 'R', 'E', 'social', ['跟她说我到家了', "Tell her I'm home"], '在微聊中给老伴发消息：我到家了',
+  { checks: [rx(C, '"sent":\\[\\{"to":"wife","text":"[^"]*到家', 'the wife told: home')],
+    user: ask(GRANDPA, ['"她"是老伴，老伴出去跳广场舞了'], [{ when: who, say: '老伴，我老伴' }, { when: [], say: '跟我老伴说' }]),
+    demos: [[launch(C), tap('通讯录'), tap('老伴'), tap('发消息'), tap('发消息'), type('我到家了'), tap('发送')], [launch(C), tap('通讯录'), tap('老伴'), tap('发消息'), tap('发消息'), type('到家了'), enter]] });
+
 // ---- write ----
 const file = {
   format: 'elderbench.tasks/1',
   name: 'sample',
-  description: 'ElderBench sample set for the virtual phone (zh locale): 60 elderly-style instructions over 15 apps, half online, half offline, with checks and scripted demonstrations. See docs/tasks.md.',
+  description: 'ElderBench sample set for the virtual phone (zh locale): 72 elderly-style instructions over 15 apps, about half online, half offline, with checks and scripted demonstrations; 12 come with the older adult who gave them (persona, facts, scripted answers) for runs that answer the agent\'s questions. See docs/tasks.md.',
   tasks: tasks.map((x) => x.task),
 };
 writeFileSync(join(HERE, 'tasks.json'), JSON.stringify(file, null, 2) + '\n');

@@ -4,6 +4,10 @@ import cliProgress from 'cli-progress';
 import { writeTable } from '../../core/analysis/report/table-writers.js';
 import type { TableFormat } from '../../core/analysis/report/table-writers.js';
 import type { RunProgress } from '../../services/runs/run-executor.js';
+import { VARIANTS } from '../../core/eval/variants.js';
+import type { VariantName } from '../../core/eval/variants.js';
+import type { UserMode } from '../../core/user/user-turn.js';
+import { compareRunsSr } from '../../services/runs/run-compare.js';
 import { buildRunReport } from '../../services/runs/run-report-builder.js';
 import { createRun, runToEnd } from '../../services/runs/run-service.js';
 import { selectTasks } from '../../services/runs/run-spec.js';
@@ -14,6 +18,12 @@ import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table } from '../output.js';
 
 const list = (s: string | undefined): string[] => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []);
+
+/** A run spec refused by its schema names the option, not the zod path. */
+function specError(e: unknown): string {
+  const issues = (e as { issues?: { message: string }[] }).issues;
+  return issues?.length ? issues.map((i) => i.message).join('; ') : (e as Error).message;
+}
 
 function progressReporter(json: boolean): { update(p: RunProgress): void; stop(): void } {
   // A bar on a terminal; plain lines in logs and CI (cli-progress's noTTYOutput would repeat the bar).
@@ -56,8 +66,11 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
     .addOption(new Option('--instruction <which>', 'give agents the original or the normalized instruction').choices(['original', 'normalized']).default('original'))
     .option('--max-steps <n>', 'step limit (default: each task\'s own, 25)')
     .addOption(new Option('--off-graph <policy>', 'offline: on an unmatched action, fail or stay and count an error').choices(['fail', 'stay']).default('fail'))
+    .addOption(new Option('--user <who>', 'who answers an agent\'s AskUser: none (the question ends the task), scripted (the task\'s answers), simulated (a model plays the older adult)').choices(['none', 'scripted', 'simulated']).default('none'))
+    .option('--user-agent <name>', 'with --user simulated: the agent entry whose model plays the user')
+    .addOption(new Option('--variant <setting>', 'robustness re-run (online): apply this device setting before each task, restored after').choices([...VARIANTS]))
     .option('--resume <run>', 'continue a run: re-attempts unresolved infrastructure failures and interrupted tasks (history kept); resolved tasks are skipped')
-    .action(async (o: { mode: 'offline' | 'online' | 'both'; agent?: string; tasks?: string; devices?: string; judge: 'rule' | 'vlm' | 'both' | 'state' | 'rule+state'; judgeAgent?: string; instruction: 'original' | 'normalized'; maxSteps?: string; offGraph: 'fail' | 'stay'; resume?: string; stf?: string; stfCount: string; stfFilter?: string }) => {
+    .action(async (o: { mode: 'offline' | 'online' | 'both'; agent?: string; tasks?: string; devices?: string; judge: 'rule' | 'vlm' | 'both' | 'state' | 'rule+state'; judgeAgent?: string; instruction: 'original' | 'normalized'; maxSteps?: string; offGraph: 'fail' | 'stay'; resume?: string; stf?: string; stfCount: string; stfFilter?: string; user: UserMode; userAgent?: string; variant?: VariantName }) => {
       const g = globals();
       const backend = openBackend(g);
       const progress = progressReporter(Boolean(g.json));
@@ -88,9 +101,10 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
             runId = createRun(deps, {
               mode: o.mode, agents, taskIds: tasks.map((t) => t.id), devices: list(o.devices), judge: o.judge, judgeAgent: o.judgeAgent,
               instruction: o.instruction, offGraph: o.offGraph, ...(o.maxSteps ? { maxSteps: Number(o.maxSteps) } : {}),
+              user: o.user, ...(o.userAgent ? { userAgent: o.userAgent } : {}), ...(o.variant ? { variant: o.variant } : {}),
             }, stf ? { stf } : {}).runId;
           } catch (e) {
-            throw new CliError((e as Error).message);
+            throw new CliError(specError(e));
           }
           info(`run ${runId}: ${agents.join(', ')} on ${tasks.length} tasks`);
         } else {
@@ -120,10 +134,24 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
     .option('--out <dir>', 'with --format html: the folder to write (index.html, screenshots, charts)')
     .option('--list', 'list the runs in the workspace')
     .option('--exclude-unresolved', 'the other view: SR over each agent\'s own scored tasks, leaving unresolved results out (labelled; not comparable across agents)')
-    .action(async (runArg: string | undefined, o: { format: TableFormat; out?: string; list?: boolean; excludeUnresolved?: boolean }) => {
+    .option('--compare <runs>', 'RUN_A,RUN_B: per-agent SR of the same tasks in both runs, B − A, with the exact McNemar test (e.g. --user none vs scripted, default vs --variant)')
+    .action(async (runArg: string | undefined, o: { format: TableFormat; out?: string; list?: boolean; excludeUnresolved?: boolean; compare?: string }) => {
       const g = globals();
       const backend = openBackend(g);
       try {
+        if (o.compare !== undefined) {
+          const ids = list(o.compare);
+          if (ids.length !== 2) throw new CliError('--compare takes two run ids: RUN_A,RUN_B', 2);
+          let c;
+          try {
+            c = compareRunsSr(backend.workspace, ids[0]!, ids[1]!);
+          } catch (e) {
+            throw new CliError((e as Error).message);
+          }
+          if (g.json || o.format === 'json') process.stdout.write(`${JSON.stringify({ runA: c.runA, runB: c.runB, agents: c.agents, table: c.table }, null, 2)}\n`);
+          else process.stdout.write(writeTable(c.table, (o.format as string) === 'html' ? 'md' : o.format));
+          return;
+        }
         const runs = backend.workspace.runs.list();
         if (o.list) {
           printResult(g, runs.map((r) => ({ id: r.id, mode: r.mode, status: r.status, createdAt: r.createdAt })), (rs) =>

@@ -28,6 +28,8 @@ export interface AgentHistoryEntry {
   /** The screenshot exactly as it was sent (image-history agents resend it). */
   image: SentImage | null;
   currentApp: string | null;
+  /** Set by the runner after an answered AskUser: the user's words, sent back as the next user turn in the family's format. */
+  userReply?: string;
 }
 
 export interface AgentTimings {

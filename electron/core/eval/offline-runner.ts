@@ -3,6 +3,7 @@ import type { GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js'
 import type { Agent, AgentHistoryEntry, AgentObservation } from '../agents/agent.js';
 import type { MatchOptions } from '../graph/match.js';
 import { GraphWalker } from '../graph/walk.js';
+import type { UserTurn } from '../user/user-turn.js';
 import type { ExitCategory, StepRecord, TaskOutcome } from './outcome.js';
 
 export interface OfflineOptions {
@@ -24,6 +25,8 @@ export interface OfflineDeps {
   observe(node: GraphNode): Promise<{ observation: AgentObservation; blob: string | null }>;
   /** Commits one step before the next one starts (crash-safe). */
   record(step: StepRecord): void;
+  /** Answers AskUser (`run --user scripted|simulated`); absent, AskUser ends the task. */
+  askUser?(question: string): Promise<UserTurn>;
   options: OfflineOptions;
 }
 
@@ -65,7 +68,11 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
       details.finish = { reason: verdict.reason, node: verdict.node, unmet: verdict.unmet.map((c) => c.id) };
       stop = gaveUp ? 'gave_up' : 'finished';
     } else if (action.type === 'AskUser') {
-      stop = 'ask_user';
+      // Asking does not move in the graph and is not an off-graph step; an answer goes back with the history.
+      const turn = deps.askUser ? await deps.askUser(action.message) : null;
+      if (turn) details.user = turn;
+      if (turn?.answer) r.historyEntry.userReply = turn.answer;
+      else stop = 'ask_user';
     } else if (action.type === 'ParseError') {
       details.parseError = action.reason;
       stop = 'parse_error';

@@ -7,6 +7,7 @@ import { ModelRefusedError } from '../agents/model-port.js';
 import type { DevicePort } from '../device/device-port.js';
 import { DeviceError } from '../device/device-port.js';
 import type { Judge, JudgeContext } from './judge.js';
+import type { StepRecord } from './outcome.js';
 import type { OnlineOptions } from './online-runner.js';
 import { DEFAULT_ONLINE_OPTIONS, runOnlineTask, TaskSetupError } from './online-runner.js';
 
@@ -136,5 +137,110 @@ describe('how online tasks end', () => {
     const d = await runOnlineTask(deps(scripted([{ type: 'Finish' }]), judge(), {}, dead)).catch((x: unknown) => x);
     expect(d).toBeInstanceOf(DeviceError);
     expect(d).not.toBeInstanceOf(TaskSetupError);
+  });
+});
+
+describe('asking the user online', () => {
+  const ask = (message = '她是谁?'): Action => ({ type: 'AskUser', message });
+  const turn = (question: string, answer: string | null) => ({ question, answer, source: 'scripted' as const, ms: 0, usage: null });
+
+  function watched(agentActions: Action[]) {
+    const histories: unknown[][] = [];
+    let i = 0;
+    const agent: Agent = {
+      name: 'asker', adapter: 'fake',
+      step: async (_o, _i, h) => {
+        histories.push(h.map((e) => e.userReply));
+        return result(agentActions[Math.min(i++, agentActions.length - 1)]!);
+      },
+    };
+    const touched: string[] = [];
+    const dev = device();
+    for (const k of ['tap', 'longPress', 'swipe', 'type', 'key', 'launch'] as const) (dev as unknown as Record<string, unknown>)[k] = async () => void touched.push(k);
+    return { agent, histories, touched, dev };
+  }
+
+  it('without anyone to answer, AskUser ends the task (today\'s single-turn behaviour)', async () => {
+    const o = await runOnlineTask(deps(scripted([ask(), { type: 'Finish' }]), judge(true)));
+    expect(o).toMatchObject({ exit: 'ask_user', success: false, steps: 1 });
+  });
+
+  it('an answered question costs no device action, and the answer reaches the agent with its history', async () => {
+    const w = watched([ask(), { type: 'Back' }, { type: 'Finish' }]);
+    const steps: StepRecord[] = [];
+    const o = await runOnlineTask({ ...deps(w.agent, judge(true), {}, w.dev), record: (s: StepRecord) => void steps.push(s), askUser: async (q: string) => turn(q, '我闺女刘芳') });
+    expect(o).toMatchObject({ exit: 'finished', success: true, steps: 3 });
+    expect(w.touched).toEqual(['key']); // only the Back
+    expect(steps[0]!.details.user).toEqual(turn('她是谁?', '我闺女刘芳'));
+    expect(steps[0]!.timings.device_ms).toBe(0);
+    expect(w.histories).toEqual([[], ['我闺女刘芳'], ['我闺女刘芳', undefined]]);
+  });
+
+  it('a question nobody has an answer for ends the task as ask_user, with the question recorded', async () => {
+    const steps: StepRecord[] = [];
+    const o = await runOnlineTask({ ...deps(scripted([ask('几点?'), { type: 'Finish' }]), judge(true)), record: (s: StepRecord) => void steps.push(s), askUser: async (q: string) => turn(q, null) });
+    expect(o).toMatchObject({ exit: 'ask_user', steps: 1 });
+    expect(steps[0]!.details.user).toMatchObject({ question: '几点?', answer: null });
+  });
+
+  it('the user\'s time does not count against the agent\'s deadline; the timer is moved by it', async () => {
+    let clock = 0;
+    const timers: number[] = [];
+    const agent: Agent = {
+      name: 'slow-user', adapter: 'fake',
+      step: async (_o, _i, h) => {
+        clock += 200; // each model call takes 0.2 s
+        return result(h.length === 0 ? ask() : { type: 'Finish' });
+      },
+    };
+    const o = await runOnlineTask({
+      ...deps(agent, judge(true), { timeoutS: 1 }), now: () => clock,
+      setTimer: (ms: number) => { timers.push(ms); return () => undefined; },
+      askUser: async (q: string) => { clock += 5000; return turn(q, '刘芳'); }, // a slow simulator
+    });
+    expect(o).toMatchObject({ exit: 'finished', success: true });
+    expect(o.details.userS).toBe(5);
+    expect(timers).toEqual([1000, 800]);
+    // The same wall time spent by the agent itself is a timeout.
+    clock = 0;
+    const slowAgent: Agent = { name: 'slow', adapter: 'fake', step: async (_o, _i, h) => { clock += h.length === 0 ? 5200 : 200; return result(h.length === 0 ? { type: 'Back' } : { type: 'Finish' }); } };
+    expect((await runOnlineTask({ ...deps(slowAgent, judge(true), { timeoutS: 1 }), now: () => clock, setTimer: () => () => undefined })).exit).toBe('timeout');
+  });
+});
+
+describe('robustness variants online', () => {
+  function settingsDevice(opts: { ignorePut?: boolean } = {}) {
+    const log: string[] = [];
+    const table = new Map<string, string>([['system font_scale', '1.0']]);
+    const dev = device(async (cmd) => {
+      log.push(cmd);
+      const m = /^settings (get|put|delete) (\w+) (\w+)(?: (\S+))?$/.exec(cmd);
+      if (m?.[1] === 'get') return `${table.get(`${m[2]} ${m[3]}`) ?? 'null'}\n`;
+      if (m?.[1] === 'put' && !opts.ignorePut) table.set(`${m[2]} ${m[3]}`, m[4]!);
+      return cmd === 'echo ok' ? 'ok\n' : '';
+    });
+    return { dev, log, table };
+  }
+
+  it('applies the variant after the setup (the precheck sees it) and restores it after the judge', async () => {
+    const d = settingsDevice();
+    const order: string[] = [];
+    const j = judge(true);
+    const o = await runOnlineTask({
+      ...deps(scripted([{ type: 'Finish' }]), { ...j, alreadyPasses: async () => { order.push(`precheck at ${d.table.get('system font_scale')}`); return false; }, judge: async (c) => { order.push(`judge at ${d.table.get('system font_scale')}`); return j.judge(c); } }, {}, d.dev),
+      variant: 'font-large',
+    });
+    expect(o).toMatchObject({ exit: 'finished', details: { variant: { name: 'font-large', commands: ['settings put system font_scale 1.3'] } } });
+    expect(order).toEqual(['precheck at 1.3', 'judge at 1.3']);
+    expect(d.log.lastIndexOf('settings put system font_scale 1.0')).toBeGreaterThan(d.log.indexOf('settings put system font_scale 1.3'));
+    expect(d.log[0]).toBe('settings put system font_scale 1.0'); // the task's own setup came first
+    expect(d.table.get('system font_scale')).toBe('1.0');
+  });
+
+  it('a device that ignores the change fails the setup there (tried elsewhere, invalid if everywhere) instead of running unchanged', async () => {
+    const d = settingsDevice({ ignorePut: true });
+    const e = await runOnlineTask({ ...deps(scripted([{ type: 'Finish' }]), judge(true), {}, d.dev), variant: 'font-large' }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(TaskSetupError);
+    expect((e as Error).message).toMatch(/font_scale 1\.3.*did not take effect/);
   });
 });

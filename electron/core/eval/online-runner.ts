@@ -4,9 +4,12 @@ import { ModelRefusedError } from '../agents/model-port.js';
 import type { DevicePort, Foreground } from '../device/device-port.js';
 import { DeviceError } from '../device/device-port.js';
 import { performAction, toPixelAction, UnknownAppError } from '../recording/perform-action.js';
+import type { UserTurn } from '../user/user-turn.js';
 import { FrameKeeper } from './frame-sampling.js';
 import type { Judge } from './judge.js';
 import type { ExitCategory, JudgeVerdict, StepRecord, TaskOutcome } from './outcome.js';
+import type { AppliedVariant, VariantName } from './variants.js';
+import { applyVariant, VariantError } from './variants.js';
 
 export interface OnlineOptions {
   maxSteps: number;
@@ -43,6 +46,13 @@ export interface OnlineDeps {
   now(): number;
   /** Calls `fn` after `ms` and returns a cancel function (default: setTimeout). */
   setTimer?(ms: number, fn: () => void): () => void;
+  /**
+   * Answers the agent's AskUser (`run --user scripted|simulated`); absent, AskUser ends the task.
+   * The answer costs no device action, and the time it takes does not count against the deadline.
+   */
+  askUser?(question: string): Promise<UserTurn>;
+  /** A robustness variant applied after the setup and restored after the judge (`run --variant`). */
+  variant?: VariantName | null;
   options: OnlineOptions;
 }
 
@@ -71,17 +81,20 @@ const defaultTimer = (ms: number, fn: () => void): (() => void) => {
   return () => clearTimeout(t);
 };
 
-async function runSetup(device: DevicePort, task: Task): Promise<void> {
-  for (const cmd of task.setup) {
-    try {
-      await device.shell(cmd);
-    } catch (e) {
-      if (!(e instanceof DeviceError)) throw e;
-      // A device that no longer answers is lost (infrastructure); one that answers has a broken setup.
-      const alive = await device.shell('echo ok').then((o) => o.trim() === 'ok', () => false);
-      throw alive ? new TaskSetupError(cmd, device.serial, e) : e;
-    }
+async function setupStep<T>(device: DevicePort, cmd: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof VariantError) throw new TaskSetupError(e.command, device.serial, e);
+    if (!(e instanceof DeviceError)) throw e;
+    // A device that no longer answers is lost (infrastructure); one that answers has a broken setup.
+    const alive = await device.shell('echo ok').then((o) => o.trim() === 'ok', () => false);
+    throw alive ? new TaskSetupError(cmd, device.serial, e) : e;
   }
+}
+
+async function runSetup(device: DevicePort, task: Task): Promise<void> {
+  for (const cmd of task.setup) await setupStep(device, cmd, () => device.shell(cmd));
 }
 
 /**
@@ -92,13 +105,28 @@ async function runSetup(device: DevicePort, task: Task): Promise<void> {
  * (its AbortSignal) and the task ends `timeout` then, not when the call would have returned.
  * A refused request ends the task as the agent's failure (`model_refused`). Device errors and
  * model infrastructure failures propagate: the caller retries them elsewhere.
+ * AskUser ends the task unless `askUser` answers it; an answered question is a step without a
+ * device action, and the answer reaches the agent with its history. A variant is applied after
+ * the setup (so the precheck sees it) and put back after the judge.
  */
 export async function runOnlineTask(deps: OnlineDeps): Promise<TaskOutcome> {
+  const { device } = deps;
+  await runSetup(device, deps.task);
+  const variant = deps.variant ? await setupStep(device, `variant ${deps.variant}`, () => applyVariant(device, deps.variant!)) : null;
+  try {
+    return await runAfterSetup(deps, variant);
+  } finally {
+    // Put the setting back even when the task failed; a device that is gone has nothing to restore.
+    await variant?.restore().catch(() => undefined);
+  }
+}
+
+async function runAfterSetup(deps: OnlineDeps, variant: AppliedVariant | null): Promise<TaskOutcome> {
   const { device, agent, task, options } = deps;
-  await runSetup(device, task);
   const base = { taskId: task.id, agent: agent.name, mode: 'online' as const };
+  const applied = variant ? { variant: { name: variant.name, commands: variant.commands } } : {};
   if (options.precheck && (await deps.judge.alreadyPasses({ task, instruction: deps.instruction, device }))) {
-    return { ...base, success: false, exit: 'invalid_task', steps: 0, details: { device: device.serial, reason: 'the success checks pass before the agent acts' } };
+    return { ...base, success: false, exit: 'invalid_task', steps: 0, details: { device: device.serial, reason: 'the success checks pass before the agent acts', ...applied } };
   }
 
   const started = deps.now();
@@ -106,11 +134,15 @@ export async function runOnlineTask(deps: OnlineDeps): Promise<TaskOutcome> {
   const abort = new AbortController();
   let reachDeadline!: () => void;
   const deadline = new Promise<'deadline'>((resolve) => (reachDeadline = () => resolve('deadline')));
-  const cancelTimer = (deps.setTimer ?? defaultTimer)(limitMs, () => {
+  const arm = (ms: number): (() => void) => (deps.setTimer ?? defaultTimer)(ms, () => {
     abort.abort(new DeadlineReached(`the ${options.timeoutS} s limit passed`));
     reachDeadline();
   });
-  const pastDeadline = (): boolean => abort.signal.aborted || deps.now() - started >= limitMs;
+  let cancelTimer = arm(limitMs);
+  // The user's time (a simulator's answer) is theirs, not the agent's: the deadline is moved by it.
+  let userMs = 0;
+  const agentMs = (): number => deps.now() - started - userMs;
+  const pastDeadline = (): boolean => abort.signal.aborted || agentMs() >= limitMs;
 
   const history: AgentHistoryEntry[] = [];
   const frames = new FrameKeeper<Uint8Array>();
@@ -154,9 +186,21 @@ export async function runOnlineTask(deps: OnlineDeps): Promise<TaskOutcome> {
       const details: Record<string, unknown> = { foreground: last.foreground };
       let stop: ExitCategory | null = null;
       let deviceMs = 0;
+      let entry = r.historyEntry;
       if (r.action.type === 'Finish') stop = r.action.status === 'failure' ? 'gave_up' : 'finished';
-      else if (r.action.type === 'AskUser') stop = 'ask_user';
-      else if (r.action.type === 'ParseError') {
+      else if (r.action.type === 'AskUser') {
+        parseErrors = 0;
+        if (deps.askUser) {
+          cancelTimer();
+          const t0 = deps.now();
+          const said = await deps.askUser(r.action.message);
+          userMs += deps.now() - t0;
+          cancelTimer = arm(Math.max(0, limitMs - agentMs()));
+          details.user = said;
+          if (said.answer === null) stop = 'ask_user';
+          else entry = { ...entry, userReply: said.answer };
+        } else stop = 'ask_user';
+      } else if (r.action.type === 'ParseError') {
         details.parseError = r.action.reason;
         if (++parseErrors >= options.maxParseErrors) stop = 'parse_error';
       } else {
@@ -174,7 +218,7 @@ export async function runOnlineTask(deps: OnlineDeps): Promise<TaskOutcome> {
         deviceMs = deps.now() - t0;
       }
       deps.record({ idx, action: r.action, raw: r.raw, observationBlob: last.blob, details, timings: { ...r.timings, device_ms: deviceMs }, usage: r.usage });
-      history.push(r.historyEntry);
+      history.push(entry);
       frames.push(last.png);
       trajectory.push({ ui: last.observation.ui, foreground: last.foreground });
       if (stop) {
@@ -199,6 +243,9 @@ export async function runOnlineTask(deps: OnlineDeps): Promise<TaskOutcome> {
     success: finished && verdict.pass === true,
     exit,
     steps,
-    details: { device: device.serial, judge: verdict, finalForeground: final.foreground, finalBlob: final.blob, elapsedS: (endedAt - started) / 1000, ...extra },
+    details: {
+      device: device.serial, judge: verdict, finalForeground: final.foreground, finalBlob: final.blob, elapsedS: (endedAt - started) / 1000,
+      ...(userMs > 0 ? { userS: userMs / 1000 } : {}), ...applied, ...extra,
+    },
   };
 }

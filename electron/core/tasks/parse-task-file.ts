@@ -144,7 +144,7 @@ function readCsv(file: string, text: string): RawTask[] {
 
 export const CSV_COLUMNS: readonly string[] = [
   'id', 'instruction', 'lang', 'translation', 'normalized', 'app', 'package', 'mode', 'syntactic', 'semantic',
-  'scenario', 'setup', 'success_checks', 'max_steps', 'timeout_s', 'tags',
+  'scenario', 'setup', 'success_checks', 'max_steps', 'timeout_s', 'tags', 'user',
 ];
 
 function csvRowToTask(file: string, row: Record<string, string>, line: number): unknown {
@@ -182,6 +182,7 @@ function csvRowToTask(file: string, row: Record<string, string>, line: number): 
     max_steps: int('max_steps'),
     timeout_s: int('timeout_s'),
     tags: opt('tags')?.split(/[;,]/).map((s) => s.trim()).filter(Boolean),
+    user: json('user'),
   };
   for (const k of Object.keys(task)) if (task[k] === undefined) delete task[k];
   return task;

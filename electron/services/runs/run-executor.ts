@@ -18,6 +18,8 @@ import { stepTotals } from '../../core/eval/outcome.js';
 import { planItems } from '../../core/eval/scoring.js';
 import { captureObservation } from '../../core/recording/capture.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
+import { UserSession, userStats } from '../../core/user/user-session.js';
+import type { UserResponder } from '../../core/user/user-turn.js';
 import type { DeviceHub } from '../device-hub.js';
 import { resolvePackage, sleep } from '../device-helpers.js';
 import { offlineObserver } from './offline-observations.js';
@@ -33,6 +35,8 @@ export interface ExecutorDeps {
   createAgent(config: AgentConfig): Agent;
   findAgent(name: string): AgentConfig;
   judge: Judge;
+  /** Who answers a task's AskUser (null: nobody, the question ends the task). */
+  userFor?(task: Task): UserResponder | null;
   onProgress(p: RunProgress): void;
   log(m: string): void;
   cancelled(): boolean;
@@ -109,6 +113,15 @@ export async function executeRun(runId: string, spec: RunSpec, deps: ExecutorDep
   const agentFor = (i: Item): Agent =>
     i.agent === 'replay' ? new ReplayAgent('replay', demonstrationActions(store, i.task.id)) : deps.createAgent(deps.findAgent(i.agent));
   const instructionOf = (t: Task): string => (spec.instruction === 'normalized' && t.normalized ? t.normalized : t.instruction);
+  // One conversation per attempt; the user always heard the task's own words, whatever text the agent got.
+  const userOf = (i: Item) => {
+    const responder = deps.userFor?.(i.task) ?? null;
+    const session = responder ? new UserSession(responder, i.task.instruction) : null;
+    return {
+      ...(session ? { askUser: (q: string) => session.ask(q) } : {}),
+      stats: (steps: readonly StepRecord[]) => ({ user: userStats(spec.user, steps.filter((s) => s.action.type === 'AskUser').length, session?.turns ?? []) }),
+    };
+  };
   const recorder = (i: Item) => {
     const stats: StepRecord[] = [];
     return {
@@ -156,18 +169,20 @@ export async function executeRun(runId: string, spec: RunSpec, deps: ExecutorDep
     const needsImage = !['replay', 'random', 'heuristic'].includes(agent.adapter);
     const screen = graph.edges[0]?.screen ?? { width: 1080, height: 2400 };
     const rec = recorder(i);
+    const user = userOf(i);
     progress.running = [{ taskId: i.task.id, agent: i.agent, mode: 'offline', device: null }];
     try {
       const o = await runOfflineTask(i.task.id, {
         graph, agent, instruction: instructionOf(i.task), observe: offlineObserver(store, screen, needsImage), record: rec.record,
+        ...(user.askUser ? { askUser: user.askUser } : {}),
         options: { match: spec.match, offGraph: spec.offGraph, maxOffGraphErrors: spec.maxOffGraphErrors, maxSteps: spec.maxSteps ?? i.task.max_steps },
       });
-      commit(i, o, rec.stats, { graphVersion: graphRow.version });
+      commit(i, o, rec.stats, { graphVersion: graphRow.version, ...user.stats(rec.stats) });
     } catch (e) {
       // A refused request is the agent's failure (scored); infrastructure waits for --resume.
       const exit = classifyError(e);
       if (!exit) throw e;
-      commit(i, { taskId: i.task.id, agent: i.agent, mode: 'offline', success: false, exit, steps: rec.stats.length, details: { reason: (e as Error).message } }, rec.stats, { graphVersion: graphRow.version });
+      commit(i, { taskId: i.task.id, agent: i.agent, mode: 'offline', success: false, exit, steps: rec.stats.length, details: { reason: (e as Error).message } }, rec.stats, { graphVersion: graphRow.version, ...user.stats(rec.stats) });
     }
   }
   progress.running = [];
@@ -193,13 +208,15 @@ export async function executeRun(runId: string, spec: RunSpec, deps: ExecutorDep
     run: async (i, serial) => {
       const device = deps.devices.device(serial);
       const rec = recorder(i);
+      const user = userOf(i);
       store.runs.deleteSteps(keyOf(runId, i));
       progress.running = [...progress.running.filter((r) => r.device !== serial), { taskId: i.task.id, agent: i.agent, mode: 'online', device: serial }];
       deps.onProgress(progress);
       const info = await device.info([i.task.package]);
       const o = await runOnlineTask({
         device, agent: agentFor(i), task: i.task, instruction: instructionOf(i.task), judge: deps.judge, record: rec.record,
-        resolvePackage, sleep, now: () => performance.now(),
+        resolvePackage, sleep, now: () => performance.now(), variant: spec.variant ?? null,
+        ...(user.askUser ? { askUser: user.askUser } : {}),
         capture: async () => {
           const obs = await captureObservation(device);
           const blobs = await sink.store(obs);
@@ -213,11 +230,11 @@ export async function executeRun(runId: string, spec: RunSpec, deps: ExecutorDep
         },
         options: { ...DEFAULT_ONLINE_OPTIONS, maxSteps: spec.maxSteps ?? i.task.max_steps, timeoutS: spec.timeoutS ?? i.task.timeout_s, precheck: spec.precheck, settleMs: spec.settleMs },
       });
-      return { o, steps: rec.stats, device: { serial, server: deps.devices.serverOf(serial), model: info.model, release: info.release, screen: info.screen, versions: info.packageVersions } };
+      return { o, steps: rec.stats, user: user.stats(rec.stats), device: { serial, server: deps.devices.serverOf(serial), model: info.model, release: info.release, screen: info.screen, versions: info.packageVersions } };
     },
     onDone: (i, r, _serial, attempts) => {
       progress.running = progress.running.filter((x) => !(x.taskId === i.task.id && x.agent === i.agent));
-      commit(i, r.o, r.steps, { attempts, deviceInfo: r.device });
+      commit(i, r.o, r.steps, { attempts, deviceInfo: r.device, ...r.user });
     },
     onGiveUp: (i, e, attempts, tried) => {
       store.runs.deleteSteps(keyOf(runId, i));

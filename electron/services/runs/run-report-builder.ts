@@ -6,6 +6,7 @@ import { runMetrics } from '../../core/eval/metrics.js';
 import type { RecordedGraph } from '../../core/eval/run-report.js';
 import { behaviourTable, breakdownTable, graphsTable, table2, unresolvedWarning } from '../../core/eval/run-report.js';
 import type { RunManifest } from './run-service.js';
+import { askReport } from './ask-report.js';
 import { deterministicResults, plannedItems, toMetricInput } from './run-results.js';
 
 export interface RunReport {
@@ -53,6 +54,7 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
   const graphs: RecordedGraph[] = Object.entries(manifest.graphVersions ?? {}).sort(([a], [b]) => a.localeCompare(b))
     .map(([taskId, version]) => ({ taskId, version, trust: manifest.graphs?.[taskId]?.trust ?? null }));
   const matchRules = manifest.matchRules ?? [];
+  const asking = askReport(store, runId);
   return {
     runId,
     status: run.status,
@@ -61,7 +63,7 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
     unresolvedWarning: unresolvedWarning(m, runId),
     invalidTasks: m.invalidTasks,
     tables: [
-      table2(m, runId), behaviourTable(m), ...(['semantic', 'syntactic', 'scenario', 'app'] as const).map((b) => breakdownTable(m, b)),
+      table2(m, runId), behaviourTable(m), ...(asking ? [asking] : []), ...(['semantic', 'syntactic', 'scenario', 'app'] as const).map((b) => breakdownTable(m, b)),
       ...(graphs.length ? [graphsTable(graphs, matchRules)] : []),
     ],
     results: deterministicResults(store, runId),

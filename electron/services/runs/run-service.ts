@@ -23,12 +23,19 @@ import { trustOf } from '../graph-trust.js';
 import { StfClient } from '../../adapters/stf/stf-client.js';
 import type { StfRequest } from '../stf-session.js';
 import { stfRequestOf, withStfDevices } from '../stf-session.js';
+import type { UserManifest } from './user-simulator.js';
+import { createUserSimulator } from './user-simulator.js';
+import { VARIANT_DESCRIPTIONS } from '../../core/eval/variants.js';
 
 export interface RunManifest {
   software: { elderbench: string; node: string; platform: string };
   spec: RunSpec;
   agents: Record<string, AgentManifest | { name: 'replay'; adapter: 'replay'; follows: 'the first finished demonstration of each task' }>;
   judge: ReturnType<typeof createJudge>['manifest'];
+  /** Who answered AskUser (absent in runs made before multi-turn runs existed: nobody). */
+  user?: UserManifest;
+  /** The robustness variant and the device change it makes. */
+  variant?: { name: string; change: string; restoredAfterEachTask: true } | null;
   /** sha256 over the tasks exactly as run (sorted by id). */
   taskSetHash: string;
   /** Offline: the graph version each task is scored against. */
@@ -78,6 +85,7 @@ export function createRun(deps: RunServiceDeps, input: RunSpecInput, devices: { 
     agents[name] = name === 'replay' ? { name: 'replay', adapter: 'replay', follows: 'the first finished demonstration of each task' } : buildAgentManifest(find(name));
   }
   const judge = createJudge(spec.judge, spec.judgeAgent ? find(spec.judgeAgent) : null, deps.env).manifest;
+  const user = createUserSimulator(spec.user, spec.userAgent ? find(spec.userAgent) : null, deps.env).manifest;
   const tasks = spec.taskIds.map((id) => {
     const t = store.tasks.get(id);
     if (!t) throw new Error(`task ${id} is not in this workspace`);
@@ -94,6 +102,8 @@ export function createRun(deps: RunServiceDeps, input: RunSpecInput, devices: { 
     spec,
     agents,
     judge,
+    user,
+    variant: spec.variant ? { name: spec.variant, change: VARIANT_DESCRIPTIONS[spec.variant], restoredAfterEachTask: true } : null,
     taskSetHash: createHash('sha256').update(JSON.stringify([...tasks].sort((a, b) => a.id.localeCompare(b.id)))).digest('hex'),
     graphVersions: Object.fromEntries(Object.entries(graphs).map(([id, g]) => [id, g?.version ?? null])),
     graphs,
@@ -117,12 +127,14 @@ export async function runToEnd(deps: RunServiceDeps, runId: string, cancelled: (
   const spec = RunSpecSchema.parse((run.manifest as { spec: unknown }).spec);
   const find = agentLookup(store, deps.userDataDir);
   const { judge } = createJudge(spec.judge, spec.judgeAgent ? find(spec.judgeAgent) : null, deps.env, graphsOf(store));
+  const user = createUserSimulator(spec.user, spec.userAgent ? find(spec.userAgent) : null, deps.env);
   const ex: ExecutorDeps = {
     store,
     devices: deps.devices,
     createAgent: (config) => createAgent(config, deps.env ? { env: deps.env } : {}),
     findAgent: find,
     judge,
+    userFor: user.forTask,
     onProgress: deps.onProgress ?? (() => {}),
     log: deps.log,
     cancelled,

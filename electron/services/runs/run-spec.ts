@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { TaskSummary } from '../../../shared/schemas/task.js';
+import { VARIANTS } from '../../core/eval/variants.js';
 import { DEFAULT_MATCH_OPTIONS } from '../../core/graph/match.js';
+import { USER_MODES } from '../../core/user/user-turn.js';
 
 /** Everything that defines a run; stored in its manifest, so `--resume` needs nothing else. */
 export const RunSpecSchema = z
@@ -31,8 +33,19 @@ export const RunSpecSchema = z
     maxAttempts: z.number().int().min(1).max(10).default(3),
     settleMs: z.number().int().min(0).default(0),
     precheck: z.boolean().default(true),
+    /** Who answers AskUser: nobody (it ends the task), the tasks' scripted answers, or a simulated user. */
+    user: z.enum(USER_MODES).default('none'),
+    /** The agent entry whose model plays the user (`user: simulated`). */
+    userAgent: z.string().min(1).optional(),
+    /** A robustness variant applied to the device before each online task and restored after it. */
+    variant: z.enum(VARIANTS).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((s, ctx) => {
+    if (s.user === 'simulated' && !s.userAgent) ctx.addIssue({ code: 'custom', path: ['userAgent'], message: '--user simulated needs --user-agent NAME: the agent entry whose model plays the user' });
+    if (s.user !== 'simulated' && s.userAgent) ctx.addIssue({ code: 'custom', path: ['userAgent'], message: '--user-agent is only used with --user simulated' });
+    if (s.variant && s.mode !== 'online') ctx.addIssue({ code: 'custom', path: ['variant'], message: '--variant changes the device, so it needs --mode online (offline tasks replay stored screens)' });
+  });
 export type RunSpec = z.infer<typeof RunSpecSchema>;
 export type RunSpecInput = z.input<typeof RunSpecSchema>;
 

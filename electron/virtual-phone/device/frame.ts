@@ -1,10 +1,11 @@
 import type { PhoneModel } from './phone.js';
 import type { VNode } from '../ui/vnode.js';
 import type { DialogView } from '../ui/widgets.js';
-import { makeTheme, NAV_BAR_TOP } from '../ui/theme.js';
+import { makeTheme } from '../ui/theme.js';
 import type { Theme } from '../ui/theme.js';
 import { layoutAppWindow, layoutDialog } from '../ui/layout-screen.js';
-import { statusBar, navBar, keyboard, imeHeight, toast, scrim } from '../ui/system-ui.js';
+import { statusBar, navBar, keyboard, toast, scrim } from '../ui/system-ui.js';
+import { applyHighContrastText } from '../ui/contrast.js';
 import { formatClock } from './clock.js';
 import { ADB_IME } from './settings.js';
 import { typeIntoFocused, deleteFromFocused, submitFocused } from './typing.js';
@@ -25,8 +26,16 @@ export interface Frame {
   theme: Theme;
 }
 
+/** The theme the settings ask for: dark theme, font scale, display size (forced density), high-contrast text. */
 export function currentTheme(phone: PhoneModel): Theme {
-  return makeTheme(phone.settings.get('secure', 'ui_night_mode') === '2', phone.settings.num('system', 'font_scale', 1));
+  const s = phone.settings;
+  const forced = s.get('secure', 'display_density_forced');
+  return makeTheme({
+    dark: s.get('secure', 'ui_night_mode') === '2',
+    fontScale: s.num('system', 'font_scale', 1),
+    densityDpi: forced ? Number(forced) : null,
+    highContrastText: s.get('secure', 'high_text_contrast_enabled') === '1',
+  });
 }
 
 export function composeFrame(phone: PhoneModel): Frame {
@@ -41,7 +50,7 @@ export function composeFrame(phone: PhoneModel): Frame {
   const focusedHere = phone.focus && phone.focus.instance === inst.key ? phone.focus.inputId : null;
   const adbIme = phone.settings.get('secure', 'default_input_method') === ADB_IME;
   const imeShown = !!focusedHere && phone.imeVisible;
-  const bottom = imeShown ? NAV_BAR_TOP - imeHeight(adbIme) : NAV_BAR_TOP;
+  const bottom = imeShown ? theme.navBarTop - theme.imeH(adbIme) : theme.navBarTop;
   const env = { pkg, theme, focusedInput: focusedHere };
   const tr = (en: string, zh: string) => (phone.locale === 'zh' ? zh : en);
   const appWin = layoutAppWindow(view, {
@@ -91,5 +100,6 @@ export function composeFrame(phone: PhoneModel): Frame {
   windows.push(nav);
   const t = phone.activeToast();
   if (t) windows.push(toast(theme, t, bottom));
+  if (theme.highContrastText) applyHighContrastText(windows);
   return { windows, active: dialog?.root ?? appWin, app: appWin, dialog, ime, nav, theme };
 }

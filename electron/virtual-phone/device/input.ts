@@ -1,8 +1,7 @@
 import type { PhoneModel } from './phone.js';
 import type { VNode } from '../ui/vnode.js';
 import { contains } from '../ui/vnode.js';
-import { composeFrame } from './frame.js';
-import { NAV_BAR_TOP, STATUS_BAR_H } from '../ui/theme.js';
+import { composeFrame, currentTheme } from './frame.js';
 import { navKeyAt } from '../ui/system-ui.js';
 import { typeIntoFocused, deleteFromFocused, submitFocused } from './typing.js';
 
@@ -43,12 +42,13 @@ function activate(phone: PhoneModel, n: VNode, x: number): void {
 }
 
 export function tap(phone: PhoneModel, x: number, y: number, long = false): void {
-  if (y >= NAV_BAR_TOP) {
+  const { navBarTop, statusBarH } = currentTheme(phone);
+  if (y >= navBarTop) {
     const k = navKeyAt(x);
     key(phone, k === 'back' ? 4 : k === 'home' ? 3 : 187);
     return;
   }
-  if (y < STATUS_BAR_H) return; // the shade needs a swipe, a tap does nothing
+  if (y < statusBarH) return; // the shade needs a swipe, a tap does nothing
   const f = composeFrame(phone);
   if (f.ime && contains(f.ime.bounds, x, y)) {
     const t = hit(f.ime, x, y, tappable);

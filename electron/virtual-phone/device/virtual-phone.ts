@@ -13,7 +13,8 @@ import { inputCommand } from './commands/input-cmd.js';
 import { amCommand, monkeyCommand, pmCommand } from './commands/activity-cmd.js';
 import { dumpsysCommand } from './commands/dumpsys-cmd.js';
 import { settingsCommand, imeCommand } from './commands/settings-cmd.js';
-import { wmCommand, getpropCommand, screencapCommand, uiautomatorCommand, logcatCommand } from './commands/system-cmd.js';
+import { getpropCommand, screencapCommand, uiautomatorCommand, logcatCommand } from './commands/system-cmd.js';
+import { uimodeCommand, wmCommand } from './display-commands.js';
 import type { Capture } from './commands/system-cmd.js';
 import { cmdCommand } from './commands/vphone-cmd.js';
 import type { TimingProfile } from './profile.js';
@@ -55,13 +56,13 @@ export class VirtualPhone implements ServedDevice {
       dumpsys: dumpsysCommand(m),
       settings: settingsCommand(m),
       ime: imeCommand(m),
-      wm: wmCommand(),
+      wm: wmCommand(m),
       getprop: getpropCommand(m),
       screencap: t.withDelay(screencapCommand(m, cap), (p) => p.screencapMs),
       uiautomator: t.withDumpBehaviour(uiautomatorCommand(m, cap)),
       logcat: logcatCommand(),
     };
-    const services: Record<string, CommandFn> = { package: base.pm!, activity: base.am!, input: base.input!, settings: base.settings!, input_method: base.ime! };
+    const services: Record<string, CommandFn> = { package: base.pm!, activity: base.am!, input: base.input!, settings: base.settings!, input_method: base.ime!, uimode: uimodeCommand(m) };
     this.commands = { ...base, cmd: cmdCommand(m, services) };
   }
 

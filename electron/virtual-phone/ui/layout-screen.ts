@@ -3,7 +3,7 @@ import { node, intersect } from './vnode.js';
 import type { ScreenView, DialogView, Widget } from './widgets.js';
 import type { LayoutEnv } from './layout-widgets.js';
 import { placeWidget, placeButton, rid } from './layout-widgets.js';
-import { SCREEN_W, SCREEN_H, STATUS_BAR_H, NAV_BAR_TOP, APP_BAR_H, px, ellipsize } from './theme.js';
+import { SCREEN_W, SCREEN_H, ellipsize } from './theme.js';
 
 /**
  * Turns a ScreenView into the app window's view tree: decor view, app bar, one scrolling body,
@@ -54,6 +54,8 @@ function stack(env: LayoutEnv, widgets: Widget[], top: number): { nodes: VNode[]
 export function layoutAppWindow(view: ScreenView, o: WindowLayoutOptions): VNode {
   const { env } = o;
   const p = env.theme.palette;
+  const px = env.theme.dp;
+  const { statusBarH: STATUS_BAR_H, navBarTop: NAV_BAR_TOP, appBarH: APP_BAR_H } = env.theme;
   const pkg = env.pkg;
   const content: VNode[] = [];
   let top = STATUS_BAR_H;
@@ -125,6 +127,7 @@ export function layoutAppWindow(view: ScreenView, o: WindowLayoutOptions): VNode
 /** AlertDialog window: title, message, single-choice items, button bar (android:id/button1/2). */
 export function layoutDialog(d: DialogView, env: LayoutEnv): VNode {
   const p = env.theme.palette;
+  const px = env.theme.dp;
   const pkg = env.pkg;
   const x = px(24);
   const w = SCREEN_W - 2 * x;

@@ -2,7 +2,7 @@ import type { Paint, VNode, Rect } from './vnode.js';
 import { node } from './vnode.js';
 import type { Widget, ButtonWidget, AppIconWidget, ToggleWidget } from './widgets.js';
 import type { Theme } from './theme.js';
-import { px, textWidth, wrapText, ellipsize } from './theme.js';
+import { textWidth, wrapText, ellipsize } from './theme.js';
 
 /**
  * Places one widget at (x, y) with a given width and returns its view node (bounds + paints).
@@ -13,8 +13,6 @@ export interface LayoutEnv {
   theme: Theme;
   focusedInput: string | null;
 }
-
-const PAD = px(16);
 
 export function rid(env: LayoutEnv, id: string | undefined): string {
   if (!id) return '';
@@ -44,6 +42,7 @@ function iconCircle(cx: number, cy: number, r: number, glyph: string, fill: stri
 }
 
 export function placeButton(env: LayoutEnv, b: ButtonWidget, x: number, y: number, w: number, h: number): VNode {
+  const px = env.theme.dp;
   const p = env.theme.palette;
   const enabled = b.enabled !== false;
   const style = b.style ?? 'filled';
@@ -57,6 +56,7 @@ export function placeButton(env: LayoutEnv, b: ButtonWidget, x: number, y: numbe
 }
 
 function placeCell(env: LayoutEnv, c: ButtonWidget | AppIconWidget | ToggleWidget, x: number, y: number, w: number, h: number): VNode {
+  const px = env.theme.dp;
   const p = env.theme.palette;
   if (c.kind === 'button') return placeButton(env, c, x + px(4), y + px(4), w - px(8), h - px(8));
   if (c.kind === 'toggle') {
@@ -88,6 +88,8 @@ function placeCell(env: LayoutEnv, c: ButtonWidget | AppIconWidget | ToggleWidge
 export function placeWidget(env: LayoutEnv, wd: Widget, x: number, y: number, w: number): VNode {
   const t = env.theme;
   const p = t.palette;
+  const px = t.dp;
+  const PAD = px(16);
   switch (wd.kind) {
     case 'spacer':
       return node({ cls: 'android.view.View', pkg: env.pkg, bounds: [x, y, x + w, y + px(wd.height)], hidden: true });

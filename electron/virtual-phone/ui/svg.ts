@@ -21,7 +21,7 @@ function paint(p: Paint): string {
       return `<path d="${p.d}" fill="${p.fill}"${p.stroke ? ` stroke="${p.stroke}" stroke-width="${p.sw ?? 1}"` : ''}/>`;
     case 'text':
       if (p.text === '') return '';
-      return `<text x="${r(p.x)}" y="${r(p.y)}" font-size="${p.size}"${p.weight && p.weight !== 400 ? ` font-weight="${p.weight}"` : ''}${p.anchor && p.anchor !== 'start' ? ` text-anchor="${p.anchor}"` : ''} fill="${p.fill}">${escapeXml(p.text)}</text>`;
+      return `<text x="${r(p.x)}" y="${r(p.y)}" font-size="${p.size}"${p.weight && p.weight !== 400 ? ` font-weight="${p.weight}"` : ''}${p.anchor && p.anchor !== 'start' ? ` text-anchor="${p.anchor}"` : ''} fill="${p.fill}"${p.outline ? ` stroke="${p.outline}" stroke-width="${p.outlineWidth ?? 2}" stroke-linejoin="round" paint-order="stroke"` : ''}>${escapeXml(p.text)}</text>`;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { VNode, Paint } from './vnode.js';
 import { node } from './vnode.js';
 import type { Theme } from './theme.js';
-import { SCREEN_W, SCREEN_H, STATUS_BAR_H, NAV_BAR_TOP, NAV_BAR_H, IME_H_LATIN, IME_H_ADB, px } from './theme.js';
+import { SCREEN_W, SCREEN_H } from './theme.js';
 
 /**
  * System windows drawn over apps: status bar, navigation bar, soft keyboard and toast. Like on a
@@ -11,6 +11,8 @@ const SYSUI = 'com.android.systemui';
 
 export function statusBar(theme: Theme, o: { time: string; battery: number; wifi: boolean; bluetooth: boolean; airplane: boolean }): VNode {
   const p = theme.palette;
+  const px = theme.dp;
+  const STATUS_BAR_H = theme.statusBarH;
   const size = px(14);
   const y = Math.round(STATUS_BAR_H / 2 + size * 0.36);
   const paints: Paint[] = [
@@ -36,6 +38,8 @@ export type NavKey = 'back' | 'home' | 'recents';
 
 export function navBar(theme: Theme, descs: Record<NavKey, string>): VNode {
   const p = theme.palette;
+  const px = theme.dp;
+  const { navBarTop: NAV_BAR_TOP, navBarH: NAV_BAR_H } = theme;
   const cy = NAV_BAR_TOP + NAV_BAR_H / 2;
   const glyphs: Record<NavKey, string> = { back: '◀', home: '●', recents: '■' };
   const keys: NavKey[] = ['back', 'home', 'recents'];
@@ -56,13 +60,11 @@ export function navKeyAt(x: number): NavKey {
 const LETTERS = ['qwertyuiop', 'asdfghjkl', '⇧zxcvbnm⌫', '?123|,| |.|⏎'];
 const SYMBOLS = ['1234567890', '@#$_&-+()/', '=*"\':;!?⌫', 'ABC|,| |.|⏎'];
 
-export function imeHeight(adb: boolean): number {
-  return adb ? IME_H_ADB : IME_H_LATIN;
-}
-
 export function keyboard(theme: Theme, o: { adb: boolean; shifted: boolean; symbols: boolean; onKey: (key: string) => void; adbLabel: string }): VNode {
   const p = theme.palette;
-  const h = imeHeight(o.adb);
+  const px = theme.dp;
+  const NAV_BAR_TOP = theme.navBarTop;
+  const h = theme.imeH(o.adb);
   const top = NAV_BAR_TOP - h;
   const pkg = o.adb ? 'com.android.adbkeyboard' : 'com.android.inputmethod.latin';
   const bg: Paint = { op: 'rect', x: 0, y: top, w: SCREEN_W, h, fill: p.dark ? '#2B2D31' : '#E8EAED' };
@@ -94,6 +96,7 @@ export function keyboard(theme: Theme, o: { adb: boolean; shifted: boolean; symb
 }
 
 export function toast(theme: Theme, text: string, bottom: number): VNode {
+  const px = theme.dp;
   const size = px(15);
   const w = Math.min(SCREEN_W - px(48), Math.round([...text].length * size * 0.62) + px(48));
   const h = px(44);

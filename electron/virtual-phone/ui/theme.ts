@@ -1,21 +1,21 @@
 /**
  * Geometry and colours of the 1080x2400 @ 420 dpi phone. Everything is specified in dp/sp and
- * converted here, so font scale (Settings > Display > Font size) changes text and row heights
- * the same way Android's sp scaling does.
+ * converted by the theme of the frame being drawn, so the settings older adults change reflow
+ * the screen the way Android does: font scale (Settings > Display > Font size) scales sp (text
+ * and the rows around it), display size (`wm density`) scales dp (everything), dark theme and
+ * high-contrast text change the colours.
  */
 export const SCREEN_W = 1080;
 export const SCREEN_H = 2400;
+/** The physical density (`wm density` reports it; an override replaces it while drawing). */
 export const DENSITY_DPI = 420;
-export const DENSITY = DENSITY_DPI / 160; // 2.625
 
-export const px = (dp: number): number => Math.round(dp * DENSITY);
-
-export const STATUS_BAR_H = px(24); // 63
-export const NAV_BAR_H = px(48); // 126
-export const NAV_BAR_TOP = SCREEN_H - NAV_BAR_H; // 2274
-export const APP_BAR_H = px(64);
-export const IME_H_LATIN = px(260);
-export const IME_H_ADB = px(48);
+/** System bars and keyboards, in dp. */
+const STATUS_BAR_DP = 24;
+const NAV_BAR_DP = 48;
+const APP_BAR_DP = 64;
+const IME_LATIN_DP = 260;
+const IME_ADB_DP = 48;
 
 export const FONT_FAMILY = "'Noto Sans CJK SC', 'Noto Sans', 'DejaVu Sans', sans-serif";
 
@@ -67,13 +67,51 @@ export const DARK: Palette = {
 export interface Theme {
   palette: Palette;
   fontScale: number;
-  /** sp -> px for text, honouring the font scale. */
+  densityDpi: number;
+  /** Accessibility "High contrast text": text drawn black or white with an outline of the other. */
+  highContrastText: boolean;
+  /** dp -> px at the current density (display size). */
+  dp(dp: number): number;
+  /** sp -> px for text, honouring the density and the font scale. */
   sp(sp: number): number;
+  statusBarH: number;
+  navBarH: number;
+  /** The y where the navigation bar starts: the bottom of app windows. */
+  navBarTop: number;
+  appBarH: number;
+  imeH(adb: boolean): number;
 }
 
-export function makeTheme(dark: boolean, fontScale: number): Theme {
-  const scale = Number.isFinite(fontScale) && fontScale > 0 ? fontScale : 1;
-  return { palette: dark ? DARK : LIGHT, fontScale: scale, sp: (sp) => Math.round(sp * DENSITY * scale) };
+export interface ThemeSettings {
+  dark: boolean;
+  fontScale: number;
+  /** A forced density (`wm density N`); null or invalid = the physical one. */
+  densityDpi?: number | null;
+  highContrastText?: boolean;
+}
+
+const sane = (v: number | null | undefined, lo: number, hi: number, fallback: number): number =>
+  typeof v === 'number' && Number.isFinite(v) && v >= lo && v <= hi ? v : fallback;
+
+export function makeTheme(s: ThemeSettings): Theme {
+  const scale = sane(s.fontScale, 0.1, 4, 1);
+  const dpi = sane(s.densityDpi, 72, 1000, DENSITY_DPI);
+  const density = dpi / 160;
+  const dp = (v: number): number => Math.round(v * density);
+  const navBarH = dp(NAV_BAR_DP);
+  return {
+    palette: s.dark ? DARK : LIGHT,
+    fontScale: scale,
+    densityDpi: dpi,
+    highContrastText: s.highContrastText === true,
+    dp,
+    sp: (v) => Math.round(v * density * scale),
+    statusBarH: dp(STATUS_BAR_DP),
+    navBarH,
+    navBarTop: SCREEN_H - navBarH,
+    appBarH: dp(APP_BAR_DP),
+    imeH: (adb) => dp(adb ? IME_ADB_DP : IME_LATIN_DP),
+  };
 }
 
 const WIDE = /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/;

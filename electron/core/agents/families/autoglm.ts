@@ -86,8 +86,10 @@ function template(ctx: FamilyContext): string {
   return ctx.config.promptTemplate ?? (ctx.variant === 'en' ? AUTOGLM_TEMPLATE_EN : AUTOGLM_TEMPLATE_CN);
 }
 
-function userText(instruction: string, stepIndex: number, app: string | null | undefined): string {
-  return stepIndex === 0 ? `${instruction}\n\n${screenInfo(app)}` : `** Screen Info **\n\n${screenInfo(app)}`;
+/** The user turn before step `stepIndex`; after an answered Take_over / Interact it opens with the user's words, as the task does. */
+function userText(instruction: string, stepIndex: number, app: string | null | undefined, reply: string | undefined): string {
+  if (stepIndex === 0) return `${instruction}\n\n${screenInfo(app)}`;
+  return `${reply ? `${reply}\n\n` : ''}** Screen Info **\n\n${screenInfo(app)}`;
 }
 
 function assistantTurn(h: AgentHistoryEntry): string {
@@ -97,7 +99,7 @@ function assistantTurn(h: AgentHistoryEntry): string {
 
 export const autoglmFamily: Family = {
   id: 'autoglm',
-  version: '1.0.0',
+  version: '1.1.0',
   defaultVariant: 'cn',
   defaultSampling: { temperature: 0, top_p: 0.85, frequency_penalty: 0.2, max_tokens: 3000 },
   sendSize: () => null,
@@ -105,20 +107,20 @@ export const autoglmFamily: Family = {
   buildMessages(input: BuildInput): ChatMessage[] {
     const messages: ChatMessage[] = [{ role: 'system', content: fill(template(input), { date: autoglmDate(input.now, input.variant) }) }];
     input.history.forEach((h, i) => {
-      messages.push({ role: 'user', content: [text(userText(input.instruction, i, h.currentApp))] });
+      messages.push({ role: 'user', content: [text(userText(input.instruction, i, h.currentApp, input.history[i - 1]?.userReply))] });
       messages.push({ role: 'assistant', content: assistantTurn(h) });
     });
     // Image first, then text (official part order).
     messages.push({
       role: 'user',
-      content: [image(input.image.dataUrl), text(userText(input.instruction, input.history.length, input.observation.currentApp))],
+      content: [image(input.image.dataUrl), text(userText(input.instruction, input.history.length, input.observation.currentApp, input.history.at(-1)?.userReply))],
     });
     return messages;
   },
   parse: (raw, mode) => parseAutoglm(raw, { coords: mode }),
   describe: (ctx) => ({
     promptTemplate: template(ctx),
-    historyPolicy: 'full chat kept (no truncation); screenshots removed from earlier user turns, so 1 image per request; earlier assistant turns resent as <think>…</think><answer>…</answer>',
+    historyPolicy: 'full chat kept (no truncation); screenshots removed from earlier user turns, so 1 image per request; earlier assistant turns resent as <think>…</think><answer>…</answer>; after an answered Take_over/Interact the next user turn opens with the user\'s answer, then ** Screen Info **',
     coordinates: 'relative: 0–999 grid divided by 1000, n = v; values past 1000 clamped and flagged',
     resize: 'none on our side (the server resizes; relative coordinates are unaffected)',
   }),

@@ -47,6 +47,14 @@ export interface Family {
   describe(ctx: FamilyContext): FamilyDescription;
 }
 
+/**
+ * The user's answers to the agent's earlier questions (AskUser steps the runner answered), for
+ * families whose text history may not keep the step that asked.
+ */
+export function answeredQuestions(history: readonly AgentHistoryEntry[]): { question: string; answer: string }[] {
+  return history.flatMap((h) => (h.userReply === undefined ? [] : [{ question: h.action.type === 'AskUser' ? h.action.message : h.actionText, answer: h.userReply }]));
+}
+
 /** Fills {name} placeholders; unknown names stay visible so a broken override is easy to spot. */
 export function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{([a-z_]+)\}/g, (all, k: string) => values[k] ?? all);

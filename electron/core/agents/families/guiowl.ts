@@ -43,7 +43,7 @@ function systemPrompt(ctx: FamilyContext): string {
 
 export const guiowlFamily: Family = {
   id: 'guiowl',
-  version: '1.0.0',
+  version: '1.1.0',
   defaultVariant: '1.5',
   // The official scripts send no sampling parameters; we always send temperature (spec §3a).
   defaultSampling: { temperature: 0, max_tokens: 2048 },
@@ -55,7 +55,8 @@ export const guiowlFamily: Family = {
     const cut = Math.max(0, input.history.length - n);
     const older = input.history.slice(0, cut);
     const recent = input.history.slice(cut);
-    const previous = older.length === 0 ? 'None' : older.map((h, i) => `Step${i + 1}: ${h.actionText || h.action.type}`).join('\n');
+    const answered = (h: (typeof older)[number]): string => (h.userReply === undefined ? '' : ` (the user answered: ${h.userReply})`);
+    const previous = older.length === 0 ? 'None' : older.map((h, i) => `Step${i + 1}: ${h.actionText || h.action.type}${answered(h)}`).join('\n');
     const intro = text(fill(GUIOWL_USER_TEMPLATE, { instruction: input.instruction, previous_actions: previous }));
     const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(input) }];
     const screenshots = [...recent.map((h) => h.image), input.image];
@@ -65,13 +66,15 @@ export const guiowlFamily: Family = {
       messages.push({ role: 'user', content: parts });
       const h = recent[i];
       if (h) messages.push({ role: 'assistant', content: h.raw });
+      // An answered interact / ask_user: the user's words come back as a user turn of their own.
+      if (h?.userReply !== undefined) messages.push({ role: 'user', content: [text(h.userReply)] });
     });
     return messages;
   },
   parse: (raw, mode) => parseMobileUse(raw, { coords: mode }),
   describe: (ctx) => ({
     promptTemplate: `${systemPrompt(ctx)}\n\n--- user ---\n${GUIOWL_USER_TEMPLATE}`,
-    historyPolicy: `last ${ctx.config.historyImages ?? GUIOWL_HISTORY_PAIRS} steps as user(screenshot)/assistant(full output) pairs + the current screenshot (≤ ${(ctx.config.historyImages ?? GUIOWL_HISTORY_PAIRS) + 1} images); older steps as "StepK: <Action line>" in the first kept user turn`,
+    historyPolicy: `last ${ctx.config.historyImages ?? GUIOWL_HISTORY_PAIRS} steps as user(screenshot)/assistant(full output) pairs + the current screenshot (≤ ${(ctx.config.historyImages ?? GUIOWL_HISTORY_PAIRS) + 1} images); older steps as "StepK: <Action line>" in the first kept user turn; an answered interact/ask_user is followed by a user text turn with the answer (older ones: "(the user answered: …)")`,
     coordinates: 'relative 0–1000: n = v',
     resize: 'client-side smart_resize(factor 28, min 3,136, max 10,035,200) like the phone script',
   }),

@@ -75,7 +75,7 @@ function withoutReflection(s: string): string {
 
 export const uitarsFamily: Family = {
   id: 'uitars',
-  version: '1.0.0',
+  version: '1.1.0',
   defaultVariant: '1.5',
   defaultSampling: { temperature: 0, top_p: 0.7, max_tokens: 1000 },
   defaultExtraBody: (variant) => (variant === 'doubao' ? { thinking: { type: 'disabled' } } : undefined),
@@ -96,6 +96,8 @@ export const uitarsFamily: Family = {
       if (i >= firstImage && h.image) messages.push({ role: 'user', content: [image(h.image.dataUrl)] });
       const out = withoutReflection(h.raw);
       messages.push({ role: 'assistant', content: input.variant === 'doubao' ? out : addBoxTokens(out) });
+      // An answered call_user: the user's words are the next human turn (text only, like the instruction).
+      if (h.userReply !== undefined) messages.push({ role: 'user', content: [text(h.userReply)] });
     });
     messages.push({ role: 'user', content: [image(input.image.dataUrl)] });
     return messages;
@@ -103,7 +105,7 @@ export const uitarsFamily: Family = {
   parse: (raw, mode) => parseUitars(raw, { coords: mode }),
   describe: (ctx) => ({
     promptTemplate: template(ctx),
-    historyPolicy: `alternating user(image)/assistant(previous output, Reflection removed${ctx.variant === 'doubao' ? '' : ', box tokens re-inserted'}); last ${ctx.config.historyImages ?? UITARS_HISTORY_IMAGES} images kept (current included), all assistant turns kept`,
+    historyPolicy: `alternating user(image)/assistant(previous output, Reflection removed${ctx.variant === 'doubao' ? '' : ', box tokens re-inserted'}); last ${ctx.config.historyImages ?? UITARS_HISTORY_IMAGES} images kept (current included), all assistant turns kept; an answered call_user is followed by a user text turn with the answer`,
     coordinates: ctx.variant === '1.5'
       ? "absolute pixels of the image we sent: n = x/W'·1000 (W',H' = smart_resize)"
       : 'relative 0–1000: n = v',

@@ -40,7 +40,7 @@ function systemPrompt(ctx: FamilyContext): string {
 
 export const vlmFamily: Family = {
   id: 'vlm',
-  version: '1.0.0',
+  version: '1.1.0',
   defaultVariant: '1',
   defaultSampling: { temperature: 0, max_tokens: 2048 },
   sendSize: (screen, ctx) => limitPixels(screen, ctx.config.images?.maxPixels),
@@ -48,7 +48,7 @@ export const vlmFamily: Family = {
   buildMessages(input: BuildInput): ChatMessage[] {
     const previous = input.history.length === 0
       ? 'none'
-      : input.history.map((h, i) => `${i + 1}. ${h.actionText || JSON.stringify(h.action)}`).join('\n');
+      : input.history.map((h, i) => `${i + 1}. ${h.actionText || JSON.stringify(h.action)}${h.userReply === undefined ? '' : `\n   The user answered: ${JSON.stringify(h.userReply)}`}`).join('\n');
     return [
       { role: 'system', content: systemPrompt(input) },
       { role: 'user', content: [text(fill(VLM_USER_TEMPLATE, { instruction: input.instruction, previous_actions: previous })), image(input.image.dataUrl)] },
@@ -57,7 +57,7 @@ export const vlmFamily: Family = {
   parse: (raw, mode) => parseVlm(raw, { coords: mode }),
   describe: (ctx) => ({
     promptTemplate: `${systemPrompt(ctx)}\n\n--- user ---\n${VLM_USER_TEMPLATE}`,
-    historyPolicy: 'one image (current); every earlier action as a numbered JSON line',
+    historyPolicy: 'one image (current); every earlier action as a numbered JSON line; an answered ask_user followed by an indented line: The user answered: "…"',
     coordinates: 'relative 0–1000, [x, y] with x first: n = v',
     resize: ctx.config.images?.maxPixels ? `shrink-only above ${ctx.config.images.maxPixels} px` : 'none',
   }),

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { ReviewStep, Trajectory } from '../../../../shared/domain/review.js';
 import { blobUrl } from '../../platform/api.js';
+import { Conversation } from './Conversation.js';
 import { describeAction, describeMatch } from './describe-action.js';
 import { ScaledImage } from './ScaledImage.js';
 import { Screenshot } from './Screenshot.js';
@@ -125,7 +126,10 @@ export function TrajectoryViewer({ t, step, onStep, rowHeight }: { t: Trajectory
             <button type="button" onClick={() => onStep(step + 1)} disabled={step >= t.steps.length - 1} aria-label="Next step (→)">Next →</button>
           </div>
           <div className="review-panes">
-            <StepStrip steps={t.steps} current={step} onSelect={onStep} rowHeight={rowHeight} aspect={t.screen.width / t.screen.height} />
+            <div className="review-step-column">
+              <StepStrip steps={t.steps} current={step} onSelect={onStep} rowHeight={rowHeight} aspect={t.screen.width / t.screen.height} />
+              <Conversation instruction={t.row.instruction} steps={t.steps} onSelect={onStep} />
+            </div>
             <div className="review-agent-pane">
               <h3>Agent — step {step + 1}</h3>
               <Screenshot blob={s!.observationBlob} action={s!.action} alt={`Screen the agent saw at step ${step + 1}`} testid="step-shot" aspect={t.screen.width / t.screen.height} prefetch={[t.steps[step + 1]?.observationBlob ?? null, t.steps[step - 1]?.observationBlob ?? null]} />
