@@ -33,23 +33,6 @@ export function properties(phone: PhoneModel): Record<string, string> {
   };
 }
 
-export function wmCommand(): CommandFn {
-  return (ctx) => {
-    const [sub, arg] = ctx.args;
-    if (arg !== undefined && arg !== 'reset') {
-      ctx.err('Error: display overrides are not supported by the virtual phone\n');
-      return 1;
-    }
-    if (sub === 'size') ctx.out(`Physical size: ${SCREEN_W}x${SCREEN_H}\n`);
-    else if (sub === 'density') ctx.out(`Physical density: ${DENSITY_DPI}\n`);
-    else {
-      ctx.err(`Error: unknown command '${sub ?? ''}'\n`);
-      return 1;
-    }
-    return 0;
-  };
-}
-
 export function getpropCommand(phone: PhoneModel): CommandFn {
   return (ctx) => {
     const props = properties(phone);
