@@ -95,8 +95,11 @@ export type TapAlternatives = 'any' | string[];
  */
 export interface GoalCondition {
   id: string;
-  /** typed: an editable field's text; chosen: a group's chosen option; value: a shown number; shown: a text on the goal screen. */
-  kind: 'typed' | 'chosen' | 'value' | 'shown';
+  /**
+   * typed: an editable field's text; chosen: a group's chosen option; value: a shown number; shown: a text
+   * on the goal screen; pressed: how many times a key that changes nothing on screen was pressed (at least).
+   */
+  kind: 'typed' | 'chosen' | 'value' | 'shown' | 'pressed';
   /** The content key it reads ('' for `shown`). */
   key: string;
   label: string;

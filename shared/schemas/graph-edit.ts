@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** A goal condition as an annotator writes it (ids are assigned when the edit is applied). */
 export const GoalConditionSchema = z
   .object({
-    kind: z.enum(['typed', 'chosen', 'value', 'shown']),
+    kind: z.enum(['typed', 'chosen', 'value', 'shown', 'pressed']),
     /** The content key it reads ('' for `shown`). */
     key: z.string().max(2000),
     label: z.string().min(1).max(200),

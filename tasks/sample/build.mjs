@@ -20,6 +20,8 @@ const fin = { type: 'Finish' };
 // An annotator's mark: any option of the tapped element's group would do as well (see docs/graphs.md);
 // `any: [labels]` names the ones that would.
 const ANY = { any: true };
+// Either of the larger text sizes would do (the smaller ones would not).
+const BIGGER = { any: ['大', '超大'] };
 const ANY_TRAIN = { match: 'prefix', any: true };
 
 // ---- checks ----
@@ -86,7 +88,7 @@ t('browser-text-zoom', 'Browser', 'I', 'E', 'tool', ['字太小', 'Text too smal
 
 const M = PKG.Music;
 t('music-huangmei', 'Music', 'U', 'Ca', 'fun', ['想听黄梅戏了', 'I feel like listening to Huangmei opera'], '在音乐应用中播放一首黄梅戏',
-  { checks: [jp(M, 'currentGenre', 'huangmei', 'a Huangmei opera is current'), jp(M, 'playing', true, 'playing')], demos: [[launch(M), ...search('搜索歌曲、歌手、戏曲', '黄梅戏'), tap('天仙配')], [launch(M), tap('分类'), tap('黄梅戏'), tap('女驸马')]] });
+  { checks: [jp(M, 'currentGenre', 'huangmei', 'a Huangmei opera is current'), jp(M, 'playing', true, 'playing')], demos: [[launch(M), ...search('搜索歌曲、歌手、戏曲', '黄梅戏'), tap('天仙配', ANY)], [launch(M), tap('分类'), tap('黄梅戏'), tap('女驸马', ANY)]] });
 t('music-pause', 'Music', 'I', 'Co', 'fun', ['吵得慌，先停一下', "It's too noisy, stop it for now"], '暂停正在播放的音乐',
   { setup: [set(M, { current: 's5', playing: true, recent: ['s5'] }), open('music.player')], checks: [jp(M, 'playing', false, 'paused')], demos: [[tap('暂停')], [back, tap('暂停')]] });
 t('music-play-before', 'Music', 'U', 'N', 'fun', ['放首以前听过的京剧', 'Play a Peking opera I listened to before'], '在“最近播放”中找到京剧并播放',
@@ -94,9 +96,9 @@ t('music-play-before', 'Music', 'U', 'N', 'fun', ['放首以前听过的京剧',
 
 const N = PKG.News;
 t('news-text-size', 'News', 'U', 'Ca', 'sys', ['新闻的字调一下', 'Adjust the text in the news'], '在新闻应用设置中把字体调大',
-  { checks: [rx(N, '"textSize":"(large|huge)"', 'news text large or extra large')], demos: [[launch(N), tap('设置'), tap('大')], [launch(N), tap('健康'), tap('饭后散步走多久最养生'), tap('字体大小'), tap('超大')]] });
+  { checks: [rx(N, '"textSize":"(large|huge)"', 'news text large or extra large')], demos: [[launch(N), tap('设置'), tap('大', BIGGER)], [launch(N), tap('健康'), tap('饭后散步走多久最养生', ANY), tap('字体大小'), tap('超大', BIGGER)]] });
 t('news-health', 'News', 'U', 'E', 'info', ['有养生的新闻没', 'Any news about staying healthy?'], '在新闻应用的“健康”分类中打开一篇文章',
-  { checks: [rx(N, '"readCategories":\\[[^\\]]*"health"', 'a health article read')], demos: [[launch(N), tap('健康'), tap('饭后散步走多久最养生')]] });
+  { checks: [rx(N, '"readCategories":\\[[^\\]]*"health"', 'a health article read')], demos: [[launch(N), tap('健康'), tap('饭后散步走多久最养生', ANY)]] });
 t('news-save-this', 'News', 'R', 'Co', 'tool', ['这个留着，回头给老李看看', "Keep this, I'll show Old Li later"], '收藏当前这篇新闻',
   { setup: [open('news.article', 'id=n5')], checks: [jp(N, 'saved', ['n5'], 'this article saved')], demos: [[tap('收藏')]] });
 

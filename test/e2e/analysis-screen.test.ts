@@ -21,7 +21,8 @@ describe('the Analysis screen (web mode, Chromium)', () => {
     expect(await page.locator('[data-testid="analysis-result"] table').count()).toBeGreaterThan(1);
     const chart = page.locator('.chart img').first();
     await chart.waitFor();
-    await page.waitForFunction('[...document.querySelectorAll(".chart img")].every((i) => i.complete && i.naturalWidth > 0)');
+    // Polled with page.evaluate: waitForFunction compiles its predicate in the page, which the CSP forbids.
+    await expect.poll(() => page.evaluate('[...document.querySelectorAll(".chart img")].every((i) => i.complete && i.naturalWidth > 0)'), { timeout: 60_000 }).toBe(true);
     expect(await page.locator('.chart img').count()).toBeGreaterThan(0);
   });
 
@@ -37,7 +38,8 @@ describe('the Analysis screen (web mode, Chromium)', () => {
     expect(await row.textContent()).toContain('POS fallback');
     await row.getByLabel('Verbs of settings-font-bigger').fill('调大');
     await page.click('[data-testid="verbs-accept-settings-font-bigger"]');
-    await page.waitForFunction('document.querySelector(\'[data-testid="verbs-settings-font-bigger"]\')?.textContent?.includes("checked by a person")');
+    // A locator wait, not a string predicate: the page's CSP forbids evaluating strings while polling.
+    await page.locator('[data-testid="verbs-settings-font-bigger"]', { hasText: 'checked by a person' }).waitFor();
     expect(await page.locator('[data-testid="verb-annotations"]').textContent()).toContain('1 of 2 instructions have annotated verbs');
   });
 });

@@ -29,7 +29,7 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
     .command('demo')
     .description('run the whole benchmark on virtual phones: sample tasks, demonstrations, graphs, runs, report')
     .option('--phones <n>', 'virtual phones for the online tasks', '2')
-    .option('--agents <names>', 'agents to evaluate', 'replay,heuristic')
+    .option('--agents <names>', 'agents to evaluate (none: stop after the graphs are built and probed)', 'replay,heuristic')
     .option('--tasks <filter>', 'only these sample tasks (ids with *, or field=value)')
     .action(async (o: { phones: string; agents: string; tasks?: string }) => {
       const g = globals();
@@ -62,13 +62,19 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
         }
         info(`2/4 recorded ${demos} demonstrations`);
 
-        const offline = tasks.filter((t) => t.mode === 'offline');
-        for (const t of offline) await buildAndStore(backend.workspace, t.id);
+        // Offline tasks are scored on their graphs; online tasks' graphs serve the state judge (--judge state).
+        const withDemos = tasks.filter((t) => backend.workspace.demonstrations.listForTask(t.id).some((d) => d.status === 'finished'));
+        for (const t of withDemos) await buildAndStore(backend.workspace, t.id);
         // Each graph is probed on the demo's own phone: right and wrong variants of its demonstrations.
-        const probes = await probeTasks(backend.workspace, offline.map((t) => t.id), { settleMs: 0, device: { kind: 'named', device: backend.devices.device(phones.serials[0]!) } });
+        const probes = await probeTasks(backend.workspace, withDemos.map((t) => t.id), { settleMs: 0, device: { kind: 'named', device: backend.devices.device(phones.serials[0]!) } });
         const wrong = probes.reduce((a, p) => a + p.falseAccepts + p.falseRejects, 0);
-        info(`3/4 built and probed ${offline.length} task graphs: ${probes.reduce((a, p) => a + p.variants, 0)} variants, ${wrong} disagreements with the phone`);
+        info(`3/4 built and probed ${withDemos.length} task graphs: ${probes.reduce((a, p) => a + p.variants, 0)} variants, ${wrong} disagreements with the phone`);
 
+        if (o.agents.trim() === 'none') {
+          const summary = { variants: probes.reduce((a, p) => a + p.variants, 0), falseAccepts: probes.reduce((a, p) => a + p.falseAccepts, 0), falseRejects: probes.reduce((a, p) => a + p.falseRejects, 0) };
+          printResult(g, { workspace: dir, seconds: (Date.now() - t0) / 1000, graphs: withDemos.length, ...summary }, () => `Workspace: ${dir} (tasks, demonstrations and probed graphs; no run)`);
+          return;
+        }
         let shown = -1;
         const deps = {
           store: () => backend.workspace, devices: backend.devices, log: info,

@@ -30,7 +30,7 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
     .command('build')
     .description("merge a task's finished demonstrations into a new graph version, validate it and probe it")
     .option('--task <id>', 'one task')
-    .option('--all', 'every offline task that has finished demonstrations')
+    .option('--all', 'every task that has finished demonstrations (offline tasks are scored on their graphs; online tasks use theirs for --judge state)')
     .addOption(new Option('--probe <where>', 'probe each new version: on a virtual phone of its own (tasks whose app it lacks get the structural probe), structurally only, or not at all').choices(['virtual', 'structural', 'none']).default('virtual'))
     .action(async (o: { task?: string; all?: boolean; probe: 'virtual' | 'structural' | 'none' }) => {
       const g = globals();
@@ -40,7 +40,7 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
         const ws = backend.workspace;
         const ids = o.task
           ? [o.task]
-          : ws.tasks.list({ mode: 'offline' }).map((t) => t.id).filter((id) => ws.demonstrations.listForTask(id).some((d) => d.status === 'finished'));
+          : ws.tasks.list().map((t) => t.id).filter((id) => ws.demonstrations.listForTask(id).some((d) => d.status === 'finished'));
         const built: GraphSummary[] = [];
         for (const id of ids) {
           try {
@@ -63,7 +63,7 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
         }
         // The summaries again, now with each version's probe standing.
         const out = built.map((b) => ({ ...b, trust: trustOf(ws, b.graphId, b.selfConsistency) }));
-        printResult(g, out, (l) => (l.length ? summaryTable(l) : 'No offline task has finished demonstrations yet.'));
+        printResult(g, out, (l) => (l.length ? summaryTable(l) : 'No task has finished demonstrations yet.'));
         if (out.some((s) => s.trust.status === 'not valid')) process.exitCode = 1;
       } finally {
         backend.close();

@@ -1,4 +1,5 @@
 import type { Task } from '../../../shared/schemas/task.js';
+import type { Action } from '../../../shared/domain/action.js';
 import type { DevicePort } from '../device/device-port.js';
 import type { UiHierarchy } from '../../../shared/domain/ui-node.js';
 import type { Foreground } from '../device/device-port.js';
@@ -14,7 +15,7 @@ export interface JudgeContext {
   frames: readonly Uint8Array[];
   foreground: { package: string; activity: string } | null;
   /** Every observation's UI dump and foreground app, oldest first, the final screen last (the state judge reads them). */
-  trajectory?: readonly { ui: UiHierarchy | null; foreground: Foreground | null }[];
+  trajectory?: readonly { ui: UiHierarchy | null; foreground: Foreground | null; /** The action taken on this screen (null on the final one). */ action?: Action | null }[];
 }
 
 /** Decides whether an online task reached its goal. A verdict it cannot read is `pass: null`, never a pass. */

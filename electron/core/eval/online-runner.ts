@@ -1,4 +1,5 @@
 import type { Task } from '../../../shared/schemas/task.js';
+import type { Action } from '../../../shared/domain/action.js';
 import type { Agent, AgentHistoryEntry, AgentObservation, AgentStepResult } from '../agents/agent.js';
 import { ModelRefusedError } from '../agents/model-port.js';
 import type { DevicePort, Foreground } from '../device/device-port.js';
@@ -146,7 +147,7 @@ async function runAfterSetup(deps: OnlineDeps, variant: AppliedVariant | null): 
 
   const history: AgentHistoryEntry[] = [];
   const frames = new FrameKeeper<Uint8Array>();
-  const trajectory: { ui: CapturedObservation['observation']['ui']; foreground: Foreground | null }[] = [];
+  const trajectory: { ui: CapturedObservation['observation']['ui']; foreground: Foreground | null; action: Action | null }[] = [];
   const extra: Record<string, unknown> = {};
   let exit: ExitCategory = 'step_limit';
   let parseErrors = 0;
@@ -220,7 +221,7 @@ async function runAfterSetup(deps: OnlineDeps, variant: AppliedVariant | null): 
       deps.record({ idx, action: r.action, raw: r.raw, observationBlob: last.blob, details, timings: { ...r.timings, device_ms: deviceMs }, usage: r.usage });
       history.push(entry);
       frames.push(last.png);
-      trajectory.push({ ui: last.observation.ui, foreground: last.foreground });
+      trajectory.push({ ui: last.observation.ui, foreground: last.foreground, action: r.action });
       if (stop) {
         exit = stop;
         break;
@@ -234,7 +235,7 @@ async function runAfterSetup(deps: OnlineDeps, variant: AppliedVariant | null): 
   const final = await deps.capture();
   const verdict: JudgeVerdict = await deps.judge.judge({
     task, instruction: deps.instruction, device, finalScreenshot: final.png, frames: frames.frames, foreground: final.foreground,
-    trajectory: [...trajectory, { ui: final.observation.ui, foreground: final.foreground }],
+    trajectory: [...trajectory, { ui: final.observation.ui, foreground: final.foreground, action: null }],
   });
   const finished = exit === 'finished';
   if (finished && verdict.pass === null) exit = 'judge_error';

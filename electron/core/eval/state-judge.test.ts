@@ -37,4 +37,13 @@ describe('the state judge (goal conditions on an online trajectory)', () => {
     expect(await both.judge(ctx('transfer', [presets('300'), done]))).toMatchObject({ judge: 'rule+state', pass: true, agreement: true, state: { pass: true } });
     expect(await both.judge(ctx('transfer', [presets('500'), done]))).toMatchObject({ pass: true, agreement: false, state: { pass: false } });
   });
+
+  it('counts presses of a key the screen does not show (the volume keys) from the trajectory\'s actions', async () => {
+    const up = { type: 'Key', key: 'VolumeUp' } as const;
+    const volume = { ...graph, nodes: graph.nodes.map((n) => (n.done ? { ...n, goal: [{ id: 'p', kind: 'pressed' as const, key: 'press|VolumeUp', label: 'VolumeUp', expected: '2', match: 'exact' as const, source: 'derived' as const }] } : n)) };
+    const j = stateJudge(() => ({ graph: volume, signature: DEFAULT_SIGNATURE_CONFIG, match: DEFAULT_MATCH_OPTIONS }));
+    const run = (presses: number): JudgeContext => ({ ...ctx('transfer', []), trajectory: [...Array.from({ length: presses }, () => ({ ui: done, foreground: fg, action: up })), { ui: done, foreground: fg, action: null }] });
+    expect(await j.judge(run(1))).toMatchObject({ pass: false, reason: expect.stringMatching(/VolumeUp should be "2" \(was "1"\)/) });
+    expect(await j.judge(run(2))).toMatchObject({ pass: true });
+  });
 });

@@ -5,7 +5,7 @@ import type { Foreground } from '../device/device-port.js';
 import { sameState } from '../graph/compare.js';
 import { contentCandidates, keyboardLikelyUp } from '../graph/content.js';
 import { contentModel, contentUnder, withContent } from '../graph/content-keys.js';
-import { unmetConditions } from '../graph/goal-conditions.js';
+import { pressKey, unmetConditions } from '../graph/goal-conditions.js';
 import type { MatchOptions } from '../graph/match.js';
 import { computeSignature, pageKey } from '../graph/signature.js';
 import type { Judge, JudgeContext } from './judge.js';
@@ -46,6 +46,8 @@ export function stateJudge(graphOf: GraphOf): Judge {
         if (!o.ui) continue;
         for (const v of sign(o.ui, o.foreground).candidates) if (model.keys.has(v.key)) record.set(v.key, v.value);
       }
+      // Keys whose effect the screen does not show (volume) count by their presses.
+      for (const o of ctx.trajectory ?? []) if (o.action?.type === 'Key') record.set(pressKey(o.action.key), String(Number(record.get(pressKey(o.action.key)) ?? 0) + 1));
       const end = sign(final.ui, final.foreground).sig;
       const texts = flattenUi(final.ui).map(labelOf).filter(Boolean);
       const done = graph.nodes.filter((n) => n.done && sameState(n.signature, end, cfg));

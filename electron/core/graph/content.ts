@@ -36,6 +36,15 @@ export function normalizeContent(s: string): string {
   return nfkc(s).toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * A short number typed into a field in one canonical form: "06" and "6" are the same hour, "1.50" and
+ * "1.5" the same amount. Long digit strings (phone numbers, codes) keep their leading zeros.
+ */
+export function canonicalNumber(s: string): string {
+  if (!/^\d{1,4}(\.\d+)?$/.test(s)) return s;
+  return String(Number(s));
+}
+
 /** The numbers in a text, in order (clock times removed first): "¥59.90 × 3" → ["59.90", "3"]. */
 export function numbersIn(s: string): string[] {
   if (!/\d|[\uff10-\uff19]/.test(s)) return [];
@@ -145,7 +154,7 @@ export function contentCandidates(ui: UiHierarchy, cfg: Pick<SignatureConfig, 'i
     if (EDIT_CLASSES.test(n.className)) {
       const hint = n.extras?.['hint'] ?? '';
       const raw = n.password ? '•'.repeat(Array.from(n.text).length) : n.text;
-      const value = hint && raw === hint ? '' : normalizeContent(raw);
+      const value = hint && raw === hint ? '' : canonicalNumber(normalizeContent(raw));
       const row = rowLabel(ancestors, n) ?? '';
       push(`text|${shortClass(n.className)}|${n.resourceId || row}`, 'text', value, hint || row || shortId(n.resourceId));
     } else {

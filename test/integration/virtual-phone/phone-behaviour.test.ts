@@ -141,6 +141,17 @@ describe('virtual phone behaviour', () => {
     expect(await screen()).toBe('messages.list');
   });
 
+  it('a name typed but never picked from the suggestions is not a recipient', async () => {
+    await sh('cmd vphone open messages.compose');
+    await tapOn('resource-id', 'com.android.messaging:id/recipient_text_view');
+    await sh("input text 'Linda Smith'");
+    await tapOn('resource-id', 'com.android.messaging:id/compose_message_text');
+    await sh("input text 'See you at 5'");
+    await tapOn('text', 'Send');
+    expect(await screen()).toBe('messages.compose');
+    expect((await state('com.android.messaging')).sent).toEqual([]);
+  });
+
   it('keeps a back stack per app and a Recents list', async () => {
     await sh('am start -n com.android.settings/.Settings');
     await tapOn('text', 'Sound & vibration');

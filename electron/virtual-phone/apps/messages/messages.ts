@@ -138,10 +138,11 @@ function compose(ctx: Ctx): ScreenView {
   const q = d.to.trim().toLowerCase();
   const suggestions = q ? contacts(ctx).filter((c) => c.name.toLowerCase().includes(q) || normalize(c.number).includes(normalize(q) || '\u0000')) : [];
   const send = () => {
-    const match = contacts(ctx).find((c) => c.name.toLowerCase() === q);
-    const to = match?.number ?? d.to.trim();
+    // Like recipient fields that take chips: a name counts only once picked from the suggestions (which
+    // puts its number in the field); a typed name alone is not an address.
+    const to = d.to.trim();
     if (!normalize(to) || !d.text.trim()) {
-      ctx.toast(ctx.t('Enter a recipient and a message', '请输入收件人和内容'));
+      ctx.toast(q && !normalize(to) ? ctx.t('Pick the contact from the list, or enter a number', '请从列表中选择联系人，或输入号码') : ctx.t('Enter a recipient and a message', '请输入收件人和内容'));
       return;
     }
     sendMessage(ctx, to, d.text.trim());

@@ -11,7 +11,7 @@ interface Props {
 
 type Draft = Omit<GoalCondition, 'id'>;
 const KINDS: { value: GoalCondition['kind']; label: string }[] = [
-  { value: 'typed', label: 'typed into' }, { value: 'chosen', label: 'chosen in' }, { value: 'value', label: 'shows the value' }, { value: 'shown', label: 'screen shows' },
+  { value: 'typed', label: 'typed into' }, { value: 'chosen', label: 'chosen in' }, { value: 'value', label: 'shows the value' }, { value: 'shown', label: 'screen shows' }, { value: 'pressed', label: 'key pressed at least (times)' },
 ];
 const MATCHES: { value: GoalCondition['match']; label: string }[] = [{ value: 'exact', label: 'exactly' }, { value: 'fuzzy', label: 'about (similar text)' }, { value: 'regex', label: 'pattern (regex)' }];
 /** A content key as a person reads it: the part after the page prefix. */
