@@ -1,6 +1,7 @@
 import type { Bounds, UiHierarchy, UiNode } from '../../../shared/domain/ui-node.js';
 import { area } from '../../../shared/domain/ui-tree.js';
 import type { ContentValue, SignatureConfig } from '../../../shared/domain/task-graph.js';
+import { isEditField, widgetToken } from './widget-classes.js';
 
 /**
  * What a person changed or chose on a page, read from one UI dump: the candidates for a state's
@@ -21,7 +22,6 @@ import type { ContentValue, SignatureConfig } from '../../../shared/domain/task-
  *   (keys that repeat on the page) are not candidates.
  */
 
-export const EDIT_CLASSES = /EditText|AutoCompleteTextView|SearchView/;
 const TIME = /\d{1,2}:\d{2}(:\d{2})?/g;
 const DIGITS = /\d+(?:[.,]\d+)*/g;
 const MAX_VALUE_TEXT = 24;
@@ -60,7 +60,7 @@ const own = (n: UiNode): string => n.text.trim() || n.contentDesc.trim();
 
 /** First readable text in a subtree that is not an editable field's (whose text is content). */
 function staticLabel(n: UiNode, depth = 0): string {
-  if (!EDIT_CLASSES.test(n.className) && !n.checkable) {
+  if (!isEditField(n) && !n.checkable) {
     const t = own(n);
     if (t) return t;
   }
@@ -125,6 +125,23 @@ function sectionLabel(parent: UiNode | undefined, container: UiNode): string {
 
 const chosen = (n: UiNode): boolean => n.selected || (n.checkable && n.checked);
 
+/** A label's key within its page, interned: a page's many list rows then hash one string each, not a new one per row. */
+const labelKeys = new Map<string, Map<string, string>>();
+function labelKey(n: UiNode, row: string): string {
+  const widget = widgetToken(n);
+  let byRow = labelKeys.get(widget);
+  if (!byRow) {
+    byRow = new Map();
+    if (labelKeys.size < 10_000) labelKeys.set(widget, byRow);
+  }
+  let key = byRow.get(row);
+  if (key === undefined) {
+    key = `label|${shortClass(n.className)}|${n.resourceId}|${row}`;
+    if (byRow.size < 1_000) byRow.set(row, key);
+  }
+  return key;
+}
+
 /**
  * Every content candidate of one dump, keys unique within it (a repeated key gets `#2`, `#3`, …) and
  * prefixed with the page (`page`, e.g. the activity), so a key never means two pages' widgets.
@@ -135,11 +152,11 @@ export function contentCandidates(ui: UiHierarchy, cfg: Pick<SignatureConfig, 'i
   // Labels wait until the walk is done: only those whose key occurs once on the page are kept, so a
   // list's rows (most labels of a page) never cost more than their key.
   const labels: { key: string; text: string; label: string; listed: boolean }[] = [];
+  // Counted by the key within the page; the page prefix goes on only when a candidate is kept.
   const keyed = (key: string): string => {
-    const full = `${page}§${key}`;
-    const k = seen.get(full) ?? 0;
-    seen.set(full, k + 1);
-    return k === 0 ? full : `${full}#${k + 1}`;
+    const k = seen.get(key) ?? 0;
+    seen.set(key, k + 1);
+    return k === 0 ? `${page}§${key}` : `${page}§${key}#${k + 1}`;
   };
   const push = (key: string, kind: ContentValue['kind'], value: string, label: string): void => {
     const v: ContentValue = { key: keyed(key), kind, value, label };
@@ -151,7 +168,7 @@ export function contentCandidates(ui: UiHierarchy, cfg: Pick<SignatureConfig, 'i
   const visit = (n: UiNode): void => {
     if (cfg.ignoredPackages.includes(n.packageName) || cfg.ignoredResourceIds.includes(n.resourceId)) return;
     if (!visible(n)) return;
-    if (EDIT_CLASSES.test(n.className)) {
+    if (isEditField(n)) {
       const hint = n.extras?.['hint'] ?? '';
       const raw = n.password ? '•'.repeat(Array.from(n.text).length) : n.text;
       const value = hint && raw === hint ? '' : canonicalNumber(normalizeContent(raw));
@@ -169,7 +186,7 @@ export function contentCandidates(ui: UiHierarchy, cfg: Pick<SignatureConfig, 'i
       } else if (short && (n.resourceId || row)) {
         // A label that may change with what the person did: a control's text (安装 → 打开, 暂停 → 播放), a
         // status or a value shown after its label in a row ("状态  申诉处理中", "到达  北京").
-        const key = `${page}§label|${shortClass(n.className)}|${n.resourceId}|${row ?? ''}`;
+        const key = labelKey(n, row ?? '');
         seen.set(key, (seen.get(key) ?? 0) + 1);
         labels.push({ key, text: t, label: row || shortId(n.resourceId), listed: lists > 0 });
       }
@@ -195,7 +212,7 @@ export function contentCandidates(ui: UiHierarchy, cfg: Pick<SignatureConfig, 'i
   // and go with data and scrolling, so none of them identifies what the person did. Clock times masked.
   for (const l of labels) {
     if (seen.get(l.key) !== 1) continue;
-    const v: ContentValue = { key: l.key, kind: 'label', value: normalizeContent(l.text.replace(TIME, '#t')), label: l.label };
+    const v: ContentValue = { key: `${page}§${l.key}`, kind: 'label', value: normalizeContent(l.text.replace(TIME, '#t')), label: l.label };
     if (l.listed) v.listed = true;
     out.push(v);
   }
@@ -228,6 +245,6 @@ export function optionGroupAt(ui: UiHierarchy, x: number, y: number): Bounds[] |
 
 /** Whether an editable field has focus: the soft keyboard is likely up, hiding what lies under it. */
 export function keyboardLikelyUp(ui: UiHierarchy): boolean {
-  const visit = (n: UiNode): boolean => (n.focused && EDIT_CLASSES.test(n.className)) || n.children.some(visit);
+  const visit = (n: UiNode): boolean => (n.focused && isEditField(n)) || n.children.some(visit);
   return ui.roots.some(visit);
 }

@@ -2,8 +2,9 @@ import type { UiHierarchy, UiNode } from '../../../shared/domain/ui-node.js';
 import { area, flattenUi, labelOf } from '../../../shared/domain/ui-tree.js';
 import type { Foreground } from '../device/device-port.js';
 import type { SignatureConfig, StateSignature } from '../../../shared/domain/task-graph.js';
+import { isEditField, isListClass, isSliderClass, widgetToken } from './widget-classes.js';
 
-const EDIT_CLASSES = /EditText|AutoCompleteTextView|SearchView/;
+const NON_SPACE = /\S/;
 
 /**
  * Masks the parts of a label that change on their own: clock times, dates, counts,
@@ -22,18 +23,14 @@ function significant(n: UiNode, cfg: SignatureConfig): boolean {
   if (!n.bounds || area(n.bounds) === 0) return false;
   if (cfg.ignoredPackages.includes(n.packageName)) return false;
   if (cfg.ignoredResourceIds.includes(n.resourceId)) return false;
-  const interactive = n.clickable || n.longClickable || n.checkable || n.scrollable || EDIT_CLASSES.test(n.className);
-  return interactive || n.text.trim() !== '' || n.contentDesc.trim() !== '' || n.resourceId !== '';
+  const interactive = n.clickable || n.longClickable || n.checkable || n.scrollable || isEditField(n);
+  return interactive || n.resourceId !== '' || NON_SPACE.test(n.text) || NON_SPACE.test(n.contentDesc);
 }
 
 /** One structure token: what kind of element and which id (values live in widgetState). */
-function structureToken(n: UiNode): string {
-  return `${n.className}|${n.resourceId}`;
-}
+const structureToken = widgetToken;
 
-const SLIDER = /SeekBar|Slider|RatingBar|ProgressBar/;
-const LIST = /RecyclerView|ListView|GridView/;
-const isWidget = (n: UiNode): boolean => n.checkable || SLIDER.test(n.className);
+const isWidget = (n: UiNode): boolean => n.checkable || isSliderClass(n);
 
 /** First text in a subtree, skipping widgets (whose own text, like "On"/"Off", is their state). */
 function staticLabel(n: UiNode): string {
@@ -61,7 +58,7 @@ function widgetValue(n: UiNode, ancestors: readonly UiNode[], inList: boolean): 
   for (let i = ancestors.length - 1; i >= 0 && i >= ancestors.length - 4 && !row; i--) row = staticLabel(ancestors[i]!);
   const key = `${n.className}|${n.resourceId}|${maskVolatile(row)}`;
   if (n.checkable) return `${key}=${n.checked ? 'on' : 'off'}`;
-  if (SLIDER.test(n.className)) return `${key}=${n.text || n.contentDesc}`;
+  if (isSliderClass(n)) return `${key}=${n.text || n.contentDesc}`;
   return `${key}=selected:${labelOf(n)}`;
 }
 
@@ -82,7 +79,7 @@ const longerThan = (text: string, max: number): boolean => text.length > max && 
 
 /** Labels a person reads to recognise the page: short texts of controls and titles, never typed text. */
 function anchorOf(n: UiNode, cfg: SignatureConfig): string | null {
-  if (EDIT_CLASSES.test(n.className) || isWidget(n)) return null;
+  if (isEditField(n) || isWidget(n)) return null;
   const titleLike = /title|toolbar|tab|label|header/i.test(n.resourceId);
   const control = n.clickable || n.checkable || n.selected;
   if (!titleLike && !control) return null;
@@ -94,7 +91,7 @@ function anchorOf(n: UiNode, cfg: SignatureConfig): string | null {
 
 /** A short static text of the page's chrome (not typed text, not a widget's on/off label). */
 function chromeText(n: UiNode, cfg: SignatureConfig): string | null {
-  if (EDIT_CLASSES.test(n.className) || isWidget(n)) return null;
+  if (isEditField(n) || isWidget(n)) return null;
   const text = n.text.trim() || n.contentDesc.trim();
   if (!text || longerThan(text, cfg.maxAnchorLength)) return null;
   const masked = maskVolatile(text);
@@ -152,8 +149,10 @@ export function computeSignature(
   cfg: SignatureConfig,
   imageHash: string | null = null,
 ): StateSignature {
-  const nodes = flattenUi(ui).filter((n) => significant(n, cfg));
-  const isSignificant = new Set(nodes);
+  // Pre-order, as the walk below visits them: the walk reads each node's verdict by its position.
+  const all = flattenUi(ui);
+  const isSignificant = all.map((n) => significant(n, cfg));
+  const nodes = all.filter((_, i) => isSignificant[i]);
   const structure = [...new Set(nodes.map(structureToken))].sort();
   const values: string[] = [];
   const chromeTokens: string[] = [];
@@ -161,14 +160,15 @@ export function computeSignature(
   // Rows of a list repeat their resource id; a list that does not scroll yet is still content.
   const idCount = new Map<string, number>();
   for (const n of nodes) if (n.resourceId) idCount.set(n.resourceId, (idCount.get(n.resourceId) ?? 0) + 1);
-  const isList = (a: UiNode): boolean => a.scrollable || LIST.test(a.className) || (a.resourceId !== '' && (idCount.get(a.resourceId) ?? 0) > 1);
+  const isList = (a: UiNode): boolean => a.scrollable || isListClass(a) || (a.resourceId !== '' && (idCount.get(a.resourceId) ?? 0) > 1);
   // Whether each node on the walk's path is in a list (itself or an ancestor), so "inside a list" costs one look per node.
   const inListPath: boolean[] = [];
+  let position = 0;
   walkWithAncestors(ui, (n, ancestors) => {
     inListPath.length = ancestors.length;
     const listed = isList(n) || (inListPath[ancestors.length - 1] ?? false);
     inListPath.push(listed);
-    if (!isSignificant.has(n)) return;
+    if (!isSignificant[position++]) return;
     const v = widgetValue(n, ancestors, listed);
     if (v !== null) values.push(v);
     if (!listed) {

@@ -21,6 +21,22 @@ export interface FinishVerdict {
   unmet: GoalCondition[];
 }
 
+/** One index per graph's edge list (walks are many, graphs few): its edges by the node they leave, in order. */
+const indexes = new WeakMap<readonly GraphEdge[], { count: number; index: Map<string, GraphEdge[]> }>();
+function edgesByOrigin(edges: readonly GraphEdge[]): ReadonlyMap<string, GraphEdge[]> {
+  const known = indexes.get(edges);
+  // A list that grew since (a graph still being built) is indexed again.
+  if (known && known.count === edges.length) return known.index;
+  const index = new Map<string, GraphEdge[]>();
+  for (const e of edges) {
+    const list = index.get(e.from);
+    if (list) list.push(e);
+    else index.set(e.from, [e]);
+  }
+  indexes.set(edges, { count: edges.length, index });
+  return index;
+}
+
 /**
  * Walks a task graph as the offline protocol does, one action at a time: an action is valid only if
  * it matches an edge out of where the walk stands; Finish succeeds only on a DONE node reached by a
@@ -39,6 +55,8 @@ export class GraphWalker {
   node: string;
   private readonly content = new Map<string, string>();
   private readonly legacy: boolean;
+  /** Edges by the node they leave, so a step looks at the edges out of where the walk stands, not at all of them. */
+  private readonly outOf: ReadonlyMap<string, GraphEdge[]>;
 
   constructor(
     private readonly graph: Pick<TaskGraph, 'startNode' | 'nodes' | 'edges'>,
@@ -48,6 +66,7 @@ export class GraphWalker {
     this.node = graph.startNode;
     // Graphs from before goal edges existed (no edge marked) fall back to "stands on DONE".
     this.legacy = !graph.edges.some((e) => e.goal);
+    this.outOf = edgesByOrigin(graph.edges);
   }
 
   get record(): ContentRecord {
@@ -56,7 +75,8 @@ export class GraphWalker {
 
   /** Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches. */
   act(action: Action): WalkMove {
-    const out = this.graph.edges.filter((e) => this.current.has(e.from));
+    // In the graph's edge order, as before the index: ties between equally close edges resolve the same way.
+    const out = this.current.size === 1 ? (this.outOf.get([...this.current][0]!) ?? []) : this.graph.edges.filter((e) => this.current.has(e.from));
     const { edge, result, nearest } = bestEdge(action, out, this.opts);
     if (!edge || !result) return { taken: null, nearest };
     // Edges for the same demonstrated action out of the current set lead wherever the demonstrations went.
