@@ -10,7 +10,7 @@ export function RunsPage() {
   const s = useAppStore(
     useShallow((st) => ({
       runs: st.runs, selected: st.selectedRun, progress: st.selectedRun ? st.runProgress[st.selectedRun] : undefined,
-      report: st.runReport, charts: st.runCharts, select: st.selectRun, cancel: st.cancelRun, resume: st.resumeRun,
+      report: st.runReport, stale: st.runReportStale, charts: st.runCharts, select: st.selectRun, cancel: st.cancelRun, resume: st.resumeRun,
       refresh: st.refreshRunReport,
     })),
   );
@@ -38,7 +38,7 @@ export function RunsPage() {
       </table>
       </ScrollX>
       {selected && (
-        <section className="card" aria-labelledby="run-title" data-testid="run-detail">
+        <section className="card" aria-labelledby="run-title" data-testid="run-detail" data-report={s.stale ? 'stale' : 'current'}>
           <h2 id="run-title">{selected}</h2>
           {run?.active && p && (
             <>
@@ -65,11 +65,11 @@ export function RunsPage() {
               {charts.charts.map((c) => (<BackendChart key={c.id} svg={c.svg} title={c.title} description={c.description} testid={`chart-${c.id}`} />))}
             </div>
           )}
-          {run?.active && report?.runId === selected && (
+          {s.stale && report?.runId === selected && (
             <p className="muted" data-testid="run-report-stale">
-              Results so far: {report.outcomes.length}, {report.outcomes.filter((o) => o.success).length} successful. The tables below are
-              redrawn when the run ends.{' '}
-              <button type="button" className="secondary" onClick={() => void s.refresh()} data-testid="run-report-refresh">Redraw now</button>
+              Results so far: {report.outcomes.length}, {report.outcomes.filter((o) => o.success).length} successful.{' '}
+              {run?.active ? 'The tables below are redrawn when the run ends.' : 'Redrawing the tables…'}{' '}
+              {run?.active && <button type="button" className="secondary" onClick={() => void s.refresh()} data-testid="run-report-refresh">Redraw now</button>}
             </p>
           )}
           {report?.runId === selected && report.tables.map((t) => <DataTable key={t.id} table={t} />)}

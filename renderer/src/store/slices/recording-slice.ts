@@ -112,7 +112,8 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get, api) => {
         const id = current();
         const step = await api.recording.act({ demonstrationId: id, action });
         const d = get().demonstration;
-        if (d?.id === id) set({ demonstration: { ...d, steps: withStep(d.steps, step) } });
+        const steps = d?.id === id ? withStep(d.steps, step) : null;
+        if (d && steps && steps !== d.steps) set({ demonstration: { ...d, steps } });
       }),
     undoStep: () => guarded('Undo failed', async () => api.recording.undo({ demonstrationId: current() })),
     finishRecording: () =>

@@ -22,6 +22,8 @@ export interface RunsSlice {
   /** The run open on the Runs screen. */
   selectedRun: string | null;
   runReport: RunReportDto | null;
+  /** True when results arrived after the open report's tables were drawn (they are redrawn at the end). */
+  runReportStale: boolean;
   runCharts: { runId: string; charts: RunChartDto[] } | null;
   runStarting: boolean;
   loadRuns(): Promise<void>;
@@ -45,10 +47,12 @@ const sameKey = (a: { taskId: string; agent: string; mode: string }, b: { taskId
 
 export const createRunsSlice: Slice<RunsSlice> = (set, get, api) => {
   let listingUnknown = false;
+  let reportRequest = 0;
   const loadReport = async (runId: string): Promise<void> => {
+    const n = ++reportRequest;
     try {
       const report = await api.runs.report({ runId });
-      if (get().selectedRun === runId) set({ runReport: report });
+      if (n === reportRequest && get().selectedRun === runId) set({ runReport: report, runReportStale: false });
     } catch (e) {
       get().notify(`No report for ${runId}: ${errorMessage(e)}`, 'error');
     }
@@ -67,6 +71,7 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get, api) => {
     runProgress: {},
     selectedRun: null,
     runReport: null,
+    runReportStale: false,
     runCharts: null,
     runStarting: false,
 
@@ -126,7 +131,7 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get, api) => {
     },
     async selectRun(runId) {
       if (runId === get().selectedRun && (runId === null || get().runReport?.runId === runId)) return;
-      set({ selectedRun: runId, runReport: null, runCharts: null });
+      set({ selectedRun: runId, runReport: null, runReportStale: false, runCharts: null });
       if (runId) await Promise.all([loadReport(runId), loadCharts(runId)]);
     },
     async refreshRunReport() {
@@ -150,7 +155,9 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get, api) => {
         const old = runReport.outcomes.find((o) => sameKey(o, last));
         const outcome = { taskId: last.taskId, agent: last.agent, mode: last.mode, success: last.success, exit: last.exit, steps: old?.steps ?? 0 };
         patch.runReport = { ...runReport, outcomes: old ? runReport.outcomes.map((o) => (o === old ? outcome : o)) : [...runReport.outcomes, outcome] };
+        patch.runReportStale = true;
       }
+      if (p.ended && selectedRun === p.runId) patch.runReportStale = true; // redrawn just below
       set(patch);
       if (!row && !listingUnknown) {
         // A run this list does not hold yet (started by another window): list once.
