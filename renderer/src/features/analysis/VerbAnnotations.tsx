@@ -17,13 +17,15 @@ const splitVerbs = (s: string): string[] => s.split(/[,，、\s]+/).map((v) => v
  * task-file) verbs count for Table 5 and attribution; the rest falls back to POS counts.
  */
 export function VerbAnnotations({ taskSet }: { taskSet: string }) {
-  const { loaded, loadVerbs, acceptVerbs } = useAppStore(useShallow((s) => ({ loaded: s.verbRows, loadVerbs: s.loadVerbs, acceptVerbs: s.acceptVerbs })));
+  const { loaded, loadVerbs, acceptVerbs, workspace } = useAppStore(
+    useShallow((s) => ({ loaded: s.verbRows, loadVerbs: s.loadVerbs, acceptVerbs: s.acceptVerbs, workspace: s.workspace?.path })),
+  );
   const rows: VerbAnnotationRow[] | null = loaded?.taskSet === taskSet ? loaded.rows : null;
   const [draft, setDraft] = useState<Record<string, string>>({});
 
   useEffect(() => {
     void loadVerbs(taskSet);
-  }, [taskSet, loadVerbs]);
+  }, [taskSet, loadVerbs, workspace]);
   // Each loaded set starts its text boxes from the verbs that count; saving one row keeps the others' edits.
   const ready = rows !== null;
   useEffect(() => {

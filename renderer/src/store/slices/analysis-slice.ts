@@ -16,7 +16,10 @@ export interface AnalysisSlice {
   /** The verb annotations of `taskSet` ('' = every task); null while loading. */
   verbRows: { taskSet: string; rows: VerbAnnotationRow[] } | null;
   computeAnalysis(r: AnalysisRequest): Promise<void>;
+  /** Drops the shown result (a new question). */
   clearAnalysis(): void;
+  /** Another workspace was opened: neither the result nor the verbs are its. */
+  forgetAnalysis(): void;
   loadVerbs(taskSet: string): Promise<void>;
   /** A person accepts or edits one instruction's core verbs; the row is replaced by the saved one. */
   acceptVerbs(taskId: string, verbs: string[]): Promise<void>;
@@ -48,6 +51,11 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (set, get, api) => {
     clearAnalysis() {
       request++;
       set({ analysisView: null, analysisBusy: false });
+    },
+    forgetAnalysis() {
+      get().clearAnalysis();
+      verbRequest++;
+      set({ verbRows: null });
     },
     async loadVerbs(taskSet) {
       const n = ++verbRequest;

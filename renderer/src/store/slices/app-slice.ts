@@ -51,6 +51,12 @@ export const createAppSlice = (transport: 'electron' | 'web'): Slice<AppSlice> =
   },
 
   dataChanged(c) {
+    if (c.table === 'workspace') {
+      // Another folder: what was open (a run, a result, an analysis) belonged to the last one.
+      get().forgetRuns();
+      get().forgetReview();
+      get().forgetAnalysis();
+    }
     if (c.table === 'tasks' || c.table === 'workspace') void get().loadTasks();
     if (c.table === 'workspace') void get().refreshWorkspace();
     if (c.table === 'runs' || c.table === 'workspace') get().runsChanged();

@@ -41,6 +41,8 @@ export interface ReviewSlice {
   compareReviewWith(runId: string | null): Promise<void>;
   /** Runs or labels changed in the database: reload the open run's rows and summary (`listed`: the runs list reloading). */
   reviewRunChanged(listed: Promise<void>): Promise<void>;
+  /** Another workspace was opened: its runs are not this one's. */
+  forgetReview(): void;
 }
 
 /** Index of the selected row among the visible ones (-1 when it is filtered out or none is chosen). */
@@ -190,6 +192,14 @@ export const createReviewSlice: Slice<ReviewSlice> = (set, get, api) => {
       if (!get().reviewShown) return;
       await listed;
       await openFirst();
+    },
+    forgetReview() {
+      trajectoryRequest++;
+      comparisonRequest++;
+      set({
+        reviewRunId: null, reviewRows: [], reviewVisible: [], reviewSelectedKey: null, reviewTrajectory: null, reviewStep: 0,
+        reviewSummary: null, reviewExitChart: null, reviewCompareWith: null, reviewComparison: null,
+      });
     },
   };
 };

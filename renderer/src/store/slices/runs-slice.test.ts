@@ -107,6 +107,18 @@ describe('the runs slice', () => {
     expect(store.getState().runReport?.runId).toBe('r1');
   });
 
+  it('forgets the open run, its progress and the review\'s run when another workspace is opened', async () => {
+    await withOpenRun();
+    fake.emit('runs', 'onProgress', progress('r1', { done: 1 }));
+    store.setState({ reviewRunId: 'r1', analysisView: { tables: [], charts: [], notes: ['old'] } });
+    fake.answer('runs', 'list', () => [runRow('other-ws')]);
+    fake.emit('system', 'onDataChanged', { table: 'workspace' });
+    const s = store.getState();
+    expect([s.selectedRun, s.runReport, s.runCharts, s.reviewRunId, s.analysisView]).toEqual([null, null, null, null, null]);
+    expect(s.runProgress).toEqual({});
+    await vi.waitFor(() => expect(store.getState().runs.map((r) => r.id)).toEqual(['other-ws']));
+  });
+
   it('reloads the list when runs change in the database', async () => {
     await withOpenRun();
     fake.answer('runs', 'list', () => [runRow('r1'), runRow('r0'), runRow('r3')]);

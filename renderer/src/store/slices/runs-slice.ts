@@ -40,6 +40,8 @@ export interface RunsSlice {
   runProgressed(p: RunProgressDto): void;
   /** A run's rows changed in the database (a run ended, a label was saved): reload the list and what is open. */
   runsChanged(): void;
+  /** Another workspace was opened: nothing of this one stays open. */
+  forgetRuns(): void;
 }
 
 const sameKey = (a: { taskId: string; agent: string; mode: string }, b: { taskId: string; agent: string; mode: string }): boolean =>
@@ -168,6 +170,10 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get, api) => {
     },
     runsChanged() {
       void get().reviewRunChanged(get().loadRuns());
+    },
+    forgetRuns() {
+      reportRequest++;
+      set({ runs: [], runProgress: {}, selectedRun: null, runReport: null, runReportStale: false, runCharts: null });
     },
   };
 };
