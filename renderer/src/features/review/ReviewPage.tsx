@@ -5,7 +5,7 @@ import { reviewSelectedIndex } from '../../store/slices/review-slice.js';
 import { ComparePanel } from './ComparePanel.js';
 import { ExitChart } from './ExitChart.js';
 import { FilterBar } from './FilterBar.js';
-import { rowKey } from './filters.js';
+import { rowKey } from '../../store/slices/review-filters.js';
 import { LabelForm } from './LabelForm.js';
 import { SummaryPanel } from './SummaryPanel.js';
 import { TaskList } from './TaskList.js';

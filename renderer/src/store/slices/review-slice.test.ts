@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReviewSummary, ReviewTaskRow } from '../../../../shared/domain/review.js';
-import { NO_FILTERS } from '../../features/review/filters.js';
+import { NO_FILTERS } from './review-filters.js';
 import { createFakeApi } from '../../test/fake-api.js';
 import { answerInit, report, reviewRow, runRow, trajectory } from '../../test/fixtures.js';
 import { createAppStore } from '../app-store.js';

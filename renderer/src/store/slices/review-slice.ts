@@ -1,7 +1,7 @@
 import type { LabelDto, ReviewSummary, ReviewTaskRow, RunComparisonRow, Trajectory } from '../../../../shared/domain/review.js';
 import type { RunChartDto } from '../../../../shared/domain/run.js';
-import type { ReviewFilters } from '../../features/review/filters.js';
-import { filterRows, NO_FILTERS, rowKey } from '../../features/review/filters.js';
+import type { ReviewFilters } from './review-filters.js';
+import { filterRows, NO_FILTERS, rowKey } from './review-filters.js';
 import type { Slice } from './types.js';
 import { errorMessage } from './types.js';
 
