@@ -26,6 +26,8 @@ describe('the Runs screen (web mode, Chromium, virtual phone)', () => {
     await page.click('[data-testid="select-visible"]');
     await page.click('[data-testid="run-start"]');
     await page.waitForSelector('[data-testid^="run-status-"]:text("finished")');
+    // Progress patches the results as they come; the tables are redrawn once the run has ended.
+    await page.waitForSelector('[data-testid="run-detail"][data-report="current"]');
     const table = page.locator('[data-testid="table-table2-results"]');
     await table.waitFor();
     expect(await table.locator('tbody tr').first().textContent()).toMatch(/^replay100\.00/);

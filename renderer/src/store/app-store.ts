@@ -1,8 +1,10 @@
 import { create } from 'zustand';
-import type { SystemInfo, TaskFilter, WorkspaceInfo } from '../../../shared/api/index.js';
-import type { Settings, SettingsPatch } from '../../../shared/schemas/settings.js';
-import type { TaskSummary } from '../../../shared/schemas/task.js';
+import type { ElderBenchApi } from '../../../shared/api/index.js';
 import { api, transport } from '../platform/api.js';
+import type { AnalysisSlice } from './slices/analysis-slice.js';
+import { createAnalysisSlice } from './slices/analysis-slice.js';
+import type { AppSlice } from './slices/app-slice.js';
+import { createAppSlice } from './slices/app-slice.js';
 import type { DevicesSlice } from './slices/devices-slice.js';
 import { createDevicesSlice } from './slices/devices-slice.js';
 import type { GraphsSlice } from './slices/graphs-slice.js';
@@ -11,128 +13,40 @@ import type { OverviewSlice } from './slices/overview-slice.js';
 import { createOverviewSlice } from './slices/overview-slice.js';
 import type { RecordingSlice } from './slices/recording-slice.js';
 import { createRecordingSlice } from './slices/recording-slice.js';
+import type { ReviewSlice } from './slices/review-slice.js';
+import { createReviewSlice } from './slices/review-slice.js';
+import type { RunsSlice } from './slices/runs-slice.js';
+import { createRunsSlice } from './slices/runs-slice.js';
+import type { SettingsSlice } from './slices/settings-slice.js';
+import { createSettingsSlice } from './slices/settings-slice.js';
+import type { TasksSlice } from './slices/tasks-slice.js';
+import { createTasksSlice } from './slices/tasks-slice.js';
+import type { WorkspaceSlice } from './slices/workspace-slice.js';
+import { createWorkspaceSlice } from './slices/workspace-slice.js';
 
-export type Status = 'loading' | 'ready' | 'error';
+export type { Status } from './slices/app-slice.js';
 
-interface AppSlice {
-  status: Status;
-  error: string | null;
-  system: SystemInfo | null;
-  /** One-line messages for the live region (saves, failures). */
-  notice: { text: string; kind: 'info' | 'error' } | null;
-  init(): Promise<void>;
-  notify(text: string, kind?: 'info' | 'error'): void;
+export type AppState = AppSlice & SettingsSlice & WorkspaceSlice & TasksSlice & DevicesSlice & RecordingSlice & OverviewSlice
+  & GraphsSlice & RunsSlice & ReviewSlice & AnalysisSlice;
+
+/**
+ * One store for the window, built from slices. Server state and every API call live in the
+ * slices' actions; components select state and dispatch actions, never calling the API.
+ */
+export function createAppStore(backend: ElderBenchApi, host: 'electron' | 'web' = 'web') {
+  return create<AppState>()((set, get) => ({
+    ...createAppSlice(host)(set, get, backend),
+    ...createSettingsSlice(set, get, backend),
+    ...createWorkspaceSlice(host)(set, get, backend),
+    ...createTasksSlice(set, get, backend),
+    ...createDevicesSlice(set, get, backend),
+    ...createRecordingSlice(set, get, backend),
+    ...createOverviewSlice(set, get, backend),
+    ...createGraphsSlice(set, get, backend),
+    ...createRunsSlice(set, get, backend),
+    ...createReviewSlice(set, get, backend),
+    ...createAnalysisSlice(set, get, backend),
+  }));
 }
 
-interface SettingsSlice {
-  settings: Settings | null;
-  updateSettings(patch: SettingsPatch): Promise<void>;
-}
-
-interface WorkspaceSlice {
-  workspace: WorkspaceInfo | null;
-  recentWorkspaces: string[];
-  openWorkspace(path: string): Promise<boolean>;
-  refreshWorkspace(): Promise<void>;
-}
-
-interface TasksSlice {
-  tasks: TaskSummary[];
-  taskFilter: TaskFilter;
-  loadTasks(filter?: TaskFilter): Promise<void>;
-}
-
-export type AppState = AppSlice & SettingsSlice & WorkspaceSlice & TasksSlice & DevicesSlice & RecordingSlice & OverviewSlice & GraphsSlice;
-
-const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-
-/** One store for the window, built from slices; API calls live in actions, never in components. */
-export const useAppStore = create<AppState>()((set, get, store) => ({
-  ...createDevicesSlice(set, get, store),
-  ...createRecordingSlice(set, get, store),
-  ...createOverviewSlice(set, get, store),
-  ...createGraphsSlice(set, get, store),
-  status: 'loading',
-  error: null,
-  system: null,
-  notice: null,
-  settings: null,
-  workspace: null,
-  recentWorkspaces: [],
-  tasks: [],
-  taskFilter: {},
-
-  async init() {
-    try {
-      const [system, settings, workspace, recentWorkspaces] = await Promise.all([
-        api.system.info(),
-        api.settings.get(),
-        api.workspace.current(),
-        api.workspace.recent(),
-      ]);
-      set({ system: { ...system, transport }, settings, workspace, recentWorkspaces, status: 'ready' });
-      api.settings.onChanged((s) => set({ settings: s }));
-      api.workspace.onChanged((w) => set({ workspace: w }));
-      api.devices.onChanged((devices) => set({ devices }));
-      api.recording.onStep((e) => {
-        const d = get().demonstration;
-        if (d && d.id === e.demonstrationId && e.status !== d.status) set({ demonstration: { ...d, status: e.status } });
-      });
-      api.recording.onCapture((p) => get().captureProgressed(p));
-      api.system.onDataChanged((c) => {
-        if (c.table === 'tasks' || c.table === 'workspace') void get().loadTasks();
-        if (c.table === 'workspace') void get().refreshWorkspace();
-        if (c.table !== 'settings') get().refreshOverviewSoon();
-      });
-      await Promise.all([get().loadTasks(), get().loadOverview()]);
-    } catch (e) {
-      set({ status: 'error', error: message(e) });
-    }
-  },
-
-  notify(text, kind = 'info') {
-    set({ notice: { text, kind } });
-  },
-
-  async updateSettings(patch) {
-    try {
-      const settings = await api.settings.update(patch);
-      set({ settings });
-      get().notify('Settings saved');
-    } catch (e) {
-      get().notify(`Could not save: ${message(e)}`, 'error');
-    }
-  },
-
-  async openWorkspace(path) {
-    try {
-      const workspace = await api.workspace.open({ path });
-      const [settings, recentWorkspaces, system] = await Promise.all([
-        api.settings.get(),
-        api.workspace.recent(),
-        api.system.info(),
-      ]);
-      set({ workspace, settings, recentWorkspaces, system: { ...system, transport } });
-      await Promise.all([get().loadTasks(), get().loadOverview()]);
-      get().notify(`Opened workspace ${workspace.path}`);
-      return true;
-    } catch (e) {
-      get().notify(message(e), 'error');
-      return false;
-    }
-  },
-
-  async refreshWorkspace() {
-    const [workspace, recentWorkspaces] = await Promise.all([api.workspace.current(), api.workspace.recent()]);
-    set({ workspace, recentWorkspaces });
-  },
-
-  async loadTasks(filter) {
-    const taskFilter = filter ?? get().taskFilter;
-    try {
-      set({ tasks: await api.tasks.list(taskFilter), taskFilter });
-    } catch (e) {
-      get().notify(`Could not load tasks: ${message(e)}`, 'error');
-    }
-  },
-}));
+export const useAppStore = createAppStore(api, transport);

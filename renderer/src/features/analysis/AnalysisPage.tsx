@@ -1,9 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { AnalysisView } from '../../../../shared/api/index.js';
-import type { RunSummaryDto } from '../../../../shared/domain/run.js';
 import { DataTable } from '../../components/DataTable.js';
-import { api } from '../../platform/api.js';
 import { useAppStore } from '../../store/app-store.js';
 import { SvgChart } from './SvgChart.js';
 import { VerbAnnotations } from './VerbAnnotations.js';
@@ -19,35 +16,24 @@ const KINDS: { id: Kind; label: string; about: string }[] = [
 ];
 
 export function AnalysisPage() {
-  const { workspace, notify } = useAppStore(useShallow((s) => ({ workspace: s.workspace, notify: s.notify })));
+  const { workspace, runs, view, busy, computeAnalysis, clear } = useAppStore(
+    useShallow((s) => ({ workspace: s.workspace, runs: s.runs, view: s.analysisView, busy: s.analysisBusy, computeAnalysis: s.computeAnalysis, clear: s.clearAnalysis })),
+  );
   const [kind, setKind] = useState<Kind>('linguistics');
-  const [runs, setRuns] = useState<RunSummaryDto[]>([]);
   const [taskSet, setTaskSet] = useState('');
   const [baseline, setBaseline] = useState('');
   const [runA, setRunA] = useState('');
   const [runB, setRunB] = useState('');
-  const [view, setView] = useState<AnalysisView | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    void api.runs.list().then(setRuns);
-  }, []);
+  // A result belongs to the form that asked for it: a new visit starts clean.
+  useEffect(() => clear, [clear]);
 
-  const compute = async (): Promise<void> => {
-    setBusy(true);
-    setView(null);
-    try {
-      const v =
-        kind === 'linguistics' ? await api.analysis.linguistics({ ...(taskSet ? { taskSet } : {}), ...(baseline ? { baselineSet: baseline } : {}) })
-        : kind === 'normalization' ? await api.analysis.normalization({ original: runA, rewritten: runB })
-        : kind === 'failures' ? await api.analysis.failures({ runs: [runA] })
-        : await api.analysis.attribution({ runs: [runA] });
-      setView(v);
-    } catch (e) {
-      notify(`Analysis failed: ${(e as Error).message}`, 'error');
-    } finally {
-      setBusy(false);
-    }
+  const compute = (): void => {
+    void computeAnalysis(
+      kind === 'linguistics' ? { kind, ...(taskSet ? { taskSet } : {}), ...(baseline ? { baselineSet: baseline } : {}) }
+      : kind === 'normalization' ? { kind, original: runA, rewritten: runB }
+      : { kind: kind === 'failures' ? 'failures' : 'attribution', runs: [runA] },
+    );
   };
 
   const runSelect = (value: string, set: (v: string) => void, label: string) => (
@@ -66,7 +52,7 @@ export function AnalysisPage() {
       <h1 id="page-title">Analysis</h1>
       <div role="tablist" aria-label="Analyses" className="row">
         {KINDS.map((k) => (
-          <button key={k.id} role="tab" type="button" aria-selected={kind === k.id} className={kind === k.id ? '' : 'secondary'} onClick={() => { setKind(k.id); setView(null); }} data-testid={`analysis-${k.id}`}>
+          <button key={k.id} role="tab" type="button" aria-selected={kind === k.id} className={kind === k.id ? '' : 'secondary'} onClick={() => { setKind(k.id); clear(); }} data-testid={`analysis-${k.id}`}>
             {k.label}
           </button>
         ))}
@@ -94,8 +80,8 @@ export function AnalysisPage() {
         {kind !== 'linguistics' && kind !== 'verbs' && runSelect(runA, setRunA, kind === 'normalization' ? 'Run with original instructions' : 'Run')}
         {kind === 'normalization' && runSelect(runB, setRunB, 'Run with rewritten instructions')}
       </div>
-      {kind === 'verbs' ? <VerbAnnotations taskSet={taskSet} notify={notify} /> : (
-        <button type="button" disabled={busy || needsRun} onClick={() => void compute()} data-testid="analysis-compute">
+      {kind === 'verbs' ? <VerbAnnotations taskSet={taskSet} /> : (
+        <button type="button" disabled={busy || needsRun} onClick={compute} data-testid="analysis-compute">
           {busy ? 'Computing…' : 'Compute'}
         </button>
       )}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { VerbAnnotationRow } from '../../../../shared/domain/analysis.js';
-import { api } from '../../platform/api.js';
+import { useAppStore } from '../../store/app-store.js';
 
 const SOURCE_LABEL: Record<VerbAnnotationRow['source'], string> = {
   checked: 'checked by a person',
@@ -15,34 +16,24 @@ const splitVerbs = (s: string): string[] => s.split(/[,，、\s]+/).map((v) => v
  * instruction's core operational verbs; here a person accepts or edits them. Only checked (or
  * task-file) verbs count for Table 5 and attribution; the rest falls back to POS counts.
  */
-export function VerbAnnotations({ taskSet, notify }: { taskSet: string; notify(text: string, kind?: 'info' | 'error'): void }) {
-  const [rows, setRows] = useState<VerbAnnotationRow[] | null>(null);
+export function VerbAnnotations({ taskSet }: { taskSet: string }) {
+  const { loaded, loadVerbs, acceptVerbs, workspace } = useAppStore(
+    useShallow((s) => ({ loaded: s.verbRows, loadVerbs: s.loadVerbs, acceptVerbs: s.acceptVerbs, workspace: s.workspace?.path })),
+  );
+  const rows: VerbAnnotationRow[] | null = loaded?.taskSet === taskSet ? loaded.rows : null;
   const [draft, setDraft] = useState<Record<string, string>>({});
 
   useEffect(() => {
-    let live = true;
-    api.analysis.verbs(taskSet ? { taskSet } : {}).then(
-      (r) => {
-        if (!live) return;
-        setRows(r);
-        setDraft(Object.fromEntries(r.map((x) => [x.taskId, (x.accepted ?? x.proposed ?? x.taskFileVerbs ?? []).join(', ')])));
-      },
-      (e: Error) => notify(`Could not load verb annotations: ${e.message}`, 'error'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [taskSet, notify]);
+    void loadVerbs(taskSet);
+  }, [taskSet, loadVerbs, workspace]);
+  // Each loaded set starts its text boxes from the verbs that count; saving one row keeps the others' edits.
+  const ready = rows !== null;
+  useEffect(() => {
+    if (rows) setDraft(Object.fromEntries(rows.map((x) => [x.taskId, (x.accepted ?? x.proposed ?? x.taskFileVerbs ?? []).join(', ')])));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [taskSet, ready]);
 
-  const accept = async (taskId: string): Promise<void> => {
-    try {
-      const row = await api.analysis.acceptVerbs({ taskId, verbs: splitVerbs(draft[taskId] ?? '') });
-      setRows((rs) => rs?.map((r) => (r.taskId === taskId ? row : r)) ?? null);
-      notify(`Verbs of ${taskId} ${row.status === 'edited' ? 'edited' : 'accepted'}`);
-    } catch (e) {
-      notify(`Could not save: ${(e as Error).message}`, 'error');
-    }
-  };
+  const accept = (taskId: string): Promise<void> => acceptVerbs(taskId, splitVerbs(draft[taskId] ?? ''));
 
   if (!rows) return <p className="muted">Loading…</p>;
   const checked = rows.filter((r) => r.source !== 'pos').length;

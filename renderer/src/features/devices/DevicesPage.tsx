@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Action } from '../../../../shared/domain/action.js';
-import type { UiHierarchy } from '../../../../shared/domain/ui-node.js';
-import { api } from '../../platform/api.js';
 import { useAppStore } from '../../store/app-store.js';
 import { DeviceControls } from '../mirror/DeviceControls.js';
 import { HierarchyTree } from '../mirror/HierarchyTree.js';
@@ -17,12 +15,13 @@ const MIRROR_SHARE = 0.42;
 
 /** A phone to look at and drive: its whole screen beside the device list, keys and UI hierarchy. */
 export function DevicesPage() {
-  const { selected, load, notify } = useAppStore(
-    useShallow((s) => ({ selected: s.selectedSerial, load: s.loadDevices, notify: s.notify })),
+  const { selected, load, loaded, busy, loadHierarchy, input } = useAppStore(
+    useShallow((s) => ({
+      selected: s.selectedSerial, load: s.loadDevices, loaded: s.hierarchy, busy: s.deviceBusy, loadHierarchy: s.loadHierarchy, input: s.deviceInput,
+    })),
   );
-  const [hierarchy, setHierarchy] = useState<UiHierarchy | null>(null);
   const [showTree, setShowTree] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const hierarchy = loaded && loaded.serial === selected ? loaded.tree : null;
   const [layoutRef, layout] = useBoxSize<HTMLDivElement>();
   const typeRef = useRef<HTMLInputElement>(null);
 
@@ -30,26 +29,7 @@ export function DevicesPage() {
     void load();
   }, [load]);
 
-  const refreshHierarchy = useCallback(async (serial: string): Promise<void> => {
-    try {
-      setHierarchy(await api.devices.hierarchy({ serial }));
-    } catch (e) {
-      notify(`No UI hierarchy: ${(e as Error).message}`, 'error');
-    }
-  }, [notify]);
-
-  const act = useCallback(async (action: Action): Promise<void> => {
-    if (!selected || busy) return;
-    setBusy(true);
-    try {
-      await api.devices.input({ serial: selected, action });
-      if (showTree) await refreshHierarchy(selected);
-    } catch (e) {
-      notify(`${action.type} failed: ${(e as Error).message}`, 'error');
-    } finally {
-      setBusy(false);
-    }
-  }, [busy, notify, refreshHierarchy, selected, showTree]);
+  const act = useCallback((action: Action): Promise<void> => input(action, showTree), [input, showTree]);
 
   // The same phone keys as while recording (B, H, E, T, arrows), when a phone is shown.
   const run = useCallback((c: RecordCommand): boolean => {
@@ -80,7 +60,7 @@ export function DevicesPage() {
                 checked={showTree}
                 onChange={(e) => {
                   setShowTree(e.target.checked);
-                  if (e.target.checked) void refreshHierarchy(selected);
+                  if (e.target.checked) void loadHierarchy(selected);
                 }}
               />
               Show UI hierarchy (hover the screen to inspect)

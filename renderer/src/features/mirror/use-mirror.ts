@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FrameDto } from '../../../../shared/domain/device.js';
-import { api, frameUrl } from '../../platform/api.js';
+import { frameUrl } from '../../platform/api.js';
+import { useAppStore } from '../../store/app-store.js';
 
 export interface MirrorState {
   frame: FrameDto | null;
@@ -27,6 +28,7 @@ function preload(url: string): Promise<void> {
 export function useMirror(serial: string | null): MirrorState {
   const [state, setState] = useState<MirrorState>({ frame: null, fps: 0, error: null });
   const shownAt = useRef<number[]>([]);
+  const captureFrame = useAppStore((s) => s.captureFrame);
 
   useEffect(() => {
     if (!serial) return;
@@ -35,7 +37,7 @@ export function useMirror(serial: string | null): MirrorState {
       while (!stopped) {
         const t0 = performance.now();
         try {
-          const frame = await api.devices.frame({ serial });
+          const frame = await captureFrame(serial);
           await preload(frameUrl(frame.frameId));
           if (stopped) return;
           const now = performance.now();
@@ -55,7 +57,7 @@ export function useMirror(serial: string | null): MirrorState {
     return () => {
       stopped = true;
     };
-  }, [serial]);
+  }, [serial, captureFrame]);
 
   return state;
 }

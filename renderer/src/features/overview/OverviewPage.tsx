@@ -125,7 +125,7 @@ export function OverviewPage() {
     window.location.hash = '#/record';
   };
   const open = (runId: string, where: 'runs' | 'review'): void => {
-    focusRun(runId);
+    focusRun(runId, where);
     window.location.hash = `#/${where}`;
   };
   return (

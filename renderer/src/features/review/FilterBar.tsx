@@ -1,6 +1,6 @@
 import type { ReviewTaskRow } from '../../../../shared/domain/review.js';
-import type { ReviewFilters } from './filters.js';
-import { LABELLED, NO_FILTERS, optionsOf, UNLABELLED } from './filters.js';
+import type { ReviewFilters } from '../../store/slices/review-filters.js';
+import { LABELLED, NO_FILTERS, optionsOf, UNLABELLED } from '../../store/slices/review-filters.js';
 
 const COLUMNS = [
   ['agent', 'Agent'],

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { ReviewTaskRow } from '../../../../shared/domain/review.js';
-import { effectiveSuccess, rowKey } from './filters.js';
+import { effectiveSuccess, rowKey } from '../../store/slices/review-filters.js';
 import { useWindow } from './use-window.js';
 
 /** The run's tasks, virtualized: only the rows in view are in the DOM. */

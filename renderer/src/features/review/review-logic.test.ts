@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewTaskRow } from '../../../../shared/domain/review.js';
 import { describeAction, describeMatch } from './describe-action.js';
-import { effectiveSuccess, filterRows, LABELLED, NO_FILTERS, optionsOf, UNLABELLED } from './filters.js';
+import { effectiveSuccess, filterRows, LABELLED, NO_FILTERS, optionsOf, UNLABELLED } from '../../store/slices/review-filters.js';
 import { windowRange } from './use-window.js';
 
 const row = (over: Partial<ReviewTaskRow>): ReviewTaskRow => ({

@@ -1,59 +1,60 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { api } from '../../platform/api.js';
 import { useAppStore } from '../../store/app-store.js';
+import type { StartRunInput } from '../../store/slices/runs-slice.js';
 
-type AgentInfo = Awaited<ReturnType<typeof api.runs.agents>>[number];
+type Mode = StartRunInput['mode'];
+type Judge = NonNullable<StartRunInput['judge']>;
+type User = NonNullable<StartRunInput['user']>;
+type Variant = NonNullable<StartRunInput['variant']> | '';
 
-/** Pick tasks (filters), agents, mode, devices and judge; start a run in the backend. */
-export function NewRunForm({ onStarted }: { onStarted(runId: string): void }) {
-  const { tasks, devices, notify, loadDevices } = useAppStore(
-    useShallow((s) => ({ tasks: s.tasks, devices: s.devices, notify: s.notify, loadDevices: s.loadDevices })),
+const VARIANTS: { id: Variant; label: string }[] = [
+  { id: '', label: 'None (the phone as it is)' },
+  { id: 'font-large', label: 'Large font' },
+  { id: 'display-large', label: 'Large display size' },
+  { id: 'high-contrast', label: 'High-contrast text' },
+  { id: 'dark', label: 'Dark theme' },
+];
+
+/** Pick tasks (filters), agents, mode, devices, judge, who answers questions and a variant; start a run in the backend. */
+export function NewRunForm() {
+  const s = useAppStore(
+    useShallow((st) => ({
+      tasks: st.tasks, devices: st.devices, agents: st.runAgents, busy: st.runStarting,
+      loadDevices: st.loadDevices, loadAgents: st.loadRunAgents, approve: st.approveAgent, start: st.startRun,
+    })),
   );
-  const [agents, setAgents] = useState<AgentInfo[]>([]);
+  const { loadDevices, loadAgents } = s;
   const [chosenAgents, setChosenAgents] = useState<string[]>(['replay']);
-  const [mode, setMode] = useState<'both' | 'offline' | 'online'>('both');
+  const [mode, setMode] = useState<Mode>('both');
   const [filter, setFilter] = useState('');
   const [chosenTasks, setChosenTasks] = useState<Set<string>>(new Set());
   const [chosenDevices, setChosenDevices] = useState<string[]>([]);
-  const [judge, setJudge] = useState<'rule' | 'vlm' | 'both' | 'state' | 'rule+state'>('rule');
-  const [busy, setBusy] = useState(false);
+  const [judge, setJudge] = useState<Judge>('rule');
+  const [user, setUser] = useState<User>('none');
+  const [userAgent, setUserAgent] = useState('');
+  const [variant, setVariant] = useState<Variant>('');
   const [confirming, setConfirming] = useState<string | null>(null);
 
   useEffect(() => {
-    void api.runs.agents().then(setAgents);
+    void loadAgents();
     void loadDevices();
-  }, [loadDevices]);
+  }, [loadAgents, loadDevices]);
 
   const visible = useMemo(
-    () => tasks.filter((t) => (mode === 'both' || t.mode === mode) && (!filter || `${t.id} ${t.instruction} ${t.app}`.toLowerCase().includes(filter.toLowerCase()))),
-    [tasks, mode, filter],
+    () => s.tasks.filter((t) => (mode === 'both' || t.mode === mode) && (!filter || `${t.id} ${t.instruction} ${t.app}`.toLowerCase().includes(filter.toLowerCase()))),
+    [s.tasks, mode, filter],
   );
-  // A workspace agents.json entry may send a key only after the user says yes, here or with `elderbench agent trust`.
-  const approve = async (name: string): Promise<void> => {
-    try {
-      const r = await api.runs.approveAgent({ name });
-      notify(`Approved: ${r.agent} may send ${r.variable} to ${r.host}`);
-      setAgents(await api.runs.agents());
-    } catch (e) {
-      notify(`Could not approve: ${(e as Error).message}`, 'error');
-    } finally {
-      setConfirming(null);
-    }
-  };
+  // Any ready agent entry may play the older adult; the backend says when one cannot (no model endpoint).
+  const simulators = s.agents.filter((a) => a.ready && a.adapter !== 'replay');
   const toggle = <T,>(list: T[], v: T): T[] => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
+  const needsSimulator = user === 'simulated' && !userAgent;
 
-  const start = async (): Promise<void> => {
-    setBusy(true);
-    try {
-      const { runId } = await api.runs.start({ mode, agents: chosenAgents, taskIds: [...chosenTasks].filter((id) => visible.some((t) => t.id === id)), devices: chosenDevices, judge });
-      notify(`Started ${runId}`);
-      onStarted(runId);
-    } catch (e) {
-      notify(`Could not start: ${(e as Error).message}`, 'error');
-    } finally {
-      setBusy(false);
-    }
+  const start = (): void => {
+    void s.start({
+      mode, agents: chosenAgents, taskIds: [...chosenTasks].filter((id) => visible.some((t) => t.id === id)), devices: chosenDevices, judge,
+      user, ...(user === 'simulated' && userAgent ? { userAgent } : {}), ...(variant ? { variant } : {}),
+    });
   };
 
   return (
@@ -62,7 +63,7 @@ export function NewRunForm({ onStarted }: { onStarted(runId: string): void }) {
       <div className="filters">
         <label>
           Mode
-          <select value={mode} onChange={(e) => setMode(e.target.value as typeof mode)} data-testid="run-mode">
+          <select value={mode} onChange={(e) => setMode(e.target.value as Mode)} data-testid="run-mode">
             <option value="both">Both (each task in its own mode)</option>
             <option value="offline">Offline (task graphs)</option>
             <option value="online">Online (live devices)</option>
@@ -70,7 +71,7 @@ export function NewRunForm({ onStarted }: { onStarted(runId: string): void }) {
         </label>
         <label>
           Judge (online)
-          <select value={judge} onChange={(e) => setJudge(e.target.value as typeof judge)}>
+          <select value={judge} onChange={(e) => setJudge(e.target.value as Judge)} data-testid="run-judge">
             <option value="rule">Rule checks</option>
             <option value="vlm">VLM judge</option>
             <option value="both">Rule checks and VLM (agreement)</option>
@@ -78,10 +79,33 @@ export function NewRunForm({ onStarted }: { onStarted(runId: string): void }) {
             <option value="rule+state">Rule checks and state (agreement)</option>
           </select>
         </label>
+        <label>
+          Who answers the agent&apos;s questions
+          <select value={user} onChange={(e) => setUser(e.target.value as User)} data-testid="run-user">
+            <option value="none">Nobody (a question ends the task)</option>
+            <option value="scripted">The task&apos;s scripted answers</option>
+            <option value="simulated">A simulated older adult (a model)</option>
+          </select>
+        </label>
+        {user === 'simulated' && (
+          <label>
+            Simulator agent
+            <select value={userAgent} onChange={(e) => setUserAgent(e.target.value)} data-testid="run-user-agent" aria-invalid={needsSimulator}>
+              <option value="">Choose the agent that plays the user…</option>
+              {simulators.map((a) => (<option key={a.name} value={a.name}>{a.name}</option>))}
+            </select>
+          </label>
+        )}
+        <label>
+          Robustness variant (online)
+          <select value={variant} onChange={(e) => setVariant(e.target.value as Variant)} data-testid="run-variant">
+            {VARIANTS.map((v) => (<option key={v.id} value={v.id}>{v.label}</option>))}
+          </select>
+        </label>
       </div>
       <fieldset>
         <legend>Agents</legend>
-        {agents.map((a) => (
+        {s.agents.map((a) => (
           <label key={a.name} className="radio" title={a.problem ? `Not ready: ${a.problem}` : a.description}>
             <input type="checkbox" checked={chosenAgents.includes(a.name)} disabled={!a.ready} onChange={() => setChosenAgents(toggle(chosenAgents, a.name))} data-testid={`agent-${a.name}`} />
             {a.name}
@@ -91,7 +115,7 @@ export function NewRunForm({ onStarted }: { onStarted(runId: string): void }) {
             {a.approval && confirming === a.name && (
               <span role="alert">
                 {` Send the value of ${a.approval.variable} to ${a.approval.host}? This entry comes from the workspace's agents.json. `}
-                <button type="button" onClick={() => void approve(a.name)} data-testid={`approve-yes-${a.name}`}>Yes, approve</button>
+                <button type="button" onClick={() => void s.approve(a.name).finally(() => setConfirming(null))} data-testid={`approve-yes-${a.name}`}>Yes, approve</button>
                 <button type="button" onClick={() => setConfirming(null)}>Cancel</button>
               </span>
             )}
@@ -100,13 +124,13 @@ export function NewRunForm({ onStarted }: { onStarted(runId: string): void }) {
       </fieldset>
       <fieldset>
         <legend>Devices for online tasks (none chosen = all attached)</legend>
-        {(devices?.devices ?? []).map((d) => (
+        {(s.devices?.devices ?? []).map((d) => (
           <label key={d.serial} className="radio">
             <input type="checkbox" checked={chosenDevices.includes(d.serial)} onChange={() => setChosenDevices(toggle(chosenDevices, d.serial))} />
             {d.serial}
           </label>
         ))}
-        {!devices?.reachable && <span className="muted">No adb server: online tasks cannot run.</span>}
+        {!s.devices?.reachable && <span className="muted">No adb server: online tasks cannot run.</span>}
       </fieldset>
       <label htmlFor="task-filter">Tasks ({chosenTasks.size} chosen)</label>
       <div className="row">
@@ -124,7 +148,8 @@ export function NewRunForm({ onStarted }: { onStarted(runId: string): void }) {
           </li>
         ))}
       </ul>
-      <button type="button" disabled={busy || chosenAgents.length === 0 || chosenTasks.size === 0} onClick={() => void start()} data-testid="run-start">
+      {needsSimulator && <p className="muted" data-testid="run-needs-simulator">Choose the simulator agent to start a run with a simulated older adult.</p>}
+      <button type="button" disabled={s.busy || chosenAgents.length === 0 || chosenTasks.size === 0 || needsSimulator} onClick={start} data-testid="run-start">
         Start run
       </button>
     </section>

@@ -1,7 +1,6 @@
 import type { GraphDetail } from '../../../../shared/api/index.js';
 import type { GraphSummary, ProbeVariantResult } from '../../../../shared/domain/graph.js';
 import type { GraphEditInput } from '../../../../shared/schemas/graph-edit.js';
-import { api } from '../../platform/api.js';
 import type { Slice } from './types.js';
 import { errorMessage } from './types.js';
 
@@ -23,7 +22,7 @@ export interface GraphsSlice {
   showVariant(v: ProbeVariantResult | null): void;
 }
 
-export const createGraphsSlice: Slice<GraphsSlice> = (set, get) => {
+export const createGraphsSlice: Slice<GraphsSlice> = (set, get, api) => {
   /** Runs a change that makes a new version, then shows that version and the refreshed list. */
   const change = async (what: string, f: (taskId: string) => Promise<{ version: number; taskId: string; trust: { status: string } }>): Promise<void> => {
     const d = get().graphDetail;

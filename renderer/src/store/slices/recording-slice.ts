@@ -1,6 +1,5 @@
 import type { Action } from '../../../../shared/domain/action.js';
-import type { CaptureProgress, DemonstrationView } from '../../../../shared/domain/recording.js';
-import { api } from '../../platform/api.js';
+import type { CaptureProgress, DemonstrationView, StepRecorded, StepView } from '../../../../shared/domain/recording.js';
 import type { Slice } from './types.js';
 import { errorMessage } from './types.js';
 
@@ -29,9 +28,23 @@ export interface RecordingSlice {
   discardRecording(): Promise<void>;
   saveNote(note: string): Promise<void>;
   captureProgressed(p: CaptureProgress): void;
+  /** A `recording.onStep` event: the recorded step joins the open demonstration (an undo drops the last). */
+  stepRecorded(e: StepRecorded): void;
 }
 
-export const createRecordingSlice: Slice<RecordingSlice> = (set, get) => {
+/**
+ * The steps with `step` put in its place (replacing a step of the same index). The same array
+ * when it is already there (the act's answer and the event both carry it).
+ */
+export function withStep(steps: StepView[], step: StepView): StepView[] {
+  const same = steps.find((s) => s.idx === step.idx);
+  if (same && same.screenshotBlob === step.screenshotBlob && same.thumbnailBlob === step.thumbnailBlob && same.action?.type === step.action?.type) return steps;
+  const last = steps.at(-1);
+  if (!last || last.idx < step.idx) return [...steps, step];
+  return [...steps.filter((s) => s.idx !== step.idx), step].sort((a, b) => a.idx - b.idx);
+}
+
+export const createRecordingSlice: Slice<RecordingSlice> = (set, get, api) => {
   const guarded = async (what: string, f: () => Promise<DemonstrationView | null | void>): Promise<void> => {
     if (get().recordingBusy) return; // one thing at a time: the phone is still busy with the last one
     set({ recordingBusy: true });
@@ -97,8 +110,10 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get) => {
     recordAction: (action) =>
       guarded('Step failed', async () => {
         const id = current();
-        await api.recording.act({ demonstrationId: id, action });
-        return api.recording.get({ demonstrationId: id });
+        const step = await api.recording.act({ demonstrationId: id, action });
+        const d = get().demonstration;
+        const steps = d?.id === id ? withStep(d.steps, step) : null;
+        if (d && steps && steps !== d.steps) set({ demonstration: { ...d, steps } });
       }),
     undoStep: () => guarded('Undo failed', async () => api.recording.undo({ demonstrationId: current() })),
     finishRecording: () =>
@@ -125,6 +140,20 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get) => {
       // A late report of a step already ended here must not start it again.
       if (c && c.captureId === p.captureId && ended(c) && !ended(p)) return;
       set({ capture: p, captureAt: performance.now() });
+    },
+    stepRecorded(e) {
+      const d = get().demonstration;
+      if (!d || d.id !== e.demonstrationId) return;
+      let steps = e.step ? withStep(d.steps, e.step) : d.steps;
+      if (steps.length > e.stepCount) steps = steps.slice(0, e.stepCount); // an undo
+      if (steps !== d.steps || e.status !== d.status) set({ demonstration: { ...d, steps, status: e.status } });
+      // A step this window never heard of (events missed while it was busy): read the demonstration once.
+      if (steps.length < e.stepCount) {
+        void api.recording.get({ demonstrationId: d.id }).then(
+          (v) => get().demonstration?.id === v.id && set({ demonstration: v }),
+          () => undefined,
+        );
+      }
     },
   };
 };
