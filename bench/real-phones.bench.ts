@@ -142,7 +142,7 @@ export default async function run(): Promise<BenchFigure[]> {
     const secs = (performance.now() - t0) / 1000;
     const report = buildRunReport(sample.workspace, runId);
     const results = sample.workspace.runs.results(runId);
-    const retries = results.reduce((n, r) => n + (((r.details as { attempts?: number }).attempts ?? 1) - 1), 0);
+    const retries = results.reduce((n, r) => n + ((r.details.attempts ?? 1) - 1), 0);
     const failed = results.filter((r) => !r.success).map((r) => `${r.taskId} (${r.exitCategory})`);
     sample.close();
     out.push({

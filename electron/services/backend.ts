@@ -110,8 +110,8 @@ export class Backend {
     this.recent.add(next.path);
     this.recoverFromCrash(() => {});
     const info = workspaceInfo(next);
-    this.events.emit('workspace.onChanged', info);
-    this.events.emit('system.onDataChanged', { table: 'workspace' });
+    this.events.emit('workspace', 'onChanged', info);
+    this.events.emit('system', 'onDataChanged', { table: 'workspace' });
     return next;
   }
 

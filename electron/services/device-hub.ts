@@ -152,7 +152,7 @@ export class DeviceHub {
     const next = this.merge();
     const changed = JSON.stringify(next) !== JSON.stringify(this.state);
     this.state = next;
-    if (changed) this.events.emit('devices.onChanged', next);
+    if (changed) this.events.emit('devices', 'onChanged', next);
   }
 
   private stop(): void {

@@ -6,7 +6,8 @@ import { parseUiXml } from '../core/ui/parse-ui-xml.js';
 import { imageSize } from '../adapters/observations/observation-sink.js';
 import type { DeviceHub } from './device-hub.js';
 import type { FrameCache } from './frame-cache.js';
-import { resolvePackage, sleep } from './device-helpers.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { resolvePackage } from './devices/app-packages.js';
 
 export function toApiError(e: unknown): never {
   if (e instanceof ApiError) throw e;

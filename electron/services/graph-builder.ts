@@ -1,4 +1,6 @@
-import type { GraphSummary, GraphTrust } from '../../shared/domain/graph.js';
+import type { GraphConfig, GraphSummary, GraphTrust, GraphValidation } from '../../shared/domain/graph.js';
+import { DEFAULT_MATCH_OPTIONS } from '../../shared/domain/graph.js';
+import { DEFAULT_SCREEN } from '../../shared/domain/action-px.js';
 import { trustOf } from './graph-trust.js';
 import type { Step } from '../adapters/db/repositories/demonstrations-repo.js';
 import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
@@ -8,19 +10,11 @@ import { averageHash } from '../adapters/observations/image-hash.js';
 import { decodeXml } from '../adapters/observations/observation-sink.js';
 import type { Demo, DemoStep, SignatureConfig, TaskGraph } from '../../shared/domain/task-graph.js';
 import { DEFAULT_SIGNATURE_CONFIG } from '../../shared/domain/task-graph.js';
-import type { MatchOptions } from '../core/graph/match.js';
-import { DEFAULT_MATCH_OPTIONS } from '../core/graph/match.js';
 import { buildGraph } from '../core/graph/merge.js';
 import { computeSignature } from '../core/graph/signature.js';
 import { toDemoStep } from '../core/graph/demo-step.js';
-import type { GraphValidation } from '../core/graph/validate.js';
 import { validateGraph } from '../core/graph/validate.js';
 import { parseUiXml } from '../core/ui/parse-ui-xml.js';
-
-export interface StoredGraphConfig {
-  signature: SignatureConfig;
-  match: MatchOptions;
-}
 
 /** A recorded step with its parsed UI dump: what the builder and the probe read. */
 export interface ReadStep {
@@ -30,22 +24,28 @@ export interface ReadStep {
   screen: ScreenSize;
 }
 
-/** A task's finished demonstrations with every step's UI parsed (optionally only some demonstrations). */
-export async function readDemonstrations(store: WorkspaceStore, taskId: string, only?: ReadonlySet<number>): Promise<{ id: number; steps: ReadStep[] }[]> {
-  const out: { id: number; steps: ReadStep[] }[] = [];
+/** A finished demonstration with every step's UI parsed, and the screen it was recorded on. */
+export interface ReadDemonstration {
+  id: number;
+  screen: ScreenSize;
+  steps: ReadStep[];
+}
+
+/** A task's finished demonstrations, read for the builder and the probe (optionally only some demonstrations). */
+export async function readDemonstrations(store: WorkspaceStore, taskId: string, only?: ReadonlySet<number>): Promise<ReadDemonstration[]> {
+  const out: ReadDemonstration[] = [];
   for (const d of store.demonstrations.listForTask(taskId)) {
     if (d.status !== 'finished' || (only && !only.has(d.id))) continue;
-    const steps: ReadStep[] = [];
+    const steps: (Omit<ReadStep, 'screen'> & { screen: ScreenSize | null })[] = [];
     for (const s of store.demonstrations.steps(d.id)) {
       if (!s.xmlBlob) throw new Error(`demonstration ${d.id} step ${s.idx} has no UI dump; re-record it`);
       const ui = parseUiXml(await decodeXml(await store.blobs.get(s.xmlBlob)));
       const foreground = s.foregroundPackage ? { package: s.foregroundPackage, activity: s.foregroundActivity ?? '' } : null;
-      steps.push({ row: s, ui, foreground, screen: (s.actionPx?.screen as ScreenSize | undefined) ?? { width: 0, height: 0 } });
+      steps.push({ row: s, ui, foreground, screen: s.actionPx?.screen ?? null });
     }
     // Steps without a recorded screen (the final one has no action) take the demonstration's.
-    const screen = steps.find((s) => s.screen.width > 0)?.screen ?? { width: 1080, height: 2400 };
-    for (const s of steps) if (s.screen.width === 0) s.screen = screen;
-    out.push({ id: d.id, steps });
+    const screen = steps.find((s) => s.screen)?.screen ?? { ...DEFAULT_SCREEN };
+    out.push({ id: d.id, screen, steps: steps.map((s) => ({ ...s, screen: s.screen ?? screen })) });
   }
   return out;
 }
@@ -83,7 +83,7 @@ export function summarize(graphId: number, version: number, createdAt: string, g
 export async function buildAndStore(
   store: WorkspaceStore,
   taskId: string,
-  config: StoredGraphConfig = { signature: DEFAULT_SIGNATURE_CONFIG, match: DEFAULT_MATCH_OPTIONS },
+  config: GraphConfig = { signature: DEFAULT_SIGNATURE_CONFIG, match: DEFAULT_MATCH_OPTIONS },
 ): Promise<GraphSummary> {
   if (!store.tasks.get(taskId)) throw new Error(`no task "${taskId}" in this workspace`);
   const demos = await loadDemos(store, taskId, config.signature);

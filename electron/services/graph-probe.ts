@@ -8,7 +8,6 @@ import { runChecks } from '../core/eval/rule-judge.js';
 import { samePage, sameState } from '../core/graph/compare.js';
 import { contentCandidates, keyboardLikelyUp } from '../core/graph/content.js';
 import { contentModel, contentUnder, withContent } from '../core/graph/content-keys.js';
-import { withMatchDefaults } from '../core/graph/match.js';
 import type { ProbeDemo, ProbeVariant } from '../core/graph/probe/variants.js';
 import { generateVariants } from '../core/graph/probe/variants.js';
 import type { DeviceTruth } from '../core/graph/probe/verdicts.js';
@@ -17,8 +16,9 @@ import { computeSignature, pageKey } from '../core/graph/signature.js';
 import { performAction, toPixelAction } from '../core/recording/perform-action.js';
 import type { UiHierarchy } from '../../shared/domain/ui-node.js';
 import { parseUiXml } from '../core/ui/parse-ui-xml.js';
-import { resolvePackage, sleep } from './device-helpers.js';
-import type { StoredGraphConfig } from './graph-builder.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { resolvePackage } from './devices/app-packages.js';
+import type { GraphConfig } from '../../shared/domain/graph.js';
 import { readDemonstrations } from './graph-builder.js';
 
 export interface ProbeDeps {
@@ -40,7 +40,7 @@ export async function packagesOf(device: DevicePort): Promise<Set<string>> {
 }
 
 /** Signs an observation as the graph does: layered signature plus the graph's content keys. */
-function signer(graph: TaskGraph, cfg: StoredGraphConfig['signature']): (ui: UiHierarchy, fg: { package: string; activity: string } | null) => StateSignature {
+function signer(graph: TaskGraph, cfg: GraphConfig['signature']): (ui: UiHierarchy, fg: { package: string; activity: string } | null) => StateSignature {
   const model = contentModel(graph.contentKeys ?? [], graph.freeKeys ?? [], graph.listedKeys ?? []);
   return (ui, fg) => {
     const sig = computeSignature(ui, fg, cfg);
@@ -53,7 +53,7 @@ function signer(graph: TaskGraph, cfg: StoredGraphConfig['signature']): (ui: UiH
  * the one the demonstration saw (else the phone is not set up like the recording's and the variant
  * is unplayable, not a verdict); then the task's checks say whether the path did the task.
  */
-async function play(device: DevicePort, task: Task, v: ProbeVariant, expected: readonly StateSignature[], sign: ReturnType<typeof signer>, cfg: StoredGraphConfig['signature'], settleMs: number): Promise<DeviceTruth> {
+async function play(device: DevicePort, task: Task, v: ProbeVariant, expected: readonly StateSignature[], sign: ReturnType<typeof signer>, cfg: GraphConfig['signature'], settleMs: number): Promise<DeviceTruth> {
   for (const cmd of task.setup) await device.shell(cmd);
   const screen = (await device.info()).screen;
   const verify = async (i: number): Promise<string | null> => {
@@ -99,14 +99,14 @@ export async function probeTask(deps: ProbeDeps, taskId: string): Promise<ProbeT
   if (!task) throw new Error(`no task "${taskId}" in this workspace`);
   const row = store.graphs.latest(taskId);
   if (!row) throw new Error(`task ${taskId} has no graph; build one with: elderbench graph build --task ${taskId}`);
-  const graph = row.body as TaskGraph;
-  const config = row.config as StoredGraphConfig;
-  const match = withMatchDefaults(config.match);
+  const graph = row.body;
+  const config = row.config;
+  const match = config.match;
   const members = new Set(graph.nodes.flatMap((n) => n.members.map((m) => m.demonstrationId)));
   const read = await readDemonstrations(store, taskId, members);
   const demos: ProbeDemo[] = read.map((d) => ({
     id: d.id,
-    screen: d.steps[0]?.screen ?? { width: 1080, height: 2400 },
+    screen: d.screen,
     steps: d.steps.map((s) => {
       const page = pageKey(computeSignature(s.ui, s.foreground, config.signature));
       return { action: s.row.action, ui: s.ui, content: contentCandidates(s.ui, config.signature, page), page, keyboard: keyboardLikelyUp(s.ui) };

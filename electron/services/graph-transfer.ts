@@ -7,6 +7,7 @@ import type { Task } from '../../shared/schemas/task.js';
 import { TaskSchema } from '../../shared/schemas/task.js';
 import { ALLOWED_BLOB_MEDIA_TYPES, isAllowedMediaType } from '../adapters/blobs/blob-types.js';
 import { writeTransaction } from '../adapters/db/connection.js';
+import { parseGraphConfig, parseGraphValidation, parseTaskGraph } from '../adapters/db/repositories/stored-graph.js';
 import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
 import type { TaskGraph } from '../../shared/domain/task-graph.js';
 import { APP_VERSION } from './version.js';
@@ -64,7 +65,7 @@ export async function exportGraph(store: WorkspaceStore, taskId: string, out: st
   if (!task) throw new Error(`no task "${taskId}"`);
   const row = version === undefined ? store.graphs.latest(taskId) : store.graphs.versions(taskId).map((v) => store.graphs.get(v.id)!).find((g) => g.version === version);
   if (!row) throw new Error(`task ${taskId} has no graph${version === undefined ? '' : ` version ${version}`}; build one with: elderbench graph build --task ${taskId}`);
-  const body = row.body as TaskGraph;
+  const body = row.body;
   const blobs = [];
   for (const id of referencedBlobs(body)) {
     blobs.push({ id, mediaType: store.blobIndex.get(id)?.mediaType ?? 'application/octet-stream', data: (await store.blobs.get(id)).toString('base64') });
@@ -137,7 +138,12 @@ export async function importGraph(
     if (sha256(bytes) !== b.id) return fail(`blob ${b.id.slice(0, 12)}… does not match its hash`);
     blobs.set(b.id, { mediaType: b.mediaType, bytes });
   }
-  const body = content.graph.body as unknown as TaskGraph;
+  let body: TaskGraph;
+  try {
+    body = parseTaskGraph(content.graph.body, 'its graph');
+  } catch (e) {
+    return fail((e as Error).message);
+  }
   const ids = new Set(body.nodes.map((n) => n.id));
   if (!ids.has(body.startNode)) return fail(`the start node ${body.startNode} is not in the graph`);
   for (const e of body.edges) if (!ids.has(e.from) || !ids.has(e.to)) return fail(`edge ${e.id} refers to a missing node`);
@@ -156,7 +162,7 @@ export async function importGraph(
       taskCreated = true;
     }
     const prev = store.graphs.latest(task.id);
-    return store.graphs.addVersion(task.id, { parentId: prev?.id ?? null, config: content.graph.config, body, validation: content.graph.validation });
+    return store.graphs.addVersion(task.id, { parentId: prev?.id ?? null, config: parseGraphConfig(content.graph.config), body, validation: parseGraphValidation(content.graph.validation) });
   });
   return { taskId: task.id, version: row.version, blobs: blobs.size, taskCreated };
 }

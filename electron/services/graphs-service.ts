@@ -3,9 +3,7 @@ import { ApiError } from '../../shared/api/index.js';
 import type { TaskGraph } from '../../shared/domain/task-graph.js';
 import type { GraphVersion } from '../adapters/db/repositories/graphs-repo.js';
 import { applyEdit, GraphEditError } from '../core/graph/edit.js';
-import type { GraphValidation } from '../core/graph/validate.js';
 import { validateGraph } from '../core/graph/validate.js';
-import type { StoredGraphConfig } from './graph-builder.js';
 import { buildAndStore, loadDemos, summarize } from './graph-builder.js';
 import type { ServiceContext } from './service-context.js';
 import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
@@ -14,8 +12,8 @@ import type { DevicePort } from '../core/device/device-port.js';
 import { packagesOf, probeTask } from './graph-probe.js';
 
 function detail(store: WorkspaceStore, row: GraphVersion, versions: { version: number; createdAt: string }[]): GraphDetail {
-  const graph = row.body as TaskGraph;
-  const validation = row.validation as GraphValidation;
+  const graph = row.body;
+  const validation = row.validation;
   const demos = new Set(graph.nodes.flatMap((n) => n.members.map((m) => m.demonstrationId))).size;
   const probe = store.graphProbes.latest(row.id);
   return {
@@ -36,7 +34,7 @@ export function graphsService(ctx: ServiceContext, deviceOf: (serial: string) =>
     if (!row) throw new ApiError('not_found', `task ${taskId} has no graph${version ? ` version ${version}` : ''}; build one first`);
     return row;
   };
-  const changed = (): void => ctx.events.emit('system.onDataChanged', { table: 'graphs' });
+  const changed = (): void => ctx.events.emit('system', 'onDataChanged', { table: 'graphs' });
   return {
     list: () => {
       const ws = ctx.store();
@@ -60,7 +58,7 @@ export function graphsService(ctx: ServiceContext, deviceOf: (serial: string) =>
     },
     markAlternatives: async ({ taskId, edge, alternatives }) => {
       const row = find(taskId);
-      const e = (row.body as TaskGraph).edges.find((x) => x.id === edge);
+      const e = row.body.edges.find((x) => x.id === edge);
       if (!e) throw new ApiError('not_found', `no edge ${edge} in the latest graph of ${taskId}`);
       if (e.action.type !== 'Tap') throw new ApiError('bad_request', `edge ${edge} is a ${e.action.type}; only taps on an option of a group can stand for other options`);
       const ws = ctx.store();
@@ -97,12 +95,12 @@ export function graphsService(ctx: ServiceContext, deviceOf: (serial: string) =>
       const row = find(taskId, version);
       let graph: TaskGraph;
       try {
-        graph = applyEdit(row.body as TaskGraph, edit);
+        graph = applyEdit(row.body, edit);
       } catch (e) {
         if (e instanceof GraphEditError) throw new ApiError('bad_request', e.message);
         throw e;
       }
-      const config = row.config as StoredGraphConfig;
+      const config = row.config;
       // Re-validate against the demonstrations still in this workspace (an imported graph may have none).
       const demos = await loadDemos(ctx.store(), taskId, config.signature).catch(() => []);
       const present = new Set(graph.nodes.flatMap((n) => n.members.map((m) => m.demonstrationId)));

@@ -3,7 +3,7 @@ import { isTargetStep, resolveScriptStep } from '../core/recording/script.js';
 import { Recorder } from '../core/recording/recorder.js';
 import { parseUiXml } from '../core/ui/parse-ui-xml.js';
 import type { Backend } from './backend.js';
-import { recorderDeps } from './device-helpers.js';
+import { recorderDeps } from './recording/recorder-deps.js';
 
 /**
  * Records a scripted demonstration exactly like a person's: the same Recorder, one committed
@@ -17,7 +17,7 @@ export async function recordScript(backend: Backend, taskId: string, serial: str
   const rec = await Recorder.start(recorderDeps(() => backend.workspace, device), task);
   for (const [i, step] of script.entries()) {
     try {
-      if (step.type === 'Finish' && !isTargetStep(step)) await rec.finish(step.message);
+      if (step.type === 'Finish' && !isTargetStep(step)) await rec.finish();
       else {
         const recorded = await rec.act(isTargetStep(step) ? resolveScriptStep(step, parseUiXml(await device.uiDump()), rec.deviceInfo.screen) : step);
         if (isTargetStep(step) && step.any) backend.workspace.demonstrations.setAlternatives(rec.demonstrationId, recorded.idx, step.any === true ? 'any' : step.any);

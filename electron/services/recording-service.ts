@@ -1,21 +1,21 @@
 import type { ElderBenchHandlers } from '../../shared/api/index.js';
 import { ApiError } from '../../shared/api/index.js';
-import type { DemonstrationView, StepView } from '../../shared/domain/recording.js';
-import type { Step } from '../adapters/db/repositories/demonstrations-repo.js';
+import type { DemonstrationView, RecordedStep, StepView } from '../../shared/domain/recording.js';
 import { Recorder, RecorderStateError } from '../core/recording/recorder.js';
 import { UnknownAppError } from '../core/recording/perform-action.js';
 import { CaptureTracker } from './capture-tracker.js';
 import type { DeviceHub } from './device-hub.js';
-import { recorderDeps } from './device-helpers.js';
+import { recorderDeps } from './recording/recorder-deps.js';
 import { toApiError } from './devices-service.js';
 import type { ServiceContext } from './service-context.js';
 
-export const stepView = (s: Step): StepView => ({
+/** The window's view of a recorded step (stored or just committed): what it shows, nothing of the storage. */
+export const stepView = (s: RecordedStep): StepView => ({
   idx: s.idx,
   action: s.action,
   actionPx: s.actionPx,
   screenshotBlob: s.screenshotBlob,
-  thumbnailBlob: s.thumbnailBlob ?? null,
+  thumbnailBlob: s.thumbnailBlob,
   foregroundPackage: s.foregroundPackage,
   foregroundActivity: s.foregroundActivity,
   timings: s.timings,
@@ -40,7 +40,7 @@ export class RecordingSessions {
       throw new ApiError('conflict', `${serial} is already recording demonstration ${busy.demonstrationId}; finish or discard it first`);
     }
     const made: { rec?: Recorder } = {};
-    const tracker = new CaptureTracker(() => made.rec?.demonstrationId ?? 0, () => made.rec?.stepCount ?? 0, (p) => this.ctx.events.emit('recording.onCapture', p));
+    const tracker = new CaptureTracker(() => made.rec?.demonstrationId ?? 0, () => made.rec?.stepCount ?? 0, (p) => this.ctx.events.emit('recording', 'onCapture', p));
     const rec = (made.rec = await Recorder.start(tracker.wrap(recorderDeps(store, this.hub.device(serial))), task).catch(toApiError));
     this.active.set(rec.demonstrationId, rec);
     this.trackers.set(rec.demonstrationId, tracker);
@@ -79,10 +79,17 @@ export class RecordingSessions {
     };
   }
 
+  /**
+   * Pushes what changed: the step just recorded (null when none was added), with the demonstration's
+   * status and step count — from the recorder while it records, else from one row and a count.
+   */
   emit(id: number, step: StepView | null): void {
-    const v = this.view(id);
-    this.ctx.events.emit('recording.onStep', { demonstrationId: id, step, status: v.status, stepCount: v.steps.length });
-    this.ctx.events.emit('system.onDataChanged', { table: 'demonstrations' });
+    const rec = this.active.get(id);
+    const status = rec?.state ?? this.ctx.store().demonstrations.get(id)?.status;
+    if (!status) throw new ApiError('not_found', `no demonstration ${id}`);
+    const stepCount = rec?.stepCount ?? this.ctx.store().demonstrations.stepCount(id);
+    this.ctx.events.emit('recording', 'onStep', { demonstrationId: id, step, status, stepCount });
+    this.ctx.events.emit('system', 'onDataChanged', { table: 'demonstrations' });
   }
 }
 
@@ -93,20 +100,19 @@ function recorderError(e: unknown): never {
 }
 
 export function recordingService(ctx: ServiceContext, sessions: RecordingSessions): ElderBenchHandlers['recording'] {
-  const lastStep = (id: number): StepView | null => sessions.view(id).steps.at(-1) ?? null;
   return {
     start: async ({ taskId, serial }) => {
       const rec = await sessions.start(taskId, serial);
       return sessions.view(rec.demonstrationId);
     },
     act: async ({ demonstrationId, action }) => {
+      let step: StepView;
       try {
-        await sessions.capture(demonstrationId, 'step', (r) => r.act(action));
+        step = stepView(await sessions.capture(demonstrationId, 'step', (r) => r.act(action)));
       } catch (e) {
         sessions.emit(demonstrationId, null);
-        recorderError(e);
+        return recorderError(e);
       }
-      const step = lastStep(demonstrationId)!;
       sessions.emit(demonstrationId, step);
       return step;
     },
@@ -116,9 +122,9 @@ export function recordingService(ctx: ServiceContext, sessions: RecordingSession
       return sessions.view(demonstrationId);
     },
     finish: async ({ demonstrationId }) => {
-      await sessions.capture(demonstrationId, 'finish', (r) => r.finish()).catch(recorderError);
+      const final = await sessions.capture(demonstrationId, 'finish', (r) => r.finish()).catch(recorderError);
       sessions.close(demonstrationId);
-      sessions.emit(demonstrationId, lastStep(demonstrationId));
+      sessions.emit(demonstrationId, stepView(final));
       return sessions.view(demonstrationId);
     },
     discard: async ({ demonstrationId }) => {
@@ -136,7 +142,7 @@ export function recordingService(ctx: ServiceContext, sessions: RecordingSession
     listForTask: ({ taskId }) =>
       ctx.store().demonstrations.listForTask(taskId).map((d) => ({
         id: d.id, taskId: d.taskId, deviceSerial: d.deviceSerial, status: d.status, startedAt: d.startedAt,
-        stepCount: ctx.store().demonstrations.steps(d.id).length,
+        stepCount: ctx.store().demonstrations.stepCount(d.id),
       })),
   };
 }

@@ -24,8 +24,8 @@ export function settingsService(ctx: ServiceContext): ElderBenchHandlers['settin
     update: (patch) => {
       ctx.store().settings.putMany(patch);
       const next = readSettings(ctx);
-      ctx.events.emit('settings.onChanged', next);
-      ctx.events.emit('system.onDataChanged', { table: 'settings' });
+      ctx.events.emit('settings', 'onChanged', next);
+      ctx.events.emit('system', 'onDataChanged', { table: 'settings' });
       return next;
     },
   };

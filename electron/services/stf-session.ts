@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import type { StfRequest } from '../../shared/domain/run-manifest.js';
 import { AdbServer, parseAdbAddress } from '../adapters/adb/adb-client.js';
 import type { StfClaim } from '../adapters/db/repositories/stf-claims-repo.js';
 import { StfClaimsRepo } from '../adapters/db/repositories/stf-claims-repo.js';
@@ -6,12 +7,7 @@ import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
 import type { StfClient, StfDevice } from '../adapters/stf/stf-client.js';
 import { isFree, matchesFilter, StfError } from '../adapters/stf/stf-client.js';
 
-/** What a run asks of the farm; stored in the run's manifest so `--resume` claims the same way. */
-export interface StfRequest {
-  url: string;
-  count: number;
-  filter: Record<string, string>;
-}
+export type { StfRequest } from '../../shared/domain/run-manifest.js';
 
 /**
  * STF gives a claimed device back by itself after this much time without use (adb traffic
@@ -159,12 +155,6 @@ function describeShortage(all: StfDevice[], candidates: StfDevice[], req: StfReq
   const free = all.filter(isFree).length;
   const filter = Object.entries(req.filter).map(([k, v]) => `${k}=${v}`).join(',');
   return `${all.length} devices, ${free} free${filter ? `, ${candidates.length} free matching ${filter}` : ''}`;
-}
-
-/** The farm request a run's manifest carries, if any. */
-export function stfRequestOf(manifest: Record<string, unknown>): StfRequest | null {
-  const s = manifest['stf'] as Partial<StfRequest> | undefined;
-  return s && typeof s.url === 'string' && typeof s.count === 'number' ? { url: s.url, count: s.count, filter: s.filter ?? {} } : null;
 }
 
 /**

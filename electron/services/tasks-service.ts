@@ -57,7 +57,7 @@ export function tasksService(ctx: ServiceContext): ElderBenchHandlers['tasks'] {
     importFile: async (input) => {
       try {
         const report = await importTaskFile(ctx.store(), input);
-        ctx.events.emit('system.onDataChanged', { table: 'tasks' });
+        ctx.events.emit('system', 'onDataChanged', { table: 'tasks' });
         return report;
       } catch (e) {
         if (e instanceof TaskFileError) {

@@ -1,6 +1,7 @@
 import type { GraphSummary } from '../../shared/domain/graph.js';
 import type { WorkspaceOverview } from '../../shared/domain/overview.js';
 import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
+import { runSummary } from './runs/run-summary.js';
 
 /**
  * The first screen's numbers: tasks by set and mode, finished demonstrations per task
@@ -22,13 +23,8 @@ export function workspaceOverview(store: WorkspaceStore, graphs: readonly GraphS
   const offline = tasks.filter((t) => t.mode === 'offline');
   const graphOf = new Map(graphs.map((g) => [g.taskId, g]));
   const runs = store.runs.list().map((r) => {
-    const spec = (r.manifest as { spec?: { agents?: string[]; taskIds?: string[] } }).spec ?? {};
     const results = store.runs.results(r.id);
-    return {
-      id: r.id, mode: r.mode, status: r.status, agents: spec.agents ?? [], tasks: spec.taskIds?.length ?? 0,
-      results: results.length, createdAt: r.createdAt,
-      successRate: results.length ? results.filter((x) => x.success).length / results.length : null,
-    };
+    return { ...runSummary(r, results), successRate: results.length ? results.filter((x) => x.success).length / results.length : null };
   });
   return {
     tasks: { total: tasks.length, online: tasks.length - offline.length, offline: offline.length, bySet: [...bySet.values()] },

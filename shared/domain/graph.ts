@@ -1,4 +1,5 @@
 import type { Action } from './action.js';
+import type { SignatureConfig } from './task-graph.js';
 
 /** What list views and the CLI show about a task graph. */
 export interface GraphSummary {
@@ -78,4 +79,47 @@ export interface ProbeSummary {
   unplayable: number;
   suspected: number;
   tasks: (Omit<ProbeTaskResult, 'results'> & { disagreements: ProbeVariantResult[] })[];
+}
+
+/** Thresholds of the offline action check; stored with every graph and run so results can be re-scored. */
+export interface MatchOptions {
+  /** The paper's rule: a tap within this many device pixels of the demonstrated point matches. */
+  tapTolerancePx: number;
+  /** Also accept a tap inside the bounds of the clickable element the person tapped. */
+  acceptInsideTarget: boolean;
+  /** The inside-element rule never applies to elements larger than this share of the screen (containers, WebViews). */
+  maxInsideShare: number;
+  /** Minimum normalized similarity (1 − edit distance / longer length) for typed text. */
+  textThreshold: number;
+}
+
+export const DEFAULT_MATCH_OPTIONS: MatchOptions = { tapTolerancePx: 50, acceptInsideTarget: true, maxInsideShare: 0.25, textThreshold: 0.8 };
+
+/** Options stored with older graphs and runs lack newer fields; fill them with today's defaults. */
+export const withMatchDefaults = (o: Partial<MatchOptions> | undefined): MatchOptions => ({ ...DEFAULT_MATCH_OPTIONS, ...(o ?? {}) });
+
+/** How a graph version was built: stored with it, so it can be rebuilt or re-scored exactly. */
+export interface GraphConfig {
+  signature: SignatureConfig;
+  match: MatchOptions;
+}
+
+/** One demonstration walked through a graph as the offline runner would walk an agent. */
+export interface ReplayResult {
+  demonstrationId: number;
+  accepted: boolean;
+  /** Steps matched before it stopped; equals the action count when accepted. */
+  matchedSteps: number;
+  reason: string;
+}
+
+/** A graph version's self-check, stored with it. */
+export interface GraphValidation {
+  /** Every demonstration replays from the start node to DONE through its own graph (must be 1). */
+  selfConsistency: number;
+  selfReplays: ReplayResult[];
+  /** Share of demonstrations that a graph built from the *other* demonstrations accepts (null with < 2 demos). */
+  leaveOneOut: number | null;
+  leaveOneOutReplays: ReplayResult[];
+  flaggedNodes: string[];
 }

@@ -43,7 +43,7 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
       try {
         info(`workspace ${dir}; ${count} virtual phone(s) on 127.0.0.1:${phones.port}`);
         const imported = await importTaskFile(backend.workspace, { file: join(SAMPLE, 'tasks.json') });
-        const { selectTasks } = await import('../../services/runs/run-spec.js');
+        const { selectTasks } = await import('../../services/runs/task-selection.js');
         const tasks = selectTasks(backend.workspace.tasks.list(), o.tasks);
         info(`1/4 imported ${imported.imported} sample tasks; using ${tasks.length}`);
 

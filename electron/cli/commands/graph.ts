@@ -5,8 +5,6 @@ import { buildAndStore, summarize } from '../../services/graph-builder.js';
 import { trustOf } from '../../services/graph-trust.js';
 import { exportGraph, importGraph } from '../../services/graph-transfer.js';
 import { describeAction } from '../../../shared/domain/describe-action.js';
-import type { TaskGraph } from '../../../shared/domain/task-graph.js';
-import type { GraphValidation } from '../../core/graph/validate.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table } from '../output.js';
@@ -82,8 +80,8 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
       try {
         const row = backend.workspace.graphs.latest(taskId);
         if (!row) throw new CliError(`task ${taskId} has no graph; build one with: elderbench graph build --task ${taskId}`);
-        const body = row.body as TaskGraph;
-        const v = row.validation as GraphValidation;
+        const body = row.body;
+        const v = row.validation;
         const demos = new Set(body.nodes.flatMap((n) => n.members.map((m) => m.demonstrationId))).size;
         const summary = summarize(row.id, row.version, row.createdAt, body, v, demos, trustOf(backend.workspace, row.id, v.selfConsistency));
         printResult(g, { summary, graph: body, validation: v }, () =>

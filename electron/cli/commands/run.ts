@@ -10,7 +10,7 @@ import type { UserMode } from '../../core/user/user-turn.js';
 import { compareRunsSr } from '../../services/runs/run-compare.js';
 import { buildRunReport } from '../../services/runs/run-report-builder.js';
 import { createRun, runToEnd } from '../../services/runs/run-service.js';
-import { selectTasks } from '../../services/runs/run-spec.js';
+import { selectTasks } from '../../services/runs/task-selection.js';
 import { stfRunOptions } from './stf-devices.js';
 import { openBackend } from '../context.js';
 import { htmlReportCommand } from './report-html.js';

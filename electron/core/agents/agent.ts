@@ -1,4 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
+import type { StepUsage as AgentUsage } from '../../../shared/domain/run-records.js';
 import type { ScreenSize, UiHierarchy } from '../../../shared/domain/ui-node.js';
 import type { ParseFlags } from './parsing/parsed-reply.js';
 import type { SentImage } from './image-port.js';
@@ -39,16 +40,7 @@ export interface AgentTimings {
 }
 
 /** Token counts exactly as the provider reported them; null when it did not (spec §9.17: never estimated). */
-export interface AgentUsage {
-  prompt_tokens: number | null;
-  completion_tokens: number | null;
-  total_tokens: number | null;
-  reasoning_tokens?: number | null;
-  cached_tokens?: number | null;
-  /** total − prompt: catches providers that leave thinking tokens out of completion_tokens (Gemini). */
-  completion_from_total?: number | null;
-  usage_mismatch?: boolean;
-}
+export type { StepUsage as AgentUsage } from '../../../shared/domain/run-records.js';
 
 export interface AgentStepResult {
   raw: string;

@@ -1,15 +1,13 @@
 import type { NormPoint } from '../../../shared/domain/action.js';
 import type { ScreenSize } from '../../../shared/domain/ui-node.js';
+import type { PixelPoint } from '../../../shared/domain/action-px.js';
 
 /**
  * The one mapping between the canonical space [0,1000] and device pixels
  * (spec agent-formats.md §0): px = clamp(floor(n/1000·W), 0, W−1).
  * Floor (not round) keeps us identical to the official clients, which truncate.
  */
-export interface PixelPoint {
-  x: number;
-  y: number;
-}
+export type { PixelPoint } from '../../../shared/domain/action-px.js';
 
 export const NORM_MAX = 1000;
 

@@ -41,7 +41,7 @@ export function analysisService(ctx: ServiceContext): ElderBenchHandlers['analys
     verbs: ({ taskSet }) => bad(() => verbRows(ctx.store(), taskSet)),
     acceptVerbs: ({ taskId, verbs }) => {
       const row = bad(() => acceptVerbs(ctx.store(), taskId, verbs));
-      ctx.events.emit('system.onDataChanged', { table: 'tasks' });
+      ctx.events.emit('system', 'onDataChanged', { table: 'tasks' });
       return row;
     },
   };

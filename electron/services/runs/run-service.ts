@@ -4,50 +4,23 @@ import { AgentApprovals } from '../../adapters/llm/agent-approvals.js';
 import { loadAgentConfigs, findAgentConfig } from '../../adapters/llm/agent-configs.js';
 import { createAgent } from '../../adapters/llm/create-agent.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
-import type { AgentManifest } from '../../core/agents/manifest.js';
 import { buildAgentManifest } from '../../core/agents/manifest.js';
+import { isReplayOracle, REPLAY_ORACLE } from '../../core/agents/agent-traits.js';
 import type { DeviceHub } from '../device-hub.js';
 import { APP_VERSION } from '../version.js';
 import type { ExecutorDeps, RunProgress } from './run-executor.js';
 import { executeRun, newRunId } from './run-executor.js';
-import type { RunSpec, RunSpecInput } from './run-spec.js';
-import { RunSpecSchema } from './run-spec.js';
+import type { RunSpec, RunSpecInput } from '../../../shared/schemas/run-spec.js';
+import { RunSpecSchema } from '../../../shared/schemas/run-spec.js';
 import { createJudge } from './judges.js';
-import type { GraphTrust } from '../../../shared/domain/graph.js';
-import { describeMatchRules, withMatchDefaults } from '../../core/graph/match.js';
+import { describeMatchRules } from '../../core/graph/match.js';
 import type { GraphOf } from '../../core/eval/state-judge.js';
-import type { TaskGraph } from '../../../shared/domain/task-graph.js';
-import type { StoredGraphConfig } from '../graph-builder.js';
-import type { GraphValidation } from '../../core/graph/validate.js';
 import { trustOf } from '../graph-trust.js';
 import { StfClient } from '../../adapters/stf/stf-client.js';
-import type { StfRequest } from '../stf-session.js';
-import { stfRequestOf, withStfDevices } from '../stf-session.js';
-import type { UserManifest } from './user-simulator.js';
+import { withStfDevices } from '../stf-session.js';
+import type { RunManifest, StfRequest } from '../../../shared/domain/run-manifest.js';
 import { createUserSimulator } from './user-simulator.js';
 import { VARIANT_DESCRIPTIONS } from '../../core/eval/variants.js';
-
-export interface RunManifest {
-  software: { elderbench: string; node: string; platform: string };
-  spec: RunSpec;
-  agents: Record<string, AgentManifest | { name: 'replay'; adapter: 'replay'; follows: 'the first finished demonstration of each task' }>;
-  judge: ReturnType<typeof createJudge>['manifest'];
-  /** Who answered AskUser (absent in runs made before multi-turn runs existed: nobody). */
-  user?: UserManifest;
-  /** The robustness variant and the device change it makes. */
-  variant?: { name: string; change: string; restoredAfterEachTask: true } | null;
-  /** sha256 over the tasks exactly as run (sorted by id). */
-  taskSetHash: string;
-  /** Offline: the graph version each task is scored against. */
-  graphVersions: Record<string, number | null>;
-  /** Offline: each task's graph version with its standing (validation and probe) when the run was created. */
-  graphs?: Record<string, { version: number; trust: GraphTrust } | null>;
-  /** The offline matching rules in force, in words (the thresholds are in spec.match). */
-  matchRules?: string[];
-  createdAt: string;
-  /** Online devices come from this STF farm (claimed for the run, released after it). */
-  stf?: StfRequest;
-}
 
 export interface RunServiceDeps {
   store(): WorkspaceStore;
@@ -70,8 +43,7 @@ function graphsOf(store: WorkspaceStore): GraphOf {
   return (taskId) => {
     const row = store.graphs.latest(taskId);
     if (!row) return null;
-    const config = row.config as StoredGraphConfig;
-    return { graph: row.body as TaskGraph, signature: config.signature, match: withMatchDefaults(config.match) };
+    return { graph: row.body, signature: row.config.signature, match: row.config.match };
   };
 }
 
@@ -82,7 +54,7 @@ export function createRun(deps: RunServiceDeps, input: RunSpecInput, devices: { 
   const find = agentLookup(store, deps.userDataDir);
   const agents: RunManifest['agents'] = {};
   for (const name of spec.agents) {
-    agents[name] = name === 'replay' ? { name: 'replay', adapter: 'replay', follows: 'the first finished demonstration of each task' } : buildAgentManifest(find(name));
+    agents[name] = isReplayOracle(name) ? { name, adapter: REPLAY_ORACLE.adapter, follows: REPLAY_ORACLE.follows } : buildAgentManifest(find(name));
   }
   const judge = createJudge(spec.judge, spec.judgeAgent ? find(spec.judgeAgent) : null, deps.env).manifest;
   const user = createUserSimulator(spec.user, spec.userAgent ? find(spec.userAgent) : null, deps.env).manifest;
@@ -95,7 +67,7 @@ export function createRun(deps: RunServiceDeps, input: RunSpecInput, devices: { 
   for (const t of tasks) {
     if (spec.mode === 'online' || t.mode !== 'offline') continue;
     const row = store.graphs.latest(t.id);
-    graphs[t.id] = row ? { version: row.version, trust: trustOf(store, row.id, (row.validation as GraphValidation).selfConsistency) } : null;
+    graphs[t.id] = row ? { version: row.version, trust: trustOf(store, row.id, row.validation.selfConsistency) } : null;
   }
   const manifest: RunManifest = {
     software: { elderbench: APP_VERSION, node: process.version, platform: `${process.platform}/${process.arch}` },
@@ -115,7 +87,7 @@ export function createRun(deps: RunServiceDeps, input: RunSpecInput, devices: { 
     if (g && g.trust.status !== 'valid') deps.log(`warning: the graph of ${id} (v${g.version}) is ${g.trust.status}: ${g.trust.reason}; its offline verdicts may be wrong`);
   }
   const runId = newRunId();
-  store.runs.create(runId, spec.mode, manifest as unknown as Record<string, unknown>);
+  store.runs.create(runId, spec.mode, manifest);
   return { runId, spec };
 }
 
@@ -124,7 +96,8 @@ export async function runToEnd(deps: RunServiceDeps, runId: string, cancelled: (
   const store = deps.store();
   const run = store.runs.get(runId);
   if (!run) throw new Error(`no run ${runId} in ${store.path}`);
-  const spec = RunSpecSchema.parse((run.manifest as { spec: unknown }).spec);
+  const spec = run.manifest.spec;
+  if (!spec) throw new Error(`run ${runId} was stored without a readable spec, so it cannot be resumed; start a new run`);
   const find = agentLookup(store, deps.userDataDir);
   const { judge } = createJudge(spec.judge, spec.judgeAgent ? find(spec.judgeAgent) : null, deps.env, graphsOf(store));
   const user = createUserSimulator(spec.user, spec.userAgent ? find(spec.userAgent) : null, deps.env);
@@ -140,7 +113,7 @@ export async function runToEnd(deps: RunServiceDeps, runId: string, cancelled: (
     cancelled,
   };
   store.runs.setStatus(runId, 'running');
-  const stf = spec.mode === 'offline' ? null : stfRequestOf(run.manifest);
+  const stf = spec.mode === 'offline' ? null : run.manifest.stf ?? null;
   try {
     if (spec.mode !== 'offline') {
       await deps.devices.refresh(); // names on several adb servers resolve against the current lists

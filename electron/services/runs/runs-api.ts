@@ -5,9 +5,11 @@ import { AgentApprovals } from '../../adapters/llm/agent-approvals.js';
 import { approveAgent, loadAgentConfigs, secretUse } from '../../adapters/llm/agent-configs.js';
 import type { ServiceContext } from '../service-context.js';
 import type { DeviceHub } from '../device-hub.js';
+import { REPLAY_ORACLE } from '../../core/agents/agent-traits.js';
 import { runChartsFor } from './run-charts.js';
 import { buildRunReport } from './run-report-builder.js';
 import { createRun, runToEnd } from './run-service.js';
+import { runSummary } from './run-summary.js';
 
 /** Runs started from the window execute inside the backend; the renderer follows them through onProgress. */
 export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBenchHandlers['runs'] {
@@ -17,7 +19,7 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
     userDataDir: ctx.userDataDir,
     devices,
     log: ctx.log,
-    onProgress: (p: Omit<RunProgressDto, 'ended'>) => ctx.events.emit('runs.onProgress', { ...p, runId, ended: null }),
+    onProgress: (p: Omit<RunProgressDto, 'ended'>) => ctx.events.emit('runs', 'onProgress', { ...p, runId, ended: null }),
   });
   const launch = (runId: string): void => {
     const flag = { cancel: false };
@@ -31,22 +33,16 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
   };
   const ended = (runId: string, status: 'finished' | 'cancelled' | 'failed', error: string | null): void => {
     const results = ctx.store().runs.results(runId).length;
-    ctx.events.emit('runs.onProgress', { runId, total: results, done: results, running: [], last: null, infraRetries: 0, ended: { status, error } });
-    ctx.events.emit('system.onDataChanged', { table: 'runs' });
+    ctx.events.emit('runs', 'onProgress', { runId, total: results, done: results, running: [], last: null, infraRetries: 0, ended: { status, error } });
+    ctx.events.emit('system', 'onDataChanged', { table: 'runs' });
   };
   return {
     list: () =>
-      ctx.store().runs.list().map((r) => {
-        const spec = (r.manifest as { spec?: { agents?: string[]; taskIds?: string[] } }).spec ?? {};
-        return {
-          id: r.id, mode: r.mode, status: r.status, agents: spec.agents ?? [], tasks: spec.taskIds?.length ?? 0,
-          results: ctx.store().runs.results(r.id).length, createdAt: r.createdAt, active: active.has(r.id),
-        };
-      }),
+      ctx.store().runs.list().map((r) => ({ ...runSummary(r, ctx.store().runs.results(r.id)), active: active.has(r.id) })),
     agents: () => {
       const set = loadAgentConfigs(ctx.store().path, { approvals: new AgentApprovals(ctx.userDataDir) });
       return [
-        { name: 'replay', adapter: 'replay', description: "Follows each task's first demonstration (the oracle)", ready: true, problem: null, approval: null },
+        { name: REPLAY_ORACLE.name, adapter: REPLAY_ORACLE.adapter, description: REPLAY_ORACLE.description, ready: true, problem: null, approval: null },
         ...set.agents.map((a) => {
           const use = a.trust === 'needs-approval' ? secretUse(a) : null;
           const problem = use ? `needs your approval to send ${use.variable} to ${use.host}`
@@ -98,7 +94,7 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
       }
       return {
         runId, status: r.status, tables: r.tables,
-        outcomes: ctx.store().runs.results(runId).map((x) => ({ taskId: x.taskId, agent: x.agent, mode: x.mode, success: x.success, exit: x.exitCategory, steps: (x.details as { steps?: number }).steps ?? 0 })),
+        outcomes: ctx.store().runs.results(runId).map((x) => ({ taskId: x.taskId, agent: x.agent, mode: x.mode, success: x.success, exit: x.exitCategory, steps: x.details.steps ?? 0 })),
       };
     },
   };

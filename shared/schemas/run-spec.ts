@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import type { TaskSummary } from '../../../shared/schemas/task.js';
-import { VARIANTS } from '../../core/eval/variants.js';
-import { DEFAULT_MATCH_OPTIONS } from '../../core/graph/match.js';
-import { USER_MODES } from '../../core/user/user-turn.js';
+import { DEFAULT_MATCH_OPTIONS } from '../domain/graph.js';
+import { JUDGE_KINDS } from '../domain/run-records.js';
+
+/**
+ * Who answers an agent's AskUser during a run: nobody (`none`: the question ends the task, as a
+ * single-turn benchmark does), the task's scripted answers, or a model playing the older adult.
+ */
+export const USER_MODES = ['none', 'scripted', 'simulated'] as const;
+export type UserMode = (typeof USER_MODES)[number];
+
+/** Robustness variants: the settings older adults change, applied to the device for an online run. */
+export const VARIANTS = ['font-large', 'display-large', 'high-contrast', 'dark'] as const;
+export type VariantName = (typeof VARIANTS)[number];
 
 /** Everything that defines a run; stored in its manifest, so `--resume` needs nothing else. */
 export const RunSpecSchema = z
@@ -13,7 +22,7 @@ export const RunSpecSchema = z
     /** Online: device serials (empty = every attached device). */
     devices: z.array(z.string()).default([]),
     /** rule: the task's checks; vlm: a model reads the screens; state: the graph's goal conditions; pairs report agreement. */
-    judge: z.enum(['rule', 'vlm', 'both', 'state', 'rule+state']).default('rule'),
+    judge: z.enum(JUDGE_KINDS).default('rule'),
     /** The agent entry whose model judges (vlm / both). */
     judgeAgent: z.string().optional(),
     /** Which text the agent receives: the original instruction or the normalized rewrite (paper §5.3). */
@@ -48,28 +57,3 @@ export const RunSpecSchema = z
   });
 export type RunSpec = z.infer<typeof RunSpecSchema>;
 export type RunSpecInput = z.input<typeof RunSpecSchema>;
-
-/**
- * Selects tasks by a filter expression: comma-separated terms, each an id (with `*` as a
- * wildcard) or `field=value` for mode, app, set, semantic, syntactic, scenario, lang.
- * Terms of the same field are alternatives (OR); different fields must all hold (AND).
- */
-export function selectTasks(all: readonly TaskSummary[], filter: string | undefined): TaskSummary[] {
-  if (!filter?.trim()) return [...all];
-  const byField = new Map<string, string[]>();
-  for (const term of filter.split(',').map((t) => t.trim()).filter(Boolean)) {
-    const eq = term.indexOf('=');
-    const [field, value] = eq > 0 ? [term.slice(0, eq).trim(), term.slice(eq + 1).trim()] : ['id', term];
-    byField.set(field, [...(byField.get(field) ?? []), value]);
-  }
-  const get: Record<string, (t: TaskSummary) => string> = {
-    id: (t) => t.id, mode: (t) => t.mode, app: (t) => t.app, set: (t) => t.taskSet, semantic: (t) => t.semantic,
-    syntactic: (t) => t.syntactic, scenario: (t) => t.scenario, lang: (t) => t.lang,
-  };
-  for (const f of byField.keys()) {
-    if (!get[f]) throw new Error(`--tasks: unknown field "${f}"; use id, mode, app, set, semantic, syntactic, scenario or lang`);
-  }
-  const like = (pattern: string, v: string): boolean =>
-    new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i').test(v);
-  return all.filter((t) => [...byField.entries()].every(([f, values]) => values.some((v) => like(v, get[f]!(t)))));
-}

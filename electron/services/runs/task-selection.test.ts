@@ -3,7 +3,8 @@ import type { TaskSummary } from '../../../shared/schemas/task.js';
 import { StartRunSchema } from '../../../shared/api/services.js';
 import { VARIANTS } from '../../core/eval/variants.js';
 import { USER_MODES } from '../../core/user/user-turn.js';
-import { RunSpecSchema, selectTasks } from './run-spec.js';
+import { RunSpecSchema } from '../../../shared/schemas/run-spec.js';
+import { selectTasks } from './task-selection.js';
 
 const t = (id: string, mode: 'online' | 'offline', app: string): TaskSummary => ({
   id, mode, app, instruction: 'x', lang: 'zh', semantic: 'Indirect Speech', syntactic: 'Elliptical', scenario: 'System Settings', taskSet: 's',
