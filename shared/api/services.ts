@@ -23,9 +23,7 @@ import { JUDGE_KINDS } from '../domain/run-records.js';
  * `window.elderbench.<service>.<method>(arg)` and both transports (Electron IPC,
  * web mode HTTP/WebSocket) end in the same handler table in electron/services.
  *
- * Services that later issues fill (devices, recording, graphs, runs, review,
- * analysis) start with the methods that exist today; a method is added here
- * only together with its implementation.
+ * A method is added here only together with its implementation.
  */
 
 const NoInput = z.object({}).strict().optional();

@@ -5,7 +5,7 @@ import type { ParseFlags } from './parsing/parsed-reply.js';
 import type { SentImage } from './image-port.js';
 
 /**
- * The agent interface (issue 7): step(observation, instruction, history) → action + timings + usage.
+ * The agent interface: step(observation, instruction, history) → action + timings + usage.
  * A ParseError is an action the runner records as the agent's failure; an infrastructure
  * problem (the model server never answered properly) is thrown as AgentInfrastructureError.
  */
@@ -39,7 +39,7 @@ export interface AgentTimings {
   parsing_ms: number;
 }
 
-/** Token counts exactly as the provider reported them; null when it did not (spec §9.17: never estimated). */
+/** Token counts exactly as the provider reported them; null when it did not, never estimated. */
 export type { StepUsage as AgentUsage } from '../../../shared/domain/run-records.js';
 
 export interface AgentStepResult {
@@ -48,7 +48,7 @@ export interface AgentStepResult {
   timings: AgentTimings;
   usage: AgentUsage;
   thought: string;
-  /** Other calls in the same reply: logged, not executed (spec §9.5). */
+  /** Other calls in the same reply: logged, not executed. */
   extras: string[];
   flags: ParseFlags & { fromReasoningContent?: boolean; finishReason?: string | null };
   reasoningContent: string | null;

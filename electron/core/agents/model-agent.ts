@@ -98,9 +98,9 @@ export class ModelAgent implements Agent {
   }
 
   /**
-   * Parse `content`; fall back to `reasoning_content` only when content is empty (spec §6).
+   * Parse `content`; fall back to `reasoning_content` only when content is empty.
    * A reply cut off by max_tokens is a ParseError(truncated) even if an earlier complete call
-   * exists in it — that call may be one the model was only thinking about (spec §9.16).
+   * exists in it — that call may be one the model was only thinking about (docs/agents.md, reply case 13).
    */
   private parseResponse(
     r: ChatResponse, sent: { width: number; height: number }, ctx: FamilyContext, history: readonly AgentHistoryEntry[],

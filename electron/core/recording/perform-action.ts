@@ -4,7 +4,7 @@ import type { DevicePort } from '../device/device-port.js';
 import type { PixelAction } from '../../../shared/domain/action-px.js';
 import { toPixels } from '../geometry/coordinates.js';
 
-/** Durations when the action does not say (agent-formats.md §8 defaults). */
+/** Durations when the action does not say (the official clients' defaults). */
 export const DEFAULT_LONG_PRESS_MS = 1000;
 export const DEFAULT_SWIPE_MS = 500;
 

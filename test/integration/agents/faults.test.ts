@@ -119,7 +119,7 @@ describe('retries and timing', () => {
   });
 });
 
-describe('reply content edge cases (spec §6, §9.1, §9.16, §9.17)', () => {
+describe('reply content edge cases (docs/agents.md, reply cases 1, 13, 14)', () => {
   it('falls back to reasoning_content only when content is empty, and keeps both', async () => {
     server = await MockLlmServer.start([
       { kind: 'reply', content: '', reasoningContent: '<think>go home</think>\n<tool_call>{"name":"mobile_use","arguments":{"action":"system_button","button":"Home"}}</tool_call>' },
