@@ -4,6 +4,7 @@ import type { AdbDevice, AdbDeviceOptions } from '../adapters/adb/adb-device.js'
 import type { DeviceSummary } from '../core/device/device-port.js';
 import type { EventBus } from './event-bus.js';
 import { deviceNames, splitDeviceName } from './device-names.js';
+import { errorMessage } from '../../shared/error-message.js';
 
 const RETRY_MS = 5000;
 
@@ -69,7 +70,7 @@ export class DeviceHub {
       s.problem = null;
       if (!s.stopTracking) await this.track(s);
     } catch (e) {
-      Object.assign(s, { reachable: false, problem: (e as Error).message, devices: [] });
+      Object.assign(s, { reachable: false, problem: errorMessage(e), devices: [] });
       this.scheduleRetry(s);
     }
   }

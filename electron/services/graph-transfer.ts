@@ -11,6 +11,7 @@ import { parseGraphConfig, parseGraphValidation, parseTaskGraph } from '../adapt
 import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
 import type { TaskGraph } from '../../shared/domain/task-graph.js';
 import { APP_VERSION } from './version.js';
+import { errorMessage } from '../../shared/error-message.js';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -101,7 +102,7 @@ export async function importGraph(
     raw = await readFile(file);
   } catch (e) {
     if (e instanceof GraphFileError) throw e;
-    return fail(`cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    return fail(`cannot read it (${(e as NodeJS.ErrnoException).code ?? errorMessage(e)})`);
   }
   let text: string;
   try {
@@ -142,7 +143,7 @@ export async function importGraph(
   try {
     body = parseTaskGraph(content.graph.body, 'its graph');
   } catch (e) {
-    return fail((e as Error).message);
+    return fail(errorMessage(e));
   }
   const ids = new Set(body.nodes.map((n) => n.id));
   if (!ids.has(body.startNode)) return fail(`the start node ${body.startNode} is not in the graph`);

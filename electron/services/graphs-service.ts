@@ -10,6 +10,7 @@ import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
 import { graphTrust, trustOf } from './graph-trust.js';
 import type { DevicePort } from '../core/device/device-port.js';
 import { packagesOf, probeTask } from './graph-probe.js';
+import { errorMessage } from '../../shared/error-message.js';
 
 function detail(store: WorkspaceStore, row: GraphVersion, versions: { version: number; createdAt: string }[]): GraphDetail {
   const graph = row.body;
@@ -53,7 +54,7 @@ export function graphsService(ctx: ServiceContext, deviceOf: (serial: string) =>
         changed();
         return { ...s, trust: trustOf(ctx.store(), s.graphId, s.selfConsistency) };
       } catch (e) {
-        throw new ApiError('bad_request', (e as Error).message);
+        throw new ApiError('bad_request', errorMessage(e));
       }
     },
     markAlternatives: async ({ taskId, edge, alternatives }) => {
@@ -70,7 +71,7 @@ export function graphsService(ctx: ServiceContext, deviceOf: (serial: string) =>
         changed();
         return { ...s, trust: trustOf(ws, s.graphId, s.selfConsistency) };
       } catch (err) {
-        throw new ApiError('bad_request', (err as Error).message);
+        throw new ApiError('bad_request', errorMessage(err));
       }
     },
     probe: async ({ taskId, device, allowSideEffects }) => {
@@ -88,7 +89,7 @@ export function graphsService(ctx: ServiceContext, deviceOf: (serial: string) =>
         changed();
         return r;
       } catch (err) {
-        throw new ApiError('bad_request', (err as Error).message);
+        throw new ApiError('bad_request', errorMessage(err));
       }
     },
     edit: async ({ taskId, version, edit }) => {

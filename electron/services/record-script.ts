@@ -4,6 +4,7 @@ import { Recorder } from '../core/recording/recorder.js';
 import { parseUiXml } from '../core/ui/parse-ui-xml.js';
 import type { Backend } from './backend.js';
 import { recorderDeps } from './recording/recorder-deps.js';
+import { errorMessage } from '../../shared/error-message.js';
 
 /**
  * Records a scripted demonstration exactly like a person's: the same Recorder, one committed
@@ -23,7 +24,7 @@ export async function recordScript(backend: Backend, taskId: string, serial: str
         if (isTargetStep(step) && step.any) backend.workspace.demonstrations.setAlternatives(rec.demonstrationId, recorded.idx, step.any === true ? 'any' : step.any);
       }
     } catch (e) {
-      throw new Error(`step ${i + 1} (${step.type}) failed: ${(e as Error).message}; the ${rec.stepCount} steps before it are kept (demonstration ${rec.demonstrationId}, ${rec.state})`, { cause: e });
+      throw new Error(`step ${i + 1} (${step.type}) failed: ${errorMessage(e)}; the ${rec.stepCount} steps before it are kept (demonstration ${rec.demonstrationId}, ${rec.state})`, { cause: e });
     }
   }
   return rec;

@@ -6,6 +6,7 @@ import { StfClaimsRepo } from '../adapters/db/repositories/stf-claims-repo.js';
 import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
 import type { StfClient, StfDevice } from '../adapters/stf/stf-client.js';
 import { isFree, matchesFilter, StfError } from '../adapters/stf/stf-client.js';
+import { errorMessage } from '../../shared/error-message.js';
 
 export type { StfRequest } from '../../shared/domain/run-manifest.js';
 
@@ -76,7 +77,7 @@ export class StfSession {
       if (serials.length >= req.count) break;
       const serial = await this.claimOne(d, runId).catch((e: unknown) => {
         if (e instanceof StfError && !e.infrastructure) throw e;
-        log(`skipping ${d.serial}: ${(e as Error).message}`);
+        log(`skipping ${d.serial}: ${errorMessage(e)}`);
         return null;
       });
       if (serial) serials.push(serial);

@@ -10,6 +10,7 @@ import type { ParsedTaskFile } from '../core/tasks/parse-task-file.js';
 import { parseTaskFile } from '../core/tasks/parse-task-file.js';
 import { TaskFileError } from '../core/tasks/task-file-error.js';
 import type { ServiceContext } from './service-context.js';
+import { errorMessage } from '../../shared/error-message.js';
 
 /** Reads and validates a task file without touching any workspace (`tasks validate`). */
 export async function readTaskFile(file: string): Promise<ParsedTaskFile & { text: string }> {
@@ -23,7 +24,7 @@ export async function readTaskFile(file: string): Promise<ParsedTaskFile & { tex
   } catch (e) {
     if (e instanceof TaskFileError) throw e;
     throw new TaskFileError(file, [
-      { position: null, taskId: null, field: '', message: `cannot read the file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` },
+      { position: null, taskId: null, field: '', message: `cannot read the file: ${(e as NodeJS.ErrnoException).code ?? errorMessage(e)}` },
     ]);
   }
   return { ...parseTaskFile(file, text, KNOWN_SCENARIOS), text };

@@ -1,6 +1,7 @@
 import type { ElderBenchHandlers, WorkspaceInfo } from '../../shared/api/index.js';
 import { ApiError } from '../../shared/api/index.js';
 import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
+import { errorMessage } from '../../shared/error-message.js';
 
 export function workspaceInfo(store: WorkspaceStore): WorkspaceInfo {
   return {
@@ -27,7 +28,7 @@ export function workspaceService(ws: WorkspaceSwitcher): Omit<ElderBenchHandlers
       try {
         return workspaceInfo(ws.switchTo(path));
       } catch (e) {
-        throw new ApiError('bad_request', `cannot open workspace ${path}: ${(e as Error).message}`);
+        throw new ApiError('bad_request', `cannot open workspace ${path}: ${errorMessage(e)}`);
       }
     },
     recent: () => ws.recent(),

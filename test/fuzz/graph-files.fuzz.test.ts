@@ -9,6 +9,7 @@ import { GraphFileError, importGraph } from '../../electron/services/graph-trans
 import { graphFileBytes, graphFileContent } from '../support/graph-file.js';
 import { useTempDirs } from '../support/temp-dir.js';
 import { FUZZ_SCALE, fuzzParams } from './fuzz-config.js';
+import { errorMessage } from '../../shared/error-message.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
@@ -55,7 +56,7 @@ describe('fuzz: graph files', () => {
           expect(store.graphs.latest(r.taskId)?.version).toBe(r.version);
         } catch (e) {
           expect(e, String(e)).toBeInstanceOf(GraphFileError);
-          expect((e as Error).message).toMatch(/nothing was imported$/);
+          expect(errorMessage(e)).toMatch(/nothing was imported$/);
           expect(graphRows()).toBe(graphsBefore);
           expect(store.tasks.count()).toBe(tasksBefore);
         }

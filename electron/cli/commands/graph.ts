@@ -10,6 +10,7 @@ import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table } from '../output.js';
 import { registerGraphProbe } from './graph-probe.js';
 import { probeTasks } from '../probe-runner.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 const pct = (v: number | null): string => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);
 
@@ -45,7 +46,7 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
             built.push(await buildAndStore(ws, id));
             if (!g.json) info(`built ${id}`);
           } catch (e) {
-            throw new CliError(`${id}: ${(e as Error).message}`);
+            throw new CliError(`${id}: ${errorMessage(e)}`);
           }
         }
         if (o.probe !== 'none' && built.length > 0) {

@@ -7,6 +7,7 @@ import type { ChatResponse, ModelPort } from './model-port.js';
 import { ModelRequestError } from './model-port.js';
 import type { ParsedReply } from './parsing/parsed-reply.js';
 import { parseError } from './parsing/parsed-reply.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 export interface ModelAgentDeps {
   model: ModelPort;
@@ -82,7 +83,7 @@ export class ModelAgent implements Agent {
     try {
       return await this.deps.images.encode(obs.screenshot, { resizeTo, format: this.config.images?.format ?? 'png' });
     } catch (e) {
-      throw new AgentInfrastructureError(`could not encode the screenshot: ${(e as Error).message}`, 'image');
+      throw new AgentInfrastructureError(`could not encode the screenshot: ${errorMessage(e)}`, 'image');
     }
   }
 

@@ -10,6 +10,7 @@ import type { Judge, JudgeContext } from './judge.js';
 import type { StepRecord } from './outcome.js';
 import type { OnlineOptions } from './online-runner.js';
 import { DEFAULT_ONLINE_OPTIONS, runOnlineTask, TaskSetupError } from './online-runner.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 const task = TaskSchema.parse({
   id: 't1', instruction: '字太小了', lang: 'zh', app: 'Settings', package: 'com.android.settings', mode: 'online',
@@ -241,6 +242,6 @@ describe('robustness variants online', () => {
     const d = settingsDevice({ ignorePut: true });
     const e = await runOnlineTask({ ...deps(scripted([{ type: 'Finish' }]), judge(true), {}, d.dev), variant: 'font-large' }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(TaskSetupError);
-    expect((e as Error).message).toMatch(/font_scale 1\.3.*did not take effect/);
+    expect(errorMessage(e)).toMatch(/font_scale 1\.3.*did not take effect/);
   });
 });

@@ -8,6 +8,7 @@ import type { ExecutorDeps } from './run-executor.js';
 import type { ItemRunner } from './run-items.js';
 import type { RunItem } from './run-plan.js';
 import { itemKey } from './run-plan.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 /**
  * Offline items run in this process, one after another: the harness cost is tiny next to a model call.
@@ -46,7 +47,7 @@ export async function runOfflineItems(runId: string, spec: RunSpec, deps: Execut
       // A refused request is the agent's failure (scored); infrastructure waits for --resume.
       const exit = classifyError(e);
       if (!exit) throw e;
-      run.commit(i, { taskId: i.task.id, agent: i.agent, mode: 'offline', success: false, exit, steps: rec.stats.length, details: { reason: (e as Error).message } }, rec.stats, { graphVersion: graphRow.version, ...user.stats(rec.stats) });
+      run.commit(i, { taskId: i.task.id, agent: i.agent, mode: 'offline', success: false, exit, steps: rec.stats.length, details: { reason: errorMessage(e) } }, rec.stats, { graphVersion: graphRow.version, ...user.stats(rec.stats) });
     }
   }
   run.progress.running = [];

@@ -11,6 +11,7 @@ import type { ExecutorDeps } from './run-executor.js';
 import type { ItemRunner } from './run-items.js';
 import type { RunItem } from './run-plan.js';
 import { itemKey } from './run-plan.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 /**
  * Online items run on a pool of devices, one item per device at a time. An infrastructure failure
@@ -33,7 +34,7 @@ export async function runOnlineItems(runId: string, spec: RunSpec, deps: Executo
       failures.set(i, [...(failures.get(i) ?? []), { serial, setup: e instanceof TaskSetupError }]);
       progress.infraRetries++;
       store.runs.deleteSteps(itemKey(runId, i));
-      deps.log(`${i.task.id} (${i.agent}) on ${serial}, attempt ${attempt}: ${(e as Error).message}; retrying elsewhere`);
+      deps.log(`${i.task.id} (${i.agent}) on ${serial}, attempt ${attempt}: ${errorMessage(e)}; retrying elsewhere`);
     },
     run: async (i, serial) => {
       const device = deps.devices.device(serial);
@@ -70,7 +71,7 @@ export async function runOnlineItems(runId: string, spec: RunSpec, deps: Executo
       store.runs.deleteSteps(itemKey(runId, i));
       const f = failures.get(i) ?? [];
       const setupEverywhere = f.length > 0 && f.every((x) => x.setup) && serials.every((s) => f.some((x) => x.serial === s));
-      run.commit(i, { taskId: i.task.id, agent: i.agent, mode: 'online', success: false, exit: setupEverywhere ? 'setup_failed' : 'infra_error', steps: 0, details: { reason: (e as Error).message } }, [], { attempts, triedDevices: tried });
+      run.commit(i, { taskId: i.task.id, agent: i.agent, mode: 'online', success: false, exit: setupEverywhere ? 'setup_failed' : 'infra_error', steps: 0, details: { reason: errorMessage(e) } }, [], { attempts, triedDevices: tried });
     },
   });
 }

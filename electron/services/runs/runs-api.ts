@@ -10,6 +10,7 @@ import { runChartsFor } from './run-charts.js';
 import { buildRunReport } from './run-report-builder.js';
 import { createRun, runToEnd } from './run-service.js';
 import { runSummary } from './run-summary.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 /** Runs started from the window execute inside the backend; the renderer follows them through onProgress. */
 export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBenchHandlers['runs'] {
@@ -59,7 +60,7 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
       try {
         return approveAgent(loadAgentConfigs(ctx.store().path, { approvals }), name, approvals);
       } catch (e) {
-        throw new ApiError('bad_request', (e as Error).message);
+        throw new ApiError('bad_request', errorMessage(e));
       }
     },
     start: (input) => {
@@ -67,7 +68,7 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
       try {
         runId = createRun(deps(''), input).runId;
       } catch (e) {
-        throw new ApiError('bad_request', (e as Error).message);
+        throw new ApiError('bad_request', errorMessage(e));
       }
       launch(runId);
       return { runId };
@@ -90,7 +91,7 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
       try {
         r = buildRunReport(ctx.store(), runId);
       } catch (e) {
-        throw new ApiError('not_found', (e as Error).message);
+        throw new ApiError('not_found', errorMessage(e));
       }
       return {
         runId, status: r.status, tables: r.tables,

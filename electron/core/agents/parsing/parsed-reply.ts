@@ -1,5 +1,6 @@
 import type { Action } from '../../../../shared/domain/action.js';
 import type { ScreenSize } from '../../../../shared/domain/ui-node.js';
+import { errorMessage } from '../../../../shared/error-message.js';
 
 /**
  * How a model's numbers become canonical [0,1000] coordinates:
@@ -56,7 +57,7 @@ export function safeParser(parse: (raw: string, ctx: ParseContext) => ParsedRepl
       if (raw.trim() === '') return parseError(raw, 'empty reply');
       return parse(raw, ctx);
     } catch (e) {
-      const reason = e instanceof ReplyError ? e.message : `parser failure: ${(e as Error).message}`;
+      const reason = e instanceof ReplyError ? e.message : `parser failure: ${errorMessage(e)}`;
       return parseError(raw, reason);
     }
   };

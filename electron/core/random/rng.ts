@@ -1,6 +1,6 @@
 /**
- * A seeded PRNG so every resample, sample and model init is byte-identical across runs
- * and machines. mulberry32: 32-bit state, passes the usual smoke tests, and is exactly
+ * The one seeded PRNG of the app, so every resample, sample, model init and random agent step is
+ * byte-identical across runs and machines. mulberry32: 32-bit state, passes the usual smoke tests, and is exactly
  * reproducible because it uses only 32-bit integer ops (Math.imul) — unlike Math.random.
  */
 export interface Rng {
@@ -45,4 +45,11 @@ export function shuffled<T>(items: readonly T[], rng: Rng): T[] {
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
+}
+
+/** Mixes a seed with a step index so step k's draw does not depend on earlier draws. */
+export function mixSeed(seed: number, k: number): number {
+  let h = (seed ^ 0x9e3779b9) >>> 0;
+  h = Math.imul(h ^ (k + 0x85ebca6b), 0xc2b2ae35) >>> 0;
+  return (h ^ (h >>> 16)) >>> 0;
 }
