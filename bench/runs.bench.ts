@@ -7,7 +7,7 @@ import { ReplayAgent } from '../electron/core/agents/model-free/replay.js';
 import { DEFAULT_MATCH_OPTIONS } from '../electron/core/graph/match.js';
 import { runOfflineTask } from '../electron/core/eval/offline-runner.js';
 import { Backend } from '../electron/services/backend.js';
-import { createRun, runToEnd } from '../electron/services/runs/run-service.js';
+import { createRun, runToEnd } from '../electron/services/runs/run-lifecycle.js';
 import type { TaskGraph } from '../shared/domain/task-graph.js';
 import { prepareSettingsWorkspace } from '../test/support/record-script.js';
 import type { BenchFigure } from './figure.js';

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SECTIONS } from '../../renderer/src/app/sections.js';
 import { Backend } from '../../electron/services/backend.js';
-import { createRun, runToEnd } from '../../electron/services/runs/run-service.js';
+import { createRun, runToEnd } from '../../electron/services/runs/run-lifecycle.js';
 import type { AxeFinding } from '../support/axe.js';
 import { axeViolations, describeFindings } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { Backend } from '../../electron/services/backend.js';
-import { createRun, runToEnd } from '../../electron/services/runs/run-service.js';
+import { createRun, runToEnd } from '../../electron/services/runs/run-lifecycle.js';
 import { prepareSettingsWorkspace } from '../support/record-script.js';
 import { useTempDirs } from '../support/temp-dir.js';
 import { useVirtualPhones } from '../support/virtual-phone.js';

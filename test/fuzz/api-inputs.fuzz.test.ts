@@ -8,7 +8,7 @@ import { ApiError, METHOD_CHANNELS } from '../../shared/api/index.js';
 import { Backend } from '../../electron/services/backend.js';
 import type { WebServer } from '../../electron/server/web-server.js';
 import { startWebServer } from '../../electron/server/web-server.js';
-import { importTaskFile } from '../../electron/services/tasks-service.js';
+import { importTaskFile } from '../../electron/services/workspace/tasks-service.js';
 import { STARTER_TASKS } from '../support/fixtures.js';
 import { FUZZ_SCALE, fuzzParams } from './fuzz-config.js';
 import { errorMessage } from '../../shared/error-message.js';

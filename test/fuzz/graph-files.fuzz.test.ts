@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WorkspaceStore } from '../../electron/adapters/db/workspace-store.js';
-import { GraphFileError, importGraph } from '../../electron/services/graph-transfer.js';
+import { GraphFileError, importGraph } from '../../electron/services/graphs/graph-transfer.js';
 import { graphFileBytes, graphFileContent } from '../support/graph-file.js';
 import { useTempDirs } from '../support/temp-dir.js';
 import { FUZZ_SCALE, fuzzParams } from './fuzz-config.js';

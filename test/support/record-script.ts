@@ -1,6 +1,6 @@
 import type { ScriptStep } from '../../electron/core/recording/script.js';
 import type { Backend } from '../../electron/services/backend.js';
-import { recordScript as recordScriptService } from '../../electron/services/record-script.js';
+import { recordScript as recordScriptService } from '../../electron/services/recording/record-script.js';
 
 /** Records a scripted demonstration in-process (the service `elderbench record` uses); returns its id. */
 export async function recordScript(backend: Backend, taskId: string, serial: string, script: ScriptStep[]): Promise<number> {
@@ -21,8 +21,8 @@ export const SETTINGS_RUN_DEMOS: Record<string, ScriptStep[][]> = {
 
 /** Imports test/fixtures/tasks/settings-runs.json, records its demonstrations and builds the offline graphs. */
 export async function prepareSettingsWorkspace(backend: Backend, serial = 'vphone-1'): Promise<void> {
-  const { importTaskFile } = await import('../../electron/services/tasks-service.js');
-  const { buildAndStore } = await import('../../electron/services/graph-builder.js');
+  const { importTaskFile } = await import('../../electron/services/workspace/tasks-service.js');
+  const { buildAndStore } = await import('../../electron/services/graphs/graph-builder.js');
   const { REPO_ROOT } = await import('./fixtures.js');
   await importTaskFile(backend.workspace, { file: `${REPO_ROOT}test/fixtures/tasks/settings-runs.json` });
   for (const [id, scripts] of Object.entries(SETTINGS_RUN_DEMOS)) {

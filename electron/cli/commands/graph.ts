@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { GraphSummary } from '../../../shared/domain/graph.js';
-import { buildAndStore, summarize } from '../../services/graph-builder.js';
-import { trustOf } from '../../services/graph-trust.js';
-import { exportGraph, importGraph } from '../../services/graph-transfer.js';
+import { buildAndStore, summarize } from '../../services/graphs/graph-builder.js';
+import { trustOf } from '../../services/graphs/graph-trust.js';
+import { exportGraph, importGraph } from '../../services/graphs/graph-transfer.js';
 import { describeAction } from '../../../shared/domain/describe-action.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';

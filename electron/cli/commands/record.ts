@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { z } from 'zod';
 import { DemoScriptSchema } from '../../core/recording/script.js';
-import { recordScript } from '../../services/record-script.js';
+import { recordScript } from '../../services/recording/record-script.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult } from '../output.js';

@@ -9,7 +9,7 @@ import type { VariantName } from '../../core/eval/variants.js';
 import type { UserMode } from '../../core/user/user-turn.js';
 import { compareRunsSr } from '../../services/runs/run-compare.js';
 import { buildRunReport } from '../../services/runs/run-report-builder.js';
-import { createRun, runToEnd } from '../../services/runs/run-service.js';
+import { createRun, runToEnd } from '../../services/runs/run-lifecycle.js';
 import { selectTasks } from '../../services/runs/task-selection.js';
 import { stfRunOptions } from './stf-devices.js';
 import { openBackend } from '../context.js';

@@ -4,7 +4,7 @@ import { describeMatch, describeStep } from '../../../shared/domain/describe-ste
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import { markOf } from '../../core/report-html/marks.js';
 import type { ReportModel, ReportResult, ReportStep, ReportTask } from '../../core/report-html/model.js';
-import { stepView } from '../recording-service.js';
+import { stepView } from '../recording/recording-service.js';
 import { reviewRows, trajectory } from '../review/review-service.js';
 import type { RunReport } from '../runs/run-report-builder.js';
 import type { ReportImages } from './report-images.js';

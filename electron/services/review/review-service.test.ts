@@ -4,7 +4,7 @@ import { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import { REPO_ROOT } from '../../../test/support/fixtures.js';
 import { useTempDirs } from '../../../test/support/temp-dir.js';
 import { EventBus } from '../event-bus.js';
-import { importTaskFile } from '../tasks-service.js';
+import { importTaskFile } from '../workspace/tasks-service.js';
 import { reviewService } from './review-service.js';
 import { NO_USAGE, testManifest } from '../../../test/support/run-manifest.js';
 

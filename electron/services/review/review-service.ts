@@ -12,7 +12,7 @@ import { failuresReport } from '../../core/analysis/report/failures-report.js';
 import type { ResultRow } from '../../core/analysis/run-data.js';
 import { failedWithLabels, judgedResults } from '../../core/analysis/run-data.js';
 import { scoreStoredRun } from '../runs/run-results.js';
-import { stepView } from '../recording-service.js';
+import { stepView } from '../recording/recording-service.js';
 import type { ServiceContext } from '../service-context.js';
 import type { ScreenSize } from '../../../shared/domain/ui-node.js';
 import { DEFAULT_SCREEN } from '../../../shared/domain/action-px.js';

@@ -6,7 +6,7 @@ import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { Agent } from '../../core/agents/agent.js';
 import type { Judge } from '../../core/eval/judge.js';
 import type { UserResponder } from '../../core/user/user-turn.js';
-import type { DeviceHub } from '../device-hub.js';
+import type { DeviceHub } from '../devices/device-hub.js';
 import { runOfflineItems } from './offline-items.js';
 import { runOnlineItems } from './online-items.js';
 import { itemRunner } from './run-items.js';

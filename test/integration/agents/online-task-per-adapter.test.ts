@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Backend } from '../../../electron/services/backend.js';
-import { createRun, runToEnd } from '../../../electron/services/runs/run-service.js';
+import { createRun, runToEnd } from '../../../electron/services/runs/run-lifecycle.js';
 import { MockLlmServer } from '../../support/mock-llm-server.js';
 import { prepareSettingsWorkspace } from '../../support/record-script.js';
 import { useTempDirs } from '../../support/temp-dir.js';

@@ -10,7 +10,7 @@ import { workspaceObservationSink } from '../../../electron/adapters/observation
 import { Backend } from '../../../electron/services/backend.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolvePackage } from '../../../electron/services/devices/app-packages.js';
-import { importTaskFile } from '../../../electron/services/tasks-service.js';
+import { importTaskFile } from '../../../electron/services/workspace/tasks-service.js';
 import { runCli } from '../../support/cli.js';
 import { STARTER_TASKS } from '../../support/fixtures.js';
 import { useTempDirs } from '../../support/temp-dir.js';

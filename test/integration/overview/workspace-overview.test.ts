@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphSummary } from '../../../shared/domain/graph.js';
 import { WorkspaceStore } from '../../../electron/adapters/db/workspace-store.js';
-import { importTaskFile } from '../../../electron/services/tasks-service.js';
-import { workspaceOverview } from '../../../electron/services/workspace-overview.js';
+import { importTaskFile } from '../../../electron/services/workspace/tasks-service.js';
+import { workspaceOverview } from '../../../electron/services/workspace/workspace-overview.js';
 import { REPO_ROOT } from '../../support/fixtures.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 import { testManifest } from '../../support/run-manifest.js';

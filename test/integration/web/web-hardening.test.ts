@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Backend } from '../../../electron/services/backend.js';
-import { GraphFileError, importGraph } from '../../../electron/services/graph-transfer.js';
+import { GraphFileError, importGraph } from '../../../electron/services/graphs/graph-transfer.js';
 import type { WebServer } from '../../../electron/server/web-server.js';
 import { startWebServer } from '../../../electron/server/web-server.js';
 import { graphFileBytes } from '../../support/graph-file.js';

@@ -1,6 +1,6 @@
-import type { CaptureProgress } from '../../shared/domain/recording.js';
-import type { DevicePort } from '../core/device/device-port.js';
-import type { RecorderDeps } from '../core/recording/recorder.js';
+import type { CaptureProgress } from '../../../shared/domain/recording.js';
+import type { DevicePort } from '../../core/device/device-port.js';
+import type { RecorderDeps } from '../../core/recording/recorder.js';
 
 type Part = keyof CaptureProgress['parts'];
 

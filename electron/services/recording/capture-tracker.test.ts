@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CaptureProgress } from '../../shared/domain/recording.js';
-import type { DevicePort } from '../core/device/device-port.js';
-import type { RecorderDeps } from '../core/recording/recorder.js';
+import type { CaptureProgress } from '../../../shared/domain/recording.js';
+import type { DevicePort } from '../../core/device/device-port.js';
+import type { RecorderDeps } from '../../core/recording/recorder.js';
 import { CaptureTracker } from './capture-tracker.js';
 
 /** A device whose screenshot and UI dump resolve only when the test says so, like a slow real phone. */

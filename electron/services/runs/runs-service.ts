@@ -4,11 +4,11 @@ import type { RunProgressDto } from '../../../shared/domain/run.js';
 import { AgentApprovals } from '../../adapters/llm/agent-approvals.js';
 import { approveAgent, loadAgentConfigs, secretUse } from '../../adapters/llm/agent-configs.js';
 import type { ServiceContext } from '../service-context.js';
-import type { DeviceHub } from '../device-hub.js';
+import type { DeviceHub } from '../devices/device-hub.js';
 import { REPLAY_ORACLE } from '../../core/agents/agent-traits.js';
 import { runChartsFor } from './run-charts.js';
 import { buildRunReport } from './run-report-builder.js';
-import { createRun, runToEnd } from './run-service.js';
+import { createRun, runToEnd } from './run-lifecycle.js';
 import { runSummary } from './run-summary.js';
 import { errorMessage } from '../../../shared/error-message.js';
 

@@ -1,20 +1,20 @@
-import type { GraphConfig, GraphSummary, GraphTrust, GraphValidation } from '../../shared/domain/graph.js';
-import { DEFAULT_MATCH_OPTIONS } from '../../shared/domain/graph.js';
-import { DEFAULT_SCREEN } from '../../shared/domain/action-px.js';
+import type { GraphConfig, GraphSummary, GraphTrust, GraphValidation } from '../../../shared/domain/graph.js';
+import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
+import { DEFAULT_SCREEN } from '../../../shared/domain/action-px.js';
 import { trustOf } from './graph-trust.js';
-import type { Step } from '../adapters/db/repositories/demonstrations-repo.js';
-import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
-import type { ScreenSize, UiHierarchy } from '../../shared/domain/ui-node.js';
-import type { Foreground } from '../core/device/device-port.js';
-import { averageHash } from '../adapters/observations/image-hash.js';
-import { decodeXml } from '../adapters/observations/observation-sink.js';
-import type { Demo, DemoStep, SignatureConfig, TaskGraph } from '../../shared/domain/task-graph.js';
-import { DEFAULT_SIGNATURE_CONFIG } from '../../shared/domain/task-graph.js';
-import { buildGraph } from '../core/graph/merge.js';
-import { computeSignature } from '../core/graph/signature.js';
-import { toDemoStep } from '../core/graph/demo-step.js';
-import { validateGraph } from '../core/graph/validate.js';
-import { parseUiXml } from '../core/ui/parse-ui-xml.js';
+import type { Step } from '../../adapters/db/repositories/demonstrations-repo.js';
+import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
+import type { ScreenSize, UiHierarchy } from '../../../shared/domain/ui-node.js';
+import type { Foreground } from '../../core/device/device-port.js';
+import { averageHash } from '../../adapters/observations/image-hash.js';
+import { decodeXml } from '../../adapters/observations/observation-sink.js';
+import type { Demo, DemoStep, SignatureConfig, TaskGraph } from '../../../shared/domain/task-graph.js';
+import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
+import { buildGraph } from '../../core/graph/merge.js';
+import { computeSignature } from '../../core/graph/signature.js';
+import { toDemoStep } from '../../core/graph/demo-step.js';
+import { validateGraph } from '../../core/graph/validate.js';
+import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 
 /** A recorded step with its parsed UI dump: what the builder and the probe read. */
 export interface ReadStep {

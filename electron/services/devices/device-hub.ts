@@ -1,10 +1,10 @@
-import type { DeviceSummaryDto, DevicesState } from '../../shared/domain/device.js';
-import { AdbServer, parseAdbAddresses } from '../adapters/adb/adb-client.js';
-import type { AdbDevice, AdbDeviceOptions } from '../adapters/adb/adb-device.js';
-import type { DeviceSummary } from '../core/device/device-port.js';
-import type { EventBus } from './event-bus.js';
+import type { DeviceSummaryDto, DevicesState } from '../../../shared/domain/device.js';
+import { AdbServer, parseAdbAddresses } from '../../adapters/adb/adb-client.js';
+import type { AdbDevice, AdbDeviceOptions } from '../../adapters/adb/adb-device.js';
+import type { DeviceSummary } from '../../core/device/device-port.js';
+import type { EventBus } from '../event-bus.js';
 import { deviceNames, splitDeviceName } from './device-names.js';
-import { errorMessage } from '../../shared/error-message.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 const RETRY_MS = 5000;
 

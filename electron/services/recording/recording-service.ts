@@ -1,13 +1,13 @@
-import type { ElderBenchHandlers } from '../../shared/api/index.js';
-import { ApiError } from '../../shared/api/index.js';
-import type { DemonstrationView, RecordedStep, StepView } from '../../shared/domain/recording.js';
-import { Recorder, RecorderStateError } from '../core/recording/recorder.js';
-import { UnknownAppError } from '../core/recording/perform-action.js';
+import type { ElderBenchHandlers } from '../../../shared/api/index.js';
+import { ApiError } from '../../../shared/api/index.js';
+import type { DemonstrationView, RecordedStep, StepView } from '../../../shared/domain/recording.js';
+import { Recorder, RecorderStateError } from '../../core/recording/recorder.js';
+import { UnknownAppError } from '../../core/recording/perform-action.js';
 import { CaptureTracker } from './capture-tracker.js';
-import type { DeviceHub } from './device-hub.js';
-import { recorderDeps } from './recording/recorder-deps.js';
-import { toApiError } from './devices-service.js';
-import type { ServiceContext } from './service-context.js';
+import type { DeviceHub } from '../devices/device-hub.js';
+import { recorderDeps } from './recorder-deps.js';
+import { toApiError } from '../devices/devices-service.js';
+import type { ServiceContext } from '../service-context.js';
 
 /** The window's view of a recorded step (stored or just committed): what it shows, nothing of the storage. */
 export const stepView = (s: RecordedStep): StepView => ({

@@ -1,10 +1,10 @@
-import type { ScriptStep } from '../core/recording/script.js';
-import { isTargetStep, resolveScriptStep } from '../core/recording/script.js';
-import { Recorder } from '../core/recording/recorder.js';
-import { parseUiXml } from '../core/ui/parse-ui-xml.js';
-import type { Backend } from './backend.js';
-import { recorderDeps } from './recording/recorder-deps.js';
-import { errorMessage } from '../../shared/error-message.js';
+import type { ScriptStep } from '../../core/recording/script.js';
+import { isTargetStep, resolveScriptStep } from '../../core/recording/script.js';
+import { Recorder } from '../../core/recording/recorder.js';
+import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
+import type { Backend } from '../backend.js';
+import { recorderDeps } from './recorder-deps.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 /**
  * Records a scripted demonstration exactly like a person's: the same Recorder, one committed

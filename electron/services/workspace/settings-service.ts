@@ -1,7 +1,7 @@
-import type { ElderBenchHandlers } from '../../shared/api/index.js';
-import type { Settings } from '../../shared/schemas/settings.js';
-import { DEFAULT_SETTINGS, SETTING_KEYS, SettingsPatchSchema } from '../../shared/schemas/settings.js';
-import type { ServiceContext } from './service-context.js';
+import type { ElderBenchHandlers } from '../../../shared/api/index.js';
+import type { Settings } from '../../../shared/schemas/settings.js';
+import { DEFAULT_SETTINGS, SETTING_KEYS, SettingsPatchSchema } from '../../../shared/schemas/settings.js';
+import type { ServiceContext } from '../service-context.js';
 
 /**
  * Reads merge stored values over defaults, dropping any stored value that no longer

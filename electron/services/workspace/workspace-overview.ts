@@ -1,7 +1,7 @@
-import type { GraphSummary } from '../../shared/domain/graph.js';
-import type { WorkspaceOverview } from '../../shared/domain/overview.js';
-import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
-import { runSummary } from './runs/run-summary.js';
+import type { GraphSummary } from '../../../shared/domain/graph.js';
+import type { WorkspaceOverview } from '../../../shared/domain/overview.js';
+import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
+import { runSummary } from '../runs/run-summary.js';
 
 /**
  * The first screen's numbers: tasks by set and mode, finished demonstrations per task

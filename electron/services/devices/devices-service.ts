@@ -1,13 +1,13 @@
-import type { ElderBenchHandlers } from '../../shared/api/index.js';
-import { ApiError } from '../../shared/api/index.js';
-import { DeviceError } from '../core/device/device-port.js';
-import { performAction, toPixelAction } from '../core/recording/perform-action.js';
-import { parseUiXml } from '../core/ui/parse-ui-xml.js';
-import { imageSize } from '../adapters/observations/observation-sink.js';
+import type { ElderBenchHandlers } from '../../../shared/api/index.js';
+import { ApiError } from '../../../shared/api/index.js';
+import { DeviceError } from '../../core/device/device-port.js';
+import { performAction, toPixelAction } from '../../core/recording/perform-action.js';
+import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
+import { imageSize } from '../../adapters/observations/observation-sink.js';
 import type { DeviceHub } from './device-hub.js';
 import type { FrameCache } from './frame-cache.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { resolvePackage } from './devices/app-packages.js';
+import { resolvePackage } from './app-packages.js';
 
 export function toApiError(e: unknown): never {
   if (e instanceof ApiError) throw e;

@@ -1,16 +1,16 @@
-import type { ElderBenchHandlers, GraphDetail } from '../../shared/api/index.js';
-import { ApiError } from '../../shared/api/index.js';
-import type { TaskGraph } from '../../shared/domain/task-graph.js';
-import type { GraphVersion } from '../adapters/db/repositories/graphs-repo.js';
-import { applyEdit, GraphEditError } from '../core/graph/edit.js';
-import { validateGraph } from '../core/graph/validate.js';
+import type { ElderBenchHandlers, GraphDetail } from '../../../shared/api/index.js';
+import { ApiError } from '../../../shared/api/index.js';
+import type { TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { GraphVersion } from '../../adapters/db/repositories/graphs-repo.js';
+import { applyEdit, GraphEditError } from '../../core/graph/edit.js';
+import { validateGraph } from '../../core/graph/validate.js';
 import { buildAndStore, loadDemos, summarize } from './graph-builder.js';
-import type { ServiceContext } from './service-context.js';
-import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
+import type { ServiceContext } from '../service-context.js';
+import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import { graphTrust, trustOf } from './graph-trust.js';
-import type { DevicePort } from '../core/device/device-port.js';
+import type { DevicePort } from '../../core/device/device-port.js';
 import { packagesOf, probeTask } from './graph-probe.js';
-import { errorMessage } from '../../shared/error-message.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 function detail(store: WorkspaceStore, row: GraphVersion, versions: { version: number; createdAt: string }[]): GraphDetail {
   const graph = row.body;

@@ -1,6 +1,6 @@
-import type { GraphTrust } from '../../shared/domain/graph.js';
-import type { StoredProbe } from '../adapters/db/repositories/graph-probes-repo.js';
-import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
+import type { GraphTrust } from '../../../shared/domain/graph.js';
+import type { StoredProbe } from '../../adapters/db/repositories/graph-probes-repo.js';
+import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 
 /**
  * Whether offline verdicts on a graph version can be trusted: every demonstration must replay on it,

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
-import type { ElderBenchHandlers, ImportReport } from '../../shared/api/index.js';
-import { ApiError } from '../../shared/api/index.js';
-import { KNOWN_SCENARIOS, TASK_LIMITS } from '../../shared/schemas/task.js';
-import { DuplicateTaskError } from '../adapters/db/repositories/tasks-repo.js';
-import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
-import type { ParsedTaskFile } from '../core/tasks/parse-task-file.js';
-import { parseTaskFile } from '../core/tasks/parse-task-file.js';
-import { TaskFileError } from '../core/tasks/task-file-error.js';
-import type { ServiceContext } from './service-context.js';
-import { errorMessage } from '../../shared/error-message.js';
+import type { ElderBenchHandlers, ImportReport } from '../../../shared/api/index.js';
+import { ApiError } from '../../../shared/api/index.js';
+import { KNOWN_SCENARIOS, TASK_LIMITS } from '../../../shared/schemas/task.js';
+import { DuplicateTaskError } from '../../adapters/db/repositories/tasks-repo.js';
+import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
+import type { ParsedTaskFile } from '../../core/tasks/parse-task-file.js';
+import { parseTaskFile } from '../../core/tasks/parse-task-file.js';
+import { TaskFileError } from '../../core/tasks/task-file-error.js';
+import type { ServiceContext } from '../service-context.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 /** Reads and validates a task file without touching any workspace (`tasks validate`). */
 export async function readTaskFile(file: string): Promise<ParsedTaskFile & { text: string }> {

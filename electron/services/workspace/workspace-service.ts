@@ -1,7 +1,7 @@
-import type { ElderBenchHandlers, WorkspaceInfo } from '../../shared/api/index.js';
-import { ApiError } from '../../shared/api/index.js';
-import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
-import { errorMessage } from '../../shared/error-message.js';
+import type { ElderBenchHandlers, WorkspaceInfo } from '../../../shared/api/index.js';
+import { ApiError } from '../../../shared/api/index.js';
+import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 export function workspaceInfo(store: WorkspaceStore): WorkspaceInfo {
   return {

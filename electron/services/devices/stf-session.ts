@@ -1,14 +1,14 @@
 import { hostname } from 'node:os';
-import type { StfRequest } from '../../shared/domain/run-manifest.js';
-import { AdbServer, parseAdbAddress } from '../adapters/adb/adb-client.js';
-import type { StfClaim } from '../adapters/db/repositories/stf-claims-repo.js';
-import { StfClaimsRepo } from '../adapters/db/repositories/stf-claims-repo.js';
-import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
-import type { StfClient, StfDevice } from '../adapters/stf/stf-client.js';
-import { isFree, matchesFilter, StfError } from '../adapters/stf/stf-client.js';
-import { errorMessage } from '../../shared/error-message.js';
+import type { StfRequest } from '../../../shared/domain/run-manifest.js';
+import { AdbServer, parseAdbAddress } from '../../adapters/adb/adb-client.js';
+import type { StfClaim } from '../../adapters/db/repositories/stf-claims-repo.js';
+import { StfClaimsRepo } from '../../adapters/db/repositories/stf-claims-repo.js';
+import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
+import type { StfClient, StfDevice } from '../../adapters/stf/stf-client.js';
+import { isFree, matchesFilter, StfError } from '../../adapters/stf/stf-client.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
-export type { StfRequest } from '../../shared/domain/run-manifest.js';
+export type { StfRequest } from '../../../shared/domain/run-manifest.js';
 
 /**
  * STF gives a claimed device back by itself after this much time without use (adb traffic
