@@ -29,16 +29,21 @@ export interface GraphTrust {
   status: 'valid' | 'not valid' | 'suspect' | 'unprobed';
   /** Why, in words (shown under tables and in run warnings). */
   reason: string;
-  probe: {
-    kind: 'device' | 'structural';
-    device: string | null;
-    variants: number;
-    falseAccepts: number;
-    falseRejects: number;
-    unplayable: number;
-    suspected: number;
-    at: string;
-  } | null;
+  /** The latest probe's totals and when it ran. */
+  probe: (ProbeTotals & { at: string }) | null;
+}
+
+/** What a probe of a graph version found, in numbers. */
+export interface ProbeTotals {
+  kind: 'device' | 'structural';
+  /** The device serial the variants were played on (device probes). */
+  device: string | null;
+  variants: number;
+  falseAccepts: number;
+  falseRejects: number;
+  unplayable: number;
+  /** Structural probe: variants an annotator should settle. */
+  suspected: number;
 }
 
 /** One variant the probe tried, with both verdicts (see core/graph/probe). */
@@ -56,28 +61,14 @@ export interface ProbeVariantResult {
 }
 
 /** A probe of one graph version: on a device (ground truth) or structural (device-free). */
-export interface ProbeTaskResult {
+export interface ProbeTaskResult extends ProbeTotals {
   taskId: string;
   graphVersion: number;
-  kind: 'device' | 'structural';
-  /** The device serial the variants were played on (device probes). */
-  device: string | null;
-  variants: number;
-  falseAccepts: number;
-  falseRejects: number;
-  unplayable: number;
-  /** Structural probe: variants an annotator should settle. */
-  suspected: number;
   results: ProbeVariantResult[];
 }
 
 /** What `graph probe --json` prints: totals, and per task the variants that did not agree. */
-export interface ProbeSummary {
-  variants: number;
-  falseAccepts: number;
-  falseRejects: number;
-  unplayable: number;
-  suspected: number;
+export interface ProbeSummary extends Omit<ProbeTotals, 'kind' | 'device'> {
   tasks: (Omit<ProbeTaskResult, 'results'> & { disagreements: ProbeVariantResult[] })[];
 }
 

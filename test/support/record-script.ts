@@ -1,5 +1,5 @@
 import type { ScriptStep } from '../../electron/core/recording/script.js';
-import type { Backend } from '../../electron/services/backend.js';
+import { Backend } from '../../electron/services/backend.js';
 import { recordScript as recordScriptService } from '../../electron/services/recording/record-script.js';
 
 /** Records a scripted demonstration in-process (the service `elderbench record` uses); returns its id. */
@@ -32,4 +32,17 @@ export async function prepareSettingsWorkspace(backend: Backend, serial = 'vphon
     }
     if (backend.workspace.tasks.get(id)!.mode === 'offline') await buildAndStore(backend.workspace, id);
   }
+}
+
+/**
+ * A fresh workspace with the settings tasks recorded on a new virtual phone (English): its folder, the
+ * phone's adb address, and the backend that recorded it (still open; close it before serving the folder).
+ */
+export async function settingsWorkspace(dirs: () => string, phones: (o: { locale: 'en' }) => Promise<{ port: number }>): Promise<{ ws: string; adb: string; backend: Backend }> {
+  const phone = await phones({ locale: 'en' });
+  const ws = dirs();
+  const adb = `127.0.0.1:${phone.port}`;
+  const backend = new Backend({ workspace: ws, userDataDir: dirs(), adbServer: adb });
+  await prepareSettingsWorkspace(backend);
+  return { ws, adb, backend };
 }
