@@ -8,6 +8,8 @@ import noPathsOutsideRepo from './scripts/eslint-rules/no-paths-outside-repo.js'
 
 const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'stream', 'url', 'worker_threads'];
 const NATIVE = ['better-sqlite3', 'sharp', '@devicefarmer/adbkit'];
+/** The plain-Node backend, as seen from the Electron processes. */
+const BACKEND = ['**/core/**', '**/adapters/**', '**/services/**', '**/server/**', '**/cli/**', '**/virtual-phone/**'];
 
 const forbid = (groups, message) => ({ group: groups, message });
 
@@ -20,10 +22,17 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // Floating promises hide failures; `void` marks a deliberate fire-and-forget.
-      'no-restricted-syntax': 'off',
       eqeqeq: ['error', 'always'],
     },
+  },
+  {
+    // Floating promises hide failures: a promise is awaited, returned, handled, or marked a deliberate
+    // fire-and-forget with `void`. The rule needs the type checker, so it runs with the projects' tsconfigs.
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: {
+      parserOptions: { project: ['./tsconfig.node.json', './tsconfig.web.json'], tsconfigRootDir: import.meta.dirname },
+    },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
     // A clone of the repository alone builds and passes its tests: no path may lead out of it.
@@ -102,10 +111,22 @@ export default tseslint.config(
     },
   },
   {
+    // Two runtimes: Electron's main process only spawns the plain-Node backend and relays to it. Native
+    // modules are built for the backend's Node, so loading one (or the backend itself) in main breaks the app.
+    files: ['electron/main/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        forbid(NATIVE, 'electron/main runs in Electron: native modules are built for the backend\'s Node and load only in electron/adapters.'),
+        forbid(BACKEND, 'electron/main reaches the backend over its process boundary (IPC relay, events socket), never by importing it.'),
+      ] }],
+    },
+  },
+  {
     files: ['electron/preload/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         forbid([...NODE_BUILTINS, ...NATIVE], 'the preload runs sandboxed: contextBridge and ipcRenderer only.'),
+        forbid(BACKEND, 'the preload reaches the backend only through the IPC channels derived from shared/api.'),
       ] }],
     },
   },

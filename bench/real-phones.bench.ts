@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import type { Task } from '../shared/schemas/task.js';
 import { AdbServer } from '../electron/adapters/adb/adb-client.js';
 import { Backend } from '../electron/services/backend.js';
-import { recordScript } from '../electron/services/record-script.js';
+import { recordScript } from '../electron/services/recording/record-script.js';
 import { buildRunReport } from '../electron/services/runs/run-report-builder.js';
-import { createRun, runToEnd } from '../electron/services/runs/run-service.js';
-import { importTaskFile } from '../electron/services/tasks-service.js';
+import { createRun, runToEnd } from '../electron/services/runs/run-lifecycle.js';
+import { importTaskFile } from '../electron/services/workspace/tasks-service.js';
 import { loadDemos, SAMPLE_DIR } from '../test/integration/sample-tasks/sample-set.js';
 import { REPO_ROOT } from '../test/support/fixtures.js';
 import { SETTINGS_RUN_DEMOS } from '../test/support/record-script.js';
@@ -142,7 +142,7 @@ export default async function run(): Promise<BenchFigure[]> {
     const secs = (performance.now() - t0) / 1000;
     const report = buildRunReport(sample.workspace, runId);
     const results = sample.workspace.runs.results(runId);
-    const retries = results.reduce((n, r) => n + (((r.details as { attempts?: number }).attempts ?? 1) - 1), 0);
+    const retries = results.reduce((n, r) => n + ((r.details.attempts ?? 1) - 1), 0);
     const failed = results.filter((r) => !r.success).map((r) => `${r.taskId} (${r.exitCategory})`);
     sample.close();
     out.push({

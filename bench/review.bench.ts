@@ -9,6 +9,7 @@ import { Backend } from '../electron/services/backend.js';
 import { TaskSchema } from '../shared/schemas/task.js';
 import type { BenchFigure } from './figure.js';
 import { median, percentile } from './figure.js';
+import { testManifest } from '../test/support/run-manifest.js';
 
 const TASKS = Number(process.env.REVIEW_BENCH_TASKS ?? 300);
 const AGENTS = ['agent-a', 'agent-b'];
@@ -116,7 +117,7 @@ export default async function run(): Promise<BenchFigure[]> {
     })), true);
     const blobs: string[] = [];
     for (let i = 0; i < SCREENS; i++) blobs.push((await store.putBlob(await screen(i), 'image/png')).id);
-    store.runs.create('bench-review', 'offline', { spec: { agents: AGENTS, taskIds: ids } });
+    store.runs.create('bench-review', 'offline', testManifest({ agents: AGENTS, taskIds: ids }));
     let total = 0;
     for (const [t, taskId] of ids.entries()) {
       for (const agent of AGENTS) {
@@ -128,7 +129,7 @@ export default async function run(): Promise<BenchFigure[]> {
             rawOutput: `Thought: step ${idx} of ${taskId}, I will tap the next item.\nAction: tap(${(idx * 37) % 1000}, ${(idx * 91) % 1000})`,
             action: idx % 5 === 4 ? { type: 'Swipe', from: { x: 500, y: 800 }, to: { x: 500, y: 200 } } : { type: 'Tap', at: { x: (idx * 37) % 1000, y: (idx * 91) % 1000 } },
             details: { node: `n${idx}`, done: false, match: matched ? { matched: true, edge: `e${idx}`, to: `n${idx + 1}`, reason: 'inside target', distancePx: 4, similarity: null } : { matched: false, nearestEdge: `e${idx}`, reason: 'too far', distancePx: 180, similarity: null } },
-            timings: { reasoning_ms: 800, parsing_ms: 1 }, usage: { prompt_tokens: 1200, completion_tokens: 40 },
+            timings: { reasoning_ms: 800, parsing_ms: 1 }, usage: { prompt_tokens: 1200, completion_tokens: 40, total_tokens: 1240 },
           });
           total++;
         }

@@ -7,11 +7,12 @@ import { ReplayAgent } from '../electron/core/agents/model-free/replay.js';
 import { DEFAULT_MATCH_OPTIONS } from '../electron/core/graph/match.js';
 import { runOfflineTask } from '../electron/core/eval/offline-runner.js';
 import { Backend } from '../electron/services/backend.js';
-import { createRun, runToEnd } from '../electron/services/runs/run-service.js';
+import { createRun, runToEnd } from '../electron/services/runs/run-lifecycle.js';
 import type { TaskGraph } from '../shared/domain/task-graph.js';
 import { prepareSettingsWorkspace } from '../test/support/record-script.js';
 import type { BenchFigure } from './figure.js';
 import { median } from './figure.js';
+import { NO_USAGE, testManifest } from '../test/support/run-manifest.js';
 
 const tmp = (p: string): string => mkdtempSync(join(tmpdir(), p));
 
@@ -20,7 +21,7 @@ async function offlineHarness(graph: TaskGraph, store: Backend['workspace']): Pr
   const obs: AgentObservation = { screenshot: null, screen: { width: 1080, height: 2400 }, ui: null };
   const actions = graph.edges.filter((e) => e.demonstrations.includes(graph.edges[0]!.demonstrations[0]!)).map((e) => e.action);
   const perStep: number[] = [];
-  store.runs.create('bench-harness', 'offline', {});
+  store.runs.create('bench-harness', 'offline', testManifest());
   for (let i = 0; i < 300; i++) {
     const agent: Agent = new ReplayAgent('replay', actions);
     let steps = 0;
@@ -29,7 +30,7 @@ async function offlineHarness(graph: TaskGraph, store: Backend['workspace']): Pr
       graph, agent, instruction: 'x', observe: async () => ({ observation: obs, blob: null }),
       record: (s) => {
         steps++;
-        store.runs.addStep({ runId: 'bench-harness', taskId: `t${i}`, agent: 'replay', mode: 'offline', idx: s.idx, observationBlob: null, rawOutput: s.raw, action: s.action, details: s.details, timings: s.timings, usage: {} });
+        store.runs.addStep({ runId: 'bench-harness', taskId: `t${i}`, agent: 'replay', mode: 'offline', idx: s.idx, observationBlob: null, rawOutput: s.raw, action: s.action, details: s.details, timings: s.timings, usage: NO_USAGE });
       },
       options: { match: DEFAULT_MATCH_OPTIONS, offGraph: 'fail', maxOffGraphErrors: 3, maxSteps: 25 },
     });
@@ -50,7 +51,7 @@ export default async function run(): Promise<BenchFigure[]> {
   try {
     const backend = new Backend({ workspace: ws, userDataDir: tmp('eb-user-'), adbServer: `127.0.0.1:${phones.port}` });
     await prepareSettingsWorkspace(backend);
-    const graph = backend.workspace.graphs.latest('off-display')!.body as TaskGraph;
+    const graph = backend.workspace.graphs.latest('off-display')!.body;
     out.push({ name: 'offline harness time per step (instant agent)', value: (await offlineHarness(graph, backend.workspace)) * 1000, unit: 'µs (median)', target: '≤ 500 µs' });
 
     // Online throughput: the same 12 replay tasks on 1, 2 and 4 phones.
@@ -81,7 +82,7 @@ export default async function run(): Promise<BenchFigure[]> {
     const g = b2.workspace.graphs.latest('off-display')!;
     const copies = Array.from({ length: 250 }, (_, i) => ({ ...base1, id: `bulk-${String(i).padStart(3, '0')}` }));
     b2.workspace.tasks.importSet({ name: 'bulk', sourceFile: '-', sourceHash: '-' }, copies, false);
-    for (const c of copies) b2.workspace.graphs.addVersion(c.id, { parentId: null, config: g.config, body: { ...(g.body as TaskGraph), taskId: c.id }, validation: g.validation });
+    for (const c of copies) b2.workspace.graphs.addVersion(c.id, { parentId: null, config: g.config, body: { ...g.body, taskId: c.id }, validation: g.validation });
     b2.close();
     // One untimed run first: tsx transpiles the sources on first use and caches them; measure the warm CLI.
     const cliRun = (tasks: string) => new Promise<number>((resolve, reject) => {

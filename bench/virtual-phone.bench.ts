@@ -4,7 +4,7 @@ import type { VirtualPhoneServer } from '../electron/virtual-phone/index.js';
 
 /**
  * Virtual phone speed and size, measured the way the app sees it: through adbkit over TCP.
- * Targets (issue 3): screencap ≤ 40 ms median, dump ≤ 10 ms median, 4 phones < 400 MB.
+ * Targets: screencap ≤ 40 ms median, dump ≤ 10 ms median, 4 phones < 400 MB.
  */
 type BenchFigure = { name: string; value: number; unit: string; target?: string; note?: string };
 

@@ -30,8 +30,9 @@ export default async function run(): Promise<BenchFigure[]> {
     const t1 = performance.now();
     for (let i = 0; i < N; i++) {
       ws.demonstrations.addStep({
-        demonstrationId: demo.id, idx: i, screenshotBlob: null, xmlBlob: null, foregroundPackage: 'com.example.a',
-        foregroundActivity: '.Main', action: { type: 'Tap', at: { x: 500, y: 500 } }, actionPx: { x: 540, y: 1200 },
+        demonstrationId: demo.id, idx: i, screenshotBlob: null, thumbnailBlob: null, xmlBlob: null, foregroundPackage: 'com.example.a',
+        foregroundActivity: '.Main', action: { type: 'Tap', at: { x: 500, y: 500 } },
+        actionPx: { type: 'Tap', at: { x: 540, y: 1200 }, screen: { width: 1080, height: 2400 } },
         timings: { capture_ms: 12.5 },
       });
     }

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startVirtualPhoneServer } from '../electron/virtual-phone/index.js';
 import { Backend } from '../electron/services/backend.js';
-import { importTaskFile } from '../electron/services/tasks-service.js';
-import { recordScript } from '../electron/services/record-script.js';
+import { importTaskFile } from '../electron/services/workspace/tasks-service.js';
+import { recordScript } from '../electron/services/recording/record-script.js';
 import { DemoScriptSchema } from '../electron/core/recording/script.js';
-import { createRun, runToEnd } from '../electron/services/runs/run-service.js';
+import { createRun, runToEnd } from '../electron/services/runs/run-lifecycle.js';
 import { compareRunsSr } from '../electron/services/runs/run-compare.js';
 import { writeTable } from '../electron/core/analysis/report/table-writers.js';
 

@@ -3,6 +3,7 @@ import { resolveWorkspaceDir, userDataDir } from '../adapters/system/user-paths.
 import { Backend } from '../services/backend.js';
 import type { GlobalOptions } from './output.js';
 import { CliError, info } from './output.js';
+import { errorMessage } from '../../shared/error-message.js';
 
 /** The repository/package root (where dist/ and tasks/ live). */
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -18,6 +19,6 @@ export function openBackend(opts: GlobalOptions): Backend {
       log: (m) => info(m),
     });
   } catch (e) {
-    throw new CliError(`cannot open workspace ${workspace}: ${(e as Error).message}`);
+    throw new CliError(`cannot open workspace ${workspace}: ${errorMessage(e)}`);
   }
 }

@@ -2,7 +2,7 @@ import type { ProbeTaskResult } from '../../shared/domain/graph.js';
 import { AdbServer } from '../adapters/adb/adb-client.js';
 import type { WorkspaceStore } from '../adapters/db/workspace-store.js';
 import type { DevicePort } from '../core/device/device-port.js';
-import { packagesOf, probeTask } from '../services/graph-probe.js';
+import { packagesOf, probeTask } from '../services/graphs/graph-probe.js';
 import { startSamplePhones } from './sample-phone.js';
 
 export interface ProbeRunOptions {

@@ -1,4 +1,5 @@
 import { extname, join, normalize, sep } from 'node:path';
+import { mediaTypeOf } from '../../shared/media-types.js';
 
 /**
  * The renderer is served from `app://elderbench/…`, a privileged custom scheme, instead of
@@ -22,17 +23,6 @@ export const RENDERER_CSP = [
   "frame-src 'none'",
   "form-action 'none'",
 ].join('; ');
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
 
 /**
  * The file an app:// request may read: inside the renderer folder only (no `..`, no encoded
@@ -58,8 +48,8 @@ export function resolveAppFile(url: string, rendererDir: string): { file: string
   const file = join(rendererDir, rel === '' ? 'index.html' : rel);
   if (!file.startsWith(rendererDir + sep)) return null;
   const ext = extname(file);
-  if (!ext) return { file: join(rendererDir, 'index.html'), type: TYPES['.html']! };
-  return { file, type: TYPES[ext] ?? 'application/octet-stream' };
+  if (!ext) return { file: join(rendererDir, 'index.html'), type: mediaTypeOf('.html') };
+  return { file, type: mediaTypeOf(ext) };
 }
 
 /** Only our own renderer (app://elderbench) may call the API or be navigated to. */

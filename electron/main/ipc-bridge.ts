@@ -1,5 +1,6 @@
 import type { ChannelInfo, MethodSpec, WireError } from '../../shared/api/index.js';
 import { ApiError, IPC_PREFIX, METHOD_CHANNELS } from '../../shared/api/index.js';
+import { errorMessage } from '../../shared/error-message.js';
 
 /** The slice of Electron's ipcMain we use; a fake stands in for it in tests. */
 export interface IpcMainLike {
@@ -39,7 +40,7 @@ export function registerApiHandlers(
         const reply = await forward(c.channel, input);
         return reply.error ? { ok: false, error: reply.error } : { ok: true, result: reply.result ?? null };
       } catch (e) {
-        return { ok: false, error: { code: 'unavailable', message: `backend unreachable: ${(e as Error).message}` } };
+        return { ok: false, error: { code: 'unavailable', message: `backend unreachable: ${errorMessage(e)}` } };
       }
     });
     registered.push(ipcChannel);

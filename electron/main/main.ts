@@ -15,6 +15,7 @@ import type { EventsSocket } from './events-socket.js';
 import { connectEvents } from './events-socket.js';
 import { registerApiHandlers } from './ipc-bridge.js';
 import { denyAllPermissions, installNavigationGuards } from './navigation-guards.js';
+import { errorMessage } from '../../shared/error-message.js';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const RENDERER_DIR = join(ROOT, 'dist', 'renderer');
@@ -134,8 +135,8 @@ async function boot(): Promise<void> {
 }
 
 app.whenReady().then(boot).catch((e: unknown) => {
-  console.error(`ElderBench could not start: ${(e as Error).message}`);
-  dialog.showErrorBox('ElderBench could not start', `${(e as Error).message}\n\nRun "elderbench serve" in a terminal to see more.`);
+  console.error(`ElderBench could not start: ${errorMessage(e)}`);
+  dialog.showErrorBox('ElderBench could not start', `${errorMessage(e)}\n\nRun "elderbench serve" in a terminal to see more.`);
   app.exit(1);
 });
 app.on('window-all-closed', () => app.quit());

@@ -1,17 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
+import { mediaTypeOf } from '../../shared/media-types.js';
 
 /** Resolves an already-decoded URL path inside `root`, refusing anything that escapes it. */
 export async function readStatic(root: string, decodedPath: string): Promise<{ body: Buffer; type: string } | null> {
@@ -20,7 +10,7 @@ export async function readStatic(root: string, decodedPath: string): Promise<{ b
   if (!file.startsWith(root + sep) && file !== root) return null;
   if (!existsSync(file) || !statSync(file).isFile()) return null;
   try {
-    return { body: await readFile(file), type: TYPES[extname(file)] ?? 'application/octet-stream' };
+    return { body: await readFile(file), type: mediaTypeOf(extname(file)) };
   } catch {
     return null;
   }

@@ -5,18 +5,18 @@ import type { Dispatch } from './dispatch.js';
 import { createDispatch } from './dispatch.js';
 import { EventBus } from './event-bus.js';
 import type { ServiceContext } from './service-context.js';
-import { readSettings, settingsService } from './settings-service.js';
-import { DeviceHub } from './device-hub.js';
-import { devicesService } from './devices-service.js';
-import { FrameCache } from './frame-cache.js';
-import { RecordingSessions, recordingService } from './recording-service.js';
-import { graphsService } from './graphs-service.js';
-import { runsService } from './runs/runs-api.js';
-import { workspaceOverview } from './workspace-overview.js';
+import { readSettings, settingsService } from './workspace/settings-service.js';
+import { DeviceHub } from './devices/device-hub.js';
+import { devicesService } from './devices/devices-service.js';
+import { FrameCache } from './devices/frame-cache.js';
+import { RecordingSessions, recordingService } from './recording/recording-service.js';
+import { graphsService } from './graphs/graphs-service.js';
+import { runsService } from './runs/runs-service.js';
+import { workspaceOverview } from './workspace/workspace-overview.js';
 import { analysisService } from './analysis/analysis-service.js';
 import { reviewService } from './review/review-service.js';
-import { tasksService } from './tasks-service.js';
-import { workspaceInfo, workspaceService } from './workspace-service.js';
+import { tasksService } from './workspace/tasks-service.js';
+import { workspaceInfo, workspaceService } from './workspace/workspace-service.js';
 import { APP_VERSION } from './version.js';
 
 export interface BackendOptions {
@@ -110,8 +110,8 @@ export class Backend {
     this.recent.add(next.path);
     this.recoverFromCrash(() => {});
     const info = workspaceInfo(next);
-    this.events.emit('workspace.onChanged', info);
-    this.events.emit('system.onDataChanged', { table: 'workspace' });
+    this.events.emit('workspace', 'onChanged', info);
+    this.events.emit('system', 'onDataChanged', { table: 'workspace' });
     return next;
   }
 

@@ -1,4 +1,6 @@
-/** A pushed event: `channel` is `service.onX` as derived from the contract. */
+import type { ApiContract, EventKeys, EventPayload, ServiceName } from '../../shared/api/index.js';
+
+/** A pushed event as the transports carry it: `channel` is `service.onX`, derived from the contract. */
 export interface PushedEvent {
   channel: string;
   payload: unknown;
@@ -6,7 +8,14 @@ export interface PushedEvent {
 
 export type EventListener = (e: PushedEvent) => void;
 
-/** Fan-out of backend events to every transport (IPC forwarder, WebSocket clients). */
+/** The events a service declares, and the payload each carries (both from shared/api). */
+export type ServiceEvent<S extends ServiceName> = EventKeys<ApiContract[S]> & string;
+export type ServiceEventPayload<S extends ServiceName, E extends ServiceEvent<S>> = EventPayload<ApiContract[S], E>;
+
+/**
+ * Fan-out of backend events to every transport (IPC forwarder, WebSocket clients). `emit` is checked
+ * against the contract: only an event the service declares, only with the payload it declares.
+ */
 export class EventBus {
   private readonly listeners = new Set<EventListener>();
 
@@ -15,7 +24,8 @@ export class EventBus {
     return () => this.listeners.delete(listener);
   }
 
-  emit(channel: string, payload: unknown): void {
+  emit<S extends ServiceName, E extends ServiceEvent<S>>(service: S, event: E, payload: ServiceEventPayload<S, E>): void {
+    const channel = `${service}.${event}`;
     for (const l of this.listeners) {
       try {
         l({ channel, payload });

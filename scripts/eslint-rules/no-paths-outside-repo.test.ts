@@ -1,17 +1,10 @@
-import { join } from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
-
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { lintAs } from '../../test/support/lint.js';
 
 const RULE = 'repo/no-paths-outside-repo';
 
-/** Lints a snippet as if it were a file at `path` in this repository, with the repository's own config. */
 async function problems(code: string, path: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: REPO_ROOT });
-  const [result] = await eslint.lintText(code, { filePath: join(REPO_ROOT, path) });
-  return result!.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
+  return (await lintAs(code, path)).filter((m) => m.ruleId === RULE).map((m) => m.message);
 }
 
 describe('lint: no path leads out of the repository', () => {

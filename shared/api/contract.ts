@@ -34,7 +34,7 @@ export function event<P>(): EventSpec<P> {
 export type ServiceContract = Record<string, MethodSpec | EventSpec>;
 
 type MethodKeys<C> = { [K in keyof C]: C[K] extends MethodSpec ? K : never }[keyof C];
-type EventKeys<C> = { [K in keyof C]: C[K] extends EventSpec ? K : never }[keyof C];
+export type EventKeys<C> = { [K in keyof C]: C[K] extends EventSpec ? K : never }[keyof C];
 
 export type Unsubscribe = () => void;
 

@@ -15,15 +15,15 @@ import type { WorkspaceOverview } from '../domain/overview.js';
 import type { ReviewSummary, ReviewTaskRow, RunComparisonRow, Trajectory } from '../domain/review.js';
 import type { TableModel, VerbAnnotationRow } from '../domain/analysis.js';
 import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES, TaskIdSchema } from '../schemas/task.js';
+import { USER_MODES, VARIANTS } from '../schemas/run-spec.js';
+import { JUDGE_KINDS } from '../domain/run-records.js';
 
 /**
  * The one API. Each service is a contract (see contract.ts); the renderer calls
  * `window.elderbench.<service>.<method>(arg)` and both transports (Electron IPC,
  * web mode HTTP/WebSocket) end in the same handler table in electron/services.
  *
- * Services that later issues fill (devices, recording, graphs, runs, review,
- * analysis) start with the methods that exist today; a method is added here
- * only together with its implementation.
+ * A method is added here only together with its implementation.
  */
 
 const NoInput = z.object({}).strict().optional();
@@ -181,14 +181,14 @@ export const StartRunSchema = z
     agents: z.array(z.string().min(1)).min(1, 'choose at least one agent'),
     taskIds: z.array(TaskIdSchema).min(1, 'choose at least one task'),
     devices: z.array(Serial).default([]),
-    judge: z.enum(['rule', 'vlm', 'both', 'state', 'rule+state']).default('rule'),
+    judge: z.enum(JUDGE_KINDS).default('rule'),
     judgeAgent: z.string().optional(),
     instruction: z.enum(['original', 'normalized']).default('original'),
     /** Who answers the agents' questions (the run spec checks the combinations). */
-    user: z.enum(['none', 'scripted', 'simulated']).default('none'),
+    user: z.enum(USER_MODES).default('none'),
     userAgent: z.string().min(1).optional(),
     /** A robustness variant for online runs. */
-    variant: z.enum(['font-large', 'display-large', 'high-contrast', 'dark']).optional(),
+    variant: z.enum(VARIANTS).optional(),
   })
   .strict();
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The canonical action: the one action type everything inside the app speaks
  * (recorder, graphs, agents, runners). Coordinates are in the canonical space
- * [0,1000] of the full device screenshot (see ../shared/specs/agent-formats.md §0);
+ * [0,1000] of the full device screenshot;
  * device pixels are derived in one place: electron/core/geometry/coordinates.ts.
  */
 export const NormPointSchema = z.object({

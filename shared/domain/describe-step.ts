@@ -1,5 +1,6 @@
 import type { Action } from './action.js';
 import { describeAction as shortLabel } from './describe-action.js';
+import type { RunStepDetails } from './run-records.js';
 
 /**
  * One line a reviewer can read about a step: the shared short label, with what a review
@@ -29,10 +30,8 @@ export function describeStep(a: Action | null): string {
 }
 
 /** Offline step details: whether the action matched a graph edge, or how far off it was. */
-export function describeMatch(details: Record<string, unknown>): string | null {
-  const m = details.match as
-    | { matched?: boolean; edge?: string | number; to?: string; reason?: string; distancePx?: number | null; similarity?: number | null; nearestEdge?: string | number | null }
-    | undefined;
+export function describeMatch(details: RunStepDetails): string | null {
+  const m = details.match;
   if (!m) return null;
   if (m.matched) return `Matched edge ${String(m.edge ?? '?')}${m.to ? ` → node ${m.to}` : ''}`;
   const parts = [`Off the graph (${m.reason ?? 'no edge matched'})`];

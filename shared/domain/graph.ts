@@ -1,4 +1,5 @@
 import type { Action } from './action.js';
+import type { SignatureConfig } from './task-graph.js';
 
 /** What list views and the CLI show about a task graph. */
 export interface GraphSummary {
@@ -28,16 +29,21 @@ export interface GraphTrust {
   status: 'valid' | 'not valid' | 'suspect' | 'unprobed';
   /** Why, in words (shown under tables and in run warnings). */
   reason: string;
-  probe: {
-    kind: 'device' | 'structural';
-    device: string | null;
-    variants: number;
-    falseAccepts: number;
-    falseRejects: number;
-    unplayable: number;
-    suspected: number;
-    at: string;
-  } | null;
+  /** The latest probe's totals and when it ran. */
+  probe: (ProbeTotals & { at: string }) | null;
+}
+
+/** What a probe of a graph version found, in numbers. */
+export interface ProbeTotals {
+  kind: 'device' | 'structural';
+  /** The device serial the variants were played on (device probes). */
+  device: string | null;
+  variants: number;
+  falseAccepts: number;
+  falseRejects: number;
+  unplayable: number;
+  /** Structural probe: variants an annotator should settle. */
+  suspected: number;
 }
 
 /** One variant the probe tried, with both verdicts (see core/graph/probe). */
@@ -55,27 +61,56 @@ export interface ProbeVariantResult {
 }
 
 /** A probe of one graph version: on a device (ground truth) or structural (device-free). */
-export interface ProbeTaskResult {
+export interface ProbeTaskResult extends ProbeTotals {
   taskId: string;
   graphVersion: number;
-  kind: 'device' | 'structural';
-  /** The device serial the variants were played on (device probes). */
-  device: string | null;
-  variants: number;
-  falseAccepts: number;
-  falseRejects: number;
-  unplayable: number;
-  /** Structural probe: variants an annotator should settle. */
-  suspected: number;
   results: ProbeVariantResult[];
 }
 
 /** What `graph probe --json` prints: totals, and per task the variants that did not agree. */
-export interface ProbeSummary {
-  variants: number;
-  falseAccepts: number;
-  falseRejects: number;
-  unplayable: number;
-  suspected: number;
+export interface ProbeSummary extends Omit<ProbeTotals, 'kind' | 'device'> {
   tasks: (Omit<ProbeTaskResult, 'results'> & { disagreements: ProbeVariantResult[] })[];
+}
+
+/** Thresholds of the offline action check; stored with every graph and run so results can be re-scored. */
+export interface MatchOptions {
+  /** The paper's rule: a tap within this many device pixels of the demonstrated point matches. */
+  tapTolerancePx: number;
+  /** Also accept a tap inside the bounds of the clickable element the person tapped. */
+  acceptInsideTarget: boolean;
+  /** The inside-element rule never applies to elements larger than this share of the screen (containers, WebViews). */
+  maxInsideShare: number;
+  /** Minimum normalized similarity (1 − edit distance / longer length) for typed text. */
+  textThreshold: number;
+}
+
+export const DEFAULT_MATCH_OPTIONS: MatchOptions = { tapTolerancePx: 50, acceptInsideTarget: true, maxInsideShare: 0.25, textThreshold: 0.8 };
+
+/** Options stored with older graphs and runs lack newer fields; fill them with today's defaults. */
+export const withMatchDefaults = (o: Partial<MatchOptions> | undefined): MatchOptions => ({ ...DEFAULT_MATCH_OPTIONS, ...(o ?? {}) });
+
+/** How a graph version was built: stored with it, so it can be rebuilt or re-scored exactly. */
+export interface GraphConfig {
+  signature: SignatureConfig;
+  match: MatchOptions;
+}
+
+/** One demonstration walked through a graph as the offline runner would walk an agent. */
+export interface ReplayResult {
+  demonstrationId: number;
+  accepted: boolean;
+  /** Steps matched before it stopped; equals the action count when accepted. */
+  matchedSteps: number;
+  reason: string;
+}
+
+/** A graph version's self-check, stored with it. */
+export interface GraphValidation {
+  /** Every demonstration replays from the start node to DONE through its own graph (must be 1). */
+  selfConsistency: number;
+  selfReplays: ReplayResult[];
+  /** Share of demonstrations that a graph built from the *other* demonstrations accepts (null with < 2 demos). */
+  leaveOneOut: number | null;
+  leaveOneOutReplays: ReplayResult[];
+  flaggedNodes: string[];
 }

@@ -1,3 +1,4 @@
+import type { RunSummaryDto } from './run.js';
 /** The workspace at a glance (the first screen): what is there and what still needs doing. */
 export interface WorkspaceOverview {
   tasks: {
@@ -27,15 +28,6 @@ export interface WorkspaceOverview {
     /** Graphs built from fewer demonstrations than the task now has: rebuild to include them. */
     stale: string[];
   };
-  runs: {
-    id: string;
-    mode: 'online' | 'offline' | 'both';
-    status: 'running' | 'finished' | 'cancelled' | 'failed';
-    agents: string[];
-    results: number;
-    tasks: number;
-    createdAt: string;
-    /** Success rate over the run's results (human verdicts not applied); null without results. */
-    successRate: number | null;
-  }[];
+  /** Each run, with its success rate over its results (human verdicts not applied; null without results). */
+  runs: (Omit<RunSummaryDto, 'active'> & { successRate: number | null })[];
 }

@@ -1,13 +1,15 @@
 import type { Action } from './action.js';
+import type { ActionPx } from './action-px.js';
 
-export type DemonstrationStatusDto = 'recording' | 'finished' | 'interrupted' | 'discarded';
+export type DemonstrationStatus = 'recording' | 'finished' | 'interrupted' | 'discarded';
 
+/** One recorded step as the window shows it: what was on screen and what the person did there. */
 export interface StepView {
   idx: number;
   /** Null on the final (DONE) observation. */
   action: Action | null;
-  /** The action in device pixels, with the targeted element for taps (bounds, resource-id, text). */
-  actionPx: Record<string, unknown> | null;
+  /** The action in device pixels, with the element a tap landed on and the screen it was done on. */
+  actionPx: ActionPx | null;
   screenshotBlob: string | null;
   thumbnailBlob: string | null;
   foregroundPackage: string | null;
@@ -15,11 +17,17 @@ export interface StepView {
   timings: Record<string, number>;
 }
 
+/** A step as the recorder commits it: the view, with its demonstration and the UI dump it saw. */
+export interface RecordedStep extends StepView {
+  demonstrationId: number;
+  xmlBlob: string | null;
+}
+
 export interface DemonstrationView {
   id: number;
   taskId: string;
   deviceSerial: string;
-  status: DemonstrationStatusDto;
+  status: DemonstrationStatus;
   note: string;
   startedAt: string;
   finishedAt: string | null;
@@ -30,7 +38,7 @@ export interface DemonstrationSummary {
   id: number;
   taskId: string;
   deviceSerial: string;
-  status: DemonstrationStatusDto;
+  status: DemonstrationStatus;
   stepCount: number;
   startedAt: string;
 }
@@ -38,7 +46,7 @@ export interface DemonstrationSummary {
 export interface StepRecorded {
   demonstrationId: number;
   step: StepView | null;
-  status: DemonstrationStatusDto;
+  status: DemonstrationStatus;
   stepCount: number;
 }
 

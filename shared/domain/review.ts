@@ -1,6 +1,7 @@
 import type { Action } from './action.js';
 import type { TableModel } from './analysis.js';
 import type { StepView } from './recording.js';
+import type { RunResultDetails, RunStepDetails, StepUsage } from './run-records.js';
 
 export const FAILURE_CATEGORIES = [
   'Intent/Capability Boundary',
@@ -47,17 +48,18 @@ export interface ReviewStep {
   /** Screenshot the agent saw, by blob id. */
   observationBlob: string | null;
   /** Offline: node, matched edge or nearest distance; online: pixels, foreground. */
-  details: Record<string, unknown>;
+  details: RunStepDetails;
   timings: Record<string, number>;
-  usage: Record<string, number | null>;
+  /** As the provider reported it; counts it did not report are absent or null. */
+  usage: Partial<StepUsage>;
 }
 
 export interface Trajectory {
   key: ReviewKey;
   row: ReviewTaskRow;
   steps: ReviewStep[];
-  /** The result's details: judge verdict and reason, final node, device… */
-  result: Record<string, unknown>;
+  /** The result's details: judge verdict and reason, final node, device…; online, the screens the judge saw. */
+  result: RunResultDetails & { judgeFrames?: string[] };
   /** The task's first finished human demonstration, for side-by-side viewing. */
   human: StepView[] | null;
   screen: { width: number; height: number };

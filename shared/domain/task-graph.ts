@@ -1,5 +1,7 @@
 import type { Action } from './action.js';
-import type { Bounds } from './ui-node.js';
+import { DEFAULT_SCREEN } from './action-px.js';
+import type { ActionPx } from './action-px.js';
+import type { Bounds, ScreenSize } from './ui-node.js';
 import type { TargetElement } from './ui-tree.js';
 
 /** How states are compared; stored with every graph so a graph can be rebuilt or re-scored exactly. */
@@ -143,7 +145,7 @@ export interface GraphEdge {
   to: string;
   action: Action;
   /** The action in pixels on the demonstration's screen, with the targeted element for taps. */
-  actionPx: Record<string, unknown> | null;
+  actionPx: ActionPx | null;
   target: TargetElement | null;
   screen: { width: number; height: number };
   /** Demonstrations that took this edge. */
@@ -196,9 +198,12 @@ export interface DemoStep {
   alternatives?: Bounds[];
   /** Null on the final observation. */
   action: Action | null;
-  actionPx: Record<string, unknown> | null;
+  actionPx: ActionPx | null;
   screen: { width: number; height: number };
 }
+
+/** The screen a graph's demonstrations were recorded on (the assumed one for a graph without edges). */
+export const graphScreen = (g: TaskGraph): ScreenSize => g.edges[0]?.screen ?? { ...DEFAULT_SCREEN };
 
 export interface Demo {
   id: number;

@@ -1,6 +1,6 @@
 /**
  * A node of a device's UI hierarchy, as parsed from uiautomator XML
- * (attribute set: ../shared/specs/device-layer.md §3.1). Plain data: it crosses the wire.
+ * (uiautomator's attribute set). Plain data: it crosses the wire.
  */
 export interface Bounds {
   left: number;

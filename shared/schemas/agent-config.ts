@@ -11,7 +11,7 @@ export const ADAPTER_IDS = [...MODEL_ADAPTERS, ...MODEL_FREE_ADAPTERS] as const;
 export type AdapterId = (typeof ADAPTER_IDS)[number];
 export type ModelAdapterId = (typeof MODEL_ADAPTERS)[number];
 
-/** Per-adapter model versions; each pins a coordinate convention (spec §9.8). */
+/** Per-adapter model versions; each pins a coordinate convention (docs/agents.md, reply case 6). */
 export const ADAPTER_VARIANTS: Record<ModelAdapterId, readonly string[]> = {
   autoglm: ['cn', 'en'],
   uitars: ['1.5', 'doubao', '1.0'],

@@ -1,14 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SECTIONS } from '../../renderer/src/app/sections.js';
-import { Backend } from '../../electron/services/backend.js';
-import { createRun, runToEnd } from '../../electron/services/runs/run-service.js';
+import { createRun, runToEnd } from '../../electron/services/runs/run-lifecycle.js';
 import type { AxeFinding } from '../support/axe.js';
 import { axeViolations, describeFindings } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import type { Overlap } from '../support/overlap.js';
 import { overlappingControls } from '../support/overlap.js';
-import { prepareSettingsWorkspace } from '../support/record-script.js';
+import { settingsWorkspace } from '../support/record-script.js';
 import { useTempDirs } from '../support/temp-dir.js';
 import { useVirtualPhones } from '../support/virtual-phone.js';
 import { openApp, serveApp } from '../support/web-app.js';
@@ -29,16 +28,13 @@ describe('accessibility of every screen (axe-core in Chromium, 1366×768)', () =
   const chromium = useBrowser();
 
   it('has no serious or critical axe violation, no overlapping or cut-off controls, and a visible focus, at UI scale 100% and 200%', async () => {
-    const server = await phones({ locale: 'en' });
-    const ws = tmp();
-    const backend = new Backend({ workspace: ws, userDataDir: tmp(), adbServer: `127.0.0.1:${server.port}` });
-    await prepareSettingsWorkspace(backend);
+    const { ws, adb, backend } = await settingsWorkspace(tmp, phones);
     const deps = { store: () => backend.workspace, devices: backend.devices, log: () => {} };
     const { runId } = createRun(deps, { mode: 'both', agents: ['replay'], taskIds: ['off-display', 'on-display', 'on-sound'] });
     await runToEnd(deps, runId);
     backend.close();
 
-    const app = chromium.track(await serveApp(ws, { adb: `127.0.0.1:${server.port}` }));
+    const app = chromium.track(await serveApp(ws, { adb: adb }));
     const page = await openApp(chromium.browser(), app);
     await page.setViewportSize({ width: 1366, height: 768 });
 

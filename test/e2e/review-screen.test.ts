@@ -2,9 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { Backend } from '../../electron/services/backend.js';
-import { createRun, runToEnd } from '../../electron/services/runs/run-service.js';
-import { prepareSettingsWorkspace } from '../support/record-script.js';
+import { createRun, runToEnd } from '../../electron/services/runs/run-lifecycle.js';
+import { settingsWorkspace } from '../support/record-script.js';
 import { useTempDirs } from '../support/temp-dir.js';
 import { useVirtualPhones } from '../support/virtual-phone.js';
 import { useBrowser } from '../support/browser.js';
@@ -31,10 +30,7 @@ describe('the Review screen (web mode, Chromium, virtual phone)', () => {
   const chromium = useBrowser();
 
   it('steps through a failed task with the keyboard, labels it, overrides a judge verdict, and sees Table 4 and agreement update', async () => {
-    const server = await phones({ locale: 'en' });
-    const ws = tmp();
-    const backend = new Backend({ workspace: ws, userDataDir: tmp(), adbServer: `127.0.0.1:${server.port}` });
-    await prepareSettingsWorkspace(backend);
+    const { ws, adb, backend } = await settingsWorkspace(tmp, phones);
     // The built-in random agent (seed 1) finishes on its first draw; seed 8 taps about for several steps.
     writeFileSync(join(ws, 'agents.json'), JSON.stringify({ agents: [{ name: 'random', adapter: 'random', seed: 8, replacesBuiltin: true }] }));
     const deps = { store: () => backend.workspace, devices: backend.devices, log: () => {} };
@@ -49,7 +45,7 @@ describe('the Review screen (web mode, Chromium, virtual phone)', () => {
     const keysAB = new Set([...resultsA, ...backend.workspace.runs.results(runB)].map((r) => `${r.taskId}|${r.agent}|${r.mode}`)).size;
     backend.close();
 
-    const app = chromium.track(await serveApp(ws, { adb: `127.0.0.1:${server.port}` }));
+    const app = chromium.track(await serveApp(ws, { adb: adb }));
     const page = await openApp(chromium.browser(), app);
     await page.click('[data-testid="nav-review"]');
     await page.waitForSelector(`[data-testid="review-run"] option[value="${runA}"]`, { state: 'attached' });

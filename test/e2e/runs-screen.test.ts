@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Backend } from '../../electron/services/backend.js';
-import { prepareSettingsWorkspace } from '../support/record-script.js';
+import { settingsWorkspace } from '../support/record-script.js';
 import { useTempDirs } from '../support/temp-dir.js';
 import { useVirtualPhones } from '../support/virtual-phone.js';
 import { useBrowser } from '../support/browser.js';
@@ -12,13 +11,10 @@ describe('the Runs screen (web mode, Chromium, virtual phone)', () => {
   const chromium = useBrowser();
 
   it('starts an offline run of the replay agent, follows its progress, and shows Table 2', async () => {
-    const server = await phones({ locale: 'en' });
-    const ws = tmp();
-    const backend = new Backend({ workspace: ws, userDataDir: tmp(), adbServer: `127.0.0.1:${server.port}` });
-    await prepareSettingsWorkspace(backend);
+    const { ws, adb, backend } = await settingsWorkspace(tmp, phones);
     backend.close();
 
-    const app = chromium.track(await serveApp(ws, { adb: `127.0.0.1:${server.port}` }));
+    const app = chromium.track(await serveApp(ws, { adb: adb }));
     const page = await openApp(chromium.browser(), app);
     await page.click('[data-testid="nav-runs"]');
     await page.selectOption('[data-testid="run-mode"]', 'offline');

@@ -8,9 +8,10 @@ import { ApiError, METHOD_CHANNELS } from '../../shared/api/index.js';
 import { Backend } from '../../electron/services/backend.js';
 import type { WebServer } from '../../electron/server/web-server.js';
 import { startWebServer } from '../../electron/server/web-server.js';
-import { importTaskFile } from '../../electron/services/tasks-service.js';
+import { importTaskFile } from '../../electron/services/workspace/tasks-service.js';
 import { STARTER_TASKS } from '../support/fixtures.js';
 import { FUZZ_SCALE, fuzzParams } from './fuzz-config.js';
+import { errorMessage } from '../../shared/error-message.js';
 
 // Methods that reach devices (adb), change the workspace folder, start runs or rewrite settings are
 // left out: random arguments would connect to adb servers or create folders. Everything else gets
@@ -67,7 +68,7 @@ describe('fuzz: the API boundary', () => {
           await backend.dispatch(channel, arg);
         } catch (e) {
           expect(e, `${channel}: ${String(e)}`).toBeInstanceOf(ApiError);
-          expect(CODES.has((e as ApiError).code), `${channel} → ${(e as ApiError).code}: ${(e as Error).message}`).toBe(true);
+          expect(CODES.has((e as ApiError).code), `${channel} → ${(e as ApiError).code}: ${errorMessage(e)}`).toBe(true);
         }
       }),
       fuzzParams(400),

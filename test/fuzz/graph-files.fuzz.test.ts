@@ -5,10 +5,11 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WorkspaceStore } from '../../electron/adapters/db/workspace-store.js';
-import { GraphFileError, importGraph } from '../../electron/services/graph-transfer.js';
+import { GraphFileError, importGraph } from '../../electron/services/graphs/graph-transfer.js';
 import { graphFileBytes, graphFileContent } from '../support/graph-file.js';
 import { useTempDirs } from '../support/temp-dir.js';
 import { FUZZ_SCALE, fuzzParams } from './fuzz-config.js';
+import { errorMessage } from '../../shared/error-message.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
@@ -55,7 +56,7 @@ describe('fuzz: graph files', () => {
           expect(store.graphs.latest(r.taskId)?.version).toBe(r.version);
         } catch (e) {
           expect(e, String(e)).toBeInstanceOf(GraphFileError);
-          expect((e as Error).message).toMatch(/nothing was imported$/);
+          expect(errorMessage(e)).toMatch(/nothing was imported$/);
           expect(graphRows()).toBe(graphsBefore);
           expect(store.tasks.count()).toBe(tasksBefore);
         }

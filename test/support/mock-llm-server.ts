@@ -165,7 +165,7 @@ function chunk(delta: Record<string, unknown>): Record<string, unknown> {
   return { id: 'mock', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: null }] };
 }
 
-/** Well-formed replies in each agent's format (spec §1–5 examples), for scripting step sequences. */
+/** Well-formed replies in each agent's format (their documented examples), for scripting step sequences. */
 export const FORMAT_REPLIES = {
   autoglm: [
     '<think>需要先打开设置。</think><answer>do(action="Launch", app="设置")</answer>',

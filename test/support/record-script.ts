@@ -1,6 +1,6 @@
 import type { ScriptStep } from '../../electron/core/recording/script.js';
-import type { Backend } from '../../electron/services/backend.js';
-import { recordScript as recordScriptService } from '../../electron/services/record-script.js';
+import { Backend } from '../../electron/services/backend.js';
+import { recordScript as recordScriptService } from '../../electron/services/recording/record-script.js';
 
 /** Records a scripted demonstration in-process (the service `elderbench record` uses); returns its id. */
 export async function recordScript(backend: Backend, taskId: string, serial: string, script: ScriptStep[]): Promise<number> {
@@ -21,8 +21,8 @@ export const SETTINGS_RUN_DEMOS: Record<string, ScriptStep[][]> = {
 
 /** Imports test/fixtures/tasks/settings-runs.json, records its demonstrations and builds the offline graphs. */
 export async function prepareSettingsWorkspace(backend: Backend, serial = 'vphone-1'): Promise<void> {
-  const { importTaskFile } = await import('../../electron/services/tasks-service.js');
-  const { buildAndStore } = await import('../../electron/services/graph-builder.js');
+  const { importTaskFile } = await import('../../electron/services/workspace/tasks-service.js');
+  const { buildAndStore } = await import('../../electron/services/graphs/graph-builder.js');
   const { REPO_ROOT } = await import('./fixtures.js');
   await importTaskFile(backend.workspace, { file: `${REPO_ROOT}test/fixtures/tasks/settings-runs.json` });
   for (const [id, scripts] of Object.entries(SETTINGS_RUN_DEMOS)) {
@@ -32,4 +32,17 @@ export async function prepareSettingsWorkspace(backend: Backend, serial = 'vphon
     }
     if (backend.workspace.tasks.get(id)!.mode === 'offline') await buildAndStore(backend.workspace, id);
   }
+}
+
+/**
+ * A fresh workspace with the settings tasks recorded on a new virtual phone (English): its folder, the
+ * phone's adb address, and the backend that recorded it (still open; close it before serving the folder).
+ */
+export async function settingsWorkspace(dirs: () => string, phones: (o: { locale: 'en' }) => Promise<{ port: number }>): Promise<{ ws: string; adb: string; backend: Backend }> {
+  const phone = await phones({ locale: 'en' });
+  const ws = dirs();
+  const adb = `127.0.0.1:${phone.port}`;
+  const backend = new Backend({ workspace: ws, userDataDir: dirs(), adbServer: adb });
+  await prepareSettingsWorkspace(backend);
+  return { ws, adb, backend };
 }

@@ -3,6 +3,7 @@ import { connect as netConnect } from 'node:net';
 import type { DeviceSummary } from '../../core/device/device-port.js';
 import type { AdbDeviceOptions } from './adb-device.js';
 import { AdbDevice } from './adb-device.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 type Client = ReturnType<typeof Adb.createClient>;
 
@@ -103,7 +104,7 @@ export class AdbServer {
       return await this.client.connect(host, port);
     } catch (e) {
       // A phone meeting this computer's key for the first time: adb is connected and waits for the phone to accept it.
-      if (/failed to authenticate/.test((e as Error).message)) return (e as Error).message;
+      if (/failed to authenticate/.test(errorMessage(e))) return errorMessage(e);
       throw e;
     }
   }

@@ -7,6 +7,10 @@ import { useTempDirs } from '../../../test/support/temp-dir.js';
 import { validTask } from '../../../test/support/fixtures.js';
 import { DuplicateTaskError } from './repositories/tasks-repo.js';
 import { WorkspaceStore } from './workspace-store.js';
+import { NO_USAGE, testManifest } from '../../../test/support/run-manifest.js';
+import type { TaskGraph } from '../../../shared/domain/task-graph.js';
+import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
+import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 
 const task = (id: string, extra: Record<string, unknown> = {}): Task => TaskSchema.parse(validTask({ id, ...extra }));
 const set = { name: 's', sourceFile: '/x.json', sourceHash: 'h' };
@@ -74,8 +78,9 @@ describe('WorkspaceStore', () => {
     const demo = ws.demonstrations.create('a', 'vphone-1', { model: 'vphone' });
     for (let i = 0; i < 3; i++) {
       ws.demonstrations.addStep({
-        demonstrationId: demo.id, idx: i, screenshotBlob: null, xmlBlob: null, foregroundPackage: 'com.android.settings',
-        foregroundActivity: '.Settings', action: { type: 'Tap', at: { x: 500, y: 500 } }, actionPx: { x: 540, y: 1200 },
+        demonstrationId: demo.id, idx: i, screenshotBlob: null, thumbnailBlob: null, xmlBlob: null, foregroundPackage: 'com.android.settings',
+        foregroundActivity: '.Settings', action: { type: 'Tap', at: { x: 500, y: 500 } },
+        actionPx: { type: 'Tap', at: { x: 540, y: 1200 }, screen: { width: 1080, height: 2400 } },
         timings: { capture_ms: 5 },
       });
     }
@@ -83,6 +88,7 @@ describe('WorkspaceStore', () => {
     const steps = ws.demonstrations.steps(demo.id);
     expect(steps.map((s) => s.idx)).toEqual([0, 1]);
     expect(steps[0]?.action).toEqual({ type: 'Tap', at: { x: 500, y: 500 } });
+    expect(steps[0]?.actionPx).toEqual({ type: 'Tap', at: { x: 540, y: 1200 }, screen: { width: 1080, height: 2400 } });
     ws.demonstrations.setStatus(demo.id, 'interrupted');
     expect(ws.demonstrations.get(demo.id)?.status).toBe('interrupted');
     ws.close();
@@ -91,14 +97,16 @@ describe('WorkspaceStore', () => {
   it('versions graphs, and stores runs, results, steps and labels', () => {
     const ws = WorkspaceStore.open(tmp());
     ws.tasks.importSet(set, [task('a')], false);
-    const g1 = ws.graphs.addVersion('a', { parentId: null, config: {}, body: { nodes: [] }, validation: {} });
-    const g2 = ws.graphs.addVersion('a', { parentId: g1.id, config: {}, body: { nodes: [1] }, validation: {} });
+    const body = (startNode: string): TaskGraph => ({ taskId: 'a', config: DEFAULT_SIGNATURE_CONFIG, startNode, nodes: [], edges: [] });
+    const stored = { config: { signature: DEFAULT_SIGNATURE_CONFIG, match: DEFAULT_MATCH_OPTIONS }, validation: { selfConsistency: 1, selfReplays: [], leaveOneOut: null, leaveOneOutReplays: [], flaggedNodes: [] } };
+    const g1 = ws.graphs.addVersion('a', { parentId: null, ...stored, body: body('n0') });
+    const g2 = ws.graphs.addVersion('a', { parentId: g1.id, ...stored, body: body('n1') });
     expect([g1.version, g2.version]).toEqual([1, 2]);
-    expect(ws.graphs.latest('a')?.body).toEqual({ nodes: [1] });
+    expect(ws.graphs.latest('a')?.body).toEqual(body('n1'));
 
-    ws.runs.create('r1', 'offline', { agents: ['replay'] });
+    ws.runs.create('r1', 'offline', testManifest());
     const key = { runId: 'r1', taskId: 'a', agent: 'replay', mode: 'offline' as const };
-    ws.runs.addStep({ ...key, idx: 0, observationBlob: null, rawOutput: 'x', action: { type: 'Back' }, details: {}, timings: {}, usage: {} });
+    ws.runs.addStep({ ...key, idx: 0, observationBlob: null, rawOutput: 'x', action: { type: 'Back' }, details: {}, timings: {}, usage: NO_USAGE });
     ws.runs.putResult({ ...key, success: true, exitCategory: 'finished', details: {} });
     ws.labels.put({ ...key, failureCategory: null, humanVerdict: 'success', notes: 'ok' });
     expect(ws.runs.steps(key)).toHaveLength(1);

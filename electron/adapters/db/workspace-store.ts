@@ -16,6 +16,7 @@ import { SettingsRepo } from './repositories/settings-repo.js';
 import { TasksRepo } from './repositories/tasks-repo.js';
 import { canWrite, checkDatabaseFile, checkOwnSchema, createDatabaseFile, WorkspaceFileError } from './workspace-file.js';
 import { VerbAnnotationsRepo } from './repositories/verb-annotations-repo.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 export const DB_FILE = 'elderbench.db';
 export const BLOBS_DIR = 'blobs';
@@ -67,7 +68,7 @@ export class WorkspaceStore {
       try {
         mkdirSync(path, { recursive: true });
       } catch (e) {
-        throw new WorkspaceFileError(`cannot create the workspace folder ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+        throw new WorkspaceFileError(`cannot create the workspace folder ${path}: ${(e as NodeJS.ErrnoException).code ?? errorMessage(e)}`);
       }
       if (!canWrite(path, dbFile)) {
         throw new WorkspaceFileError(`${path} has no workspace yet and this user cannot write there, so none can be created; choose another folder.`);

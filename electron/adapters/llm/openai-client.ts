@@ -6,7 +6,7 @@ import { StreamFormatError, readChatStream } from './sse.js';
 import { readUsage } from './usage.js';
 
 /**
- * OpenAI-compatible chat completions over Node's global fetch (spec §6).
+ * OpenAI-compatible chat completions over Node's global fetch.
  * Retries 408, 409, 425, 429, 5xx, timeouts, network errors and unreadable bodies with
  * exponential backoff; the time spent on failed attempts is reported apart (retriedMs) so it
  * never counts as reasoning time. Errors are classified for scoring:

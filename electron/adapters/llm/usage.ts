@@ -3,7 +3,7 @@ import type { AgentUsage } from '../../core/agents/agent.js';
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /**
- * Provider usage → our record, never estimated (spec §9.17). total − prompt is stored too:
+ * Provider usage → our record, never estimated. total − prompt is stored too:
  * some Gemini translations leave thinking tokens out of completion_tokens, and the mismatch flag
  * shows it.
  */

@@ -1,4 +1,5 @@
 import { makeRedactor } from '../llm/redact.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 /**
  * A client for DeviceFarmer STF's REST API (`/api/v1`, Bearer token from the user's STF
@@ -109,7 +110,7 @@ export class StfClient {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (e) {
-      throw new StfError(this.redact(`STF did not answer ${where}: ${(e as Error).message}`), 0);
+      throw new StfError(this.redact(`STF did not answer ${where}: ${errorMessage(e)}`), 0);
     }
     const text = await res.text().catch(() => '');
     let json: { success?: boolean; description?: string } & Record<string, unknown> = {};

@@ -4,10 +4,12 @@ import { createAgent } from '../../adapters/llm/create-agent.js';
 import { captureObservation } from '../../core/recording/capture.js';
 import { performAction, toPixelAction } from '../../core/recording/perform-action.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
-import { resolvePackage, sleep } from '../../services/device-helpers.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { resolvePackage } from '../../services/devices/app-packages.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, printResult } from '../output.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 interface SentMessage {
   role: string;
@@ -49,7 +51,7 @@ export function registerAgentTry(agent: Command, globals: () => GlobalOptions): 
         try {
           config = findAgentConfig(loadAgentConfigs(backend.workspace.path), name);
         } catch (e) {
-          throw new CliError((e as Error).message);
+          throw new CliError(errorMessage(e));
         }
         const device = backend.devices.device(o.device);
         const [obs, info] = await Promise.all([captureObservation(device), device.info()]).catch((e: Error) => {
@@ -70,7 +72,7 @@ export function registerAgentTry(agent: Command, globals: () => GlobalOptions): 
           try {
             return createAgent(config, { fetch: recordingFetch });
           } catch (e) {
-            throw new CliError((e as Error).message);
+            throw new CliError(errorMessage(e));
           }
         })();
         const r = await a.step({ screenshot: obs.screenshot, screen: info.screen, ui, currentApp: obs.foreground?.package ?? null }, o.instruction, []).catch((e: Error) => {

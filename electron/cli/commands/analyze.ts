@@ -8,10 +8,11 @@ import type { TableFormat } from '../../core/analysis/report/table-writers.js';
 import { TABLE_EXTENSIONS, TABLE_FORMATS, writeTable } from '../../core/analysis/report/table-writers.js';
 import { DEFAULT_BOOTSTRAP_SEED } from '../../core/analysis/stats/bootstrap.js';
 import type { AnalysisOutcome } from '../../services/analysis/analyses.js';
-import { AnalysisInputError, attributionAnalysis, failuresAnalysis, linguisticsAnalysis, normalizationAnalysis } from '../../services/analysis/analyses.js';
+import { AnalysisInputError, ATTRIBUTION_DEFAULTS, attributionAnalysis, failuresAnalysis, linguisticsAnalysis, normalizationAnalysis } from '../../services/analysis/analyses.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult } from '../output.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 /**
  * `elderbench analyze …`: the paper's analyses (RQ1 linguistics, §5.3 normalization,
@@ -134,7 +135,7 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
           out = await annotateSet(backend.workspace, o.set, port, o.limit ? intOption('--limit', o.limit, 1) : undefined, config.model ?? null);
         } catch (e) {
           if (e instanceof CliError) throw e;
-          throw new CliError((e as Error).message);
+          throw new CliError(errorMessage(e));
         }
         await emit(g, { tables: out.tables, charts: [] }, o, { agreement: out.agreement, outcomes: out.outcomes });
       } finally {
@@ -230,10 +231,10 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
     .description('Pearson correlation of linguistic features with success, and a Factorization Machine for interactions (§5.5)')
     .requiredOption('--runs <runs>', 'run id(s), comma-separated; every result is one observation')
     .option('--agent <name>', 'only this agent (the paper uses AutoGLM)')
-    .option('--epochs <n>', 'FM training epochs (full batch)', '400')
-    .option('--lr <rate>', 'FM Adam learning rate', '0.05')
-    .option('--seed <n>', 'FM init seed', '20240601')
-    .option('--top <n>', 'how many interactions to list', '10')
+    .option('--epochs <n>', 'FM training epochs (full batch)', String(ATTRIBUTION_DEFAULTS.epochs))
+    .option('--lr <rate>', 'FM Adam learning rate', String(ATTRIBUTION_DEFAULTS.learningRate))
+    .option('--seed <n>', 'FM init seed', String(ATTRIBUTION_DEFAULTS.seed))
+    .option('--top <n>', 'how many interactions to list', String(ATTRIBUTION_DEFAULTS.top))
     .option('--permutations <n>', 'permutations of the null for the interactions (at least 200)', '200')
     .option('--folds <n>', 'folds (by task) of the held-out check, FM vs additive model', '5')
     .addOption(formatOption())

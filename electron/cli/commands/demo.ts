@@ -5,11 +5,11 @@ import type { Command } from 'commander';
 import { writeTable } from '../../core/analysis/report/table-writers.js';
 import { DemoScriptSchema } from '../../core/recording/script.js';
 import { Backend } from '../../services/backend.js';
-import { buildAndStore } from '../../services/graph-builder.js';
-import { recordScript } from '../../services/record-script.js';
+import { buildAndStore } from '../../services/graphs/graph-builder.js';
+import { recordScript } from '../../services/recording/record-script.js';
 import { buildRunReport } from '../../services/runs/run-report-builder.js';
-import { createRun, runToEnd } from '../../services/runs/run-service.js';
-import { importTaskFile } from '../../services/tasks-service.js';
+import { createRun, runToEnd } from '../../services/runs/run-lifecycle.js';
+import { importTaskFile } from '../../services/workspace/tasks-service.js';
 import { userDataDir } from '../../adapters/system/user-paths.js';
 import { startSamplePhones } from '../sample-phone.js';
 import { probeTasks } from '../probe-runner.js';
@@ -43,7 +43,7 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
       try {
         info(`workspace ${dir}; ${count} virtual phone(s) on 127.0.0.1:${phones.port}`);
         const imported = await importTaskFile(backend.workspace, { file: join(SAMPLE, 'tasks.json') });
-        const { selectTasks } = await import('../../services/runs/run-spec.js');
+        const { selectTasks } = await import('../../services/runs/task-selection.js');
         const tasks = selectTasks(backend.workspace.tasks.list(), o.tasks);
         info(`1/4 imported ${imported.imported} sample tasks; using ${tasks.length}`);
 

@@ -1,17 +1,16 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { GraphSummary } from '../../../shared/domain/graph.js';
-import { buildAndStore, summarize } from '../../services/graph-builder.js';
-import { trustOf } from '../../services/graph-trust.js';
-import { exportGraph, importGraph } from '../../services/graph-transfer.js';
+import { buildAndStore, summarize } from '../../services/graphs/graph-builder.js';
+import { trustOf } from '../../services/graphs/graph-trust.js';
+import { exportGraph, importGraph } from '../../services/graphs/graph-transfer.js';
 import { describeAction } from '../../../shared/domain/describe-action.js';
-import type { TaskGraph } from '../../../shared/domain/task-graph.js';
-import type { GraphValidation } from '../../core/graph/validate.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table } from '../output.js';
 import { registerGraphProbe } from './graph-probe.js';
 import { probeTasks } from '../probe-runner.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 const pct = (v: number | null): string => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);
 
@@ -47,7 +46,7 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
             built.push(await buildAndStore(ws, id));
             if (!g.json) info(`built ${id}`);
           } catch (e) {
-            throw new CliError(`${id}: ${(e as Error).message}`);
+            throw new CliError(`${id}: ${errorMessage(e)}`);
           }
         }
         if (o.probe !== 'none' && built.length > 0) {
@@ -82,8 +81,8 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
       try {
         const row = backend.workspace.graphs.latest(taskId);
         if (!row) throw new CliError(`task ${taskId} has no graph; build one with: elderbench graph build --task ${taskId}`);
-        const body = row.body as TaskGraph;
-        const v = row.validation as GraphValidation;
+        const body = row.body;
+        const v = row.validation;
         const demos = new Set(body.nodes.flatMap((n) => n.members.map((m) => m.demonstrationId))).size;
         const summary = summarize(row.id, row.version, row.createdAt, body, v, demos, trustOf(backend.workspace, row.id, v.selfConsistency));
         printResult(g, { summary, graph: body, validation: v }, () =>

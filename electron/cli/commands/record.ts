@@ -2,17 +2,18 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { z } from 'zod';
 import { DemoScriptSchema } from '../../core/recording/script.js';
-import { recordScript } from '../../services/record-script.js';
+import { recordScript } from '../../services/recording/record-script.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult } from '../output.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 async function readScript(file: string): Promise<z.infer<typeof DemoScriptSchema>> {
   let raw: unknown;
   try {
     raw = JSON.parse(await readFile(file, 'utf8'));
   } catch (e) {
-    throw new CliError(`${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new CliError(`${file}: ${(e as NodeJS.ErrnoException).code ?? errorMessage(e)}`);
   }
   // A script file may be the bare list or { "actions": [...] } with notes beside it.
   const list = Array.isArray(raw) ? raw : (raw as { actions?: unknown })?.actions;

@@ -1,6 +1,7 @@
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, printResult } from '../output.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 /** `report RUN --format html --out DIR`: writes the self-contained report folder and says where it is. */
 export async function htmlReportCommand(g: GlobalOptions, store: WorkspaceStore, runId: string, out: string | undefined): Promise<void> {
@@ -11,7 +12,7 @@ export async function htmlReportCommand(g: GlobalOptions, store: WorkspaceStore,
   try {
     written = await writeHtmlReport(store, runId, out);
   } catch (e) {
-    throw new CliError((e as Error).message);
+    throw new CliError(errorMessage(e));
   }
   printResult(g, written, (w) =>
     [

@@ -9,20 +9,21 @@ import type { VariantName } from '../../core/eval/variants.js';
 import type { UserMode } from '../../core/user/user-turn.js';
 import { compareRunsSr } from '../../services/runs/run-compare.js';
 import { buildRunReport } from '../../services/runs/run-report-builder.js';
-import { createRun, runToEnd } from '../../services/runs/run-service.js';
-import { selectTasks } from '../../services/runs/run-spec.js';
+import { createRun, runToEnd } from '../../services/runs/run-lifecycle.js';
+import { selectTasks } from '../../services/runs/task-selection.js';
 import { stfRunOptions } from './stf-devices.js';
 import { openBackend } from '../context.js';
 import { htmlReportCommand } from './report-html.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table } from '../output.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 const list = (s: string | undefined): string[] => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []);
 
 /** A run spec refused by its schema names the option, not the zod path. */
 function specError(e: unknown): string {
   const issues = (e as { issues?: { message: string }[] }).issues;
-  return issues?.length ? issues.map((i) => i.message).join('; ') : (e as Error).message;
+  return issues?.length ? issues.map((i) => i.message).join('; ') : errorMessage(e);
 }
 
 function progressReporter(json: boolean): { update(p: RunProgress): void; stop(): void } {
@@ -91,7 +92,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
           try {
             tasks = selectTasks(backend.workspace.tasks.list(), o.tasks);
           } catch (e) {
-            throw new CliError((e as Error).message, 2);
+            throw new CliError(errorMessage(e), 2);
           }
           if (o.mode !== 'both') tasks = tasks.filter((t) => t.mode === o.mode);
           if (tasks.length === 0) throw new CliError(`no ${o.mode === 'both' ? '' : `${o.mode} `}tasks match ${o.tasks ?? '(all)'}`);
@@ -146,7 +147,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
           try {
             c = compareRunsSr(backend.workspace, ids[0]!, ids[1]!);
           } catch (e) {
-            throw new CliError((e as Error).message);
+            throw new CliError(errorMessage(e));
           }
           if (g.json || o.format === 'json') process.stdout.write(`${JSON.stringify({ runA: c.runA, runB: c.runB, agents: c.agents, table: c.table }, null, 2)}\n`);
           else process.stdout.write(writeTable(c.table, (o.format as string) === 'html' ? 'md' : o.format));
@@ -165,7 +166,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         try {
           report = buildRunReport(backend.workspace, runId, { excludeUnresolved: o.excludeUnresolved === true });
         } catch (e) {
-          throw new CliError((e as Error).message);
+          throw new CliError(errorMessage(e));
         }
         if (g.json || o.format === 'json') {
           process.stdout.write(`${JSON.stringify({

@@ -4,6 +4,7 @@ import { startWebServer } from '../../server/web-server.js';
 import { PACKAGE_ROOT, openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info } from '../output.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 export const RENDERER_DIST = join(PACKAGE_ROOT, 'dist', 'renderer');
 
@@ -23,7 +24,7 @@ export function registerServe(program: Command, globals: () => GlobalOptions): v
         server = await startWebServer({ backend, staticDir: RENDERER_DIST, host: o.host, port });
       } catch (e) {
         backend.close();
-        throw new CliError((e as Error).message);
+        throw new CliError(errorMessage(e));
       }
       // The ready line: one JSON object for programs (the Electron shell, tests), a sentence for people.
       if (g.json) {

@@ -2,11 +2,12 @@ import type { Command } from 'commander';
 import { StfClaimsRepo } from '../../adapters/db/repositories/stf-claims-repo.js';
 import type { StfDevice } from '../../adapters/stf/stf-client.js';
 import { isFree, normalizeStfUrl, parseStfFilter, StfClient } from '../../adapters/stf/stf-client.js';
-import type { StfRequest } from '../../services/stf-session.js';
-import { isStale, StfSession } from '../../services/stf-session.js';
+import type { StfRequest } from '../../services/devices/stf-session.js';
+import { isStale, StfSession } from '../../services/devices/stf-session.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table } from '../output.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 /** The token is read here and handed to the client; it is never printed or stored. */
 function stfToken(): string {
@@ -24,7 +25,7 @@ export function stfRunOptions(o: { stf?: string; stfCount: string; stfFilter?: s
   try {
     return { url: normalizeStfUrl(o.stf), count, filter: parseStfFilter(o.stfFilter) };
   } catch (e) {
-    throw new CliError((e as Error).message, 2);
+    throw new CliError(errorMessage(e), 2);
   }
 }
 
@@ -66,7 +67,7 @@ export async function stfDevicesAction(g: GlobalOptions, o: { stf?: string; rele
     try {
       devices = await client.listDevices();
     } catch (e) {
-      throw new CliError((e as Error).message);
+      throw new CliError(errorMessage(e));
     }
     const rows = devices.map((d) => ({ serial: d.serial, model: d.model ?? null, sdk: d.sdk ?? null, version: d.version ?? null, availability: availability(d), free: isFree(d) }));
     printResult(g, { stf: client.url, devices: rows }, (v) =>

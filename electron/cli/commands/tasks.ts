@@ -4,7 +4,7 @@ import type { TaskSummary } from '../../../shared/schemas/task.js';
 import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES } from '../../../shared/schemas/task.js';
 import { DuplicateTaskError } from '../../adapters/db/repositories/tasks-repo.js';
 import { TaskFileError, formatIssue } from '../../core/tasks/task-file-error.js';
-import { importTaskFile, readTaskFile } from '../../services/tasks-service.js';
+import { importTaskFile, readTaskFile } from '../../services/workspace/tasks-service.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table, truncate } from '../output.js';

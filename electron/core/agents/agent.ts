@@ -1,10 +1,11 @@
 import type { Action } from '../../../shared/domain/action.js';
+import type { StepUsage as AgentUsage } from '../../../shared/domain/run-records.js';
 import type { ScreenSize, UiHierarchy } from '../../../shared/domain/ui-node.js';
 import type { ParseFlags } from './parsing/parsed-reply.js';
 import type { SentImage } from './image-port.js';
 
 /**
- * The agent interface (issue 7): step(observation, instruction, history) → action + timings + usage.
+ * The agent interface: step(observation, instruction, history) → action + timings + usage.
  * A ParseError is an action the runner records as the agent's failure; an infrastructure
  * problem (the model server never answered properly) is thrown as AgentInfrastructureError.
  */
@@ -38,17 +39,8 @@ export interface AgentTimings {
   parsing_ms: number;
 }
 
-/** Token counts exactly as the provider reported them; null when it did not (spec §9.17: never estimated). */
-export interface AgentUsage {
-  prompt_tokens: number | null;
-  completion_tokens: number | null;
-  total_tokens: number | null;
-  reasoning_tokens?: number | null;
-  cached_tokens?: number | null;
-  /** total − prompt: catches providers that leave thinking tokens out of completion_tokens (Gemini). */
-  completion_from_total?: number | null;
-  usage_mismatch?: boolean;
-}
+/** Token counts exactly as the provider reported them; null when it did not, never estimated. */
+export type { StepUsage as AgentUsage } from '../../../shared/domain/run-records.js';
 
 export interface AgentStepResult {
   raw: string;
@@ -56,7 +48,7 @@ export interface AgentStepResult {
   timings: AgentTimings;
   usage: AgentUsage;
   thought: string;
-  /** Other calls in the same reply: logged, not executed (spec §9.5). */
+  /** Other calls in the same reply: logged, not executed. */
   extras: string[];
   flags: ParseFlags & { fromReasoningContent?: boolean; finishReason?: string | null };
   reasoningContent: string | null;

@@ -2,7 +2,7 @@ import type { AgentConfig } from '../../../shared/schemas/agent-config.js';
 
 /**
  * Built-in agent entries. A workspace agents.json adds entries; it replaces one of these only with "replacesBuiltin": true.
- * Hosted endpoints come from spec §1–6; local entries assume a vLLM server on 127.0.0.1:8000
+ * Hosted endpoints are the providers' documented ones; local entries assume a vLLM server on 127.0.0.1:8000
  * serving the open weights under the given id — change `baseUrl`/`model` to match yours.
  */
 export const BUILTIN_AGENTS: readonly AgentConfig[] = [

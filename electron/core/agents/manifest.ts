@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AgentConfig } from '../../../shared/schemas/agent-config.js';
+import type { AgentManifest } from '../../../shared/domain/run-manifest.js';
+import { isModelFreeAdapter } from './agent-traits.js';
 import { FAMILIES } from './families/index.js';
 import { MODEL_FREE_VERSIONS } from './model-free/index.js';
 import { SCROLL_DISTANCE_FROM_POINT, SCROLL_GEOMETRY, DEFAULT_DRAG_MS, DEFAULT_LONG_PRESS_MS, DEFAULT_SWIPE_MS } from './parsing/scroll.js';
@@ -17,30 +19,7 @@ export interface RunThresholds {
 /** Paper Appendix L: 25 operational steps, 120 s per task. */
 export const PAPER_THRESHOLDS: RunThresholds = { maxSteps: 25, taskTimeoutS: 120 };
 
-export interface AgentManifest {
-  name: string;
-  adapter: string;
-  adapterVersion: string;
-  variant: string | null;
-  model: string | null;
-  endpointHost: string | null;
-  /** "env:NAME" — where the key comes from; never the key. */
-  keySource: string | null;
-  promptTemplate: string | null;
-  promptSha256: string | null;
-  sampling: Record<string, number> | null;
-  extraBody: Record<string, unknown> | null;
-  historyPolicy: string;
-  coordinates: string;
-  resize: string;
-  harness: {
-    scrollGeometry: typeof SCROLL_GEOMETRY;
-    scrollDistanceFromPoint: number;
-    defaultMs: { swipe: number; drag: number; longPress: number };
-    request: { timeoutMs: number | null; retries: number | null; stream: boolean };
-  };
-  thresholds: RunThresholds;
-}
+export type { AgentManifest } from '../../../shared/domain/run-manifest.js';
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
@@ -60,7 +39,7 @@ export function buildAgentManifest(config: AgentConfig, thresholds: RunThreshold
     request: { timeoutMs: config.timeoutMs ?? null, retries: config.retries ?? null, stream: config.stream ?? false },
   };
   const adapter = config.adapter;
-  if (adapter === 'replay' || adapter === 'random' || adapter === 'heuristic') {
+  if (isModelFreeAdapter(adapter)) {
     const p = MODEL_FREE_POLICY[adapter]!;
     return {
       name: config.name, adapter, adapterVersion: MODEL_FREE_VERSIONS[adapter], variant: null, model: null, endpointHost: null,

@@ -7,6 +7,7 @@ import type { ChatResponse, ModelPort } from './model-port.js';
 import { ModelRequestError } from './model-port.js';
 import type { ParsedReply } from './parsing/parsed-reply.js';
 import { parseError } from './parsing/parsed-reply.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 export interface ModelAgentDeps {
   model: ModelPort;
@@ -82,7 +83,7 @@ export class ModelAgent implements Agent {
     try {
       return await this.deps.images.encode(obs.screenshot, { resizeTo, format: this.config.images?.format ?? 'png' });
     } catch (e) {
-      throw new AgentInfrastructureError(`could not encode the screenshot: ${(e as Error).message}`, 'image');
+      throw new AgentInfrastructureError(`could not encode the screenshot: ${errorMessage(e)}`, 'image');
     }
   }
 
@@ -98,9 +99,9 @@ export class ModelAgent implements Agent {
   }
 
   /**
-   * Parse `content`; fall back to `reasoning_content` only when content is empty (spec §6).
+   * Parse `content`; fall back to `reasoning_content` only when content is empty.
    * A reply cut off by max_tokens is a ParseError(truncated) even if an earlier complete call
-   * exists in it — that call may be one the model was only thinking about (spec §9.16).
+   * exists in it — that call may be one the model was only thinking about (docs/agents.md, reply case 13).
    */
   private parseResponse(
     r: ChatResponse, sent: { width: number; height: number }, ctx: FamilyContext, history: readonly AgentHistoryEntry[],

@@ -1,6 +1,6 @@
 import type { AgentUsage, InfrastructureKind } from './agent.js';
 
-/** OpenAI-compatible chat message shapes (spec §6). */
+/** OpenAI-compatible chat message shapes. */
 export type ChatContentPart =
   | { type: 'text'; text: string }
   | { type: 'image_url'; image_url: { url: string } };

@@ -35,7 +35,7 @@ describe('documented replies → device pixels on 1080×2400, 1440×3200, 720×1
     });
   });
 
-  it('uses the sent size it is given rather than the device size (spec §9.9)', () => {
+  it('uses the sent size it is given rather than the device size (reply case 7)', () => {
     const withDevice = parseReplyAs('uitars', "Action: click(start_box='(1080,2400)')", { screen: { width: 1080, height: 2400 }, sent: { width: 1080, height: 2400 } });
     expect(withDevice.pixels.at).toEqual({ x: 1079, y: 2399 });
     const resized = parseReplyAs('uitars', "Action: click(start_box='(1080,2400)')", { screen: { width: 1080, height: 2400 } });

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Expect } from '../../../shared/schemas/task.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 /**
  * Compares a success check's probe output with its `expect` matcher (docs/tasks.md). Pure, so
@@ -28,7 +29,7 @@ export function evaluateExpect(output: string, expect: Expect): ExpectResult {
     try {
       re = new RegExp(expect.regex);
     } catch (e) {
-      return { pass: false, reason: `invalid regex ${show(expect.regex)}: ${(e as Error).message}` };
+      return { pass: false, reason: `invalid regex ${show(expect.regex)}: ${errorMessage(e)}` };
     }
     const pass = re.test(out);
     return { pass, reason: pass ? `output matches /${expect.regex}/` : `${show(out)} does not match /${expect.regex}/` };

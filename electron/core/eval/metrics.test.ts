@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TaskSchema } from '../../../shared/schemas/task.js';
 import type { Task } from '../../../shared/schemas/task.js';
-import { mulberry32 } from '../analysis/stats/rng.js';
+import { mulberry32 } from '../random/rng.js';
 import { EXIT_CATEGORIES, EXIT_CLASSES, classifyError, exitClass } from './exit-classes.js';
 import type { ResultForMetrics } from './metrics.js';
 import { runMetrics } from './metrics.js';

@@ -10,6 +10,7 @@ import type { Judge, JudgeContext } from './judge.js';
 import type { StepRecord } from './outcome.js';
 import type { OnlineOptions } from './online-runner.js';
 import { DEFAULT_ONLINE_OPTIONS, runOnlineTask, TaskSetupError } from './online-runner.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 const task = TaskSchema.parse({
   id: 't1', instruction: '字太小了', lang: 'zh', app: 'Settings', package: 'com.android.settings', mode: 'online',
@@ -241,6 +242,49 @@ describe('robustness variants online', () => {
     const d = settingsDevice({ ignorePut: true });
     const e = await runOnlineTask({ ...deps(scripted([{ type: 'Finish' }]), judge(true), {}, d.dev), variant: 'font-large' }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(TaskSetupError);
-    expect((e as Error).message).toMatch(/font_scale 1\.3.*did not take effect/);
+    expect(errorMessage(e)).toMatch(/font_scale 1\.3.*did not take effect/);
+  });
+});
+
+describe('online verdicts: success needs the agent to finish and the judge to pass', () => {
+  const precheck = (passes: boolean): Judge => ({ ...judge(true), alreadyPasses: async () => passes });
+
+  it('fails when the agent finishes but the judge does not pass', async () => {
+    const o = await runOnlineTask(deps(scripted([{ type: 'Back' }, { type: 'Finish' }]), judge(false)));
+    expect(o).toMatchObject({ exit: 'finished', success: false, steps: 2, details: { judge: { pass: false } } });
+  });
+
+  it('fails, and is the judge\'s fault, when its verdict cannot be read (judge_error, not a pass)', async () => {
+    const o = await runOnlineTask(deps(scripted([{ type: 'Finish' }]), judge(null)));
+    expect(o).toMatchObject({ exit: 'judge_error', success: false });
+  });
+
+  it('fails when the judge passes but the agent never finished (the step limit)', async () => {
+    const o = await runOnlineTask(deps(scripted([{ type: 'Back' }]), judge(true), { maxSteps: 3 }));
+    expect(o).toMatchObject({ exit: 'step_limit', success: false, steps: 3 });
+  });
+
+  it('a task whose checks pass before the agent acts is invalid: not scored, and the agent never ran', async () => {
+    let asked = 0;
+    const agent: Agent = { name: 'a', adapter: 'fake', step: async () => (asked++, result({ type: 'Finish' })) };
+    const o = await runOnlineTask(deps(agent, precheck(true)));
+    expect(o).toMatchObject({ exit: 'invalid_task', success: false, steps: 0 });
+    expect(asked).toBe(0);
+    expect(await runOnlineTask(deps(scripted([{ type: 'Finish' }]), precheck(false)))).toMatchObject({ exit: 'finished', success: true });
+  });
+
+  it('ends on the configured number of unreadable replies in a row; a readable one in between resets the count', async () => {
+    const bad = { type: 'ParseError', raw: '??', reason: 'no action' } as const;
+    const ended = await runOnlineTask(deps(scripted([bad, bad, bad, { type: 'Finish' }]), judge(true), { maxParseErrors: 3 }));
+    expect(ended).toMatchObject({ exit: 'parse_error', success: false, steps: 3 });
+    const recovered = await runOnlineTask(deps(scripted([bad, bad, { type: 'Back' }, bad, bad, { type: 'Finish' }]), judge(true), { maxParseErrors: 3 }));
+    expect(recovered).toMatchObject({ exit: 'finished', success: true, steps: 6 });
+  });
+
+  it('an app the agent names that is not installed is its mistake, recorded on the step, not a device failure', async () => {
+    const steps: StepRecord[] = [];
+    const o = await runOnlineTask({ ...deps(scripted([{ type: 'LaunchApp', app: 'NoSuchApp' }, { type: 'Finish' }]), judge(true)), record: (s: StepRecord) => steps.push(s) });
+    expect(o).toMatchObject({ exit: 'finished', success: true });
+    expect(steps[0]!.details.invalidAction).toMatch(/NoSuchApp/);
   });
 });

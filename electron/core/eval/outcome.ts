@@ -32,22 +32,7 @@ export interface StepRecord {
   usage: AgentUsage;
 }
 
-/** rule: the task's shell checks; vlm: a model reads the screens; state: the graph's DONE states and goal conditions; pairs report agreement. */
-export type JudgeKind = 'rule' | 'vlm' | 'both' | 'state' | 'rule+state';
-
-export interface JudgeVerdict {
-  judge: JudgeKind;
-  pass: boolean | null;
-  reason: string;
-  /** With `both`: the VLM's verdict beside the rule's, and whether they agree. */
-  rule?: { pass: boolean; reason: string } | null;
-  vlm?: { pass: boolean | null; reason: string } | null;
-  /** With `rule+state`: the state judge's verdict beside the rule's. */
-  state?: { pass: boolean | null; reason: string } | null;
-  agreement?: boolean | null;
-  tokens?: { prompt: number; completion: number } | null;
-  ms?: number;
-}
+export type { JudgeKind, JudgeVerdict } from '../../../shared/domain/run-records.js';
 
 /** One (task, agent, mode) result. Success = finished AND (offline: on a DONE node | online: the judge passed). */
 export interface TaskOutcome {

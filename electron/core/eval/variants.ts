@@ -6,8 +6,9 @@ import type { DevicePort } from '../device/device-port.js';
  * phone takes (`settings`, `wm density`, `cmd uimode`) and read back, so a device that ignores
  * one fails loudly instead of running the task unchanged.
  */
-export const VARIANTS = ['font-large', 'display-large', 'high-contrast', 'dark'] as const;
-export type VariantName = (typeof VARIANTS)[number];
+import type { VariantName } from '../../../shared/schemas/run-spec.js';
+export { VARIANTS } from '../../../shared/schemas/run-spec.js';
+export type { VariantName } from '../../../shared/schemas/run-spec.js';
 
 /** Android's largest Font size step in Settings (Android 14 goes further only non-linearly). */
 export const LARGE_FONT_SCALE = '1.3';

@@ -1,15 +1,14 @@
 import type { NormPoint } from '../../../shared/domain/action.js';
 import type { ScreenSize } from '../../../shared/domain/ui-node.js';
+import type { PixelPoint } from '../../../shared/domain/action-px.js';
+
+export type { PixelPoint } from '../../../shared/domain/action-px.js';
 
 /**
- * The one mapping between the canonical space [0,1000] and device pixels
- * (spec agent-formats.md §0): px = clamp(floor(n/1000·W), 0, W−1).
+ * The one mapping between the canonical space [0,1000] and device pixels:
+ * px = clamp(floor(n/1000·W), 0, W−1).
  * Floor (not round) keeps us identical to the official clients, which truncate.
  */
-export interface PixelPoint {
-  x: number;
-  y: number;
-}
 
 export const NORM_MAX = 1000;
 
@@ -38,7 +37,7 @@ export function toNorm(px: PixelPoint, screen: ScreenSize): NormPoint {
   return { x: axis(px.x, screen.width), y: axis(px.y, screen.height) };
 }
 
-/** Clamp a value into [0,1000]; reports whether it had to move (spec §9.7: clamp and flag, never wrap). */
+/** Clamp a value into [0,1000]; reports whether it had to move (clamp and flag, never wrap). */
 export function clampNorm(v: number): { value: number; clamped: boolean } {
   if (v < 0) return { value: 0, clamped: true };
   if (v > NORM_MAX) return { value: NORM_MAX, clamped: true };

@@ -4,7 +4,7 @@ import {
   QWEN25_RESIZE, QWEN3_RESIZE, ResizeError, UITARS_15_RESIZE, roundHalfEven, shrinkToMaxPixels, smartResize,
 } from './smart-resize.js';
 
-describe('toPixels / toNorm (spec §0)', () => {
+describe('toPixels / toNorm', () => {
   const screens = [
     { width: 1080, height: 2400 },
     { width: 1440, height: 3200 },
@@ -43,7 +43,7 @@ describe('toPixels / toNorm (spec §0)', () => {
   });
 });
 
-describe('smart_resize (spec §7)', () => {
+describe('smart_resize', () => {
   it('rounds half to even like Python', () => {
     expect(roundHalfEven(22.5)).toBe(22);
     expect(roundHalfEven(23.5)).toBe(24);

@@ -1,7 +1,7 @@
 import type { ScreenSize } from '../../../shared/domain/ui-node.js';
 
 /**
- * Qwen-VL's smart_resize (spec agent-formats.md §7), with Python's rounding.
+ * Qwen-VL's smart_resize, with Python's rounding.
  * Absolute-coordinate models answer in the pixels of the image the *server* saw,
  * so we must reproduce the server's resize exactly — including its ties.
  */

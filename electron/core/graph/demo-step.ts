@@ -1,4 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
+import type { ActionPx } from '../../../shared/domain/action-px.js';
 import type { DemoStep, ObservationRef, SignatureConfig, TapAlternatives } from '../../../shared/domain/task-graph.js';
 import type { ScreenSize, UiHierarchy } from '../../../shared/domain/ui-node.js';
 import type { Foreground } from '../device/device-port.js';
@@ -13,7 +14,7 @@ export interface ObservedStep {
   /** Null on a demonstration's final observation. */
   action: Action | null;
   /** The action in device pixels as recorded (with the tapped element), or null. */
-  actionPx: Record<string, unknown> | null;
+  actionPx: ActionPx | null;
   screen: ScreenSize;
   /** An annotator's mark on the tap: which other options of its group would do as well. */
   alternatives?: TapAlternatives | null;
@@ -24,7 +25,7 @@ export interface ObservedStep {
 /** What the graph builder needs of one recorded step: signature, content candidates, the option group a tap hit. */
 export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
   const signature = computeSignature(s.ui, s.foreground, cfg, s.imageHash ?? null);
-  const at = s.actionPx?.type === 'Tap' ? (s.actionPx.at as { x: number; y: number } | undefined) : undefined;
+  const at = s.actionPx?.type === 'Tap' ? s.actionPx.at : undefined;
   const group = at ? optionsAt(s.ui, at.x, at.y) : null;
   const marked = s.alternatives && group ? group.filter((o) => s.alternatives === 'any' || s.alternatives!.includes(labelOf(o)) || contains(o.bounds!, at!.x, at!.y)) : null;
   return {

@@ -1,27 +1,14 @@
 import { distance as levenshtein } from 'fastest-levenshtein';
 import type { Action, NormPoint } from '../../../shared/domain/action.js';
 import type { GraphEdge } from '../../../shared/domain/task-graph.js';
+import type { MatchOptions } from '../../../shared/domain/graph.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { area, contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { numbersIn } from './content.js';
 
-/** Thresholds of the offline action check; stored with every run so results can be re-scored. */
-export interface MatchOptions {
-  /** The paper's rule: a tap within this many device pixels of the demonstrated point matches. */
-  tapTolerancePx: number;
-  /** Also accept a tap inside the bounds of the clickable element the person tapped. */
-  acceptInsideTarget: boolean;
-  /** The inside-element rule never applies to elements larger than this share of the screen (containers, WebViews). */
-  maxInsideShare: number;
-  /** Minimum normalized similarity (1 − edit distance / longer length) for typed text. */
-  textThreshold: number;
-}
-
-export const DEFAULT_MATCH_OPTIONS: MatchOptions = { tapTolerancePx: 50, acceptInsideTarget: true, maxInsideShare: 0.25, textThreshold: 0.8 };
-
-/** Options stored with older graphs and runs lack newer fields; fill them with today's defaults. */
-export const withMatchDefaults = (o: Partial<MatchOptions> | undefined): MatchOptions => ({ ...DEFAULT_MATCH_OPTIONS, ...(o ?? {}) });
+export type { MatchOptions } from '../../../shared/domain/graph.js';
+export { DEFAULT_MATCH_OPTIONS, withMatchDefaults } from '../../../shared/domain/graph.js';
 
 /** Which rule accepted a match: recorded with every offline step so a verdict can be traced. */
 export type MatchRule =

@@ -1,4 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
+import type { ActionPx } from '../../../shared/domain/action-px.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
 import type { TargetElement } from '../../../shared/domain/ui-tree.js';
 import { sameState } from './compare.js';
@@ -55,8 +56,7 @@ class NodeIndex {
   }
 }
 
-const targetOfPx = (px: Record<string, unknown> | null): TargetElement | null =>
-  (px?.target as TargetElement | undefined) ?? null;
+const targetOfPx = (px: ActionPx | null): TargetElement | null => px?.target ?? null;
 
 /**
  * Two demonstrated actions are one edge when the offline check would accept either as the other: a

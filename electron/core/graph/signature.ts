@@ -138,7 +138,7 @@ function fnv1a(s: string): string {
 }
 
 /**
- * The layered signature of one observation (device-layer.md §5.4): L0 package/activity,
+ * The layered signature of one observation: L0 package/activity,
  * L1 the set of significant `class|id` tokens (a set, so list lengths and order after
  * scrolling don't matter; toggles keep their on/off state), anchor texts with volatile
  * parts masked, and optionally an image hash for text-less screens.

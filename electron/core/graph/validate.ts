@@ -1,26 +1,11 @@
+import type { GraphValidation, ReplayResult } from '../../../shared/domain/graph.js';
 import type { Demo, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { MatchOptions } from './match.js';
 import { DEFAULT_MATCH_OPTIONS } from './match.js';
 import { buildGraph } from './merge.js';
 import { GraphWalker } from './walk.js';
 
-export interface ReplayResult {
-  demonstrationId: number;
-  accepted: boolean;
-  /** Steps matched before it stopped; equals the action count when accepted. */
-  matchedSteps: number;
-  reason: string;
-}
-
-export interface GraphValidation {
-  /** Every demonstration replays from the start node to DONE through its own graph (must be 1). */
-  selfConsistency: number;
-  selfReplays: ReplayResult[];
-  /** Share of demonstrations that a graph built from the *other* demonstrations accepts (null with < 2 demos). */
-  leaveOneOut: number | null;
-  leaveOneOutReplays: ReplayResult[];
-  flaggedNodes: string[];
-}
+export type { GraphValidation, ReplayResult } from '../../../shared/domain/graph.js';
 
 /** Walks a demonstration's actions through the graph as the offline runner would walk an agent's. */
 export function replayDemo(graph: TaskGraph, demo: Demo, opts: MatchOptions = DEFAULT_MATCH_OPTIONS): ReplayResult {

@@ -1,20 +1,14 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { ScreenSize } from '../../../shared/domain/ui-node.js';
 import type { DevicePort } from '../device/device-port.js';
-import type { PixelPoint } from '../geometry/coordinates.js';
+import type { PixelAction } from '../../../shared/domain/action-px.js';
 import { toPixels } from '../geometry/coordinates.js';
 
-/** Durations when the action does not say (agent-formats.md §8 defaults). */
+/** Durations when the action does not say (the official clients' defaults). */
 export const DEFAULT_LONG_PRESS_MS = 1000;
 export const DEFAULT_SWIPE_MS = 500;
 
-/** The action as executed, in device pixels — stored next to the canonical form. */
-export type PixelAction =
-  | { type: 'Tap' | 'DoubleTap'; at: PixelPoint }
-  | { type: 'LongPress'; at: PixelPoint; ms: number }
-  | { type: 'Swipe'; from: PixelPoint; to: PixelPoint; ms: number }
-  | { type: 'LaunchApp'; package: string }
-  | { type: Exclude<Action['type'], 'Tap' | 'DoubleTap' | 'LongPress' | 'Swipe' | 'LaunchApp'> };
+export type { PixelAction } from '../../../shared/domain/action-px.js';
 
 export function toPixelAction(action: Action, screen: ScreenSize, resolvePackage: (app: string) => string | null): PixelAction {
   switch (action.type) {

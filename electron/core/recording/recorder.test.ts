@@ -5,7 +5,8 @@ import { validTask } from '../../../test/support/fixtures.js';
 import type { DeviceInfo, DevicePort } from '../device/device-port.js';
 import { DeviceError } from '../device/device-port.js';
 import { Recorder, RecorderStateError } from './recorder.js';
-import type { RecordedStepInput, RecordingStore } from './recording-ports.js';
+import type { RecordedStep } from '../../../shared/domain/recording.js';
+import type { RecordingStore } from './recording-ports.js';
 
 const XML =
   '<?xml version="1.0"?><hierarchy rotation="0"><node index="0" text="" class="android.widget.FrameLayout" bounds="[0,0][1080,2400]">' +
@@ -36,12 +37,12 @@ function fakeDevice(log: string[], opts: { failOn?: string } = {}): DevicePort {
   };
 }
 
-function memoryStore(log: string[]): RecordingStore & { steps: RecordedStepInput[]; status: string } {
+function memoryStore(log: string[]): RecordingStore & { steps: RecordedStep[]; status: string } {
   const s = {
-    steps: [] as RecordedStepInput[],
+    steps: [] as RecordedStep[],
     status: 'recording',
     createDemonstration: () => 7,
-    addStep: (st: RecordedStepInput) => {
+    addStep: (st: RecordedStep) => {
       log.push(`commit ${st.idx}`);
       s.steps.push(st);
     },
@@ -76,7 +77,8 @@ describe('Recorder', () => {
   it('runs the setup, then per step: capture → store → perform → commit', async () => {
     const log: string[] = [];
     const { rec, store } = await start(log);
-    await rec.act({ type: 'Tap', at: { x: 500, y: 200 } });
+    const step = await rec.act({ type: 'Tap', at: { x: 500, y: 200 } });
+    expect(step).toEqual(store.steps[0]);
     expect(log[0]).toBe('shell settings put system font_scale 1.0');
     const order = log.slice(1).filter((l) => l !== 'screenshot' && l !== 'dump');
     expect(order).toEqual(['store', 'tap 540,480', 'commit 0']);

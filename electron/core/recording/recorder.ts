@@ -6,10 +6,11 @@ import { DeviceError } from '../device/device-port.js';
 import { parseUiXml } from '../ui/parse-ui-xml.js';
 import type { TargetElement } from '../../../shared/domain/ui-tree.js';
 import { nodeAt, targetOf } from '../../../shared/domain/ui-tree.js';
+import type { PixelAction } from '../../../shared/domain/action-px.js';
+import type { DemonstrationStatus, RecordedStep } from '../../../shared/domain/recording.js';
 import { captureObservation } from './capture.js';
-import type { PixelAction } from './perform-action.js';
 import { performAction, toPixelAction } from './perform-action.js';
-import type { DemonstrationStatus, ObservationSink, RecordingStore } from './recording-ports.js';
+import type { ObservationSink, RecordingStore } from './recording-ports.js';
 
 export interface RecorderDeps {
   device: DevicePort;
@@ -18,18 +19,6 @@ export interface RecorderDeps {
   /** Maps an app name (LaunchApp) to a package; null when unknown. */
   resolvePackage: (app: string) => string | null;
   sleep: (ms: number) => Promise<void>;
-}
-
-export interface RecordedStep {
-  demonstrationId: number;
-  idx: number;
-  action: Action | null;
-  pixelAction: PixelAction | null;
-  target: TargetElement | null;
-  screenshotBlob: string;
-  thumbnailBlob: string;
-  foreground: { package: string; activity: string } | null;
-  timings: Record<string, number>;
 }
 
 export class RecorderStateError extends Error {
@@ -93,7 +82,7 @@ export class Recorder {
     });
   }
 
-  /** Records one step: the observation before the action, then the action itself. */
+  /** Records one step: the observation before the action, then the action itself. Returns the step as committed. */
   act(action: Action): Promise<RecordedStep> {
     return this.exclusive(() =>
       this.interruptOn(async () => {
@@ -111,7 +100,7 @@ export class Recorder {
         const t3 = performance.now();
         const idx = this.nextIdx;
         const timings = { ...obs.timings, store_ms: t2 - t1, perform_ms: t3 - t2, step_ms: t3 - t0 };
-        this.deps.store.addStep({
+        const step: RecordedStep = {
           demonstrationId: this.demonstrationId,
           idx,
           screenshotBlob: blobs.screenshotBlob,
@@ -122,38 +111,32 @@ export class Recorder {
           action,
           actionPx: { ...px, ...(target ? { target } : {}), screen },
           timings,
-        });
-        this.nextIdx++;
-        return {
-          demonstrationId: this.demonstrationId, idx, action, pixelAction: px, target,
-          screenshotBlob: blobs.screenshotBlob, thumbnailBlob: blobs.thumbnailBlob, foreground: obs.foreground, timings,
         };
+        this.deps.store.addStep(step);
+        this.nextIdx++;
+        return step;
       }),
     );
   }
 
-  /** Records the final observation as the DONE state and closes the demonstration. */
-  finish(message?: string): Promise<RecordedStep> {
+  /** Records the final observation as the DONE state (a step without an action) and closes the demonstration. */
+  finish(): Promise<RecordedStep> {
     return this.exclusive(() =>
       this.interruptOn(async () => {
         this.assertRecording();
         const obs = await captureObservation(this.deps.device);
         const blobs = await this.deps.sink.store(obs);
-        const idx = this.nextIdx;
-        const action: Action = message ? { type: 'Finish', message } : { type: 'Finish' };
-        this.deps.store.addStep({
-          demonstrationId: this.demonstrationId, idx, screenshotBlob: blobs.screenshotBlob,
+        const step: RecordedStep = {
+          demonstrationId: this.demonstrationId, idx: this.nextIdx, screenshotBlob: blobs.screenshotBlob,
           thumbnailBlob: blobs.thumbnailBlob, xmlBlob: blobs.xmlBlob,
           foregroundPackage: obs.foreground?.package ?? null, foregroundActivity: obs.foreground?.activity ?? null,
           action: null, actionPx: null, timings: obs.timings,
-        });
+        };
+        this.deps.store.addStep(step);
         this.deps.store.setStatus(this.demonstrationId, 'finished');
         this.status = 'finished';
         this.nextIdx++;
-        return {
-          demonstrationId: this.demonstrationId, idx, action, pixelAction: null, target: null,
-          screenshotBlob: blobs.screenshotBlob, thumbnailBlob: blobs.thumbnailBlob, foreground: obs.foreground, timings: obs.timings,
-        };
+        return step;
       }),
     );
   }

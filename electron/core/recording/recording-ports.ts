@@ -1,27 +1,11 @@
-import type { Action } from '../../../shared/domain/action.js';
+import type { DemonstrationStatus, RecordedStep } from '../../../shared/domain/recording.js';
 import type { DeviceInfo } from '../device/device-port.js';
 import type { Observation } from './capture.js';
-
-export type DemonstrationStatus = 'recording' | 'finished' | 'interrupted' | 'discarded';
-
-export interface RecordedStepInput {
-  demonstrationId: number;
-  idx: number;
-  screenshotBlob: string;
-  thumbnailBlob: string;
-  xmlBlob: string;
-  foregroundPackage: string | null;
-  foregroundActivity: string | null;
-  /** Null for the final observation (the DONE state). */
-  action: Action | null;
-  actionPx: Record<string, unknown> | null;
-  timings: Record<string, number>;
-}
 
 /** Where demonstrations go; the SQLite adapter implements it, each call its own transaction. */
 export interface RecordingStore {
   createDemonstration(taskId: string, serial: string, info: DeviceInfo): number;
-  addStep(step: RecordedStepInput): void;
+  addStep(step: RecordedStep): void;
   removeStep(demonstrationId: number, idx: number): boolean;
   setStatus(demonstrationId: number, status: DemonstrationStatus): void;
   setNote(demonstrationId: number, note: string): void;

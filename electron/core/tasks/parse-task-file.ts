@@ -4,6 +4,7 @@ import { TASK_LIMITS, TASK_SET_FORMAT, TaskSchema, TaskSetFileSchema } from '../
 import { describeJsonSyntaxError, stripBom } from '../text/json-syntax.js';
 import type { TaskFileIssue } from './task-file-error.js';
 import { TaskFileError } from './task-file-error.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 export interface ParsedTaskFile {
   /** The set's own name when the file carries one (JSON task-set files). */
@@ -133,7 +134,7 @@ function readCsv(file: string, text: string): RawTask[] {
   try {
     rows = parseCsv(text, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Record<string, string>[];
   } catch (e) {
-    fail(file, `not valid CSV: ${(e as Error).message}`);
+    fail(file, `not valid CSV: ${errorMessage(e)}`);
   }
   const unknown = Object.keys(rows[0] ?? {}).filter((c) => !CSV_COLUMNS.includes(c));
   if (unknown.length > 0) {

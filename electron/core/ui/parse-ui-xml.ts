@@ -1,5 +1,6 @@
 import { SaxesParser } from 'saxes';
 import type { Bounds, UiHierarchy, UiNode } from '../../../shared/domain/ui-node.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 /** Raised for input that is not a UI dump at all (truncated, not XML, wrong root). */
 export class UiXmlError extends Error {
@@ -100,7 +101,7 @@ export function parseUiXml(xml: string): UiHierarchy {
     error ??= e as Error;
   }
   if (error) {
-    throw error instanceof UiXmlError ? error : new UiXmlError(`not a well-formed UI dump: ${(error as Error).message}`);
+    throw error instanceof UiXmlError ? error : new UiXmlError(`not a well-formed UI dump: ${errorMessage(error)}`);
   }
   if (!sawRoot) throw new UiXmlError('no <hierarchy> element: this is not a uiautomator dump');
   return { rotation: rotation ?? 0, roots };

@@ -1,17 +1,8 @@
+import type { UserStats } from '../../../shared/domain/run-records.js';
 import type { ConversationTurn, UserResponder, UserTurn } from './user-turn.js';
 
 /** What answering cost over one task, stored with its result (`details.user`). */
-export interface UserStats {
-  mode: 'none' | 'scripted' | 'simulated';
-  /** AskUser actions the agent took. */
-  asks: number;
-  /** Of them, answered (the rest ended the task). */
-  answered: number;
-  /** The simulator's prompt + completion tokens; null when its provider reported none. */
-  tokens: number | null;
-  /** The simulator's time, ms (never part of the agent's latency). */
-  ms: number;
-}
+export type { UserStats } from '../../../shared/domain/run-records.js';
 
 /**
  * One task's conversation with its user: each question is answered in the light of the earlier

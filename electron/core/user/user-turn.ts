@@ -2,12 +2,9 @@ import type { AgentUsage } from '../agents/agent.js';
 import type { InfrastructureKind } from '../agents/agent.js';
 import { ModelRequestError } from '../agents/model-port.js';
 
-/**
- * Who answers an agent's AskUser during a run: nobody (`none`: the question ends the task, as a
- * single-turn benchmark does), the task's scripted answers, or a model playing the older adult.
- */
-export const USER_MODES = ['none', 'scripted', 'simulated'] as const;
-export type UserMode = (typeof USER_MODES)[number];
+import type { UserMode } from '../../../shared/schemas/run-spec.js';
+export { USER_MODES } from '../../../shared/schemas/run-spec.js';
+export type { UserMode } from '../../../shared/schemas/run-spec.js';
 
 /** One earlier question of this task and what the user said to it. */
 export interface ConversationTurn {

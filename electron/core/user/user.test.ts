@@ -6,6 +6,7 @@ import { scriptedAnswer, scriptedUser } from './scripted-user.js';
 import { cleanAnswer, DEFAULT_PERSONA, MAX_ANSWER_CHARS, simulatedUser, userSimulatorMessages } from './simulated-user.js';
 import { UserSession, userStats } from './user-session.js';
 import { UserSimulatorError } from './user-turn.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 const USER = {
   persona: '72岁，退休纺织女工，说话短。',
@@ -96,7 +97,7 @@ describe('the simulated user', () => {
       const e = await simulatedUser(m, TASK).reply(q).catch((x: unknown) => x);
       expect(e).toBeInstanceOf(UserSimulatorError);
       expect(e).toBeInstanceOf(ModelRequestError); // so exit-classes files it under infra_error
-      expect((e as Error).message).toMatch(/^user simulator: /);
+      expect(errorMessage(e)).toMatch(/^user simulator: /);
     }
   });
 });

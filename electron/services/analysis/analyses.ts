@@ -17,6 +17,8 @@ import type { VerbChoice } from '../../core/analysis/linguistics/verb-source.js'
 import { annotatedVerbs, chooseVerbSource } from '../../core/analysis/linguistics/verb-source.js';
 import { DEFAULT_BOOTSTRAP_SEED } from '../../core/analysis/stats/bootstrap.js';
 import { scoreStoredRun } from '../runs/run-results.js';
+import { errorMessage } from '../../../shared/error-message.js';
+import { FM_DEFAULTS } from '../../core/analysis/attribution/factorization-machine.js';
 
 /**
  * The paper's analyses over a workspace, shared by `elderbench analyze` and the Analysis
@@ -118,7 +120,7 @@ export function linguisticsAnalysis(ws: WorkspaceStore, set?: string, baselineSe
   try {
     result = analyzeLinguistics(sets, new NlpPosTagger());
   } catch (e) {
-    throw new AnalysisInputError((e as Error).message);
+    throw new AnalysisInputError(errorMessage(e));
   }
   return {
     report: linguisticsReport(result),
@@ -158,12 +160,15 @@ export function failuresAnalysis(ws: WorkspaceStore, ids: readonly string[], age
   return { report: failuresReport(tables, judge), extra: { runs: ids, failures: tables, judgeAgreement: judge }, notes };
 }
 
+/** The FM settings the attribution uses unless told otherwise (the window uses these; the CLI can change them). */
+export const ATTRIBUTION_DEFAULTS = { epochs: FM_DEFAULTS.epochs, learningRate: FM_DEFAULTS.learningRate, seed: FM_DEFAULTS.seed, top: 10 };
+
 export function attributionAnalysis(
   ws: WorkspaceStore,
   ids: readonly string[],
   agent: string | undefined,
-  fm: { epochs: number; learningRate: number; seed: number },
-  top: number,
+  fm: { epochs: number; learningRate: number; seed: number } = ATTRIBUTION_DEFAULTS,
+  top: number = ATTRIBUTION_DEFAULTS.top,
   checks: { permutations?: number; folds?: number } = {},
 ): AnalysisOutcome {
   const results = ids.flatMap((id) => resultsOf(ws, id, agent));
@@ -177,7 +182,7 @@ export function attributionAnalysis(
       cv: { folds: checks.folds ?? 5, seed: fm.seed + 2 },
     });
   } catch (e) {
-    throw new AnalysisInputError((e as Error).message);
+    throw new AnalysisInputError(errorMessage(e));
   }
   return {
     report: attributionReport(result, verbs.label),

@@ -37,11 +37,11 @@ export function analysisService(ctx: ServiceContext): ElderBenchHandlers['analys
     linguistics: ({ taskSet, baselineSet }) => view(() => linguisticsAnalysis(ctx.store(), taskSet, baselineSet)),
     normalization: ({ original, rewritten, agent }) => view(() => normalizationAnalysis(ctx.store(), original, rewritten, agent)),
     failures: ({ runs, agent }) => view(() => failuresAnalysis(ctx.store(), runs, agent, false)),
-    attribution: ({ runs, agent }) => view(() => attributionAnalysis(ctx.store(), runs, agent, { epochs: 400, learningRate: 0.05, seed: 20240601 }, 10)),
+    attribution: ({ runs, agent }) => view(() => attributionAnalysis(ctx.store(), runs, agent)),
     verbs: ({ taskSet }) => bad(() => verbRows(ctx.store(), taskSet)),
     acceptVerbs: ({ taskId, verbs }) => {
       const row = bad(() => acceptVerbs(ctx.store(), taskId, verbs));
-      ctx.events.emit('system.onDataChanged', { table: 'tasks' });
+      ctx.events.emit('system', 'onDataChanged', { table: 'tasks' });
       return row;
     },
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import { STARTER_TASKS } from '../../../test/support/fixtures.js';
 import { useTempDirs } from '../../../test/support/temp-dir.js';
-import { importTaskFile } from '../tasks-service.js';
+import { importTaskFile } from '../workspace/tasks-service.js';
 import { acceptVerbs, verbRows } from './annotate.js';
 
 describe('verb annotations: proposal, a person\'s decision, and which counts', () => {

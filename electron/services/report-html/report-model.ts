@@ -4,22 +4,16 @@ import { describeMatch, describeStep } from '../../../shared/domain/describe-ste
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import { markOf } from '../../core/report-html/marks.js';
 import type { ReportModel, ReportResult, ReportStep, ReportTask } from '../../core/report-html/model.js';
-import { stepView } from '../recording-service.js';
+import { stepView } from '../recording/recording-service.js';
 import { reviewRows, trajectory } from '../review/review-service.js';
 import type { RunReport } from '../runs/run-report-builder.js';
 import type { ReportImages } from './report-images.js';
 
-interface Judge {
-  judge?: string;
-  pass?: boolean | null;
-  reason?: string;
-}
-
 function verdictOf(t: Trajectory): string | null {
-  const r = t.result as { judge?: Judge; finalNode?: string; finalDone?: boolean };
+  const r = t.result;
   if (r.judge) {
     const pass = r.judge.pass === true ? 'pass' : r.judge.pass === false ? 'fail' : 'no verdict';
-    return `${r.judge.judge ?? ''} judge: ${pass}${r.judge.reason ? ` — ${r.judge.reason}` : ''}`.trim();
+    return `${r.judge.judge} judge: ${pass}${r.judge.reason ? ` — ${r.judge.reason}` : ''}`.trim();
   }
   if (t.key.mode === 'offline' && r.finalNode) return `Task graph: ended on node ${r.finalNode} (${r.finalDone ? 'a DONE node' : 'not a DONE node'})`;
   return null;
@@ -34,7 +28,7 @@ function agentSteps(t: Trajectory, images: ReportImages): ReportStep[] {
     image: images.add(s.observationBlob),
     mark: markOf(s.action),
   }));
-  const finalBlob = (t.result as { finalBlob?: string | null }).finalBlob ?? null;
+  const finalBlob = t.result.finalBlob ?? null;
   const final = images.add(finalBlob);
   if (final) steps.push({ n: null, text: 'Final screen', detail: null, raw: null, image: final, mark: null });
   return steps;
@@ -63,7 +57,7 @@ function resultOf(row: ReviewTaskRow, t: Trajectory, images: ReportImages): Repo
 
 /** The run's tasks in the order the run listed them (then any others that have results). */
 function taskOrder(store: WorkspaceStore, runId: string, rows: readonly ReviewTaskRow[]): string[] {
-  const spec = (store.runs.get(runId)?.manifest as { spec?: { taskIds?: string[] } } | undefined)?.spec?.taskIds ?? [];
+  const spec = store.runs.get(runId)?.manifest.spec?.taskIds ?? [];
   return [...new Set([...spec, ...rows.map((r) => r.taskId)])];
 }
 
@@ -86,7 +80,7 @@ export function buildReportModel(
     const task = store.tasks.get(id);
     const mine = rows.filter((r) => r.taskId === id);
     const trajectories = mine.map((r) => trajectory(store, { runId: report.runId, taskId: r.taskId, agent: r.agent, mode: r.mode }));
-    const demo = store.demonstrations.listForTask(id).find((d) => d.status === 'finished');
+    const demo = store.demonstrations.firstFinished(id);
     return {
       id,
       instruction: task?.instruction ?? '(task no longer in the workspace)',
@@ -101,9 +95,8 @@ export function buildReportModel(
       human: demo ? { demonstrationId: demo.id, steps: humanSteps(store.demonstrations.steps(demo.id).map(stepView), images) } : null,
     };
   });
-  const spec = (run.manifest as { spec?: { agents?: string[] } }).spec ?? {};
   return {
-    runId: report.runId, status: report.status, mode: run.mode, agents: spec.agents ?? report.metrics.map((m) => m.agent),
+    runId: report.runId, status: report.status, mode: run.mode, agents: run.manifest.spec?.agents ?? report.metrics.map((m) => m.agent),
     createdAt: run.createdAt, generatedAt: new Date().toISOString(), appVersion, tables: report.tables, charts, tasks,
   };
 }

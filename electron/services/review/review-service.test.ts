@@ -4,8 +4,9 @@ import { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import { REPO_ROOT } from '../../../test/support/fixtures.js';
 import { useTempDirs } from '../../../test/support/temp-dir.js';
 import { EventBus } from '../event-bus.js';
-import { importTaskFile } from '../tasks-service.js';
+import { importTaskFile } from '../workspace/tasks-service.js';
 import { reviewService } from './review-service.js';
+import { NO_USAGE, testManifest } from '../../../test/support/run-manifest.js';
 
 async function workspace(dir: string) {
   const store = WorkspaceStore.open(dir);
@@ -18,7 +19,7 @@ async function workspace(dir: string) {
 }
 
 function seedRun(store: WorkspaceStore, id: string, verdicts: Record<string, boolean>) {
-  store.runs.create(id, 'both', { spec: { agents: ['random'], taskIds: Object.keys(verdicts) } });
+  store.runs.create(id, 'both', testManifest({ mode: 'both', agents: ['random'], taskIds: Object.keys(verdicts) }));
   for (const [taskId, success] of Object.entries(verdicts)) {
     const mode = taskId.startsWith('on-') ? 'online' : 'offline';
     for (let idx = 0; idx < 3; idx++) {
@@ -26,7 +27,7 @@ function seedRun(store: WorkspaceStore, id: string, verdicts: Record<string, boo
         runId: id, taskId, agent: 'random', mode, idx, observationBlob: null, rawOutput: `raw ${idx}`,
         action: { type: 'Tap', at: { x: 100 * idx, y: 500 } },
         details: mode === 'offline' ? { node: 'n0', done: false, match: { matched: false, reason: 'off-graph', distancePx: 42, similarity: 0.1 } } : { foreground: 'com.android.settings', pixels: 0 },
-        timings: { reasoning_ms: 5, parsing_ms: 1 }, usage: {},
+        timings: { reasoning_ms: 5, parsing_ms: 1 }, usage: NO_USAGE,
       });
     }
     store.runs.putResult({

@@ -12,8 +12,11 @@ import { failuresReport } from '../../core/analysis/report/failures-report.js';
 import type { ResultRow } from '../../core/analysis/run-data.js';
 import { failedWithLabels, judgedResults } from '../../core/analysis/run-data.js';
 import { scoreStoredRun } from '../runs/run-results.js';
-import { stepView } from '../recording-service.js';
+import { stepView } from '../recording/recording-service.js';
 import type { ServiceContext } from '../service-context.js';
+import type { ScreenSize } from '../../../shared/domain/ui-node.js';
+import { DEFAULT_SCREEN } from '../../../shared/domain/action-px.js';
+import { graphScreen } from '../../../shared/domain/task-graph.js';
 
 const keyOf = (r: { taskId: string; agent: string; mode: string }): string => JSON.stringify([r.taskId, r.agent, r.mode]);
 
@@ -26,8 +29,7 @@ const toLabelDto = (l: Label | undefined): LabelDto | null =>
 
 /** Online results carry the judge's verdict; unreadable or missing verdicts are null. */
 function judgePassOf(r: RunResult): boolean | null {
-  const j = (r.details as { judge?: { pass?: unknown } }).judge;
-  return typeof j?.pass === 'boolean' ? j.pass : null;
+  return r.details.judge?.pass ?? null;
 }
 
 /** Each result's status under the run's scoring rule (success / failure / unresolved / invalid). */
@@ -38,7 +40,6 @@ function statuses(store: WorkspaceStore, runId: string): Map<string, ItemStatus>
 function taskRow(store: WorkspaceStore, r: RunResult, label: Label | undefined, cache: Map<string, ReturnType<WorkspaceStore['tasks']['get']>>, status: ItemStatus): ReviewTaskRow {
   if (!cache.has(r.taskId)) cache.set(r.taskId, store.tasks.get(r.taskId));
   const task = cache.get(r.taskId);
-  const steps = (r.details as { steps?: unknown }).steps;
   return {
     taskId: r.taskId,
     agent: r.agent,
@@ -46,7 +47,7 @@ function taskRow(store: WorkspaceStore, r: RunResult, label: Label | undefined, 
     success: r.success,
     exit: r.exitCategory,
     status,
-    steps: typeof steps === 'number' ? steps : 0,
+    steps: r.details.steps ?? 0,
     instruction: task?.instruction ?? '',
     app: task?.app ?? '',
     semantic: task?.annotations.semantic ?? '',
@@ -66,12 +67,11 @@ export function reviewRows(store: WorkspaceStore, runId: string): ReviewTaskRow[
   return store.runs.results(runId).map((r) => taskRow(store, r, labels.get(keyOf(r)), cache, status.get(keyOf(r))!));
 }
 
-function screenOf(store: WorkspaceStore, r: RunResult): { width: number; height: number } {
-  const device = (r.details as { deviceInfo?: { screen?: { width?: number; height?: number } } }).deviceInfo;
-  if (device?.screen?.width && device.screen.height) return { width: device.screen.width, height: device.screen.height };
+function screenOf(store: WorkspaceStore, r: RunResult): ScreenSize {
+  const device = r.details.deviceInfo?.screen;
+  if (device) return device;
   const graph = r.mode === 'offline' ? store.graphs.latest(r.taskId) : undefined;
-  const edgeScreen = (graph?.body as { edges?: { screen?: { width: number; height: number } }[] } | undefined)?.edges?.[0]?.screen;
-  return edgeScreen ?? { width: 1080, height: 2400 };
+  return graph ? graphScreen(graph.body) : { ...DEFAULT_SCREEN };
 }
 
 /**
@@ -80,7 +80,7 @@ function screenOf(store: WorkspaceStore, r: RunResult): { width: number; height:
  * the same evenly sampled earlier frames it was sent (core/eval/vlm-judge.ts).
  */
 function judgeFrames(r: RunResult, steps: { observationBlob: string | null }[]): { judgeFrames?: string[] } {
-  const d = r.details as { judge?: { judge?: string }; finalBlob?: string | null };
+  const d = r.details;
   if (r.mode !== 'online' || !d.judge) return {};
   const final = d.finalBlob ? [d.finalBlob] : [];
   if (d.judge.judge === 'rule') return { judgeFrames: final };
@@ -103,7 +103,7 @@ export function trajectory(store: WorkspaceStore, key: ReviewKey): Trajectory {
     timings: s.timings,
     usage: s.usage,
   }));
-  const demo = store.demonstrations.listForTask(key.taskId).find((d) => d.status === 'finished');
+  const demo = store.demonstrations.firstFinished(key.taskId);
   return {
     key,
     row: taskRow(store, result, label, new Map(), statuses(store, key.runId).get(keyOf(key))!),
@@ -181,7 +181,7 @@ export function reviewService(ctx: ServiceContext): ElderBenchHandlers['review']
       }
       const category = failureCategory?.trim() ? failureCategory.trim() : null;
       store.labels.put({ runId, taskId, agent, mode, failureCategory: category, humanVerdict, notes });
-      ctx.events.emit('system.onDataChanged', { table: 'runs' });
+      ctx.events.emit('system', 'onDataChanged', { table: 'runs' });
       return null;
     },
     summary: ({ runId }) => reviewSummary(ctx.store(), runId),

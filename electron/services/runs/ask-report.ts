@@ -2,18 +2,16 @@ import type { TableModel } from '../../../shared/domain/analysis.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { AskInput } from '../../core/eval/ask-metrics.js';
 import { askMetrics, askTable } from '../../core/eval/ask-metrics.js';
-import type { UserStats } from '../../core/user/user-session.js';
 import { scoreStoredRun } from './run-results.js';
 
 /** The "Asking the user" table of a run, or null when nobody answered and no agent asked. */
 export function askReport(store: WorkspaceStore, runId: string): TableModel | null {
-  const spec = (store.runs.get(runId)?.manifest as { spec?: { user?: string } } | undefined)?.spec;
-  const mode = spec?.user ?? 'none';
+  const mode = store.runs.get(runId)?.manifest.spec?.user ?? 'none';
   const tasks = new Map<string, ReturnType<WorkspaceStore['tasks']['get']>>();
   const rows: AskInput[] = scoreStoredRun(store, runId).items.map((i) => {
     if (!tasks.has(i.taskId)) tasks.set(i.taskId, store.tasks.get(i.taskId));
     const t = tasks.get(i.taskId);
-    const u = (i.result?.row.details as { user?: UserStats } | undefined)?.user;
+    const u = i.result?.row.details.user;
     return {
       taskId: i.taskId, agent: i.agent, status: i.status, success: i.result?.success ?? false, semantic: t?.annotations.semantic ?? null,
       hasFacts: (t?.user?.facts.length ?? 0) > 0, asks: u?.asks ?? (i.result?.exit === 'ask_user' ? 1 : 0), answered: u?.answered ?? 0,

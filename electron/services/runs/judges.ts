@@ -1,4 +1,5 @@
 import type { AgentConfig } from '../../../shared/schemas/agent-config.js';
+import type { JudgeManifest } from '../../../shared/domain/run-manifest.js';
 import { SharpImagePort } from '../../adapters/images/sharp-image-port.js';
 import { OpenAiChatClient } from '../../adapters/llm/openai-client.js';
 import { AgentInfrastructureError } from '../../core/agents/agent.js';
@@ -10,15 +11,6 @@ import type { JudgeKind } from '../../core/eval/outcome.js';
 import type { GraphOf } from '../../core/eval/state-judge.js';
 import { ruleAndState, stateJudge } from '../../core/eval/state-judge.js';
 import { bothJudges, DEFAULT_VLM_JUDGE_OPTIONS, VLM_JUDGE_PROMPT, vlmJudge } from '../../core/eval/vlm-judge.js';
-
-export interface JudgeManifest {
-  kind: JudgeKind;
-  model: string | null;
-  endpointHost: string | null;
-  promptSha256: string | null;
-  prompt: string | null;
-  sampledFrames: number | null;
-}
 
 /**
  * Builds the run's judge; the VLM judge reads its key from the environment variable its agent entry

@@ -4,6 +4,7 @@ import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { AgentMetrics } from '../../core/eval/metrics.js';
 import { runCharts } from '../../core/eval/run-charts.js';
 import { buildRunReport } from './run-report-builder.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 /** A run's charts as SVG, rendered by the backend (ECharts SSR): the Runs and Review screens and the HTML report. */
 export async function renderRunCharts(metrics: readonly AgentMetrics[]): Promise<RunChartDto[]> {
@@ -18,7 +19,7 @@ export async function runChartsFor(store: WorkspaceStore, runId: string): Promis
   try {
     metrics = buildRunReport(store, runId).metrics;
   } catch (e) {
-    throw new ApiError('not_found', (e as Error).message);
+    throw new ApiError('not_found', errorMessage(e));
   }
   return metrics.length === 0 ? [] : renderRunCharts(metrics);
 }

@@ -6,8 +6,8 @@ import { scoreStoredRun } from './run-results.js';
 
 /** How a run differs from a plain one: who answered the agents' questions and the device variant. */
 export function runCondition(store: WorkspaceStore, runId: string): string {
-  const m = store.runs.get(runId)?.manifest as { spec?: { user?: string; variant?: string; instruction?: string } } | undefined;
-  const parts = [`user ${m?.spec?.user ?? 'none'}`, ...(m?.spec?.variant ? [`variant ${m.spec.variant}`] : []), ...(m?.spec?.instruction === 'normalized' ? ['normalized instructions'] : [])];
+  const spec = store.runs.get(runId)?.manifest.spec;
+  const parts = [`user ${spec?.user ?? 'none'}`, ...(spec?.variant ? [`variant ${spec.variant}`] : []), ...(spec?.instruction === 'normalized' ? ['normalized instructions'] : [])];
   return `${runId} (${parts.join(', ')})`;
 }
 

@@ -7,11 +7,12 @@ import type { DevicePort } from '../../core/device/device-port.js';
 import type { Judge } from '../../core/eval/judge.js';
 import { REPO_ROOT } from '../../../test/support/fixtures.js';
 import { useTempDirs } from '../../../test/support/temp-dir.js';
-import type { DeviceHub } from '../device-hub.js';
-import { importTaskFile } from '../tasks-service.js';
+import type { DeviceHub } from '../devices/device-hub.js';
+import { importTaskFile } from '../workspace/tasks-service.js';
 import type { ExecutorDeps } from './run-executor.js';
 import { executeRun } from './run-executor.js';
-import { RunSpecSchema } from './run-spec.js';
+import { RunSpecSchema } from '../../../shared/schemas/run-spec.js';
+import { NO_USAGE, testManifest } from '../../../test/support/run-manifest.js';
 
 const judge: Judge = { kind: 'rule', judge: async () => ({ judge: 'rule', pass: false, reason: 'fake' }), alreadyPasses: async () => false };
 
@@ -35,11 +36,11 @@ describe('run executor: resume and classes', () => {
   it('resume re-attempts an infrastructure failure and an interrupted task, keeps their history, and leaves resolved results alone', async () => {
     const store = await workspace(tmp());
     const spec = RunSpecSchema.parse({ mode: 'offline', agents: ['random'], taskIds: ['off-display', 'off-sound', 'on-dark'] });
-    store.runs.create('r1', 'offline', { spec });
+    store.runs.create('r1', 'offline', testManifest(spec));
     const key = (taskId: string) => ({ runId: 'r1', taskId, agent: 'random', mode: 'offline' as const });
     store.runs.putResult({ ...key('off-display'), success: false, exitCategory: 'infra_error', details: { reason: 'HTTP 503 after 4 attempts' } });
     for (const idx of [0, 1]) {
-      store.runs.addStep({ ...key('off-sound'), idx, observationBlob: null, rawOutput: '', action: { type: 'Back' }, details: {}, timings: {}, usage: {} });
+      store.runs.addStep({ ...key('off-sound'), idx, observationBlob: null, rawOutput: '', action: { type: 'Back' }, details: {}, timings: {}, usage: NO_USAGE });
     }
     store.runs.putResult({ ...key('on-dark'), success: false, exitCategory: 'model_refused', details: { reason: 'HTTP 400' } });
     await executeRun('r1', spec, deps(store));
@@ -64,7 +65,7 @@ describe('run executor: resume and classes', () => {
       info: async () => ({ serial, model: 'fake', release: '14', sdk: 34, screen: { width: 1080, height: 2400 }, density: 420, packageVersions: {} }),
     }) as unknown as DevicePort;
     const spec = RunSpecSchema.parse({ mode: 'online', agents: ['random'], taskIds: ['on-dark'], devices: ['d1', 'd2'], maxAttempts: 3 });
-    store.runs.create('r2', 'online', { spec });
+    store.runs.create('r2', 'online', testManifest(spec));
     await executeRun('r2', spec, deps(store, { device: (s: string) => failing(s) } as Partial<DeviceHub>));
     const [r] = store.runs.results('r2');
     expect(r).toMatchObject({ exitCategory: 'setup_failed', success: false });

@@ -5,7 +5,6 @@ import type { AgentMetrics, RunMetrics } from '../../core/eval/metrics.js';
 import { runMetrics } from '../../core/eval/metrics.js';
 import type { RecordedGraph } from '../../core/eval/run-report.js';
 import { behaviourTable, breakdownTable, graphsTable, table2, unresolvedWarning } from '../../core/eval/run-report.js';
-import type { RunManifest } from './run-service.js';
 import { askReport } from './ask-report.js';
 import { deterministicResults, plannedItems, toMetricInput } from './run-results.js';
 
@@ -32,7 +31,7 @@ export interface RunReport {
 function humanSteps(store: WorkspaceStore, taskIds: Iterable<string>): Map<string, number> {
   const out = new Map<string, number>();
   for (const id of taskIds) {
-    const d = store.demonstrations.listForTask(id).find((x) => x.status === 'finished');
+    const d = store.demonstrations.firstFinished(id);
     if (d) out.set(id, store.demonstrations.steps(d.id).filter((s) => s.action).length);
   }
   return out;
@@ -50,10 +49,10 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
     if (t) tasks.set(id, t);
   }
   const m = runMetrics(results.map(toMetricInput), tasks, plan, { humanSteps: humanSteps(store, taskIds), excludeUnresolved: o.excludeUnresolved === true });
-  const manifest = run.manifest as Partial<RunManifest>;
-  const graphs: RecordedGraph[] = Object.entries(manifest.graphVersions ?? {}).sort(([a], [b]) => a.localeCompare(b))
-    .map(([taskId, version]) => ({ taskId, version, trust: manifest.graphs?.[taskId]?.trust ?? null }));
-  const matchRules = manifest.matchRules ?? [];
+  const manifest = run.manifest;
+  const graphs: RecordedGraph[] = Object.entries(manifest.graphVersions).sort(([a], [b]) => a.localeCompare(b))
+    .map(([taskId, version]) => ({ taskId, version, trust: manifest.graphs[taskId]?.trust ?? null }));
+  const matchRules = manifest.matchRules;
   const asking = askReport(store, runId);
   return {
     runId,

@@ -1,14 +1,12 @@
 import type { RunResult } from '../../adapters/db/repositories/runs-repo.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { ResultForMetrics } from '../../core/eval/metrics.js';
-import type { JudgeVerdict } from '../../core/eval/outcome.js';
 import type { PlannedItem, RunScoring, ScoredResult } from '../../core/eval/scoring.js';
 import { planItems, scoreRun } from '../../core/eval/scoring.js';
-import { RunSpecSchema } from './run-spec.js';
 
 /** Reads a stored result's metric inputs (written by the executor's commit). */
 export function toMetricInput(r: RunResult): ResultForMetrics {
-  const d = r.details as { steps?: number; stats?: { stepMs?: number[]; tokens?: number | null }; judge?: JudgeVerdict; attempts?: number };
+  const d = r.details;
   return {
     taskId: r.taskId, agent: r.agent, mode: r.mode, success: r.success, exit: r.exitCategory, steps: d.steps ?? 0,
     stepMs: d.stats?.stepMs ?? [], tokens: d.stats?.tokens ?? null,
@@ -25,12 +23,12 @@ export function toMetricInput(r: RunResult): ResultForMetrics {
  */
 export function deterministicResults(store: WorkspaceStore, runId: string): unknown[] {
   return store.runs.results(runId).map((r) => {
-    const d = r.details as { path?: string[]; finalNode?: string; finalDone?: boolean; steps?: number; graphVersion?: number; stats?: { tokens?: number | null } };
+    const d = r.details;
     const steps = store.runs.steps({ runId, taskId: r.taskId, agent: r.agent, mode: r.mode }).map((s) => ({
       idx: s.idx,
       action: s.action,
-      match: (s.details as { match?: unknown }).match ?? null,
-      node: (s.details as { node?: unknown }).node ?? null,
+      match: s.details.match ?? null,
+      node: s.details.node ?? null,
     }));
     return {
       taskId: r.taskId, agent: r.agent, mode: r.mode, success: r.success, exit: r.exitCategory,
@@ -48,9 +46,8 @@ export function deterministicResults(store: WorkspaceStore, runId: string): unkn
  */
 export function plannedItems(store: WorkspaceStore, runId: string): PlannedItem[] | undefined {
   const run = store.runs.get(runId);
-  const parsed = RunSpecSchema.safeParse((run?.manifest as { spec?: unknown } | undefined)?.spec);
-  if (!parsed.success) return undefined;
-  const spec = parsed.data;
+  const spec = run?.manifest.spec;
+  if (!spec) return undefined;
   const stored = new Map(store.runs.results(runId).map((r) => [r.taskId, r.mode]));
   const tasks = spec.taskIds.flatMap((id) => {
     const mode = store.tasks.get(id)?.mode ?? stored.get(id);

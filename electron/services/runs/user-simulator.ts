@@ -1,24 +1,12 @@
 import type { AgentConfig } from '../../../shared/schemas/agent-config.js';
 import type { Task } from '../../../shared/schemas/task.js';
+import type { UserManifest } from '../../../shared/domain/run-manifest.js';
 import { OpenAiChatClient } from '../../adapters/llm/openai-client.js';
 import { AgentInfrastructureError } from '../../core/agents/agent.js';
 import { sha256 } from '../../core/agents/manifest.js';
 import { scriptedUser } from '../../core/user/scripted-user.js';
 import { simulatedUser, USER_SIMULATOR_PROMPT, USER_SIMULATOR_SAMPLING } from '../../core/user/simulated-user.js';
 import type { UserMode, UserResponder } from '../../core/user/user-turn.js';
-
-/** What a run records about who answered the agents' questions (the simulator's prompt and its hash). */
-export interface UserManifest {
-  mode: UserMode;
-  agent: string | null;
-  model: string | null;
-  endpointHost: string | null;
-  /** "env:NAME" — where the simulator's key comes from; never the key. */
-  keySource: string | null;
-  sampling: Record<string, number> | null;
-  promptSha256: string | null;
-  prompt: string | null;
-}
 
 export interface UserSimulator {
   /** A responder for one task (its persona, facts and answers); null with `none`. */

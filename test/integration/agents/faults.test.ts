@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AgentInfrastructureError } from '../../../electron/core/agents/agent.js';
 import { ModelRefusedError } from '../../../electron/core/agents/model-port.js';
 import type { AgentStepResult } from '../../../electron/core/agents/agent.js';
-import { mulberry32 } from '../../../electron/core/agents/model-free/prng.js';
+import { mulberry32 } from '../../../electron/core/random/rng.js';
 import { FORMAT_REPLIES, MockLlmServer } from '../../support/mock-llm-server.js';
 import type { MockReply } from '../../support/mock-llm-server.js';
 import { modelAgent, observation } from './helpers.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 let server: MockLlmServer | null = null;
 afterEach(async () => {
@@ -34,7 +35,7 @@ function fault(rand: () => number): Fault {
 
 describe('100 mixed faults from the model server', () => {
   it.each([false, true])('never crash, tell infrastructure from agent errors, never count garbage as Finish (stream=%s)', async (stream) => {
-    const rand = mulberry32(stream ? 7 : 42);
+    const rand = mulberry32(stream ? 7 : 42).next;
     const faults = Array.from({ length: 100 }, () => fault(rand));
     server = await MockLlmServer.start(faults);
     // doubao sends the capture untouched (no resize), which keeps 100 steps fast
@@ -90,7 +91,7 @@ describe('retries and timing', () => {
     expect(e).toBeInstanceOf(ModelRefusedError);
     expect(e).not.toBeInstanceOf(AgentInfrastructureError);
     expect(e).toMatchObject({ status: 400 });
-    expect((e as Error).message).toContain('context too long');
+    expect(errorMessage(e)).toContain('context too long');
     expect(server.requests).toHaveLength(1);
   });
 
@@ -115,11 +116,11 @@ describe('retries and timing', () => {
     const agent = modelAgent({ name: 't', adapter: 'vlm', baseUrl: server.baseUrl, model: 'm' }, { retries: 1, timeoutMs: 100 });
     const e = await agent.step(await observation(), 'x', []).catch((x: unknown) => x);
     expect(e).toMatchObject({ name: 'AgentInfrastructureError', kind: 'timeout', attempts: 2 });
-    expect((e as Error).message).toMatch(/gave up after 2 attempts/);
+    expect(errorMessage(e)).toMatch(/gave up after 2 attempts/);
   });
 });
 
-describe('reply content edge cases (spec §6, §9.1, §9.16, §9.17)', () => {
+describe('reply content edge cases (docs/agents.md, reply cases 1, 13, 14)', () => {
   it('falls back to reasoning_content only when content is empty, and keeps both', async () => {
     server = await MockLlmServer.start([
       { kind: 'reply', content: '', reasoningContent: '<think>go home</think>\n<tool_call>{"name":"mobile_use","arguments":{"action":"system_button","button":"Home"}}</tool_call>' },

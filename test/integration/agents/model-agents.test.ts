@@ -15,7 +15,7 @@ async function start(list: readonly string[]): Promise<MockLlmServer> {
   return server;
 }
 
-describe('AutoGLM against the mock server (spec §1)', () => {
+describe('AutoGLM against the mock server', () => {
   it('one system message with the date, task first then Screen Info, one image per request, full text history', async () => {
     const s = await start(FORMAT_REPLIES.autoglm);
     const agent = modelAgent({ name: 'a', adapter: 'autoglm', baseUrl: s.baseUrl, model: 'autoglm-phone' });
@@ -42,7 +42,7 @@ describe('AutoGLM against the mock server (spec §1)', () => {
   });
 });
 
-describe('UI-TARS against the mock server (spec §2)', () => {
+describe('UI-TARS against the mock server', () => {
   it('1.5: template in the first user message, client-side smart_resize, last 5 images, every assistant turn kept', async () => {
     const seven = [...FORMAT_REPLIES.uitars.slice(0, 3), ...FORMAT_REPLIES.uitars.slice(0, 3), FORMAT_REPLIES.uitars[3]!];
     const s = await start(seven);
@@ -97,7 +97,7 @@ describe('UI-TARS against the mock server (spec §2)', () => {
   });
 });
 
-describe('GUI-Owl 1.5 against the mock server (spec §3a)', () => {
+describe('GUI-Owl 1.5 against the mock server', () => {
   it('tools system prompt, last 4 pairs + current image, older steps collapse into Previous actions', async () => {
     const s = await start(FORMAT_REPLIES.guiowl);
     const agent = modelAgent({ name: 'g', adapter: 'guiowl', baseUrl: s.baseUrl, model: 'gui-owl' });
@@ -116,7 +116,7 @@ describe('GUI-Owl 1.5 against the mock server (spec §3a)', () => {
   });
 });
 
-describe('UI-Venus 1.5 against the mock server (spec §4)', () => {
+describe('UI-Venus 1.5 against the mock server', () => {
   it('text-only history (0-based), one image, Venus sampling; Finished after CallUser carries the answer', async () => {
     const s = await start(FORMAT_REPLIES.uivenus);
     const agent = modelAgent({ name: 'v', adapter: 'uivenus', baseUrl: s.baseUrl, model: 'ui-venus' });
@@ -137,7 +137,7 @@ describe('UI-Venus 1.5 against the mock server (spec §4)', () => {
   });
 });
 
-describe('Qwen3-VL mobile_use against the mock server (spec §5)', () => {
+describe('Qwen3-VL mobile_use against the mock server', () => {
   it('999x999 tools block, text first then one image, Action-line history, /999 mapping', async () => {
     const s = await start(FORMAT_REPLIES['qwen-vl']);
     const agent = modelAgent({ name: 'q', adapter: 'qwen-vl', baseUrl: s.baseUrl, model: 'qwen3-vl-plus' });

@@ -1,10 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Backend } from '../../../electron/services/backend.js';
-import { createRun, runToEnd } from '../../../electron/services/runs/run-service.js';
+import { createRun, runToEnd } from '../../../electron/services/runs/run-lifecycle.js';
 import { MockLlmServer } from '../../support/mock-llm-server.js';
-import { prepareSettingsWorkspace } from '../../support/record-script.js';
+import { settingsWorkspace } from '../../support/record-script.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 import { useVirtualPhones } from '../../support/virtual-phone.js';
 
@@ -74,10 +73,7 @@ describe('every model-backed adapter completes an online task on the virtual pho
     const names = Object.keys(REPLIES);
     // One device runs the agents one after another, so one scripted server serves them in order.
     server = await MockLlmServer.start(names.flatMap((n) => REPLIES[n]!.replies.map((content) => ({ kind: 'reply' as const, content }))));
-    const phone = await phones({ locale: 'en' });
-    const ws = tmp();
-    const backend = new Backend({ workspace: ws, userDataDir: tmp(), adbServer: `127.0.0.1:${phone.port}` });
-    await prepareSettingsWorkspace(backend);
+    const { ws, backend } = await settingsWorkspace(tmp, phones);
     writeFileSync(join(ws, 'agents.json'), JSON.stringify({
       agents: names.map((n) => ({ name: `mock-${n}`, ...REPLIES[n]!.config, baseUrl: server!.baseUrl, model: `model-${n}`, retries: 0 })),
     }));

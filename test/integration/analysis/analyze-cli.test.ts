@@ -9,6 +9,7 @@ import type { TaskInput } from '../../../shared/schemas/task.js';
 import { TaskSchema } from '../../../shared/schemas/task.js';
 import { REPO_ROOT } from '../../support/fixtures.js';
 import { useTempDirs } from '../../support/temp-dir.js';
+import { testManifest } from '../../support/run-manifest.js';
 
 const HARNESS = join(REPO_ROOT, 'test/integration/analysis/analyze-harness.ts');
 
@@ -49,7 +50,7 @@ function seedWorkspace(dir: string): WorkspaceStore {
 }
 
 function putRun(store: WorkspaceStore, runId: string, outcome: (i: number) => boolean, agents = ['autoglm']): void {
-  store.runs.create(runId, 'online', { note: 'test' });
+  store.runs.create(runId, 'online', testManifest({ mode: 'online', agents, taskIds: ['e0'] }));
   for (const agent of agents) {
     for (let i = 0; i < 24; i++) {
       store.runs.putResult({ runId, taskId: `e${i}`, agent, mode: 'online', success: outcome(i), exitCategory: 'finished', details: {} });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkspaceStore } from '../../../electron/adapters/db/workspace-store.js';
 import { annotateSet, completionPort } from '../../../electron/services/analysis/annotate.js';
-import { importTaskFile } from '../../../electron/services/tasks-service.js';
+import { importTaskFile } from '../../../electron/services/workspace/tasks-service.js';
 import { runCli } from '../../support/cli.js';
 import { STARTER_TASKS } from '../../support/fixtures.js';
 import { MockLlmServer } from '../../support/mock-llm-server.js';

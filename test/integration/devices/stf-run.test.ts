@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Backend } from '../../../electron/services/backend.js';
-import { importTaskFile } from '../../../electron/services/tasks-service.js';
+import { importTaskFile } from '../../../electron/services/workspace/tasks-service.js';
 import type { VirtualPhoneServer } from '../../../electron/virtual-phone/index.js';
 import { startVirtualPhoneServer } from '../../../electron/virtual-phone/index.js';
 import { cliToEnd, startCli } from '../../support/cli-process.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Backend } from '../../../electron/services/backend.js';
-import { importTaskFile } from '../../../electron/services/tasks-service.js';
+import { importTaskFile } from '../../../electron/services/workspace/tasks-service.js';
 import type { VirtualPhoneServer } from '../../../electron/virtual-phone/index.js';
 import { startVirtualPhoneServer } from '../../../electron/virtual-phone/index.js';
 import { cliToEnd } from '../../support/cli-process.js';

@@ -13,7 +13,8 @@ import { performAction, toPixelAction } from '../../../electron/core/recording/p
 import { DemoScriptSchema, isTargetStep, resolveScriptStep } from '../../../electron/core/recording/script.js';
 import type { DevicePort } from '../../../electron/core/device/device-port.js';
 import { parseUiXml } from '../../../electron/core/ui/parse-ui-xml.js';
-import { resolvePackage, sleep } from '../../../electron/services/device-helpers.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { resolvePackage } from '../../../electron/services/devices/app-packages.js';
 import { REPO_ROOT } from '../../support/fixtures.js';
 import { nodeAt, targetOf } from '../../../shared/domain/ui-tree.js';
 import { useVirtualPhones } from '../../support/virtual-phone.js';

@@ -11,7 +11,7 @@ import { contentCandidates } from '../../../electron/core/graph/content.js';
 import { computeSignature, pageKey } from '../../../electron/core/graph/signature.js';
 import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { Backend } from '../../../electron/services/backend.js';
-import { readDemonstrations } from '../../../electron/services/graph-builder.js';
+import { readDemonstrations } from '../../../electron/services/graphs/graph-builder.js';
 import { MockLlmServer } from '../../support/mock-llm-server.js';
 import type { RecordedRequest } from '../../support/mock-llm-server.js';
 import { REPO_ROOT } from '../../support/fixtures.js';

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphSummary } from '../../../shared/domain/graph.js';
 import { WorkspaceStore } from '../../../electron/adapters/db/workspace-store.js';
-import { importTaskFile } from '../../../electron/services/tasks-service.js';
-import { workspaceOverview } from '../../../electron/services/workspace-overview.js';
+import { importTaskFile } from '../../../electron/services/workspace/tasks-service.js';
+import { workspaceOverview } from '../../../electron/services/workspace/workspace-overview.js';
 import { REPO_ROOT } from '../../support/fixtures.js';
 import { useTempDirs } from '../../support/temp-dir.js';
+import { testManifest } from '../../support/run-manifest.js';
 
 const graph = (taskId: string, over: Partial<GraphSummary> = {}): GraphSummary => ({
   taskId, graphId: 1, version: 1, demonstrations: 2, nodes: 4, edges: 3, doneNodes: 1, selfConsistency: 1, leaveOneOut: 1,
@@ -54,7 +55,7 @@ describe('workspace overview', () => {
     const store = WorkspaceStore.open(tmp());
     try {
       await importTaskFile(store, { file: `${REPO_ROOT}test/fixtures/tasks/settings-runs.json` });
-      store.runs.create('run-a', 'offline', { spec: { agents: ['replay', 'random'], taskIds: ['off-display', 'off-sound'] } });
+      store.runs.create('run-a', 'offline', testManifest({ agents: ['replay', 'random'], taskIds: ['off-display', 'off-sound'] }));
       const result = (taskId: string, agent: string, success: boolean) =>
         store.runs.putResult({ runId: 'run-a', taskId, agent, mode: 'offline', success, exitCategory: success ? 'finished' : 'off_graph', details: {} });
       result('off-display', 'replay', true);

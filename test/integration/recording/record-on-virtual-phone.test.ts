@@ -5,7 +5,7 @@ import { decodeXml } from '../../../electron/adapters/observations/observation-s
 import { toNorm } from '../../../electron/core/geometry/coordinates.js';
 import { parseUiXml } from '../../../electron/core/ui/parse-ui-xml.js';
 import { Backend } from '../../../electron/services/backend.js';
-import { importTaskFile } from '../../../electron/services/tasks-service.js';
+import { importTaskFile } from '../../../electron/services/workspace/tasks-service.js';
 import { STARTER_TASKS } from '../../support/fixtures.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 import { useVirtualPhones } from '../../support/virtual-phone.js';

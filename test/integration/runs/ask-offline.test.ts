@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import { Backend } from '../../../electron/services/backend.js';
-import { createRun, runToEnd } from '../../../electron/services/runs/run-service.js';
+import { createRun, runToEnd } from '../../../electron/services/runs/run-lifecycle.js';
 import type { RecordedRequest } from '../../support/mock-llm-server.js';
 import { MockLlmServer } from '../../support/mock-llm-server.js';
 import { prepareSettingsWorkspace } from '../../support/record-script.js';

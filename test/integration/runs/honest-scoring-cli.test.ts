@@ -6,7 +6,7 @@ import { Backend } from '../../../electron/services/backend.js';
 import { FORMAT_REPLIES, MockLlmServer } from '../../support/mock-llm-server.js';
 import type { MockReply, RecordedRequest } from '../../support/mock-llm-server.js';
 import { REPO_ROOT } from '../../support/fixtures.js';
-import { prepareSettingsWorkspace } from '../../support/record-script.js';
+import { settingsWorkspace } from '../../support/record-script.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 import { useVirtualPhones } from '../../support/virtual-phone.js';
 
@@ -44,10 +44,7 @@ describe('honest scoring through the CLI (a scripted OpenAI-compatible endpoint)
   }
 
   it('a refused task is the agent\'s failure; a never-answered one stays in N as unresolved until run --resume resolves it', { timeout: 180_000 }, async () => {
-    const phone = await phones({ locale: 'en' });
-    const ws = tmp();
-    const backend = new Backend({ workspace: ws, userDataDir: tmp(), adbServer: `127.0.0.1:${phone.port}` });
-    await prepareSettingsWorkspace(backend);
+    const { ws, backend } = await settingsWorkspace(tmp, phones);
     backend.close();
 
     server = await MockLlmServer.start();

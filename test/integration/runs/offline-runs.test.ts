@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Backend } from '../../../electron/services/backend.js';
 import { buildRunReport } from '../../../electron/services/runs/run-report-builder.js';
-import { createRun, runToEnd } from '../../../electron/services/runs/run-service.js';
+import { createRun, runToEnd } from '../../../electron/services/runs/run-lifecycle.js';
 import { prepareSettingsWorkspace } from '../../support/record-script.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 import { useVirtualPhones } from '../../support/virtual-phone.js';

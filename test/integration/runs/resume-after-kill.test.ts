@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { Backend } from '../../../electron/services/backend.js';
 import { buildRunReport } from '../../../electron/services/runs/run-report-builder.js';
-import { importTaskFile } from '../../../electron/services/tasks-service.js';
+import { importTaskFile } from '../../../electron/services/workspace/tasks-service.js';
 import { REPO_ROOT } from '../../support/fixtures.js';
 import { recordScript, SETTINGS_RUN_DEMOS } from '../../support/record-script.js';
 import { useTempDirs } from '../../support/temp-dir.js';

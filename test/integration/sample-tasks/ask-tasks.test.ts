@@ -8,7 +8,8 @@ import { parseUiXml } from '../../../electron/core/ui/parse-ui-xml.js';
 import { scriptedAnswer } from '../../../electron/core/user/scripted-user.js';
 import type { VirtualPhoneServer } from '../../../electron/virtual-phone/index.js';
 import { startVirtualPhoneServer } from '../../../electron/virtual-phone/index.js';
-import { resolvePackage, sleep } from '../../../electron/services/device-helpers.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { resolvePackage } from '../../../electron/services/devices/app-packages.js';
 import type { Task } from '../../../shared/schemas/task.js';
 import { loadSampleTasks } from './sample-set.js';
 

@@ -6,10 +6,12 @@ import type { DevicePort } from '../../../electron/core/device/device-port.js';
 import { parseUiXml } from '../../../electron/core/ui/parse-ui-xml.js';
 import { playScript } from '../../../electron/core/recording/script.js';
 import type { ScriptStep } from '../../../electron/core/recording/script.js';
-import { resolvePackage, sleep } from '../../../electron/services/device-helpers.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { resolvePackage } from '../../../electron/services/devices/app-packages.js';
 import { evaluateExpect } from '../../../electron/core/eval/check-matcher.js';
 import type { Task } from '../../../shared/schemas/task.js';
 import { loadDemos, loadSampleTasks } from './sample-set.js';
+import { errorMessage } from '../../../shared/error-message.js';
 
 /**
  * The honesty of the sample set, task by task, on one zh virtual phone (the set targets the zh
@@ -47,7 +49,7 @@ async function replay(task: Task, n: number, steps: ScriptStep[]): Promise<void>
     // that record what was seen (an opened thread is read) update their state when drawn.
     await device.uiDump();
   } catch (e) {
-    throw new Error(`${task.id} demo ${n}: ${(e as Error).message} (screen: ${(await device.shell('cmd vphone screen')).trim()})`, { cause: e });
+    throw new Error(`${task.id} demo ${n}: ${errorMessage(e)} (screen: ${(await device.shell('cmd vphone screen')).trim()})`, { cause: e });
   }
   const results = await checkResults(task);
   const failed = results.filter((r) => !r.pass);

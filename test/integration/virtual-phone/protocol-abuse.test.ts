@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import net from 'node:net';
 import { startServer, raw, frame, kit, kitShell, adb } from './helpers.js';
 import type { VirtualPhoneServer } from '../../../electron/virtual-phone/index.js';
+import { until } from '../../support/wait.js';
 
 // Everything a confused or malicious client can send must end in a clean FAIL or close,
 // and the server must keep serving everyone else.
@@ -63,13 +64,15 @@ describe('ADB server under protocol abuse', () => {
   });
 
   it('survives a client that disconnects mid-screencap while others keep working', async () => {
+    let gone = 0;
     for (let i = 0; i < 5; i++) {
       const s = net.connect(port, '127.0.0.1');
       s.on('error', () => {});
+      s.on('close', () => gone++);
       s.write(Buffer.concat([frame('host:transport:vphone-1'), frame('exec:screencap -p')]));
       s.once('data', () => s.destroy());
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await until(() => gone === 5, 'the five clients to vanish mid-screencap', 30_000);
     expect(await kitShell(port, 'vphone-1', 'echo alive')).toBe('alive\n');
   });
 
@@ -81,10 +84,12 @@ describe('ADB server under protocol abuse', () => {
     data.writeUInt32LE(65536, 4);
     const send = Buffer.from('SEND\0\0\0\0/sdcard/partial.bin,33188', 'latin1');
     send.writeUInt32LE('/sdcard/partial.bin,33188'.length, 4);
-    s.write(Buffer.concat([frame('host:transport:vphone-2'), frame('sync:'), send, data, Buffer.alloc(1000)]));
-    await new Promise((r) => setTimeout(r, 100));
+    let closed = false;
+    s.on('close', () => (closed = true));
+    // Half a file on the wire, then the client vanishes.
+    await new Promise<void>((resolve) => s.write(Buffer.concat([frame('host:transport:vphone-2'), frame('sync:'), send, data, Buffer.alloc(1000)]), () => resolve()));
     s.destroy();
-    await new Promise((r) => setTimeout(r, 100));
+    await until(() => closed, 'the pushing client to be gone', 30_000);
     expect(await kitShell(port, 'vphone-2', 'ls /sdcard/partial.bin')).toContain('No such file');
     await stillServing();
   });

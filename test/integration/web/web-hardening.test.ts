@@ -1,33 +1,18 @@
 import { writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Backend } from '../../../electron/services/backend.js';
-import { GraphFileError, importGraph } from '../../../electron/services/graph-transfer.js';
+import { GraphFileError, importGraph } from '../../../electron/services/graphs/graph-transfer.js';
 import type { WebServer } from '../../../electron/server/web-server.js';
 import { startWebServer } from '../../../electron/server/web-server.js';
 import { graphFileBytes } from '../../support/graph-file.js';
 import { useTempDirs } from '../../support/temp-dir.js';
+import type { HttpOptions, HttpReply } from '../../support/http.js';
+import { httpSend } from '../../support/http.js';
 
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A raw HTTP request: the path is sent exactly as given (no client-side normalisation). */
-function send(s: WebServer, path: string, opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: s.port, path, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end(opts.body);
-  });
-}
+/** A raw HTTP request to the server: the path is sent exactly as given (no client-side normalisation). */
+const send = (s: WebServer, path: string, opts: HttpOptions = {}): Promise<HttpReply> => httpSend(s.port, path, opts);
 
 const HTML_ATTACK = Buffer.from('<!doctype html><script>fetch("/api/settings.update",{method:"POST"})</script>');
 
@@ -50,7 +35,7 @@ describe('web mode, attacked from the same machine', () => {
     return { s: server, cookie, origin: `http://127.0.0.1:${server.port}` };
   }
 
-  const post = (s: WebServer, channel: string, headers: Record<string, string>, body: string | Buffer = JSON.stringify({ input: { uiScale: 2 } })): Promise<Reply> =>
+  const post = (s: WebServer, channel: string, headers: Record<string, string>, body: string | Buffer = JSON.stringify({ input: { uiScale: 2 } })): Promise<HttpReply> =>
     send(s, `/api/${channel}`, { method: 'POST', headers: { Host: `127.0.0.1:${s.port}`, ...headers }, body });
 
   it('refuses a stored page: graph import rejects an HTML blob even with a recomputed checksum', async () => {

@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Backend } from '../../../electron/services/backend.js';
@@ -6,23 +5,13 @@ import type { WebServer } from '../../../electron/server/web-server.js';
 import { startWebServer } from '../../../electron/server/web-server.js';
 import { isAllowedHostHeader, isLoopbackHost } from '../../../electron/server/loopback.js';
 import { useTempDirs } from '../../support/temp-dir.js';
+import type { HttpOptions, HttpReply } from '../../support/http.js';
+import { httpSend } from '../../support/http.js';
 
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-function send(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end(opts.body);
-  });
+/** A request to a URL of the server. */
+function send(url: string, opts: HttpOptions = {}): Promise<HttpReply> {
+  const u = new URL(url);
+  return httpSend(Number(u.port), u.pathname + u.search, opts);
 }
 
 describe('web mode server', () => {
@@ -43,7 +32,7 @@ describe('web mode server', () => {
     return server;
   }
 
-  const api = (s: WebServer, channel: string, input: unknown, token: string | null = s.token): Promise<Reply> =>
+  const api = (s: WebServer, channel: string, input: unknown, token: string | null = s.token): Promise<HttpReply> =>
     send(`${s.url}api/${channel}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },

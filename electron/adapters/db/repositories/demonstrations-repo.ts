@@ -1,9 +1,9 @@
 import type { Action } from '../../../../shared/domain/action.js';
+import { parseActionPx } from '../../../../shared/domain/action-px.js';
+import type { DemonstrationStatus, RecordedStep } from '../../../../shared/domain/recording.js';
 import type { TapAlternatives } from '../../../../shared/domain/task-graph.js';
 import type { Db } from '../connection.js';
-import { fromJson, nowIso, toJson } from './json.js';
-
-export type DemonstrationStatus = 'recording' | 'finished' | 'interrupted' | 'discarded';
+import { fromJson, nowIso, parseTimings, toJson } from './json.js';
 
 export interface Demonstration {
   id: number;
@@ -16,21 +16,8 @@ export interface Demonstration {
   finishedAt: string | null;
 }
 
-export interface StepInput {
-  demonstrationId: number;
-  idx: number;
-  screenshotBlob: string | null;
-  thumbnailBlob?: string | null;
-  xmlBlob: string | null;
-  foregroundPackage: string | null;
-  foregroundActivity: string | null;
-  /** Null for the final observation (the DONE state). */
-  action: Action | null;
-  actionPx: Record<string, unknown> | null;
-  timings: Record<string, number>;
-}
-
-export interface Step extends StepInput {
+/** A stored step: as recorded, with its row id and an annotator's mark. */
+export interface Step extends RecordedStep {
   id: number;
   createdAt: string;
   /** An annotator's mark on a tap: which other options of its group would do as well. */
@@ -92,8 +79,8 @@ const stepFromRow = (r: StepRow): Step => ({
   foregroundPackage: r.foreground_package,
   foregroundActivity: r.foreground_activity,
   action: r.action === null ? null : fromJson<Action>(r.action),
-  actionPx: r.action_px === null ? null : fromJson(r.action_px),
-  timings: fromJson(r.timings),
+  actionPx: r.action_px === null ? null : parseActionPx(fromJson(r.action_px)),
+  timings: parseTimings(fromJson(r.timings)),
   createdAt: r.created_at,
   alternatives: r.alternatives === null ? null : parseAlternatives(r.alternatives),
 });
@@ -149,9 +136,9 @@ export class DemonstrationsRepo {
     this.db.prepare('UPDATE demonstrations SET note = ? WHERE id = ?').run(note, id);
   }
 
-  addStep(s: StepInput): number {
+  addStep(s: RecordedStep): number {
     const info = this.insertStep.run(
-      s.demonstrationId, s.idx, s.screenshotBlob, s.thumbnailBlob ?? null, s.xmlBlob, s.foregroundPackage, s.foregroundActivity,
+      s.demonstrationId, s.idx, s.screenshotBlob, s.thumbnailBlob, s.xmlBlob, s.foregroundPackage, s.foregroundActivity,
       s.action === null ? null : toJson(s.action), s.actionPx === null ? null : toJson(s.actionPx),
       toJson(s.timings), nowIso(),
     );
@@ -168,6 +155,19 @@ export class DemonstrationsRepo {
   /** Removes the step (undo); returns whether there was one. */
   removeStep(demonstrationId: number, idx: number): boolean {
     return this.deleteStep.run(demonstrationId, idx).changes === 1;
+  }
+
+  /** How many steps a demonstration has (without reading them). */
+  stepCount(demonstrationId: number): number {
+    return this.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM steps WHERE demonstration_id = ?').get(demonstrationId)!.n;
+  }
+
+  /** The first finished demonstration of a task: what the replay oracle follows and the human baseline of a report. */
+  firstFinished(taskId: string): Demonstration | undefined {
+    const row = this.db
+      .prepare<[string], DemoRow>("SELECT * FROM demonstrations WHERE task_id = ? AND status = 'finished' ORDER BY id LIMIT 1")
+      .get(taskId);
+    return row ? demoFromRow(row) : undefined;
   }
 
   steps(demonstrationId: number): Step[] {

@@ -1,15 +1,19 @@
+import type { GraphConfig, GraphValidation } from '../../../../shared/domain/graph.js';
+import type { TaskGraph } from '../../../../shared/domain/task-graph.js';
 import type { Db } from '../connection.js';
 import { writeTransaction } from '../connection.js';
 import { fromJson, nowIso, toJson } from './json.js';
+import { parseGraphConfig, parseGraphValidation, parseTaskGraph } from './stored-graph.js';
 
-export interface GraphVersion<Body = unknown, Config = unknown, Validation = unknown> {
+/** One stored version of a task's graph, its JSON columns read into their types. */
+export interface GraphVersion {
   id: number;
   taskId: string;
   version: number;
   parentId: number | null;
-  config: Config;
-  body: Body;
-  validation: Validation;
+  config: GraphConfig;
+  body: TaskGraph;
+  validation: GraphValidation;
   createdAt: string;
 }
 
@@ -29,9 +33,9 @@ const fromRow = (r: GraphRow): GraphVersion => ({
   taskId: r.task_id,
   version: r.version,
   parentId: r.parent_id,
-  config: fromJson(r.config),
-  body: fromJson(r.body),
-  validation: fromJson(r.validation),
+  config: parseGraphConfig(fromJson(r.config)),
+  body: parseTaskGraph(fromJson(r.body), `the graph of task ${r.task_id}, version ${r.version}`),
+  validation: parseGraphValidation(fromJson(r.validation)),
   createdAt: r.created_at,
 });
 
@@ -39,7 +43,7 @@ const fromRow = (r: GraphRow): GraphVersion => ({
 export class GraphsRepo {
   constructor(private readonly db: Db) {}
 
-  addVersion(taskId: string, g: { parentId: number | null; config: unknown; body: unknown; validation: unknown }): GraphVersion {
+  addVersion(taskId: string, g: { parentId: number | null; config: GraphConfig; body: TaskGraph; validation: GraphValidation }): GraphVersion {
     return writeTransaction(this.db, () => {
       const next =
         ((this.db.prepare('SELECT max(version) AS v FROM graphs WHERE task_id = ?').get(taskId) as { v: number | null }).v ??

@@ -1,6 +1,10 @@
 import type { Action } from '../../../../shared/domain/action.js';
+import type { RunManifest, StoredRunManifest } from '../../../../shared/domain/run-manifest.js';
+import { parseRunManifest } from '../../../../shared/domain/run-manifest.js';
+import type { RunResultDetails, RunStepDetails, StepUsage } from '../../../../shared/domain/run-records.js';
+import { parseRunResultDetails, parseRunStepDetails, parseStepUsage } from '../../../../shared/domain/run-records.js';
 import type { Db } from '../connection.js';
-import { fromJson, nowIso, toJson } from './json.js';
+import { fromJson, nowIso, parseTimings, toJson } from './json.js';
 
 export type RunMode = 'online' | 'offline';
 export type RunStatus = 'running' | 'finished' | 'cancelled' | 'failed';
@@ -9,7 +13,7 @@ export interface Run {
   id: string;
   mode: RunMode | 'both';
   status: RunStatus;
-  manifest: Record<string, unknown>;
+  manifest: StoredRunManifest;
   createdAt: string;
   finishedAt: string | null;
 }
@@ -24,7 +28,7 @@ export interface RunKey {
 export interface RunResult extends RunKey {
   success: boolean;
   exitCategory: string;
-  details: Record<string, unknown>;
+  details: RunResultDetails;
   finishedAt: string;
 }
 
@@ -33,9 +37,9 @@ export interface RunStep extends RunKey {
   observationBlob: string | null;
   rawOutput: string;
   action: Action;
-  details: Record<string, unknown>;
+  details: RunStepDetails;
   timings: Record<string, number>;
-  usage: Record<string, number>;
+  usage: StepUsage;
 }
 
 /** Runs, per-task results and per-step records. Each write is its own transaction (resume relies on it). */
@@ -52,7 +56,7 @@ export class RunsRepo {
     );
   }
 
-  create(id: string, mode: Run['mode'], manifest: Record<string, unknown>): Run {
+  create(id: string, mode: Run['mode'], manifest: RunManifest): Run {
     this.db
       .prepare(`INSERT INTO runs (id, mode, status, manifest, created_at) VALUES (?, ?, 'running', ?, ?)`)
       .run(id, mode, toJson(manifest), nowIso());
@@ -66,7 +70,7 @@ export class RunsRepo {
       id: r.id!,
       mode: r.mode as Run['mode'],
       status: r.status as RunStatus,
-      manifest: fromJson(r.manifest!),
+      manifest: parseRunManifest(fromJson(r.manifest!)),
       createdAt: r.created_at!,
       finishedAt: r.finished_at ?? null,
     };
@@ -102,9 +106,9 @@ export class RunsRepo {
       observationBlob: r.observation_blob as string | null,
       rawOutput: r.raw_output as string,
       action: fromJson<Action>(r.action as string),
-      details: fromJson(r.details as string),
-      timings: fromJson(r.timings as string),
-      usage: fromJson(r.usage as string),
+      details: parseRunStepDetails(fromJson(r.details as string)),
+      timings: parseTimings(fromJson(r.timings as string)),
+      usage: parseStepUsage(fromJson(r.usage as string)),
     }));
   }
 
@@ -144,7 +148,7 @@ export class RunsRepo {
       mode: r.mode as RunMode,
       success: r.success === 1,
       exitCategory: r.exit_category as string,
-      details: fromJson(r.details as string),
+      details: parseRunResultDetails(fromJson(r.details as string)),
       finishedAt: r.finished_at as string,
     }));
   }

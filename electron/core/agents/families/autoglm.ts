@@ -6,7 +6,7 @@ import type { BuildInput, Family, FamilyContext } from './family.js';
 import { fill } from './family.js';
 
 /**
- * AutoGLM-Phone (spec §1). One system message (date line first), the task in the first user
+ * AutoGLM-Phone. One system message (date line first), the task in the first user
  * turn, `** Screen Info **` afterwards; earlier screenshots are removed from history so each
  * request carries exactly one image. Coordinates: 0–999 grid divided by 1000 ⇒ n = v.
  * The prompt below follows the official structure in our own words; set `promptTemplate`

@@ -7,7 +7,7 @@ import { fill } from './family.js';
 import { mobileUseTools } from './mobile-use-tool.js';
 
 /**
- * GUI-Owl 1.5 / Mobile-Agent-v3.5 (spec §3a). System = `mobile_use` tools block (1000x1000 grid)
+ * GUI-Owl 1.5 / Mobile-Agent-v3.5. System = `mobile_use` tools block (1000x1000 grid)
  * plus a response-format section. The last N steps are resent as user(screenshot) /
  * assistant(full output) pairs, then the current screenshot; older steps collapse into the
  * `Previous actions` text of the first kept user turn. Coordinates relative 0–1000: n = v.
@@ -45,7 +45,7 @@ export const guiowlFamily: Family = {
   id: 'guiowl',
   version: '1.1.0',
   defaultVariant: '1.5',
-  // The official scripts send no sampling parameters; we always send temperature (spec §3a).
+  // The official scripts send no sampling parameters; we always send temperature.
   defaultSampling: { temperature: 0, max_tokens: 2048 },
   // The phone script pre-resizes (factor 28, max 10,035,200); relative coordinates are unaffected.
   sendSize: (screen) => smartResize(screen, GUIOWL_RESIZE),

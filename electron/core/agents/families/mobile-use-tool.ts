@@ -1,7 +1,7 @@
 /**
  * The qwen-agent "Nous" function-calling block declaring the `mobile_use` tool, shared by
  * GUI-Owl 1.5 (resolution 1000x1000) and Qwen-VL (999x999 for Qwen3-VL, the resized image
- * size for Qwen2.5-VL). Written from the documented structure (spec §3a, §5); the action
+ * size for Qwen2.5-VL). Written from the documented structure; the action
  * names and argument spellings are the interface and are kept literally.
  */
 export type MobileUseAction =

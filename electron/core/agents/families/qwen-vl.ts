@@ -7,7 +7,7 @@ import { fill } from './family.js';
 import { mobileUseTools } from './mobile-use-tool.js';
 
 /**
- * Qwen3-VL `mobile_use` (spec §5, default variant "3"): tools block with a fixed 999x999 grid,
+ * Qwen3-VL `mobile_use` (default variant "3"): tools block with a fixed 999x999 grid,
  * `Thought:` / `Action:` / <tool_call>; one image; text history of previous Action lines.
  * n = v·1000/999. Variant "2.5" (Qwen2.5-VL) answers in absolute pixels of the smart-resized
  * image, so we resize on our side and state that size in the tools block.

@@ -6,7 +6,7 @@ import type { BuildInput, Family, FamilyContext } from './family.js';
 import { fill, hasCjk, limitPixels } from './family.js';
 
 /**
- * UI-TARS-1.5 (open weights), Doubao-1.5-UI-TARS and UI-TARS 1.0 (spec §2).
+ * UI-TARS-1.5 (open weights), Doubao-1.5-UI-TARS and UI-TARS 1.0.
  * The template is the first *user* text (OSWorld layout: system "You are a helpful assistant.").
  * History: user(image) / assistant(previous output) pairs; only the last 5 images are kept,
  * all assistant turns stay. 1.5 answers in absolute pixels of the smart-resized image, so we

@@ -8,10 +8,10 @@ import type { BuildInput, Family, FamilyContext } from './family.js';
 import { answeredQuestions, fill } from './family.js';
 
 /**
- * UI-Venus 1.5 (spec §4): system "You are a helpful assistant.", everything else in one user
+ * UI-Venus 1.5: system "You are a helpful assistant.", everything else in one user
  * message (text first, then the current screenshot). History is text only: the last 5 steps as
  * `Step {i}: <think>…</think><action>…</action>` (0-based). 1.5 answers on 0–1000; 1.0 in absolute
- * pixels of smart_resize(28, 3136, 12,845,056). CallUser defaults to "answer" (spec §10): the
+ * pixels of smart_resize(28, 3136, 12,845,056). CallUser defaults to "answer" (a harness decision, docs/agents.md): the
  * content is kept and becomes the Finish message if Finished comes without one; "ask" makes every
  * CallUser an AskUser, "auto" only one whose content is a question. The text history keeps only the
  * last steps, so the user's answers to earlier questions stay in the User Task section.

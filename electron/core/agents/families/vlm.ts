@@ -7,7 +7,7 @@ import { fill, limitPixels } from './family.js';
 /**
  * A generic prompt for any OpenAI-compatible VLM (Gemini, Kimi, GLM-V, GPT…), ours, documented
  * in docs/agents.md. It states the x,y order and the grid explicitly because Gemini's native
- * grounding is [y, x] on 0–1000 (spec §6). One image per request; earlier actions as text.
+ * grounding is [y, x] on 0–1000. One image per request; earlier actions as text.
  */
 export const VLM_SYSTEM_TEMPLATE = `You operate an Android phone for a user, one action at a time. Each turn you get the user's instruction, the actions you already took, and a screenshot of the current screen.
 

@@ -1,6 +1,6 @@
 import type { Action, NormPoint } from '../../../../shared/domain/action.js';
 import type { Agent, AgentHistoryEntry, AgentObservation, AgentStepResult } from '../agent.js';
-import { mixSeed, mulberry32 } from './prng.js';
+import { mixSeed, mulberry32 } from '../../random/rng.js';
 import { modelFreeResult } from './result.js';
 
 /**
@@ -20,7 +20,7 @@ export class RandomAgent implements Agent {
 
   async step(obs: AgentObservation, _instruction: string, history: readonly AgentHistoryEntry[]): Promise<AgentStepResult> {
     const t0 = performance.now();
-    const action = randomAction(mulberry32(mixSeed(this.seed, history.length)));
+    const action = randomAction(mulberry32(mixSeed(this.seed, history.length)).next);
     return modelFreeResult(action, `random draw (seed ${this.seed}, step ${history.length})`, obs, t0, performance.now());
   }
 }

@@ -8,7 +8,7 @@ import { dropTags, splitThinking, stripLeakedTokens, tagContent } from '../parsi
 import { WorkBudget } from '../parsing/work-budget.js';
 
 /**
- * AutoGLM-Phone (spec §1): free thinking, then one `do(action="…", …)` or `finish(message="…")`,
+ * AutoGLM-Phone: free thinking, then one `do(action="…", …)` or `finish(message="…")`,
  * with or without <think>/<answer> tags. Unlike the official client we never turn a
  * garbage reply into finish (Open-AutoGLM #316): no call ⇒ ParseError.
  */

@@ -6,7 +6,7 @@ const owl = (raw: string) => parseMobileUse(raw, REL1000);
 const qwen3 = (raw: string) => parseMobileUse(raw, REL999);
 const call = (args: object) => `Action: x\n<tool_call>\n${JSON.stringify({ name: 'mobile_use', arguments: args })}\n</tool_call>`;
 
-describe('mobile_use parser (GUI-Owl 1.5, Qwen-VL): documented examples (spec §3a, §5)', () => {
+describe('mobile_use parser (GUI-Owl 1.5, Qwen-VL): documented examples', () => {
   it('parses the GUI-Owl example outputs', () => {
     const o = owl('Action: Open the Settings app.\n<tool_call>\n{"name": "mobile_use", "arguments": {"action": "open", "text": "Settings"}}\n</tool_call>');
     expect(o.action).toEqual({ type: 'LaunchApp', app: 'Settings' });
@@ -31,7 +31,7 @@ describe('mobile_use parser (GUI-Owl 1.5, Qwen-VL): documented examples (spec §
   });
 });
 
-describe('mobile_use parser: spec §9.12 tool-call JSON', () => {
+describe('mobile_use parser: tool-call JSON (reply case 9)', () => {
   it('with and without inner newlines, fenced, or with think in front', () => {
     expect(owl('<tool_call>{"name":"mobile_use","arguments":{"action":"system_button","button":"Home"}}</tool_call>').action).toEqual({ type: 'Home' });
     expect(owl('<think>hmm</think>\n```json\n<tool_call>{"name":"mobile_use","arguments":{"action":"wait","time":2}}</tool_call>\n```').action).toEqual({ type: 'Wait', seconds: 2 });
@@ -74,13 +74,13 @@ describe('mobile_use parser: spec §9.12 tool-call JSON', () => {
     expect(owl(call({ action: 'system_button', button: 'Enter' })).action).toEqual({ type: 'Enter' });
   });
 
-  it('§9.7 out-of-range is clamped and flagged', () => {
+  it('case 5: out-of-range is clamped and flagged', () => {
     const r = owl(call({ action: 'click', coordinate: [1200, -3] }));
     expect(r.action).toEqual({ type: 'Tap', at: { x: 1000, y: 0 } });
     expect(r.flags.coordOutOfRange).toBe(true);
   });
 
-  it('§9.15/16 garbage, empty, thought-only and cut-off replies', () => {
+  it('cases 12, 13: garbage, empty, thought-only and cut-off replies', () => {
     expect(owl('').action.type).toBe('ParseError');
     expect(owl('Action: I will tap the button.').action.type).toBe('ParseError');
     expect(owl('<tool_call>\n{"name": "mobile_use", "arguments": {"action": "click", "coordinate": [1').action)

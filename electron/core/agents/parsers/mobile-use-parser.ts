@@ -8,10 +8,10 @@ import { splitThinking, stripFences, stripLeakedTokens } from '../parsing/text.j
 import { WorkBudget } from '../parsing/work-budget.js';
 
 /**
- * The qwen-agent `mobile_use` tool call shared by GUI-Owl 1.5 (§3a) and Qwen3-VL/Qwen2.5-VL (§5):
+ * The qwen-agent `mobile_use` tool call shared by GUI-Owl 1.5 and Qwen3-VL/Qwen2.5-VL:
  * `Action: …` (optionally `Thought: …`) then `<tool_call>{"name": "mobile_use", "arguments": {…}}</tool_call>`.
  * Tolerates missing newlines, several blocks (first wins), `arguments` as a JSON string,
- * `tap` for `click`, and a 4-number coordinate (box ⇒ centre) (spec §9.12).
+ * `tap` for `click`, and a 4-number coordinate (box ⇒ centre) (reply case 9).
  */
 export const parseMobileUse = safeParser((raw: string, ctx: ParseContext): ParsedReply => {
   const { thought: think, rest } = splitThinking(stripLeakedTokens(raw));
@@ -168,7 +168,7 @@ function mapAction(a: Record<string, unknown>, ctx: ParseContext, flags: ParseFl
       return s === undefined ? { type: 'Wait' } : { type: 'Wait', seconds: s };
     }
     case 'answer':
-      // Spec §10 decision: the run ends on answer (phone-script behaviour).
+      // A harness decision (docs/agents.md): the run ends on answer (phone-script behaviour).
       return { type: 'Finish', message: text('text') ?? '', status: 'success' };
     case 'interact':
     case 'ask_user':

@@ -5,7 +5,7 @@ import { ABS_1092, REL1000 } from './test-contexts.js';
 const abs = (raw: string) => parseUitars(raw, ABS_1092);
 const rel = (raw: string) => parseUitars(raw, REL1000);
 
-describe('UI-TARS parser: documented examples (spec §2)', () => {
+describe('UI-TARS parser: documented examples', () => {
   it('parses the five example outputs', () => {
     expect(abs("Thought: 我需要先打开设置应用。\nAction: open_app(app_name='Settings')").action).toEqual({ type: 'LaunchApp', app: 'Settings' });
     const r = abs("Thought: Tap the search bar at the top.\nAction: click(start_box='(546,182)')");
@@ -22,7 +22,7 @@ describe('UI-TARS parser: documented examples (spec §2)', () => {
     });
   });
 
-  it('§9.8 the same numbers mean different places for 1.5 (absolute) and Doubao/1.0 (relative)', () => {
+  it('case 6: the same numbers mean different places for 1.5 (absolute) and Doubao/1.0 (relative)', () => {
     const raw = "Action: click(start_box='(546,1204)')";
     expect(abs(raw).action).toEqual({ type: 'Tap', at: { x: 500, y: 500 } });
     expect(rel(raw).action).toEqual({ type: 'Tap', at: { x: 546, y: 1000 } });
@@ -30,28 +30,28 @@ describe('UI-TARS parser: documented examples (spec §2)', () => {
   });
 });
 
-describe('UI-TARS parser: spec §9 edge cases', () => {
-  it('§9.1 Reflection/Action_Summary and <think> wrappers', () => {
+describe('UI-TARS parser: the reply cases of docs/agents.md', () => {
+  it('case 1: Reflection/Action_Summary and <think> wrappers', () => {
     const r = abs("Reflection: the last tap missed.\nAction_Summary: tap the icon again\nAction: press_back()");
     expect(r.action).toEqual({ type: 'Back' });
     expect(abs("<think>go home</think>\nThought: x\nAction: press_home()").action).toEqual({ type: 'Home' });
   });
 
-  it('§9.3 the last Action: marker, first complete call after it', () => {
+  it('case 2: the last Action: marker, first complete call after it', () => {
     const r = abs("Thought: a\nAction: press_back()\nThought: b\nAction: press_home()");
     expect(r.action).toEqual({ type: 'Home' });
     // thought mentions a call and Action:
     expect(abs("Thought: I could click(start_box='(1,1)') but Action: is next\nAction: press_home()").action).toEqual({ type: 'Home' });
   });
 
-  it('§9.4 full-width colon, Action: inside quoted content, apostrophes and unterminated quotes in the thought', () => {
+  it('case 2: full-width colon, Action: inside quoted content, apostrophes and unterminated quotes in the thought', () => {
     expect(abs('Thought: 好\nAction：press_home()').action).toEqual({ type: 'Home' });
     expect(abs("Thought: type it\nAction: type(content='Action: wait()')").action).toEqual({ type: 'Type', text: 'Action: wait()' });
     expect(abs("Thought: Open the users' settings\nAction: press_back()").action).toEqual({ type: 'Back' });
     expect(abs("Thought: it's the 'Settings icon\nAction: click(start_box='(546,182)')").action.type).toBe('Tap');
   });
 
-  it('§9.5 several calls: blank-line separated and "then": first executed, others logged', () => {
+  it('case 3: several calls: blank-line separated and "then": first executed, others logged', () => {
     const r = abs("Thought: x\nAction: press_back()\n\npress_home()");
     expect(r.action).toEqual({ type: 'Back' });
     expect(r.extras).toEqual(['press_home()']);
@@ -60,7 +60,7 @@ describe('UI-TARS parser: spec §9 edge cases', () => {
     expect(t.extras).toEqual(['wait()']);
   });
 
-  it('§9.6 every coordinate syntax', () => {
+  it('case 4: every coordinate syntax', () => {
     const cases: [string, { x: number; y: number }][] = [
       ["click(start_box='<|box_start|>(546,1204)<|box_end|>')", { x: 500, y: 500 }],
       ["click(start_box='(546,1204)')", { x: 500, y: 500 }],
@@ -78,13 +78,13 @@ describe('UI-TARS parser: spec §9 edge cases', () => {
     }
   });
 
-  it('§9.7 x > W\' on an absolute model is clamped and flagged', () => {
+  it('case 5: x > W\' on an absolute model is clamped and flagged', () => {
     const r = abs("Action: click(start_box='(1500,100)')");
     expect(r.action).toMatchObject({ type: 'Tap', at: { x: 1000 } });
     expect(r.flags.coordOutOfRange).toBe(true);
   });
 
-  it('§9.10 escaped quotes, newlines, apostrophes inside single quotes, parens and commas', () => {
+  it('case 8: escaped quotes, newlines, apostrophes inside single quotes, parens and commas', () => {
     expect(abs("Action: type(content='It\\'s \\\"ok\\\"')").action).toEqual({ type: 'Type', text: 'It\'s "ok"' });
     expect(abs("Action: type(content='it's fine')").action).toEqual({ type: 'Type', text: "it's fine" });
     expect(abs("Action: type(content='()()')").action).toEqual({ type: 'Type', text: '()()' });
@@ -121,13 +121,13 @@ describe('UI-TARS parser: spec §9 edge cases', () => {
     expect(rel("Action: left_double(start_box='(5,5)')").action).toEqual({ type: 'DoubleTap', at: { x: 5, y: 5 } });
   });
 
-  it('§9.15 garbage and thought-only replies are ParseErrors', () => {
+  it('case 12: garbage and thought-only replies are ParseErrors', () => {
     for (const g of ['Thought: I am not sure what to do.', 'Action: fly_away()', '{"action": "click"}', '']) {
       expect(abs(g).action.type, g).toBe('ParseError');
     }
   });
 
-  it('§9.16 a call cut off by max_tokens is truncated', () => {
+  it('case 13: a call cut off by max_tokens is truncated', () => {
     expect(abs("Thought: x\nAction: type(content='hello wor").action).toMatchObject({ reason: expect.stringMatching(/truncated/) });
   });
 });

@@ -9,8 +9,8 @@ import { splitThinking, stripLeakedTokens } from '../parsing/text.js';
 import { WorkBudget } from '../parsing/work-budget.js';
 
 /**
- * UI-TARS 1.0 / 1.5 / Doubao-1.5-UI-TARS (spec §2): `Thought: …\nAction: <call>`.
- * Rules (§9.3–5): use the last `Action:` marker that is not inside an earlier call's
+ * UI-TARS 1.0 / 1.5 / Doubao-1.5-UI-TARS: `Thought: …\nAction: <call>`.
+ * Rules (docs/agents.md, reply cases 2–3): use the last `Action:` marker that is not inside an earlier call's
  * quoted argument, take the first complete call after it, log the rest.
  * Points may be start_box/end_box (1.5, 1.0) or point/start_point/end_point (Doubao).
  */
@@ -105,7 +105,7 @@ function mapCall(call: ScannedCall, ctx: ParseContext, flags: ParseFlags): Actio
     case 'type': {
       const content = str('content');
       if (content === undefined) throw new ReplyError('type needs content=\'…\'');
-      // A trailing newline means "submit" (spec §9.11); it is not part of the text.
+      // A trailing newline means "submit" (reply case 8); it is not part of the text.
       return content.endsWith('\n') ? { type: 'Type', text: content.replace(/\n$/, ''), submit: true } : { type: 'Type', text: content };
     }
     case 'scroll': {

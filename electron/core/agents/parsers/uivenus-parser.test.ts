@@ -4,7 +4,7 @@ import { ABS_1092, REL1000 } from './test-contexts.js';
 
 const v = (raw: string) => parseUivenus(raw, REL1000);
 
-describe('UI-Venus parser: documented examples (spec §4)', () => {
+describe('UI-Venus parser: documented examples', () => {
   it('parses the four example outputs', () => {
     const r = v('<think>The search box is at the top.</think>\n<action>Click(box=(512,86))</action>\n<conclusion>Tapped the search box.</conclusion>');
     expect(r.action).toEqual({ type: 'Tap', at: { x: 512, y: 86 } });
@@ -20,21 +20,21 @@ describe('UI-Venus parser: documented examples (spec §4)', () => {
   });
 });
 
-describe('UI-Venus parser: spec §9 edge cases', () => {
-  it('§9.14 CallUser means ask when configured so; Finished after it ends', () => {
+describe('UI-Venus parser: the reply cases of docs/agents.md', () => {
+  it('case 11: CallUser means ask when configured so; Finished after it ends', () => {
     const ask = makeUivenusParser('ask');
     expect(ask("<action>CallUser(content='请登录')</action>", REL1000).action).toEqual({ type: 'AskUser', message: '请登录' });
     expect(v("<action>Finished(content='')</action>").action).toEqual({ type: 'Finish' });
     expect(v("<action>Finished(content='done')</action>").action).toEqual({ type: 'Finish', message: 'done' });
   });
 
-  it('§9.14 Scroll(direction=…) in mobile mode, tuple floats, double-quoted strings', () => {
+  it('case 11: Scroll(direction=…) in mobile mode, tuple floats, double-quoted strings', () => {
     expect(v("<action>Scroll(direction='down')</action>").action).toEqual({ type: 'Swipe', from: { x: 500, y: 700 }, to: { x: 500, y: 300 }, ms: 500 });
     expect(v('<action>Click(box=(512.5,86.25))</action>').action).toEqual({ type: 'Tap', at: { x: 512.5, y: 86.25 } });
     expect(v('<action>Type(content="He said \\"hi\\"")</action>').action).toEqual({ type: 'Type', text: 'He said "hi"' });
   });
 
-  it('§9.8 Venus 1.0 reads absolute pixels of the resized image', () => {
+  it('case 6: Venus 1.0 reads absolute pixels of the resized image', () => {
     expect(parseUivenus('<action>Click(box=(546,1204))</action>', ABS_1092).action).toEqual({ type: 'Tap', at: { x: 500, y: 500 } });
   });
 
@@ -49,7 +49,7 @@ describe('UI-Venus parser: spec §9 edge cases', () => {
     expect(v('<action>PressRecent()</action>').action).toEqual({ type: 'Key', key: 'Recent' });
   });
 
-  it('§9.15 unparseable output is a ParseError, never CallUser/AskUser (framework fallback)', () => {
+  it('case 12: unparseable output is a ParseError, never CallUser/AskUser (framework fallback)', () => {
     for (const g of ['<think>hmm</think>', '<action>Fly()</action>', 'random text', "<action>Click(box='')</action>"]) {
       const a = v(g).action;
       expect(a.type, g).toBe('ParseError');

@@ -9,11 +9,11 @@ import { dropTags, splitThinking, stripLeakedTokens, tagContent } from '../parsi
 import { WorkBudget } from '../parsing/work-budget.js';
 
 /**
- * UI-Venus 1.5 / 1.0 (spec §4): `<think>…</think>\n<action>Func(args)</action>\n<conclusion>…</conclusion>`.
+ * UI-Venus 1.5 / 1.0: `<think>…</think>\n<action>Func(args)</action>\n<conclusion>…</conclusion>`.
  * Tuples may hold floats; strings may be single- or double-quoted. A reply we cannot read is a
- * ParseError — never the framework's `CallUser("无法解析模型输出")` fallback (§9.15).
+ * ParseError — never the framework's `CallUser("无法解析模型输出")` fallback (docs/agents.md, reply case 12).
  *
- * CallUser has two meanings (§10). `callUser: 'answer'` (default, the 1.5 navigation prompt's
+ * CallUser has two meanings (docs/agents.md, harness decisions). `callUser: 'answer'` (default, the 1.5 navigation prompt's
  * meaning: report the answer, then Finished) gives Noop + flags.answer; `'ask'` gives AskUser.
  */
 const VERBS = [

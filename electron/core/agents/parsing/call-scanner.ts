@@ -2,7 +2,7 @@ import type { WorkBudget } from './work-budget.js';
 
 /**
  * A balanced-parenthesis, quote-aware scanner for Python-style calls such as
- * `do(action="Tap", element=[1,2])` or `type(content='it\'s (fine)')` (spec §9.3, §9.10).
+ * `do(action="Tap", element=[1,2])` or `type(content='it\'s (fine)')` (reply cases 2 and 8).
  * `split`/regex parsers break on `)` or `,` inside strings, on multi-line text and on
  * apostrophes; this one walks characters once.
  *

@@ -4,7 +4,7 @@ import type { CoordMode } from './parsed-reply.js';
 import { ReplyError } from './parsed-reply.js';
 
 /**
- * Reads the coordinate syntaxes agents write (spec §9.6): [x,y], (x,y), '(x,y)',
+ * Reads the coordinate syntaxes agents write (docs/agents.md, reply case 4): [x,y], (x,y), '(x,y)',
  * <|box_start|>(x,y)<|box_end|>, <point>x y</point>, <bbox>x1 y1 x2 y2</bbox>,
  * [x1,y1,x2,y2] and (x1,y1)(x2,y2) (boxes ⇒ centre), floats, negatives.
  * Placeholders (`[x,y]`, `x1 y1`), `=` and empty values are rejected.
@@ -34,7 +34,7 @@ export interface CanonPoint {
   outOfRange: boolean;
 }
 
-/** Model numbers → canonical [0,1000], clamped and flagged when outside the model's space (§9.7). */
+/** Model numbers → canonical [0,1000], clamped and flagged when outside the model's space (reply case 5). */
 export function toCanonical([x, y]: [number, number], mode: CoordMode): CanonPoint {
   // Anything that lands outside [0,1000] was outside the model's own space: clamp and flag (AutoGLM #329).
   const [nx, ny] = mode.kind === 'relative'

@@ -2,7 +2,7 @@ import type { Action, NormPoint } from '../../../../shared/domain/action.js';
 import { ReplyError } from './parsed-reply.js';
 
 /**
- * Direction-only scrolls become finger swipes with a fixed geometry (spec §8, a harness
+ * Direction-only scrolls become finger swipes with a fixed geometry (a harness
  * decision recorded in the manifest). The direction names where new content should
  * appear, so the finger moves the opposite way: scroll down ⇒ finger moves up.
  */

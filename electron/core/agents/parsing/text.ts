@@ -1,5 +1,5 @@
 /**
- * Cleaning a raw reply before looking for the action (spec §9.1–2): special tokens
+ * Cleaning a raw reply before looking for the action (docs/agents.md, reply case 1): special tokens
  * that some servers leak, GLM's box markers, an [EOS] literal, markdown fences, and
  * the thinking wrappers. Each step is conservative: it only removes markup, never content.
  */

@@ -1,4 +1,4 @@
-import { mulberry32, shuffled } from '../stats/rng.js';
+import { mulberry32, shuffled } from '../../random/rng.js';
 import type { FmOptions } from './factorization-machine.js';
 import { fitFactorizationMachine, fmPredict } from './factorization-machine.js';
 

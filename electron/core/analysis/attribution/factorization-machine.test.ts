@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../stats/rng.js';
+import { mulberry32 } from '../../random/rng.js';
 import {
   fitFactorizationMachine, fmLossAndGradient, fmPredict, interactionMatrix, pairSupport, strongestInteractions,
 } from './factorization-machine.js';

@@ -1,4 +1,4 @@
-import { mulberry32 } from '../stats/rng.js';
+import { mulberry32 } from '../../random/rng.js';
 
 /**
  * A second-order Factorization Machine (Rendle 2010) for binary success, as in paper

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../stats/rng.js';
+import { mulberry32 } from '../../random/rng.js';
 import type { AttributionObservation } from './attribution.js';
 import { attribution } from './attribution.js';
 import { crossValidate, foldsByCluster } from './cross-validation.js';

@@ -1,5 +1,5 @@
 import { quantileSorted } from '../stats/quantile.js';
-import { mulberry32, shuffled } from '../stats/rng.js';
+import { mulberry32, shuffled } from '../../random/rng.js';
 import type { FmOptions } from './factorization-machine.js';
 import { fitFactorizationMachine, interactionMatrix } from './factorization-machine.js';
 

@@ -1,6 +1,7 @@
 import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES } from '../../../../shared/schemas/task.js';
 import type { Agreement } from '../stats/agreement.js';
 import { agreement } from '../stats/agreement.js';
+import { errorMessage } from '../../../../shared/error-message.js';
 
 /**
  * LLM-assisted linguistic annotation (paper Appendix C): a configured OpenAI-compatible
@@ -123,13 +124,13 @@ export async function annotateInstructions(
     try {
       answer = await port.complete(annotationMessages(item.instruction));
     } catch (e) {
-      out.push({ id: item.id, ok: false, error: `model call failed: ${(e as Error).message}` });
+      out.push({ id: item.id, ok: false, error: `model call failed: ${errorMessage(e)}` });
       continue;
     }
     try {
       out.push({ id: item.id, ok: true, annotation: parseAnnotation(answer) });
     } catch (e) {
-      out.push({ id: item.id, ok: false, error: (e as Error).message, answer });
+      out.push({ id: item.id, ok: false, error: errorMessage(e), answer });
     }
   }
   return out;

@@ -1,4 +1,4 @@
-import { mulberry32 } from './rng.js';
+import { mulberry32 } from '../../random/rng.js';
 import { quantileSorted } from './quantile.js';
 
 /** One task's paired outcomes: success on the original and on the rewritten instruction. */

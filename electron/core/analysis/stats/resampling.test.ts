@@ -3,7 +3,7 @@ import { agreement } from './agreement.js';
 import type { PairedOutcome } from './bootstrap.js';
 import { pairedBootstrapCi } from './bootstrap.js';
 import { BOOTSTRAP_NORMAL } from './reference-values.js';
-import { mulberry32 } from './rng.js';
+import { mulberry32 } from '../../random/rng.js';
 import { largestRemainderAllocation, stratifiedSample } from './stratified-sample.js';
 
 /** n pairs: b (1,0) discordant, c (0,1) discordant, `both` (1,1), rest (0,0). */

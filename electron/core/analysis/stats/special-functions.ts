@@ -1,7 +1,7 @@
 /**
  * Log-gamma and the regularized incomplete beta function, written here rather than taken
  * from jStat because jStat's binomial/beta helpers round or underflow in the far tails
- * (toolchain spec §8): we need relative accuracy for p-values like 1e-18.
+ *: we need relative accuracy for p-values like 1e-18.
  */
 
 // Lanczos approximation, g = 7, n = 9 (relative error ≈ 1e-15 for x > 0).

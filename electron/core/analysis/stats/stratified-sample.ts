@@ -1,4 +1,4 @@
-import { mulberry32, shuffled } from './rng.js';
+import { mulberry32, shuffled } from '../../random/rng.js';
 
 /**
  * Stratified sampling that keeps category shares (paper Appendix J, Table 9: 100 of 249

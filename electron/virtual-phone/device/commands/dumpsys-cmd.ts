@@ -3,7 +3,7 @@ import type { PhoneModel } from '../phone.js';
 import { hashString } from '../random.js';
 
 /**
- * `dumpsys` focus lines in every shape tools grep for (device-layer spec §3.3): mCurrentFocus,
+ * `dumpsys` focus lines in every shape tools grep for (listed in docs/virtual-phone.md): mCurrentFocus,
  * mFocusedApp, mResumedActivity, ResumedActivity, topResumedActivity and `* Hist #0`.
  */
 function hex(s: string): string {

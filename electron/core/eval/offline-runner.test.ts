@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
+import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
+import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
+import { scriptedAgent } from '../../../test/support/scripted-agent.js';
+import type { UserTurn } from '../user/user-turn.js';
+import type { OfflineOptions } from './offline-runner.js';
+import { DEFAULT_OFFLINE_OPTIONS, runOfflineTask } from './offline-runner.js';
+import type { StepRecord } from './outcome.js';
+
+const screen = { width: 1080, height: 2400 };
+const node = (id: string, done = false): GraphNode => ({
+  id, done, flag: null, signature: { activity: 'a', structure: [], structureKey: id, anchors: [], widgetState: [], imageHash: null },
+  representative: { demonstrationId: 1, idx: 0, screenshotBlob: `shot-${id}`, xmlBlob: null }, members: [],
+});
+const tap = (x: number, y: number): Action => ({ type: 'Tap', at: { x, y } });
+const edge = (id: string, from: string, to: string, action: Action, goal = false): GraphEdge => ({
+  id, from, to, action, actionPx: null, target: null, screen, demonstrations: [1], uses: [[1, 0]], ...(goal ? { goal: true } : {}),
+});
+/** n0 --tap(500,500)--> n1 --tap(500,800), the goal--> n2 (DONE). */
+const graph: TaskGraph = {
+  taskId: 't', config: DEFAULT_SIGNATURE_CONFIG, startNode: 'n0', nodes: [node('n0'), node('n1'), node('n2', true)],
+  edges: [edge('e0', 'n0', 'n1', tap(500, 500)), edge('e1', 'n1', 'n2', tap(500, 800), true)],
+};
+const right = [tap(500, 500), tap(500, 800)];
+const wrong = tap(100, 100); // ~1000 px from every edge
+const finish: Action = { type: 'Finish' };
+
+async function run(actions: Action[], options: Partial<OfflineOptions> = {}, askUser?: (q: string) => Promise<UserTurn>) {
+  const steps: StepRecord[] = [];
+  const agent = scriptedAgent(actions);
+  const seen: string[] = [];
+  const outcome = await runOfflineTask('t', {
+    graph, agent, instruction: '字太小了',
+    observe: async (n) => (seen.push(n.id), { observation: { screenshot: null, screen, ui: null }, blob: n.representative.screenshotBlob }),
+    record: (s) => steps.push(s),
+    ...(askUser ? { askUser } : {}),
+    options: { ...DEFAULT_OFFLINE_OPTIONS, match: DEFAULT_MATCH_OPTIONS, ...options },
+  });
+  return { outcome, steps, seen, agent };
+}
+
+describe('offline runner: the demonstrated path', () => {
+  it('passes: the demonstrated actions then Finish on the DONE node', async () => {
+    const { outcome, steps, seen } = await run([...right, finish]);
+    expect(outcome).toMatchObject({ success: true, exit: 'finished', steps: 3, details: { finalNode: 'n2', finalDone: true, path: ['n0', 'n1', 'n2'], offGraphErrors: 0 } });
+    expect(seen).toEqual(['n0', 'n1', 'n2']);
+    expect(steps.map((s) => s.details.match)).toEqual([
+      expect.objectContaining({ matched: true, edge: 'e0', to: 'n1', rule: 'within-tolerance' }),
+      expect.objectContaining({ matched: true, edge: 'e1', to: 'n2' }),
+      undefined,
+    ]);
+    expect(steps.map((s) => s.observationBlob)).toEqual(['shot-n0', 'shot-n1', 'shot-n2']);
+  });
+
+  it('fails: Finish before the DONE node is finished, not a success', async () => {
+    const { outcome, steps } = await run([right[0]!, finish]);
+    expect(outcome).toMatchObject({ success: false, exit: 'finished', details: { finalNode: 'n1', finalDone: false } });
+    expect(steps[1]!.details).toMatchObject({ finishOnDone: false });
+  });
+
+  it('fails: Finish(status failure) on the DONE node is giving up, never a success', async () => {
+    const { outcome } = await run([...right, { type: 'Finish', status: 'failure' }]);
+    expect(outcome).toMatchObject({ success: false, exit: 'gave_up', details: { finalDone: true } });
+  });
+
+  it('fails: an unreadable reply ends the task as a parse error', async () => {
+    const { outcome, steps } = await run([{ type: 'ParseError', raw: '??', reason: 'no action' }]);
+    expect(outcome).toMatchObject({ success: false, exit: 'parse_error', steps: 1 });
+    expect(steps[0]!.details).toMatchObject({ parseError: 'no action' });
+  });
+
+  it('fails: the step limit ends a task that never finishes', async () => {
+    const { outcome } = await run([{ type: 'Wait' }], { maxSteps: 4 });
+    expect(outcome).toMatchObject({ success: false, exit: 'step_limit', steps: 4, details: { finalNode: 'n0' } });
+  });
+});
+
+describe('offline runner: actions off the graph', () => {
+  it("fails at once with offGraph 'fail': an action no edge matches ends the task, recording the nearest edge", async () => {
+    const { outcome, steps } = await run([wrong, ...right, finish], { offGraph: 'fail' });
+    expect(outcome).toMatchObject({ success: false, exit: 'off_graph', steps: 1, details: { finalNode: 'n0', offGraphErrors: 0 } });
+    expect(steps[0]!.details.match).toMatchObject({ matched: false, nearestEdge: 'e0' });
+    expect((steps[0]!.details.match as { distancePx: number }).distancePx).toBeGreaterThan(DEFAULT_MATCH_OPTIONS.tapTolerancePx);
+  });
+
+  it("passes with offGraph 'stay': unmatched actions keep the agent on its node and are counted", async () => {
+    const { outcome, seen } = await run([wrong, right[0]!, wrong, right[1]!, finish], { offGraph: 'stay', maxOffGraphErrors: 3 });
+    expect(outcome).toMatchObject({ success: true, exit: 'finished', steps: 5, details: { path: ['n0', 'n1', 'n2'], offGraphErrors: 2 } });
+    expect(seen).toEqual(['n0', 'n0', 'n1', 'n1', 'n2']);
+  });
+
+  it("fails with offGraph 'stay' on the third unmatched action (maxOffGraphErrors 3), and not before", async () => {
+    const { outcome, steps } = await run([wrong, wrong, right[0]!, wrong, ...right, finish], { offGraph: 'stay', maxOffGraphErrors: 3 });
+    expect(outcome).toMatchObject({ success: false, exit: 'off_graph', steps: 4, details: { finalNode: 'n1', offGraphErrors: 3 } });
+    expect(steps).toHaveLength(4);
+    const two = await run([wrong, wrong, ...right, finish], { offGraph: 'stay', maxOffGraphErrors: 3 });
+    expect(two.outcome).toMatchObject({ success: true, details: { offGraphErrors: 2 } });
+  });
+
+  it('Wait and Noop keep the screen: neither moves nor counts as an error', async () => {
+    const { outcome, steps } = await run([{ type: 'Wait' }, { type: 'Noop', reason: 'looking' }, ...right, finish], { offGraph: 'stay', maxOffGraphErrors: 1 });
+    expect(outcome).toMatchObject({ success: true, details: { offGraphErrors: 0 } });
+    expect(steps[0]!.details.match).toEqual({ matched: false, reason: 'Wait keeps the screen' });
+  });
+});
+
+describe('offline runner: asking the user', () => {
+  it('fails without anyone to answer: AskUser ends the task', async () => {
+    const { outcome } = await run([{ type: 'AskUser', message: '哪个？' }, ...right, finish]);
+    expect(outcome).toMatchObject({ success: false, exit: 'ask_user', steps: 1 });
+  });
+
+  it('passes with an answer: the agent stays on its node and hears the answer with its history', async () => {
+    const turn: UserTurn = { question: '哪个？', answer: '大一点的', source: 'scripted', ms: 0, usage: null };
+    const { outcome, steps, agent } = await run([{ type: 'AskUser', message: '哪个？' }, ...right, finish], {}, async () => turn);
+    expect(outcome).toMatchObject({ success: true, exit: 'finished', steps: 4, details: { offGraphErrors: 0 } });
+    expect(steps[0]!.details).toMatchObject({ user: turn });
+    expect(agent.histories[1]![0]).toMatchObject({ userReply: '大一点的' });
+  });
+});

@@ -1,0 +1,172 @@
+import type { DeviceSummaryDto, DevicesState } from '../../../shared/domain/device.js';
+import { AdbServer, parseAdbAddresses } from '../../adapters/adb/adb-client.js';
+import type { AdbDevice, AdbDeviceOptions } from '../../adapters/adb/adb-device.js';
+import type { DeviceSummary } from '../../core/device/device-port.js';
+import type { EventBus } from '../event-bus.js';
+import { deviceNames, splitDeviceName } from './device-names.js';
+import { errorMessage } from '../../../shared/error-message.js';
+
+const RETRY_MS = 5000;
+
+/** One adb server the hub watches. */
+interface Slot {
+  server: AdbServer;
+  reachable: boolean;
+  problem: string | null;
+  devices: DeviceSummary[];
+  stopTracking: (() => void) | null;
+  retry: NodeJS.Timeout | null;
+}
+
+/**
+ * Owns the connections to the configured adb servers (one, or several for a lab that outgrew
+ * one desk): lists their devices as one pool, tracks plug/unplug (pushed as devices.onChanged),
+ * and hands out device ports. A device's name is its serial, qualified as `host:port/serial`
+ * when the same serial is on more than one server. Follows the setting when it changes.
+ */
+export class DeviceHub {
+  private slots: Slot[] = [];
+  private state: DevicesState;
+  private closed = false;
+
+  constructor(
+    addresses: string,
+    private readonly events: EventBus,
+  ) {
+    this.slots = parseAdbAddresses(addresses).map((a) => this.slot(new AdbServer(a)));
+    this.state = this.merge();
+  }
+
+  private slot(server: AdbServer): Slot {
+    return { server, reachable: false, problem: null, devices: [], stopTracking: null, retry: null };
+  }
+
+  /** `host:port` of every server, comma-separated (one label for the common single-server case). */
+  get serverLabel(): string {
+    return this.slots.map((s) => s.server.label).join(',');
+  }
+
+  setAddress(addresses: string): void {
+    const next = parseAdbAddresses(addresses);
+    const labels = next.map((a) => `${a.host}:${a.port}`);
+    if (labels.join(',') === this.serverLabel) return;
+    this.stop();
+    this.slots = next.map((a) => this.slot(new AdbServer(a)));
+    this.state = this.merge();
+    void this.refresh();
+  }
+
+  /** Current list across servers; starts tracking on first use so plug/unplug events reach the UI. */
+  async refresh(): Promise<DevicesState> {
+    await Promise.all(this.slots.map((s) => this.refreshSlot(s)));
+    this.publish();
+    return this.state;
+  }
+
+  private async refreshSlot(s: Slot): Promise<void> {
+    try {
+      s.devices = await s.server.listDevices();
+      s.reachable = true;
+      s.problem = null;
+      if (!s.stopTracking) await this.track(s);
+    } catch (e) {
+      Object.assign(s, { reachable: false, problem: errorMessage(e), devices: [] });
+      this.scheduleRetry(s);
+    }
+  }
+
+  /**
+   * The port of a device by its name (a serial, or `host:port/serial`). `opts.retry.beforeRetry`
+   * hears every retry (a busy screen, a phone that dropped off), e.g. to show progress while a
+   * capture on a slow phone takes long.
+   */
+  device(name: string, opts: AdbDeviceOptions = {}): AdbDevice {
+    const { slot, serial } = this.resolve(name);
+    return slot.server.device(serial, opts);
+  }
+
+  /** The adb server (`host:port`) a device name is on: recorded with each result a run produces. */
+  serverOf(name: string): string {
+    return this.resolve(name).slot.server.label;
+  }
+
+  /**
+   * The adb server network devices are connected through (`adb connect`, farm devices): the
+   * first one configured.
+   */
+  get primary(): AdbServer {
+    return this.slots[0]!.server;
+  }
+
+  connect(host: string, port: number): Promise<string> {
+    return this.primary.connect(host, port);
+  }
+
+  private resolve(name: string): { slot: Slot; serial: string } {
+    const { server, serial } = splitDeviceName(name, this.slots.map((s) => s.server.label));
+    if (server) return { slot: this.slots.find((s) => s.server.label === server)!, serial };
+    const holders = this.slots.filter((s) => s.devices.some((d) => d.serial === serial));
+    if (holders.length > 1) {
+      throw new Error(`"${serial}" is on several adb servers (${holders.map((h) => h.server.label).join(', ')}); name it as ${holders[0]!.server.label}/${serial}`);
+    }
+    // A device not seen yet (just plugged in) is looked for on the first server; adb says if it is not there.
+    return { slot: holders[0] ?? this.slots[0]!, serial };
+  }
+
+  private async track(s: Slot): Promise<void> {
+    s.stopTracking = await s.server.track(
+      (devices) => {
+        Object.assign(s, { reachable: true, problem: null, devices });
+        this.publish();
+      },
+      (e) => {
+        Object.assign(s, { stopTracking: null, reachable: false, problem: e.message, devices: [] });
+        this.publish();
+        this.scheduleRetry(s);
+      },
+    );
+  }
+
+  private scheduleRetry(s: Slot): void {
+    if (s.retry || this.closed || !this.slots.includes(s)) return;
+    s.retry = setTimeout(() => {
+      s.retry = null;
+      void this.refreshSlot(s).then(() => this.publish());
+    }, RETRY_MS);
+    s.retry.unref();
+  }
+
+  private merge(): DevicesState {
+    const all = this.slots.flatMap((s) => s.devices.map((d) => ({ server: s.server.label, device: d })));
+    const names = deviceNames(all.map((x) => ({ server: x.server, serial: x.device.serial })), this.slots.length);
+    const devices: DeviceSummaryDto[] = all.map((x, i) => ({ ...x.device, serial: names[i]!, server: x.server }));
+    const down = this.slots.filter((s) => !s.reachable && s.problem);
+    return {
+      server: this.serverLabel,
+      reachable: this.slots.some((s) => s.reachable),
+      problem: down.length ? down.map((s) => (this.slots.length > 1 ? `${s.server.label}: ${s.problem}` : s.problem)).join('\n') : null,
+      devices,
+    };
+  }
+
+  private publish(): void {
+    const next = this.merge();
+    const changed = JSON.stringify(next) !== JSON.stringify(this.state);
+    this.state = next;
+    if (changed) this.events.emit('devices', 'onChanged', next);
+  }
+
+  private stop(): void {
+    for (const s of this.slots) {
+      s.stopTracking?.();
+      s.stopTracking = null;
+      if (s.retry) clearTimeout(s.retry);
+      s.retry = null;
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    this.stop();
+  }
+}

@@ -1,0 +1,48 @@
+import type { ElderBenchHandlers } from '../../../shared/api/index.js';
+import { ApiError } from '../../../shared/api/index.js';
+import { DeviceError } from '../../core/device/device-port.js';
+import { performAction, toPixelAction } from '../../core/recording/perform-action.js';
+import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
+import { imageSize } from '../../adapters/observations/observation-sink.js';
+import type { DeviceHub } from './device-hub.js';
+import type { FrameCache } from './frame-cache.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { resolvePackage } from './app-packages.js';
+
+export function toApiError(e: unknown): never {
+  if (e instanceof ApiError) throw e;
+  if (e instanceof DeviceError) throw new ApiError(e.kind === 'disconnected' ? 'unavailable' : 'bad_request', e.message);
+  throw e;
+}
+
+export function devicesService(hub: DeviceHub, frames: FrameCache): ElderBenchHandlers['devices'] {
+  return {
+    list: () => hub.refresh(),
+    info: ({ serial }) => hub.device(serial).info().catch(toApiError),
+    frame: async ({ serial }) => {
+      const t0 = performance.now();
+      const png = await hub.device(serial).screenshot().catch(toApiError);
+      const captureMs = performance.now() - t0;
+      const meta = await imageSize(png).catch(() => {
+        throw new ApiError('unavailable', `${serial} returned a screenshot that is not an image`);
+      });
+      return {
+        frameId: frames.put(png),
+        serial,
+        width: meta.width ?? 0,
+        height: meta.height ?? 0,
+        capturedAt: new Date().toISOString(),
+        captureMs,
+      };
+    },
+    hierarchy: async ({ serial }) => parseUiXml(await hub.device(serial).uiDump().catch(toApiError)),
+    input: async ({ serial, action }) => {
+      const device = hub.device(serial);
+      const info = await device.info().catch(toApiError);
+      const px = toPixelAction(action, info.screen, resolvePackage);
+      await performAction(device, action, px, sleep).catch(toApiError);
+      return null;
+    },
+    connect: ({ host, port }) => hub.connect(host, port).catch((e: Error) => toApiError(new ApiError('unavailable', e.message))),
+  };
+}

@@ -1,0 +1,96 @@
+import type { GraphConfig, GraphSummary, GraphTrust, GraphValidation } from '../../../shared/domain/graph.js';
+import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
+import { DEFAULT_SCREEN } from '../../../shared/domain/action-px.js';
+import { trustOf } from './graph-trust.js';
+import type { Step } from '../../adapters/db/repositories/demonstrations-repo.js';
+import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
+import type { ScreenSize, UiHierarchy } from '../../../shared/domain/ui-node.js';
+import type { Foreground } from '../../core/device/device-port.js';
+import { averageHash } from '../../adapters/observations/image-hash.js';
+import { decodeXml } from '../../adapters/observations/observation-sink.js';
+import type { Demo, DemoStep, SignatureConfig, TaskGraph } from '../../../shared/domain/task-graph.js';
+import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
+import { buildGraph } from '../../core/graph/merge.js';
+import { computeSignature } from '../../core/graph/signature.js';
+import { toDemoStep } from '../../core/graph/demo-step.js';
+import { validateGraph } from '../../core/graph/validate.js';
+import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
+
+/** A recorded step with its parsed UI dump: what the builder and the probe read. */
+export interface ReadStep {
+  row: Step;
+  ui: UiHierarchy;
+  foreground: Foreground | null;
+  screen: ScreenSize;
+}
+
+/** A finished demonstration with every step's UI parsed, and the screen it was recorded on. */
+export interface ReadDemonstration {
+  id: number;
+  screen: ScreenSize;
+  steps: ReadStep[];
+}
+
+/** A task's finished demonstrations, read for the builder and the probe (optionally only some demonstrations). */
+export async function readDemonstrations(store: WorkspaceStore, taskId: string, only?: ReadonlySet<number>): Promise<ReadDemonstration[]> {
+  const out: ReadDemonstration[] = [];
+  for (const d of store.demonstrations.listForTask(taskId)) {
+    if (d.status !== 'finished' || (only && !only.has(d.id))) continue;
+    const steps: (Omit<ReadStep, 'screen'> & { screen: ScreenSize | null })[] = [];
+    for (const s of store.demonstrations.steps(d.id)) {
+      if (!s.xmlBlob) throw new Error(`demonstration ${d.id} step ${s.idx} has no UI dump; re-record it`);
+      const ui = parseUiXml(await decodeXml(await store.blobs.get(s.xmlBlob)));
+      const foreground = s.foregroundPackage ? { package: s.foregroundPackage, activity: s.foregroundActivity ?? '' } : null;
+      steps.push({ row: s, ui, foreground, screen: s.actionPx?.screen ?? null });
+    }
+    // Steps without a recorded screen (the final one has no action) take the demonstration's.
+    const screen = steps.find((s) => s.screen)?.screen ?? { ...DEFAULT_SCREEN };
+    out.push({ id: d.id, screen, steps: steps.map((s) => ({ ...s, screen: s.screen ?? screen })) });
+  }
+  return out;
+}
+
+/** The builder's input for one read step; the screenshot's hash only for screens with almost no structure. */
+async function toBuilderStep(store: WorkspaceStore, demoId: number, s: ReadStep, cfg: SignatureConfig): Promise<DemoStep> {
+  const tiny = cfg.useImageHash && s.row.screenshotBlob && computeSignature(s.ui, s.foreground, cfg).structure.length < 3;
+  return toDemoStep({
+    ref: { demonstrationId: demoId, idx: s.row.idx, screenshotBlob: s.row.screenshotBlob, xmlBlob: s.row.xmlBlob },
+    ui: s.ui, foreground: s.foreground, action: s.row.action, actionPx: s.row.actionPx, screen: s.screen, alternatives: s.row.alternatives,
+    imageHash: tiny ? await averageHash(await store.blobs.get(s.row.screenshotBlob!)) : null,
+  }, cfg);
+}
+
+/** Loads a task's finished demonstrations as the graph builder's input (signatures from the stored XML). */
+export async function loadDemos(store: WorkspaceStore, taskId: string, cfg: SignatureConfig): Promise<Demo[]> {
+  const demos: Demo[] = [];
+  for (const d of await readDemonstrations(store, taskId)) {
+    const steps: DemoStep[] = [];
+    for (const s of d.steps) steps.push(await toBuilderStep(store, d.id, s, cfg));
+    demos.push({ id: d.id, steps });
+  }
+  return demos;
+}
+
+export function summarize(graphId: number, version: number, createdAt: string, g: TaskGraph, v: GraphValidation, demos: number, trust: GraphTrust): GraphSummary {
+  return {
+    taskId: g.taskId, graphId, version, demonstrations: demos, nodes: g.nodes.length, edges: g.edges.length,
+    doneNodes: g.nodes.filter((n) => n.done).length, selfConsistency: v.selfConsistency, leaveOneOut: v.leaveOneOut,
+    flaggedNodes: v.flaggedNodes, createdAt, trust,
+  };
+}
+
+/** Builds, validates and stores a new graph version for a task from its finished demonstrations. */
+export async function buildAndStore(
+  store: WorkspaceStore,
+  taskId: string,
+  config: GraphConfig = { signature: DEFAULT_SIGNATURE_CONFIG, match: DEFAULT_MATCH_OPTIONS },
+): Promise<GraphSummary> {
+  if (!store.tasks.get(taskId)) throw new Error(`no task "${taskId}" in this workspace`);
+  const demos = await loadDemos(store, taskId, config.signature);
+  if (demos.length === 0) throw new Error(`task ${taskId} has no finished demonstrations; record one first (elderbench record)`);
+  const graph = buildGraph(taskId, demos, config.signature, config.match);
+  const validation = validateGraph(graph, demos, config.match);
+  const prev = store.graphs.latest(taskId);
+  const row = store.graphs.addVersion(taskId, { parentId: prev?.id ?? null, config, body: graph, validation });
+  return summarize(row.id, row.version, row.createdAt, graph, validation, demos.length, trustOf(store, row.id, validation.selfConsistency));
+}

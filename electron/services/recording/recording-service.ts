@@ -1,0 +1,148 @@
+import type { ElderBenchHandlers } from '../../../shared/api/index.js';
+import { ApiError } from '../../../shared/api/index.js';
+import type { DemonstrationView, RecordedStep, StepView } from '../../../shared/domain/recording.js';
+import { Recorder, RecorderStateError } from '../../core/recording/recorder.js';
+import { UnknownAppError } from '../../core/recording/perform-action.js';
+import { CaptureTracker } from './capture-tracker.js';
+import type { DeviceHub } from '../devices/device-hub.js';
+import { recorderDeps } from './recorder-deps.js';
+import { toApiError } from '../devices/devices-service.js';
+import type { ServiceContext } from '../service-context.js';
+
+/** The window's view of a recorded step (stored or just committed): what it shows, nothing of the storage. */
+export const stepView = (s: RecordedStep): StepView => ({
+  idx: s.idx,
+  action: s.action,
+  actionPx: s.actionPx,
+  screenshotBlob: s.screenshotBlob,
+  thumbnailBlob: s.thumbnailBlob,
+  foregroundPackage: s.foregroundPackage,
+  foregroundActivity: s.foregroundActivity,
+  timings: s.timings,
+});
+
+/** Active recorders by demonstration id; a demonstration survives only as long as the backend process. */
+export class RecordingSessions {
+  readonly active = new Map<number, Recorder>();
+  private readonly trackers = new Map<number, CaptureTracker>();
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly hub: DeviceHub,
+  ) {}
+
+  async start(taskId: string, serial: string): Promise<Recorder> {
+    const store = this.ctx.store;
+    const task = store().tasks.get(taskId);
+    if (!task) throw new ApiError('not_found', `no task with id "${taskId}" in this workspace`);
+    const busy = [...this.active.values()].find((r) => r.state === 'recording' && r.deviceInfo.serial === serial);
+    if (busy) {
+      throw new ApiError('conflict', `${serial} is already recording demonstration ${busy.demonstrationId}; finish or discard it first`);
+    }
+    const made: { rec?: Recorder } = {};
+    const tracker = new CaptureTracker(() => made.rec?.demonstrationId ?? 0, () => made.rec?.stepCount ?? 0, (p) => this.ctx.events.emit('recording', 'onCapture', p));
+    const rec = (made.rec = await Recorder.start(tracker.wrap(recorderDeps(store, this.hub.device(serial))), task).catch(toApiError));
+    this.active.set(rec.demonstrationId, rec);
+    this.trackers.set(rec.demonstrationId, tracker);
+    return rec;
+  }
+
+  /** A recorder call that captures the screen, its progress pushed as recording.onCapture. */
+  capture<T>(id: number, kind: 'step' | 'finish', call: (r: Recorder) => Promise<T>): Promise<T> {
+    const r = this.recorder(id);
+    const tracker = this.trackers.get(id);
+    return tracker ? tracker.track(kind, () => call(r)) : call(r);
+  }
+
+  close(id: number): void {
+    this.active.delete(id);
+    this.trackers.delete(id);
+  }
+
+  recorder(id: number): Recorder {
+    const r = this.active.get(id);
+    if (!r) {
+      const demo = this.ctx.store().demonstrations.get(id);
+      if (!demo) throw new ApiError('not_found', `no demonstration ${id}`);
+      throw new ApiError('conflict', `demonstration ${id} is ${demo.status} and cannot take more steps`);
+    }
+    return r;
+  }
+
+  view(id: number): DemonstrationView {
+    const ws = this.ctx.store();
+    const d = ws.demonstrations.get(id);
+    if (!d) throw new ApiError('not_found', `no demonstration ${id}`);
+    return {
+      id: d.id, taskId: d.taskId, deviceSerial: d.deviceSerial, status: d.status, note: d.note,
+      startedAt: d.startedAt, finishedAt: d.finishedAt, steps: ws.demonstrations.steps(id).map(stepView),
+    };
+  }
+
+  /**
+   * Pushes what changed: the step just recorded (null when none was added), with the demonstration's
+   * status and step count — from the recorder while it records, else from one row and a count.
+   */
+  emit(id: number, step: StepView | null): void {
+    const rec = this.active.get(id);
+    const status = rec?.state ?? this.ctx.store().demonstrations.get(id)?.status;
+    if (!status) throw new ApiError('not_found', `no demonstration ${id}`);
+    const stepCount = rec?.stepCount ?? this.ctx.store().demonstrations.stepCount(id);
+    this.ctx.events.emit('recording', 'onStep', { demonstrationId: id, step, status, stepCount });
+    this.ctx.events.emit('system', 'onDataChanged', { table: 'demonstrations' });
+  }
+}
+
+function recorderError(e: unknown): never {
+  if (e instanceof RecorderStateError) throw new ApiError('conflict', e.message);
+  if (e instanceof UnknownAppError) throw new ApiError('bad_request', e.message);
+  return toApiError(e);
+}
+
+export function recordingService(ctx: ServiceContext, sessions: RecordingSessions): ElderBenchHandlers['recording'] {
+  return {
+    start: async ({ taskId, serial }) => {
+      const rec = await sessions.start(taskId, serial);
+      return sessions.view(rec.demonstrationId);
+    },
+    act: async ({ demonstrationId, action }) => {
+      let step: StepView;
+      try {
+        step = stepView(await sessions.capture(demonstrationId, 'step', (r) => r.act(action)));
+      } catch (e) {
+        sessions.emit(demonstrationId, null);
+        return recorderError(e);
+      }
+      sessions.emit(demonstrationId, step);
+      return step;
+    },
+    undo: async ({ demonstrationId }) => {
+      await sessions.recorder(demonstrationId).undo().catch(recorderError);
+      sessions.emit(demonstrationId, null);
+      return sessions.view(demonstrationId);
+    },
+    finish: async ({ demonstrationId }) => {
+      const final = await sessions.capture(demonstrationId, 'finish', (r) => r.finish()).catch(recorderError);
+      sessions.close(demonstrationId);
+      sessions.emit(demonstrationId, stepView(final));
+      return sessions.view(demonstrationId);
+    },
+    discard: async ({ demonstrationId }) => {
+      await sessions.recorder(demonstrationId).discard();
+      sessions.close(demonstrationId);
+      sessions.emit(demonstrationId, null);
+      return sessions.view(demonstrationId);
+    },
+    note: ({ demonstrationId, note }) => {
+      if (!ctx.store().demonstrations.get(demonstrationId)) throw new ApiError('not_found', `no demonstration ${demonstrationId}`);
+      ctx.store().demonstrations.setNote(demonstrationId, note);
+      return null;
+    },
+    get: ({ demonstrationId }) => sessions.view(demonstrationId),
+    listForTask: ({ taskId }) =>
+      ctx.store().demonstrations.listForTask(taskId).map((d) => ({
+        id: d.id, taskId: d.taskId, deviceSerial: d.deviceSerial, status: d.status, startedAt: d.startedAt,
+        stepCount: ctx.store().demonstrations.stepCount(d.id),
+      })),
+  };
+}

@@ -1,0 +1,54 @@
+import { graphScreen } from '../../../shared/domain/task-graph.js';
+import { agentTraits } from '../../core/agents/agent-traits.js';
+import { classifyError } from '../../core/eval/exit-classes.js';
+import { runOfflineTask } from '../../core/eval/offline-runner.js';
+import type { RunSpec } from '../../../shared/schemas/run-spec.js';
+import { offlineObserver } from './offline-observations.js';
+import type { ExecutorDeps } from './run-executor.js';
+import type { ItemRunner } from './run-items.js';
+import type { RunItem } from './run-plan.js';
+import { itemKey } from './run-plan.js';
+import { errorMessage } from '../../../shared/error-message.js';
+
+/**
+ * Offline items run in this process, one after another: the harness cost is tiny next to a model call.
+ * Each task is scored against the graph version its manifest recorded, so a resumed run does not
+ * switch to a graph rebuilt in between (runs created before versions were recorded take the latest).
+ */
+export async function runOfflineItems(runId: string, spec: RunSpec, deps: ExecutorDeps, run: ItemRunner, items: readonly RunItem[]): Promise<void> {
+  const { store } = deps;
+  const recorded = store.runs.get(runId)?.manifest.graphVersions ?? {};
+  const graphFor = (taskId: string) => {
+    const v = recorded[taskId];
+    return typeof v === 'number' ? store.graphs.atVersion(taskId, v) : store.graphs.latest(taskId);
+  };
+  for (const i of items) {
+    if (deps.cancelled()) return;
+    const graphRow = graphFor(i.task.id);
+    store.runs.deleteSteps(itemKey(runId, i));
+    if (!graphRow) {
+      // The same for every agent: the task leaves N for all of them (an invalid task, not a failure).
+      run.commit(i, { taskId: i.task.id, agent: i.agent, mode: 'offline', success: false, exit: 'no_graph', steps: 0, details: { reason: `no task graph; build one with: elderbench graph build ${i.task.id}` } }, []);
+      continue;
+    }
+    const graph = graphRow.body;
+    const agent = run.agentFor(i);
+    const rec = run.recorder(i);
+    const user = run.userOf(i);
+    run.progress.running = [{ taskId: i.task.id, agent: i.agent, mode: 'offline', device: null }];
+    try {
+      const o = await runOfflineTask(i.task.id, {
+        graph, agent, instruction: run.instructionOf(i.task), observe: offlineObserver(store, graphScreen(graph), agentTraits(agent.adapter).needsImage), record: rec.record,
+        ...(user.askUser ? { askUser: user.askUser } : {}),
+        options: { match: spec.match, offGraph: spec.offGraph, maxOffGraphErrors: spec.maxOffGraphErrors, maxSteps: spec.maxSteps ?? i.task.max_steps },
+      });
+      run.commit(i, o, rec.stats, { graphVersion: graphRow.version, ...user.stats(rec.stats) });
+    } catch (e) {
+      // A refused request is the agent's failure (scored); infrastructure waits for --resume.
+      const exit = classifyError(e);
+      if (!exit) throw e;
+      run.commit(i, { taskId: i.task.id, agent: i.agent, mode: 'offline', success: false, exit, steps: rec.stats.length, details: { reason: errorMessage(e) } }, rec.stats, { graphVersion: graphRow.version, ...user.stats(rec.stats) });
+    }
+  }
+  run.progress.running = [];
+}

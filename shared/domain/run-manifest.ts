@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import type { RunSpec } from '../schemas/run-spec.js';
+import { RunSpecSchema } from '../schemas/run-spec.js';
+import type { GraphTrust } from './graph.js';
+import type { JudgeKind } from './run-records.js';
+
+/**
+ * What a run records about each agent so a result can be reproduced and compared: adapter and
+ * version, the full prompt template and its hash, model id, endpoint host (never the URL's
+ * credentials or the key), sampling, history policy, resize, coordinate rule, thresholds.
+ */
+export interface AgentManifest {
+  name: string;
+  adapter: string;
+  adapterVersion: string;
+  variant: string | null;
+  model: string | null;
+  endpointHost: string | null;
+  /** "env:NAME" — where the key comes from; never the key. */
+  keySource: string | null;
+  promptTemplate: string | null;
+  promptSha256: string | null;
+  sampling: Record<string, number> | null;
+  extraBody: Record<string, unknown> | null;
+  historyPolicy: string;
+  coordinates: string;
+  resize: string;
+  harness: {
+    scrollGeometry: Record<'down' | 'up' | 'left' | 'right', { from: { x: number; y: number }; to: { x: number; y: number } }>;
+    scrollDistanceFromPoint: number;
+    defaultMs: { swipe: number; drag: number; longPress: number };
+    request: { timeoutMs: number | null; retries: number | null; stream: boolean };
+  };
+  thresholds: { maxSteps: number; taskTimeoutS: number };
+}
+
+/** The replay oracle needs no model: the manifest says what it follows. */
+export interface ReplayManifest {
+  name: string;
+  adapter: 'replay';
+  follows: string;
+}
+
+export interface JudgeManifest {
+  kind: JudgeKind;
+  model: string | null;
+  endpointHost: string | null;
+  promptSha256: string | null;
+  prompt: string | null;
+  sampledFrames: number | null;
+}
+
+/** What a run records about who answered the agents' questions (the simulator's prompt and its hash). */
+export interface UserManifest {
+  mode: 'none' | 'scripted' | 'simulated';
+  agent: string | null;
+  model: string | null;
+  endpointHost: string | null;
+  /** "env:NAME" — where the simulator's key comes from; never the key. */
+  keySource: string | null;
+  sampling: Record<string, number> | null;
+  promptSha256: string | null;
+  prompt: string | null;
+}
+
+/** What a run asks of a device farm; stored in the run's manifest so `--resume` claims the same way. */
+export interface StfRequest {
+  url: string;
+  count: number;
+  filter: Record<string, string>;
+}
+
+/** A graph version a run scores against, with its standing when the run was created. */
+export interface RecordedGraphVersion {
+  version: number;
+  trust: GraphTrust;
+}
+
+/** Everything needed to reproduce a run, written once when it is created. */
+export interface RunManifest {
+  software: { elderbench: string; node: string; platform: string };
+  spec: RunSpec;
+  agents: Record<string, AgentManifest | ReplayManifest>;
+  judge: JudgeManifest;
+  /** Who answered AskUser (absent in runs made before multi-turn runs existed: nobody). */
+  user?: UserManifest;
+  /** The robustness variant and the device change it makes. */
+  variant?: { name: string; change: string; restoredAfterEachTask: true } | null;
+  /** sha256 over the tasks exactly as run (sorted by id). */
+  taskSetHash: string;
+  /** Offline: the graph version each task is scored against. */
+  graphVersions: Record<string, number | null>;
+  /** Offline: each task's graph version with its standing (validation and probe) when the run was created. */
+  graphs?: Record<string, RecordedGraphVersion | null>;
+  /** The offline matching rules in force, in words (the thresholds are in spec.match). */
+  matchRules?: string[];
+  createdAt: string;
+  /** Online devices come from this STF farm (claimed for the run, released after it). */
+  stf?: StfRequest;
+}
+
+const opt = <T extends z.ZodType>(t: T) => t.optional().catch(undefined);
+
+const GraphTrustSchema = z.object({
+  status: z.enum(['valid', 'not valid', 'suspect', 'unprobed']),
+  reason: z.string(),
+  probe: z.object({
+    kind: z.enum(['device', 'structural']),
+    device: z.string().nullable(),
+    variants: z.number(),
+    falseAccepts: z.number(),
+    falseRejects: z.number(),
+    unplayable: z.number(),
+    suspected: z.number(),
+    at: z.string(),
+  }).nullable(),
+});
+
+const StfRequestSchema = z.object({ url: z.string(), count: z.number(), filter: z.record(z.string(), z.string()).catch({}) });
+
+/**
+ * A manifest as read back. Runs written by earlier versions lack newer parts and some lack a spec
+ * (`spec` is then null: such a run can be listed and reported, not resumed). What the app reads
+ * back is checked; the rest (software, agents, judge, user) is kept as written, for people.
+ */
+const StoredRunManifestSchema = z.looseObject({
+  spec: RunSpecSchema.nullable().catch(null),
+  graphVersions: z.record(z.string(), z.number().nullable()).catch({}),
+  graphs: z.record(z.string(), z.object({ version: z.number(), trust: GraphTrustSchema }).nullable()).catch({}),
+  matchRules: z.array(z.string()).catch([]),
+  stf: opt(StfRequestSchema),
+  user: opt(z.looseObject({ mode: z.enum(['none', 'scripted', 'simulated']), promptSha256: z.string().nullable().catch(null), endpointHost: z.string().nullable().catch(null), keySource: z.string().nullable().catch(null) })),
+  variant: opt(z.object({ name: z.string(), change: z.string(), restoredAfterEachTask: z.literal(true) }).nullable()),
+  createdAt: opt(z.string()),
+});
+export type StoredRunManifest = z.infer<typeof StoredRunManifestSchema>;
+
+export function parseRunManifest(v: unknown): StoredRunManifest {
+  return StoredRunManifestSchema.parse(v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {});
+}
