@@ -57,6 +57,26 @@ describe('retrying device commands', () => {
     expect(m).toBe(1);
   });
 
+  it('gives a read a fresh window when the device answered before the cut (flapping, not gone), a few times only', async () => {
+    // Each cycle: the device is down for a moment (transport failures), then answers and is cut mid-read.
+    const pattern = (cycles: number): CommandStage[] => Array.from({ length: cycles }, () => ['transport', 'transport', 'stream'] as CommandStage[]).flat();
+    const flapping = flaky(pattern(3));
+    expect(await withRetry(flapping.op, true, opts({ backoffMs: [300], windowMs: 1000 }))).toBe('done');
+    expect(flapping.calls()).toBe(10); // nine failures over 2.7 s against a 1 s window
+    // Without anything reaching the device the window is not renewed …
+    const gone = flaky(['transport', 'transport', 'transport', 'transport', 'transport']);
+    await expect(withRetry(gone.op, true, opts({ backoffMs: [300], windowMs: 1000 }))).rejects.toThrow('failed at transport');
+    expect(gone.calls()).toBe(4);
+    // … and a device that flaps for ever is given up after the allowed restarts.
+    const forever = flaky(pattern(20));
+    await expect(withRetry(forever.op, true, opts({ backoffMs: [300], windowMs: 1000, maxReachableRestarts: 2 }))).rejects.toThrow();
+    expect(forever.calls()).toBe(9);
+    // An action cut mid-way is still never repeated.
+    const act = flaky(['stream']);
+    await expect(withRetry(act.op, false, opts())).rejects.toThrow('failed at stream');
+    expect(act.calls()).toBe(1);
+  });
+
   it('asks again at most a few times when the output is unusable (a screen that never idles)', async () => {
     const f = flaky(['result', 'result', 'result', 'result', 'result']);
     await expect(withRetry(f.op, true, opts({ maxResultAttempts: 4 }))).rejects.toThrow('failed at result');

@@ -45,6 +45,11 @@ export interface RetryOptions {
   now(): number;
   /** Attempts in all when the command ran but its output was unusable (busy screen, cut image). */
   maxResultAttempts?: number;
+  /**
+   * Times a read's window may start again because the device answered before the connection
+   * was cut (stage `open` or `stream`): a phone that keeps coming back is flapping, not gone.
+   */
+  maxReachableRestarts?: number;
   /** Called before each retry (e.g. to `adb connect` a network device again). */
   beforeRetry?(failure: CommandFailure, attempt: number): Promise<void>;
 }
@@ -56,8 +61,9 @@ export const DEFAULT_BACKOFF_MS = [250, 500, 1000, 2000, 4000] as const;
  * operation has no effect, so any failure may be retried), or the window is used up.
  */
 export async function withRetry<T>(op: () => Promise<T>, safe: boolean, o: RetryOptions): Promise<T> {
-  const start = o.now();
+  let start = o.now();
   let unusable = 0;
+  let restarts = 0;
   for (let attempt = 1; ; attempt++) {
     try {
       return await op();
@@ -66,6 +72,12 @@ export async function withRetry<T>(op: () => Promise<T>, safe: boolean, o: Retry
       const retryable = safe || e.notDelivered;
       const wait = o.backoffMs[Math.min(attempt - 1, o.backoffMs.length - 1)] ?? 0;
       if (e.stage === 'result') unusable++;
+      // The device was there a moment ago: a read gets a fresh window (a few times) rather than
+      // failing because drops happened to fall into one window.
+      if (safe && (e.stage === 'open' || e.stage === 'stream') && restarts < (o.maxReachableRestarts ?? 3)) {
+        restarts++;
+        start = o.now();
+      }
       if (!retryable || e.permanent || unusable >= (o.maxResultAttempts ?? 4) || o.now() - start + wait > o.windowMs) throw e;
       await o.sleep(wait);
       await o.beforeRetry?.(e, attempt).catch(() => undefined);
