@@ -206,7 +206,11 @@ export const runsContract = {
   start: method(StartRunSchema).returns<{ runId: string }>(),
   resume: method(z.object({ runId: z.string().min(1) }).strict()).returns<{ runId: string }>(),
   cancel: method(z.object({ runId: z.string().min(1) }).strict()).returns<null>(),
-  report: method(z.object({ runId: z.string().min(1) }).strict()).returns<RunReportDto>(),
+  /**
+   * Table 2 and the breakdowns. `excludeUnresolved` leaves each agent's unresolved results out of its
+   * SR (agents are then scored on different task sets; the default SR over N is the comparable one).
+   */
+  report: method(z.object({ runId: z.string().min(1), excludeUnresolved: z.boolean().optional() }).strict()).returns<RunReportDto>(),
   /** SR by agent and by category, and exit categories, as backend-rendered charts. */
   charts: method(z.object({ runId: z.string().min(1) }).strict()).returns<RunChartDto[]>(),
   onProgress: event<RunProgressDto>(),

@@ -27,6 +27,10 @@ export interface RunReportDto {
   runId: string;
   status: string;
   tables: TableModel[];
+  /** True when the tables leave unresolved results out (not comparable across agents). */
+  excludeUnresolved: boolean;
+  /** How many results are unresolved infrastructure failures or unfinished tasks (0 when none). */
+  unresolved: number;
   /** Per (task, agent, mode) outcome for the results list. */
   outcomes: { taskId: string; agent: string; mode: string; success: boolean; exit: string; steps: number }[];
 }

@@ -86,15 +86,16 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
       return null;
     },
     charts: ({ runId }) => runChartsFor(ctx.store(), runId),
-    report: ({ runId }) => {
+    report: ({ runId, excludeUnresolved }) => {
       let r;
       try {
-        r = buildRunReport(ctx.store(), runId);
+        r = buildRunReport(ctx.store(), runId, { excludeUnresolved: excludeUnresolved === true });
       } catch (e) {
         throw new ApiError('not_found', errorMessage(e));
       }
       return {
-        runId, status: r.status, tables: r.tables,
+        runId, status: r.status, tables: r.tables, excludeUnresolved: r.excludeUnresolved,
+        unresolved: r.metrics.reduce((n, a) => n + a.overall.unresolved, 0),
         outcomes: ctx.store().runs.results(runId).map((x) => ({ taskId: x.taskId, agent: x.agent, mode: x.mode, success: x.success, exit: x.exitCategory, steps: x.details.steps ?? 0 })),
       };
     },

@@ -31,7 +31,7 @@ export const progress = (runId: string, over: Partial<RunProgressDto> = {}): Run
 });
 
 export const report = (runId: string, over: Partial<RunReportDto> = {}): RunReportDto => ({
-  runId, status: 'running', outcomes: [],
+  runId, status: 'running', outcomes: [], excludeUnresolved: false, unresolved: 0,
   tables: [{ id: 'table2-results', title: 'Table 2', columns: [{ key: 'agent', header: 'Agent' }], rows: [{ agent: 'replay' }], notes: [] }],
   ...over,
 });

@@ -95,4 +95,20 @@ describe('the Runs screen', () => {
     expect(fake.calls('runs', 'report')).toHaveLength(2);
     expect(screen.getByTestId('run-detail').dataset.report).toBe('current');
   });
+
+  it('offers to leave unresolved results out only when there are some, and redraws the tables that way', async () => {
+    render(<RunsPage />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'r1' })));
+    await screen.findByTestId('table-table2-results');
+    expect(screen.queryByTestId('run-exclude-unresolved')).toBeNull();
+
+    fake.answer('runs', 'report', ({ runId, excludeUnresolved }) => report(runId, { unresolved: 2, excludeUnresolved: excludeUnresolved === true }));
+    act(() => fake.emit('runs', 'onProgress', progress('r1', { done: 3, ended: { status: 'finished', error: null } })));
+    const box = (await screen.findByTestId('run-exclude-unresolved')) as HTMLInputElement;
+    expect(screen.getByTestId('run-exclude-unresolved-label').textContent).toContain('2 unresolved results out of SR');
+    expect(box.checked).toBe(false);
+    await act(async () => fireEvent.click(box));
+    expect(fake.calls('runs', 'report').at(-1)?.[0]).toEqual({ runId: 'r1', excludeUnresolved: true });
+    expect(box.checked).toBe(true);
+  });
 });

@@ -11,7 +11,7 @@ export function RunsPage() {
     useShallow((st) => ({
       runs: st.runs, selected: st.selectedRun, progress: st.selectedRun ? st.runProgress[st.selectedRun] : undefined,
       report: st.runReport, stale: st.runReportStale, charts: st.runCharts, select: st.selectRun, cancel: st.cancelRun, resume: st.resumeRun,
-      refresh: st.refreshRunReport,
+      refresh: st.refreshRunReport, exclude: st.runReportExcludeUnresolved, setExclude: st.setExcludeUnresolved,
     })),
   );
   const { selected, report, charts } = s;
@@ -71,6 +71,12 @@ export function RunsPage() {
               {run?.active ? 'The tables below are redrawn when the run ends.' : 'Redrawing the tables…'}{' '}
               {run?.active && <button type="button" className="secondary" onClick={() => void s.refresh()} data-testid="run-report-refresh">Redraw now</button>}
             </p>
+          )}
+          {report?.runId === selected && (report.unresolved > 0 || s.exclude) && (
+            <label className="inline" data-testid="run-exclude-unresolved-label">
+              <input type="checkbox" checked={s.exclude} onChange={(e) => void s.setExclude(e.target.checked)} data-testid="run-exclude-unresolved" />{' '}
+              Leave the {report.unresolved || ''} unresolved result{report.unresolved === 1 ? '' : 's'} out of SR (each agent over its own tasks — not comparable across agents)
+            </label>
           )}
           {report?.runId === selected && report.tables.map((t) => <DataTable key={t.id} table={t} />)}
         </section>

@@ -125,4 +125,17 @@ describe('the runs slice', () => {
     fake.emit('system', 'onDataChanged', { table: 'runs' });
     await vi.waitFor(() => expect(store.getState().runs).toHaveLength(3));
   });
+
+  it('switches the open report to leave unresolved results out and back, and keeps the choice for the next report', async () => {
+    await withOpenRun();
+    fake.answer('runs', 'report', ({ runId, excludeUnresolved }) => report(runId, { excludeUnresolved: excludeUnresolved === true, unresolved: 2 }));
+    await store.getState().setExcludeUnresolved(true);
+    expect(fake.calls('runs', 'report').at(-1)?.[0]).toEqual({ runId: 'r1', excludeUnresolved: true });
+    expect(store.getState().runReport?.excludeUnresolved).toBe(true);
+    await store.getState().selectRun('r0');
+    expect(fake.calls('runs', 'report').at(-1)?.[0]).toEqual({ runId: 'r0', excludeUnresolved: true });
+    await store.getState().setExcludeUnresolved(false);
+    expect(fake.calls('runs', 'report').at(-1)?.[0]).toEqual({ runId: 'r0' });
+    expect(store.getState().runReport?.excludeUnresolved).toBe(false);
+  });
 });

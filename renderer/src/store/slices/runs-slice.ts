@@ -25,6 +25,8 @@ export interface RunsSlice {
   /** True when results arrived after the open report's tables were drawn (they are redrawn at the end). */
   runReportStale: boolean;
   runCharts: { runId: string; charts: RunChartDto[] } | null;
+  /** The open report leaves unresolved results out of each agent's SR (a view, not the comparable default). */
+  runReportExcludeUnresolved: boolean;
   runStarting: boolean;
   loadRuns(): Promise<void>;
   loadRunAgents(): Promise<void>;
@@ -37,6 +39,8 @@ export interface RunsSlice {
   selectRun(runId: string | null): Promise<void>;
   /** Re-reads the open run's report tables (they are otherwise refreshed when the run ends). */
   refreshRunReport(): Promise<void>;
+  /** Switches the report between SR over N (default) and SR over each agent's resolved results. */
+  setExcludeUnresolved(on: boolean): Promise<void>;
   runProgressed(p: RunProgressDto): void;
   /** A run's rows changed in the database (a run ended, a label was saved): reload the list and what is open. */
   runsChanged(): void;
@@ -53,7 +57,8 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get, api) => {
   const loadReport = async (runId: string): Promise<void> => {
     const n = ++reportRequest;
     try {
-      const report = await api.runs.report({ runId });
+      const excludeUnresolved = get().runReportExcludeUnresolved;
+      const report = await api.runs.report(excludeUnresolved ? { runId, excludeUnresolved } : { runId });
       if (n === reportRequest && get().selectedRun === runId) set({ runReport: report, runReportStale: false });
     } catch (e) {
       get().notify(`No report for ${runId}: ${errorMessage(e)}`, 'error');
@@ -75,6 +80,7 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get, api) => {
     runReport: null,
     runReportStale: false,
     runCharts: null,
+    runReportExcludeUnresolved: false,
     runStarting: false,
 
     async loadRuns() {
@@ -137,6 +143,11 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get, api) => {
       if (runId) await Promise.all([loadReport(runId), loadCharts(runId)]);
     },
     async refreshRunReport() {
+      const id = get().selectedRun;
+      if (id) await loadReport(id);
+    },
+    async setExcludeUnresolved(on) {
+      set({ runReportExcludeUnresolved: on });
       const id = get().selectedRun;
       if (id) await loadReport(id);
     },
