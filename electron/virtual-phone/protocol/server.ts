@@ -5,6 +5,7 @@ import { SocketReader, ReaderClosed } from './reader.js';
 import { FrameError, fail, okay, readRequest } from './framing.js';
 import { handleHost } from './host-services.js';
 import { handleDeviceService } from './device-services.js';
+import { listenOn } from './listen.js';
 
 /**
  * The TCP smart-socket server. Every connection is independent and every failure is contained to
@@ -33,14 +34,7 @@ export async function startAdbServer(opts: {
     void serveConnection(socket, opts.registry, opts.onKill);
   });
   server.maxConnections = 1024;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  server.on('error', () => {});
+  await listenOn(server, opts.port, opts.host);
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : opts.port;
   return {

@@ -4,6 +4,7 @@ import type { ServedDevice } from '../device-port.js';
 import type { DeviceRegistry } from '../registry.js';
 import type { AdbPublicKey } from './auth.js';
 import { AdbdConnection } from './connection.js';
+import { listenOn } from '../listen.js';
 
 /**
  * A phone's daemon on its own TCP port, as `adb tcpip 5555` leaves a real phone: any adb server
@@ -44,14 +45,7 @@ export async function startDeviceEndpoint(opts: { host: string; port: number; de
     if (plugged()) return;
     for (const s of sockets) s.destroy();
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  server.on('error', () => {});
+  await listenOn(server, opts.port, opts.host);
   const addr = server.address();
   return {
     serial: device.serial,
