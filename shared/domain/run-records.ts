@@ -156,6 +156,8 @@ const RunStepDetailsSchema = z.looseObject({
   node: opt(z.string()),
   match: opt(StepMatchSchema),
   parseError: opt(z.string()),
+  /** Online: the app in front when the step was observed (older rows stored the package name alone). */
+  foreground: opt(z.union([z.string(), z.looseObject({ package: opt(z.string()) })]).nullable()),
 });
 export type RunStepDetails = z.infer<typeof RunStepDetailsSchema>;
 

@@ -1,17 +1,18 @@
 import type { ElderBenchApi, WireError } from '../../../shared/api/index.js';
-import { ApiError, EVENT_CHANNELS, METHOD_CHANNELS } from '../../../shared/api/index.js';
-
-type Listener = (payload: unknown) => void;
+import { ApiError } from '../../../shared/api/index.js';
+import type { ApiClient } from '../../../shared/api/client.js';
+import { createApiClient } from '../../../shared/api/client.js';
 
 /**
  * Web mode's implementation of `ElderBenchApi`: one POST per call, one WebSocket for
  * all pushed events. Authentication is the HttpOnly cookie the server set when the
- * page was first opened with its token, so no secret lives in page script.
+ * page was first opened with its token, so no secret lives in page script. The API
+ * object itself is the one the desktop preload builds (shared/api/client.ts).
  */
 export function createWebClient(base = ''): ElderBenchApi {
-  const listeners = new Map<string, Set<Listener>>();
   let socket: WebSocket | null = null;
   let retryMs = 500;
+  let client: ApiClient | null = null;
 
   const connect = (): void => {
     const url = new URL(`${base}/events`, window.location.href);
@@ -19,8 +20,13 @@ export function createWebClient(base = ''): ElderBenchApi {
     const ws = new WebSocket(url);
     socket = ws;
     ws.onmessage = (m) => {
-      const { channel, payload } = JSON.parse(String(m.data)) as { channel: string; payload: unknown };
-      for (const l of listeners.get(channel) ?? []) l(payload);
+      let message: { channel?: unknown; payload?: unknown };
+      try {
+        message = JSON.parse(String(m.data)) as { channel?: unknown; payload?: unknown };
+      } catch {
+        return; // not one of the backend's events
+      }
+      if (typeof message.channel === 'string') client?.dispatch(message.channel, message.payload);
     };
     ws.onopen = () => {
       retryMs = 500;
@@ -28,7 +34,7 @@ export function createWebClient(base = ''): ElderBenchApi {
     ws.onclose = () => {
       socket = null;
       // Reconnect while anyone listens (the backend may have restarted).
-      if ([...listeners.values()].some((s) => s.size > 0)) {
+      if (client?.listening()) {
         setTimeout(connect, retryMs);
         retryMs = Math.min(retryMs * 2, 10_000);
       }
@@ -54,19 +60,11 @@ export function createWebClient(base = ''): ElderBenchApi {
     return body.result;
   };
 
-  const api: Record<string, Record<string, unknown>> = {};
-  for (const c of METHOD_CHANNELS) {
-    (api[c.service] ??= {})[c.name] = (input: unknown) => call(c.channel, input);
-  }
-  for (const c of EVENT_CHANNELS) {
-    (api[c.service] ??= {})[c.name] = (listener: Listener) => {
-      const set = listeners.get(c.channel) ?? new Set<Listener>();
-      listeners.set(c.channel, set);
-      set.add(listener);
+  client = createApiClient({
+    call,
+    onSubscribe: () => {
       if (!socket) connect();
-      return () => set.delete(listener);
-    };
-  }
-  for (const s of ['devices', 'recording', 'graphs', 'runs', 'review', 'analysis']) api[s] ??= {};
-  return api as unknown as ElderBenchApi;
+    },
+  });
+  return client.api;
 }

@@ -17,11 +17,12 @@ function describe(s: StepView): string {
 
 /** Where the annotator's finger went, drawn on the step's own screenshot. */
 function Marker({ step }: { step: StepView }) {
-  const px = step.actionPx as { at?: PxPoint; from?: PxPoint; to?: PxPoint; screen?: { width: number; height: number } } | null;
-  if (!px?.screen) return null;
-  const pos = (p: PxPoint) => ({ left: `${(p.x / px.screen!.width) * 100}%`, top: `${(p.y / px.screen!.height) * 100}%` });
-  if (px.at) return <span className="tap-marker" style={pos(px.at)} aria-hidden="true" />;
-  if (px.from && px.to) {
+  const px = step.actionPx;
+  if (!px) return null;
+  const { screen } = px;
+  const pos = (p: PxPoint) => ({ left: `${(p.x / screen.width) * 100}%`, top: `${(p.y / screen.height) * 100}%` });
+  if ('at' in px) return <span className="tap-marker" style={pos(px.at)} aria-hidden="true" />;
+  if ('from' in px) {
     return (
       <>
         <span className="tap-marker swipe-from" style={pos(px.from)} aria-hidden="true" />

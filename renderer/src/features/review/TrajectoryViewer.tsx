@@ -53,7 +53,7 @@ function ResultHeader({ t }: { t: Trajectory }) {
 
 function StepDetails({ s, mode }: { s: ReviewStep; mode: string }) {
   const match = mode === 'offline' ? describeMatch(s.details) : null;
-  const d = s.details as { node?: string; foreground?: string | { package?: string }; parseError?: string };
+  const d = s.details;
   const fg = typeof d.foreground === 'string' ? d.foreground : d.foreground?.package;
   const timing = Object.entries(s.timings).map(([k, v]) => `${k.replace(/_ms$/, '')} ${Math.round(v)} ms`).join(' · ');
   return (
@@ -96,8 +96,8 @@ function HumanPanel({ t, step }: { t: Trajectory; step: number }) {
   if (!t.human || t.human.length === 0) return <p className="muted" data-testid="human-none">No finished human demonstration for this task.</p>;
   const i = Math.min(step, t.human.length - 1);
   const h = t.human[i]!;
-  const px = h.actionPx as { screen?: { width: number; height: number } } | null;
-  const aspect = px?.screen ? px.screen.width / px.screen.height : t.screen.width / t.screen.height;
+  const screen = h.actionPx?.screen ?? t.screen;
+  const aspect = screen.width / screen.height;
   return (
     <div data-testid="human-panel">
       <h3>Human demonstration — step {i + 1} of {t.human.length}</h3>
