@@ -6,7 +6,21 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import noPathsOutsideRepo from './scripts/eslint-rules/no-paths-outside-repo.js';
 
-const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'stream', 'url', 'worker_threads'];
+const NODE_BUILTINS = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'child_process',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'stream',
+  'url',
+  'worker_threads',
+];
 const NATIVE = ['better-sqlite3', 'sharp', '@devicefarmer/adbkit'];
 /** The plain-Node backend, as seen from the Electron processes. */
 const BACKEND = ['**/core/**', '**/adapters/**', '**/services/**', '**/server/**', '**/cli/**', '**/virtual-phone/**'];
@@ -49,65 +63,126 @@ export default tseslint.config(
   {
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        forbid([...NODE_BUILTINS, 'electron', 'react', 'react-dom', ...NATIVE], 'shared/ holds contracts only: it runs in Node, Electron and the browser alike.'),
-        forbid(['**/electron/**', '**/renderer/**'], 'shared/ may not depend on an implementation.'),
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(
+              [...NODE_BUILTINS, 'electron', 'react', 'react-dom', ...NATIVE],
+              'shared/ holds contracts only: it runs in Node, Electron and the browser alike.',
+            ),
+            forbid(['**/electron/**', '**/renderer/**'], 'shared/ may not depend on an implementation.'),
+          ],
+        },
+      ],
     },
   },
   {
     files: ['electron/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        forbid(['electron', ...NATIVE], 'electron/core is pure domain logic: receive a port instead of importing the device, DB or image library.'),
-        forbid(['**/adapters/**', '**/services/**', '**/server/**', '**/cli/**', '**/main/**', '**/preload/**', '**/virtual-phone/**'], 'electron/core may import only shared/ and itself.'),
-        forbid(['node:fs', 'node:child_process', 'node:net', 'node:http', 'fs', 'child_process', 'net', 'http'], 'electron/core does no I/O; the adapters do.'),
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(
+              ['electron', ...NATIVE],
+              'electron/core is pure domain logic: receive a port instead of importing the device, DB or image library.',
+            ),
+            forbid(
+              ['**/adapters/**', '**/services/**', '**/server/**', '**/cli/**', '**/main/**', '**/preload/**', '**/virtual-phone/**'],
+              'electron/core may import only shared/ and itself.',
+            ),
+            forbid(
+              ['node:fs', 'node:child_process', 'node:net', 'node:http', 'fs', 'child_process', 'net', 'http'],
+              'electron/core does no I/O; the adapters do.',
+            ),
+          ],
+        },
+      ],
     },
   },
   {
     // Tests beside core logic may read fixture files; they still may not reach native modules.
     files: ['electron/core/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        forbid(['electron', ...NATIVE], 'electron/core tests exercise pure logic: pass fakes for ports.'),
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [forbid(['electron', ...NATIVE], 'electron/core tests exercise pure logic: pass fakes for ports.')] },
+      ],
     },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        forbid([...NODE_BUILTINS, 'electron', ...NATIVE, 'zod/v3'], 'the renderer runs sandboxed in a browser: reach the backend through window.elderbench.'),
-        forbid(['**/electron/**'], 'the renderer talks to the backend only through the API in shared/api.'),
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(
+              [...NODE_BUILTINS, 'electron', ...NATIVE, 'zod/v3'],
+              'the renderer runs sandboxed in a browser: reach the backend through window.elderbench.',
+            ),
+            forbid(['**/electron/**'], 'the renderer talks to the backend only through the API in shared/api.'),
+          ],
+        },
+      ],
     },
   },
   {
     files: ['electron/services/**/*.ts', 'electron/server/**/*.ts', 'electron/cli/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        forbid(['better-sqlite3', 'sharp', '@devicefarmer/adbkit'], 'only electron/adapters touches native libraries and adbkit.'),
-        forbid(['electron'], 'the backend is plain Node; only electron/main and electron/preload import Electron.'),
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(['better-sqlite3', 'sharp', '@devicefarmer/adbkit'], 'only electron/adapters touches native libraries and adbkit.'),
+            forbid(['electron'], 'the backend is plain Node; only electron/main and electron/preload import Electron.'),
+          ],
+        },
+      ],
     },
   },
   {
     files: ['electron/adapters/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        forbid(['electron'], 'adapters run in the plain-Node backend.'),
-        forbid(['**/services/**', '**/server/**', '**/cli/**', '**/main/**', '**/preload/**'], 'adapters are used by services, never the other way round.'),
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(['electron'], 'adapters run in the plain-Node backend.'),
+            forbid(
+              ['**/services/**', '**/server/**', '**/cli/**', '**/main/**', '**/preload/**'],
+              'adapters are used by services, never the other way round.',
+            ),
+          ],
+        },
+      ],
     },
   },
   {
     files: ['electron/virtual-phone/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        forbid(['**/core/**', '**/adapters/**', '**/services/**', '**/server/**', '**/cli/**', '**/main/**', '**/preload/**', '**/shared/**'], 'the virtual phone reaches the app only over the ADB wire protocol.'),
-        forbid(['electron'], 'the virtual phone is plain Node.'),
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(
+              [
+                '**/core/**',
+                '**/adapters/**',
+                '**/services/**',
+                '**/server/**',
+                '**/cli/**',
+                '**/main/**',
+                '**/preload/**',
+                '**/shared/**',
+              ],
+              'the virtual phone reaches the app only over the ADB wire protocol.',
+            ),
+            forbid(['electron'], 'the virtual phone is plain Node.'),
+          ],
+        },
+      ],
     },
   },
   {
@@ -115,19 +190,35 @@ export default tseslint.config(
     // modules are built for the backend's Node, so loading one (or the backend itself) in main breaks the app.
     files: ['electron/main/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        forbid(NATIVE, 'electron/main runs in Electron: native modules are built for the backend\'s Node and load only in electron/adapters.'),
-        forbid(BACKEND, 'electron/main reaches the backend over its process boundary (IPC relay, events socket), never by importing it.'),
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(
+              NATIVE,
+              "electron/main runs in Electron: native modules are built for the backend's Node and load only in electron/adapters.",
+            ),
+            forbid(
+              BACKEND,
+              'electron/main reaches the backend over its process boundary (IPC relay, events socket), never by importing it.',
+            ),
+          ],
+        },
+      ],
     },
   },
   {
     files: ['electron/preload/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        forbid([...NODE_BUILTINS, ...NATIVE], 'the preload runs sandboxed: contextBridge and ipcRenderer only.'),
-        forbid(BACKEND, 'the preload reaches the backend only through the IPC channels derived from shared/api.'),
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid([...NODE_BUILTINS, ...NATIVE], 'the preload runs sandboxed: contextBridge and ipcRenderer only.'),
+            forbid(BACKEND, 'the preload reaches the backend only through the IPC channels derived from shared/api.'),
+          ],
+        },
+      ],
     },
   },
 );

@@ -19,9 +19,26 @@ const ACTIVITIES = 60;
 
 function leaf(extra: Partial<UiNode>): UiNode {
   return {
-    index: 0, text: '', resourceId: '', className: 'android.widget.TextView', packageName: 'com.example.app', contentDesc: '',
-    checkable: false, checked: false, clickable: false, enabled: true, focusable: false, focused: false, scrollable: false,
-    longClickable: false, password: false, selected: false, bounds: { left: 0, top: 0, right: 1080, bottom: 100 }, naf: false, children: [], ...extra,
+    index: 0,
+    text: '',
+    resourceId: '',
+    className: 'android.widget.TextView',
+    packageName: 'com.example.app',
+    contentDesc: '',
+    checkable: false,
+    checked: false,
+    clickable: false,
+    enabled: true,
+    focusable: false,
+    focused: false,
+    scrollable: false,
+    longClickable: false,
+    password: false,
+    selected: false,
+    bounds: { left: 0, top: 0, right: 1080, bottom: 100 },
+    naf: false,
+    children: [],
+    ...extra,
   };
 }
 
@@ -30,22 +47,61 @@ function page(p: number, visit: number, typed: string): UiHierarchy {
   const tab = visit % 3;
   return {
     rotation: 0,
-    roots: [leaf({
-      className: 'android.widget.FrameLayout', bounds: { left: 0, top: 0, right: 1080, bottom: 2400 },
-      children: [
-        leaf({ text: `${10 + (visit % 12)}:${10 + (visit % 50)}`, resourceId: 'com.android.systemui:id/clock', packageName: 'com.android.systemui' }),
-        leaf({ className: 'android.view.ViewGroup', resourceId: 'com.example.app:id/toolbar', bounds: { left: 0, top: 80, right: 1080, bottom: 240 }, children: [leaf({ text: `Page ${p}`, bounds: { left: 40, top: 100, right: 800, bottom: 200 } })] }),
-        leaf({ className: 'android.widget.EditText', resourceId: 'com.example.app:id/search', text: typed || 'Search', extras: { hint: 'Search' }, clickable: true, bounds: { left: 40, top: 260, right: 1040, bottom: 380 } }),
-        leaf({
-          className: 'android.widget.HorizontalScrollView', resourceId: 'com.example.app:id/tabs', bounds: { left: 0, top: 400, right: 1080, bottom: 520 },
-          children: ['A', 'B', 'C'].map((t, i) => leaf({ className: 'android.widget.LinearLayout', contentDesc: t, clickable: true, selected: i === tab, bounds: { left: i * 360, top: 400, right: (i + 1) * 360, bottom: 520 } })),
-        }),
-        leaf({
-          className: 'androidx.recyclerview.widget.RecyclerView', scrollable: true, bounds: { left: 0, top: 540, right: 1080, bottom: 2300 },
-          children: Array.from({ length: rows }, (_, i) => leaf({ text: `Item ${i} of ${visit}`, resourceId: `com.example.app:id/row_${i % 5}`, clickable: true, className: 'android.widget.Button', bounds: { left: 0, top: 540 + i * 80, right: 1080, bottom: 620 + i * 80 } })),
-        }),
-      ],
-    })],
+    roots: [
+      leaf({
+        className: 'android.widget.FrameLayout',
+        bounds: { left: 0, top: 0, right: 1080, bottom: 2400 },
+        children: [
+          leaf({
+            text: `${10 + (visit % 12)}:${10 + (visit % 50)}`,
+            resourceId: 'com.android.systemui:id/clock',
+            packageName: 'com.android.systemui',
+          }),
+          leaf({
+            className: 'android.view.ViewGroup',
+            resourceId: 'com.example.app:id/toolbar',
+            bounds: { left: 0, top: 80, right: 1080, bottom: 240 },
+            children: [leaf({ text: `Page ${p}`, bounds: { left: 40, top: 100, right: 800, bottom: 200 } })],
+          }),
+          leaf({
+            className: 'android.widget.EditText',
+            resourceId: 'com.example.app:id/search',
+            text: typed || 'Search',
+            extras: { hint: 'Search' },
+            clickable: true,
+            bounds: { left: 40, top: 260, right: 1040, bottom: 380 },
+          }),
+          leaf({
+            className: 'android.widget.HorizontalScrollView',
+            resourceId: 'com.example.app:id/tabs',
+            bounds: { left: 0, top: 400, right: 1080, bottom: 520 },
+            children: ['A', 'B', 'C'].map((t, i) =>
+              leaf({
+                className: 'android.widget.LinearLayout',
+                contentDesc: t,
+                clickable: true,
+                selected: i === tab,
+                bounds: { left: i * 360, top: 400, right: (i + 1) * 360, bottom: 520 },
+              }),
+            ),
+          }),
+          leaf({
+            className: 'androidx.recyclerview.widget.RecyclerView',
+            scrollable: true,
+            bounds: { left: 0, top: 540, right: 1080, bottom: 2300 },
+            children: Array.from({ length: rows }, (_, i) =>
+              leaf({
+                text: `Item ${i} of ${visit}`,
+                resourceId: `com.example.app:id/row_${i % 5}`,
+                clickable: true,
+                className: 'android.widget.Button',
+                bounds: { left: 0, top: 540 + i * 80, right: 1080, bottom: 620 + i * 80 },
+              }),
+            ),
+          }),
+        ],
+      }),
+    ],
   };
 }
 
@@ -69,13 +125,21 @@ function synthetic(steps: number): { demos: Demo[]; signMs: number; signCpuMs: n
     const types = d % 5 === 0;
     const out: DemoStep[] = path.map((p, idx) => {
       const typed = types && idx >= 5 ? `query ${d % 11}` : '';
-      const action: Action | null = idx === 9 ? null : types && idx === 4 ? { type: 'Type', text: `query ${d % 11}` } : tap(path[idx + 1]! % 10);
+      const action: Action | null =
+        idx === 9 ? null : types && idx === 4 ? { type: 'Type', text: `query ${d % 11}` } : tap(path[idx + 1]! % 10);
       const t0 = performance.now();
       const c0 = cpuMs();
-      const s = toDemoStep({
-        ref: { demonstrationId: d + 1, idx, screenshotBlob: null, xmlBlob: null }, ui: page(p, d * 10 + idx, typed),
-        foreground: { package: 'com.example.app', activity: `A${p % ACTIVITIES}` }, action, actionPx: null, screen,
-      }, DEFAULT_SIGNATURE_CONFIG);
+      const s = toDemoStep(
+        {
+          ref: { demonstrationId: d + 1, idx, screenshotBlob: null, xmlBlob: null },
+          ui: page(p, d * 10 + idx, typed),
+          foreground: { package: 'com.example.app', activity: `A${p % ACTIVITIES}` },
+          action,
+          actionPx: null,
+          screen,
+        },
+        DEFAULT_SIGNATURE_CONFIG,
+      );
       signMs += performance.now() - t0;
       signCpuMs += cpuMs() - c0;
       return s;
@@ -98,7 +162,10 @@ export default async function run(): Promise<BenchFigure[]> {
     for (const d of demos) replayDemo(g, d);
     const replayMs = performance.now() - t1;
     out.push({
-      name: `graph build, ${n} steps, signatures included`, value: signMs + buildMs, unit: 'ms', target: n === 10_000 ? '≤ 1000 ms' : undefined,
+      name: `graph build, ${n} steps, signatures included`,
+      value: signMs + buildMs,
+      unit: 'ms',
+      target: n === 10_000 ? '≤ 1000 ms' : undefined,
       note: `${g.nodes.length} states (nodes), ${g.edges.length} edges; signatures ${signMs.toFixed(0)} ms (${((signMs / n) * 1000).toFixed(0)} µs/step) + merge ${buildMs.toFixed(0)} ms; CPU time ${(signCpuMs + buildCpuMs).toFixed(0)} ms`,
     });
     out.push({ name: `  + self-consistency replay, ${n} steps`, value: replayMs, unit: 'ms' });

@@ -17,7 +17,11 @@ const fmt = (v: number): string => (Number.isInteger(v) ? String(v) : v.toFixed(
 console.log(`ElderBench benchmarks — ${new Date().toISOString()}, Node ${process.version}, ${process.platform}/${process.arch}`);
 for (const f of files) {
   console.log(`\n## ${f.replace('.bench.ts', '')}`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', `${dir}run-one.ts`, f], { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'inherit'] });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', `${dir}run-one.ts`, f], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = r.stdout.trim().split('\n').pop() ?? '';
   let figures: BenchFigure[];
   try {

@@ -38,7 +38,9 @@ interface Phones {
  * content (feed order, rotating lists) must not differ between them.
  */
 async function startPhones(args: string[]): Promise<Phones> {
-  const proc = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), '--json', 'phone', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const proc = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), '--json', 'phone', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const ready = await new Promise<{ port: number; serials: string[] }>((resolve, reject) => {
     proc.stdout!.once('data', (c: Buffer) => resolve(JSON.parse(c.toString().split('\n')[0]!) as { port: number; serials: string[] }));
     proc.once('exit', (code) => reject(new Error(`elderbench phone exited (${code})`)));
@@ -66,12 +68,19 @@ async function throughput(ws: string, user: string, phones: Phones, taskIds: str
   const backend = new Backend({ workspace: ws, userDataDir: user, adbServer: `127.0.0.1:${phones.port}` });
   try {
     const deps = { store: () => backend.workspace, devices: backend.devices, log: () => {} };
-    const { runId } = createRun(deps, { mode: 'online', agents: ['replay'], taskIds, devices: phones.serials.slice(0, n), precheck: false });
+    const { runId } = createRun(deps, {
+      mode: 'online',
+      agents: ['replay'],
+      taskIds,
+      devices: phones.serials.slice(0, n),
+      precheck: false,
+    });
     const t0 = performance.now();
     await runToEnd(deps, runId);
     const s = (performance.now() - t0) / 1000;
     const report = buildRunReport(backend.workspace, runId);
-    if (report.metrics[0]!.online.sr !== 1) throw new Error(`throughput run ${runId}: replay scored ${report.metrics[0]!.online.sr}, not 1`);
+    if (report.metrics[0]!.online.sr !== 1)
+      throw new Error(`throughput run ${runId}: replay scored ${report.metrics[0]!.online.sr}, not 1`);
     return taskIds.length / s;
   } finally {
     backend.close();
@@ -86,7 +95,9 @@ export default async function run(): Promise<BenchFigure[]> {
   // Seeded content (contact lists, message threads) depends on seed and serial, and the replay agent
   // repeats the demonstration's taps: four one-phone servers give four `vphone-1`s that show what the
   // recording phone showed — a pool over four adb servers.
-  const realZh = await Promise.all([0, 1, 2, 3].map(() => startPhones(['--count', '1', '--locale', 'zh', '--seed', '11', '--profile', 'real'])));
+  const realZh = await Promise.all(
+    [0, 1, 2, 3].map(() => startPhones(['--count', '1', '--locale', 'zh', '--seed', '11', '--profile', 'real'])),
+  );
   const dirs: string[] = [];
   const dir = (p: string): string => {
     const d = tmp(p);
@@ -123,12 +134,21 @@ export default async function run(): Promise<BenchFigure[]> {
     out.push({ name: 'real phones: recorded step capture (median)', value: capture, unit: 'ms', note: `${timings.length} steps` });
     out.push({ name: 'real phones: slower of screenshot / dump (median)', value: slower, unit: 'ms' });
     out.push({ name: 'real phones: screenshot + dump (median)', value: sum, unit: 'ms' });
-    out.push({ name: 'real phones: capture / slower of the two', value: capture / slower, unit: '×', target: '≈ 1× (not the sum)', note: `capture / sum ${(capture / sum).toFixed(2)}×` });
+    out.push({
+      name: 'real phones: capture / slower of the two',
+      value: capture / slower,
+      unit: '×',
+      target: '≈ 1× (not the sum)',
+      note: `capture / sum ${(capture / sum).toFixed(2)}×`,
+    });
 
     // 3. The sample set's online tasks, replayed on 4 real phones: still 100%.
     const sample = new Backend({ workspace: dir('eb-bench-sample-'), userDataDir: user, adbServer: `127.0.0.1:${instantZh.port}` });
     await importTaskFile(sample.workspace, { file: join(SAMPLE_DIR, 'tasks.json') });
-    const online = sample.workspace.tasks.list().filter((t) => t.mode === 'online').map((t) => t.id);
+    const online = sample.workspace.tasks
+      .list()
+      .filter((t) => t.mode === 'online')
+      .map((t) => t.id);
     for (const id of online) {
       for (const cmd of sample.workspace.tasks.get(id)!.setup) await sample.devices.device('vphone-1').shell(cmd);
       await recordScript(sample, id, 'vphone-1', loadDemos(id)[0]!);
@@ -136,7 +156,12 @@ export default async function run(): Promise<BenchFigure[]> {
     sample.devices.setAddress(realZh.map((p) => `127.0.0.1:${p.port}`).join(','));
     const deps = { store: () => sample.workspace, devices: sample.devices, log: () => {} };
     // Named, not discovered: a phone in the middle of a drop is missing from adb's list for a moment.
-    const { runId } = createRun(deps, { mode: 'online', agents: ['replay'], taskIds: online, devices: realZh.map((p) => `127.0.0.1:${p.port}/vphone-1`) });
+    const { runId } = createRun(deps, {
+      mode: 'online',
+      agents: ['replay'],
+      taskIds: online,
+      devices: realZh.map((p) => `127.0.0.1:${p.port}/vphone-1`),
+    });
     const t0 = performance.now();
     await runToEnd(deps, runId);
     const secs = (performance.now() - t0) / 1000;
@@ -146,7 +171,10 @@ export default async function run(): Promise<BenchFigure[]> {
     const failed = results.filter((r) => !r.success).map((r) => `${r.taskId} (${r.exitCategory})`);
     sample.close();
     out.push({
-      name: 'real phones: sample set replay, online SR', value: report.metrics[0]!.online.sr ?? 0, unit: '', target: '1.0',
+      name: 'real phones: sample set replay, online SR',
+      value: report.metrics[0]!.online.sr ?? 0,
+      unit: '',
+      target: '1.0',
       note: `${online.length} tasks on 4 phones (4 adb servers) in ${secs.toFixed(0)} s; ${retries} task attempt(s) repeated after a drop${failed.length ? `; failed: ${failed.join(', ')}` : ''}`,
     });
   } finally {

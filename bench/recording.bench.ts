@@ -26,7 +26,11 @@ export default async function bench(): Promise<BenchFigure[]> {
       run('adb', ['-H', '127.0.0.1', '-P', String(server.port), '-s', 'vphone-1', ...args], { encoding: 'buffer', maxBuffer: 64 << 20 });
     // A demonstration's steps visit app screens (lists, forms, dialogs), not the launcher over and over:
     // capture every screen of every app once, in order.
-    const ids = (await device.shell('cmd vphone screens')).trim().split('\n').map((l) => l.split('\t')[0]!).filter(Boolean);
+    const ids = (await device.shell('cmd vphone screens'))
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t')[0]!)
+      .filter(Boolean);
     const screens = ids.map((id) => `cmd vphone open ${id}`);
     const N = screens.length;
 

@@ -25,7 +25,11 @@ const MiB = 1024 * 1024;
 
 /** A phone-sized PNG (1080×2400) with some structure, so decoding costs what a real screenshot costs. */
 async function screen(i: number): Promise<Buffer> {
-  const rows = Array.from({ length: 12 }, (_, r) => `<rect x="40" y="${200 + r * 180}" width="1000" height="140" rx="20" fill="hsl(${(i * 37 + r * 11) % 360},60%,70%)"/><text x="80" y="${290 + r * 180}" font-size="56" fill="#111">Screen ${i} · item ${r}</text>`).join('');
+  const rows = Array.from(
+    { length: 12 },
+    (_, r) =>
+      `<rect x="40" y="${200 + r * 180}" width="1000" height="140" rx="20" fill="hsl(${(i * 37 + r * 11) % 360},60%,70%)"/><text x="80" y="${290 + r * 180}" font-size="56" fill="#111">Screen ${i} · item ${r}</text>`,
+  ).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1080" height="2400"><rect width="1080" height="2400" fill="hsl(${(i * 53) % 360},30%,92%)"/>${rows}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
@@ -72,7 +76,8 @@ interface Shown {
 
 /** In the page: the expected step and task are on screen and the step's screenshot is decoded. */
 function shown({ counter, task }: Shown): boolean {
-  const document = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null; id: string } | null } }).document;
+  const document = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null; id: string } | null } })
+    .document;
   if (!document.querySelector('[data-testid="step-shot"] canvas[data-state="ready"]')) return false;
   if (document.querySelector('[data-testid="step-counter"]')?.textContent !== counter) return false;
   return task === null || document.querySelector('[aria-selected="true"][data-testid="review-task"]')?.id === task;
@@ -84,8 +89,16 @@ async function move(page: Page, key: string, expected: Shown): Promise<number> {
   await page.keyboard.press(key);
   await page.waitForFunction(shown, expected, { polling: 'raf', timeout: 20_000 }).catch(async (e: Error) => {
     const state = await page.evaluate(() => {
-      const d = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null; id: string; outerHTML: string } | null } }).document;
-      return [d.querySelector('[data-testid="step-counter"]')?.textContent, d.querySelector('[aria-selected="true"][data-testid="review-task"]')?.id, d.querySelector('[data-testid="step-shot"]')?.outerHTML.slice(0, 300)];
+      const d = (
+        globalThis as unknown as {
+          document: { querySelector(s: string): { textContent: string | null; id: string; outerHTML: string } | null };
+        }
+      ).document;
+      return [
+        d.querySelector('[data-testid="step-counter"]')?.textContent,
+        d.querySelector('[aria-selected="true"][data-testid="review-task"]')?.id,
+        d.querySelector('[data-testid="step-shot"]')?.outerHTML.slice(0, 300),
+      ];
     });
     throw new Error(`${e.message.split('\n')[0]} waiting for ${JSON.stringify(expected)}; the page shows ${JSON.stringify(state)}`);
   });
@@ -106,15 +119,37 @@ export default async function run(): Promise<BenchFigure[]> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const store = backend.workspace;
     const ids = Array.from({ length: TASKS }, (_, i) => `bench-${String(i).padStart(4, '0')}`);
-    store.tasks.importSet({ name: 'bench', sourceFile: '-', sourceHash: '-' }, ids.map((id, i) => TaskSchema.parse({
-      id, instruction: `please do thing number ${i} for me`, lang: 'en', app: `App ${i % 7}`, package: 'com.example.a', mode: 'offline',
-      annotations: { syntactic: i % 2 ? 'Canonical' : 'Elliptical', semantic: i % 3 ? 'Clear and Explicit' : 'Under-specification', scenario: `Scenario ${i % 5}` },
-    })), true);
+    store.tasks.importSet(
+      { name: 'bench', sourceFile: '-', sourceHash: '-' },
+      ids.map((id, i) =>
+        TaskSchema.parse({
+          id,
+          instruction: `please do thing number ${i} for me`,
+          lang: 'en',
+          app: `App ${i % 7}`,
+          package: 'com.example.a',
+          mode: 'offline',
+          annotations: {
+            syntactic: i % 2 ? 'Canonical' : 'Elliptical',
+            semantic: i % 3 ? 'Clear and Explicit' : 'Under-specification',
+            scenario: `Scenario ${i % 5}`,
+          },
+        }),
+      ),
+      true,
+    );
     const blobs: string[] = [];
     for (let i = 0; i < SCREENS; i++) blobs.push((await store.putBlob(await screen(i), 'image/png')).id);
     store.runs.create('bench-review', 'offline', testManifest({ agents: AGENTS, taskIds: ids }));
@@ -125,16 +160,39 @@ export default async function run(): Promise<BenchFigure[]> {
         for (let idx = 0; idx < n; idx++) {
           const matched = (idx + t) % 4 !== 0;
           store.runs.addStep({
-            runId: 'bench-review', taskId, agent, mode: 'offline', idx, observationBlob: blobs[(t * 7 + idx) % SCREENS]!,
+            runId: 'bench-review',
+            taskId,
+            agent,
+            mode: 'offline',
+            idx,
+            observationBlob: blobs[(t * 7 + idx) % SCREENS]!,
             rawOutput: `Thought: step ${idx} of ${taskId}, I will tap the next item.\nAction: tap(${(idx * 37) % 1000}, ${(idx * 91) % 1000})`,
-            action: idx % 5 === 4 ? { type: 'Swipe', from: { x: 500, y: 800 }, to: { x: 500, y: 200 } } : { type: 'Tap', at: { x: (idx * 37) % 1000, y: (idx * 91) % 1000 } },
-            details: { node: `n${idx}`, done: false, match: matched ? { matched: true, edge: `e${idx}`, to: `n${idx + 1}`, reason: 'inside target', distancePx: 4, similarity: null } : { matched: false, nearestEdge: `e${idx}`, reason: 'too far', distancePx: 180, similarity: null } },
-            timings: { reasoning_ms: 800, parsing_ms: 1 }, usage: { prompt_tokens: 1200, completion_tokens: 40, total_tokens: 1240 },
+            action:
+              idx % 5 === 4
+                ? { type: 'Swipe', from: { x: 500, y: 800 }, to: { x: 500, y: 200 } }
+                : { type: 'Tap', at: { x: (idx * 37) % 1000, y: (idx * 91) % 1000 } },
+            details: {
+              node: `n${idx}`,
+              done: false,
+              match: matched
+                ? { matched: true, edge: `e${idx}`, to: `n${idx + 1}`, reason: 'inside target', distancePx: 4, similarity: null }
+                : { matched: false, nearestEdge: `e${idx}`, reason: 'too far', distancePx: 180, similarity: null },
+            },
+            timings: { reasoning_ms: 800, parsing_ms: 1 },
+            usage: { prompt_tokens: 1200, completion_tokens: 40, total_tokens: 1240 },
           });
           total++;
         }
         const success = (t + agent.length) % 3 === 0;
-        store.runs.putResult({ runId: 'bench-review', taskId, agent, mode: 'offline', success, exitCategory: success ? 'finished' : 'off_graph', details: { steps: n, path: ['n0'], finalNode: 'n0', finalDone: success } });
+        store.runs.putResult({
+          runId: 'bench-review',
+          taskId,
+          agent,
+          mode: 'offline',
+          success,
+          exitCategory: success ? 'finished' : 'off_graph',
+          details: { steps: n, path: ['n0'], finalNode: 'n0', finalDone: success },
+        });
       }
     }
     store.runs.setStatus('bench-review', 'finished');
@@ -146,9 +204,11 @@ export default async function run(): Promise<BenchFigure[]> {
     const before = { rss: rendererRss(), heap: await heap(page) };
     const tOpen = performance.now();
     await page.click('[data-testid="nav-review"]');
-    await page.waitForSelector(`[data-testid="review-tasks"][data-count="${TASKS * AGENTS.length}"]`, { timeout: 60_000 }).catch(async (e: Error) => {
-      throw new Error(`${e.message.split('\n')[0]}; the page shows: ${(await page.locator('main').innerText()).slice(0, 400)}`);
-    });
+    await page
+      .waitForSelector(`[data-testid="review-tasks"][data-count="${TASKS * AGENTS.length}"]`, { timeout: 60_000 })
+      .catch(async (e: Error) => {
+        throw new Error(`${e.message.split('\n')[0]}; the page shows: ${(await page.locator('main').innerText()).slice(0, 400)}`);
+      });
     const openMs = performance.now() - tOpen;
     await page.focus('[data-testid="review-tasks"]');
 
@@ -176,13 +236,39 @@ export default async function run(): Promise<BenchFigure[]> {
     peakRss = Math.max(peakRss, afterSteps.rss, after.rss);
 
     return [
-      { name: 'review: synthetic run', value: total, unit: 'steps', note: `${TASKS * AGENTS.length} results, one of ${LONG_STEPS} steps, ${SCREENS} distinct 1080×2400 PNGs` },
+      {
+        name: 'review: synthetic run',
+        value: total,
+        unit: 'steps',
+        note: `${TASKS * AGENTS.length} results, one of ${LONG_STEPS} steps, ${SCREENS} distinct 1080×2400 PNGs`,
+      },
       { name: 'review: open the run (task list shown)', value: Math.round(openMs), unit: 'ms' },
       { name: `review: open a ${LONG_STEPS}-step trajectory`, value: Math.round(openLongMs), unit: 'ms' },
-      { name: 'review: step change (→), median', value: median(stepMs), unit: 'ms', note: `p95 ${percentile(stepMs, 95).toFixed(1)} ms over ${stepMs.length}, screenshot decoded, incl. Playwright round trip` },
-      { name: 'review: task change (↓), median', value: median(taskMs), unit: 'ms', note: `p95 ${percentile(taskMs, 95).toFixed(1)} ms over ${taskMs.length}, trajectory fetched + screenshot decoded` },
-      { name: 'review: renderer RSS after paging', value: Math.round(after.rss / MiB), unit: 'MiB', target: '< 500 MB', note: `peak ${Math.round(peakRss / MiB)} MiB (sampled every 25 steps / 10 tasks); before opening Review ${Math.round(before.rss / MiB)} MiB` },
-      { name: 'review: renderer JS heap used after paging', value: Math.round(after.heap.used / MiB), unit: 'MiB', note: `CDP Performance.getMetrics after GC; ${Math.round(afterSteps.heap.used / MiB)} MiB after the long trajectory; DOM nodes ${after.heap.nodes}` },
+      {
+        name: 'review: step change (→), median',
+        value: median(stepMs),
+        unit: 'ms',
+        note: `p95 ${percentile(stepMs, 95).toFixed(1)} ms over ${stepMs.length}, screenshot decoded, incl. Playwright round trip`,
+      },
+      {
+        name: 'review: task change (↓), median',
+        value: median(taskMs),
+        unit: 'ms',
+        note: `p95 ${percentile(taskMs, 95).toFixed(1)} ms over ${taskMs.length}, trajectory fetched + screenshot decoded`,
+      },
+      {
+        name: 'review: renderer RSS after paging',
+        value: Math.round(after.rss / MiB),
+        unit: 'MiB',
+        target: '< 500 MB',
+        note: `peak ${Math.round(peakRss / MiB)} MiB (sampled every 25 steps / 10 tasks); before opening Review ${Math.round(before.rss / MiB)} MiB`,
+      },
+      {
+        name: 'review: renderer JS heap used after paging',
+        value: Math.round(after.heap.used / MiB),
+        unit: 'MiB',
+        note: `CDP Performance.getMetrics after GC; ${Math.round(afterSteps.heap.used / MiB)} MiB after the long trajectory; DOM nodes ${after.heap.nodes}`,
+      },
     ];
   } finally {
     await browser.close();

@@ -27,10 +27,25 @@ async function offlineHarness(graph: TaskGraph, store: Backend['workspace']): Pr
     let steps = 0;
     const t0 = performance.now();
     await runOfflineTask('off-display', {
-      graph, agent, instruction: 'x', observe: async () => ({ observation: obs, blob: null }),
+      graph,
+      agent,
+      instruction: 'x',
+      observe: async () => ({ observation: obs, blob: null }),
       record: (s) => {
         steps++;
-        store.runs.addStep({ runId: 'bench-harness', taskId: `t${i}`, agent: 'replay', mode: 'offline', idx: s.idx, observationBlob: null, rawOutput: s.raw, action: s.action, details: s.details, timings: s.timings, usage: NO_USAGE });
+        store.runs.addStep({
+          runId: 'bench-harness',
+          taskId: `t${i}`,
+          agent: 'replay',
+          mode: 'offline',
+          idx: s.idx,
+          observationBlob: null,
+          rawOutput: s.raw,
+          action: s.action,
+          details: s.details,
+          timings: s.timings,
+          usage: NO_USAGE,
+        });
       },
       options: { match: DEFAULT_MATCH_OPTIONS, offGraph: 'fail', maxOffGraphErrors: 3, maxSteps: 25 },
     });
@@ -42,7 +57,11 @@ async function offlineHarness(graph: TaskGraph, store: Backend['workspace']): Pr
 export default async function run(): Promise<BenchFigure[]> {
   const out: BenchFigure[] = [];
   // The phones live in their own process, as real phones are separate devices.
-  const phoneProc = spawn(process.execPath, [join(process.cwd(), 'bin', 'elderbench.js'), '--json', 'phone', '--port', '0', '--count', '4', '--locale', 'en'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const phoneProc = spawn(
+    process.execPath,
+    [join(process.cwd(), 'bin', 'elderbench.js'), '--json', 'phone', '--port', '0', '--count', '4', '--locale', 'en'],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   const phones = await new Promise<{ port: number; serials: string[] }>((resolve, reject) => {
     phoneProc.stdout.once('data', (c: Buffer) => resolve(JSON.parse(c.toString().split('\n')[0]!) as { port: number; serials: string[] }));
     phoneProc.once('exit', (code) => reject(new Error(`elderbench phone exited (${code})`)));
@@ -52,7 +71,12 @@ export default async function run(): Promise<BenchFigure[]> {
     const backend = new Backend({ workspace: ws, userDataDir: tmp('eb-user-'), adbServer: `127.0.0.1:${phones.port}` });
     await prepareSettingsWorkspace(backend);
     const graph = backend.workspace.graphs.latest('off-display')!.body;
-    out.push({ name: 'offline harness time per step (instant agent)', value: (await offlineHarness(graph, backend.workspace)) * 1000, unit: 'µs (median)', target: '≤ 500 µs' });
+    out.push({
+      name: 'offline harness time per step (instant agent)',
+      value: (await offlineHarness(graph, backend.workspace)) * 1000,
+      unit: 'µs (median)',
+      target: '≤ 500 µs',
+    });
 
     // Online throughput: the same 12 replay tasks on 1, 2 and 4 phones.
     const ids = ['on-dark', 'on-display', 'on-sound'];
@@ -63,12 +87,23 @@ export default async function run(): Promise<BenchFigure[]> {
       // 3 agents × 3 tasks, twice: 18 tasks, enough for every phone to stay busy.
       const t0 = performance.now();
       for (let k = 0; k < 2; k++) {
-        const runId = createRun(deps, { mode: 'online', agents: ['replay', 'random', 'heuristic'], taskIds: ids, devices, precheck: false }).runId;
+        const runId = createRun(deps, {
+          mode: 'online',
+          agents: ['replay', 'random', 'heuristic'],
+          taskIds: ids,
+          devices,
+          precheck: false,
+        }).runId;
         await runToEnd(deps, runId);
       }
       const tasksPerS = 18 / ((performance.now() - t0) / 1000);
       if (n === 1) base = tasksPerS;
-      out.push({ name: `online throughput, ${n} phone(s)`, value: tasksPerS, unit: 'tasks/s', note: n > 1 ? `scaling ${(tasksPerS / base).toFixed(2)}× (target ≥ ${(0.85 * n).toFixed(2)}×)` : undefined });
+      out.push({
+        name: `online throughput, ${n} phone(s)`,
+        value: tasksPerS,
+        unit: 'tasks/s',
+        note: n > 1 ? `scaling ${(tasksPerS / base).toFixed(2)}× (target ≥ ${(0.85 * n).toFixed(2)}×)` : undefined,
+      });
     }
     backend.close();
     // The phones are not needed offline; stopping them keeps this measurement apart from their load.
@@ -82,21 +117,44 @@ export default async function run(): Promise<BenchFigure[]> {
     const g = b2.workspace.graphs.latest('off-display')!;
     const copies = Array.from({ length: 250 }, (_, i) => ({ ...base1, id: `bulk-${String(i).padStart(3, '0')}` }));
     b2.workspace.tasks.importSet({ name: 'bulk', sourceFile: '-', sourceHash: '-' }, copies, false);
-    for (const c of copies) b2.workspace.graphs.addVersion(c.id, { parentId: null, config: g.config, body: { ...g.body, taskId: c.id }, validation: g.validation });
+    for (const c of copies)
+      b2.workspace.graphs.addVersion(c.id, {
+        parentId: null,
+        config: g.config,
+        body: { ...g.body, taskId: c.id },
+        validation: g.validation,
+      });
     b2.close();
     // One untimed run first: tsx transpiles the sources on first use and caches them; measure the warm CLI.
-    const cliRun = (tasks: string) => new Promise<number>((resolve, reject) => {
-      const child = spawn(process.execPath, [join(process.cwd(), 'bin', 'elderbench.js'), '--workspace', big, 'run', '--mode', 'offline', '--agent', 'random,heuristic', '--tasks', tasks], {
-        env: { ...process.env, ELDERBENCH_REPORT_PEAK_RSS: '1', ELDERBENCH_USER_DATA: tmp('eb-user-') }, stdio: ['ignore', 'ignore', 'pipe'],
+    const cliRun = (tasks: string) =>
+      new Promise<number>((resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          [
+            join(process.cwd(), 'bin', 'elderbench.js'),
+            '--workspace',
+            big,
+            'run',
+            '--mode',
+            'offline',
+            '--agent',
+            'random,heuristic',
+            '--tasks',
+            tasks,
+          ],
+          {
+            env: { ...process.env, ELDERBENCH_REPORT_PEAK_RSS: '1', ELDERBENCH_USER_DATA: tmp('eb-user-') },
+            stdio: ['ignore', 'ignore', 'pipe'],
+          },
+        );
+        let err = '';
+        child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+        child.once('exit', (code) => {
+          const m = /peak_rss_kib=(\d+)/.exec(err);
+          if (code !== 0 || !m) reject(new Error(`run failed (${code}): ${err.slice(-400)}`));
+          else resolve(Number(m[1]) / 1024);
+        });
       });
-      let err = '';
-      child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-      child.once('exit', (code) => {
-        const m = /peak_rss_kib=(\d+)/.exec(err);
-        if (code !== 0 || !m) reject(new Error(`run failed (${code}): ${err.slice(-400)}`));
-        else resolve(Number(m[1]) / 1024);
-      });
-    });
     await cliRun('bulk-000');
     const rss = await cliRun('set=bulk');
     out.push({ name: 'peak memory, CLI, 250 tasks × 2 agents offline', value: rss, unit: 'MiB', target: '≤ 300 MiB' });

@@ -9,7 +9,8 @@ import type { VirtualPhoneServer } from '../electron/virtual-phone/index.js';
 type BenchFigure = { name: string; value: number; unit: string; target?: string; note?: string };
 
 type AdbClass = typeof adbkitNs.Adb;
-const Adb: AdbClass = (adbkitNs as unknown as { Adb?: AdbClass }).Adb ?? (adbkitNs as unknown as { default: { Adb: AdbClass } }).default.Adb;
+const Adb: AdbClass =
+  (adbkitNs as unknown as { Adb?: AdbClass }).Adb ?? (adbkitNs as unknown as { default: { Adb: AdbClass } }).default.Adb;
 
 function quantile(xs: number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -44,7 +45,13 @@ export default async function run(): Promise<BenchFigure[]> {
     await screencap(); // warm: fonts, sharp, first raster
 
     const cap = await timeIt(60, screencap);
-    figures.push({ name: 'screencap latency (median, unchanged screen)', value: round(quantile(cap, 0.5)), unit: 'ms', target: '≤ 40 ms', note: 'adbkit device.screencap(), PNG served from the frame cache' });
+    figures.push({
+      name: 'screencap latency (median, unchanged screen)',
+      value: round(quantile(cap, 0.5)),
+      unit: 'ms',
+      target: '≤ 40 ms',
+      note: 'adbkit device.screencap(), PNG served from the frame cache',
+    });
     figures.push({ name: 'screencap latency (p95, unchanged screen)', value: round(quantile(cap, 0.95)), unit: 'ms' });
 
     // A new screen every time: move the clock a minute (status bar text changes), so the frame
@@ -54,10 +61,21 @@ export default async function run(): Promise<BenchFigure[]> {
       await tick();
       await screencap();
     });
-    figures.push({ name: 'screencap latency (median, screen changed)', value: round(quantile(fresh, 0.5)), unit: 'ms', note: `p95 ${round(quantile(fresh, 0.95))} ms; full rasterisation of 1080x2400` });
+    figures.push({
+      name: 'screencap latency (median, screen changed)',
+      value: round(quantile(fresh, 0.5)),
+      unit: 'ms',
+      note: `p95 ${round(quantile(fresh, 0.95))} ms; full rasterisation of 1080x2400`,
+    });
 
     const d = await timeIt(60, dump);
-    figures.push({ name: 'uiautomator dump latency (median)', value: round(quantile(d, 0.5)), unit: 'ms', target: '≤ 10 ms', note: `p95 ${round(quantile(d, 0.95))} ms; shell uiautomator dump /dev/tty via adbkit` });
+    figures.push({
+      name: 'uiautomator dump latency (median)',
+      value: round(quantile(d, 0.5)),
+      unit: 'ms',
+      target: '≤ 10 ms',
+      note: `p95 ${round(quantile(d, 0.95))} ms; shell uiautomator dump /dev/tty via adbkit`,
+    });
 
     const fps = async (change: boolean) => {
       let frames = 0;
@@ -90,8 +108,19 @@ export default async function run(): Promise<BenchFigure[]> {
     }
     globalThis.gc?.();
     const after = process.memoryUsage().rss;
-    figures.push({ name: 'memory per phone (RSS delta / 4)', value: round((after - before) / 4 / 1048576), unit: 'MB', note: `process RSS with 4 phones: ${round(after / 1048576)} MB` });
-    figures.push({ name: 'process RSS with 4 phones', value: round(after / 1048576), unit: 'MB', target: '< 400 MB', note: 'includes Node, sharp/libvips and this bench' });
+    figures.push({
+      name: 'memory per phone (RSS delta / 4)',
+      value: round((after - before) / 4 / 1048576),
+      unit: 'MB',
+      note: `process RSS with 4 phones: ${round(after / 1048576)} MB`,
+    });
+    figures.push({
+      name: 'process RSS with 4 phones',
+      value: round(after / 1048576),
+      unit: 'MB',
+      target: '< 400 MB',
+      note: 'includes Node, sharp/libvips and this bench',
+    });
   } finally {
     await four.close();
   }

@@ -19,19 +19,34 @@ export default async function run(): Promise<BenchFigure[]> {
     }
 
     const ws = WorkspaceStore.open(dir);
-    ws.tasks.importSet({ name: 'bench', sourceFile: '-', sourceHash: '-' }, [
-      TaskSchema.parse({
-        id: 'bench-task', instruction: 'x', lang: 'en', app: 'A', package: 'com.example.a', mode: 'offline',
-        annotations: { syntactic: 'Canonical', semantic: 'Clear and Explicit', scenario: 'Tool Assistance' },
-      }),
-    ], true);
+    ws.tasks.importSet(
+      { name: 'bench', sourceFile: '-', sourceHash: '-' },
+      [
+        TaskSchema.parse({
+          id: 'bench-task',
+          instruction: 'x',
+          lang: 'en',
+          app: 'A',
+          package: 'com.example.a',
+          mode: 'offline',
+          annotations: { syntactic: 'Canonical', semantic: 'Clear and Explicit', scenario: 'Tool Assistance' },
+        }),
+      ],
+      true,
+    );
     const demo = ws.demonstrations.create('bench-task', 'vphone-1');
     const N = 10_000;
     const t1 = performance.now();
     for (let i = 0; i < N; i++) {
       ws.demonstrations.addStep({
-        demonstrationId: demo.id, idx: i, screenshotBlob: null, thumbnailBlob: null, xmlBlob: null, foregroundPackage: 'com.example.a',
-        foregroundActivity: '.Main', action: { type: 'Tap', at: { x: 500, y: 500 } },
+        demonstrationId: demo.id,
+        idx: i,
+        screenshotBlob: null,
+        thumbnailBlob: null,
+        xmlBlob: null,
+        foregroundPackage: 'com.example.a',
+        foregroundActivity: '.Main',
+        action: { type: 'Tap', at: { x: 500, y: 500 } },
         actionPx: { type: 'Tap', at: { x: 540, y: 1200 }, screen: { width: 1080, height: 2400 } },
         timings: { capture_ms: 12.5 },
       });
@@ -52,7 +67,12 @@ export default async function run(): Promise<BenchFigure[]> {
     return [
       { name: 'workspace open (existing, migrated)', value: median(opens), unit: 'ms (median of 10)' },
       { name: 'step insert, one transaction each', value: Math.round(N / stepSecs), unit: 'steps/s', note: `${N} steps` },
-      { name: 'blob write (100 KiB, fsync + rename)', value: Math.round((B * size) / 1024 / 1024 / blobSecs), unit: 'MiB/s', note: `${Math.round(B / blobSecs)} blobs/s` },
+      {
+        name: 'blob write (100 KiB, fsync + rename)',
+        value: Math.round((B * size) / 1024 / 1024 / blobSecs),
+        unit: 'MiB/s',
+        note: `${Math.round(B / blobSecs)} blobs/s`,
+      },
       { name: 'blob write, duplicate (deduplicated)', value: Math.round(B / dedupSecs), unit: 'blobs/s' },
     ];
   } finally {

@@ -8,7 +8,9 @@ import { Worker, isMainThread, workerData } from 'node:worker_threads';
 function burn(share) {
   for (;;) {
     const start = Date.now();
-    while (Date.now() - start < 100 * share) { /* busy */ }
+    while (Date.now() - start < 100 * share) {
+      /* busy */
+    }
     const until = Date.now() + 100 * (1 - share);
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.max(0, until - Date.now()));
   }

@@ -60,11 +60,22 @@ async function main(): Promise<void> {
   const ws = prepareWorkspace();
   mkdirSync(out, { recursive: true });
   const phones = await startVirtualPhoneServer({ port: 0, count: 1, locale: 'zh', seed: 11, frozenClockMs: Date.UTC(2026, 10, 30, 1, 30) });
-  const backend = new Backend({ workspace: ws, userDataDir: mkdtempSync(join(tmpdir(), 'eb-user-')), adbServer: `127.0.0.1:${phones.port}` });
+  const backend = new Backend({
+    workspace: ws,
+    userDataDir: mkdtempSync(join(tmpdir(), 'eb-user-')),
+    adbServer: `127.0.0.1:${phones.port}`,
+  });
   const server = await startWebServer({ backend, staticDir: join(ROOT, 'dist', 'renderer') });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: VIEWPORT });
@@ -89,7 +100,8 @@ async function main(): Promise<void> {
     });
     await shot(page, 'record', async () => {
       await go(page, 'record');
-      if (!(await page.isChecked('[data-testid="pick-check-wallet-balance"]'))) await page.check('[data-testid="pick-check-wallet-balance"]');
+      if (!(await page.isChecked('[data-testid="pick-check-wallet-balance"]')))
+        await page.check('[data-testid="pick-check-wallet-balance"]');
       await page.waitForSelector('[data-testid="record-start"]:enabled');
       await page.keyboard.press('s');
       await page.waitForSelector('[data-testid="mirror"] img');

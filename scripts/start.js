@@ -20,9 +20,10 @@ function electronBinary() {
   const pathFile = join(pkgDir, 'path.txt');
   if (!existsSync(pathFile)) {
     // npm skipped the binary download (its install script is denied by allowScripts); try Electron's own installer once.
-    console.error('Electron\'s binary is not downloaded yet; trying its installer…');
+    console.error("Electron's binary is not downloaded yet; trying its installer…");
     const ok = spawnSync(process.execPath, [join(pkgDir, 'install.js')], { stdio: 'inherit' }).status === 0;
-    if (!ok || !existsSync(pathFile)) return { bin: null, why: 'the Electron binary could not be downloaded (no network access to its release host?)' };
+    if (!ok || !existsSync(pathFile))
+      return { bin: null, why: 'the Electron binary could not be downloaded (no network access to its release host?)' };
   }
   const bin = join(pkgDir, 'dist', readFileSync(pathFile, 'utf8').trim());
   return existsSync(bin) ? { bin, why: null } : { bin: null, why: `the Electron binary is missing at ${bin}` };

@@ -1,4 +1,4 @@
-// `npm test`: type-check both projects, lint, build the renderer, run every vitest project,
+// `npm test`: type-check both projects, lint, check the formatting, build the renderer, run every vitest project,
 // and end with one plain `N passed, N failed` line (each static check counts as one test).
 import { spawnSync } from 'node:child_process';
 
@@ -7,6 +7,7 @@ const checks = [
   ['typecheck (node: electron + shared)', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']],
   ['typecheck (web: renderer + shared)', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']],
   ['lint (incl. layer boundaries)', 'npx', ['eslint', '--max-warnings', '0', '.']],
+  ['format (prettier --check; `npm run format` fixes)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
   ['build renderer (for e2e)', 'npx', ['vite', 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn']],
 ];
 

@@ -34,7 +34,13 @@ console.log(`recorded ${online.length} demos in ${((Date.now() - t0) / 1000).toF
 const deps = { store: () => backend.workspace, devices: backend.devices, log: () => {} };
 const run = async (variant?: string) => {
   const t1 = Date.now();
-  const { runId } = createRun(deps, { mode: 'online', agents: ['replay'], taskIds: online.map((t) => t.id), devices: ['vphone-1'], ...(variant ? { variant: variant as 'font-large' } : {}) });
+  const { runId } = createRun(deps, {
+    mode: 'online',
+    agents: ['replay'],
+    taskIds: online.map((t) => t.id),
+    devices: ['vphone-1'],
+    ...(variant ? { variant: variant as 'font-large' } : {}),
+  });
   await runToEnd(deps, runId);
   console.log(`run ${variant ?? 'default'} in ${((Date.now() - t1) / 1000).toFixed(0)} s`);
   return runId;
@@ -44,7 +50,13 @@ for (const v of variants) {
   const id = await run(v);
   const c = compareRunsSr(backend.workspace, base, id);
   console.log(writeTable(c.table, 'md'));
-  console.log('changed:', c.rows.filter((r) => r.a !== r.b).map((r) => `${r.taskId}:${r.a}->${r.b}`).join(' '));
+  console.log(
+    'changed:',
+    c.rows
+      .filter((r) => r.a !== r.b)
+      .map((r) => `${r.taskId}:${r.a}->${r.b}`)
+      .join(' '),
+  );
 }
 backend.close();
 await phones.close();

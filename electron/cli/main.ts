@@ -39,7 +39,7 @@ import { isSqliteReadOnly, ReadOnlyWorkspaceError } from '../adapters/db/read-on
 /** `elderbench`: the same services as the app, for lab staff and scripts. */
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('elderbench')
-    .description('ElderBench desktop: benchmark phone-operating AI agents on older adults\' instructions')
+    .description("ElderBench desktop: benchmark phone-operating AI agents on older adults' instructions")
     .version(APP_VERSION)
     .option('--workspace <dir>', 'workspace folder (default: $ELDERBENCH_WORKSPACE, else the user data folder)')
     .option('--json', 'machine-readable output on stdout; messages go to stderr')
@@ -64,9 +64,12 @@ export async function main(argv: string[]): Promise<number> {
       // --help and --version end through here with exit code 0.
       return e.exitCode === 0 ? 0 : 2;
     }
-    const err = e instanceof CliError ? e
-      : isSqliteReadOnly(e) ? new CliError(new ReadOnlyWorkspaceError(globals().workspace ?? null).message)
-      : new CliError((e as Error).message ?? String(e));
+    const err =
+      e instanceof CliError
+        ? e
+        : isSqliteReadOnly(e)
+          ? new CliError(new ReadOnlyWorkspaceError(globals().workspace ?? null).message)
+          : new CliError((e as Error).message ?? String(e));
     if (globals().json) {
       process.stdout.write(`${JSON.stringify({ error: err.message, details: err.details })}\n`);
     }

@@ -35,14 +35,18 @@ export function table(rows: string[][], header: string[]): string {
   const all = [header, ...rows];
   const widths = header.map((_, i) => Math.max(...all.map((r) => displayWidth(r[i] ?? ''))));
   const line = (r: string[]): string =>
-    r.map((c, i) => c + ' '.repeat(Math.max(0, widths[i]! - displayWidth(c)))).join('  ').trimEnd();
+    r
+      .map((c, i) => c + ' '.repeat(Math.max(0, widths[i]! - displayWidth(c))))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
 /** CJK characters take two terminal columns. */
 function displayWidth(s: string): number {
   let w = 0;
-  for (const ch of s) w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch) ? 2 : 1;
+  for (const ch of s)
+    w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch) ? 2 : 1;
   return w;
 }
 

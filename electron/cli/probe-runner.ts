@@ -22,14 +22,20 @@ export interface ProbeRunOptions {
 export async function probeTasks(store: WorkspaceStore, taskIds: readonly string[], o: ProbeRunOptions): Promise<ProbeTaskResult[]> {
   const phones = o.device.kind === 'virtual' ? await startSamplePhones(1) : null;
   try {
-    const device = phones ? new AdbServer({ host: '127.0.0.1', port: phones.port }).device(phones.serials[0]!) : o.device.kind === 'named' ? o.device.device : null;
+    const device = phones
+      ? new AdbServer({ host: '127.0.0.1', port: phones.port }).device(phones.serials[0]!)
+      : o.device.kind === 'named'
+        ? o.device.device
+        : null;
     const installed = device ? await packagesOf(device) : new Set<string>();
     const out: ProbeTaskResult[] = [];
     for (const id of taskIds) {
-      const r = await probeTask({ store, settleMs: o.settleMs, deviceFor: async (task) => (device && installed.has(task.package) ? device : null) }, id)
-        .catch((e: Error) => {
-          throw new Error(`${id}: ${e.message}`);
-        });
+      const r = await probeTask(
+        { store, settleMs: o.settleMs, deviceFor: async (task) => (device && installed.has(task.package) ? device : null) },
+        id,
+      ).catch((e: Error) => {
+        throw new Error(`${id}: ${e.message}`);
+      });
       out.push(r);
       o.onTask?.(r);
     }

@@ -7,7 +7,10 @@ const DIR = '/opt/elderbench/dist/renderer';
 describe('the app:// scheme handler', () => {
   it('serves files of the built renderer with their type, and index.html for app routes', () => {
     expect(resolveAppFile(APP_INDEX_URL, DIR)).toEqual({ file: join(DIR, 'index.html'), type: 'text/html; charset=utf-8' });
-    expect(resolveAppFile('app://elderbench/assets/index-abc.js', DIR)).toEqual({ file: join(DIR, 'assets/index-abc.js'), type: 'text/javascript; charset=utf-8' });
+    expect(resolveAppFile('app://elderbench/assets/index-abc.js', DIR)).toEqual({
+      file: join(DIR, 'assets/index-abc.js'),
+      type: 'text/javascript; charset=utf-8',
+    });
     expect(resolveAppFile('app://elderbench/', DIR)?.file).toBe(join(DIR, 'index.html'));
     expect(resolveAppFile('app://elderbench/runs', DIR)?.file).toBe(join(DIR, 'index.html'));
   });

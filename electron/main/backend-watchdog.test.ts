@@ -29,7 +29,10 @@ describe('the backend watchdog', () => {
     const downs: boolean[] = [];
     let ups = 0;
     dog = new BackendWatchdog({
-      start: startFake, onDown: (d) => downs.push(d.restarting), maxRestarts: 2, delayMs: 10,
+      start: startFake,
+      onDown: (d) => downs.push(d.restarting),
+      maxRestarts: 2,
+      delayMs: 10,
       onUp: (h) => {
         ups++;
         h.process.kill('SIGKILL');

@@ -12,15 +12,18 @@ async function fakeBackend(port = 0): Promise<{ wss: WebSocketServer; url: strin
   await new Promise<void>((r) => wss.once('listening', () => r()));
   const p = (wss.address() as AddressInfo).port;
   return {
-    wss, port: p, url: `http://127.0.0.1:${p}/`,
-    close: () => new Promise<void>((r) => {
-      for (const c of wss.clients) c.terminate();
-      wss.close(() => r());
-    }),
+    wss,
+    port: p,
+    url: `http://127.0.0.1:${p}/`,
+    close: () =>
+      new Promise<void>((r) => {
+        for (const c of wss.clients) c.terminate();
+        wss.close(() => r());
+      }),
   };
 }
 
-describe('the main process\'s events socket', () => {
+describe("the main process's events socket", () => {
   let socket: EventsSocket | undefined;
   afterEach(() => socket?.close());
 
@@ -37,10 +40,18 @@ describe('the main process\'s events socket', () => {
       ws.send(JSON.stringify({ channel: 'hello', payload: connections }));
     };
     backend.wss.on('connection', onConnection);
-    socket = connectEvents({ target: () => ({ url: `http://127.0.0.1:${port}/`, token: 't' }), onEvent: (m) => got.push(m), log: (m) => logs.push(m), retryMs: 20, maxRetryMs: 200 });
+    socket = connectEvents({
+      target: () => ({ url: `http://127.0.0.1:${port}/`, token: 't' }),
+      onEvent: (m) => got.push(m),
+      log: (m) => logs.push(m),
+      retryMs: 20,
+      maxRetryMs: 200,
+    });
     await until(() => got.length === 1, 'the first event', 30_000);
     expect(got[0]).toEqual({ channel: 'hello', payload: 1 });
-    expect(logs).toEqual(expect.arrayContaining(['events: dropped a message that is not JSON', 'events: dropped a message without a channel']));
+    expect(logs).toEqual(
+      expect.arrayContaining(['events: dropped a message that is not JSON', 'events: dropped a message without a channel']),
+    );
 
     await backend.close(); // connection refused for a while: errors are handled, attempts go on
     await until(() => logs.some((l) => /ECONNREFUSED/.test(l)), 'a refused reconnection attempt', 30_000);
@@ -57,7 +68,10 @@ describe('the main process\'s events socket', () => {
     const b = await fakeBackend();
     let target = { url: a.url, token: 'a' };
     const seen: string[] = [];
-    for (const [name, s] of [['a', a], ['b', b]] as const) {
+    for (const [name, s] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
       s.wss.on('connection', (ws, req) => {
         seen.push(`${name}:${req.headers.authorization}`);
         ws.send(JSON.stringify({ channel: 'hello', payload: name }));

@@ -15,7 +15,11 @@ const OWN = 'app://elderbench/index.html';
 describe('registerApiHandlers', () => {
   it('registers exactly one prefixed channel per API method', () => {
     const { ipc, handlers } = fakeIpc();
-    registerApiHandlers(ipc, async () => ({ result: null }), () => true);
+    registerApiHandlers(
+      ipc,
+      async () => ({ result: null }),
+      () => true,
+    );
     expect([...handlers.keys()].sort()).toEqual(METHOD_CHANNELS.map((c) => IPC_PREFIX + c.channel).sort());
   });
 
@@ -35,7 +39,11 @@ describe('registerApiHandlers', () => {
   it('validates the argument with the contract schema before forwarding', async () => {
     const { ipc, handlers } = fakeIpc();
     const seen: unknown[] = [];
-    registerApiHandlers(ipc, async (c, i) => (seen.push([c, i]), { result: 'ok' }), () => true);
+    registerApiHandlers(
+      ipc,
+      async (c, i) => (seen.push([c, i]), { result: 'ok' }),
+      () => true,
+    );
     const update = handlers.get(`${IPC_PREFIX}settings.update`)!;
     expect(await update({ senderFrame: { url: OWN } }, { uiScale: 'big' })).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     expect(await update({ senderFrame: { url: OWN } }, { uiScale: 1.5 })).toEqual({ ok: true, result: 'ok' });
@@ -44,15 +52,21 @@ describe('registerApiHandlers', () => {
 
   it('passes backend errors through and reports an unreachable backend as unavailable', async () => {
     const { ipc, handlers } = fakeIpc();
-    registerApiHandlers(ipc, async (c) => {
-      if (c === 'tasks.get') return { error: { code: 'not_found', message: 'no task' } };
-      throw new Error('ECONNREFUSED');
-    }, () => true);
+    registerApiHandlers(
+      ipc,
+      async (c) => {
+        if (c === 'tasks.get') return { error: { code: 'not_found', message: 'no task' } };
+        throw new Error('ECONNREFUSED');
+      },
+      () => true,
+    );
     expect(await handlers.get(`${IPC_PREFIX}tasks.get`)!({ senderFrame: { url: OWN } }, { id: 'x' })).toEqual({
-      ok: false, error: { code: 'not_found', message: 'no task' },
+      ok: false,
+      error: { code: 'not_found', message: 'no task' },
     });
     expect(await handlers.get(`${IPC_PREFIX}settings.get`)!({ senderFrame: { url: OWN } })).toMatchObject({
-      ok: false, error: { code: 'unavailable' },
+      ok: false,
+      error: { code: 'unavailable' },
     });
   });
 

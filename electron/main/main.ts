@@ -34,11 +34,12 @@ async function boot(): Promise<void> {
   // Packaged: Electron's own binary runs the backend in Node mode (the one use of the RunAsNode fuse).
   const packaged = app.isPackaged;
   const watchdog = new BackendWatchdog({
-    start: () => startBackendProcess({
-      command: packaged ? process.execPath : (process.env.ELDERBENCH_NODE ?? 'node'),
-      args: [join(ROOT, 'bin', 'elderbench.js'), '--json', 'serve', '--port', '0'],
-      env: { ...process.env, ...(packaged ? { ELECTRON_RUN_AS_NODE: '1' } : {}) },
-    }),
+    start: () =>
+      startBackendProcess({
+        command: packaged ? process.execPath : (process.env.ELDERBENCH_NODE ?? 'node'),
+        args: [join(ROOT, 'bin', 'elderbench.js'), '--json', 'serve', '--port', '0'],
+        env: { ...process.env, ...(packaged ? { ELECTRON_RUN_AS_NODE: '1' } : {}) },
+      }),
     onDown: ({ code, signal, restarting }) => {
       const why = signal ? `was stopped (${signal})` : `exited (code ${code ?? '?'})`;
       console.error(`backend ${why}${restarting ? '; restarting' : '; giving up'}`);
@@ -118,7 +119,12 @@ async function boot(): Promise<void> {
       spellcheck: false,
     },
   });
-  installNavigationGuards(win.webContents, isOwnRendererUrl, (url) => void shell.openExternal(url), (m) => console.error(m));
+  installNavigationGuards(
+    win.webContents,
+    isOwnRendererUrl,
+    (url) => void shell.openExternal(url),
+    (m) => console.error(m),
+  );
 
   events = connectEvents({
     target: () => {
@@ -134,9 +140,12 @@ async function boot(): Promise<void> {
   await win.loadURL(APP_INDEX_URL);
 }
 
-app.whenReady().then(boot).catch((e: unknown) => {
-  console.error(`ElderBench could not start: ${errorMessage(e)}`);
-  dialog.showErrorBox('ElderBench could not start', `${errorMessage(e)}\n\nRun "elderbench serve" in a terminal to see more.`);
-  app.exit(1);
-});
+app
+  .whenReady()
+  .then(boot)
+  .catch((e: unknown) => {
+    console.error(`ElderBench could not start: ${errorMessage(e)}`);
+    dialog.showErrorBox('ElderBench could not start', `${errorMessage(e)}\n\nRun "elderbench serve" in a terminal to see more.`);
+    app.exit(1);
+  });
 app.on('window-all-closed', () => app.quit());

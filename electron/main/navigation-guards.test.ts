@@ -35,12 +35,21 @@ describe('the window cannot be navigated away or open what it likes', () => {
     expect(opened).toEqual([]);
   });
 
-  it('opens only allow-listed https links, in the user\'s browser, and never a new window', () => {
+  it("opens only allow-listed https links, in the user's browser, and never a new window", () => {
     const f = fakeContents();
     const opened: string[] = [];
     installNavigationGuards(f.contents, isOwnRendererUrl, (u) => opened.push(u));
-    for (const url of ['https://evil.example/', 'http://github.com/x', 'file:///etc/passwd', 'ms-settings:', 'smb://host/share',
-      'https://github.com.evil.example/', 'https://user:pw@github.com/', 'https://github.com:444/', 'javascript:alert(1)']) {
+    for (const url of [
+      'https://evil.example/',
+      'http://github.com/x',
+      'file:///etc/passwd',
+      'ms-settings:',
+      'smb://host/share',
+      'https://github.com.evil.example/',
+      'https://user:pw@github.com/',
+      'https://github.com:444/',
+      'javascript:alert(1)',
+    ]) {
       expect(f.open(url)).toEqual({ action: 'deny' });
     }
     expect(opened).toEqual([]);

@@ -17,7 +17,10 @@ export function isAllowedExternalUrl(url: string, hosts: readonly string[] = EXT
 
 /** The slice of Electron's WebContents the guards use; a fake stands in for it in tests. */
 export interface GuardedContents {
-  on(event: 'will-navigate' | 'will-redirect' | 'will-frame-navigate', listener: (e: { url: string; preventDefault(): void }) => void): unknown;
+  on(
+    event: 'will-navigate' | 'will-redirect' | 'will-frame-navigate',
+    listener: (e: { url: string; preventDefault(): void }) => void,
+  ): unknown;
   on(event: 'will-attach-webview', listener: (e: { preventDefault(): void }) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
 }

@@ -17,7 +17,9 @@ const { api, dispatch } = createApiClient({
   },
 });
 
-ipcRenderer.on(`${IPC_PREFIX}event`, (_event, message: { channel: string; payload: unknown }) => dispatch(message.channel, message.payload));
+ipcRenderer.on(`${IPC_PREFIX}event`, (_event, message: { channel: string; payload: unknown }) =>
+  dispatch(message.channel, message.payload),
+);
 
 contextBridge.exposeInMainWorld('elderbench', api);
 contextBridge.exposeInMainWorld('elderbenchPlatform', {

@@ -34,7 +34,10 @@ export function presentedToken(
   const auth = req.headers.authorization;
   if (auth?.startsWith('Bearer ')) return { token: auth.slice(7).trim(), source: 'bearer' };
   const name = `${tokenCookieName(port)}=`;
-  const cookie = req.headers.cookie?.split(';').map((c) => c.trim()).find((c) => c.startsWith(name));
+  const cookie = req.headers.cookie
+    ?.split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(name));
   if (cookie) {
     try {
       return { token: decodeURIComponent(cookie.slice(name.length)), source: 'cookie' };

@@ -131,7 +131,9 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     }
     if (!isSameOriginRequest(req, viaBearer)) {
       req.resume();
-      sendJson(res, 403, { error: { code: 'unauthorized', message: 'API calls are accepted only from the ElderBench page itself (Origin)' } });
+      sendJson(res, 403, {
+        error: { code: 'unauthorized', message: 'API calls are accepted only from the ElderBench page itself (Origin)' },
+      });
       return;
     }
     if (!isJsonContentType(req.headers['content-type'])) {
@@ -187,7 +189,9 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     res.writeHead(200, {
-      'Content-Type': 'image/png', 'Content-Length': png.byteLength, 'Content-Security-Policy': 'sandbox',
+      'Content-Type': 'image/png',
+      'Content-Length': png.byteLength,
+      'Content-Security-Policy': 'sandbox',
       'Cache-Control': 'private, max-age=60',
     });
     res.end(png);
@@ -216,7 +220,10 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   server.on('upgrade', (req, socket, head) => {
     const target = parseTarget(req);
     const origin = req.headers.origin;
-    const ok = target !== null && target.path === '/events' && isAllowedHostHeader(req.headers.host, port) &&
+    const ok =
+      target !== null &&
+      target.path === '/events' &&
+      isAllowedHostHeader(req.headers.host, port) &&
       (origin === undefined || origin === `http://${req.headers.host}`) &&
       tokenMatches(presentedToken(req, port, target.url, false), token);
     if (!ok) {
@@ -257,7 +264,9 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
 function sendJson(res: ServerResponse, status: number, body: unknown, close = false): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...(close ? { Connection: 'close' } : {}),
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...(close ? { Connection: 'close' } : {}),
   });
   res.end(text);
 }

@@ -47,7 +47,13 @@ export class Backend {
     this.store = WorkspaceStore.open(options.workspace);
     this.recoverFromCrash(log);
     this.recent.add(this.store.path);
-    const ctx: ServiceContext = { store: () => this.store, events: this.events, log, appVersion: APP_VERSION, userDataDir: options.userDataDir };
+    const ctx: ServiceContext = {
+      store: () => this.store,
+      events: this.events,
+      log,
+      appVersion: APP_VERSION,
+      userDataDir: options.userDataDir,
+    };
     this.devices = new DeviceHub(options.adbServer ?? readSettings(ctx).adbServer, this.events);
     this.recordings = new RecordingSessions(ctx, this.devices);
     // The device hub follows the setting unless the command line pinned a server.

@@ -31,7 +31,8 @@ export function createDispatch(getHandlers: () => ElderBenchHandlers, log: (msg:
       return await handler.call(service, parsed.data);
     } catch (e) {
       if (e instanceof ApiError) throw e;
-      if (e instanceof ReadOnlyWorkspaceError || isSqliteReadOnly(e)) throw new ApiError('conflict', new ReadOnlyWorkspaceError(null).message);
+      if (e instanceof ReadOnlyWorkspaceError || isSqliteReadOnly(e))
+        throw new ApiError('conflict', new ReadOnlyWorkspaceError(null).message);
       log(`${channel} failed: ${(e as Error).stack ?? String(e)}`);
       throw new ApiError('internal', (e as Error).message || String(e));
     }

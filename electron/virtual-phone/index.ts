@@ -71,7 +71,15 @@ export async function startVirtualPhoneServer(opts: VirtualPhoneServerOptions = 
   const profile = resolveProfile(opts.profile);
   const drops: DropSchedule[] = [];
   for (let i = 1; i <= count; i++) {
-    const p = new VirtualPhone(`vphone-${i}`, i, locale, seed, [...APPS, ...((opts.extraApps ?? []) as AppDefinition<unknown>[])], opts.frozenClockMs, profile);
+    const p = new VirtualPhone(
+      `vphone-${i}`,
+      i,
+      locale,
+      seed,
+      [...APPS, ...((opts.extraApps ?? []) as AppDefinition<unknown>[])],
+      opts.frozenClockMs,
+      profile,
+    );
     phones.set(p.serial, p);
     registry.add(p);
     drops.push(new DropSchedule(p.timing, seed, p.serial, (plugged) => registry.setPlugged(p.serial, plugged)));

@@ -20,8 +20,10 @@ export default {
     docs: { description: 'forbid paths that leave the repository (a clone alone must build and pass its tests)' },
     schema: [],
     messages: {
-      relative: '"{{value}}" leads out of the repository ({{resolved}}); copy what you need into the repository (test/fixtures/, docs/) and note its source',
-      absolute: '"{{value}}" is a path on one machine, not in the repository; copy what you need into the repository and use a path relative to it',
+      relative:
+        '"{{value}}" leads out of the repository ({{resolved}}); copy what you need into the repository (test/fixtures/, docs/) and note its source',
+      absolute:
+        '"{{value}}" is a path on one machine, not in the repository; copy what you need into the repository and use a path relative to it',
       joined: 'this path goes up out of the repository into "{{name}}"; copy what you need into the repository instead',
     },
   },
@@ -42,7 +44,13 @@ export default {
       for (let i = 0; i + 1 < args.length; i++) {
         const a = args[i];
         const b = args[i + 1];
-        if (a.type === 'Literal' && a.value === '..' && b.type === 'Literal' && typeof b.value === 'string' && /^(shared|work)\b/.test(b.value)) {
+        if (
+          a.type === 'Literal' &&
+          a.value === '..' &&
+          b.type === 'Literal' &&
+          typeof b.value === 'string' &&
+          /^(shared|work)\b/.test(b.value)
+        ) {
           context.report({ node, messageId: 'joined', data: { name: b.value } });
         }
       }

@@ -6,7 +6,8 @@ describe('createApiClient: the API object of both transports', () => {
   it('has one function per method of the contract, each calling its own channel', async () => {
     const calls: [string, unknown][] = [];
     const { api } = createApiClient({ call: async (channel, input) => (calls.push([channel, input]), `result of ${channel}`) });
-    for (const c of METHOD_CHANNELS) expect(typeof (api as unknown as Record<string, Record<string, unknown>>)[c.service]![c.name]).toBe('function');
+    for (const c of METHOD_CHANNELS)
+      expect(typeof (api as unknown as Record<string, Record<string, unknown>>)[c.service]![c.name]).toBe('function');
     await expect(api.runs.report({ runId: 'r1' })).resolves.toBe('result of runs.report');
     expect(calls).toEqual([['runs.report', { runId: 'r1' }]]);
   });

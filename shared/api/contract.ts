@@ -70,13 +70,7 @@ export interface WireError {
   issues?: { path: string; message: string }[];
 }
 
-export type ApiErrorCode =
-  | 'bad_request'
-  | 'not_found'
-  | 'conflict'
-  | 'unauthorized'
-  | 'unavailable'
-  | 'internal';
+export type ApiErrorCode = 'bad_request' | 'not_found' | 'conflict' | 'unauthorized' | 'unavailable' | 'internal';
 
 /** An error that crossed the wire (or is about to): the same class on both ends. */
 export class ApiError extends Error {

@@ -111,7 +111,11 @@ export const tasksContract = {
   importFile: method(ImportTasksInputSchema).returns<ImportReport>(),
 };
 
-const Serial = z.string().min(1).max(128).regex(/^[\w.:-]+$/, 'not a device serial');
+const Serial = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[\w.:-]+$/, 'not a device serial');
 const SerialInput = z.object({ serial: Serial }).strict();
 const DemoInput = z.object({ demonstrationId: z.number().int().positive() }).strict();
 
@@ -161,18 +165,30 @@ export const graphsContract = {
   /** Merges the task's finished demonstrations into a new graph version and validates it. */
   build: method(z.object({ taskId: TaskIdSchema }).strict()).returns<GraphSummary>(),
   /** Applies one edit to a version and saves the result as a new version. */
-  edit: method(z.object({ taskId: TaskIdSchema, version: z.number().int().positive(), edit: GraphEditSchema }).strict()).returns<GraphSummary>(),
+  edit: method(
+    z.object({ taskId: TaskIdSchema, version: z.number().int().positive(), edit: GraphEditSchema }).strict(),
+  ).returns<GraphSummary>(),
   /**
    * Marks the recorded taps behind an edge: other options of the group would do as well ('any', or the
    * labels of those that would; null: only as demonstrated). Saved with the demonstrations; the graph is
    * rebuilt as a new version and probed structurally.
    */
-  markAlternatives: method(z.object({ taskId: TaskIdSchema, edge: z.string().min(1), alternatives: z.union([z.literal('any'), z.array(z.string().min(1)).min(1), z.null()]) }).strict()).returns<GraphSummary>(),
+  markAlternatives: method(
+    z
+      .object({
+        taskId: TaskIdSchema,
+        edge: z.string().min(1),
+        alternatives: z.union([z.literal('any'), z.array(z.string().min(1)).min(1), z.null()]),
+      })
+      .strict(),
+  ).returns<GraphSummary>(),
   /**
    * Probes the latest graph: variants played on `device` when given (wrong variants send, pay and delete
    * for real, so `allowSideEffects` must be true), else the device-free structural probe.
    */
-  probe: method(z.object({ taskId: TaskIdSchema, device: Serial.optional(), allowSideEffects: z.boolean().default(false) }).strict()).returns<ProbeTaskResult>(),
+  probe: method(
+    z.object({ taskId: TaskIdSchema, device: Serial.optional(), allowSideEffects: z.boolean().default(false) }).strict(),
+  ).returns<ProbeTaskResult>(),
 };
 
 export const StartRunSchema = z
@@ -195,11 +211,17 @@ export const StartRunSchema = z
 export const runsContract = {
   list: method(NoInput).returns<RunSummaryDto[]>(),
   /** Agents that can be run: built-ins, the workspace's agents.json, and "replay". */
-  agents: method(NoInput).returns<{
-    name: string; adapter: string; description: string; ready: boolean; problem: string | null;
-    /** A workspace entry that would send this variable to this host, waiting for the user's approval. */
-    approval: { variable: string; host: string } | null;
-  }[]>(),
+  agents: method(NoInput).returns<
+    {
+      name: string;
+      adapter: string;
+      description: string;
+      ready: boolean;
+      problem: string | null;
+      /** A workspace entry that would send this variable to this host, waiting for the user's approval. */
+      approval: { variable: string; host: string } | null;
+    }[]
+  >(),
   /** The user approves (on this machine) that a workspace agent entry sends its key variable to its host. */
   approveAgent: method(z.object({ name: z.string().min(1) }).strict()).returns<{ agent: string; variable: string; host: string }>(),
   /** Starts a run in the backend and returns at once; progress arrives as onProgress. */
@@ -248,7 +270,9 @@ const RunsInput = z.object({ runs: z.array(z.string().min(1)).min(1, 'choose at 
 
 export const analysisContract = {
   linguistics: method(z.object({ taskSet: z.string().optional(), baselineSet: z.string().optional() }).strict()).returns<AnalysisView>(),
-  normalization: method(z.object({ original: z.string().min(1), rewritten: z.string().min(1), agent: z.string().optional() }).strict()).returns<AnalysisView>(),
+  normalization: method(
+    z.object({ original: z.string().min(1), rewritten: z.string().min(1), agent: z.string().optional() }).strict(),
+  ).returns<AnalysisView>(),
   failures: method(RunsInput).returns<AnalysisView>(),
   attribution: method(RunsInput).returns<AnalysisView>(),
   /** The verb annotations of a task set (default: every task): proposal, a person's decision, the source that counts. */

@@ -51,5 +51,14 @@ export type ActionType = Action['type'];
 
 /** Actions that change the device; the rest end, pause or report an error. */
 export const OPERATIONAL_ACTIONS: readonly ActionType[] = [
-  'Tap', 'DoubleTap', 'LongPress', 'Swipe', 'Type', 'Home', 'Back', 'Enter', 'Key', 'LaunchApp',
+  'Tap',
+  'DoubleTap',
+  'LongPress',
+  'Swipe',
+  'Type',
+  'Home',
+  'Back',
+  'Enter',
+  'Key',
+  'LaunchApp',
 ];

@@ -35,7 +35,10 @@ export function describeMatch(details: RunStepDetails): string | null {
   if (!m) return null;
   if (m.matched) return `Matched edge ${String(m.edge ?? '?')}${m.to ? ` → node ${m.to}` : ''}`;
   const parts = [`Off the graph (${m.reason ?? 'no edge matched'})`];
-  if (typeof m.distancePx === 'number') parts.push(`${Math.round(m.distancePx)} px from the nearest edge${m.nearestEdge !== undefined && m.nearestEdge !== null ? ` ${String(m.nearestEdge)}` : ''}`);
+  if (typeof m.distancePx === 'number')
+    parts.push(
+      `${Math.round(m.distancePx)} px from the nearest edge${m.nearestEdge !== undefined && m.nearestEdge !== null ? ` ${String(m.nearestEdge)}` : ''}`,
+    );
   if (typeof m.similarity === 'number') parts.push(`similarity ${m.similarity.toFixed(2)}`);
   return parts.join(', ');
 }

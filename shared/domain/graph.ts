@@ -84,7 +84,12 @@ export interface MatchOptions {
   textThreshold: number;
 }
 
-export const DEFAULT_MATCH_OPTIONS: MatchOptions = { tapTolerancePx: 50, acceptInsideTarget: true, maxInsideShare: 0.25, textThreshold: 0.8 };
+export const DEFAULT_MATCH_OPTIONS: MatchOptions = {
+  tapTolerancePx: 50,
+  acceptInsideTarget: true,
+  maxInsideShare: 0.25,
+  textThreshold: 0.8,
+};
 
 /** Options stored with older graphs and runs lack newer fields; fill them with today's defaults. */
 export const withMatchDefaults = (o: Partial<MatchOptions> | undefined): MatchOptions => ({ ...DEFAULT_MATCH_OPTIONS, ...(o ?? {}) });

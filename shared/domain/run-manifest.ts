@@ -104,16 +104,18 @@ const opt = <T extends z.ZodType>(t: T) => t.optional().catch(undefined);
 const GraphTrustSchema = z.object({
   status: z.enum(['valid', 'not valid', 'suspect', 'unprobed']),
   reason: z.string(),
-  probe: z.object({
-    kind: z.enum(['device', 'structural']),
-    device: z.string().nullable(),
-    variants: z.number(),
-    falseAccepts: z.number(),
-    falseRejects: z.number(),
-    unplayable: z.number(),
-    suspected: z.number(),
-    at: z.string(),
-  }).nullable(),
+  probe: z
+    .object({
+      kind: z.enum(['device', 'structural']),
+      device: z.string().nullable(),
+      variants: z.number(),
+      falseAccepts: z.number(),
+      falseRejects: z.number(),
+      unplayable: z.number(),
+      suspected: z.number(),
+      at: z.string(),
+    })
+    .nullable(),
 });
 
 const StfRequestSchema = z.object({ url: z.string(), count: z.number(), filter: z.record(z.string(), z.string()).catch({}) });
@@ -129,7 +131,14 @@ const StoredRunManifestSchema = z.looseObject({
   graphs: z.record(z.string(), z.object({ version: z.number(), trust: GraphTrustSchema }).nullable()).catch({}),
   matchRules: z.array(z.string()).catch([]),
   stf: opt(StfRequestSchema),
-  user: opt(z.looseObject({ mode: z.enum(['none', 'scripted', 'simulated']), promptSha256: z.string().nullable().catch(null), endpointHost: z.string().nullable().catch(null), keySource: z.string().nullable().catch(null) })),
+  user: opt(
+    z.looseObject({
+      mode: z.enum(['none', 'scripted', 'simulated']),
+      promptSha256: z.string().nullable().catch(null),
+      endpointHost: z.string().nullable().catch(null),
+      keySource: z.string().nullable().catch(null),
+    }),
+  ),
   variant: opt(z.object({ name: z.string(), change: z.string(), restoredAfterEachTask: z.literal(true) }).nullable()),
   createdAt: opt(z.string()),
 });

@@ -23,4 +23,3 @@ export function formatCell(value: CellValue, column: TableColumn): string {
       return value === 0 ? '0' : value < 0.001 ? value.toExponential(2) : value.toFixed(3);
   }
 }
-

@@ -17,8 +17,7 @@ export function flattenUi(h: UiHierarchy): UiNode[] {
 
 export const area = (b: Bounds): number => Math.max(0, b.right - b.left) * Math.max(0, b.bottom - b.top);
 
-export const contains = (b: Bounds, x: number, y: number): boolean =>
-  x >= b.left && x < b.right && y >= b.top && y < b.bottom;
+export const contains = (b: Bounds, x: number, y: number): boolean => x >= b.left && x < b.right && y >= b.top && y < b.bottom;
 
 /**
  * The element a tap at (x, y) device pixels lands on: among nodes containing the point,
@@ -72,7 +71,11 @@ export interface TargetElement {
 export function targetOf(n: UiNode): TargetElement | null {
   if (!n.bounds) return null;
   return {
-    bounds: n.bounds, resourceId: n.resourceId, className: n.className, text: labelOf(n), contentDesc: n.contentDesc,
+    bounds: n.bounds,
+    resourceId: n.resourceId,
+    className: n.className,
+    text: labelOf(n),
+    contentDesc: n.contentDesc,
     clickable: n.clickable || n.longClickable || n.checkable,
   };
 }

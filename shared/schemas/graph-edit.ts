@@ -17,7 +17,9 @@ export type GoalConditionInput = z.input<typeof GoalConditionSchema>;
 /** A reviewer's edit of a graph version; each one produces a new version (older versions are kept). */
 export const GraphEditSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('mergeNodes'), keep: z.string().min(1), merge: z.string().min(1) }).strict(),
-  z.object({ op: z.literal('splitMember'), node: z.string().min(1), demonstrationId: z.number().int(), idx: z.number().int().min(0) }).strict(),
+  z
+    .object({ op: z.literal('splitMember'), node: z.string().min(1), demonstrationId: z.number().int(), idx: z.number().int().min(0) })
+    .strict(),
   z.object({ op: z.literal('setDone'), node: z.string().min(1), done: z.boolean() }).strict(),
   z.object({ op: z.literal('deleteEdge'), edge: z.string().min(1) }).strict(),
   /** Replaces a DONE node's goal conditions (derived ones kept or removed, the annotator's added). */

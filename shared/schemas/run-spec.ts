@@ -29,7 +29,9 @@ export const RunSpecSchema = z
     instruction: z.enum(['original', 'normalized']).default('original'),
     match: z
       .object({
-        tapTolerancePx: z.number().positive(), acceptInsideTarget: z.boolean(), textThreshold: z.number().min(0).max(1),
+        tapTolerancePx: z.number().positive(),
+        acceptInsideTarget: z.boolean(),
+        textThreshold: z.number().min(0).max(1),
         // Runs stored before this option existed get today's default when resumed.
         maxInsideShare: z.number().min(0).max(1).default(DEFAULT_MATCH_OPTIONS.maxInsideShare),
       })
@@ -51,9 +53,20 @@ export const RunSpecSchema = z
   })
   .strict()
   .superRefine((s, ctx) => {
-    if (s.user === 'simulated' && !s.userAgent) ctx.addIssue({ code: 'custom', path: ['userAgent'], message: '--user simulated needs --user-agent NAME: the agent entry whose model plays the user' });
-    if (s.user !== 'simulated' && s.userAgent) ctx.addIssue({ code: 'custom', path: ['userAgent'], message: '--user-agent is only used with --user simulated' });
-    if (s.variant && s.mode !== 'online') ctx.addIssue({ code: 'custom', path: ['variant'], message: '--variant changes the device, so it needs --mode online (offline tasks replay stored screens)' });
+    if (s.user === 'simulated' && !s.userAgent)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['userAgent'],
+        message: '--user simulated needs --user-agent NAME: the agent entry whose model plays the user',
+      });
+    if (s.user !== 'simulated' && s.userAgent)
+      ctx.addIssue({ code: 'custom', path: ['userAgent'], message: '--user-agent is only used with --user simulated' });
+    if (s.variant && s.mode !== 'online')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variant'],
+        message: '--variant changes the device, so it needs --mode online (offline tasks replay stored screens)',
+      });
   });
 export type RunSpec = z.infer<typeof RunSpecSchema>;
 export type RunSpecInput = z.input<typeof RunSpecSchema>;

@@ -6,7 +6,9 @@ const settingFields = {
   uiScale: z.number().min(1).max(2),
   theme: z.enum(['light', 'dark', 'high-contrast']),
   /** The adb server(s) the device layer talks to (a phone's server or the virtual phone's); several are comma-separated. */
-  adbServer: z.string().regex(/^[\w.-]+:\d{1,5}(\s*,\s*[\w.-]+:\d{1,5})*$/, 'write it as host:port, e.g. 127.0.0.1:5037 (several: comma-separated)'),
+  adbServer: z
+    .string()
+    .regex(/^[\w.-]+:\d{1,5}(\s*,\s*[\w.-]+:\d{1,5})*$/, 'write it as host:port, e.g. 127.0.0.1:5037 (several: comma-separated)'),
   /** Which language of a task's text to show first in lists. */
   taskLanguage: z.enum(['zh', 'en']),
 };

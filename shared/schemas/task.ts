@@ -72,11 +72,9 @@ export const ExpectSchema = z
     equals_json: z.unknown().optional(),
   })
   .strict()
-  .refine(
-    (e) =>
-      [e.equals, e.contains, e.not_contains, e.regex, e.json_path].filter((v) => v !== undefined).length === 1,
-    { message: 'give exactly one of equals, contains, not_contains, regex or json_path' },
-  )
+  .refine((e) => [e.equals, e.contains, e.not_contains, e.regex, e.json_path].filter((v) => v !== undefined).length === 1, {
+    message: 'give exactly one of equals, contains, not_contains, regex or json_path',
+  })
   .refine((e) => e.json_path === undefined || 'equals_json' in e, {
     message: 'json_path needs equals_json',
   })
@@ -110,7 +108,9 @@ export type SuccessCheck = z.infer<typeof SuccessCheckSchema>;
  */
 export const ScriptedAnswerSchema = z
   .object({
-    when: z.array(text(TASK_LIMITS.label, 'a keyword').trim().min(1, 'a keyword is empty')).max(TASK_LIMITS.answerKeywords, `at most ${TASK_LIMITS.answerKeywords} keywords`),
+    when: z
+      .array(text(TASK_LIMITS.label, 'a keyword').trim().min(1, 'a keyword is empty'))
+      .max(TASK_LIMITS.answerKeywords, `at most ${TASK_LIMITS.answerKeywords} keywords`),
     say: text(TASK_LIMITS.text, 'say').trim().min(1, 'say is empty'),
   })
   .strict();
@@ -125,13 +125,16 @@ export const UserBlockSchema = z
     /** Age, habits, how they talk: what a simulated user plays. */
     persona: text(TASK_LIMITS.text, 'persona').trim().min(1, 'persona is empty'),
     /** What the user knows and the agent cannot see ("她是女儿小芳", "转三百"). */
-    facts: z.array(text(TASK_LIMITS.text, 'a fact').trim().min(1, 'a fact is empty')).max(TASK_LIMITS.userFacts, `at most ${TASK_LIMITS.userFacts} facts`),
+    facts: z
+      .array(text(TASK_LIMITS.text, 'a fact').trim().min(1, 'a fact is empty'))
+      .max(TASK_LIMITS.userFacts, `at most ${TASK_LIMITS.userFacts} facts`),
     /** Answers for fully deterministic runs (`--user scripted`). */
     answers: z.array(ScriptedAnswerSchema).max(TASK_LIMITS.userAnswers, `at most ${TASK_LIMITS.userAnswers} answers`).optional(),
   })
   .strict()
   .refine((u) => (u.answers ?? []).filter((a) => a.when.length === 0).length <= 1, {
-    message: 'give at most one fallback answer ({"when": [], "say": …})', path: ['answers'],
+    message: 'give at most one fallback answer ({"when": [], "say": …})',
+    path: ['answers'],
   });
 export type UserBlock = z.infer<typeof UserBlockSchema>;
 
@@ -157,8 +160,14 @@ export const TaskSchema = z
       })
       .strict(),
     /** Device shell commands that reset state before the task starts, run in order. */
-    setup: z.array(text(TASK_LIMITS.command, 'a setup command').min(1)).max(TASK_LIMITS.setupCommands, `at most ${TASK_LIMITS.setupCommands} setup commands`).default([]),
-    success_checks: z.array(SuccessCheckSchema).max(TASK_LIMITS.successChecks, `at most ${TASK_LIMITS.successChecks} success checks`).default([]),
+    setup: z
+      .array(text(TASK_LIMITS.command, 'a setup command').min(1))
+      .max(TASK_LIMITS.setupCommands, `at most ${TASK_LIMITS.setupCommands} setup commands`)
+      .default([]),
+    success_checks: z
+      .array(SuccessCheckSchema)
+      .max(TASK_LIMITS.successChecks, `at most ${TASK_LIMITS.successChecks} success checks`)
+      .default([]),
     max_steps: z.number().int().min(1).max(200).default(25),
     timeout_s: z.number().int().min(1).max(3600).default(120),
     tags: z.array(text(TASK_LIMITS.label, 'a tag')).max(TASK_LIMITS.tags, `at most ${TASK_LIMITS.tags} tags`).default([]),

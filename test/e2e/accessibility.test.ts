@@ -46,7 +46,9 @@ describe('accessibility of every screen (axe-core in Chromium, 1366×768)', () =
       const key = `${where} @${scale * 100}%`;
       findings[key] = await axeViolations(page);
       // Nothing runs off the right edge (a cut-off control is as bad as an overlapped one).
-      const overflowX = (await page.evaluate('document.querySelector("main").scrollWidth - document.querySelector("main").clientWidth')) as number;
+      const overflowX = (await page.evaluate(
+        'document.querySelector("main").scrollWidth - document.querySelector("main").clientWidth',
+      )) as number;
       if (overflowX > 1) cutOff.push(`${key}: ${overflowX}px wider than the window, at ${await widest(page)}`);
       if (scale === 1) unseenFocus.push(...(await focusWithoutOutline(page)).map((e) => `${key}: ${e}`));
       if (scale === 2) {

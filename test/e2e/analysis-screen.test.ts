@@ -22,7 +22,11 @@ describe('the Analysis screen (web mode, Chromium)', () => {
     const chart = page.locator('.chart img').first();
     await chart.waitFor();
     // Polled with page.evaluate: waitForFunction compiles its predicate in the page, which the CSP forbids.
-    await expect.poll(() => page.evaluate('[...document.querySelectorAll(".chart img")].every((i) => i.complete && i.naturalWidth > 0)'), { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate('[...document.querySelectorAll(".chart img")].every((i) => i.complete && i.naturalWidth > 0)'), {
+        timeout: 60_000,
+      })
+      .toBe(true);
     expect(await page.locator('.chart img').count()).toBeGreaterThan(0);
   });
 

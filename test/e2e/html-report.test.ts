@@ -12,9 +12,15 @@ import { useTempDirs } from '../support/temp-dir.js';
 
 /** `elderbench demo` as a user runs it; given more time than other commands, as it runs a whole benchmark. */
 function demo(ws: string, tasks: string): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [`${REPO_ROOT}bin/elderbench.js`, '--workspace', ws, '--json', 'demo', '--phones', '1', '--tasks', tasks], {
-    encoding: 'utf8', env: { ...process.env, ELDERBENCH_USER_DATA: mkdtempSync(join(tmpdir(), 'eb-user-')) }, timeout: 200_000,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [`${REPO_ROOT}bin/elderbench.js`, '--workspace', ws, '--json', 'demo', '--phones', '1', '--tasks', tasks],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, ELDERBENCH_USER_DATA: mkdtempSync(join(tmpdir(), 'eb-user-')) },
+      timeout: 200_000,
+    },
+  );
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -62,8 +68,12 @@ describe('the static HTML run report (elderbench report --format html, opened fr
 
     // Load every picture (thumbnails are lazy): all of them are files of the report that decode.
     await page.evaluate('document.querySelectorAll("img[loading=lazy]").forEach((i) => { i.loading = "eager"; })');
-    await expect.poll(() => page.evaluate('[...document.images].filter((i) => i.getAttribute("src")).every((i) => i.complete)'), { timeout: 30_000 }).toBe(true);
-    const broken = await page.evaluate('[...document.images].filter((i) => i.getAttribute("src") && i.naturalWidth === 0).map((i) => i.src)');
+    await expect
+      .poll(() => page.evaluate('[...document.images].filter((i) => i.getAttribute("src")).every((i) => i.complete)'), { timeout: 30_000 })
+      .toBe(true);
+    const broken = await page.evaluate(
+      '[...document.images].filter((i) => i.getAttribute("src") && i.naturalWidth === 0).map((i) => i.src)',
+    );
     expect(broken).toEqual([]);
 
     // A thumbnail opens its full image in the page, with the mark; → steps on, Esc closes.

@@ -45,8 +45,15 @@ describe('recording by clicking on the mirror (web mode, Chromium, virtual phone
     expect(await steps.nth(2).textContent()).toMatch(/Back/);
     // Every thumbnail is a real image served by blob id, and the tap is drawn on the first.
     // Polled with page.evaluate: waitForFunction compiles its predicate in the page, which the CSP forbids.
-    await expect.poll(() => page.evaluate(`[...document.querySelectorAll('[data-testid="step"] img')].every((i) => i.complete && i.naturalWidth > 0)`), { timeout: 60_000 }).toBe(true);
-    const sizes = await page.$$eval('[data-testid="step"] img', (imgs) => imgs.map((i) => (i as unknown as { naturalWidth: number }).naturalWidth));
+    await expect
+      .poll(
+        () => page.evaluate(`[...document.querySelectorAll('[data-testid="step"] img')].every((i) => i.complete && i.naturalWidth > 0)`),
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    const sizes = await page.$$eval('[data-testid="step"] img', (imgs) =>
+      imgs.map((i) => (i as unknown as { naturalWidth: number }).naturalWidth),
+    );
     expect(sizes).toEqual([270, 270, 270]);
     expect(await steps.nth(0).locator('.tap-marker').count()).toBe(1);
 

@@ -141,7 +141,9 @@ describe('recording on a 1366×768 laptop (web mode, Chromium, a phone as slow a
       await page.mouse.down();
       await page.waitForSelector('[data-testid="gesture-pressing"]');
       // The ring is full once the press has lasted the long-press time.
-      await expect.poll(() => page.evaluate('document.querySelector(".gesture-hold")?.getAnimations()[0]?.playState'), { interval: 20 }).toBe('finished');
+      await expect
+        .poll(() => page.evaluate('document.querySelector(".gesture-hold")?.getAnimations()[0]?.playState'), { interval: 20 })
+        .toBe('finished');
       await page.mouse.up();
       await page.waitForSelector('[data-testid="gesture-result"][data-gesture="LongPress"]');
       await waitSteps(5);

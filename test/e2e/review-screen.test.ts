@@ -32,7 +32,10 @@ describe('the Review screen (web mode, Chromium, virtual phone)', () => {
   it('steps through a failed task with the keyboard, labels it, overrides a judge verdict, and sees Table 4 and agreement update', async () => {
     const { ws, adb, backend } = await settingsWorkspace(tmp, phones);
     // The built-in random agent (seed 1) finishes on its first draw; seed 8 taps about for several steps.
-    writeFileSync(join(ws, 'agents.json'), JSON.stringify({ agents: [{ name: 'random', adapter: 'random', seed: 8, replacesBuiltin: true }] }));
+    writeFileSync(
+      join(ws, 'agents.json'),
+      JSON.stringify({ agents: [{ name: 'random', adapter: 'random', seed: 8, replacesBuiltin: true }] }),
+    );
     const deps = { store: () => backend.workspace, devices: backend.devices, log: () => {} };
     const runA = createRun(deps, { mode: 'both', agents: ['replay', 'random'], taskIds: TASKS, maxSteps: 6 }).runId;
     await runToEnd(deps, runA);
@@ -86,7 +89,9 @@ describe('the Review screen (web mode, Chromium, virtual phone)', () => {
     await page.click('[data-testid="label-save"]');
     await expect.poll(() => table4Count(page, 'Planning/State Tracking').textContent()).toBe('1');
     await expect.poll(() => agreement.textContent()).toMatch(/100\.00% over 1 reviewed/);
-    expect(await page.locator(`[data-testid="review-task"][data-key="${failedTask}|random|online"]`).textContent()).toContain('Planning/State Tracking');
+    expect(await page.locator(`[data-testid="review-task"][data-key="${failedTask}|random|online"]`).textContent()).toContain(
+      'Planning/State Tracking',
+    );
 
     // Override the judge: a replay "success" the reviewer calls a failure.
     await page.click('button:text("Clear filters")');

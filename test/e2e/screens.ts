@@ -75,7 +75,9 @@ export async function setScale(page: Page, scale: number): Promise<void> {
 
 /** The main area's scroll positions, one screenful apart, for checks that must see the whole page. */
 export async function eachScreenful(page: Page, check: () => Promise<void>): Promise<void> {
-  const { height, client } = (await page.evaluate('({ height: document.querySelector("main").scrollHeight, client: document.querySelector("main").clientHeight })')) as { height: number; client: number };
+  const { height, client } = (await page.evaluate(
+    '({ height: document.querySelector("main").scrollHeight, client: document.querySelector("main").clientHeight })',
+  )) as { height: number; client: number };
   for (let y = 0; ; y += Math.max(100, client - 40)) {
     await page.evaluate(`document.querySelector("main").scrollTop = ${y}`);
     await check();

@@ -28,4 +28,5 @@ export async function axeViolations(page: Page, opts: { exclude?: string[] } = {
 }
 
 /** One line per finding, for assertion messages. */
-export const describeFindings = (fs: readonly AxeFinding[]): string => fs.map((f) => `${f.impact} ${f.id}: ${f.help} — ${f.targets.join(', ')}`).join('\n');
+export const describeFindings = (fs: readonly AxeFinding[]): string =>
+  fs.map((f) => `${f.impact} ${f.id}: ${f.help} — ${f.targets.join(', ')}`).join('\n');

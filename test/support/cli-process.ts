@@ -31,7 +31,10 @@ export function startCli(args: string[], env: Record<string, string> = {}): CliP
 }
 
 /** Runs the command to its end. */
-export async function cliToEnd(args: string[], env: Record<string, string> = {}): Promise<{ code: number | string; stdout: string; stderr: string }> {
+export async function cliToEnd(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | string; stdout: string; stderr: string }> {
   const p = startCli(args, env);
   const code = await p.exited;
   return { code, stdout: p.stdout(), stderr: p.stderr() };

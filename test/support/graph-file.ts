@@ -23,7 +23,9 @@ export function graphFileContent(blobs: BlobSpec[], taskId = 'graph-task'): Reco
     exportedAt: '2026-01-01T00:00:00.000Z',
     task: { ...validTask({ id: taskId }), setup: [], success_checks: [], max_steps: 25, timeout_s: 120, tags: [] },
     graph: {
-      version: 1, config: {}, validation: {},
+      version: 1,
+      config: {},
+      validation: {},
       body: { taskId, startNode: 'n0', nodes: [{ id: 'n0', done: true, representative: member, members: [member] }], edges: [] },
     },
     blobs: blobs.map((b, i) => ({ id: ids[i], mediaType: b.mediaType, data: b.bytes.toString('base64') })),

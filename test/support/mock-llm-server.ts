@@ -35,7 +35,12 @@ export interface RecordedRequest {
   imagesPerMessage: number[];
 }
 
-const DEFAULT_USAGE = { prompt_tokens: 1200, completion_tokens: 80, total_tokens: 1280, completion_tokens_details: { reasoning_tokens: 0 } };
+const DEFAULT_USAGE = {
+  prompt_tokens: 1200,
+  completion_tokens: 80,
+  total_tokens: 1280,
+  completion_tokens_details: { reasoning_tokens: 0 },
+};
 
 export class MockLlmServer {
   readonly requests: RecordedRequest[] = [];
@@ -49,7 +54,10 @@ export class MockLlmServer {
   private readonly script: MockReply[] = [];
   private readonly held: ServerResponse[] = [];
 
-  private constructor(private readonly server: Server, readonly baseUrl: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly baseUrl: string,
+  ) {}
 
   static async start(script: MockReply[] = []): Promise<MockLlmServer> {
     let self: MockLlmServer | null = null;
@@ -86,7 +94,9 @@ export class MockLlmServer {
       return;
     }
     const messages = (Array.isArray(body.messages) ? body.messages : []) as RecordedRequest['messages'];
-    const imagesPerMessage = messages.map((m) => (Array.isArray(m.content) ? m.content.filter((p: { type?: string }) => p?.type === 'image_url').length : 0));
+    const imagesPerMessage = messages.map((m) =>
+      Array.isArray(m.content) ? m.content.filter((p: { type?: string }) => p?.type === 'image_url').length : 0,
+    );
     const recorded: RecordedRequest = {
       path: req.url ?? '',
       headers: req.headers,
@@ -104,14 +114,18 @@ export class MockLlmServer {
       res.writeHead(404).end('{"error":{"message":"unknown path"}}');
       return;
     }
-    const next = this.route?.(recorded) ?? this.script.shift() ?? { kind: 'status', status: 500, body: '{"error":{"message":"mock script exhausted"}}' };
+    const next = this.route?.(recorded) ??
+      this.script.shift() ?? { kind: 'status', status: 500, body: '{"error":{"message":"mock script exhausted"}}' };
     this.answer(next, body.stream === true, res);
   }
 
   private answer(r: MockReply, stream: boolean, res: ServerResponse): void {
     switch (r.kind) {
       case 'status':
-        res.writeHead(r.status, { 'content-type': 'application/json', ...(r.retryAfter !== undefined ? { 'retry-after': String(r.retryAfter) } : {}) });
+        res.writeHead(r.status, {
+          'content-type': 'application/json',
+          ...(r.retryAfter !== undefined ? { 'retry-after': String(r.retryAfter) } : {}),
+        });
         res.end(r.body ?? `{"error":{"message":"mock status ${r.status}"}}`);
         return;
       case 'timeout':
@@ -130,23 +144,37 @@ export class MockLlmServer {
       case 'truncated':
         return this.reply({ content: r.content, finishReason: 'length', usage: DEFAULT_USAGE }, stream, res);
       case 'reply':
-        return this.reply({ content: r.content, reasoningContent: r.reasoningContent, finishReason: r.finishReason ?? 'stop', usage: r.usage === undefined ? DEFAULT_USAGE : r.usage }, stream, res);
+        return this.reply(
+          {
+            content: r.content,
+            reasoningContent: r.reasoningContent,
+            finishReason: r.finishReason ?? 'stop',
+            usage: r.usage === undefined ? DEFAULT_USAGE : r.usage,
+          },
+          stream,
+          res,
+        );
     }
   }
 
   private reply(
     r: { content: string; reasoningContent?: string; finishReason: string; usage: Record<string, unknown> | null },
-    stream: boolean, res: ServerResponse,
+    stream: boolean,
+    res: ServerResponse,
   ): void {
     if (!stream) {
       const message: Record<string, unknown> = { role: 'assistant', content: r.content };
       if (r.reasoningContent !== undefined) message.reasoning_content = r.reasoningContent;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({
-        id: 'mock', object: 'chat.completion', model: 'mock',
-        choices: [{ index: 0, message, finish_reason: r.finishReason }],
-        ...(r.usage ? { usage: r.usage } : {}),
-      }));
+      res.end(
+        JSON.stringify({
+          id: 'mock',
+          object: 'chat.completion',
+          model: 'mock',
+          choices: [{ index: 0, message, finish_reason: r.finishReason }],
+          ...(r.usage ? { usage: r.usage } : {}),
+        }),
+      );
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' });

@@ -12,8 +12,14 @@ const FINISH: ScriptStep = { type: 'Finish' };
 
 /** Demonstrations for test/fixtures/tasks/settings-runs.json (English phone). */
 export const SETTINGS_RUN_DEMOS: Record<string, ScriptStep[][]> = {
-  'off-display': [[tap('Settings'), tap('Display'), FINISH], [tap('Settings'), tap('Sound'), { type: 'Back' }, tap('Display'), FINISH]],
-  'off-sound': [[tap('Settings'), tap('Sound'), FINISH], [tap('Settings'), tap('Display'), { type: 'Back' }, tap('Sound'), FINISH]],
+  'off-display': [
+    [tap('Settings'), tap('Display'), FINISH],
+    [tap('Settings'), tap('Sound'), { type: 'Back' }, tap('Display'), FINISH],
+  ],
+  'off-sound': [
+    [tap('Settings'), tap('Sound'), FINISH],
+    [tap('Settings'), tap('Display'), { type: 'Back' }, tap('Sound'), FINISH],
+  ],
   'on-dark': [[tap('Settings'), tap('Display'), tap('Dark theme'), FINISH]],
   'on-display': [[tap('Settings'), tap('Display'), FINISH]],
   'on-sound': [[tap('Settings'), tap('Sound'), FINISH]],
@@ -38,7 +44,10 @@ export async function prepareSettingsWorkspace(backend: Backend, serial = 'vphon
  * A fresh workspace with the settings tasks recorded on a new virtual phone (English): its folder, the
  * phone's adb address, and the backend that recorded it (still open; close it before serving the folder).
  */
-export async function settingsWorkspace(dirs: () => string, phones: (o: { locale: 'en' }) => Promise<{ port: number }>): Promise<{ ws: string; adb: string; backend: Backend }> {
+export async function settingsWorkspace(
+  dirs: () => string,
+  phones: (o: { locale: 'en' }) => Promise<{ port: number }>,
+): Promise<{ ws: string; adb: string; backend: Backend }> {
   const phone = await phones({ locale: 'en' });
   const ws = dirs();
   const adb = `127.0.0.1:${phone.port}`;

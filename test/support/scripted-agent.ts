@@ -4,8 +4,16 @@ import { ZERO_USAGE } from '../../electron/core/agents/agent.js';
 
 /** What a scripted agent returns for one action (no model, no thought). */
 export const stepResult = (action: Action): AgentStepResult => ({
-  raw: JSON.stringify(action), action, timings: { reasoning_ms: 1, parsing_ms: 0 }, usage: ZERO_USAGE, thought: '', extras: [], flags: {} as AgentStepResult['flags'],
-  reasoningContent: null, sent: null, attempts: 1,
+  raw: JSON.stringify(action),
+  action,
+  timings: { reasoning_ms: 1, parsing_ms: 0 },
+  usage: ZERO_USAGE,
+  thought: '',
+  extras: [],
+  flags: {} as AgentStepResult['flags'],
+  reasoningContent: null,
+  sent: null,
+  attempts: 1,
   historyEntry: { raw: '', action, thought: '', actionText: '', flags: {} as AgentStepResult['flags'], image: null, currentApp: null },
 });
 
@@ -14,7 +22,9 @@ export function scriptedAgent(actions: readonly Action[]): Agent & { histories: 
   let i = 0;
   const histories: AgentHistoryEntry[][] = [];
   return {
-    name: 'scripted', adapter: 'scripted', histories,
+    name: 'scripted',
+    adapter: 'scripted',
+    histories,
     step: async (_obs, _instruction, history) => {
       histories.push([...history]);
       return stepResult(actions[Math.min(i++, actions.length - 1)]!);

@@ -20,10 +20,17 @@ export async function startSlowAdb(target: { host: string; port: number }, delay
     let chain = Promise.resolve();
     client.on('data', (chunk) => {
       const text = chunk.toString('latin1');
-      const wait = Math.max(0, ...Object.entries(delays).filter(([k]) => text.includes(k)).map(([, ms]) => ms));
-      chain = chain.then(() => (wait ? new Promise<void>((r) => setTimeout(r, wait)) : undefined)).then(() => {
-        if (!upstream.destroyed) upstream.write(chunk);
-      });
+      const wait = Math.max(
+        0,
+        ...Object.entries(delays)
+          .filter(([k]) => text.includes(k))
+          .map(([, ms]) => ms),
+      );
+      chain = chain
+        .then(() => (wait ? new Promise<void>((r) => setTimeout(r, wait)) : undefined))
+        .then(() => {
+          if (!upstream.destroyed) upstream.write(chunk);
+        });
     });
     upstream.on('data', (chunk) => client.write(chunk));
     const end = (): void => {

@@ -55,8 +55,23 @@ export interface StfContractServer {
 
 const USER = { email: 'lab@example.org', name: 'ElderBench lab', group: 'lab' };
 
-export async function startStfContractServer(devices: ContractDevice[], token = 'stf-test-token-0123456789abcdef'): Promise<StfContractServer> {
-  const state = new Map(devices.map((d) => [d.serial, { ...d, owner: d.owner ?? null, present: d.present ?? true, ready: d.ready ?? true, connected: false, timeout: null as number | null }]));
+export async function startStfContractServer(
+  devices: ContractDevice[],
+  token = 'stf-test-token-0123456789abcdef',
+): Promise<StfContractServer> {
+  const state = new Map(
+    devices.map((d) => [
+      d.serial,
+      {
+        ...d,
+        owner: d.owner ?? null,
+        present: d.present ?? true,
+        ready: d.ready ?? true,
+        connected: false,
+        timeout: null as number | null,
+      },
+    ]),
+  );
   const calls: StfCall[] = [];
 
   const publish = (d: NonNullable<ReturnType<typeof state.get>>) => ({
@@ -99,7 +114,9 @@ export async function startStfContractServer(devices: ContractDevice[], token = 
       const p = url.pathname;
       if (req.method === 'GET' && p === '/api/v1/devices') {
         const fields = url.searchParams.get('fields')?.split(',');
-        const list = [...state.values()].map(publish).map((d) => (fields ? Object.fromEntries(fields.filter((f) => f in d).map((f) => [f, d[f as keyof typeof d]])) : d));
+        const list = [...state.values()]
+          .map(publish)
+          .map((d) => (fields ? Object.fromEntries(fields.filter((f) => f in d).map((f) => [f, d[f as keyof typeof d]])) : d));
         return send(200, { success: true, description: 'Devices Information', devices: list });
       }
       if (req.method === 'POST' && p === '/api/v1/user/devices') {
@@ -147,7 +164,8 @@ export async function startStfContractServer(devices: ContractDevice[], token = 
     calls,
     owned: () => [...state.values()].filter((d) => d.owner?.email === USER.email).map((d) => d.serial),
     connected: () => [...state.values()].filter((d) => d.connected).map((d) => d.serial),
-    claimTimeouts: () => Object.fromEntries([...state.values()].filter((d) => d.owner?.email === USER.email).map((d) => [d.serial, d.timeout])),
+    claimTimeouts: () =>
+      Object.fromEntries([...state.values()].filter((d) => d.owner?.email === USER.email).map((d) => [d.serial, d.timeout])),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

@@ -38,17 +38,27 @@ export async function startStockAdbServer(): Promise<StockAdbServer> {
   const env = { ...process.env, HOME: home, ANDROID_SDK_HOME: home, ANDROID_USER_HOME: home };
   const adb: StockAdbServer['adb'] = (args, timeoutMs = 30_000) =>
     new Promise((resolve) => {
-      execFile('adb', ['-P', String(port), ...args], { env, encoding: 'buffer', timeout: timeoutMs, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
-        resolve({ stdout, stderr: stderr.toString(), code });
-      });
+      execFile(
+        'adb',
+        ['-P', String(port), ...args],
+        { env, encoding: 'buffer', timeout: timeoutMs, maxBuffer: 64 << 20 },
+        (err, stdout, stderr) => {
+          const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
+          resolve({ stdout, stderr: stderr.toString(), code });
+        },
+      );
     });
   const started = await adb(['start-server']);
   if (started.code !== 0) throw new Error(`adb start-server failed: ${started.stderr}`);
   const devices = async (): Promise<Map<string, string>> => {
     const out = (await adb(['devices'])).stdout.toString();
     return new Map(
-      out.split('\n').slice(1).map((l) => l.trim().split(/\s+/)).filter((p) => p.length === 2).map((p) => [p[0]!, p[1]!] as [string, string]),
+      out
+        .split('\n')
+        .slice(1)
+        .map((l) => l.trim().split(/\s+/))
+        .filter((p) => p.length === 2)
+        .map((p) => [p[0]!, p[1]!] as [string, string]),
     );
   };
   return {

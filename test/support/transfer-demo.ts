@@ -7,10 +7,18 @@ import { b, button, field, id, n, page, tapAt } from './ui-builder.js';
 /** A wallet transfer page and its demonstrations, as UI trees: for tests of graphs, the probe and the state judge. */
 export const screen = { width: 1080, height: 2400 };
 export const fg = { package: 'com.example.app', activity: 'PayActivity' };
-export const presets = (amount: string) => page('转账给 儿子',
-  field(amount, '金额（元）', b(40, 300, 1040, 420), { resourceId: id('amount') }),
-  n({ className: 'android.widget.GridLayout', resourceId: id('presets'), bounds: b(0, 500, 1080, 650), children: [button('50元', b(0, 500, 360, 650)), button('100元', b(360, 500, 720, 650)), button('200元', b(720, 500, 1080, 650))] }),
-  button('转账', b(40, 900, 1040, 1050), { resourceId: id('confirm') }));
+export const presets = (amount: string) =>
+  page(
+    '转账给 儿子',
+    field(amount, '金额（元）', b(40, 300, 1040, 420), { resourceId: id('amount') }),
+    n({
+      className: 'android.widget.GridLayout',
+      resourceId: id('presets'),
+      bounds: b(0, 500, 1080, 650),
+      children: [button('50元', b(0, 500, 360, 650)), button('100元', b(360, 500, 720, 650)), button('200元', b(720, 500, 1080, 650))],
+    }),
+    button('转账', b(40, 900, 1040, 1050), { resourceId: id('confirm') }),
+  );
 export const done = page('转账成功', button('完成', b(40, 900, 1040, 1050), { resourceId: id('done') }));
 
 const typeAmount: Action = { type: 'Type', text: '300' };
@@ -20,11 +28,33 @@ const tapConfirm = tapAt(b(40, 900, 1040, 1050));
 export function transferDemo(id: number, preset = false) {
   const obs = preset ? [presets(''), presets('100'), done] : [presets(''), presets(''), presets('300'), done];
   const actions = preset ? [tapAt(b(360, 500, 720, 650)), tapConfirm, null] : [tapField, typeAmount, tapConfirm, null];
-  const steps = obs.map((u, idx) => toDemoStep({
-    ref: { demonstrationId: id, idx, screenshotBlob: null, xmlBlob: null }, ui: u, foreground: fg, action: actions[idx]!,
-    actionPx: actions[idx]?.type === 'Tap' ? { type: 'Tap', at: { x: Math.floor((actions[idx] as { at: { x: number } }).at.x * 1.08), y: Math.floor((actions[idx] as { at: { y: number } }).at.y * 2.4) }, screen } : null, screen,
-  }, DEFAULT_SIGNATURE_CONFIG));
-  const probe: ProbeDemo = { id, screen, steps: steps.map((s, i) => ({ action: s.action, ui: obs[i]!, content: s.content, page: s.page })) };
+  const steps = obs.map((u, idx) =>
+    toDemoStep(
+      {
+        ref: { demonstrationId: id, idx, screenshotBlob: null, xmlBlob: null },
+        ui: u,
+        foreground: fg,
+        action: actions[idx]!,
+        actionPx:
+          actions[idx]?.type === 'Tap'
+            ? {
+                type: 'Tap',
+                at: {
+                  x: Math.floor((actions[idx] as { at: { x: number } }).at.x * 1.08),
+                  y: Math.floor((actions[idx] as { at: { y: number } }).at.y * 2.4),
+                },
+                screen,
+              }
+            : null,
+        screen,
+      },
+      DEFAULT_SIGNATURE_CONFIG,
+    ),
+  );
+  const probe: ProbeDemo = {
+    id,
+    screen,
+    steps: steps.map((s, i) => ({ action: s.action, ui: obs[i]!, content: s.content, page: s.page })),
+  };
   return { demo: { id, steps }, probe };
 }
-

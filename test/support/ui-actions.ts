@@ -9,7 +9,13 @@ import { parseUiXml } from '../../electron/core/ui/parse-ui-xml.js';
 export async function tapOn(device: DevicePort, text: string): Promise<Action> {
   const nodes = flattenUi(parseUiXml(await device.uiDump()));
   const hit = nodes.find((n: UiNode) => (n.clickable || n.checkable) && n.bounds && labelOf(n).startsWith(text));
-  if (!hit?.bounds) throw new Error(`no clickable "${text}" on screen; saw: ${nodes.filter((n) => n.clickable).map(labelOf).join(', ')}`);
+  if (!hit?.bounds)
+    throw new Error(
+      `no clickable "${text}" on screen; saw: ${nodes
+        .filter((n) => n.clickable)
+        .map(labelOf)
+        .join(', ')}`,
+    );
   const info = await device.info();
   const b = hit.bounds;
   return { type: 'Tap', at: toNorm({ x: Math.floor((b.left + b.right) / 2), y: Math.floor((b.top + b.bottom) / 2) }, info.screen) };

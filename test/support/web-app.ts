@@ -17,18 +17,19 @@ export interface ServedApp {
 }
 
 /** Starts `elderbench serve` as a real child process and waits for its ready line (no sleeps). */
-export async function serveApp(
-  workspace: string,
-  opts: { userData?: string; adb?: string } = {},
-): Promise<ServedApp> {
+export async function serveApp(workspace: string, opts: { userData?: string; adb?: string } = {}): Promise<ServedApp> {
   const userData = opts.userData ?? mkdtempSync(join(tmpdir(), 'eb-user-'));
   if (!existsSync(join(REPO_ROOT, 'dist', 'renderer', 'index.html'))) {
     throw new Error('dist/renderer is missing: run `npm run build:renderer` (npm test does it) before the e2e tests');
   }
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', workspace, ...(opts.adb ? ['--adb', opts.adb] : []), '--json', 'serve'], {
-    env: { ...process.env, ELDERBENCH_USER_DATA: userData },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', workspace, ...(opts.adb ? ['--adb', opts.adb] : []), '--json', 'serve'],
+    {
+      env: { ...process.env, ELDERBENCH_USER_DATA: userData },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const ready = await new Promise<{ url: string; openUrl: string; token: string }>((resolve, reject) => {
@@ -56,8 +57,15 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 

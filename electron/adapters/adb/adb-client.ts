@@ -20,7 +20,10 @@ export function parseAdbAddress(s: string): AdbServerAddress {
 
 /** A comma-separated list of adb servers (`--adb a:5037,b:5037`), each once, in order. */
 export function parseAdbAddresses(s: string): AdbServerAddress[] {
-  const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = s
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length === 0) throw new Error('no adb server given (write host:port, e.g. 127.0.0.1:5037; several: comma-separated)');
   const seen = new Set<string>();
   return parts.map(parseAdbAddress).filter((a) => {
@@ -131,7 +134,10 @@ export class AdbServer {
       const last = (await this.listDevices()).find((d) => d.serial === serial)?.state ?? 'absent';
       if (last === state) return;
       if (Date.now() + pollMs > end) {
-        const hint = last === 'unauthorized' ? ': the device does not accept this computer\'s adb key (register ~/.android/adbkey.pub with the farm, or accept the prompt on the phone)' : '';
+        const hint =
+          last === 'unauthorized'
+            ? ": the device does not accept this computer's adb key (register ~/.android/adbkey.pub with the farm, or accept the prompt on the phone)"
+            : '';
         throw new Error(`${serial} on ${this.label} is ${last}, not ${state}, after ${Math.round(timeoutMs / 1000)} s${hint}`);
       }
       await new Promise((r) => setTimeout(r, pollMs));
@@ -140,7 +146,9 @@ export class AdbServer {
 
   device(serial: string, opts: AdbDeviceOptions = {}): AdbDevice {
     const net = /^([\w.-]+|\[[0-9a-f:]+\]):(\d{1,5})$/i.exec(serial);
-    const reconnect = net ? async (): Promise<void> => void (await this.client.connect(net[1]!.replace(/^\[|\]$/g, ''), Number(net[2]))) : undefined;
+    const reconnect = net
+      ? async (): Promise<void> => void (await this.client.connect(net[1]!.replace(/^\[|\]$/g, ''), Number(net[2])))
+      : undefined;
     return new AdbDevice(this.client.getDevice(serial), serial, { ...(reconnect ? { reconnect } : {}), ...opts });
   }
 }

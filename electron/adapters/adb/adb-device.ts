@@ -87,7 +87,12 @@ export class AdbDevice implements DevicePort {
   async screenshot(): Promise<Uint8Array> {
     let png: Buffer = Buffer.alloc(0);
     await this.exec.read('echo && screencap -p 2>/dev/null', (out) => {
-      png = out[0] === 0x0a ? out.subarray(1) : out[0] === 0x0d ? Buffer.from(out.subarray(2).toString('latin1').replace(/\r\n/g, '\n'), 'latin1') : out;
+      png =
+        out[0] === 0x0a
+          ? out.subarray(1)
+          : out[0] === 0x0d
+            ? Buffer.from(out.subarray(2).toString('latin1').replace(/\r\n/g, '\n'), 'latin1')
+            : out;
       if (png.length > 16 && png.subarray(0, 8).equals(PNG_SIGNATURE) && png.subarray(-8).equals(PNG_IEND)) return null;
       // Nothing, or a PNG that stops short: the stream was cut (a drop), not a refusal to take the picture.
       const cut = png.length === 0 || png.subarray(0, 8).equals(PNG_SIGNATURE);
@@ -106,13 +111,18 @@ export class AdbDevice implements DevicePort {
     let xml = '';
     await this.exec.read(`uiautomator dump ${path} >/dev/null && cat ${path}; rm -f ${path}`, (raw) => {
       const out = raw.toString('utf8');
-      if (/could not get idle state/i.test(out)) return new CommandFailure('uiautomator dump: the screen never became idle', 'result', false);
+      if (/could not get idle state/i.test(out))
+        return new CommandFailure('uiautomator dump: the screen never became idle', 'result', false);
       const start = out.search(/<\?xml|<hierarchy/);
       const end = out.lastIndexOf('</hierarchy>');
       if (start < 0 || end < start) {
         // Nothing, or XML that stops short: the stream was cut (a drop). Anything else is uiautomator's own complaint.
         const cut = out.trim() === '' || start >= 0;
-        return new CommandFailure(cut ? 'uiautomator dump: the connection was cut' : `uiautomator dump failed: ${out.trim().slice(0, 200)}`, cut ? 'stream' : 'result', cut);
+        return new CommandFailure(
+          cut ? 'uiautomator dump: the connection was cut' : `uiautomator dump failed: ${out.trim().slice(0, 200)}`,
+          cut ? 'stream' : 'result',
+          cut,
+        );
       }
       xml = out.slice(start, end + '</hierarchy>'.length);
       return null;
@@ -163,7 +173,11 @@ export class AdbDevice implements DevicePort {
       const problem = inputTextProblem(text);
       if (problem) {
         const shown = [...text].length > 40 ? `${[...text].slice(0, 39).join('')}…` : text;
-        throw new DeviceError(`${this.serial}: cannot type ${JSON.stringify(shown)} without the ADBKeyboard IME: ${problem}.`, this.serial, 'unsupported');
+        throw new DeviceError(
+          `${this.serial}: cannot type ${JSON.stringify(shown)} without the ADBKeyboard IME: ${problem}.`,
+          this.serial,
+          'unsupported',
+        );
       }
       if (opts.clear) await this.clearWithKeys();
       if (text) await this.exec.act(`input text ${inputTextArg(text)}`);

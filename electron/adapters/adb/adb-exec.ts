@@ -14,7 +14,8 @@ export const DEFAULT_RETRY: Omit<RetryOptions, 'beforeRetry'> = {
   now: () => performance.now(),
 };
 
-const GONE = /not found|offline|no devices|ECONNREFUSED|ECONNRESET|EPIPE|closed|Premature end|still (authorizing|connecting)|socket hang up/i;
+const GONE =
+  /not found|offline|no devices|ECONNREFUSED|ECONNRESET|EPIPE|closed|Premature end|still (authorizing|connecting)|socket hang up/i;
 /** States a retry cannot fix: the user has to act (accept the key, pick one device). */
 const PERMANENT = /unauthorized|more than one device|insufficient permissions/i;
 
@@ -99,7 +100,12 @@ export class AdbExec {
   toDeviceError(e: unknown, command: string, safe: boolean): unknown {
     if (!(e instanceof CommandFailure)) return e;
     const what = command.length > 80 ? `${command.slice(0, 77)}…` : command;
-    const unknown = !safe && !e.notDelivered ? ` while running \`${what}\`; it may or may not have taken effect, so it was not repeated` : '';
-    return new DeviceError(`${this.serial}: ${e.message}${unknown}`, this.serial, e.gone ? 'disconnected' : e.stage === 'result' ? 'timeout' : 'adb');
+    const unknown =
+      !safe && !e.notDelivered ? ` while running \`${what}\`; it may or may not have taken effect, so it was not repeated` : '';
+    return new DeviceError(
+      `${this.serial}: ${e.message}${unknown}`,
+      this.serial,
+      e.gone ? 'disconnected' : e.stage === 'result' ? 'timeout' : 'adb',
+    );
   }
 }

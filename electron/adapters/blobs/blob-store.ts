@@ -21,7 +21,10 @@ export class BlobStore {
   readonly readOnly: boolean;
 
   /** A read-only store (a workspace this user cannot write) only reads: nothing is created. */
-  constructor(readonly root: string, opts: { readOnly?: boolean } = {}) {
+  constructor(
+    readonly root: string,
+    opts: { readOnly?: boolean } = {},
+  ) {
     this.readOnly = opts.readOnly ?? false;
     if (!this.readOnly) mkdirSync(join(root, 'tmp'), { recursive: true });
   }

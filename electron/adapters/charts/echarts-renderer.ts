@@ -23,7 +23,9 @@ export function renderChartSvg(spec: ChartSpec, size: ChartSize = chartSize(spec
 
 /** Rasterizes an SVG; `scale` 2 gives a sharper PNG for papers. */
 export async function svgToPng(svg: string, scale = 2): Promise<Buffer> {
-  return sharp(Buffer.from(svg, 'utf8'), { density: 72 * scale }).png().toBuffer();
+  return sharp(Buffer.from(svg, 'utf8'), { density: 72 * scale })
+    .png()
+    .toBuffer();
 }
 
 export interface WrittenChart {

@@ -41,9 +41,7 @@ describe('migrate', () => {
 
   it('rolls a failing migration back whole', () => {
     const db = fresh();
-    expect(() =>
-      migrate(db, [{ version: 1, name: 'bad', up: 'CREATE TABLE ok1 (x); CREATE TABLE broken (' }]),
-    ).toThrow();
+    expect(() => migrate(db, [{ version: 1, name: 'bad', up: 'CREATE TABLE ok1 (x); CREATE TABLE broken (' }])).toThrow();
     expect(tables(db)).not.toContain('ok1');
     expect((db.prepare('SELECT count(*) AS n FROM _migrations').get() as { n: number }).n).toBe(0);
   });
@@ -52,14 +50,27 @@ describe('migrate', () => {
 describe('migration 0001 (initial)', () => {
   it('creates the workspace tables with foreign keys enforced', () => {
     const db = fresh();
-    migrate(db, MIGRATIONS.filter((m) => m.version === 1));
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version === 1),
+    );
     expect(tables(db)).toEqual(
-      expect.arrayContaining(['settings', 'task_sets', 'tasks', 'blobs', 'demonstrations', 'steps', 'graphs', 'runs', 'run_results', 'run_steps', 'labels']),
+      expect.arrayContaining([
+        'settings',
+        'task_sets',
+        'tasks',
+        'blobs',
+        'demonstrations',
+        'steps',
+        'graphs',
+        'runs',
+        'run_results',
+        'run_steps',
+        'labels',
+      ]),
     );
     expect(() =>
-      db
-        .prepare("INSERT INTO demonstrations (task_id, device_serial, status, started_at) VALUES ('nope', 's', 'recording', 'now')")
-        .run(),
+      db.prepare("INSERT INTO demonstrations (task_id, device_serial, status, started_at) VALUES ('nope', 's', 'recording', 'now')").run(),
     ).toThrow(/FOREIGN KEY/);
   });
 });
@@ -67,7 +78,10 @@ describe('migration 0001 (initial)', () => {
 describe('migration 0002 (step thumbnails)', () => {
   it('adds thumbnail_blob to steps, keeping existing rows', () => {
     const db = fresh();
-    migrate(db, MIGRATIONS.filter((m) => m.version === 1));
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version === 1),
+    );
     db.prepare("INSERT INTO task_sets VALUES ('s', 'f', 'h', 'now')").run();
     db.prepare("INSERT INTO tasks VALUES ('t', 's', '{}', 'i', 'zh', 'a', 'online', 'x', 'y', 'z', 'now')").run();
     db.prepare("INSERT INTO demonstrations (id, task_id, device_serial, status, started_at) VALUES (1, 't', 's', 'finished', 'now')").run();

@@ -19,8 +19,10 @@ export class MigrationError extends Error {
 export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS, file = 'the workspace database'): number {
   // Each step takes the write lock first and re-reads what is applied under it, so two
   // processes opening the same workspace at once never apply a migration twice.
-  writeTransaction(db, () => db.exec(`CREATE TABLE IF NOT EXISTS _migrations (
-    version INTEGER PRIMARY KEY, name TEXT NOT NULL, hash TEXT NOT NULL, applied_at TEXT NOT NULL)`));
+  writeTransaction(db, () =>
+    db.exec(`CREATE TABLE IF NOT EXISTS _migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, hash TEXT NOT NULL, applied_at TEXT NOT NULL)`),
+  );
   const insert = db.prepare('INSERT INTO _migrations (version, name, hash, applied_at) VALUES (?, ?, ?, ?)');
   const pending = checkApplied(db, migrations, file);
   for (const m of pending) {
@@ -62,9 +64,7 @@ function checkApplied(db: Db, migrations: readonly Migration[], file: string): M
   const known = new Set(migrations.map((m) => m.version));
   for (const v of applied.keys()) {
     if (!known.has(v)) {
-      throw new MigrationError(
-        `${file} has schema version ${v}, newer than this ElderBench knows; open it with a newer ElderBench.`,
-      );
+      throw new MigrationError(`${file} has schema version ${v}, newer than this ElderBench knows; open it with a newer ElderBench.`);
     }
   }
   const pending: Migration[] = [];

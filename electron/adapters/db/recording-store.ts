@@ -5,8 +5,7 @@ import type { WorkspaceStore } from './workspace-store.js';
 /** The recorder's store port over the workspace database; every call is its own transaction. */
 export function workspaceRecordingStore(ws: () => WorkspaceStore): RecordingStore {
   return {
-    createDemonstration: (taskId: string, serial: string, info: DeviceInfo) =>
-      ws().demonstrations.create(taskId, serial, { ...info }).id,
+    createDemonstration: (taskId: string, serial: string, info: DeviceInfo) => ws().demonstrations.create(taskId, serial, { ...info }).id,
     addStep: (s) => void ws().demonstrations.addStep(s),
     removeStep: (d, idx) => ws().demonstrations.removeStep(d, idx),
     setStatus: (d, status) => ws().demonstrations.setStatus(d, status),

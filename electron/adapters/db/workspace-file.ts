@@ -42,8 +42,9 @@ export function checkDatabaseFile(file: string): void {
 
 /** A SQLite file with tables of its own and none of ours belongs to another program. */
 export function checkOwnSchema(db: Db, file: string): void {
-  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[])
-    .map((r) => r.name);
+  const tables = (
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]
+  ).map((r) => r.name);
   if (tables.length > 0 && !tables.includes('_migrations')) {
     const shown = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', …' : '');
     throw new WorkspaceFileError(

@@ -78,8 +78,14 @@ describe('WorkspaceStore', () => {
     const demo = ws.demonstrations.create('a', 'vphone-1', { model: 'vphone' });
     for (let i = 0; i < 3; i++) {
       ws.demonstrations.addStep({
-        demonstrationId: demo.id, idx: i, screenshotBlob: null, thumbnailBlob: null, xmlBlob: null, foregroundPackage: 'com.android.settings',
-        foregroundActivity: '.Settings', action: { type: 'Tap', at: { x: 500, y: 500 } },
+        demonstrationId: demo.id,
+        idx: i,
+        screenshotBlob: null,
+        thumbnailBlob: null,
+        xmlBlob: null,
+        foregroundPackage: 'com.android.settings',
+        foregroundActivity: '.Settings',
+        action: { type: 'Tap', at: { x: 500, y: 500 } },
         actionPx: { type: 'Tap', at: { x: 540, y: 1200 }, screen: { width: 1080, height: 2400 } },
         timings: { capture_ms: 5 },
       });
@@ -98,7 +104,10 @@ describe('WorkspaceStore', () => {
     const ws = WorkspaceStore.open(tmp());
     ws.tasks.importSet(set, [task('a')], false);
     const body = (startNode: string): TaskGraph => ({ taskId: 'a', config: DEFAULT_SIGNATURE_CONFIG, startNode, nodes: [], edges: [] });
-    const stored = { config: { signature: DEFAULT_SIGNATURE_CONFIG, match: DEFAULT_MATCH_OPTIONS }, validation: { selfConsistency: 1, selfReplays: [], leaveOneOut: null, leaveOneOutReplays: [], flaggedNodes: [] } };
+    const stored = {
+      config: { signature: DEFAULT_SIGNATURE_CONFIG, match: DEFAULT_MATCH_OPTIONS },
+      validation: { selfConsistency: 1, selfReplays: [], leaveOneOut: null, leaveOneOutReplays: [], flaggedNodes: [] },
+    };
     const g1 = ws.graphs.addVersion('a', { parentId: null, ...stored, body: body('n0') });
     const g2 = ws.graphs.addVersion('a', { parentId: g1.id, ...stored, body: body('n1') });
     expect([g1.version, g2.version]).toEqual([1, 2]);
@@ -106,7 +115,16 @@ describe('WorkspaceStore', () => {
 
     ws.runs.create('r1', 'offline', testManifest());
     const key = { runId: 'r1', taskId: 'a', agent: 'replay', mode: 'offline' as const };
-    ws.runs.addStep({ ...key, idx: 0, observationBlob: null, rawOutput: 'x', action: { type: 'Back' }, details: {}, timings: {}, usage: NO_USAGE });
+    ws.runs.addStep({
+      ...key,
+      idx: 0,
+      observationBlob: null,
+      rawOutput: 'x',
+      action: { type: 'Back' },
+      details: {},
+      timings: {},
+      usage: NO_USAGE,
+    });
     ws.runs.putResult({ ...key, success: true, exitCategory: 'finished', details: {} });
     ws.labels.put({ ...key, failureCategory: null, humanVerdict: 'success', notes: 'ok' });
     expect(ws.runs.steps(key)).toHaveLength(1);

@@ -71,7 +71,9 @@ export class WorkspaceStore {
         throw new WorkspaceFileError(`cannot create the workspace folder ${path}: ${(e as NodeJS.ErrnoException).code ?? errorMessage(e)}`);
       }
       if (!canWrite(path, dbFile)) {
-        throw new WorkspaceFileError(`${path} has no workspace yet and this user cannot write there, so none can be created; choose another folder.`);
+        throw new WorkspaceFileError(
+          `${path} has no workspace yet and this user cannot write there, so none can be created; choose another folder.`,
+        );
       }
       createDatabaseFile(dbFile, (db) => migrate(db, undefined, dbFile));
     }

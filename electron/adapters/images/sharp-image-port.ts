@@ -21,9 +21,12 @@ export class SharpImagePort implements ImagePort {
     }
     // Send the capture's own bytes when nothing changes: no re-encode, no quality loss.
     const untouched = !target || (target.width === meta.width && target.height === meta.height);
-    const bytes = untouched && format === 'png' && meta.format === 'png'
-      ? Buffer.from(png)
-      : format === 'jpeg' ? await img.jpeg({ quality: 90 }).toBuffer() : await img.png().toBuffer();
+    const bytes =
+      untouched && format === 'png' && meta.format === 'png'
+        ? Buffer.from(png)
+        : format === 'jpeg'
+          ? await img.jpeg({ quality: 90 }).toBuffer()
+          : await img.png().toBuffer();
     const mime = format === 'jpeg' ? 'image/jpeg' : 'image/png';
     return { dataUrl: `data:${mime};base64,${bytes.toString('base64')}`, width, height, mime };
   }

@@ -28,8 +28,12 @@ export class AgentApprovals {
     try {
       const v = JSON.parse(readFileSync(this.file, 'utf8')) as unknown;
       if (!Array.isArray(v)) return [];
-      return v.filter((a): a is AgentApproval =>
-        typeof a === 'object' && a !== null && ['agent', 'host', 'variable'].every((k) => typeof (a as Record<string, unknown>)[k] === 'string'));
+      return v.filter(
+        (a): a is AgentApproval =>
+          typeof a === 'object' &&
+          a !== null &&
+          ['agent', 'host', 'variable'].every((k) => typeof (a as Record<string, unknown>)[k] === 'string'),
+      );
     } catch {
       return [];
     }

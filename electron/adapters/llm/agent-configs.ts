@@ -39,7 +39,10 @@ export class AgentConfigError extends Error {
 
 /** A workspace entry wants a secret the user has not approved for it. */
 export class AgentTrustError extends AgentConfigError {
-  constructor(readonly use: SecretUse, file: string | null) {
+  constructor(
+    readonly use: SecretUse,
+    file: string | null,
+  ) {
     super(
       `agent "${use.agent}" comes from ${file ?? 'the workspace agents.json'} and would send the value of the environment ` +
         `variable ${use.variable} to ${use.host}. Nothing was sent. If you trust that, approve it on this machine with: ` +
@@ -86,7 +89,9 @@ export function loadAgentConfigs(workspaceDir: string | null, opts: { approvals?
           if (seen.has(a.name)) errors.push(`${file}: agents.${i}.name: agent "${a.name}" is defined twice; names must be unique`);
           seen.add(a.name);
           if (BUILTIN_NAMES.has(a.name) && !a.replacesBuiltin) {
-            errors.push(`${file}: agents.${i}.name: "${a.name}" is the name of a built-in agent; give the entry another name, or add "replacesBuiltin": true to replace the built-in on purpose`);
+            errors.push(
+              `${file}: agents.${i}.name: "${a.name}" is the name of a built-in agent; give the entry another name, or add "replacesBuiltin": true to replace the built-in on purpose`,
+            );
           }
           if (!BUILTIN_NAMES.has(a.name) && a.replacesBuiltin) {
             errors.push(`${file}: agents.${i}.replacesBuiltin: there is no built-in agent named "${a.name}"`);
@@ -105,7 +110,8 @@ export function loadAgentConfigs(workspaceDir: string | null, opts: { approvals?
 /** The runnable config of an entry; refuses a broken agents.json and a workspace entry whose secret the user has not approved. */
 export function findAgentConfig(set: AgentConfigSet, name: string): AgentConfig {
   // A broken file must not quietly fall back to the built-in of the same name.
-  if (set.errors.length > 0) throw new AgentConfigError(`${set.file ?? AGENTS_FILE} has problems; fix them and try again:\n${set.errors.join('\n')}`);
+  if (set.errors.length > 0)
+    throw new AgentConfigError(`${set.file ?? AGENTS_FILE} has problems; fix them and try again:\n${set.errors.join('\n')}`);
   const a = set.agents.find((x) => x.name === name);
   if (!a) throw new AgentConfigError(`no agent named "${name}"; run "elderbench agent list" to see them, or add it to ${AGENTS_FILE}`);
   if (a.trust === 'needs-approval') throw new AgentTrustError(secretUse(a)!, set.file);

@@ -30,7 +30,9 @@ export function isModelAdapter(adapter: string): adapter is ModelAdapterId {
 /** Builds a runnable agent from a validated config entry. */
 export function createAgent(config: AgentConfig, opts: CreateAgentOptions = {}): Agent {
   if (!isModelAdapter(config.adapter)) {
-    return createModelFreeAgent(config, { tokenizer: opts.tokenizer ?? (config.adapter === 'heuristic' ? new JiebaTokenizer() : undefined) });
+    return createModelFreeAgent(config, {
+      tokenizer: opts.tokenizer ?? (config.adapter === 'heuristic' ? new JiebaTokenizer() : undefined),
+    });
   }
   const env = opts.env ?? process.env;
   let apiKey: string | null = null;

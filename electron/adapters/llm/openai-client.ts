@@ -46,7 +46,12 @@ export interface ClientLogEvent {
 }
 
 class Retryable extends Error {
-  constructor(message: string, readonly kind: InfrastructureKind, readonly status: number | null = null, readonly retryAfterMs: number | null = null) {
+  constructor(
+    message: string,
+    readonly kind: InfrastructureKind,
+    readonly status: number | null = null,
+    readonly retryAfterMs: number | null = null,
+  ) {
     super(message);
   }
 }
@@ -70,13 +75,20 @@ export class OpenAiChatClient implements ModelPort {
     const now = this.o.now ?? (() => performance.now());
     const signal = req.signal;
     // The default backoff wait ends early on abort, so no timer outlives an aborted call.
-    const sleep = this.o.sleep ?? ((ms: number) => new Promise<void>((r) => {
-      const t = setTimeout(r, ms);
-      signal?.addEventListener('abort', () => {
-        clearTimeout(t);
-        r();
-      }, { once: true });
-    }));
+    const sleep =
+      this.o.sleep ??
+      ((ms: number) =>
+        new Promise<void>((r) => {
+          const t = setTimeout(r, ms);
+          signal?.addEventListener(
+            'abort',
+            () => {
+              clearTimeout(t);
+              r();
+            },
+            { once: true },
+          );
+        }));
     signal?.throwIfAborted();
     let retriedMs = 0;
     let last: Retryable | null = null;
@@ -113,7 +125,9 @@ export class OpenAiChatClient implements ModelPort {
     const l = last!;
     throw new ModelRequestError(
       `${this.redact(l.message)} (gave up after ${maxAttempts} attempts to ${this.endpointHost}; check the server, or raise "retries"/"timeoutMs" in the agent config)`,
-      l.kind, maxAttempts, l.status,
+      l.kind,
+      maxAttempts,
+      l.status,
     );
   }
 
@@ -127,31 +141,55 @@ export class OpenAiChatClient implements ModelPort {
       stream,
       ...(stream ? { stream_options: { include_usage: true } } : {}),
     };
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: stream ? 'text/event-stream' : 'application/json',
+    };
     if (this.o.apiKey) headers.authorization = `Bearer ${this.o.apiKey}`;
     const doFetch = this.o.fetch ?? fetch;
     const timeout = AbortSignal.timeout(this.o.timeoutMs ?? 120_000);
     const res = await doFetch(this.url, {
-      method: 'POST', headers, body: JSON.stringify(body), signal: req.signal ? AbortSignal.any([timeout, req.signal]) : timeout,
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: req.signal ? AbortSignal.any([timeout, req.signal]) : timeout,
     });
     if (RETRYABLE_STATUS.has(res.status) || res.status >= 500) {
       const text = await res.text().catch(() => '');
       const ra = Number(res.headers.get('retry-after'));
-      throw new Retryable(`HTTP ${res.status} from the model server: ${text.slice(0, 200)}`, 'http', res.status, Number.isFinite(ra) && ra > 0 ? Math.min(ra * 1000, 30_000) : null);
+      throw new Retryable(
+        `HTTP ${res.status} from the model server: ${text.slice(0, 200)}`,
+        'http',
+        res.status,
+        Number.isFinite(ra) && ra > 0 ? Math.min(ra * 1000, 30_000) : null,
+      );
     }
     if (!res.ok) {
       const text = await res.text().catch(() => '');
       if (!CONFIG_STATUS.has(res.status)) {
-        throw new ModelRefusedError(`HTTP ${res.status}: the model server refused this request (content filter, context too long or an invalid request): ${text.slice(0, 300)}`, res.status);
+        throw new ModelRefusedError(
+          `HTTP ${res.status}: the model server refused this request (content filter, context too long or an invalid request): ${text.slice(0, 300)}`,
+          res.status,
+        );
       }
-      const hint = res.status === 401 || res.status === 403 ? ' (check the API key in the environment variable named by apiKeyEnv)' : res.status === 404 ? ' (check baseUrl ends at /v1 and the model id)' : '';
+      const hint =
+        res.status === 401 || res.status === 403
+          ? ' (check the API key in the environment variable named by apiKeyEnv)'
+          : res.status === 404
+            ? ' (check baseUrl ends at /v1 and the model id)'
+            : '';
       throw new ModelRequestError(`HTTP ${res.status} from the model server${hint}: ${text.slice(0, 300)}`, 'http', 1, res.status);
     }
     if (stream && res.body) {
       try {
         const s = await readChatStream(res.body);
         if (!s.done && s.finishReason === null) throw new Retryable('the stream ended before the reply was complete', 'network');
-        return withheldCheck({ content: s.content, reasoningContent: s.reasoningContent, finishReason: s.finishReason, usage: readUsage(s.usage) });
+        return withheldCheck({
+          content: s.content,
+          reasoningContent: s.reasoningContent,
+          finishReason: s.finishReason,
+          usage: readUsage(s.usage),
+        });
       } catch (e) {
         if (e instanceof StreamFormatError) throw new Retryable(e.message, 'bad-response');
         throw e;
@@ -169,7 +207,8 @@ export class OpenAiChatClient implements ModelPort {
 
   private classify(e: unknown): Retryable {
     const err = e as Error & { cause?: { code?: string } };
-    if (err.name === 'TimeoutError' || err.name === 'AbortError') return new Retryable(`no answer within ${this.o.timeoutMs ?? 120_000} ms`, 'timeout');
+    if (err.name === 'TimeoutError' || err.name === 'AbortError')
+      return new Retryable(`no answer within ${this.o.timeoutMs ?? 120_000} ms`, 'timeout');
     if (err.name === 'TypeError') return new Retryable(`network error: ${err.cause?.code ?? err.message}`, 'network');
     return new Retryable(`request failed: ${err.message}`, 'network');
   }
@@ -183,7 +222,7 @@ const CONFIG_STATUS = new Set([401, 402, 403, 404, 405, 407]);
 /** A reply the provider's content filter withheld (nothing left to act on) is a refusal, not an unreadable reply. */
 function withheldCheck<T extends { content: string; reasoningContent: string; finishReason: string | null }>(r: T): T {
   if (r.finishReason === 'content_filter' && r.content.trim() === '' && r.reasoningContent.trim() === '') {
-    throw new ModelRefusedError('the model server\'s content filter withheld the reply (finish_reason=content_filter)', 200);
+    throw new ModelRefusedError("the model server's content filter withheld the reply (finish_reason=content_filter)", 200);
   }
   return r;
 }
@@ -200,7 +239,10 @@ function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T
 }
 
 function readCompletion(json: unknown): Omit<ChatResponse, 'latencyMs' | 'retriedMs' | 'attempts'> {
-  const j = json as { choices?: { message?: { content?: unknown; reasoning_content?: unknown }; finish_reason?: unknown }[]; usage?: unknown };
+  const j = json as {
+    choices?: { message?: { content?: unknown; reasoning_content?: unknown }; finish_reason?: unknown }[];
+    usage?: unknown;
+  };
   const choice = Array.isArray(j?.choices) ? j.choices[0] : undefined;
   if (!choice || typeof choice !== 'object') throw new Retryable('the reply has no choices[0]', 'bad-response');
   const m = choice.message ?? {};
@@ -215,6 +257,9 @@ function readCompletion(json: unknown): Omit<ChatResponse, 'latencyMs' | 'retrie
 /** content may be a string, null, or (some gateways) an array of text parts. */
 function contentText(c: unknown): string {
   if (typeof c === 'string') return c;
-  if (Array.isArray(c)) return c.map((p) => (p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : '')).join('');
+  if (Array.isArray(c))
+    return c
+      .map((p) => (p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : ''))
+      .join('');
   return '';
 }

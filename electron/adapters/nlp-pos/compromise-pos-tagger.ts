@@ -22,10 +22,12 @@ interface TermJson {
 export class CompromisePosTagger {
   tag(text: string): PosToken[] {
     const sentences = nlp(text).json() as { terms: TermJson[] }[];
-    return sentences
-      .flatMap((s) => s.terms)
-      // compromise expands contractions into an extra empty term ("can't" → "can't" + "").
-      .filter((t) => t.text.trim() !== '')
-      .map((t) => ({ word: t.text, tag: t.tags.join('|'), pos: compromiseCoarse(t.tags) }));
+    return (
+      sentences
+        .flatMap((s) => s.terms)
+        // compromise expands contractions into an extra empty term ("can't" → "can't" + "").
+        .filter((t) => t.text.trim() !== '')
+        .map((t) => ({ word: t.text, tag: t.tags.join('|'), pos: compromiseCoarse(t.tags) }))
+    );
   }
 }

@@ -38,11 +38,7 @@ export async function decodeScreenshotToPng(bytes: Uint8Array): Promise<Buffer> 
 export function workspaceObservationSink(store: () => WorkspaceStore): ObservationSink {
   return {
     async store(obs: Observation) {
-      const [shot, thumb, xml] = await Promise.all([
-        encodeScreenshot(obs.screenshot),
-        encodeThumbnail(obs.screenshot),
-        encodeXml(obs.xml),
-      ]);
+      const [shot, thumb, xml] = await Promise.all([encodeScreenshot(obs.screenshot), encodeThumbnail(obs.screenshot), encodeXml(obs.xml)]);
       const ws = store();
       const [s, t, x] = await Promise.all([
         ws.putBlob(shot, SCREENSHOT_MEDIA_TYPE),

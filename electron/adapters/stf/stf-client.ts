@@ -50,7 +50,10 @@ export function isFree(d: StfDevice): boolean {
 /** `sdk=34,manufacturer=Google` → all must hold (string comparison, case-insensitive). */
 export function parseStfFilter(s: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const term of (s ?? '').split(',').map((t) => t.trim()).filter(Boolean)) {
+  for (const term of (s ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)) {
     const eq = term.indexOf('=');
     if (eq <= 0) throw new Error(`--stf-filter: "${term}" is not field=value (e.g. sdk=34)`);
     out[term.slice(0, eq).trim()] = term.slice(eq + 1).trim();
@@ -105,7 +108,11 @@ export class StfClient {
     try {
       res = await this.fetchImpl(`${this.url}/api/v1${path}`, {
         method,
-        headers: { Authorization: `Bearer ${this.token}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          Authorization: `Bearer ${this.token}`,
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(this.timeoutMs),
       });

@@ -26,10 +26,14 @@ function summariseRequest(body: string): { model: unknown; sampling: Record<stri
     sampling,
     messages: messages.map((m) => ({
       role: m.role,
-      parts: typeof m.content === 'string'
-        ? [m.content]
-        : (m.content as { type: string; text?: string; image_url?: { url: string } }[]).map((p) =>
-            p.type === 'text' ? (p.text ?? '') : `[image ${p.image_url?.url.slice(5, p.image_url.url.indexOf(';'))}, ${Math.round(((p.image_url?.url.length ?? 0) * 3) / 4 / 1024)} KiB]`),
+      parts:
+        typeof m.content === 'string'
+          ? [m.content]
+          : (m.content as { type: string; text?: string; image_url?: { url: string } }[]).map((p) =>
+              p.type === 'text'
+                ? (p.text ?? '')
+                : `[image ${p.image_url?.url.slice(5, p.image_url.url.indexOf(';'))}, ${Math.round(((p.image_url?.url.length ?? 0) * 3) / 4 / 1024)} KiB]`,
+            ),
     })),
   };
 }
@@ -75,9 +79,11 @@ export function registerAgentTry(agent: Command, globals: () => GlobalOptions): 
             throw new CliError(errorMessage(e));
           }
         })();
-        const r = await a.step({ screenshot: obs.screenshot, screen: info.screen, ui, currentApp: obs.foreground?.package ?? null }, o.instruction, []).catch((e: Error) => {
-          throw new CliError(`the model could not be asked: ${e.message}`);
-        });
+        const r = await a
+          .step({ screenshot: obs.screenshot, screen: info.screen, ui, currentApp: obs.foreground?.package ?? null }, o.instruction, [])
+          .catch((e: Error) => {
+            throw new CliError(`the model could not be asked: ${e.message}`);
+          });
         let pixels = null;
         try {
           pixels = toPixelAction(r.action, info.screen, resolvePackage);
@@ -87,17 +93,29 @@ export function registerAgentTry(agent: Command, globals: () => GlobalOptions): 
         if (o.execute && pixels) await performAction(device, r.action, pixels, sleep);
         printResult(
           g,
-          { agent: name, device: o.device, screen: info.screen, foreground: obs.foreground, sent, received: { raw: r.raw, thought: r.thought, action: r.action, pixels, sentImage: r.sent, timings: r.timings, usage: r.usage }, executed: Boolean(o.execute && pixels) },
-          (v) => [
-            `Sent (${v.sent.length} request${v.sent.length === 1 ? '' : 's'}):`,
-            ...v.sent.flatMap((s) => [`  model ${String(s.model)}  ${JSON.stringify(s.sampling)}`, ...s.messages.map((m) => `  [${m.role}] ${m.parts.join(' | ').slice(0, 600)}`)]),
-            'Received:',
-            `  raw: ${v.received.raw}`,
-            `  action: ${JSON.stringify(v.received.action)}`,
-            `  pixels on ${v.screen.width}x${v.screen.height}: ${JSON.stringify(v.received.pixels)}`,
-            `  reasoning ${v.received.timings.reasoning_ms.toFixed(0)} ms, parsing ${v.received.timings.parsing_ms.toFixed(1)} ms, tokens ${JSON.stringify(v.received.usage)}`,
-            v.executed ? 'Performed on the device.' : 'Not performed (add --execute).',
-          ].join('\n'),
+          {
+            agent: name,
+            device: o.device,
+            screen: info.screen,
+            foreground: obs.foreground,
+            sent,
+            received: { raw: r.raw, thought: r.thought, action: r.action, pixels, sentImage: r.sent, timings: r.timings, usage: r.usage },
+            executed: Boolean(o.execute && pixels),
+          },
+          (v) =>
+            [
+              `Sent (${v.sent.length} request${v.sent.length === 1 ? '' : 's'}):`,
+              ...v.sent.flatMap((s) => [
+                `  model ${String(s.model)}  ${JSON.stringify(s.sampling)}`,
+                ...s.messages.map((m) => `  [${m.role}] ${m.parts.join(' | ').slice(0, 600)}`),
+              ]),
+              'Received:',
+              `  raw: ${v.received.raw}`,
+              `  action: ${JSON.stringify(v.received.action)}`,
+              `  pixels on ${v.screen.width}x${v.screen.height}: ${JSON.stringify(v.received.pixels)}`,
+              `  reasoning ${v.received.timings.reasoning_ms.toFixed(0)} ms, parsing ${v.received.timings.parsing_ms.toFixed(1)} ms, tokens ${JSON.stringify(v.received.usage)}`,
+              v.executed ? 'Performed on the device.' : 'Not performed (add --execute).',
+            ].join('\n'),
         );
       } finally {
         backend.close();

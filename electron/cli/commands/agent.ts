@@ -31,7 +31,7 @@ export function registerAgent(program: Command, globals: () => GlobalOptions): v
 
   agent
     .command('list')
-    .description('list the agents: built-in ones and those in the workspace\'s agents.json')
+    .description("list the agents: built-in ones and those in the workspace's agents.json")
     .action(() => {
       const g = globals();
       const set = loadAgentConfigs(resolveWorkspaceDir(g.workspace));
@@ -50,15 +50,21 @@ export function registerAgent(program: Command, globals: () => GlobalOptions): v
         trust: a.trust,
         description: a.description ?? '',
       }));
-      printResult(g, rows, (rs) =>
-        `${table(
-          rs.map((r) => [
-            r.name, r.variant ? `${r.adapter}@${r.variant}` : r.adapter, truncate(r.model ?? '—', 32), r.endpointHost ?? '—',
-            r.apiKeyEnv ? `${r.apiKeyEnv} (${r.keySet ? 'set' : 'NOT set'})` : '—',
-            r.trust === 'needs-approval' ? `${r.source}, NOT approved` : r.trust === 'approved' ? `${r.source}, approved` : r.source,
-          ]),
-          ['name', 'adapter', 'model', 'endpoint', 'key variable', 'source'],
-        )}\n${rs.length} agents (${set.file ? `workspace file: ${set.file}` : 'built-in only; add your own in <workspace>/agents.json'})`,
+      printResult(
+        g,
+        rows,
+        (rs) =>
+          `${table(
+            rs.map((r) => [
+              r.name,
+              r.variant ? `${r.adapter}@${r.variant}` : r.adapter,
+              truncate(r.model ?? '—', 32),
+              r.endpointHost ?? '—',
+              r.apiKeyEnv ? `${r.apiKeyEnv} (${r.keySet ? 'set' : 'NOT set'})` : '—',
+              r.trust === 'needs-approval' ? `${r.source}, NOT approved` : r.trust === 'approved' ? `${r.source}, approved` : r.source,
+            ]),
+            ['name', 'adapter', 'model', 'endpoint', 'key variable', 'source'],
+          )}\n${rs.length} agents (${set.file ? `workspace file: ${set.file}` : 'built-in only; add your own in <workspace>/agents.json'})`,
       );
     });
 
@@ -88,9 +94,13 @@ export function registerAgent(program: Command, globals: () => GlobalOptions): v
         if (e instanceof AgentConfigError) throw new CliError(e.message);
         throw e;
       }
-      printResult(g, { ...approved, file: approvals.file }, (r) =>
-        `Approved: agent ${r.agent} may send the value of ${r.variable} to ${r.host} (${use && entry?.model ? `model ${entry.model}, ` : ''}from ${set.file}).\n` +
-        `Recorded in ${r.file}; withdraw with: elderbench agent trust ${r.agent} --revoke`);
+      printResult(
+        g,
+        { ...approved, file: approvals.file },
+        (r) =>
+          `Approved: agent ${r.agent} may send the value of ${r.variable} to ${r.host} (${use && entry?.model ? `model ${entry.model}, ` : ''}from ${set.file}).\n` +
+          `Recorded in ${r.file}; withdraw with: elderbench agent trust ${r.agent} --revoke`,
+      );
     });
 
   agent
@@ -116,9 +126,13 @@ export function registerAgent(program: Command, globals: () => GlobalOptions): v
         return;
       }
       process.stdout.write(`${JSON.stringify(report.action)}\n`);
-      const px = Object.entries(report.pixels).map(([k, p]) => `${k}=(${p.x},${p.y})`).join(' ');
-      info(`${report.format}@${report.variant}: screen ${report.screen.width}x${report.screen.height}, sent ${report.sent.width}x${report.sent.height}${px ? `, device pixels ${px}` : ''}`);
+      const px = Object.entries(report.pixels)
+        .map(([k, p]) => `${k}=(${p.x},${p.y})`)
+        .join(' ');
+      info(
+        `${report.format}@${report.variant}: screen ${report.screen.width}x${report.screen.height}, sent ${report.sent.width}x${report.sent.height}${px ? `, device pixels ${px}` : ''}`,
+      );
       if (report.extras.length > 0) info(`not executed (one action per step): ${report.extras.join(' | ')}`);
-      if (report.flags.coordOutOfRange) info('warning: a coordinate was outside the model\'s space and was clamped');
+      if (report.flags.coordOutOfRange) info("warning: a coordinate was outside the model's space and was clamped");
     });
 }

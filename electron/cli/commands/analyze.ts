@@ -8,7 +8,14 @@ import type { TableFormat } from '../../core/analysis/report/table-writers.js';
 import { TABLE_EXTENSIONS, TABLE_FORMATS, writeTable } from '../../core/analysis/report/table-writers.js';
 import { DEFAULT_BOOTSTRAP_SEED } from '../../core/analysis/stats/bootstrap.js';
 import type { AnalysisOutcome } from '../../services/analysis/analyses.js';
-import { AnalysisInputError, ATTRIBUTION_DEFAULTS, attributionAnalysis, failuresAnalysis, linguisticsAnalysis, normalizationAnalysis } from '../../services/analysis/analyses.js';
+import {
+  AnalysisInputError,
+  ATTRIBUTION_DEFAULTS,
+  attributionAnalysis,
+  failuresAnalysis,
+  linguisticsAnalysis,
+  normalizationAnalysis,
+} from '../../services/analysis/analyses.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult } from '../output.js';
@@ -24,8 +31,7 @@ interface OutputOptions {
   outDir?: string;
 }
 
-const formatOption = (): Option =>
-  new Option('--format <format>', 'table format on stdout').choices([...TABLE_FORMATS]).default('md');
+const formatOption = (): Option => new Option('--format <format>', 'table format on stdout').choices([...TABLE_FORMATS]).default('md');
 const outDirOption = (): Option => new Option('--out-dir <dir>', 'also write tables (md, csv, json, tex) and charts (svg, png) here');
 
 function intOption(name: string, value: string, min: number): number {
@@ -41,13 +47,19 @@ function numberOption(name: string, value: string): number {
 }
 
 function runIds(value: string, expected: number | 'one-or-more'): string[] {
-  const ids = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (expected === 'one-or-more' ? ids.length === 0 : ids.length !== expected) {
-    throw new CliError(expected === 2 ? `--runs takes ORIGINAL_RUN,REWRITTEN_RUN (two run ids), got "${value}"` : `--runs needs at least one run id, got "${value}"`);
+    throw new CliError(
+      expected === 2
+        ? `--runs takes ORIGINAL_RUN,REWRITTEN_RUN (two run ids), got "${value}"`
+        : `--runs needs at least one run id, got "${value}"`,
+    );
   }
   return ids;
 }
-
 
 async function emit(g: GlobalOptions, report: AnalysisReport, o: OutputOptions, extra: Record<string, unknown>): Promise<void> {
   const written: string[] = [];
@@ -92,10 +104,8 @@ function renderTables(tables: readonly TableModel[], format: TableFormat): strin
   return tables.map((t) => writeTable(t, format).trimEnd()).join(format === 'csv' ? '\r\n\r\n' : '\n\n');
 }
 
-
-
 export function registerAnalyze(program: Command, globals: () => GlobalOptions): void {
-  const analyze = program.command('analyze').description('the paper\'s analyses: linguistics, normalization, failures, attribution');
+  const analyze = program.command('analyze').description("the paper's analyses: linguistics, normalization, failures, attribution");
 
   analyze
     .command('linguistics')
@@ -116,7 +126,9 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
 
   analyze
     .command('annotate')
-    .description('LLM-assisted annotation: a model labels each instruction and proposes its core verbs (accept them in the Analysis screen); compare with the human labels (Appendix C)')
+    .description(
+      'LLM-assisted annotation: a model labels each instruction and proposes its core verbs (accept them in the Analysis screen); compare with the human labels (Appendix C)',
+    )
     .requiredOption('--agent <name>', 'agent entry whose model annotates (see elderbench agent list)')
     .option('--set <name>', 'the instruction set (default: every task)')
     .option('--limit <n>', 'only the first N instructions')
@@ -132,7 +144,13 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
         try {
           const config = findAgentConfig(loadAgentConfigs(backend.workspace.path), o.agent);
           const port = completionPort(config);
-          out = await annotateSet(backend.workspace, o.set, port, o.limit ? intOption('--limit', o.limit, 1) : undefined, config.model ?? null);
+          out = await annotateSet(
+            backend.workspace,
+            o.set,
+            port,
+            o.limit ? intOption('--limit', o.limit, 1) : undefined,
+            config.model ?? null,
+          );
         } catch (e) {
           if (e instanceof CliError) throw e;
           throw new CliError(errorMessage(e));
@@ -145,9 +163,9 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
 
   analyze
     .command('verbs')
-    .description('the verb annotations of a set: the model\'s proposal, a person\'s decision, and which verb count is used')
+    .description("the verb annotations of a set: the model's proposal, a person's decision, and which verb count is used")
     .option('--set <name>', 'the instruction set (default: every task)')
-    .option('--accept <taskId>', 'record a person\'s decision for one instruction (with --verbs)')
+    .option('--accept <taskId>', "record a person's decision for one instruction (with --verbs)")
     .option('--verbs <list>', 'with --accept: the core verbs, comma-separated ("" for none)')
     .addOption(formatOption())
     .action(async (o: { set?: string; accept?: string; verbs?: string } & OutputOptions) => {
@@ -157,7 +175,8 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
         const { acceptVerbs, verbRows } = await import('../../services/analysis/annotate.js');
         try {
           if (o.accept !== undefined) {
-            if (o.verbs === undefined) throw new CliError('--accept needs --verbs "v1,v2" (or "" for an instruction without operational verbs)', 2);
+            if (o.verbs === undefined)
+              throw new CliError('--accept needs --verbs "v1,v2" (or "" for an instruction without operational verbs)', 2);
             const row = acceptVerbs(backend.workspace, o.accept, o.verbs.split(/[,，、]/));
             printResult(g, row, (r) => `${r.taskId}: ${r.accepted!.join(', ') || '(no verbs)'} (${r.status})`);
             return;
@@ -167,14 +186,24 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
             id: 'verb-annotations',
             title: 'Core operational verbs per instruction',
             columns: [
-              { key: 'taskId', header: 'Task' }, { key: 'instruction', header: 'Instruction' }, { key: 'proposed', header: 'Proposed' },
-              { key: 'accepted', header: 'Checked' }, { key: 'file', header: 'Task file' }, { key: 'source', header: 'Counts as' },
+              { key: 'taskId', header: 'Task' },
+              { key: 'instruction', header: 'Instruction' },
+              { key: 'proposed', header: 'Proposed' },
+              { key: 'accepted', header: 'Checked' },
+              { key: 'file', header: 'Task file' },
+              { key: 'source', header: 'Counts as' },
             ],
             rows: rows.map((r) => ({
-              taskId: r.taskId, instruction: r.instruction, proposed: r.proposed?.join(' ') ?? null, accepted: r.accepted?.join(' ') ?? null,
-              file: r.taskFileVerbs?.join(' ') ?? null, source: r.source,
+              taskId: r.taskId,
+              instruction: r.instruction,
+              proposed: r.proposed?.join(' ') ?? null,
+              accepted: r.accepted?.join(' ') ?? null,
+              file: r.taskFileVerbs?.join(' ') ?? null,
+              source: r.source,
             })),
-            notes: [`${rows.filter((r) => r.source !== 'pos').length} of ${rows.length} instructions have annotated verbs; a set uses them only when all do.`],
+            notes: [
+              `${rows.filter((r) => r.source !== 'pos').length} of ${rows.length} instructions have annotated verbs; a set uses them only when all do.`,
+            ],
           };
           printResult(g, rows, () => renderTables([t], o.format));
         } catch (e) {
@@ -239,17 +268,34 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
     .option('--folds <n>', 'folds (by task) of the held-out check, FM vs additive model', '5')
     .addOption(formatOption())
     .addOption(outDirOption())
-    .action(async (o: { runs: string; agent?: string; epochs: string; lr: string; seed: string; top: string; permutations: string; folds: string } & OutputOptions) => {
-      const g = globals();
-      const ids = runIds(o.runs, 'one-or-more');
-      const fm = { epochs: intOption('--epochs', o.epochs, 1), learningRate: numberOption('--lr', o.lr), seed: intOption('--seed', o.seed, 0) };
-      const top = intOption('--top', o.top, 1);
-      const checks = { permutations: intOption('--permutations', o.permutations, 200), folds: intOption('--folds', o.folds, 2) };
-      const backend = openBackend(g);
-      try {
-        await emitOutcome(g, () => attributionAnalysis(backend.workspace, ids, o.agent, fm, top, checks), o);
-      } finally {
-        backend.close();
-      }
-    });
+    .action(
+      async (
+        o: {
+          runs: string;
+          agent?: string;
+          epochs: string;
+          lr: string;
+          seed: string;
+          top: string;
+          permutations: string;
+          folds: string;
+        } & OutputOptions,
+      ) => {
+        const g = globals();
+        const ids = runIds(o.runs, 'one-or-more');
+        const fm = {
+          epochs: intOption('--epochs', o.epochs, 1),
+          learningRate: numberOption('--lr', o.lr),
+          seed: intOption('--seed', o.seed, 0),
+        };
+        const top = intOption('--top', o.top, 1);
+        const checks = { permutations: intOption('--permutations', o.permutations, 200), folds: intOption('--folds', o.folds, 2) };
+        const backend = openBackend(g);
+        try {
+          await emitOutcome(g, () => attributionAnalysis(backend.workspace, ids, o.agent, fm, top, checks), o);
+        } finally {
+          backend.close();
+        }
+      },
+    );
 }

@@ -34,7 +34,10 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
     .action(async (o: { phones: string; agents: string; tasks?: string }) => {
       const g = globals();
       const dir = g.workspace ?? mkdtempSync(join(tmpdir(), 'elderbench-demo-'));
-      if (existsSync(join(dir, 'elderbench.db'))) throw new CliError(`${dir} already holds a workspace; the demo starts from a fresh one (omit --workspace, or give an empty folder)`);
+      if (existsSync(join(dir, 'elderbench.db')))
+        throw new CliError(
+          `${dir} already holds a workspace; the demo starts from a fresh one (omit --workspace, or give an empty folder)`,
+        );
       const count = Number(o.phones);
       if (!Number.isInteger(count) || count < 1 || count > 8) throw new CliError('--phones: 1 to 8', 2);
       const t0 = Date.now();
@@ -50,7 +53,11 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
         let demos = 0;
         for (const t of tasks) {
           const folder = join(SAMPLE, 'demos', t.id);
-          const files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.json')).sort() : [];
+          const files = existsSync(folder)
+            ? readdirSync(folder)
+                .filter((f) => f.endsWith('.json'))
+                .sort()
+            : [];
           for (const f of files) {
             const script = DemoScriptSchema.parse(JSON.parse(readFileSync(join(folder, f), 'utf8')));
             const task = backend.workspace.tasks.get(t.id)!;
@@ -66,32 +73,63 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
         const withDemos = tasks.filter((t) => backend.workspace.demonstrations.listForTask(t.id).some((d) => d.status === 'finished'));
         for (const t of withDemos) await buildAndStore(backend.workspace, t.id);
         // Each graph is probed on the demo's own phone: right and wrong variants of its demonstrations.
-        const probes = await probeTasks(backend.workspace, withDemos.map((t) => t.id), { settleMs: 0, device: { kind: 'named', device: backend.devices.device(phones.serials[0]!) } });
+        const probes = await probeTasks(
+          backend.workspace,
+          withDemos.map((t) => t.id),
+          { settleMs: 0, device: { kind: 'named', device: backend.devices.device(phones.serials[0]!) } },
+        );
         const wrong = probes.reduce((a, p) => a + p.falseAccepts + p.falseRejects, 0);
-        info(`3/4 built and probed ${withDemos.length} task graphs: ${probes.reduce((a, p) => a + p.variants, 0)} variants, ${wrong} disagreements with the phone`);
+        info(
+          `3/4 built and probed ${withDemos.length} task graphs: ${probes.reduce((a, p) => a + p.variants, 0)} variants, ${wrong} disagreements with the phone`,
+        );
 
         if (o.agents.trim() === 'none') {
-          const summary = { variants: probes.reduce((a, p) => a + p.variants, 0), falseAccepts: probes.reduce((a, p) => a + p.falseAccepts, 0), falseRejects: probes.reduce((a, p) => a + p.falseRejects, 0) };
-          printResult(g, { workspace: dir, seconds: (Date.now() - t0) / 1000, graphs: withDemos.length, ...summary }, () => `Workspace: ${dir} (tasks, demonstrations and probed graphs; no run)`);
+          const summary = {
+            variants: probes.reduce((a, p) => a + p.variants, 0),
+            falseAccepts: probes.reduce((a, p) => a + p.falseAccepts, 0),
+            falseRejects: probes.reduce((a, p) => a + p.falseRejects, 0),
+          };
+          printResult(
+            g,
+            { workspace: dir, seconds: (Date.now() - t0) / 1000, graphs: withDemos.length, ...summary },
+            () => `Workspace: ${dir} (tasks, demonstrations and probed graphs; no run)`,
+          );
           return;
         }
         let shown = -1;
         const deps = {
-          store: () => backend.workspace, devices: backend.devices, log: info,
-          onProgress: (p: { done: number; total: number; last: { taskId: string; agent: string; mode: string; exit: string; success: boolean } | null }) => {
+          store: () => backend.workspace,
+          devices: backend.devices,
+          log: info,
+          onProgress: (p: {
+            done: number;
+            total: number;
+            last: { taskId: string; agent: string; mode: string; exit: string; success: boolean } | null;
+          }) => {
             if (!p.last || p.done === shown || g.json) return;
             shown = p.done;
             info(`  [${p.done}/${p.total}] ${p.last.agent} ${p.last.mode} ${p.last.taskId}: ${p.last.success ? 'success' : p.last.exit}`);
           },
         };
-        const { runId } = createRun(deps, { mode: 'both', agents: o.agents.split(',').map((s) => s.trim()), taskIds: tasks.map((t) => t.id), devices: phones.serials });
+        const { runId } = createRun(deps, {
+          mode: 'both',
+          agents: o.agents.split(',').map((s) => s.trim()),
+          taskIds: tasks.map((t) => t.id),
+          devices: phones.serials,
+        });
         info(`4/4 run ${runId}`);
         await runToEnd(deps, runId);
         const report = buildRunReport(backend.workspace, runId);
         printResult(g, { workspace: dir, runId, seconds: (Date.now() - t0) / 1000, metrics: report.metrics }, () =>
-          [writeTable(report.tables[0]!, 'md'), writeTable(report.tables.find((x) => x.id === 'run-by-semantic')!, 'md'),
+          [
+            writeTable(report.tables[0]!, 'md'),
+            writeTable(
+              report.tables.find((x) => x.id === 'run-by-semantic')!,
+              'md',
+            ),
             `Workspace: ${dir}  (open it with: npm start -- --workspace ${dir}, or elderbench serve --workspace ${dir})`,
-            `Full report: elderbench --workspace ${dir} report ${runId}`].join('\n'),
+            `Full report: elderbench --workspace ${dir} report ${runId}`,
+          ].join('\n'),
         );
       } finally {
         backend.close();

@@ -7,7 +7,9 @@ import { registerStfDeviceOptions, stfDevicesAction } from './stf-devices.js';
 export function registerDevices(program: Command, globals: () => GlobalOptions): void {
   const cmd = program
     .command('devices')
-    .description('list the devices on the adb server(s) (--adb host:port[,host:port…]), with model, Android version and screen; or a device farm\'s (--stf URL)');
+    .description(
+      "list the devices on the adb server(s) (--adb host:port[,host:port…]), with model, Android version and screen; or a device farm's (--stf URL)",
+    );
   registerStfDeviceOptions(cmd);
   cmd.action(async (o: { stf?: string; releaseClaims?: boolean }) => {
     const g = globals();
@@ -19,7 +21,10 @@ export function registerDevices(program: Command, globals: () => GlobalOptions):
       const rows = await Promise.all(
         state.devices.map(async (d) => {
           if (d.state !== 'device') return { ...d, info: null };
-          const info = await backend.devices.device(d.serial).info().catch(() => null);
+          const info = await backend.devices
+            .device(d.serial)
+            .info()
+            .catch(() => null);
           return { ...d, info };
         }),
       );
@@ -30,7 +35,11 @@ export function registerDevices(program: Command, globals: () => GlobalOptions):
             ? `No devices on ${v.server}.`
             : table(
                 v.devices.map((d) => [
-                  d.serial, ...(several ? [d.server ?? ''] : []), d.state, d.info?.model ?? d.model ?? '', d.info ? `Android ${d.info.release} (SDK ${d.info.sdk})` : '',
+                  d.serial,
+                  ...(several ? [d.server ?? ''] : []),
+                  d.state,
+                  d.info?.model ?? d.model ?? '',
+                  d.info ? `Android ${d.info.release} (SDK ${d.info.sdk})` : '',
                   d.info ? `${d.info.screen.width}x${d.info.screen.height} @${d.info.density}dpi` : '',
                 ]),
                 [several ? 'name' : 'serial', ...(several ? ['server'] : []), 'state', 'model', 'android', 'screen'],

@@ -15,9 +15,24 @@ import { errorMessage } from '../../../shared/error-message.js';
 const pct = (v: number | null): string => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);
 
 function summaryTable(list: GraphSummary[]): string {
-  const probe = (s: GraphSummary): string => (s.trust.probe ? `${s.trust.probe.kind}: ${s.trust.probe.variants} variants, ${s.trust.probe.falseAccepts} FA, ${s.trust.probe.falseRejects} FR` : '—');
+  const probe = (s: GraphSummary): string =>
+    s.trust.probe
+      ? `${s.trust.probe.kind}: ${s.trust.probe.variants} variants, ${s.trust.probe.falseAccepts} FA, ${s.trust.probe.falseRejects} FR`
+      : '—';
   return table(
-    list.map((s) => [s.taskId, `v${s.version}`, String(s.demonstrations), String(s.nodes), String(s.edges), String(s.doneNodes), pct(s.selfConsistency), pct(s.leaveOneOut), s.flaggedNodes.join(' ') || '—', probe(s), s.trust.status]),
+    list.map((s) => [
+      s.taskId,
+      `v${s.version}`,
+      String(s.demonstrations),
+      String(s.nodes),
+      String(s.edges),
+      String(s.doneNodes),
+      pct(s.selfConsistency),
+      pct(s.leaveOneOut),
+      s.flaggedNodes.join(' ') || '—',
+      probe(s),
+      s.trust.status,
+    ]),
     ['task', 'version', 'demos', 'nodes', 'edges', 'DONE', 'self-consistency', 'leave-one-out', 'flagged', 'probe', 'standing'],
   );
 }
@@ -29,8 +44,18 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
     .command('build')
     .description("merge a task's finished demonstrations into a new graph version, validate it and probe it")
     .option('--task <id>', 'one task')
-    .option('--all', 'every task that has finished demonstrations (offline tasks are scored on their graphs; online tasks use theirs for --judge state)')
-    .addOption(new Option('--probe <where>', 'probe each new version: on a virtual phone of its own (tasks whose app it lacks get the structural probe), structurally only, or not at all').choices(['virtual', 'structural', 'none']).default('virtual'))
+    .option(
+      '--all',
+      'every task that has finished demonstrations (offline tasks are scored on their graphs; online tasks use theirs for --judge state)',
+    )
+    .addOption(
+      new Option(
+        '--probe <where>',
+        'probe each new version: on a virtual phone of its own (tasks whose app it lacks get the structural probe), structurally only, or not at all',
+      )
+        .choices(['virtual', 'structural', 'none'])
+        .default('virtual'),
+    )
     .action(async (o: { task?: string; all?: boolean; probe: 'virtual' | 'structural' | 'none' }) => {
       const g = globals();
       if (!o.task === !o.all) throw new CliError('give --task ID or --all', 2);
@@ -39,7 +64,10 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
         const ws = backend.workspace;
         const ids = o.task
           ? [o.task]
-          : ws.tasks.list().map((t) => t.id).filter((id) => ws.demonstrations.listForTask(id).some((d) => d.status === 'finished'));
+          : ws.tasks
+              .list()
+              .map((t) => t.id)
+              .filter((id) => ws.demonstrations.listForTask(id).some((d) => d.status === 'finished'));
         const built: GraphSummary[] = [];
         for (const id of ids) {
           try {
@@ -50,13 +78,20 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
           }
         }
         if (o.probe !== 'none' && built.length > 0) {
-          await probeTasks(ws, built.map((b) => b.taskId), {
-            settleMs: 0,
-            device: o.probe === 'virtual' ? { kind: 'virtual' } : { kind: 'none' },
-            onTask: (r) => {
-              if (!g.json) info(`probed ${r.taskId}: ${r.variants} variants (${r.kind}), ${r.falseAccepts} false accepts, ${r.falseRejects} false rejects`);
+          await probeTasks(
+            ws,
+            built.map((b) => b.taskId),
+            {
+              settleMs: 0,
+              device: o.probe === 'virtual' ? { kind: 'virtual' } : { kind: 'none' },
+              onTask: (r) => {
+                if (!g.json)
+                  info(
+                    `probed ${r.taskId}: ${r.variants} variants (${r.kind}), ${r.falseAccepts} false accepts, ${r.falseRejects} false rejects`,
+                  );
+              },
             },
-          }).catch((e: Error) => {
+          ).catch((e: Error) => {
             throw new CliError(e.message);
           });
         }
@@ -84,14 +119,40 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
         const body = row.body;
         const v = row.validation;
         const demos = new Set(body.nodes.flatMap((n) => n.members.map((m) => m.demonstrationId))).size;
-        const summary = summarize(row.id, row.version, row.createdAt, body, v, demos, trustOf(backend.workspace, row.id, v.selfConsistency));
+        const summary = summarize(
+          row.id,
+          row.version,
+          row.createdAt,
+          body,
+          v,
+          demos,
+          trustOf(backend.workspace, row.id, v.selfConsistency),
+        );
         printResult(g, { summary, graph: body, validation: v }, () =>
           [
             summaryTable([summary]),
             '',
-            table(body.nodes.map((n) => [n.id + (n.id === body.startNode ? ' (start)' : ''), n.done ? 'DONE' : '', n.signature.activity, String(n.members.length), n.flag ?? '']), ['node', '', 'activity', 'members', 'flag']),
+            table(
+              body.nodes.map((n) => [
+                n.id + (n.id === body.startNode ? ' (start)' : ''),
+                n.done ? 'DONE' : '',
+                n.signature.activity,
+                String(n.members.length),
+                n.flag ?? '',
+              ]),
+              ['node', '', 'activity', 'members', 'flag'],
+            ),
             '',
-            table(body.edges.map((e) => [e.id, `${e.from} → ${e.to}`, describeAction(e.action, e.target?.text), (e.target?.text ?? '').slice(0, 30), e.demonstrations.join(',')]), ['edge', 'from → to', 'action', 'target', 'demos']),
+            table(
+              body.edges.map((e) => [
+                e.id,
+                `${e.from} → ${e.to}`,
+                describeAction(e.action, e.target?.text),
+                (e.target?.text ?? '').slice(0, 30),
+                e.demonstrations.join(','),
+              ]),
+              ['edge', 'from → to', 'action', 'target', 'demos'],
+            ),
           ].join('\n'),
         );
       } finally {
@@ -129,7 +190,11 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
         const r = await importGraph(backend.workspace, file).catch((e: Error) => {
           throw new CliError(e.message);
         });
-        printResult(g, r, (x) => `Imported the graph of ${x.taskId} as version ${x.version} (${x.blobs} blobs${x.taskCreated ? ', task added' : ''})`);
+        printResult(
+          g,
+          r,
+          (x) => `Imported the graph of ${x.taskId} as version ${x.version} (${x.blobs} blobs${x.taskCreated ? ', task added' : ''})`,
+        );
       } finally {
         backend.close();
       }

@@ -22,7 +22,14 @@ export function registerPhone(program: Command, globals: () => GlobalOptions): v
     .option('--count <n>', 'number of phones (vphone-1…N)', '1')
     .addOption(new Option('--locale <locale>', 'language of the phones').choices(['en', 'zh']).default('en'))
     .option('--seed <seed>', 'seed for dynamic content and timing (reproducible runs)', '1')
-    .addOption(new Option('--profile <profile>', 'timing: instant, or real (a mid-range phone: slow captures, busy-screen dump errors, input latency, transport drops)').choices(['instant', 'real']).default('instant'))
+    .addOption(
+      new Option(
+        '--profile <profile>',
+        'timing: instant, or real (a mid-range phone: slow captures, busy-screen dump errors, input latency, transport drops)',
+      )
+        .choices(['instant', 'real'])
+        .default('instant'),
+    )
     .action(async (o: PhoneOptions) => {
       const g = globals();
       const num = (v: string, name: string, min: number, max: number): number => {
@@ -47,17 +54,33 @@ export function registerPhone(program: Command, globals: () => GlobalOptions): v
       } catch (e) {
         const err = e as NodeJS.ErrnoException;
         if (err.code === 'EADDRINUSE') {
-          throw new CliError(`a port is in use (${err.message.replace(/^.*EADDRINUSE:?\s*/, '')}): stop what holds it (adb kill-server for 5037), or pass --port 0 / another --tcp base`);
+          throw new CliError(
+            `a port is in use (${err.message.replace(/^.*EADDRINUSE:?\s*/, '')}): stop what holds it (adb kill-server for 5037), or pass --port 0 / another --tcp base`,
+          );
         }
         throw e;
       }
-      const ready = { event: 'ready', port: server.port, host: server.host, serials: server.serials, endpoints: server.endpoints, profile: server.profile };
+      const ready = {
+        event: 'ready',
+        port: server.port,
+        host: server.host,
+        serials: server.serials,
+        endpoints: server.endpoints,
+        profile: server.profile,
+      };
       if (g.json) process.stdout.write(`${JSON.stringify(ready)}\n`);
       else {
-        if (port !== null) process.stdout.write(`Virtual phone ADB server on ${server.host}:${server.port}: ${server.serials.join(', ')} (${server.profile} timing)\n`);
+        if (port !== null)
+          process.stdout.write(
+            `Virtual phone ADB server on ${server.host}:${server.port}: ${server.serials.join(', ')} (${server.profile} timing)\n`,
+          );
         for (const e of server.endpoints) process.stdout.write(`${e.serial}: network device at ${e.host}:${e.port}\n`);
-        if (port !== null) info(`Try: adb -H 127.0.0.1 -P ${server.port} devices -l   (Ctrl+C or \`adb -H 127.0.0.1 -P ${server.port} kill-server\` stops it)`);
-        if (server.endpoints[0]) info(`Try: adb connect ${server.endpoints[0].host}:${server.endpoints[0].port}   (Ctrl+C stops the phones)`);
+        if (port !== null)
+          info(
+            `Try: adb -H 127.0.0.1 -P ${server.port} devices -l   (Ctrl+C or \`adb -H 127.0.0.1 -P ${server.port} kill-server\` stops it)`,
+          );
+        if (server.endpoints[0])
+          info(`Try: adb connect ${server.endpoints[0].host}:${server.endpoints[0].port}   (Ctrl+C stops the phones)`);
       }
       await new Promise<void>((resolve) => {
         process.once('SIGINT', resolve);

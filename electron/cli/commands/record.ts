@@ -22,7 +22,9 @@ async function readScript(file: string): Promise<z.infer<typeof DemoScriptSchema
     throw new CliError(
       `${file}: not a demonstration script`,
       1,
-      parsed.error.issues.map((i) => `${file}: action ${i.path.length ? `#${Number(i.path[0]) + 1} ` : ''}${i.path.slice(1).join('.')}: ${i.message}`),
+      parsed.error.issues.map(
+        (i) => `${file}: action ${i.path.length ? `#${Number(i.path[0]) + 1} ` : ''}${i.path.slice(1).join('.')}: ${i.message}`,
+      ),
     );
   }
   return parsed.data;
@@ -51,7 +53,8 @@ export function registerRecord(program: Command, globals: () => GlobalOptions): 
         printResult(
           g,
           { demonstrationId: rec.demonstrationId, taskId: o.task, device: o.device, status: rec.state, steps: steps.length },
-          (r) => `Recorded demonstration ${r.demonstrationId} (${r.steps} steps, ${r.status}); median capture ${median(captureMs).toFixed(0)} ms`,
+          (r) =>
+            `Recorded demonstration ${r.demonstrationId} (${r.steps} steps, ${r.status}); median capture ${median(captureMs).toFixed(0)} ms`,
         );
       } finally {
         backend.close();

@@ -21,7 +21,8 @@ export function stfRunOptions(o: { stf?: string; stfCount: string; stfFilter?: s
   if (!o.stf) return null;
   stfToken();
   const count = Number(o.stfCount);
-  if (!Number.isInteger(count) || count < 1 || count > 64) throw new CliError(`--stf-count: expected a whole number 1–64, got ${o.stfCount}`, 2);
+  if (!Number.isInteger(count) || count < 1 || count > 64)
+    throw new CliError(`--stf-count: expected a whole number 1–64, got ${o.stfCount}`, 2);
   try {
     return { url: normalizeStfUrl(o.stf), count, filter: parseStfFilter(o.stfFilter) };
   } catch (e) {
@@ -52,13 +53,21 @@ export async function stfDevicesAction(g: GlobalOptions, o: { stf?: string; rele
       let released = 0;
       let kept = 0;
       for (const url of urls) {
-        const session = new StfSession({ store: backend.workspace, client: new StfClient(url, stfToken()), adb: backend.devices.primary, log: info });
+        const session = new StfSession({
+          store: backend.workspace,
+          client: new StfClient(url, stfToken()),
+          adb: backend.devices.primary,
+          log: info,
+        });
         released += await session.releaseStale();
         kept += journal.list(url).filter((c) => !isStale(c)).length;
       }
       const left = journal.list().length;
-      printResult(g, { released, stillClaimed: left, inUseByRunningProcesses: kept }, (v) =>
-        `Released ${v.released} claimed device(s).${v.stillClaimed ? ` ${v.stillClaimed} still journaled (${v.inUseByRunningProcesses} held by running processes).` : ''}`,
+      printResult(
+        g,
+        { released, stillClaimed: left, inUseByRunningProcesses: kept },
+        (v) =>
+          `Released ${v.released} claimed device(s).${v.stillClaimed ? ` ${v.stillClaimed} still journaled (${v.inUseByRunningProcesses} held by running processes).` : ''}`,
       );
       return;
     }
@@ -69,11 +78,27 @@ export async function stfDevicesAction(g: GlobalOptions, o: { stf?: string; rele
     } catch (e) {
       throw new CliError(errorMessage(e));
     }
-    const rows = devices.map((d) => ({ serial: d.serial, model: d.model ?? null, sdk: d.sdk ?? null, version: d.version ?? null, availability: availability(d), free: isFree(d) }));
+    const rows = devices.map((d) => ({
+      serial: d.serial,
+      model: d.model ?? null,
+      sdk: d.sdk ?? null,
+      version: d.version ?? null,
+      availability: availability(d),
+      free: isFree(d),
+    }));
     printResult(g, { stf: client.url, devices: rows }, (v) =>
       v.devices.length === 0
         ? `No devices on ${v.stf}.`
-        : `${table(v.devices.map((d) => [d.serial, d.model ?? '', d.version ? `Android ${d.version}` : '', d.sdk !== null ? String(d.sdk) : '', d.availability]), ['serial', 'model', 'android', 'sdk', 'availability'])}\n${v.devices.filter((d) => d.free).length} of ${v.devices.length} available on ${v.stf}`,
+        : `${table(
+            v.devices.map((d) => [
+              d.serial,
+              d.model ?? '',
+              d.version ? `Android ${d.version}` : '',
+              d.sdk !== null ? String(d.sdk) : '',
+              d.availability,
+            ]),
+            ['serial', 'model', 'android', 'sdk', 'availability'],
+          )}\n${v.devices.filter((d) => d.free).length} of ${v.devices.length} available on ${v.stf}`,
     );
   } finally {
     backend.close();

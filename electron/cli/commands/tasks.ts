@@ -30,25 +30,39 @@ export function registerTasks(program: Command, globals: () => GlobalOptions): v
     .addOption(new Option('--syntactic <category>').choices(SYNTACTIC_CATEGORIES))
     .option('--set <name>', 'only tasks of this task set')
     .option('--text <text>', 'id or instruction contains this text')
-    .action((o: { mode?: 'online' | 'offline'; app?: string; semantic?: TaskSummary['semantic']; syntactic?: TaskSummary['syntactic']; set?: string; text?: string }) => {
-      const g = globals();
-      const backend = openBackend(g);
-      try {
-        const list = backend.workspace.tasks.list({
-          mode: o.mode, app: o.app, semantic: o.semantic, syntactic: o.syntactic, taskSet: o.set, text: o.text,
-        });
-        printResult(g, list, (l) =>
-          l.length === 0
-            ? 'No tasks. Import a task set with: elderbench tasks import FILE'
-            : `${table(
-                l.map((t) => [t.id, t.mode, t.app, t.semantic, t.syntactic, truncate(t.instruction, 40)]),
-                ['id', 'mode', 'app', 'semantic', 'syntactic', 'instruction'],
-              )}\n${l.length} task${l.length === 1 ? '' : 's'}`,
-        );
-      } finally {
-        backend.close();
-      }
-    });
+    .action(
+      (o: {
+        mode?: 'online' | 'offline';
+        app?: string;
+        semantic?: TaskSummary['semantic'];
+        syntactic?: TaskSummary['syntactic'];
+        set?: string;
+        text?: string;
+      }) => {
+        const g = globals();
+        const backend = openBackend(g);
+        try {
+          const list = backend.workspace.tasks.list({
+            mode: o.mode,
+            app: o.app,
+            semantic: o.semantic,
+            syntactic: o.syntactic,
+            taskSet: o.set,
+            text: o.text,
+          });
+          printResult(g, list, (l) =>
+            l.length === 0
+              ? 'No tasks. Import a task set with: elderbench tasks import FILE'
+              : `${table(
+                  l.map((t) => [t.id, t.mode, t.app, t.semantic, t.syntactic, truncate(t.instruction, 40)]),
+                  ['id', 'mode', 'app', 'semantic', 'syntactic', 'instruction'],
+                )}\n${l.length} task${l.length === 1 ? '' : 's'}`,
+          );
+        } finally {
+          backend.close();
+        }
+      },
+    );
 
   tasks
     .command('validate')
@@ -93,9 +107,18 @@ export function registerTasks(program: Command, globals: () => GlobalOptions): v
         const sample = stratifiedSample(all, (t) => t.semantic, size, seed);
         const tasks = sample.items.map((t) => backend.workspace.tasks.get(t.id)!);
         const name = `${o.set ?? 'workspace'}-sample-${size}-seed${seed}`;
-        writeFileSync(o.out, `${JSON.stringify({ format: 'elderbench.tasks/1', name, description: `Stratified by semantic category from ${o.set ?? 'the workspace'} (seed ${seed})`, tasks }, null, 2)}\n`);
-        printResult(g, { file: o.out, name, allocation: sample.allocation }, (r) =>
-          `${table(r.allocation.map((a) => [a.stratum, String(a.population), `${(a.share * 100).toFixed(2)}%`, String(a.sampled)]), ['semantic category', 'population', 'share', 'sampled'])}\nWrote ${size} tasks to ${r.file} (set "${r.name}")`,
+        writeFileSync(
+          o.out,
+          `${JSON.stringify({ format: 'elderbench.tasks/1', name, description: `Stratified by semantic category from ${o.set ?? 'the workspace'} (seed ${seed})`, tasks }, null, 2)}\n`,
+        );
+        printResult(
+          g,
+          { file: o.out, name, allocation: sample.allocation },
+          (r) =>
+            `${table(
+              r.allocation.map((a) => [a.stratum, String(a.population), `${(a.share * 100).toFixed(2)}%`, String(a.sampled)]),
+              ['semantic category', 'population', 'share', 'sampled'],
+            )}\nWrote ${size} tasks to ${r.file} (set "${r.name}")`,
         );
       } finally {
         backend.close();
@@ -106,7 +129,7 @@ export function registerTasks(program: Command, globals: () => GlobalOptions): v
     .command('import')
     .description('validate a task file and import all of it into the workspace (all or nothing)')
     .argument('<file>')
-    .option('--set <name>', 'task-set name (default: the file\'s own name, or its base name)')
+    .option('--set <name>', "task-set name (default: the file's own name, or its base name)")
     .option('--replace', 'overwrite tasks that already exist with the same id')
     .action(async (file: string, o: { set?: string; replace?: boolean }) => {
       const g = globals();
@@ -114,8 +137,10 @@ export function registerTasks(program: Command, globals: () => GlobalOptions): v
       try {
         const report = await importTaskFile(backend.workspace, { file, taskSet: o.set, replace: o.replace });
         for (const w of report.warnings) info(`warning: ${w}`);
-        printResult(g, report, (r) =>
-          `Imported ${r.imported} new and ${r.replaced} replaced tasks into set "${r.taskSet}" (${backend.workspace.path})`,
+        printResult(
+          g,
+          report,
+          (r) => `Imported ${r.imported} new and ${r.replaced} replaced tasks into set "${r.taskSet}" (${backend.workspace.path})`,
         );
       } catch (e) {
         if (e instanceof TaskFileError) throw taskFileFailure(e);

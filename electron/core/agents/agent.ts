@@ -64,7 +64,12 @@ export interface Agent {
   readonly name: string;
   readonly adapter: string;
   /** `signal` aborts a model call in flight (the runner's deadline); agents without one may ignore it. */
-  step(observation: AgentObservation, instruction: string, history: readonly AgentHistoryEntry[], signal?: AbortSignal): Promise<AgentStepResult>;
+  step(
+    observation: AgentObservation,
+    instruction: string,
+    history: readonly AgentHistoryEntry[],
+    signal?: AbortSignal,
+  ): Promise<AgentStepResult>;
 }
 
 export type InfrastructureKind = 'timeout' | 'http' | 'network' | 'bad-response' | 'config' | 'image';

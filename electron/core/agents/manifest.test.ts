@@ -11,8 +11,13 @@ describe('run manifest', () => {
   it('records adapter+version, the full prompt and its hash, model, endpoint host, sampling, policies and thresholds', () => {
     const m = buildAgentManifest(BUILTIN_AGENTS.find((a) => a.name === 'ui-tars-1.5-7b')!);
     expect(m).toMatchObject({
-      adapter: 'uitars', adapterVersion: '1.1.0', variant: '1.5', model: 'ByteDance-Seed/UI-TARS-1.5-7B', endpointHost: '127.0.0.1:8000',
-      sampling: { temperature: 0, top_p: 0.7, max_tokens: 1000 }, thresholds: PAPER_THRESHOLDS,
+      adapter: 'uitars',
+      adapterVersion: '1.1.0',
+      variant: '1.5',
+      model: 'ByteDance-Seed/UI-TARS-1.5-7B',
+      endpointHost: '127.0.0.1:8000',
+      sampling: { temperature: 0, top_p: 0.7, max_tokens: 1000 },
+      thresholds: PAPER_THRESHOLDS,
     });
     expect(m.promptTemplate).toContain("click(start_box='<|box_start|>(x1,y1)<|box_end|>')");
     expect(m.promptSha256).toBe(sha256(m.promptTemplate!));

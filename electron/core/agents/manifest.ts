@@ -28,7 +28,10 @@ export function sha256(text: string): string {
 const MODEL_FREE_POLICY: Record<string, { history: string; coords: string }> = {
   replay: { history: 'step k plays action k of the stored demonstration', coords: 'canonical actions as stored' },
   random: { history: 'none; step k draws from mulberry32(mix(seed, k))', coords: 'uniform integers in [0,1000]' },
-  heuristic: { history: 'remembers tapped points, typed text, swipes in a row, launches', coords: 'element centre from UI bounds via toNorm' },
+  heuristic: {
+    history: 'remembers tapped points, typed text, swipes in a row, launches',
+    coords: 'element centre from UI bounds via toNorm',
+  },
 };
 
 export function buildAgentManifest(config: AgentConfig, thresholds: RunThresholds = PAPER_THRESHOLDS, now = new Date()): AgentManifest {
@@ -42,9 +45,22 @@ export function buildAgentManifest(config: AgentConfig, thresholds: RunThreshold
   if (isModelFreeAdapter(adapter)) {
     const p = MODEL_FREE_POLICY[adapter]!;
     return {
-      name: config.name, adapter, adapterVersion: MODEL_FREE_VERSIONS[adapter], variant: null, model: null, endpointHost: null,
-      keySource: null, promptTemplate: null, promptSha256: null, sampling: null, extraBody: null,
-      historyPolicy: p.history, coordinates: p.coords, resize: 'none', harness, thresholds,
+      name: config.name,
+      adapter,
+      adapterVersion: MODEL_FREE_VERSIONS[adapter],
+      variant: null,
+      model: null,
+      endpointHost: null,
+      keySource: null,
+      promptTemplate: null,
+      promptSha256: null,
+      sampling: null,
+      extraBody: null,
+      historyPolicy: p.history,
+      coordinates: p.coords,
+      resize: 'none',
+      harness,
+      thresholds,
     };
   }
   const family = FAMILIES[adapter];

@@ -41,7 +41,12 @@ export class ModelAgent implements Agent {
     return { config: this.config, variant: this.variant, now: (this.deps.now ?? (() => new Date()))() };
   }
 
-  async step(obs: AgentObservation, instruction: string, history: readonly AgentHistoryEntry[], signal?: AbortSignal): Promise<AgentStepResult> {
+  async step(
+    obs: AgentObservation,
+    instruction: string,
+    history: readonly AgentHistoryEntry[],
+    signal?: AbortSignal,
+  ): Promise<AgentStepResult> {
     const ctx = this.context();
     const image = await this.encode(obs, ctx);
     const sent = { width: image.width, height: image.height };
@@ -104,7 +109,10 @@ export class ModelAgent implements Agent {
    * exists in it — that call may be one the model was only thinking about (docs/agents.md, reply case 13).
    */
   private parseResponse(
-    r: ChatResponse, sent: { width: number; height: number }, ctx: FamilyContext, history: readonly AgentHistoryEntry[],
+    r: ChatResponse,
+    sent: { width: number; height: number },
+    ctx: FamilyContext,
+    history: readonly AgentHistoryEntry[],
   ): { parsed: ParsedReply; fromReasoning: boolean } {
     const fromReasoning = r.content.trim() === '' && r.reasoningContent.trim() !== '';
     const raw = fromReasoning ? r.reasoningContent : r.content;
@@ -112,7 +120,10 @@ export class ModelAgent implements Agent {
     const parsed = this.family.parse(raw, mode, ctx, history);
     if (r.finishReason === 'length') {
       const would = parsed.action.type === 'ParseError' ? parsed.action.reason : `would have been ${parsed.action.type}`;
-      return { parsed: parseError(raw, `truncated: the reply hit max_tokens (finish_reason=length); ${would}`, parsed.thought), fromReasoning };
+      return {
+        parsed: parseError(raw, `truncated: the reply hit max_tokens (finish_reason=length); ${would}`, parsed.thought),
+        fromReasoning,
+      };
     }
     return { parsed, fromReasoning };
   }

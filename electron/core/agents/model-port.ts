@@ -1,9 +1,7 @@
 import type { AgentUsage, InfrastructureKind } from './agent.js';
 
 /** OpenAI-compatible chat message shapes. */
-export type ChatContentPart =
-  | { type: 'text'; text: string }
-  | { type: 'image_url'; image_url: { url: string } };
+export type ChatContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';

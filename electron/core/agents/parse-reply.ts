@@ -30,7 +30,9 @@ export class ParseOptionsError extends Error {
 }
 
 export function parseReplyAs(
-  format: ModelAdapterId, raw: string, opts: { screen: ScreenSize; sent?: ScreenSize | null; variant?: string },
+  format: ModelAdapterId,
+  raw: string,
+  opts: { screen: ScreenSize; sent?: ScreenSize | null; variant?: string },
 ): ParsedReplyReport {
   const family = FAMILIES[format];
   const variant = opts.variant ?? family.defaultVariant;
@@ -47,7 +49,17 @@ export function parseReplyAs(
     pixels.from = toPixels(a.from, opts.screen);
     pixels.to = toPixels(a.to, opts.screen);
   }
-  return { format, variant, screen: opts.screen, sent, action: a, pixels, thought: parsed.thought, extras: parsed.extras, flags: parsed.flags };
+  return {
+    format,
+    variant,
+    screen: opts.screen,
+    sent,
+    action: a,
+    pixels,
+    thought: parsed.thought,
+    extras: parsed.extras,
+    flags: parsed.flags,
+  };
 }
 
 /** "1080x2400" → {width, height}; throws with the expected shape on anything else. */

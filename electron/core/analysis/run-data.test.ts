@@ -12,7 +12,10 @@ describe('run data joins', () => {
       [res('r', 't1', true), res('r', 't2', true), res('r', 't1', true, 'b'), res('r', 't3', true)],
       (id) => (id === 't1' ? 'Indirect Speech' : id === 't2' ? 'Clear and Explicit' : undefined),
     );
-    expect(p.byAgent.map((g) => [g.agent, g.pairs.length])).toEqual([['a', 2], ['b', 1]]);
+    expect(p.byAgent.map((g) => [g.agent, g.pairs.length])).toEqual([
+      ['a', 2],
+      ['b', 1],
+    ]);
     expect(p.byAgent[0]!.pairs[0]).toEqual({ taskId: 't1@online', category: 'Indirect Speech', original: false, rewritten: true });
     expect(p.unpaired).toBe(2);
     expect(p.unknownTasks).toEqual([]);
@@ -21,7 +24,7 @@ describe('run data joins', () => {
     expect(q.byAgent[0]!.pairs[0]!.category).toBe('Unannotated');
   });
 
-  it('joins failures with labels and verdicts; a reviewer\'s verdict overrides the automatic one', () => {
+  it("joins failures with labels and verdicts; a reviewer's verdict overrides the automatic one", () => {
     const results = [res('r', 't1', false), res('r', 't2', true), res('r', 't3', false), res('r', 't4', false)];
     const labels = [
       { taskId: 't1', agent: 'a', mode: 'online', failureCategory: 'Environment Awareness', humanVerdict: 'failure' as const },
@@ -45,9 +48,11 @@ describe('run data joins', () => {
     expect(o.unknownTasks).toEqual(['gone']);
   });
 
-  it('uses the run\'s scoring classes: unresolved and invalid results are never failures, never pairs, never observations', () => {
+  it("uses the run's scoring classes: unresolved and invalid results are never failures, never pairs, never observations", () => {
     const results = [
-      res('r', 't1', false), res('r', 't2', false, 'a', 'online', 'unresolved'), res('r', 't3', false, 'a', 'online', 'invalid'),
+      res('r', 't1', false),
+      res('r', 't2', false, 'a', 'online', 'unresolved'),
+      res('r', 't3', false, 'a', 'online', 'invalid'),
     ];
     expect(failedWithLabels(results, []).map((f) => f.taskId)).toEqual(['t1']);
     expect(judgedResults(results, [])).toHaveLength(1);

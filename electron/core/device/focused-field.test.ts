@@ -7,7 +7,7 @@ const dump = (nodes: string): string =>
 const field = (text: string, focused: boolean, extra = ''): string =>
   `<node index="0" text="${text}" resource-id="p:id/f" class="android.widget.EditText" package="p" content-desc="" checkable="false" checked="false" clickable="true" enabled="true" focusable="true" focused="${focused}" scrollable="false" long-clickable="true" password="false" selected="false" bounds="[0,0][100,100]"${extra} />`;
 
-describe('the focused field\'s length (for clearing without an IME)', () => {
+describe("the focused field's length (for clearing without an IME)", () => {
   it('counts characters, not bytes, of the focused EditText', () => {
     expect(focusedFieldLength(parseUiXml(dump(field('a'.repeat(70), true))))).toBe(70);
     expect(focusedFieldLength(parseUiXml(dump(field('声音', true))))).toBe(2);

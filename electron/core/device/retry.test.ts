@@ -9,7 +9,12 @@ function fakeTime(): Pick<RetryOptions, 'sleep' | 'now'> & { slept: number[] } {
   return { slept, now: () => t, sleep: async (ms) => void (slept.push(ms), (t += ms)) };
 }
 
-const opts = (extra: Partial<RetryOptions> = {}): RetryOptions => ({ backoffMs: [100, 200, 400], windowMs: 10_000, ...fakeTime(), ...extra });
+const opts = (extra: Partial<RetryOptions> = {}): RetryOptions => ({
+  backoffMs: [100, 200, 400],
+  windowMs: 10_000,
+  ...fakeTime(),
+  ...extra,
+});
 
 /** An operation that fails with the given stages, then succeeds. */
 function flaky(stages: CommandStage[], gone = true): { op: () => Promise<string>; calls: () => number } {
@@ -45,13 +50,19 @@ describe('retrying device commands', () => {
   });
 
   it('gives up when the window is used up, and at once on a permanent failure', async () => {
-    const always = { n: 0, op: async () => { always.n++; throw new CommandFailure('device offline', 'transport', true); } };
+    const always = {
+      n: 0,
+      op: async () => {
+        always.n++;
+        throw new CommandFailure('device offline', 'transport', true);
+      },
+    };
     await expect(withRetry(always.op, true, opts({ windowMs: 1000 }))).rejects.toThrow('device offline');
     expect(always.n).toBe(4); // waits of 100+200+400 fit in 1 s; a fourth (400 more) would not
     let m = 0;
     const unauthorized = async (): Promise<never> => {
       m++;
-      throw new CommandFailure("device unauthorized", 'transport', false, true);
+      throw new CommandFailure('device unauthorized', 'transport', false, true);
     };
     await expect(withRetry(unauthorized, true, opts())).rejects.toThrow('unauthorized');
     expect(m).toBe(1);
@@ -59,7 +70,8 @@ describe('retrying device commands', () => {
 
   it('gives a read a fresh window when the device answered before the cut (flapping, not gone), a few times only', async () => {
     // Each cycle: the device is down for a moment (transport failures), then answers and is cut mid-read.
-    const pattern = (cycles: number): CommandStage[] => Array.from({ length: cycles }, () => ['transport', 'transport', 'stream'] as CommandStage[]).flat();
+    const pattern = (cycles: number): CommandStage[] =>
+      Array.from({ length: cycles }, () => ['transport', 'transport', 'stream'] as CommandStage[]).flat();
     const flapping = flaky(pattern(3));
     expect(await withRetry(flapping.op, true, opts({ backoffMs: [300], windowMs: 1000 }))).toBe('done');
     expect(flapping.calls()).toBe(10); // nine failures over 2.7 s against a 1 s window
@@ -84,7 +96,15 @@ describe('retrying device commands', () => {
   });
 
   it('lets other errors through untouched and calls beforeRetry between attempts', async () => {
-    await expect(withRetry(async () => { throw new TypeError('bug'); }, true, opts())).rejects.toBeInstanceOf(TypeError);
+    await expect(
+      withRetry(
+        async () => {
+          throw new TypeError('bug');
+        },
+        true,
+        opts(),
+      ),
+    ).rejects.toBeInstanceOf(TypeError);
     const seen: string[] = [];
     const f = flaky(['transport']);
     await withRetry(f.op, true, opts({ beforeRetry: async (e) => void seen.push(e.stage) }));

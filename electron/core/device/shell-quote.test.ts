@@ -3,13 +3,13 @@ import { inputTextArg, inputTextProblem, isInputTextSafe, shQuote, utf8Base64 } 
 
 describe('device shell quoting', () => {
   it('keeps metacharacters literal inside one word', () => {
-    expect(shQuote("a;touch /sdcard/x")).toBe("'a;touch /sdcard/x'");
+    expect(shQuote('a;touch /sdcard/x')).toBe("'a;touch /sdcard/x'");
     expect(shQuote("it's")).toBe("'it'\\''s'");
     expect(shQuote('$(rm -rf /) `x` && y | z')).toBe("'$(rm -rf /) `x` && y | z'");
   });
 
   it('spells spaces as %s for input text', () => {
-    expect(inputTextArg("hello world")).toBe("'hello%sworld'");
+    expect(inputTextArg('hello world')).toBe("'hello%sworld'");
   });
 
   it('sends non-ASCII and literal %s through the IME instead', () => {

@@ -28,11 +28,16 @@ export function inputTextProblem(s: string): string | null {
     return `it contains a line break, which \`input text\` would send as Enter (that may submit the form). Type each line as its own action with Enter between them, or: ${ADB_KEYBOARD_HINT}`;
   }
   const control = [...s].find((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-  if (control) return `it contains a tab or another control character (${codepoint(control)}), which \`input text\` cannot type. ${ADB_KEYBOARD_HINT}`;
-  if (s.includes('%s')) return `it contains "%s", which \`input text\` always turns into a space (it has no way to type a literal "%s"). ${ADB_KEYBOARD_HINT}`;
+  if (control)
+    return `it contains a tab or another control character (${codepoint(control)}), which \`input text\` cannot type. ${ADB_KEYBOARD_HINT}`;
+  if (s.includes('%s'))
+    return `it contains "%s", which \`input text\` always turns into a space (it has no way to type a literal "%s"). ${ADB_KEYBOARD_HINT}`;
   const other = [...new Set([...s].filter((c) => !/[\x20-\x7e]/.test(c)))];
   if (other.length > 0) {
-    const shown = other.slice(0, 3).map((c) => `"${c}" (${codepoint(c)})`).join(', ');
+    const shown = other
+      .slice(0, 3)
+      .map((c) => `"${c}" (${codepoint(c)})`)
+      .join(', ');
     return `it contains characters outside printable ASCII (${shown}${other.length > 3 ? ', …' : ''}), which \`input text\` cannot type. ${ADB_KEYBOARD_HINT}`;
   }
   return null;

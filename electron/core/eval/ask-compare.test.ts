@@ -7,28 +7,71 @@ import type { DevicePort } from '../device/device-port.js';
 import { applyVariant, parseWmDensity, VariantError } from './variants.js';
 
 const row = (o: Partial<AskInput> & Pick<AskInput, 'taskId' | 'semantic'>): AskInput => ({
-  agent: 'a', status: 'failure', success: false, hasFacts: false, asks: 0, answered: 0, userTokens: null, userMs: 0, ...o,
+  agent: 'a',
+  status: 'failure',
+  success: false,
+  hasFacts: false,
+  asks: 0,
+  answered: 0,
+  userTokens: null,
+  userMs: 0,
+  ...o,
 });
 
 describe('asking metrics', () => {
   it('separates asking where it is needed from asking on clear instructions, over scored tasks only', () => {
     const m = askMetrics([
-      row({ taskId: 'u1', semantic: 'Under-specification', asks: 1, answered: 1, status: 'success', success: true, hasFacts: true, userTokens: 100, userMs: 500 }),
-      row({ taskId: 'r1', semantic: 'Referential Ambiguity', asks: 2, answered: 2, status: 'success', success: true, hasFacts: true, userTokens: 50, userMs: 250 }),
+      row({
+        taskId: 'u1',
+        semantic: 'Under-specification',
+        asks: 1,
+        answered: 1,
+        status: 'success',
+        success: true,
+        hasFacts: true,
+        userTokens: 100,
+        userMs: 500,
+      }),
+      row({
+        taskId: 'r1',
+        semantic: 'Referential Ambiguity',
+        asks: 2,
+        answered: 2,
+        status: 'success',
+        success: true,
+        hasFacts: true,
+        userTokens: 50,
+        userMs: 250,
+      }),
       row({ taskId: 'u2', semantic: 'Under-specification', hasFacts: true }),
       row({ taskId: 'c1', semantic: 'Clear and Explicit', asks: 1, answered: 1, userTokens: 10, userMs: 250 }),
       row({ taskId: 'c2', semantic: 'Clear and Explicit', status: 'success', success: true }),
       row({ taskId: 'x', semantic: 'Clear and Explicit', asks: 5, status: 'unresolved' }), // not scored: left out of rates
     ])[0]!;
     expect(m).toMatchObject({
-      tasks: 5, askRate: 3 / 5, asksPerTask: 4 / 5, needTasks: 3, askRateNeeded: 2 / 3, clearTasks: 2, askRateClear: 1 / 2,
-      factTasks: 3, askRateFacts: 2 / 3, turnsPerTask: (5 + 4) / 5, srAsked: 2 / 3, srNotAsked: 1 / 2, userTokens: 160, userS: 1,
+      tasks: 5,
+      askRate: 3 / 5,
+      asksPerTask: 4 / 5,
+      needTasks: 3,
+      askRateNeeded: 2 / 3,
+      clearTasks: 2,
+      askRateClear: 1 / 2,
+      factTasks: 3,
+      askRateFacts: 2 / 3,
+      turnsPerTask: (5 + 4) / 5,
+      srAsked: 2 / 3,
+      srNotAsked: 1 / 2,
+      userTokens: 160,
+      userS: 1,
     });
     expect(askTable([m], 'scripted').rows[0]).toMatchObject({ agent: 'a', askRate: 0.6 });
   });
 
   it('an agent that never asks has ask rate 0, and an unreported simulator usage makes the token total unknown', () => {
-    const m = askMetrics([row({ taskId: 'u', semantic: 'Under-specification' }), row({ taskId: 'v', semantic: 'Under-specification', asks: 1, answered: 1, userTokens: null })])[0]!;
+    const m = askMetrics([
+      row({ taskId: 'u', semantic: 'Under-specification' }),
+      row({ taskId: 'v', semantic: 'Under-specification', asks: 1, answered: 1, userTokens: null }),
+    ])[0]!;
     expect(m.askRate).toBe(0.5);
     expect(m.askRateClear).toBeNull();
     expect(m.userTokens).toBeNull();
@@ -41,7 +84,11 @@ describe('comparing two runs of the same tasks', () => {
   it('pairs by task, leaves out tasks one run did not score, and tests the discordant pairs exactly', () => {
     const rows = [
       ...Array.from({ length: 8 }, (_, i) => p(`gain${i}`, false, true)),
-      p('loss', true, false), p('both', true, true), p('neither', false, false), p('invalid-in-b', true, null), p('gone', null, null),
+      p('loss', true, false),
+      p('both', true, true),
+      p('neither', false, false),
+      p('invalid-in-b', true, null),
+      p('gone', null, null),
     ];
     const [c] = compareAgents(rows);
     expect(c).toMatchObject({ agent: 'x', pairs: 11, successA: 2, successB: 9, unpaired: 1, mcnemar: { b: 1, c: 8, discordant: 9 } });
@@ -54,7 +101,10 @@ describe('comparing two runs of the same tasks', () => {
 
   it('no difference gives Δ 0 and p = 1; per agent, never pooled', () => {
     const c = compareAgents([p('t1', true, true, 'a'), p('t2', false, false, 'a'), p('t1', false, true, 'b')]);
-    expect(c.map((x) => [x.agent, x.delta, x.mcnemar.pValue])).toEqual([['a', 0, 1], ['b', 1, 1]]);
+    expect(c.map((x) => [x.agent, x.delta, x.mcnemar.pValue])).toEqual([
+      ['a', 0, 1],
+      ['b', 1, 1],
+    ]);
   });
 });
 

@@ -28,10 +28,19 @@ describe('evaluateExpect', () => {
   });
   it('json_path fails with a reason on missing paths and non-JSON output', () => {
     const out = JSON.stringify({ cart: [] });
-    expect(evaluateExpect(out, { json_path: 'cart.0.id', equals_json: 'x' })).toMatchObject({ pass: false, reason: expect.stringContaining('no index 0') });
-    expect(evaluateExpect(out, { json_path: 'orders', equals_json: [] })).toMatchObject({ pass: false, reason: expect.stringContaining('no key "orders"') });
+    expect(evaluateExpect(out, { json_path: 'cart.0.id', equals_json: 'x' })).toMatchObject({
+      pass: false,
+      reason: expect.stringContaining('no index 0'),
+    });
+    expect(evaluateExpect(out, { json_path: 'orders', equals_json: [] })).toMatchObject({
+      pass: false,
+      reason: expect.stringContaining('no key "orders"'),
+    });
     expect(evaluateExpect(out, { json_path: 'cart.x', equals_json: 1 }).pass).toBe(false);
-    expect(evaluateExpect('not json', { json_path: 'a', equals_json: 1 })).toMatchObject({ pass: false, reason: expect.stringContaining('not JSON') });
+    expect(evaluateExpect('not json', { json_path: 'a', equals_json: 1 })).toMatchObject({
+      pass: false,
+      reason: expect.stringContaining('not JSON'),
+    });
   });
   it('an empty json_path is the whole document', () => {
     expect(evaluateExpect('[1,2]', { json_path: '', equals_json: [1, 2] }).pass).toBe(true);

@@ -7,7 +7,10 @@ import { errorMessage } from '../../../shared/error-message.js';
  * the task-set tests and the run judges agree on what "pass" means. Output is trimmed first:
  * shell probes end with a newline that no task author means to match.
  */
-export interface ExpectResult { pass: boolean; reason: string }
+export interface ExpectResult {
+  pass: boolean;
+  reason: string;
+}
 
 export function evaluateExpect(output: string, expect: Expect): ExpectResult {
   const out = output.trim();
@@ -44,7 +47,12 @@ export function evaluateExpect(output: string, expect: Expect): ExpectResult {
     const found = walk(value, expect.json_path);
     if (!found.ok) return { pass: false, reason: `${expect.json_path}: ${found.reason}` };
     const pass = isDeepStrictEqual(found.value, expect.equals_json);
-    return { pass, reason: pass ? `${expect.json_path} equals ${JSON.stringify(expect.equals_json)}` : `${expect.json_path} is ${show(JSON.stringify(found.value) ?? 'undefined')}, expected ${JSON.stringify(expect.equals_json)}` };
+    return {
+      pass,
+      reason: pass
+        ? `${expect.json_path} equals ${JSON.stringify(expect.equals_json)}`
+        : `${expect.json_path} is ${show(JSON.stringify(found.value) ?? 'undefined')}, expected ${JSON.stringify(expect.equals_json)}`,
+    };
   }
   return { pass: false, reason: 'no matcher given' };
 }

@@ -72,9 +72,14 @@ describe('runOnPool', () => {
   it('passes agent errors through (they are not retried)', async () => {
     await expect(
       runOnPool([1], ['a'], {
-        maxAttempts: 3, healthy: async () => true, run: async () => {
+        maxAttempts: 3,
+        healthy: async () => true,
+        run: async () => {
           throw new TypeError('bug');
-        }, isInfrastructure: (e) => e instanceof Infra, onDone: () => undefined, onGiveUp: () => undefined,
+        },
+        isInfrastructure: (e) => e instanceof Infra,
+        onDone: () => undefined,
+        onGiveUp: () => undefined,
       }),
     ).rejects.toThrow('bug');
   });

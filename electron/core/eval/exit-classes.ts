@@ -22,13 +22,20 @@ export const EXIT_CLASSES: Readonly<Record<ExitCategory, { cls: ExitClass; meani
   step_limit: { cls: 'agent', meaning: 'the step limit ran out (an agent that loops ends here or at the time limit)' },
   timeout: { cls: 'agent', meaning: 'the time limit ran out (a model call in flight is aborted at the deadline)' },
   off_graph: { cls: 'agent', meaning: 'offline: an action matched no edge of the task graph' },
-  parse_error: { cls: 'agent', meaning: 'the agent\'s replies could not be read' },
-  model_refused: { cls: 'agent', meaning: 'the model server refused this task\'s request: HTTP 400/413/422 and other non-retryable 4xx, a content filter, context overflow' },
-  infra_error: { cls: 'infrastructure', meaning: 'device lost, adb failure, or the model server unreachable / 5xx / timing out after retries, or misconfigured (401/403/404)' },
+  parse_error: { cls: 'agent', meaning: "the agent's replies could not be read" },
+  model_refused: {
+    cls: 'agent',
+    meaning:
+      "the model server refused this task's request: HTTP 400/413/422 and other non-retryable 4xx, a content filter, context overflow",
+  },
+  infra_error: {
+    cls: 'infrastructure',
+    meaning: 'device lost, adb failure, or the model server unreachable / 5xx / timing out after retries, or misconfigured (401/403/404)',
+  },
   judge_error: { cls: 'infrastructure', meaning: 'online: the judge gave no readable verdict' },
-  invalid_task: { cls: 'invalid', meaning: 'online: the task\'s success checks pass before the agent acts' },
+  invalid_task: { cls: 'invalid', meaning: "online: the task's success checks pass before the agent acts" },
   no_graph: { cls: 'invalid', meaning: 'offline: the task has no task graph' },
-  setup_failed: { cls: 'invalid', meaning: 'online: the task\'s setup failed on every device it was tried on' },
+  setup_failed: { cls: 'invalid', meaning: "online: the task's setup failed on every device it was tried on" },
 };
 
 export const EXIT_CATEGORIES = Object.keys(EXIT_CLASSES) as ExitCategory[];

@@ -15,7 +15,11 @@ export interface JudgeContext {
   frames: readonly Uint8Array[];
   foreground: { package: string; activity: string } | null;
   /** Every observation's UI dump and foreground app, oldest first, the final screen last (the state judge reads them). */
-  trajectory?: readonly { ui: UiHierarchy | null; foreground: Foreground | null; /** The action taken on this screen (null on the final one). */ action?: Action | null }[];
+  trajectory?: readonly {
+    ui: UiHierarchy | null;
+    foreground: Foreground | null;
+    /** The action taken on this screen (null on the final one). */ action?: Action | null;
+  }[];
 }
 
 /** Decides whether an online task reached its goal. A verdict it cannot read is `pass: null`, never a pass. */

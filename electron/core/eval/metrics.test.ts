@@ -16,13 +16,31 @@ const SEM = ['Clear and Explicit', 'Indirect Speech', 'Under-specification'] as 
 
 function task(id: string, mode: Mode, i: number): Task {
   return TaskSchema.parse({
-    id, instruction: `instruction ${id}`, lang: 'zh', app: i % 2 ? 'Settings' : 'WeChat', package: 'com.example.app', mode,
+    id,
+    instruction: `instruction ${id}`,
+    lang: 'zh',
+    app: i % 2 ? 'Settings' : 'WeChat',
+    package: 'com.example.app',
+    mode,
     annotations: { syntactic: 'Canonical', semantic: SEM[i % 3], scenario: 'System Settings' },
   });
 }
 
 function result(taskId: string, agent: string, mode: Mode, exit: string, success = false): ResultForMetrics {
-  return { taskId, agent, mode, exit, success, steps: 3, stepMs: [1000, 2000], tokens: 100, judgeTokens: 0, judgeMs: 0, judgeAgreement: null, retries: 0 };
+  return {
+    taskId,
+    agent,
+    mode,
+    exit,
+    success,
+    steps: 3,
+    stepMs: [1000, 2000],
+    tokens: 100,
+    judgeTokens: 0,
+    judgeMs: 0,
+    judgeAgreement: null,
+    retries: 0,
+  };
 }
 
 describe('exit classes', () => {
@@ -38,7 +56,7 @@ describe('exit classes', () => {
     expect(exitClass('something-new')).toBe('infrastructure');
   });
 
-  it('classifies errors: a refusal is the agent\'s, device and model-server failures are infrastructure, a bug is neither', () => {
+  it("classifies errors: a refusal is the agent's, device and model-server failures are infrastructure, a bug is neither", () => {
     expect(classifyError(new ModelRefusedError('HTTP 400', 400))).toBe('model_refused');
     expect(classifyError(new ModelRequestError('HTTP 503', 'http', 4, 503))).toBe('infra_error');
     expect(classifyError(new AgentInfrastructureError('timeout', 'timeout'))).toBe('infra_error');
@@ -53,9 +71,12 @@ describe('fixed N', () => {
 
   it('a model refused on hard tasks does not get a higher SR; an unresolved one counts as not successful, with a warning', () => {
     const results = [
-      result('a', 'refused', 'offline', 'finished', true), result('b', 'refused', 'offline', 'finished', true),
-      result('c', 'refused', 'offline', 'model_refused'), result('d', 'refused', 'offline', 'model_refused'),
-      result('a', 'unreachable', 'offline', 'finished', true), result('b', 'unreachable', 'offline', 'finished', true),
+      result('a', 'refused', 'offline', 'finished', true),
+      result('b', 'refused', 'offline', 'finished', true),
+      result('c', 'refused', 'offline', 'model_refused'),
+      result('d', 'refused', 'offline', 'model_refused'),
+      result('a', 'unreachable', 'offline', 'finished', true),
+      result('b', 'unreachable', 'offline', 'finished', true),
       result('c', 'unreachable', 'offline', 'infra_error'), // d: never ended (interrupted)
     ];
     const m = runMetrics(results, tasks, plan);
@@ -76,16 +97,26 @@ describe('fixed N', () => {
 
   it('an invalid task leaves N for every agent, whichever agent saw it', () => {
     const results = [
-      result('a', 'refused', 'offline', 'no_graph'), result('a', 'unreachable', 'offline', 'finished', true),
-      result('b', 'refused', 'offline', 'finished', true), result('b', 'unreachable', 'offline', 'finished', true),
-      result('c', 'refused', 'offline', 'step_limit'), result('c', 'unreachable', 'offline', 'off_graph'),
-      result('d', 'refused', 'offline', 'gave_up'), result('d', 'unreachable', 'offline', 'parse_error'),
+      result('a', 'refused', 'offline', 'no_graph'),
+      result('a', 'unreachable', 'offline', 'finished', true),
+      result('b', 'refused', 'offline', 'finished', true),
+      result('b', 'unreachable', 'offline', 'finished', true),
+      result('c', 'refused', 'offline', 'step_limit'),
+      result('c', 'unreachable', 'offline', 'off_graph'),
+      result('d', 'refused', 'offline', 'gave_up'),
+      result('d', 'unreachable', 'offline', 'parse_error'),
     ];
     const m = runMetrics(results, tasks, plan);
-    expect(m.agents.map((a) => [a.offline.tasks, a.offline.invalid, a.offline.sr])).toEqual([[3, 1, 1 / 3], [3, 1, 1 / 3]]);
+    expect(m.agents.map((a) => [a.offline.tasks, a.offline.invalid, a.offline.sr])).toEqual([
+      [3, 1, 1 / 3],
+      [3, 1, 1 / 3],
+    ]);
     expect(m.invalidTasks).toEqual([{ taskId: 'a', mode: 'offline', exit: 'no_graph' }]);
     expect(table2(m, 'r').notes.join(' ')).toMatch(/1 task\(s\) are invalid for this run .* a \(offline, no_graph\)/);
-    expect(behaviourTable(m).rows.map((r) => [r.tasks, r.scored, r.unresolved, r.invalid])).toEqual([[3, 3, 0, 1], [3, 3, 0, 1]]);
+    expect(behaviourTable(m).rows.map((r) => [r.tasks, r.scored, r.unresolved, r.invalid])).toEqual([
+      [3, 3, 0, 1],
+      [3, 3, 0, 1],
+    ]);
   });
 
   it('property: over random exit mixes, every agent has the same N per mode, N = valid tasks, and scored + unresolved = N', () => {
@@ -128,8 +159,15 @@ describe('fixed N', () => {
   });
 
   it('without a stored plan, plans every agent seen on every (task, mode) seen, so a missing result cannot shrink N', () => {
-    const results = [result('a', 'x', 'online', 'finished', true), result('b', 'x', 'online', 'finished', true), result('a', 'y', 'online', 'finished', true)];
+    const results = [
+      result('a', 'x', 'online', 'finished', true),
+      result('b', 'x', 'online', 'finished', true),
+      result('a', 'y', 'online', 'finished', true),
+    ];
     const m = runMetrics(results, tasks);
-    expect(m.agents.map((a) => [a.agent, a.online.tasks, a.online.sr])).toEqual([['x', 2, 1], ['y', 2, 0.5]]);
+    expect(m.agents.map((a) => [a.agent, a.online.tasks, a.online.sr])).toEqual([
+      ['x', 2, 1],
+      ['y', 2, 0.5],
+    ]);
   });
 });

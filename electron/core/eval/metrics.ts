@@ -168,8 +168,14 @@ export function metricsOf(scoring: RunScoring<ResultForMetrics>, tasks: Readonly
     return {
       agent,
       overall: groupMetrics(mine, o),
-      online: groupMetrics(mine.filter((i) => i.mode === 'online'), o),
-      offline: groupMetrics(mine.filter((i) => i.mode === 'offline'), o),
+      online: groupMetrics(
+        mine.filter((i) => i.mode === 'online'),
+        o,
+      ),
+      offline: groupMetrics(
+        mine.filter((i) => i.mode === 'offline'),
+        o,
+      ),
       by,
     };
   });

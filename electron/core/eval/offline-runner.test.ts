@@ -11,16 +11,32 @@ import type { StepRecord } from './outcome.js';
 
 const screen = { width: 1080, height: 2400 };
 const node = (id: string, done = false): GraphNode => ({
-  id, done, flag: null, signature: { activity: 'a', structure: [], structureKey: id, anchors: [], widgetState: [], imageHash: null },
-  representative: { demonstrationId: 1, idx: 0, screenshotBlob: `shot-${id}`, xmlBlob: null }, members: [],
+  id,
+  done,
+  flag: null,
+  signature: { activity: 'a', structure: [], structureKey: id, anchors: [], widgetState: [], imageHash: null },
+  representative: { demonstrationId: 1, idx: 0, screenshotBlob: `shot-${id}`, xmlBlob: null },
+  members: [],
 });
 const tap = (x: number, y: number): Action => ({ type: 'Tap', at: { x, y } });
 const edge = (id: string, from: string, to: string, action: Action, goal = false): GraphEdge => ({
-  id, from, to, action, actionPx: null, target: null, screen, demonstrations: [1], uses: [[1, 0]], ...(goal ? { goal: true } : {}),
+  id,
+  from,
+  to,
+  action,
+  actionPx: null,
+  target: null,
+  screen,
+  demonstrations: [1],
+  uses: [[1, 0]],
+  ...(goal ? { goal: true } : {}),
 });
 /** n0 --tap(500,500)--> n1 --tap(500,800), the goal--> n2 (DONE). */
 const graph: TaskGraph = {
-  taskId: 't', config: DEFAULT_SIGNATURE_CONFIG, startNode: 'n0', nodes: [node('n0'), node('n1'), node('n2', true)],
+  taskId: 't',
+  config: DEFAULT_SIGNATURE_CONFIG,
+  startNode: 'n0',
+  nodes: [node('n0'), node('n1'), node('n2', true)],
   edges: [edge('e0', 'n0', 'n1', tap(500, 500)), edge('e1', 'n1', 'n2', tap(500, 800), true)],
 };
 const right = [tap(500, 500), tap(500, 800)];
@@ -32,7 +48,9 @@ async function run(actions: Action[], options: Partial<OfflineOptions> = {}, ask
   const agent = scriptedAgent(actions);
   const seen: string[] = [];
   const outcome = await runOfflineTask('t', {
-    graph, agent, instruction: '字太小了',
+    graph,
+    agent,
+    instruction: '字太小了',
     observe: async (n) => (seen.push(n.id), { observation: { screenshot: null, screen, ui: null }, blob: n.representative.screenshotBlob }),
     record: (s) => steps.push(s),
     ...(askUser ? { askUser } : {}),
@@ -44,7 +62,12 @@ async function run(actions: Action[], options: Partial<OfflineOptions> = {}, ask
 describe('offline runner: the demonstrated path', () => {
   it('passes: the demonstrated actions then Finish on the DONE node', async () => {
     const { outcome, steps, seen } = await run([...right, finish]);
-    expect(outcome).toMatchObject({ success: true, exit: 'finished', steps: 3, details: { finalNode: 'n2', finalDone: true, path: ['n0', 'n1', 'n2'], offGraphErrors: 0 } });
+    expect(outcome).toMatchObject({
+      success: true,
+      exit: 'finished',
+      steps: 3,
+      details: { finalNode: 'n2', finalDone: true, path: ['n0', 'n1', 'n2'], offGraphErrors: 0 },
+    });
     expect(seen).toEqual(['n0', 'n1', 'n2']);
     expect(steps.map((s) => s.details.match)).toEqual([
       expect.objectContaining({ matched: true, edge: 'e0', to: 'n1', rule: 'within-tolerance' }),
@@ -100,7 +123,10 @@ describe('offline runner: actions off the graph', () => {
   });
 
   it('Wait and Noop keep the screen: neither moves nor counts as an error', async () => {
-    const { outcome, steps } = await run([{ type: 'Wait' }, { type: 'Noop', reason: 'looking' }, ...right, finish], { offGraph: 'stay', maxOffGraphErrors: 1 });
+    const { outcome, steps } = await run([{ type: 'Wait' }, { type: 'Noop', reason: 'looking' }, ...right, finish], {
+      offGraph: 'stay',
+      maxOffGraphErrors: 1,
+    });
     expect(outcome).toMatchObject({ success: true, details: { offGraphErrors: 0 } });
     expect(steps[0]!.details.match).toEqual({ matched: false, reason: 'Wait keeps the screen' });
   });

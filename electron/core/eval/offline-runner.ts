@@ -81,8 +81,22 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
     } else {
       const m = walker.act(action);
       details.match = m.taken
-        ? { matched: true, edge: m.taken.edge.id, to: m.taken.edge.to, rule: m.taken.result.rule, reason: m.taken.result.reason, distancePx: m.taken.result.distancePx, similarity: m.taken.result.similarity }
-        : { matched: false, nearestEdge: m.nearest?.edge.id ?? null, reason: m.nearest?.result.reason ?? 'no outgoing edge of this kind', distancePx: m.nearest?.result.distancePx ?? null, similarity: m.nearest?.result.similarity ?? null };
+        ? {
+            matched: true,
+            edge: m.taken.edge.id,
+            to: m.taken.edge.to,
+            rule: m.taken.result.rule,
+            reason: m.taken.result.reason,
+            distancePx: m.taken.result.distancePx,
+            similarity: m.taken.result.similarity,
+          }
+        : {
+            matched: false,
+            nearestEdge: m.nearest?.edge.id ?? null,
+            reason: m.nearest?.result.reason ?? 'no outgoing edge of this kind',
+            distancePx: m.nearest?.result.distancePx ?? null,
+            similarity: m.nearest?.result.similarity ?? null,
+          };
       if (m.taken) {
         node = nodes.get(walker.node)!;
         path.push(node.id);
@@ -98,7 +112,12 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
     }
   }
   return {
-    taskId, agent: agent.name, mode: 'offline', success, exit, steps,
+    taskId,
+    agent: agent.name,
+    mode: 'offline',
+    success,
+    exit,
+    steps,
     details: { finalNode: node.id, finalNodes: [...walker.current].sort(), finalDone: onDone(), path, offGraphErrors },
   };
 }

@@ -13,15 +13,33 @@ import { DEFAULT_ONLINE_OPTIONS, runOnlineTask, TaskSetupError } from './online-
 import { errorMessage } from '../../../shared/error-message.js';
 
 const task = TaskSchema.parse({
-  id: 't1', instruction: '字太小了', lang: 'zh', app: 'Settings', package: 'com.android.settings', mode: 'online',
-  annotations: { syntactic: 'Elliptical', semantic: 'Indirect Speech', scenario: 'System Settings' }, setup: ['settings put system font_scale 1.0'],
+  id: 't1',
+  instruction: '字太小了',
+  lang: 'zh',
+  app: 'Settings',
+  package: 'com.android.settings',
+  mode: 'online',
+  annotations: { syntactic: 'Elliptical', semantic: 'Indirect Speech', scenario: 'System Settings' },
+  setup: ['settings put system font_scale 1.0'],
 });
 
 function device(shell: (cmd: string) => Promise<string> = async () => ''): DevicePort {
   const none = async (): Promise<void> => undefined;
   return {
-    serial: 'fake-1', info: async () => { throw new Error('unused'); }, screenshot: async () => new Uint8Array(), uiDump: async () => '',
-    foreground: async () => null, tap: none, longPress: none, swipe: none, type: none, key: none, launch: none, shell,
+    serial: 'fake-1',
+    info: async () => {
+      throw new Error('unused');
+    },
+    screenshot: async () => new Uint8Array(),
+    uiDump: async () => '',
+    foreground: async () => null,
+    tap: none,
+    longPress: none,
+    swipe: none,
+    type: none,
+    key: none,
+    launch: none,
+    shell,
   };
 }
 
@@ -39,8 +57,16 @@ function judge(pass: boolean | null = true): Judge & { seen: JudgeContext[] } {
 }
 
 const result = (action: Action): AgentStepResult => ({
-  raw: JSON.stringify(action), action, timings: { reasoning_ms: 1, parsing_ms: 0 }, usage: ZERO_USAGE, thought: '', extras: [], flags: {} as AgentStepResult['flags'],
-  reasoningContent: null, sent: null, attempts: 1,
+  raw: JSON.stringify(action),
+  action,
+  timings: { reasoning_ms: 1, parsing_ms: 0 },
+  usage: ZERO_USAGE,
+  thought: '',
+  extras: [],
+  flags: {} as AgentStepResult['flags'],
+  reasoningContent: null,
+  sent: null,
+  attempts: 1,
   historyEntry: { raw: '', action, thought: '', actionText: '', flags: {} as AgentStepResult['flags'], image: null, currentApp: null },
 });
 
@@ -52,13 +78,23 @@ function scripted(actions: Action[]): Agent {
 let frameNo = 0;
 const capture = async () => ({
   observation: { screenshot: null, screen: { width: 1080, height: 2400 }, ui: null },
-  png: Uint8Array.of(frameNo++), blob: null, foreground: null,
+  png: Uint8Array.of(frameNo++),
+  blob: null,
+  foreground: null,
 });
 
 function deps(agent: Agent, j: Judge, options: Partial<OnlineOptions> = {}, dev = device()) {
   return {
-    device: dev, agent, task, instruction: task.instruction, judge: j, capture, record: () => undefined,
-    resolvePackage: () => null, sleep: async () => undefined, now: () => performance.now(),
+    device: dev,
+    agent,
+    task,
+    instruction: task.instruction,
+    judge: j,
+    capture,
+    record: () => undefined,
+    resolvePackage: () => null,
+    sleep: async () => undefined,
+    now: () => performance.now(),
     options: { ...DEFAULT_ONLINE_OPTIONS, ...options },
   };
 }
@@ -68,7 +104,8 @@ describe('the online deadline', () => {
     let signalSeen: AbortSignal | undefined;
     // A model that never answers unless aborted (as a hung HTTP request).
     const hung: Agent = {
-      name: 'hung', adapter: 'fake',
+      name: 'hung',
+      adapter: 'fake',
       step: (_o, _i, _h, signal) => {
         signalSeen = signal;
         return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
@@ -109,8 +146,14 @@ describe('how online tasks end', () => {
     expect(ok).toMatchObject({ exit: 'finished', success: true });
   });
 
-  it('a refused request (HTTP 400, content filter) ends the task as the agent\'s failure', async () => {
-    const refusing: Agent = { name: 'r', adapter: 'fake', step: async () => { throw new ModelRefusedError('HTTP 400: context too long', 400); } };
+  it("a refused request (HTTP 400, content filter) ends the task as the agent's failure", async () => {
+    const refusing: Agent = {
+      name: 'r',
+      adapter: 'fake',
+      step: async () => {
+        throw new ModelRefusedError('HTTP 400: context too long', 400);
+      },
+    };
     const o = await runOnlineTask(deps(refusing, judge(true)));
     expect(o).toMatchObject({ exit: 'model_refused', success: false, steps: 0 });
     expect(o.details.refusal).toMatch(/context too long/);
@@ -134,7 +177,9 @@ describe('how online tasks end', () => {
     const e = await runOnlineTask(deps(scripted([{ type: 'Finish' }]), judge(), {}, live)).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(TaskSetupError);
     expect(e).toBeInstanceOf(DeviceError); // so the pool still tries another device
-    const dead = device(async () => { throw new DeviceError('device offline', 'fake-1', 'disconnected'); });
+    const dead = device(async () => {
+      throw new DeviceError('device offline', 'fake-1', 'disconnected');
+    });
     const d = await runOnlineTask(deps(scripted([{ type: 'Finish' }]), judge(), {}, dead)).catch((x: unknown) => x);
     expect(d).toBeInstanceOf(DeviceError);
     expect(d).not.toBeInstanceOf(TaskSetupError);
@@ -149,7 +194,8 @@ describe('asking the user online', () => {
     const histories: unknown[][] = [];
     let i = 0;
     const agent: Agent = {
-      name: 'asker', adapter: 'fake',
+      name: 'asker',
+      adapter: 'fake',
       step: async (_o, _i, h) => {
         histories.push(h.map((e) => e.userReply));
         return result(agentActions[Math.min(i++, agentActions.length - 1)]!);
@@ -157,11 +203,12 @@ describe('asking the user online', () => {
     };
     const touched: string[] = [];
     const dev = device();
-    for (const k of ['tap', 'longPress', 'swipe', 'type', 'key', 'launch'] as const) (dev as unknown as Record<string, unknown>)[k] = async () => void touched.push(k);
+    for (const k of ['tap', 'longPress', 'swipe', 'type', 'key', 'launch'] as const)
+      (dev as unknown as Record<string, unknown>)[k] = async () => void touched.push(k);
     return { agent, histories, touched, dev };
   }
 
-  it('without anyone to answer, AskUser ends the task (today\'s single-turn behaviour)', async () => {
+  it("without anyone to answer, AskUser ends the task (today's single-turn behaviour)", async () => {
     const o = await runOnlineTask(deps(scripted([ask(), { type: 'Finish' }]), judge(true)));
     expect(o).toMatchObject({ exit: 'ask_user', success: false, steps: 1 });
   });
@@ -169,7 +216,11 @@ describe('asking the user online', () => {
   it('an answered question costs no device action, and the answer reaches the agent with its history', async () => {
     const w = watched([ask(), { type: 'Back' }, { type: 'Finish' }]);
     const steps: StepRecord[] = [];
-    const o = await runOnlineTask({ ...deps(w.agent, judge(true), {}, w.dev), record: (s: StepRecord) => void steps.push(s), askUser: async (q: string) => turn(q, '我闺女刘芳') });
+    const o = await runOnlineTask({
+      ...deps(w.agent, judge(true), {}, w.dev),
+      record: (s: StepRecord) => void steps.push(s),
+      askUser: async (q: string) => turn(q, '我闺女刘芳'),
+    });
     expect(o).toMatchObject({ exit: 'finished', success: true, steps: 3 });
     expect(w.touched).toEqual(['key']); // only the Back
     expect(steps[0]!.details.user).toEqual(turn('她是谁?', '我闺女刘芳'));
@@ -179,33 +230,54 @@ describe('asking the user online', () => {
 
   it('a question nobody has an answer for ends the task as ask_user, with the question recorded', async () => {
     const steps: StepRecord[] = [];
-    const o = await runOnlineTask({ ...deps(scripted([ask('几点?'), { type: 'Finish' }]), judge(true)), record: (s: StepRecord) => void steps.push(s), askUser: async (q: string) => turn(q, null) });
+    const o = await runOnlineTask({
+      ...deps(scripted([ask('几点?'), { type: 'Finish' }]), judge(true)),
+      record: (s: StepRecord) => void steps.push(s),
+      askUser: async (q: string) => turn(q, null),
+    });
     expect(o).toMatchObject({ exit: 'ask_user', steps: 1 });
     expect(steps[0]!.details.user).toMatchObject({ question: '几点?', answer: null });
   });
 
-  it('the user\'s time does not count against the agent\'s deadline; the timer is moved by it', async () => {
+  it("the user's time does not count against the agent's deadline; the timer is moved by it", async () => {
     let clock = 0;
     const timers: number[] = [];
     const agent: Agent = {
-      name: 'slow-user', adapter: 'fake',
+      name: 'slow-user',
+      adapter: 'fake',
       step: async (_o, _i, h) => {
         clock += 200; // each model call takes 0.2 s
         return result(h.length === 0 ? ask() : { type: 'Finish' });
       },
     };
     const o = await runOnlineTask({
-      ...deps(agent, judge(true), { timeoutS: 1 }), now: () => clock,
-      setTimer: (ms: number) => { timers.push(ms); return () => undefined; },
-      askUser: async (q: string) => { clock += 5000; return turn(q, '刘芳'); }, // a slow simulator
+      ...deps(agent, judge(true), { timeoutS: 1 }),
+      now: () => clock,
+      setTimer: (ms: number) => {
+        timers.push(ms);
+        return () => undefined;
+      },
+      askUser: async (q: string) => {
+        clock += 5000;
+        return turn(q, '刘芳');
+      }, // a slow simulator
     });
     expect(o).toMatchObject({ exit: 'finished', success: true });
     expect(o.details.userS).toBe(5);
     expect(timers).toEqual([1000, 800]);
     // The same wall time spent by the agent itself is a timeout.
     clock = 0;
-    const slowAgent: Agent = { name: 'slow', adapter: 'fake', step: async (_o, _i, h) => { clock += h.length === 0 ? 5200 : 200; return result(h.length === 0 ? { type: 'Back' } : { type: 'Finish' }); } };
-    expect((await runOnlineTask({ ...deps(slowAgent, judge(true), { timeoutS: 1 }), now: () => clock, setTimer: () => () => undefined })).exit).toBe('timeout');
+    const slowAgent: Agent = {
+      name: 'slow',
+      adapter: 'fake',
+      step: async (_o, _i, h) => {
+        clock += h.length === 0 ? 5200 : 200;
+        return result(h.length === 0 ? { type: 'Back' } : { type: 'Finish' });
+      },
+    };
+    expect(
+      (await runOnlineTask({ ...deps(slowAgent, judge(true), { timeoutS: 1 }), now: () => clock, setTimer: () => () => undefined })).exit,
+    ).toBe('timeout');
   });
 });
 
@@ -228,10 +300,28 @@ describe('robustness variants online', () => {
     const order: string[] = [];
     const j = judge(true);
     const o = await runOnlineTask({
-      ...deps(scripted([{ type: 'Finish' }]), { ...j, alreadyPasses: async () => { order.push(`precheck at ${d.table.get('system font_scale')}`); return false; }, judge: async (c) => { order.push(`judge at ${d.table.get('system font_scale')}`); return j.judge(c); } }, {}, d.dev),
+      ...deps(
+        scripted([{ type: 'Finish' }]),
+        {
+          ...j,
+          alreadyPasses: async () => {
+            order.push(`precheck at ${d.table.get('system font_scale')}`);
+            return false;
+          },
+          judge: async (c) => {
+            order.push(`judge at ${d.table.get('system font_scale')}`);
+            return j.judge(c);
+          },
+        },
+        {},
+        d.dev,
+      ),
       variant: 'font-large',
     });
-    expect(o).toMatchObject({ exit: 'finished', details: { variant: { name: 'font-large', commands: ['settings put system font_scale 1.3'] } } });
+    expect(o).toMatchObject({
+      exit: 'finished',
+      details: { variant: { name: 'font-large', commands: ['settings put system font_scale 1.3'] } },
+    });
     expect(order).toEqual(['precheck at 1.3', 'judge at 1.3']);
     expect(d.log.lastIndexOf('settings put system font_scale 1.0')).toBeGreaterThan(d.log.indexOf('settings put system font_scale 1.3'));
     expect(d.log[0]).toBe('settings put system font_scale 1.0'); // the task's own setup came first
@@ -240,7 +330,9 @@ describe('robustness variants online', () => {
 
   it('a device that ignores the change fails the setup there (tried elsewhere, invalid if everywhere) instead of running unchanged', async () => {
     const d = settingsDevice({ ignorePut: true });
-    const e = await runOnlineTask({ ...deps(scripted([{ type: 'Finish' }]), judge(true), {}, d.dev), variant: 'font-large' }).catch((x: unknown) => x);
+    const e = await runOnlineTask({ ...deps(scripted([{ type: 'Finish' }]), judge(true), {}, d.dev), variant: 'font-large' }).catch(
+      (x: unknown) => x,
+    );
     expect(e).toBeInstanceOf(TaskSetupError);
     expect(errorMessage(e)).toMatch(/font_scale 1\.3.*did not take effect/);
   });
@@ -254,7 +346,7 @@ describe('online verdicts: success needs the agent to finish and the judge to pa
     expect(o).toMatchObject({ exit: 'finished', success: false, steps: 2, details: { judge: { pass: false } } });
   });
 
-  it('fails, and is the judge\'s fault, when its verdict cannot be read (judge_error, not a pass)', async () => {
+  it("fails, and is the judge's fault, when its verdict cannot be read (judge_error, not a pass)", async () => {
     const o = await runOnlineTask(deps(scripted([{ type: 'Finish' }]), judge(null)));
     expect(o).toMatchObject({ exit: 'judge_error', success: false });
   });
@@ -277,13 +369,18 @@ describe('online verdicts: success needs the agent to finish and the judge to pa
     const bad = { type: 'ParseError', raw: '??', reason: 'no action' } as const;
     const ended = await runOnlineTask(deps(scripted([bad, bad, bad, { type: 'Finish' }]), judge(true), { maxParseErrors: 3 }));
     expect(ended).toMatchObject({ exit: 'parse_error', success: false, steps: 3 });
-    const recovered = await runOnlineTask(deps(scripted([bad, bad, { type: 'Back' }, bad, bad, { type: 'Finish' }]), judge(true), { maxParseErrors: 3 }));
+    const recovered = await runOnlineTask(
+      deps(scripted([bad, bad, { type: 'Back' }, bad, bad, { type: 'Finish' }]), judge(true), { maxParseErrors: 3 }),
+    );
     expect(recovered).toMatchObject({ exit: 'finished', success: true, steps: 6 });
   });
 
   it('an app the agent names that is not installed is its mistake, recorded on the step, not a device failure', async () => {
     const steps: StepRecord[] = [];
-    const o = await runOnlineTask({ ...deps(scripted([{ type: 'LaunchApp', app: 'NoSuchApp' }, { type: 'Finish' }]), judge(true)), record: (s: StepRecord) => steps.push(s) });
+    const o = await runOnlineTask({
+      ...deps(scripted([{ type: 'LaunchApp', app: 'NoSuchApp' }, { type: 'Finish' }]), judge(true)),
+      record: (s: StepRecord) => steps.push(s),
+    });
     expect(o).toMatchObject({ exit: 'finished', success: true });
     expect(steps[0]!.details.invalidAction).toMatch(/NoSuchApp/);
   });

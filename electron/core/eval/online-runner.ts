@@ -89,7 +89,10 @@ async function setupStep<T>(device: DevicePort, cmd: string, fn: () => Promise<T
     if (e instanceof VariantError) throw new TaskSetupError(e.command, device.serial, e);
     if (!(e instanceof DeviceError)) throw e;
     // A device that no longer answers is lost (infrastructure); one that answers has a broken setup.
-    const alive = await device.shell('echo ok').then((o) => o.trim() === 'ok', () => false);
+    const alive = await device.shell('echo ok').then(
+      (o) => o.trim() === 'ok',
+      () => false,
+    );
     throw alive ? new TaskSetupError(cmd, device.serial, e) : e;
   }
 }
@@ -127,7 +130,13 @@ async function runAfterSetup(deps: OnlineDeps, variant: AppliedVariant | null): 
   const base = { taskId: task.id, agent: agent.name, mode: 'online' as const };
   const applied = variant ? { variant: { name: variant.name, commands: variant.commands } } : {};
   if (options.precheck && (await deps.judge.alreadyPasses({ task, instruction: deps.instruction, device }))) {
-    return { ...base, success: false, exit: 'invalid_task', steps: 0, details: { device: device.serial, reason: 'the success checks pass before the agent acts', ...applied } };
+    return {
+      ...base,
+      success: false,
+      exit: 'invalid_task',
+      steps: 0,
+      details: { device: device.serial, reason: 'the success checks pass before the agent acts', ...applied },
+    };
   }
 
   const started = deps.now();
@@ -135,10 +144,11 @@ async function runAfterSetup(deps: OnlineDeps, variant: AppliedVariant | null): 
   const abort = new AbortController();
   let reachDeadline!: () => void;
   const deadline = new Promise<'deadline'>((resolve) => (reachDeadline = () => resolve('deadline')));
-  const arm = (ms: number): (() => void) => (deps.setTimer ?? defaultTimer)(ms, () => {
-    abort.abort(new DeadlineReached(`the ${options.timeoutS} s limit passed`));
-    reachDeadline();
-  });
+  const arm = (ms: number): (() => void) =>
+    (deps.setTimer ?? defaultTimer)(ms, () => {
+      abort.abort(new DeadlineReached(`the ${options.timeoutS} s limit passed`));
+      reachDeadline();
+    });
   let cancelTimer = arm(limitMs);
   // The user's time (a simulator's answer) is theirs, not the agent's: the deadline is moved by it.
   let userMs = 0;
@@ -218,7 +228,15 @@ async function runAfterSetup(deps: OnlineDeps, variant: AppliedVariant | null): 
         if (options.settleMs > 0) await deps.sleep(options.settleMs);
         deviceMs = deps.now() - t0;
       }
-      deps.record({ idx, action: r.action, raw: r.raw, observationBlob: last.blob, details, timings: { ...r.timings, device_ms: deviceMs }, usage: r.usage });
+      deps.record({
+        idx,
+        action: r.action,
+        raw: r.raw,
+        observationBlob: last.blob,
+        details,
+        timings: { ...r.timings, device_ms: deviceMs },
+        usage: r.usage,
+      });
       history.push(entry);
       frames.push(last.png);
       trajectory.push({ ui: last.observation.ui, foreground: last.foreground, action: r.action });
@@ -234,7 +252,12 @@ async function runAfterSetup(deps: OnlineDeps, variant: AppliedVariant | null): 
 
   const final = await deps.capture();
   const verdict: JudgeVerdict = await deps.judge.judge({
-    task, instruction: deps.instruction, device, finalScreenshot: final.png, frames: frames.frames, foreground: final.foreground,
+    task,
+    instruction: deps.instruction,
+    device,
+    finalScreenshot: final.png,
+    frames: frames.frames,
+    foreground: final.foreground,
     trajectory: [...trajectory, { ui: final.observation.ui, foreground: final.foreground, action: null }],
   });
   const finished = exit === 'finished';
@@ -245,8 +268,14 @@ async function runAfterSetup(deps: OnlineDeps, variant: AppliedVariant | null): 
     exit,
     steps,
     details: {
-      device: device.serial, judge: verdict, finalForeground: final.foreground, finalBlob: final.blob, elapsedS: (endedAt - started) / 1000,
-      ...(userMs > 0 ? { userS: userMs / 1000 } : {}), ...applied, ...extra,
+      device: device.serial,
+      judge: verdict,
+      finalForeground: final.foreground,
+      finalBlob: final.blob,
+      elapsedS: (endedAt - started) / 1000,
+      ...(userMs > 0 ? { userS: userMs / 1000 } : {}),
+      ...applied,
+      ...extra,
     },
   };
 }

@@ -4,16 +4,32 @@ import type { DevicePort } from '../device/device-port.js';
 import { evaluateExpect } from './check-matcher.js';
 import { ruleJudge } from './rule-judge.js';
 
-const task = (checks: { probe: string; expect: Record<string, unknown> }[]) => TaskSchema.parse({
-  id: 'font', instruction: '字太小了', lang: 'zh', app: 'Settings', package: 'com.android.settings', mode: 'online',
-  annotations: { syntactic: 'Elliptical', semantic: 'Indirect Speech', scenario: 'System Settings' }, success_checks: checks,
-});
+const task = (checks: { probe: string; expect: Record<string, unknown> }[]) =>
+  TaskSchema.parse({
+    id: 'font',
+    instruction: '字太小了',
+    lang: 'zh',
+    app: 'Settings',
+    package: 'com.android.settings',
+    mode: 'online',
+    annotations: { syntactic: 'Elliptical', semantic: 'Indirect Speech', scenario: 'System Settings' },
+    success_checks: checks,
+  });
 /** A device whose shell answers each probe from a table (and records what it was asked). */
 function device(answers: Record<string, string>): DevicePort & { asked: string[] } {
   const asked: string[] = [];
-  return { serial: 'd', asked, shell: async (cmd: string) => (asked.push(cmd), answers[cmd] ?? '') } as unknown as DevicePort & { asked: string[] };
+  return { serial: 'd', asked, shell: async (cmd: string) => (asked.push(cmd), answers[cmd] ?? '') } as unknown as DevicePort & {
+    asked: string[];
+  };
 }
-const ctx = (t: ReturnType<typeof task>, d: DevicePort) => ({ task: t, instruction: t.instruction, device: d, finalScreenshot: new Uint8Array(), frames: [], foreground: null });
+const ctx = (t: ReturnType<typeof task>, d: DevicePort) => ({
+  task: t,
+  instruction: t.instruction,
+  device: d,
+  finalScreenshot: new Uint8Array(),
+  frames: [],
+  foreground: null,
+});
 
 const FONT = { probe: 'settings get system font_scale', expect: { equals: '1.3' } };
 const DARK = { probe: 'cmd uimode night', expect: { contains: 'yes' } };

@@ -7,17 +7,40 @@ import { exitChart, runCharts, srByAgentChart, srByBreakdownChart } from './run-
 const task = (id: string, semantic: string): Task =>
   ({ id, app: 'Settings', annotations: { semantic, syntactic: 'Canonical', scenario: 'System Settings' } }) as unknown as Task;
 
-const result = (taskId: string, agent: string, mode: 'online' | 'offline', success: boolean, exit: ResultForMetrics['exit']): ResultForMetrics => ({
-  taskId, agent, mode, success, exit, steps: 2, stepMs: [], tokens: null, judgeTokens: 0, judgeMs: 0, judgeAgreement: null, retries: 0,
+const result = (
+  taskId: string,
+  agent: string,
+  mode: 'online' | 'offline',
+  success: boolean,
+  exit: ResultForMetrics['exit'],
+): ResultForMetrics => ({
+  taskId,
+  agent,
+  mode,
+  success,
+  exit,
+  steps: 2,
+  stepMs: [],
+  tokens: null,
+  judgeTokens: 0,
+  judgeMs: 0,
+  judgeAgreement: null,
+  retries: 0,
 });
 
-const tasks = new Map([['a', task('a', 'Indirect Speech')], ['b', task('b', 'Clear and Explicit')]]);
-const metrics = runMetrics([
-  result('a', 'replay', 'online', true, 'finished'),
-  result('b', 'replay', 'offline', true, 'finished'),
-  result('a', 'random', 'online', false, 'step_limit'),
-  result('b', 'random', 'offline', false, 'off_graph'),
-], tasks).agents;
+const tasks = new Map([
+  ['a', task('a', 'Indirect Speech')],
+  ['b', task('b', 'Clear and Explicit')],
+]);
+const metrics = runMetrics(
+  [
+    result('a', 'replay', 'online', true, 'finished'),
+    result('b', 'replay', 'offline', true, 'finished'),
+    result('a', 'random', 'online', false, 'step_limit'),
+    result('b', 'random', 'offline', false, 'off_graph'),
+  ],
+  tasks,
+).agents;
 
 describe('run charts', () => {
   it('plots SR per agent for the modes that ran, and says the same numbers in words', () => {
@@ -38,7 +61,10 @@ describe('run charts', () => {
   it('plots SR per semantic category with one series per agent', () => {
     const c = srByBreakdownChart(metrics, 'semantic');
     expect(c.spec.categories).toEqual(['Clear and Explicit', 'Indirect Speech']);
-    expect(c.spec.series).toEqual([{ name: 'random', values: [0, 0] }, { name: 'replay', values: [1, 1] }]);
+    expect(c.spec.series).toEqual([
+      { name: 'random', values: [0, 0] },
+      { name: 'replay', values: [1, 1] },
+    ]);
     expect(c.spec.id).toBe('run-sr-by-semantic');
   });
 

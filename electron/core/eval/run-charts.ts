@@ -58,7 +58,15 @@ export function exitChart(metrics: readonly AgentMetrics[]): DescribedChart {
       series: groups.map((x) => ({ name: x.name, values: exits.map((e) => count(x.g, e)) })),
       yLabel: 'tasks',
     },
-    description: groups.map((x) => `${x.name}: ${exits.filter((e) => count(x.g, e) > 0).map((e) => `${e} ${count(x.g, e)}`).join(', ')}`).join('; '),
+    description: groups
+      .map(
+        (x) =>
+          `${x.name}: ${exits
+            .filter((e) => count(x.g, e) > 0)
+            .map((e) => `${e} ${count(x.g, e)}`)
+            .join(', ')}`,
+      )
+      .join('; '),
   };
 }
 

@@ -43,8 +43,13 @@ export function compareAgents(rows: readonly PairedOutcome[]): AgentComparison[]
     const onlyB = pairs.filter((r) => !r.a && r.b).length;
     const n = pairs.length;
     return {
-      agent, pairs: n, successA, successB,
-      srA: n ? successA / n : null, srB: n ? successB / n : null, delta: n ? (successB - successA) / n : null,
+      agent,
+      pairs: n,
+      successA,
+      successB,
+      srA: n ? successA / n : null,
+      srB: n ? successB / n : null,
+      delta: n ? (successB - successA) / n : null,
       mcnemar: exactMcNemar(onlyA, onlyB),
       unpaired: mine.filter((r) => (r.a === null) !== (r.b === null)).length,
     };
@@ -58,14 +63,27 @@ export function comparisonTable(c: readonly AgentComparison[], labels: { a: stri
     id: 'run-compare',
     title: `SR of the same tasks in two runs: A = ${labels.a}, B = ${labels.b}`,
     columns: [
-      { key: 'agent', header: 'Agent' }, { key: 'pairs', header: 'Paired tasks', align: 'right' },
-      { key: 'srA', header: 'SR A (%)', align: 'right', format: pct }, { key: 'srB', header: 'SR B (%)', align: 'right', format: pct },
+      { key: 'agent', header: 'Agent' },
+      { key: 'pairs', header: 'Paired tasks', align: 'right' },
+      { key: 'srA', header: 'SR A (%)', align: 'right', format: pct },
+      { key: 'srB', header: 'SR B (%)', align: 'right', format: pct },
       { key: 'delta', header: 'Δ SR (B − A, points)', align: 'right', format: pct },
-      { key: 'onlyA', header: 'Success in A only', align: 'right' }, { key: 'onlyB', header: 'Success in B only', align: 'right' },
+      { key: 'onlyA', header: 'Success in A only', align: 'right' },
+      { key: 'onlyB', header: 'Success in B only', align: 'right' },
       { key: 'p', header: 'McNemar p (exact)', align: 'right', format: { kind: 'pvalue' } },
       { key: 'unpaired', header: 'Unpaired', align: 'right' },
     ],
-    rows: c.map((x) => ({ agent: x.agent, pairs: x.pairs, srA: x.srA, srB: x.srB, delta: x.delta, onlyA: x.mcnemar.b, onlyB: x.mcnemar.c, p: x.mcnemar.pValue, unpaired: x.unpaired })),
+    rows: c.map((x) => ({
+      agent: x.agent,
+      pairs: x.pairs,
+      srA: x.srA,
+      srB: x.srB,
+      delta: x.delta,
+      onlyA: x.mcnemar.b,
+      onlyB: x.mcnemar.c,
+      p: x.mcnemar.pValue,
+      unpaired: x.unpaired,
+    })),
     notes: [
       'Paired by (task, agent, mode) over the tasks both runs scored: a task invalid, unresolved or missing in either run is left out (counted as unpaired when the other run scored it).',
       'Exact McNemar on the discordant pairs (success in one run only); p = 1 when there are none.',

@@ -15,8 +15,10 @@ export function unresolvedWarning(m: RunMetrics, runId: string): string | null {
   const per = m.agents.filter((a) => a.overall.unresolved > 0).map((a) => `${a.agent} ${a.overall.unresolved}`);
   if (per.length === 0) return null;
   const total = m.agents.reduce((s, a) => s + a.overall.unresolved, 0);
-  return `Warning: ${total} result(s) are unresolved infrastructure failures or unfinished tasks (${per.join(', ')}); `
-    + `they count as not successful, so these numbers are not comparable until resolved: \`elderbench run --resume ${runId}\` re-attempts them.`;
+  return (
+    `Warning: ${total} result(s) are unresolved infrastructure failures or unfinished tasks (${per.join(', ')}); ` +
+    `they count as not successful, so these numbers are not comparable until resolved: \`elderbench run --resume ${runId}\` re-attempts them.`
+  );
 }
 
 /** N of a mode when every agent agrees (they do by construction; a disagreement is shown, not hidden). */
@@ -42,16 +44,27 @@ export function table2(m: RunMetrics, runId: string): TableModel {
     columns: [{ key: 'agent', header: 'Agent' }, ...cols, { key: 'unresolved', header: 'Unresolved', align: 'right' }],
     rows: m.agents.map((a) => ({
       agent: a.agent,
-      ...Object.fromEntries(MODES.flatMap((mode) => [[`${mode}_sr`, a[mode].sr], [`${mode}_ail`, a[mode].ailS], [`${mode}_mcm`, a[mode].mcmTokens]])),
+      ...Object.fromEntries(
+        MODES.flatMap((mode) => [
+          [`${mode}_sr`, a[mode].sr],
+          [`${mode}_ail`, a[mode].ailS],
+          [`${mode}_mcm`, a[mode].mcmTokens],
+        ]),
+      ),
       unresolved: a.overall.unresolved,
     })),
     notes: [
       ...(warning ? [warning] : []),
       m.excludeUnresolved
-        ? 'This view leaves each agent\'s unresolved results out of its SR, so agents may be compared on different task sets; the default view (SR over N) is the comparable one.'
-        : 'SR = successes / N, where N is the run\'s valid tasks for the mode — the same N for every agent; unresolved results count as not successful.',
+        ? "This view leaves each agent's unresolved results out of its SR, so agents may be compared on different task sets; the default view (SR over N) is the comparable one."
+        : "SR = successes / N, where N is the run's valid tasks for the mode — the same N for every agent; unresolved results count as not successful.",
       ...(invalid.length
-        ? [`${invalid.length} task(s) are invalid for this run and left out of N for every agent: ${invalid.slice(0, 8).map((t) => `${t.taskId} (${t.mode}, ${t.exit})`).join(', ')}${invalid.length > 8 ? ', …' : ''}.`]
+        ? [
+            `${invalid.length} task(s) are invalid for this run and left out of N for every agent: ${invalid
+              .slice(0, 8)
+              .map((t) => `${t.taskId} (${t.mode}, ${t.exit})`)
+              .join(', ')}${invalid.length > 8 ? ', …' : ''}.`,
+          ]
         : []),
       'AIL = mean (reasoning + parsing) time per agent step; MCM = mean prompt + completion tokens per task with reported usage; both over the scored tasks of N.',
     ],
@@ -67,28 +80,49 @@ export function behaviourTable(m: RunMetrics): TableModel {
     id: 'run-behaviour',
     title: 'How tasks ended',
     columns: [
-      { key: 'agent', header: 'Agent' }, { key: 'mode', header: 'Mode' },
-      { key: 'tasks', header: 'Tasks (N)', align: 'right' }, { key: 'scored', header: 'Scored', align: 'right' },
-      { key: 'unresolved', header: 'Unresolved', align: 'right' }, { key: 'invalid', header: 'Invalid (not in N)', align: 'right' },
+      { key: 'agent', header: 'Agent' },
+      { key: 'mode', header: 'Mode' },
+      { key: 'tasks', header: 'Tasks (N)', align: 'right' },
+      { key: 'scored', header: 'Scored', align: 'right' },
+      { key: 'unresolved', header: 'Unresolved', align: 'right' },
+      { key: 'invalid', header: 'Invalid (not in N)', align: 'right' },
       { key: 'exits', header: 'Exit categories' },
-      { key: 'p50', header: 'p50 step (s)', align: 'right', format: fixed(2) }, { key: 'p95', header: 'p95 step (s)', align: 'right', format: fixed(2) },
-      { key: 'steps', header: 'Steps/task', align: 'right', format: fixed(1) }, { key: 'ratio', header: 'Steps vs human', align: 'right', format: fixed(2) },
-      { key: 'premature', header: 'Premature finish (%)', align: 'right', format: pct }, { key: 'never', header: 'Never finished (%)', align: 'right', format: pct },
-      { key: 'infra', header: 'Infra errors', align: 'right' }, { key: 'retries', header: 'Infra retries', align: 'right' },
+      { key: 'p50', header: 'p50 step (s)', align: 'right', format: fixed(2) },
+      { key: 'p95', header: 'p95 step (s)', align: 'right', format: fixed(2) },
+      { key: 'steps', header: 'Steps/task', align: 'right', format: fixed(1) },
+      { key: 'ratio', header: 'Steps vs human', align: 'right', format: fixed(2) },
+      { key: 'premature', header: 'Premature finish (%)', align: 'right', format: pct },
+      { key: 'never', header: 'Never finished (%)', align: 'right', format: pct },
+      { key: 'infra', header: 'Infra errors', align: 'right' },
+      { key: 'retries', header: 'Infra retries', align: 'right' },
       { key: 'judge', header: 'Judge tokens', align: 'right' },
     ],
     rows,
     notes: [
-      'Tasks (N) = the run\'s valid tasks in the mode; Scored = those with the agent\'s own result; scored = N once nothing is unresolved.',
-      'Steps vs human: agent steps divided by the steps of the task\'s first human demonstration.',
+      "Tasks (N) = the run's valid tasks in the mode; Scored = those with the agent's own result; scored = N once nothing is unresolved.",
+      "Steps vs human: agent steps divided by the steps of the task's first human demonstration.",
     ],
   };
   function row(agent: string, mode: string, g: GroupMetrics): Record<string, string | number | null> {
     return {
-      agent, mode, tasks: g.tasks, scored: g.scored, unresolved: g.unresolved, invalid: g.invalid,
-      exits: Object.entries(g.exits).map(([k, v]) => `${k} ${v}`).join(', '),
-      p50: g.p50StepS, p95: g.p95StepS, steps: g.meanSteps, ratio: g.stepRatio,
-      premature: g.prematureFinishRate, never: g.neverFinishRate, infra: g.infraErrors, retries: g.infraRetries, judge: g.judgeTokens,
+      agent,
+      mode,
+      tasks: g.tasks,
+      scored: g.scored,
+      unresolved: g.unresolved,
+      invalid: g.invalid,
+      exits: Object.entries(g.exits)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', '),
+      p50: g.p50StepS,
+      p95: g.p95StepS,
+      steps: g.meanSteps,
+      ratio: g.stepRatio,
+      premature: g.prematureFinishRate,
+      never: g.neverFinishRate,
+      infra: g.infraErrors,
+      retries: g.infraRetries,
+      judge: g.judgeTokens,
     };
   }
 }
@@ -103,7 +137,8 @@ export function breakdownTable(m: RunMetrics, by: Breakdown): TableModel {
     id: `run-by-${by}`,
     title: `Success rate by ${by}${m.excludeUnresolved ? ' (unresolved results excluded)' : ''}`,
     columns: [
-      { key: 'group', header: cap(by) }, { key: 'n', header: 'N', align: 'right' },
+      { key: 'group', header: cap(by) },
+      { key: 'n', header: 'N', align: 'right' },
       ...agents.map((a) => ({ key: `${a.agent}_sr`, header: `${a.agent} SR (%)`, align: 'right' as const, format: pct })),
     ],
     rows: keys.map((k) => ({
@@ -136,19 +171,31 @@ export function graphsTable(graphs: readonly RecordedGraph[], matchRules: readon
     id: 'run-graphs',
     title: 'Offline task graphs',
     columns: [
-      { key: 'task', header: 'Task' }, { key: 'version', header: 'Graph' }, { key: 'status', header: 'Standing' },
-      { key: 'probe', header: 'Probe' }, { key: 'variants', header: 'Variants', align: 'right' },
-      { key: 'fa', header: 'False accepts', align: 'right' }, { key: 'fr', header: 'False rejects', align: 'right' },
+      { key: 'task', header: 'Task' },
+      { key: 'version', header: 'Graph' },
+      { key: 'status', header: 'Standing' },
+      { key: 'probe', header: 'Probe' },
+      { key: 'variants', header: 'Variants', align: 'right' },
+      { key: 'fa', header: 'False accepts', align: 'right' },
+      { key: 'fr', header: 'False rejects', align: 'right' },
       { key: 'unplayable', header: 'Unplayable', align: 'right' },
     ],
     rows: graphs.map((g) => ({
-      task: g.taskId, version: g.version === null ? 'none' : `v${g.version}`, status: g.trust?.status ?? (g.version === null ? 'missing' : 'unknown'),
+      task: g.taskId,
+      version: g.version === null ? 'none' : `v${g.version}`,
+      status: g.trust?.status ?? (g.version === null ? 'missing' : 'unknown'),
       probe: g.trust?.probe ? `${g.trust.probe.kind}${g.trust.probe.device ? ` (${g.trust.probe.device})` : ''}` : '—',
-      variants: g.trust?.probe?.variants ?? null, fa: g.trust?.probe?.falseAccepts ?? null, fr: g.trust?.probe?.falseRejects ?? null,
+      variants: g.trust?.probe?.variants ?? null,
+      fa: g.trust?.probe?.falseAccepts ?? null,
+      fr: g.trust?.probe?.falseRejects ?? null,
       unplayable: g.trust?.probe?.unplayable ?? null,
     })),
     notes: [
-      ...(unsure.length ? [`${unsure.length} graph(s) not valid, suspect or never probed: their offline verdicts may be wrong (${unsure.map((g) => g.taskId).join(', ')}).`] : []),
+      ...(unsure.length
+        ? [
+            `${unsure.length} graph(s) not valid, suspect or never probed: their offline verdicts may be wrong (${unsure.map((g) => g.taskId).join(', ')}).`,
+          ]
+        : []),
       `Matching rules: ${matchRules.join('; ')}.`,
     ],
   };

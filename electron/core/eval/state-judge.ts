@@ -27,7 +27,12 @@ export function stateJudge(graphOf: GraphOf): Judge {
     kind: 'state',
     async judge(ctx: JudgeContext): Promise<JudgeVerdict> {
       const t0 = performance.now();
-      const verdict = (pass: boolean | null, reason: string): JudgeVerdict => ({ judge: 'state', pass, reason, ms: performance.now() - t0 });
+      const verdict = (pass: boolean | null, reason: string): JudgeVerdict => ({
+        judge: 'state',
+        pass,
+        reason,
+        ms: performance.now() - t0,
+      });
       const found = graphOf(ctx.task.id);
       if (!found) return verdict(null, `task ${ctx.task.id} has no graph; build one (elderbench graph build) to judge by state`);
       const final = ctx.trajectory?.at(-1);
@@ -47,15 +52,17 @@ export function stateJudge(graphOf: GraphOf): Judge {
         for (const v of sign(o.ui, o.foreground).candidates) if (model.keys.has(v.key)) record.set(v.key, v.value);
       }
       // Keys whose effect the screen does not show (volume) count by their presses.
-      for (const o of ctx.trajectory ?? []) if (o.action?.type === 'Key') record.set(pressKey(o.action.key), String(Number(record.get(pressKey(o.action.key)) ?? 0) + 1));
+      for (const o of ctx.trajectory ?? [])
+        if (o.action?.type === 'Key') record.set(pressKey(o.action.key), String(Number(record.get(pressKey(o.action.key)) ?? 0) + 1));
       const end = sign(final.ui, final.foreground).sig;
       const texts = flattenUi(final.ui).map(labelOf).filter(Boolean);
       const done = graph.nodes.filter((n) => n.done && sameState(n.signature, end, cfg));
-      if (done.length === 0) return verdict(false, 'the final screen is none of the graph\'s DONE states');
+      if (done.length === 0) return verdict(false, "the final screen is none of the graph's DONE states");
       let closest: string | null = null;
       for (const n of done) {
         const unmet = unmetConditions(n.goal, record, match.textThreshold, texts);
-        if (unmet.length === 0) return verdict(true, `the final screen is DONE state ${n.id}${n.goal?.length ? ', its goal conditions met' : ''}`);
+        if (unmet.length === 0)
+          return verdict(true, `the final screen is DONE state ${n.id}${n.goal?.length ? ', its goal conditions met' : ''}`);
         closest ??= `the final screen is DONE state ${n.id} but ${unmet.map((u) => `${u.label} should be "${u.expected}" (was "${record.get(u.key) ?? ''}")`).join('; ')}`;
       }
       return verdict(false, closest!);
@@ -72,7 +79,9 @@ export function ruleAndState(rule: Judge, state: Judge): Judge {
     async judge(ctx) {
       const [r, s] = await Promise.all([rule.judge(ctx), state.judge(ctx)]);
       return {
-        judge: 'rule+state', pass: r.pass, reason: r.reason,
+        judge: 'rule+state',
+        pass: r.pass,
+        reason: r.reason,
         rule: r.pass === null ? null : { pass: r.pass, reason: r.reason },
         state: { pass: s.pass, reason: s.reason },
         agreement: r.pass === null || s.pass === null ? null : r.pass === s.pass,

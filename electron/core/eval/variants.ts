@@ -65,7 +65,12 @@ async function run(d: DevicePort, cmd: string): Promise<void> {
   await d.shell(cmd);
 }
 
-async function expectValue(d: DevicePort, cmd: string, read: () => Promise<string | null>, want: (v: string | null) => boolean): Promise<void> {
+async function expectValue(
+  d: DevicePort,
+  cmd: string,
+  read: () => Promise<string | null>,
+  want: (v: string | null) => boolean,
+): Promise<void> {
   const v = await read();
   if (!want(v)) throw new VariantError(cmd, `\`${cmd}\` did not take effect on ${d.serial} (read back: ${v ?? 'null'})`);
 }
@@ -80,7 +85,12 @@ export async function applyVariant(d: DevicePort, name: VariantName): Promise<Ap
       const prev = await s.get(d);
       const cmd = s.put(value);
       await run(d, cmd);
-      await expectValue(d, cmd, () => s.get(d), (v) => v !== null && Number(v) === Number(value));
+      await expectValue(
+        d,
+        cmd,
+        () => s.get(d),
+        (v) => v !== null && Number(v) === Number(value),
+      );
       return { name, commands: [cmd], restore: () => run(d, s.undo(prev)) };
     }
     case 'display-large': {
@@ -89,7 +99,12 @@ export async function applyVariant(d: DevicePort, name: VariantName): Promise<Ap
       const target = Math.round(before.physical * LARGE_DISPLAY_FACTOR);
       const cmd = `wm density ${target}`;
       await run(d, cmd);
-      await expectValue(d, cmd, async () => String(parseWmDensity(await d.shell('wm density')).override ?? ''), (v) => v === String(target));
+      await expectValue(
+        d,
+        cmd,
+        async () => String(parseWmDensity(await d.shell('wm density')).override ?? ''),
+        (v) => v === String(target),
+      );
       return { name, commands: [cmd], restore: () => run(d, before.override ? `wm density ${before.override}` : 'wm density reset') };
     }
     case 'dark': {
@@ -97,7 +112,12 @@ export async function applyVariant(d: DevicePort, name: VariantName): Promise<Ap
       const prev = await s.get(d);
       const cmd = 'cmd uimode night yes';
       await run(d, cmd);
-      await expectValue(d, cmd, () => s.get(d), (v) => v === '2');
+      await expectValue(
+        d,
+        cmd,
+        () => s.get(d),
+        (v) => v === '2',
+      );
       return { name, commands: [cmd], restore: () => run(d, `cmd uimode night ${NIGHT[prev ?? '1'] ?? 'no'}`) };
     }
   }

@@ -38,7 +38,10 @@ describe('sampleFrames', () => {
 describe('FrameKeeper', () => {
   it('keeps every frame up to its cap, then thins evenly and always keeps the first', () => {
     expect(keptFrames([1, 2, 3], 4)).toEqual([1, 2, 3]);
-    const kept = keptFrames(Array.from({ length: 100 }, (_, i) => i), 8);
+    const kept = keptFrames(
+      Array.from({ length: 100 }, (_, i) => i),
+      8,
+    );
     expect(kept[0]).toBe(0);
     expect(kept.length).toBeLessThanOrEqual(8);
     const gaps = kept.slice(1).map((v, i) => v - kept[i]!);

@@ -64,7 +64,8 @@ export function vlmJudge(model: ModelPort, images: ImagePort, opts: VlmJudgeOpti
         res = await model.complete({ messages: [{ role: 'user', content }], sampling: opts.sampling });
       } catch (e) {
         // The judge's model refusing is no verdict (a judge error), never the agent's failure.
-        if (e instanceof ModelRefusedError) return { judge: 'vlm', pass: null, reason: `the judge model refused: ${e.message}`, tokens: null, ms: 0 };
+        if (e instanceof ModelRefusedError)
+          return { judge: 'vlm', pass: null, reason: `the judge model refused: ${e.message}`, tokens: null, ms: 0 };
         throw e;
       }
       const v = parseVerdict(res.content);

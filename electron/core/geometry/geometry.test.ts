@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { clampNorm, toNorm, toPixels } from './coordinates.js';
 import {
-  QWEN25_RESIZE, QWEN3_RESIZE, ResizeError, UITARS_15_RESIZE, roundHalfEven, shrinkToMaxPixels, smartResize,
+  QWEN25_RESIZE,
+  QWEN3_RESIZE,
+  ResizeError,
+  UITARS_15_RESIZE,
+  roundHalfEven,
+  shrinkToMaxPixels,
+  smartResize,
 } from './smart-resize.js';
 
 describe('toPixels / toNorm', () => {

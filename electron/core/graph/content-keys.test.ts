@@ -3,11 +3,31 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { ContentValue } from '../../../shared/domain/task-graph.js';
 import { contentModel, contentUnder, demonstrationEffects, learnContent } from './content-keys.js';
 
-const v = (key: string, value: string, kind: ContentValue['kind'] = 'text', extra: Partial<ContentValue> = {}): ContentValue => ({ key: `P§${key}`, kind, value, label: key, ...extra });
+const v = (key: string, value: string, kind: ContentValue['kind'] = 'text', extra: Partial<ContentValue> = {}): ContentValue => ({
+  key: `P§${key}`,
+  kind,
+  value,
+  label: key,
+  ...extra,
+});
 const tap: Action = { type: 'Tap', at: { x: 500, y: 500 } };
 const swipe: Action = { type: 'Swipe', from: { x: 500, y: 800 }, to: { x: 500, y: 200 } };
-const step = (action: Action | null, content: ContentValue[], extra: { page?: string; keyboard?: boolean } = {}) => ({ action, content, page: 'P', ...extra });
-const demo = (id: number, steps: ReturnType<typeof step>[]) => ({ id, steps: steps.map((s, idx) => ({ ...s, ref: { demonstrationId: id, idx, screenshotBlob: null, xmlBlob: null }, signature: { activity: 'P', structure: [], structureKey: '', anchors: [], widgetState: [], imageHash: null }, actionPx: null, screen: { width: 1080, height: 2400 } })) });
+const step = (action: Action | null, content: ContentValue[], extra: { page?: string; keyboard?: boolean } = {}) => ({
+  action,
+  content,
+  page: 'P',
+  ...extra,
+});
+const demo = (id: number, steps: ReturnType<typeof step>[]) => ({
+  id,
+  steps: steps.map((s, idx) => ({
+    ...s,
+    ref: { demonstrationId: id, idx, screenshotBlob: null, xmlBlob: null },
+    signature: { activity: 'P', structure: [], structureKey: '', anchors: [], widgetState: [], imageHash: null },
+    actionPx: null,
+    screen: { width: 1080, height: 2400 },
+  })),
+});
 
 describe('which content a graph keeps', () => {
   it('a value an action changed is content; a value nothing changed is not', () => {
@@ -28,7 +48,10 @@ describe('which content a graph keeps', () => {
       step(tap, [v('status', '已安装', 'label')]),
       step(null, [v('status', '已安装', 'label'), v('hidden', 'y', 'label')], { keyboard: true }),
     ]);
-    expect(e[0]!.map((x) => [x.key, x.value])).toEqual([['P§status', '已安装'], ['P§install', '']]);
+    expect(e[0]!.map((x) => [x.key, x.value])).toEqual([
+      ['P§status', '已安装'],
+      ['P§install', ''],
+    ]);
     expect(e[1]).toEqual([]); // swipe: the list row came into view
     expect(e[2]).toEqual([]); // listed rows going out of view say nothing
     expect(e[3]).toEqual([]); // the keyboard came up
@@ -43,7 +66,8 @@ describe('which content a graph keeps', () => {
   });
 
   it('values the demonstrations committed differently are free: the state keeps only whether one is set', () => {
-    const pay = (amount: string) => demo(amount === '50' ? 1 : 2, [step(tap, [v('amount', '')]), step(tap, [v('amount', amount)]), step(null, [v('amount', amount)])]);
+    const pay = (amount: string) =>
+      demo(amount === '50' ? 1 : 2, [step(tap, [v('amount', '')]), step(tap, [v('amount', amount)]), step(null, [v('amount', amount)])]);
     const m = learnContent([pay('50'), pay('100')]);
     expect([...m.keys]).toEqual(['P§amount']);
     expect([...m.free]).toEqual(['P§amount']);
@@ -53,7 +77,7 @@ describe('which content a graph keeps', () => {
     expect([...same.free]).toEqual([]);
   });
 
-  it("a content key the page does not show reads as empty, unless it sits in a list or the keyboard hides the page", () => {
+  it('a content key the page does not show reads as empty, unless it sits in a list or the keyboard hides the page', () => {
     const m = contentModel(['P§status', 'P§row'], [], ['P§row']);
     expect(contentUnder(m, [v('other', 'x', 'label')], 'P')).toEqual({ 'P§status': '' });
     expect(contentUnder(m, [v('other', 'x', 'label')], 'P', true)).toEqual({});

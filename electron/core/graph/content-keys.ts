@@ -43,7 +43,9 @@ export function contentModel(keys: Iterable<string>, free: Iterable<string> = []
  * was a swipe, which brings content into view rather than changing it, or the keyboard came or went.
  * Index t holds the effects of action t.
  */
-export function demonstrationEffects(steps: readonly { action: Demo['steps'][number]['action']; content?: readonly ContentValue[]; page?: string; keyboard?: boolean }[]): ContentValue[][] {
+export function demonstrationEffects(
+  steps: readonly { action: Demo['steps'][number]['action']; content?: readonly ContentValue[]; page?: string; keyboard?: boolean }[],
+): ContentValue[][] {
   const seen = new Map<string, ContentValue>();
   const pages = new Set<string>();
   const look = (c: readonly ContentValue[] | undefined, known?: string): void => {
@@ -71,7 +73,8 @@ export function demonstrationEffects(steps: readonly { action: Demo['steps'][num
         if (prev !== undefined && prev !== v.value) effects.push(v);
       }
       if (known) {
-        for (const [k, v] of seen) if (pageOfKey(k) === page && !present.has(k) && !v.listed && v.value !== '') effects.push({ ...v, value: '' });
+        for (const [k, v] of seen)
+          if (pageOfKey(k) === page && !present.has(k) && !v.listed && v.value !== '') effects.push({ ...v, value: '' });
       }
     }
     // Choosing an option is the content; what else the page shows because of it (the route's time for the
@@ -97,18 +100,27 @@ export function learnContent(demos: readonly Demo[]): ContentModel {
     }
     for (const [k, v] of last) committed.set(k, (committed.get(k) ?? new Set()).add(v));
   }
-  return contentModel(keys, [...committed].filter(([, values]) => values.size > 1).map(([k]) => k), listed);
+  return contentModel(
+    keys,
+    [...committed].filter(([, values]) => values.size > 1).map(([k]) => k),
+    listed,
+  );
 }
 
 /**
  * The state's content under a model: the page's content keys, '' where the page does not show one,
  * free keys reduced to set ('*') or empty ('').
  */
-export function contentUnder(model: ContentModel, candidates: readonly ContentValue[] | undefined, knownPage?: string, keyboard = false): Record<string, string> {
+export function contentUnder(
+  model: ContentModel,
+  candidates: readonly ContentValue[] | undefined,
+  knownPage?: string,
+  keyboard = false,
+): Record<string, string> {
   const out: Record<string, string> = {};
   const page = knownPage ?? pageOf(candidates);
   // Under the keyboard a missing key may just be hidden.
-  for (const k of page === null || keyboard ? [] : model.byPage.get(page) ?? []) if (!model.listed?.has(k)) out[k] = '';
+  for (const k of page === null || keyboard ? [] : (model.byPage.get(page) ?? [])) if (!model.listed?.has(k)) out[k] = '';
   for (const v of candidates ?? []) {
     if (!model.keys.has(v.key)) continue;
     out[v.key] = model.free.has(v.key) ? (v.value === '' ? '' : '*') : v.value;

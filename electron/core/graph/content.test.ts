@@ -50,12 +50,31 @@ describe('content candidates', () => {
     expect(clock.get(`label|TextView|${id('clock')}|`)!.value).toBe('#t');
     const install = byKey(page('App', button('安装', b(40, 800, 1040, 950), { resourceId: id('install') })));
     expect(install.get(`label|Button|${id('install')}|`)!.value).toBe('安装');
-    const list = byKey(page('News', ...['头条一', '头条二', '头条三'].map((t, i) => n({ bounds: b(0, 300 + i * 200, 1080, 480 + i * 200), clickable: true, children: [text(t, b(20, 310 + i * 200, 1060, 470 + i * 200), { resourceId: id('headline') })] }))));
+    const list = byKey(
+      page(
+        'News',
+        ...['头条一', '头条二', '头条三'].map((t, i) =>
+          n({
+            bounds: b(0, 300 + i * 200, 1080, 480 + i * 200),
+            clickable: true,
+            children: [text(t, b(20, 310 + i * 200, 1060, 470 + i * 200), { resourceId: id('headline') })],
+          }),
+        ),
+      ),
+    );
     expect([...list.keys()].filter((k) => k.startsWith('label|TextView|'))).toEqual([]);
   });
 
   it('keys carry the page they belong to and are unique within a dump; items inside a scrolling container are marked listed', () => {
-    const u = page('Cart', n({ scrollable: true, className: 'androidx.recyclerview.widget.RecyclerView', bounds: b(0, 300, 1080, 2000), children: [row('数量', '3', b(0, 300, 1080, 400))] }));
+    const u = page(
+      'Cart',
+      n({
+        scrollable: true,
+        className: 'androidx.recyclerview.widget.RecyclerView',
+        bounds: b(0, 300, 1080, 2000),
+        children: [row('数量', '3', b(0, 300, 1080, 400))],
+      }),
+    );
     const all = contentCandidates(u, cfg, 'com.example/.Cart|Cart');
     expect(all.every((v) => v.key.startsWith('com.example/.Cart|Cart§'))).toBe(true);
     expect(new Set(all.map((v) => v.key)).size).toBe(all.length);
@@ -63,7 +82,16 @@ describe('content candidates', () => {
   });
 
   it('the option group a tap lands in; none for a lone button', () => {
-    const u = page('Pay', n({ className: 'android.widget.GridLayout', resourceId: id('presets'), bounds: b(0, 500, 1080, 650), children: [button('50元', b(0, 500, 270, 650)), button('100元', b(270, 500, 540, 650)), button('200元', b(540, 500, 810, 650))] }), button('确认', b(40, 900, 1040, 1050)));
+    const u = page(
+      'Pay',
+      n({
+        className: 'android.widget.GridLayout',
+        resourceId: id('presets'),
+        bounds: b(0, 500, 1080, 650),
+        children: [button('50元', b(0, 500, 270, 650)), button('100元', b(270, 500, 540, 650)), button('200元', b(540, 500, 810, 650))],
+      }),
+      button('确认', b(40, 900, 1040, 1050)),
+    );
     expect(optionGroupAt(u, 400, 575)).toHaveLength(3);
     expect(optionGroupAt(u, 500, 975)).toBeNull();
   });

@@ -48,7 +48,12 @@ export function canonicalNumber(s: string): string {
 /** The numbers in a text, in order (clock times removed first): "¥59.90 × 3" → ["59.90", "3"]. */
 export function numbersIn(s: string): string[] {
   if (!/\d|[\uff10-\uff19]/.test(s)) return [];
-  return nfkc(s).replace(TIME, ' ').match(DIGITS)?.map((d) => d.replace(/,/g, '')) ?? [];
+  return (
+    nfkc(s)
+      .replace(TIME, ' ')
+      .match(DIGITS)
+      ?.map((d) => d.replace(/,/g, '')) ?? []
+  );
 }
 
 /** A label with its clock times and numbers masked, so a key stays the same when a count changes. */
@@ -103,7 +108,10 @@ function optionsOf(container: UiNode): UiNode[] {
   const direct = container.children.filter((c) => visible(c) && clickable(c));
   // Wrapped items (a cell around each button) count only where the container has no clickable of its own:
   // a form's confirm button beside a grid of presets is not one of the presets.
-  const found = direct.length > 0 ? direct : container.children.flatMap((c) => (visible(c) ? c.children.filter((g) => visible(g) && clickable(g)) : []));
+  const found =
+    direct.length > 0
+      ? direct
+      : container.children.flatMap((c) => (visible(c) ? c.children.filter((g) => visible(g) && clickable(g)) : []));
   if (found.length < 2) return [];
   const counts = new Map<string, number>();
   for (const o of found) counts.set(o.className, (counts.get(o.className) ?? 0) + 1);
@@ -146,7 +154,11 @@ function labelKey(n: UiNode, row: string): string {
  * Every content candidate of one dump, keys unique within it (a repeated key gets `#2`, `#3`, …) and
  * prefixed with the page (`page`, e.g. the activity), so a key never means two pages' widgets.
  */
-export function contentCandidates(ui: UiHierarchy, cfg: Pick<SignatureConfig, 'ignoredPackages' | 'ignoredResourceIds'>, page = ''): ContentValue[] {
+export function contentCandidates(
+  ui: UiHierarchy,
+  cfg: Pick<SignatureConfig, 'ignoredPackages' | 'ignoredResourceIds'>,
+  page = '',
+): ContentValue[] {
   const out: ContentValue[] = [];
   const seen = new Map<string, number>();
   // Labels wait until the walk is done: only those whose key occurs once on the page are kept, so a
@@ -194,9 +206,17 @@ export function contentCandidates(ui: UiHierarchy, cfg: Pick<SignatureConfig, 'i
     if (n.children.length > 0 && !clickable(n)) {
       const options = optionsOf(n);
       if (options.length >= 2) {
-        const picked = options.filter(chosen).map((o) => normalizeContent(staticLabel(o) || shortId(o.resourceId))).sort();
+        const picked = options
+          .filter(chosen)
+          .map((o) => normalizeContent(staticLabel(o) || shortId(o.resourceId)))
+          .sort();
         const section = sectionLabel(ancestors.at(-1), n);
-        push(`choice|${shortClass(n.className)}|${n.resourceId}|${section}`, 'choice', picked.join(' + '), section || shortId(n.resourceId) || shortClass(n.className));
+        push(
+          `choice|${shortClass(n.className)}|${n.resourceId}|${section}`,
+          'choice',
+          picked.join(' + '),
+          section || shortId(n.resourceId) || shortClass(n.className),
+        );
       }
     }
     // Only a container that can scroll hides content out of view; a list that fits shows all of it.

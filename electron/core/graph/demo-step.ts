@@ -27,7 +27,10 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
   const signature = computeSignature(s.ui, s.foreground, cfg, s.imageHash ?? null);
   const at = s.actionPx?.type === 'Tap' ? s.actionPx.at : undefined;
   const group = at ? optionsAt(s.ui, at.x, at.y) : null;
-  const marked = s.alternatives && group ? group.filter((o) => s.alternatives === 'any' || s.alternatives!.includes(labelOf(o)) || contains(o.bounds!, at!.x, at!.y)) : null;
+  const marked =
+    s.alternatives && group
+      ? group.filter((o) => s.alternatives === 'any' || s.alternatives!.includes(labelOf(o)) || contains(o.bounds!, at!.x, at!.y))
+      : null;
   return {
     ref: s.ref,
     signature,

@@ -80,7 +80,11 @@ export function applyEdit(graph: TaskGraph, edit: GraphEdit, opts: MatchOptions 
       const ids = g.nodes.map((n) => Number(n.id.slice(1))).filter(Number.isFinite);
       const { evidence: _ev, ...ref } = member;
       g.nodes.push({
-        id: `n${Math.max(-1, ...ids) + 1}`, signature: from.signature, representative: ref, done: false, flag: `split out of ${from.id} by a reviewer`,
+        id: `n${Math.max(-1, ...ids) + 1}`,
+        signature: from.signature,
+        representative: ref,
+        done: false,
+        flag: `split out of ${from.id} by a reviewer`,
         members: [{ ...member, evidence: { ...member.evidence, rule: 'manual', confidence: 1 } }],
       });
       rewire(g, opts);

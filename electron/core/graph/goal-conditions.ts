@@ -18,7 +18,8 @@ export const pressKey = (key: string): string => `press|${key}`;
 /** How many times a path pressed each key that left the state as it was (a self-loop edge). */
 export function pressCounts(path: readonly GraphEdge[]): Map<string, number> {
   const out = new Map<string, number>();
-  for (const e of path) if (e.action.type === 'Key' && e.from === e.to) out.set(pressKey(e.action.key), (out.get(pressKey(e.action.key)) ?? 0) + 1);
+  for (const e of path)
+    if (e.action.type === 'Key' && e.from === e.to) out.set(pressKey(e.action.key), (out.get(pressKey(e.action.key)) ?? 0) + 1);
   return out;
 }
 
@@ -55,7 +56,16 @@ export function deriveGoalConditions(
   const presses = [...paths.values()].flat().map(pressCounts);
   for (const key of presses[0]?.keys() ?? []) {
     const fewest = Math.min(...presses.map((p) => p.get(key) ?? 0));
-    if (fewest > 0) shared.push({ id: `c${shared.length + 1}`, kind: 'pressed', key, label: key.slice('press|'.length), expected: String(fewest), match: 'exact', source: 'derived' });
+    if (fewest > 0)
+      shared.push({
+        id: `c${shared.length + 1}`,
+        kind: 'pressed',
+        key,
+        label: key.slice('press|'.length),
+        expected: String(fewest),
+        match: 'exact',
+        source: 'derived',
+      });
   }
   for (const [doneId, demoPaths] of paths) {
     if (demoPaths.length === 0) continue;
@@ -66,7 +76,16 @@ export function deriveGoalConditions(
     if (done && before.every((b) => b !== undefined)) {
       const earlier = new Set(before.flatMap((b) => b!.signature.anchors));
       const shown = done.signature.anchors.filter((a) => !earlier.has(a) && !a.includes('#')).slice(0, 2);
-      for (const text of shown) conditions.push({ id: `c${conditions.length + 1}`, kind: 'shown', key: '', label: text, expected: text, match: 'exact', source: 'derived' });
+      for (const text of shown)
+        conditions.push({
+          id: `c${conditions.length + 1}`,
+          kind: 'shown',
+          key: '',
+          label: text,
+          expected: text,
+          match: 'exact',
+          source: 'derived',
+        });
     }
     out.set(doneId, conditions);
   }

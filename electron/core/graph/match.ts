@@ -12,7 +12,15 @@ export { DEFAULT_MATCH_OPTIONS, withMatchDefaults } from '../../../shared/domain
 
 /** Which rule accepted a match: recorded with every offline step so a verdict can be traced. */
 export type MatchRule =
-  | 'within-tolerance' | 'inside-target' | 'free-choice' | 'same-numbers' | 'similar-text' | 'swipe-direction' | 'same-key' | 'same-app' | 'same-action';
+  | 'within-tolerance'
+  | 'inside-target'
+  | 'free-choice'
+  | 'same-numbers'
+  | 'similar-text'
+  | 'swipe-direction'
+  | 'same-key'
+  | 'same-app'
+  | 'same-action';
 
 export interface MatchResult {
   matched: boolean;
@@ -51,7 +59,11 @@ export function textSimilarity(a: string, b: string): number {
  * typed digits, the same numbers must appear in the same order ("300元" matches "300"; "3000" and
  * "500" do not). Other text matches by similarity.
  */
-export function textMatches(typed: string, demonstrated: string, threshold: number): { matched: boolean; similarity: number; rule: MatchRule } {
+export function textMatches(
+  typed: string,
+  demonstrated: string,
+  threshold: number,
+): { matched: boolean; similarity: number; rule: MatchRule } {
   const want = numbersIn(demonstrated);
   const similarity = textSimilarity(typed, demonstrated);
   if (want.length > 0) {
@@ -62,8 +74,7 @@ export function textMatches(typed: string, demonstrated: string, threshold: numb
   return { matched: similarity >= threshold, similarity, rule: 'similar-text' };
 }
 
-const pointKind = (t: Action['type']): string | null =>
-  t === 'Tap' || t === 'DoubleTap' ? 'tap' : t === 'LongPress' ? 'long' : null;
+const pointKind = (t: Action['type']): string | null => (t === 'Tap' || t === 'DoubleTap' ? 'tap' : t === 'LongPress' ? 'long' : null);
 
 const inside = (b: Bounds, p: { x: number; y: number }): boolean => contains(b, p.x, p.y);
 
@@ -71,10 +82,18 @@ const inside = (b: Bounds, p: { x: number; y: number }): boolean => contains(b, 
 export function matchEdge(action: Action, edge: GraphEdge, opts: MatchOptions): MatchResult {
   const e = edge.action;
   const no = (reason: string, distancePx: number | null = null, similarity: number | null = null): MatchResult => ({
-    matched: false, distancePx, similarity, rule: null, reason,
+    matched: false,
+    distancePx,
+    similarity,
+    rule: null,
+    reason,
   });
   const yes = (rule: MatchRule, reason: string, distancePx: number | null = null, similarity: number | null = null): MatchResult => ({
-    matched: true, distancePx, similarity, rule, reason,
+    matched: true,
+    distancePx,
+    similarity,
+    rule,
+    reason,
   });
   const kind = pointKind(action.type);
   if (kind !== null && 'at' in action) {
@@ -102,8 +121,20 @@ export function matchEdge(action: Action, edge: GraphEdge, opts: MatchOptions): 
   if (action.type === 'Type') {
     if (e.type !== 'Type') return no(`Type vs ${e.type}`);
     const m = textMatches(action.text, e.text, opts.textThreshold);
-    if (m.matched) return yes(m.rule, m.rule === 'same-numbers' ? 'the same numbers as demonstrated' : `text similarity ${m.similarity.toFixed(2)}`, null, m.similarity);
-    return no(m.rule === 'same-numbers' ? `numbers differ from the demonstrated "${e.text}"` : `text similarity ${m.similarity.toFixed(2)} < ${opts.textThreshold}`, null, m.similarity);
+    if (m.matched)
+      return yes(
+        m.rule,
+        m.rule === 'same-numbers' ? 'the same numbers as demonstrated' : `text similarity ${m.similarity.toFixed(2)}`,
+        null,
+        m.similarity,
+      );
+    return no(
+      m.rule === 'same-numbers'
+        ? `numbers differ from the demonstrated "${e.text}"`
+        : `text similarity ${m.similarity.toFixed(2)} < ${opts.textThreshold}`,
+      null,
+      m.similarity,
+    );
   }
   if (action.type === 'Key') return e.type === 'Key' && e.key === action.key ? yes('same-key', 'same key') : no('different key');
   if (action.type === 'LaunchApp') {
@@ -126,7 +157,7 @@ export function describeMatchRules(o: MatchOptions): string[] {
     `typed text matches by similarity ≥ ${o.textThreshold}; when the demonstration typed numbers, the same numbers in the same order`,
     'swipes match by direction; keys, Back, Home, Enter and app launches by kind',
     'of several matching edges the closest is taken (distance, then similarity)',
-    'Finish succeeds only on a DONE node reached by a demonstration\'s goal action, with the goal conditions met',
+    "Finish succeeds only on a DONE node reached by a demonstration's goal action, with the goal conditions met",
   ];
 }
 
@@ -154,7 +185,7 @@ export function bestEdge(
     if (result.matched) {
       if (!best || better(result, best.result)) best = { edge, result };
     } else if (result.distancePx !== null || result.similarity !== null) {
-      const score = (r: MatchResult): number => (r.distancePx !== null ? -r.distancePx : r.similarity ?? 0);
+      const score = (r: MatchResult): number => (r.distancePx !== null ? -r.distancePx : (r.similarity ?? 0));
       if (!nearest || score(result) > score(nearest.result)) nearest = { edge, result };
     }
   }

@@ -11,27 +11,56 @@ import { GraphWalker } from './walk.js';
 
 const screen = { width: 1080, height: 2400 };
 const node = (p: Partial<UiNode>): UiNode => ({
-  index: 0, text: '', resourceId: '', className: 'android.widget.TextView', packageName: 'com.example.shop', contentDesc: '',
-  checkable: false, checked: false, clickable: false, enabled: true, focusable: false, focused: false, scrollable: false,
-  longClickable: false, password: false, selected: false, bounds: { left: 0, top: 0, right: 1080, bottom: 100 }, naf: false,
-  children: [], ...p,
+  index: 0,
+  text: '',
+  resourceId: '',
+  className: 'android.widget.TextView',
+  packageName: 'com.example.shop',
+  contentDesc: '',
+  checkable: false,
+  checked: false,
+  clickable: false,
+  enabled: true,
+  focusable: false,
+  focused: false,
+  scrollable: false,
+  longClickable: false,
+  password: false,
+  selected: false,
+  bounds: { left: 0, top: 0, right: 1080, bottom: 100 },
+  naf: false,
+  children: [],
+  ...p,
 });
 
 /** A page: a title, a clock (volatile), and a button per row at y = 400 + 200·i. */
 function page(title: string, buttons: string[], clock: string): UiHierarchy {
   return {
     rotation: 0,
-    roots: [node({
-      className: 'android.widget.FrameLayout', bounds: { left: 0, top: 0, right: 1080, bottom: 2400 },
-      children: [
-        node({ text: clock, resourceId: 'com.android.systemui:id/clock', packageName: 'com.android.systemui', bounds: { left: 0, top: 0, right: 200, bottom: 60 } }),
-        node({ text: title, resourceId: 'com.example.shop:id/title', bounds: { left: 0, top: 100, right: 1080, bottom: 250 } }),
-        ...buttons.map((b, i) => node({
-          text: b, resourceId: `com.example.shop:id/btn_${b.toLowerCase()}`, className: 'android.widget.Button', clickable: true,
-          bounds: { left: 100, top: 400 + 200 * i, right: 980, bottom: 550 + 200 * i },
-        })),
-      ],
-    })],
+    roots: [
+      node({
+        className: 'android.widget.FrameLayout',
+        bounds: { left: 0, top: 0, right: 1080, bottom: 2400 },
+        children: [
+          node({
+            text: clock,
+            resourceId: 'com.android.systemui:id/clock',
+            packageName: 'com.android.systemui',
+            bounds: { left: 0, top: 0, right: 200, bottom: 60 },
+          }),
+          node({ text: title, resourceId: 'com.example.shop:id/title', bounds: { left: 0, top: 100, right: 1080, bottom: 250 } }),
+          ...buttons.map((b, i) =>
+            node({
+              text: b,
+              resourceId: `com.example.shop:id/btn_${b.toLowerCase()}`,
+              className: 'android.widget.Button',
+              clickable: true,
+              bounds: { left: 100, top: 400 + 200 * i, right: 980, bottom: 550 + 200 * i },
+            }),
+          ),
+        ],
+      }),
+    ],
   };
 }
 
@@ -41,7 +70,11 @@ const tapRow = (i: number): Action => ({ type: 'Tap', at: { x: 500, y: Math.roun
 function demo(id: number, path: [string, Action | null][], clock: string): Demo {
   const steps: DemoStep[] = path.map(([p, action], idx) => ({
     ref: { demonstrationId: id, idx, screenshotBlob: null, xmlBlob: null },
-    signature: computeSignature(page(p, PAGES[p]!, clock), { package: 'com.example.shop', activity: `com.example.shop.${p}Activity` }, DEFAULT_SIGNATURE_CONFIG),
+    signature: computeSignature(
+      page(p, PAGES[p]!, clock),
+      { package: 'com.example.shop', activity: `com.example.shop.${p}Activity` },
+      DEFAULT_SIGNATURE_CONFIG,
+    ),
     action,
     actionPx: null,
     screen,
@@ -49,8 +82,26 @@ function demo(id: number, path: [string, Action | null][], clock: string): Demo 
   return { id, steps };
 }
 
-const viaSearch = (id: number, clock: string): Demo => demo(id, [['Home', tapRow(0)], ['Search', tapRow(0)], ['Cart', null]], clock);
-const viaBrowse = (id: number, clock: string): Demo => demo(id, [['Home', tapRow(1)], ['Browse', tapRow(0)], ['Cart', null]], clock);
+const viaSearch = (id: number, clock: string): Demo =>
+  demo(
+    id,
+    [
+      ['Home', tapRow(0)],
+      ['Search', tapRow(0)],
+      ['Cart', null],
+    ],
+    clock,
+  );
+const viaBrowse = (id: number, clock: string): Demo =>
+  demo(
+    id,
+    [
+      ['Home', tapRow(1)],
+      ['Browse', tapRow(0)],
+      ['Cart', null],
+    ],
+    clock,
+  );
 
 describe('buildGraph', () => {
   it('merges equal states across demonstrations into one multi-path graph', () => {
@@ -76,7 +127,17 @@ describe('buildGraph', () => {
   });
 
   it('keeps back-navigation cycles', () => {
-    const d = demo(1, [['Home', tapRow(0)], ['Search', { type: 'Back' }], ['Home', tapRow(1)], ['Browse', tapRow(0)], ['Cart', null]], '10:00');
+    const d = demo(
+      1,
+      [
+        ['Home', tapRow(0)],
+        ['Search', { type: 'Back' }],
+        ['Home', tapRow(1)],
+        ['Browse', tapRow(0)],
+        ['Cart', null],
+      ],
+      '10:00',
+    );
     const g = buildGraph('t', [d], DEFAULT_SIGNATURE_CONFIG);
     expect(g.nodes).toHaveLength(4);
     expect(g.edges.some((e) => e.from === 'n1' && e.to === 'n0' && e.action.type === 'Back')).toBe(true);
@@ -87,7 +148,14 @@ describe('buildGraph', () => {
 describe('goal edges', () => {
   it('a goal page that looks like the start cannot be reached by finishing at once', () => {
     // The task changes something the signature does not see (e.g. a heart filled in): start and goal merge.
-    const d = demo(1, [['Home', tapRow(0)], ['Home', null]], '09:00');
+    const d = demo(
+      1,
+      [
+        ['Home', tapRow(0)],
+        ['Home', null],
+      ],
+      '09:00',
+    );
     const g = buildGraph('t', [d], DEFAULT_SIGNATURE_CONFIG);
     expect(g.nodes).toHaveLength(1);
     expect(g.nodes[0]!.done).toBe(true);
@@ -114,7 +182,9 @@ describe('matchEdge (the offline action check)', () => {
   it('compares swipes by direction and typed text by similarity', () => {
     const swipe = { ...edge, action: { type: 'Swipe', from: { x: 500, y: 800 }, to: { x: 500, y: 300 } } } as const;
     expect(matchEdge({ type: 'Swipe', from: { x: 300, y: 900 }, to: { x: 310, y: 100 } }, swipe, DEFAULT_MATCH_OPTIONS).matched).toBe(true);
-    expect(matchEdge({ type: 'Swipe', from: { x: 500, y: 300 }, to: { x: 500, y: 800 } }, swipe, DEFAULT_MATCH_OPTIONS).matched).toBe(false);
+    expect(matchEdge({ type: 'Swipe', from: { x: 500, y: 300 }, to: { x: 500, y: 800 } }, swipe, DEFAULT_MATCH_OPTIONS).matched).toBe(
+      false,
+    );
     const type = { ...edge, action: { type: 'Type', text: '北京南站' } } as const;
     expect(matchEdge({ type: 'Type', text: '北京南站 ' }, type, DEFAULT_MATCH_OPTIONS).matched).toBe(true);
     expect(matchEdge({ type: 'Type', text: '上海' }, type, DEFAULT_MATCH_OPTIONS)).toMatchObject({ matched: false, similarity: 0 });

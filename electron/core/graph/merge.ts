@@ -5,7 +5,15 @@ import type { TargetElement } from '../../../shared/domain/ui-tree.js';
 import { sameState } from './compare.js';
 import { contentModel, contentUnder, demonstrationEffects, learnContent, withContent } from './content-keys.js';
 import { deriveGoalConditions } from './goal-conditions.js';
-import type { Demo, GraphEdge, GraphNode, MergeEvidence, SignatureConfig, StateSignature, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type {
+  Demo,
+  GraphEdge,
+  GraphNode,
+  MergeEvidence,
+  SignatureConfig,
+  StateSignature,
+  TaskGraph,
+} from '../../../shared/domain/task-graph.js';
 import type { MatchOptions } from './match.js';
 import { DEFAULT_MATCH_OPTIONS, matchEdge } from './match.js';
 
@@ -40,7 +48,11 @@ class NodeIndex {
     }
     if (!node || !evidence) {
       node = {
-        id: `n${this.nodes.length}`, signature: sig, representative: ref, done: false, flag: null,
+        id: `n${this.nodes.length}`,
+        signature: sig,
+        representative: ref,
+        done: false,
+        flag: null,
         members: [{ ...ref, evidence: { activity: true, structure: 1, anchors: null, image: null, confidence: 1, rule: 'first' } }],
       };
       this.nodes.push(node);
@@ -104,7 +116,9 @@ export function buildGraph(
   const starts = new Map<string, number>();
   for (const demo of demos) {
     if (demo.steps.length === 0) continue;
-    const nodeIds = demo.steps.map((s) => index.assign(withContent(s.signature, contentUnder(model, s.content, s.page, s.keyboard)), s.ref).id);
+    const nodeIds = demo.steps.map(
+      (s) => index.assign(withContent(s.signature, contentUnder(model, s.content, s.page, s.keyboard)), s.ref).id,
+    );
     starts.set(nodeIds[0]!, (starts.get(nodeIds[0]!) ?? 0) + 1);
     const path: GraphEdge[] = [];
     const changes = demonstrationEffects(demo.steps);
@@ -127,8 +141,17 @@ export function buildGraph(
         return;
       }
       const edge: GraphEdge = {
-        id: `e${edges.length}`, from, to, action: step.action, actionPx: step.actionPx, target, screen: step.screen, demonstrations: [],
-        uses: [[demo.id, step.ref.idx]], ...(goal ? { goal: true } : {}), ...(effects.length ? { effects } : {}),
+        id: `e${edges.length}`,
+        from,
+        to,
+        action: step.action,
+        actionPx: step.actionPx,
+        target,
+        screen: step.screen,
+        demonstrations: [],
+        uses: [[demo.id, step.ref.idx]],
+        ...(goal ? { goal: true } : {}),
+        ...(effects.length ? { effects } : {}),
       };
       edges.push(edge);
       edgesBetween.set(`${from}>${to}`, [...between, edge]);
@@ -151,8 +174,14 @@ export function buildGraph(
     if (starts.has(n.id) && n.id !== startNode) n.flag = `${starts.get(n.id)} demonstration(s) start here, not at ${startNode}`;
   }
   const graph: TaskGraph = {
-    taskId, config: cfg, startNode, nodes: index.nodes, edges,
-    contentKeys: [...model.keys].sort(), freeKeys: [...model.free].sort(), listedKeys: [...(model.listed ?? [])].sort(),
+    taskId,
+    config: cfg,
+    startNode,
+    nodes: index.nodes,
+    edges,
+    contentKeys: [...model.keys].sort(),
+    freeKeys: [...model.free].sort(),
+    listedKeys: [...(model.listed ?? [])].sort(),
   };
   for (const [id, conditions] of deriveGoalConditions(graph, goalPaths)) index.byId(id).goal = conditions;
   return graph;

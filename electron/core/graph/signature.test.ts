@@ -8,17 +8,23 @@ import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { computeSignature, maskVolatile } from './signature.js';
 
 const cfg = DEFAULT_SIGNATURE_CONFIG;
-const dumps = readdirSync(UI_DUMPS_DIR).filter((f) => f.endsWith('.xml')).sort();
+const dumps = readdirSync(UI_DUMPS_DIR)
+  .filter((f) => f.endsWith('.xml'))
+  .sort();
 const sig = (xml: string) => computeSignature(parseUiXml(xml), null, cfg);
 const load = (f: string): string => readFileSync(join(UI_DUMPS_DIR, f), 'utf8');
 
 /** Rewrites every clock time, count and percentage in text attributes: what changes between two visits of a screen. */
 function perturbVolatile(xml: string): string {
-  return xml.replace(/(text|content-desc)="([^"]*)"/g, (_m, attr: string, v: string) =>
-    `${attr}="${v
-      .split(/(&#x?[0-9a-fA-F]+;)/)
-      .map((part) => (part.startsWith('&#') ? part : part.replace(/\d{1,2}:\d{2}/g, '23:59').replace(/\d+/g, (d) => String((Number(d) + 7) % 1000))))
-      .join('')}"`,
+  return xml.replace(
+    /(text|content-desc)="([^"]*)"/g,
+    (_m, attr: string, v: string) =>
+      `${attr}="${v
+        .split(/(&#x?[0-9a-fA-F]+;)/)
+        .map((part) =>
+          part.startsWith('&#') ? part : part.replace(/\d{1,2}:\d{2}/g, '23:59').replace(/\d+/g, (d) => String((Number(d) + 7) % 1000)),
+        )
+        .join('')}"`,
   );
 }
 

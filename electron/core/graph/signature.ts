@@ -125,7 +125,12 @@ function pageTitle(ui: UiHierarchy): string | null {
   };
   for (const r of ui.roots) visit(r);
   // Only clock times are masked: the numbers in a title name the page ("老花镜 150 度", "购物车(3)").
-  return title === null ? null : (title as string).replace(/\d{1,2}:\d{2}(:\d{2})?/g, '#t').replace(/\s+/g, ' ').trim();
+  return title === null
+    ? null
+    : (title as string)
+        .replace(/\d{1,2}:\d{2}(:\d{2})?/g, '#t')
+        .replace(/\s+/g, ' ')
+        .trim();
 }
 
 function fnv1a(s: string): string {
@@ -189,7 +194,10 @@ export function computeSignature(
     chrome,
     structureKey: '',
     // Anchors of list rows are content (song titles, cities): only the chrome's labels name the page.
-    anchors: chrome.length > 0 ? [...new Set(chromeAnchors)].sort() : [...new Set(nodes.map((n) => anchorOf(n, cfg)).filter((a): a is string => a !== null))].sort(),
+    anchors:
+      chrome.length > 0
+        ? [...new Set(chromeAnchors)].sort()
+        : [...new Set(nodes.map((n) => anchorOf(n, cfg)).filter((a): a is string => a !== null))].sort(),
     widgetState,
     imageHash,
   };
@@ -198,7 +206,11 @@ export function computeSignature(
 
 /** The exact-match key of a state: activity, structure, widget values and content (when the graph has content keys). */
 export function signatureKey(sig: Pick<StateSignature, 'activity' | 'title' | 'structure' | 'widgetState' | 'content'>): string {
-  const content = sig.content ? Object.keys(sig.content).sort().map((k) => `${k}=${sig.content![k]}`) : [];
+  const content = sig.content
+    ? Object.keys(sig.content)
+        .sort()
+        .map((k) => `${k}=${sig.content![k]}`)
+    : [];
   const tail = content.length > 0 ? `<${content.join('\u0000')}>` : '';
   const title = sig.title !== undefined ? `"${sig.title}"` : '';
   return fnv1a(`${sig.activity}${title}{${sig.structure.join(',')}}[${sig.widgetState.join(',')}]${tail}`);

@@ -14,7 +14,12 @@ export function replayDemo(graph: TaskGraph, demo: Demo, opts: MatchOptions = DE
   const actions = demo.steps.filter((s) => s.action !== null);
   for (const step of actions) {
     if (!walker.act(step.action!).taken) {
-      return { demonstrationId: demo.id, accepted: false, matchedSteps: matched, reason: `step ${matched + 1} (${step.action!.type}) matches no edge from ${[...walker.current].join('/')}` };
+      return {
+        demonstrationId: demo.id,
+        accepted: false,
+        matchedSteps: matched,
+        reason: `step ${matched + 1} (${step.action!.type}) matches no edge from ${[...walker.current].join('/')}`,
+      };
     }
     matched++;
   }
@@ -26,7 +31,18 @@ export function validateGraph(graph: TaskGraph, demos: readonly Demo[], opts: Ma
   const selfReplays = demos.map((d) => replayDemo(graph, d, opts));
   const loo =
     demos.length >= 2
-      ? demos.map((d) => replayDemo(buildGraph(graph.taskId, demos.filter((o) => o !== d), graph.config, opts), d, opts))
+      ? demos.map((d) =>
+          replayDemo(
+            buildGraph(
+              graph.taskId,
+              demos.filter((o) => o !== d),
+              graph.config,
+              opts,
+            ),
+            d,
+            opts,
+          ),
+        )
       : [];
   const share = (rs: ReplayResult[]): number => (rs.length ? rs.filter((r) => r.accepted).length / rs.length : 0);
   return {

@@ -10,14 +10,34 @@ import { GraphWalker } from './walk.js';
 
 const screen = { width: 1080, height: 2400 };
 const node = (id: string, done = false, goal?: GoalCondition[]): GraphNode => ({
-  id, done, flag: null, signature: { activity: 'a', structure: [], structureKey: id, anchors: [], widgetState: [], imageHash: null },
-  representative: { demonstrationId: 1, idx: 0, screenshotBlob: null, xmlBlob: null }, members: [], ...(goal ? { goal } : {}),
+  id,
+  done,
+  flag: null,
+  signature: { activity: 'a', structure: [], structureKey: id, anchors: [], widgetState: [], imageHash: null },
+  representative: { demonstrationId: 1, idx: 0, screenshotBlob: null, xmlBlob: null },
+  members: [],
+  ...(goal ? { goal } : {}),
 });
 let edgeSeq = 0;
 const edge = (from: string, to: string, action: Action, extra: Partial<GraphEdge> = {}): GraphEdge => ({
-  id: `e${edgeSeq++}`, from, to, action, actionPx: null, target: null, screen, demonstrations: [1], uses: [[1, 0]], ...extra,
+  id: `e${edgeSeq++}`,
+  from,
+  to,
+  action,
+  actionPx: null,
+  target: null,
+  screen,
+  demonstrations: [1],
+  uses: [[1, 0]],
+  ...extra,
 });
-const graph = (nodes: GraphNode[], edges: GraphEdge[]): TaskGraph => ({ taskId: 't', config: DEFAULT_SIGNATURE_CONFIG, startNode: nodes[0]!.id, nodes, edges });
+const graph = (nodes: GraphNode[], edges: GraphEdge[]): TaskGraph => ({
+  taskId: 't',
+  config: DEFAULT_SIGNATURE_CONFIG,
+  startNode: nodes[0]!.id,
+  nodes,
+  edges,
+});
 const walk = (g: TaskGraph, actions: Action[]): { accepted: boolean; reason: string } => {
   const w = new GraphWalker(g, DEFAULT_MATCH_OPTIONS);
   for (const a of actions) if (!w.act(a).taken) return { accepted: false, reason: 'off graph' };
@@ -29,10 +49,18 @@ describe('edge choice', () => {
   const send = b(880, 2200, 1060, 2300); // the 发送 button
   const composer = b(0, 2150, 1080, 2350); // a bar that holds the input and the button
   it('the closest matching edge wins: a tap on 发送 is not taken by an edge whose element merely contains the point', () => {
-    const g = graph([node('n0'), node('n1'), node('n2', true)], [
-      edge('n0', 'n1', tapAt(b(0, 2150, 200, 2350)), { target: { bounds: composer, resourceId: 'bar', className: 'LinearLayout', text: '', contentDesc: '', clickable: true } }),
-      edge('n0', 'n2', tapAt(send), { goal: true, target: { bounds: send, resourceId: 'send', className: 'Button', text: '发送', contentDesc: '', clickable: true } }),
-    ]);
+    const g = graph(
+      [node('n0'), node('n1'), node('n2', true)],
+      [
+        edge('n0', 'n1', tapAt(b(0, 2150, 200, 2350)), {
+          target: { bounds: composer, resourceId: 'bar', className: 'LinearLayout', text: '', contentDesc: '', clickable: true },
+        }),
+        edge('n0', 'n2', tapAt(send), {
+          goal: true,
+          target: { bounds: send, resourceId: 'send', className: 'Button', text: '发送', contentDesc: '', clickable: true },
+        }),
+      ],
+    );
     expect(walk(g, [tapAt(send)])).toMatchObject({ accepted: true });
     // Only the closest edge is taken: the walk stands on the goal, not also where the bar's edge leads.
     const w = new GraphWalker(g, DEFAULT_MATCH_OPTIONS);
@@ -42,11 +70,15 @@ describe('edge choice', () => {
 
   it('inside-the-element only for the control the person tapped and never for a page-sized container', () => {
     const webview = b(0, 200, 1080, 2300);
-    const e = edge('n0', 'n1', tapAt(b(500, 300, 520, 320)), { target: { bounds: webview, resourceId: '', className: 'android.webkit.WebView', text: '', contentDesc: '', clickable: true } });
+    const e = edge('n0', 'n1', tapAt(b(500, 300, 520, 320)), {
+      target: { bounds: webview, resourceId: '', className: 'android.webkit.WebView', text: '', contentDesc: '', clickable: true },
+    });
     const far = tapAt(b(500, 1900, 520, 1920)); // ~1,580 px away, inside the WebView
     expect(matchEdge(far, e, DEFAULT_MATCH_OPTIONS).matched).toBe(false);
     const button = b(40, 800, 1040, 950);
-    const onButton = edge('n0', 'n1', tapAt(b(60, 860, 80, 880)), { target: { bounds: button, resourceId: 'pay', className: 'Button', text: '确认', contentDesc: '', clickable: true } });
+    const onButton = edge('n0', 'n1', tapAt(b(60, 860, 80, 880)), {
+      target: { bounds: button, resourceId: 'pay', className: 'Button', text: '确认', contentDesc: '', clickable: true },
+    });
     const elsewhereOnIt = tapAt(b(980, 860, 1000, 880));
     expect(matchEdge(elsewhereOnIt, onButton, DEFAULT_MATCH_OPTIONS)).toMatchObject({ matched: true, rule: 'inside-target' });
     const notClickable = { ...onButton, target: { ...onButton.target!, clickable: false } };
@@ -73,13 +105,24 @@ describe('edge choice', () => {
 });
 
 describe('Finish and goal conditions', () => {
-  const amount: GoalCondition = { id: 'c1', kind: 'typed', key: 'P§amount', label: '金额', expected: '300', match: 'exact', source: 'derived' };
+  const amount: GoalCondition = {
+    id: 'c1',
+    kind: 'typed',
+    key: 'P§amount',
+    label: '金额',
+    expected: '300',
+    match: 'exact',
+    source: 'derived',
+  };
   const typed = (text: string): Action => ({ type: 'Type', text });
   const confirm = tapAt(b(40, 800, 1040, 950));
-  const g = graph([node('n0'), node('n1'), node('n2', true, [amount])], [
-    edge('n0', 'n1', typed('300'), { effects: [{ key: 'P§amount', kind: 'text', value: '300', label: '金额' }] }),
-    edge('n1', 'n2', confirm, { goal: true }),
-  ]);
+  const g = graph(
+    [node('n0'), node('n1'), node('n2', true, [amount])],
+    [
+      edge('n0', 'n1', typed('300'), { effects: [{ key: 'P§amount', kind: 'text', value: '300', label: '金额' }] }),
+      edge('n1', 'n2', confirm, { goal: true }),
+    ],
+  );
 
   it('succeeds when the path typed what the goal needs, in the agent\'s own words ("300元")', () => {
     expect(walk(g, [typed('300'), confirm])).toMatchObject({ accepted: true });
@@ -92,7 +135,10 @@ describe('Finish and goal conditions', () => {
   });
 
   it('fails on a DONE node whose goal conditions the path did not meet, and says which', () => {
-    const loose = graph(g.nodes, [edge('n0', 'n1', typed('3'), { effects: [{ key: 'P§amount', kind: 'text', value: '3', label: '金额' }] }), g.edges[1]!]);
+    const loose = graph(g.nodes, [
+      edge('n0', 'n1', typed('3'), { effects: [{ key: 'P§amount', kind: 'text', value: '3', label: '金额' }] }),
+      g.edges[1]!,
+    ]);
     const r = walk(loose, [typed('3'), confirm]);
     expect(r.accepted).toBe(false);
     expect(r.reason).toMatch(/金额 should be "300" \(was "3"\)/);
@@ -110,7 +156,15 @@ describe('Finish and goal conditions', () => {
     expect(conditionHolds({ ...amount, match: 'fuzzy', expected: '周日我准时到' }, '周日我准时到！', 0.8)).toBe(true);
     expect(conditionHolds({ ...amount, match: 'regex', expected: '^周[日天]' }, '周天到', 0.8)).toBe(true);
     expect(conditionHolds({ ...amount, match: 'regex', expected: '(' }, '(', 0.8)).toBe(false);
-    const shown: GoalCondition = { id: 'c2', kind: 'shown', key: '', label: '转账成功', expected: '转账成功', match: 'exact', source: 'derived' };
+    const shown: GoalCondition = {
+      id: 'c2',
+      kind: 'shown',
+      key: '',
+      label: '转账成功',
+      expected: '转账成功',
+      match: 'exact',
+      source: 'derived',
+    };
     expect(unmetConditions([shown], new Map(), 0.8)).toEqual([]);
     expect(unmetConditions([shown], new Map(), 0.8, ['钱包'])).toEqual([shown]);
     expect(unmetConditions([shown], new Map(), 0.8, ['转账成功'])).toEqual([]);
@@ -129,7 +183,11 @@ describe('Finish and goal conditions', () => {
     expect(walk(g2, [up, up, up]).accepted).toBe(true);
     expect(walk(g2, [up, up, up, up]).accepted).toBe(true);
     // A key that moves to another page is navigation, not pressed content.
-    expect(deriveGoalConditions(graph([node('n0'), node('n1', true)], [edge('n0', 'n1', up)]), new Map([['n1', [[edge('n0', 'n1', up)]]]])).get('n1')).toEqual([]);
+    expect(
+      deriveGoalConditions(graph([node('n0'), node('n1', true)], [edge('n0', 'n1', up)]), new Map([['n1', [[edge('n0', 'n1', up)]]]])).get(
+        'n1',
+      ),
+    ).toEqual([]);
   });
 
   it('short typed numbers have one form ("06" is the hour 6); long digit strings keep their zeros', () => {

@@ -76,7 +76,8 @@ export class GraphWalker {
   /** Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches. */
   act(action: Action): WalkMove {
     // In the graph's edge order, as before the index: ties between equally close edges resolve the same way.
-    const out = this.current.size === 1 ? (this.outOf.get([...this.current][0]!) ?? []) : this.graph.edges.filter((e) => this.current.has(e.from));
+    const out =
+      this.current.size === 1 ? (this.outOf.get([...this.current][0]!) ?? []) : this.graph.edges.filter((e) => this.current.has(e.from));
     const { edge, result, nearest } = bestEdge(action, out, this.opts);
     if (!edge || !result) return { taken: null, nearest };
     // Edges for the same demonstrated action out of the current set lead wherever the demonstrations went.
@@ -89,7 +90,8 @@ export class GraphWalker {
   }
 
   private commit(edge: GraphEdge, action: Action, result: MatchResult): void {
-    if (action.type === 'Key' && edge.from === edge.to) this.content.set(pressKey(action.key), String(Number(this.content.get(pressKey(action.key)) ?? 0) + 1));
+    if (action.type === 'Key' && edge.from === edge.to)
+      this.content.set(pressKey(action.key), String(Number(this.content.get(pressKey(action.key)) ?? 0) + 1));
     for (const v of edge.effects ?? []) {
       if (v.kind === 'text' && action.type === 'Type') this.content.set(v.key, canonicalNumber(normalizeContent(action.text)));
       else if (result.rule === 'free-choice') this.content.set(v.key, '*');
@@ -100,18 +102,28 @@ export class GraphWalker {
   /** Whether Finish would succeed now, and why. */
   finish(): FinishVerdict {
     const done = this.graph.nodes.filter((n) => n.done && this.current.has(n.id));
-    if (done.length === 0) return { success: false, reason: `ended on ${[...this.current].join('/')}, which is not DONE`, node: null, unmet: [] };
+    if (done.length === 0)
+      return { success: false, reason: `ended on ${[...this.current].join('/')}, which is not DONE`, node: null, unmet: [] };
     const reached = done.filter((n) => this.legacy || this.viaGoal.has(n.id));
     if (reached.length === 0) {
-      return { success: false, reason: `${done.map((n) => n.id).join('/')} is DONE but was not reached by a demonstration's goal action`, node: done[0]!.id, unmet: [] };
+      return {
+        success: false,
+        reason: `${done.map((n) => n.id).join('/')} is DONE but was not reached by a demonstration's goal action`,
+        node: done[0]!.id,
+        unmet: [],
+      };
     }
     let closest: FinishVerdict | null = null;
     for (const n of reached) {
       const unmet = unmetConditions(n.goal, this.content, this.opts.textThreshold);
-      if (unmet.length === 0) return { success: true, reason: `reached DONE ${n.id}${n.goal?.length ? ' with its goal conditions met' : ''}`, node: n.id, unmet };
+      if (unmet.length === 0)
+        return { success: true, reason: `reached DONE ${n.id}${n.goal?.length ? ' with its goal conditions met' : ''}`, node: n.id, unmet };
       if (!closest || unmet.length < closest.unmet.length) closest = { success: false, reason: '', node: n.id, unmet };
     }
     const c = closest!;
-    return { ...c, reason: `reached DONE ${c.node} but ${c.unmet.length} goal condition(s) unmet: ${c.unmet.map((u) => `${u.label} should be "${u.expected}" (was "${this.content.get(u.key) ?? ''}")`).join('; ')}` };
+    return {
+      ...c,
+      reason: `reached DONE ${c.node} but ${c.unmet.length} goal condition(s) unmet: ${c.unmet.map((u) => `${u.label} should be "${u.expected}" (was "${this.content.get(u.key) ?? ''}")`).join('; ')}`,
+    };
   }
 }

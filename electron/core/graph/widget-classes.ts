@@ -16,7 +16,8 @@ const kinds = new Map<string, number>();
 function kindOf(className: string): number {
   let k = kinds.get(className);
   if (k === undefined) {
-    k = (EDIT_CLASSES.test(className) ? EDIT : 0) | (SLIDER_CLASSES.test(className) ? SLIDER : 0) | (LIST_CLASSES.test(className) ? LIST : 0);
+    k =
+      (EDIT_CLASSES.test(className) ? EDIT : 0) | (SLIDER_CLASSES.test(className) ? SLIDER : 0) | (LIST_CLASSES.test(className) ? LIST : 0);
     // Class names come from apps; a bound keeps a hostile dump from growing the table without end.
     if (kinds.size < 10_000) kinds.set(className, k);
   }

@@ -15,7 +15,13 @@ const XML =
 
 function fakeDevice(log: string[], opts: { failOn?: string } = {}): DevicePort {
   const info: DeviceInfo = {
-    serial: 'vphone-1', model: 'VPhone', release: '14', sdk: 34, screen: { width: 1080, height: 2400 }, density: 420, packageVersions: {},
+    serial: 'vphone-1',
+    model: 'VPhone',
+    release: '14',
+    sdk: 34,
+    screen: { width: 1080, height: 2400 },
+    density: 420,
+    packageVersions: {},
   };
   const act = (what: string) => async (): Promise<void> => {
     if (opts.failOn === what) throw new DeviceError('device vphone-1 not found', 'vphone-1', 'disconnected');
@@ -106,7 +112,10 @@ describe('Recorder', () => {
     await rec.act({ type: 'Home' });
     expect(await rec.undo()).toBe(true);
     await rec.act({ type: 'Enter' });
-    expect(store.steps.map((s) => [s.idx, s.action?.type])).toEqual([[0, 'Back'], [1, 'Enter']]);
+    expect(store.steps.map((s) => [s.idx, s.action?.type])).toEqual([
+      [0, 'Back'],
+      [1, 'Enter'],
+    ]);
   });
 
   it('serialises concurrent actions in call order', async () => {

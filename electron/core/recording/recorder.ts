@@ -127,10 +127,16 @@ export class Recorder {
         const obs = await captureObservation(this.deps.device);
         const blobs = await this.deps.sink.store(obs);
         const step: RecordedStep = {
-          demonstrationId: this.demonstrationId, idx: this.nextIdx, screenshotBlob: blobs.screenshotBlob,
-          thumbnailBlob: blobs.thumbnailBlob, xmlBlob: blobs.xmlBlob,
-          foregroundPackage: obs.foreground?.package ?? null, foregroundActivity: obs.foreground?.activity ?? null,
-          action: null, actionPx: null, timings: obs.timings,
+          demonstrationId: this.demonstrationId,
+          idx: this.nextIdx,
+          screenshotBlob: blobs.screenshotBlob,
+          thumbnailBlob: blobs.thumbnailBlob,
+          xmlBlob: blobs.xmlBlob,
+          foregroundPackage: obs.foreground?.package ?? null,
+          foregroundActivity: obs.foreground?.activity ?? null,
+          action: null,
+          actionPx: null,
+          timings: obs.timings,
         };
         this.deps.store.addStep(step);
         this.deps.store.setStatus(this.demonstrationId, 'finished');
@@ -179,4 +185,3 @@ export class Recorder {
     return node ? targetOf(node) : null;
   }
 }
-

@@ -58,7 +58,11 @@ export function resolveScriptStep(step: ScriptStep, ui: UiHierarchy, screen: { w
   });
   const hit = hits[step.nth ?? 0];
   if (!hit?.bounds) {
-    const seen = flattenUi(ui).filter((n) => n.clickable).map(labelOf).filter(Boolean).slice(0, 15);
+    const seen = flattenUi(ui)
+      .filter((n) => n.clickable)
+      .map(labelOf)
+      .filter(Boolean)
+      .slice(0, 15);
     throw new ScriptTargetError(`no clickable element labelled "${want}" (${mode}) on screen; clickable labels: ${seen.join(' | ')}`);
   }
   const b = hit.bounds;

@@ -4,23 +4,75 @@ import type { ReportModel, ReportTask } from './model.js';
 import { anchorOf, esc, renderReport } from './render.js';
 
 const task = (id: string, over: Partial<ReportTask> = {}): ReportTask => ({
-  id, instruction: '字太小了', lang: 'zh', translation: 'The text is too small', app: 'Settings', mode: 'online',
-  semantic: 'Indirect Speech', syntactic: 'Elliptical', scenario: 'System Settings',
-  results: [{
-    agent: 'replay', mode: 'online', success: true, exit: 'finished', verdict: 'rule judge: pass', label: null,
+  id,
+  instruction: '字太小了',
+  lang: 'zh',
+  translation: 'The text is too small',
+  app: 'Settings',
+  mode: 'online',
+  semantic: 'Indirect Speech',
+  syntactic: 'Elliptical',
+  scenario: 'System Settings',
+  results: [
+    {
+      agent: 'replay',
+      mode: 'online',
+      success: true,
+      exit: 'finished',
+      verdict: 'rule judge: pass',
+      label: null,
+      steps: [
+        {
+          n: 1,
+          text: 'Tap (500, 300)',
+          detail: null,
+          raw: '<tool_call>{"x": 1}</tool_call>',
+          image: { thumb: 'thumb/a.webp', full: 'img/a.webp' },
+          mark: { kind: 'tap', x: 500, y: 300 },
+        },
+        { n: null, text: 'Final screen', detail: null, raw: null, image: { thumb: 'thumb/b.webp', full: 'img/b.webp' }, mark: null },
+      ],
+    },
+  ],
+  human: {
+    demonstrationId: 4,
     steps: [
-      { n: 1, text: 'Tap (500, 300)', detail: null, raw: '<tool_call>{"x": 1}</tool_call>', image: { thumb: 'thumb/a.webp', full: 'img/a.webp' }, mark: { kind: 'tap', x: 500, y: 300 } },
-      { n: null, text: 'Final screen', detail: null, raw: null, image: { thumb: 'thumb/b.webp', full: 'img/b.webp' }, mark: null },
+      {
+        n: 1,
+        text: 'Swipe up',
+        detail: null,
+        raw: null,
+        image: { thumb: 'thumb/c.webp', full: 'img/c.webp' },
+        mark: { kind: 'swipe', x1: 500, y1: 700, x2: 500, y2: 300 },
+      },
     ],
-  }],
-  human: { demonstrationId: 4, steps: [{ n: 1, text: 'Swipe up', detail: null, raw: null, image: { thumb: 'thumb/c.webp', full: 'img/c.webp' }, mark: { kind: 'swipe', x1: 500, y1: 700, x2: 500, y2: 300 } }] },
+  },
   ...over,
 });
 
 const model = (tasks: ReportTask[]): ReportModel => ({
-  runId: 'run-1', status: 'finished', mode: 'both', agents: ['replay'], createdAt: '2026-11-30T00:00:00Z', generatedAt: '2026-11-30T01:00:00Z',
-  appVersion: '0.1.0', tables: [{ id: 'table2-results', title: 'Table 2', columns: [{ key: 'agent', header: 'Agent' }, { key: 'sr', header: 'SR', align: 'right', format: { kind: 'percent', digits: 2 } }], rows: [{ agent: 'replay', sr: 1 }], notes: [] }],
-  charts: [{ id: 'run-sr-by-agent', title: 'Success rate by agent', file: 'charts/run-sr-by-agent.svg', description: 'replay: overall 100.0%' }],
+  runId: 'run-1',
+  status: 'finished',
+  mode: 'both',
+  agents: ['replay'],
+  createdAt: '2026-11-30T00:00:00Z',
+  generatedAt: '2026-11-30T01:00:00Z',
+  appVersion: '0.1.0',
+  tables: [
+    {
+      id: 'table2-results',
+      title: 'Table 2',
+      columns: [
+        { key: 'agent', header: 'Agent' },
+        { key: 'sr', header: 'SR', align: 'right', format: { kind: 'percent', digits: 2 } },
+      ],
+      rows: [{ agent: 'replay', sr: 1 }],
+      notes: [],
+    },
+  ],
+  charts: [
+    { id: 'run-sr-by-agent', title: 'Success rate by agent', file: 'charts/run-sr-by-agent.svg', description: 'replay: overall 100.0%' },
+  ],
   tasks,
 });
 

@@ -50,7 +50,9 @@ function result(r: ReportResult, taskId: string): string {
   const label = r.label
     ? `<p class="label">Reviewer: ${[r.label.humanVerdict ? `verdict ${esc(r.label.humanVerdict)}` : '', r.label.category ? `category ${esc(r.label.category)}` : '', r.label.notes ? `“${esc(r.label.notes)}”` : ''].filter(Boolean).join(' · ')}</p>`
     : '';
-  const steps = r.steps.length ? `<ol class="steps">${r.steps.map((s) => step(s, `${r.agent} ${r.mode}`)).join('')}</ol>` : '<p>No steps were recorded.</p>';
+  const steps = r.steps.length
+    ? `<ol class="steps">${r.steps.map((s) => step(s, `${r.agent} ${r.mode}`)).join('')}</ol>`
+    : '<p>No steps were recorded.</p>';
   return `<article class="result ${r.success ? 'pass' : 'fail'}" data-agent="${esc(r.agent)}" data-mode="${esc(r.mode)}" aria-label="${esc(`${taskId}: ${r.agent} ${r.mode}`)}">
 <h3>${esc(r.agent)} · ${esc(r.mode)} — ${verdict} <span class="muted">(exit ${esc(r.exit)}, ${r.steps.filter((s) => s.n !== null).length} steps)</span></h3>
 ${r.verdict ? `<p class="verdict">${esc(r.verdict)}</p>` : ''}${label}
@@ -79,7 +81,12 @@ function overview(m: ReportModel): string {
     const r = t.results.find((x) => `${x.agent} · ${x.mode}` === c);
     return r ? (r.success ? '<td class="ok">✓</td>' : `<td class="bad">✗ <span class="muted">${esc(r.exit)}</span></td>`) : '<td>—</td>';
   };
-  const rows = m.tasks.map((t) => `<tr><td><a href="#${anchorOf(t.id)}">${esc(t.id)}</a></td><td lang="${esc(t.lang)}">${esc(t.instruction)}</td>${cols.map((c) => cell(t, c)).join('')}</tr>`).join('\n');
+  const rows = m.tasks
+    .map(
+      (t) =>
+        `<tr><td><a href="#${anchorOf(t.id)}">${esc(t.id)}</a></td><td lang="${esc(t.lang)}">${esc(t.instruction)}</td>${cols.map((c) => cell(t, c)).join('')}</tr>`,
+    )
+    .join('\n');
   return `<div class="table-scroll" tabindex="0" role="region" aria-label="Every task of the run"><table class="data overview"><caption>Every task of the run (${m.tasks.length})</caption><thead><tr><th scope="col">Task</th><th scope="col">Instruction</th>${cols.map((c) => `<th scope="col">${esc(c)}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
@@ -87,7 +94,10 @@ function overview(m: ReportModel): string {
 export function renderReport(m: ReportModel): string {
   const results = m.tasks.reduce((n, t) => n + t.results.length, 0);
   const charts = m.charts
-    .map((c) => `<figure><img src="${esc(localPath(c.file))}" alt="${esc(`${c.title}. ${c.description}`)}"><figcaption>${esc(c.title)}</figcaption></figure>`)
+    .map(
+      (c) =>
+        `<figure><img src="${esc(localPath(c.file))}" alt="${esc(`${c.title}. ${c.description}`)}"><figcaption>${esc(c.title)}</figcaption></figure>`,
+    )
     .join('\n');
   return `<!doctype html>
 <html lang="en">

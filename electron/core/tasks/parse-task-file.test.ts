@@ -38,11 +38,12 @@ describe('parseTaskFile', () => {
   });
 
   it('names the file, the task and the field of every problem', () => {
-    const text = JSON.stringify([validTask({ id: 'ok' }), validTask({ id: 'bad', annotations: { syntactic: 'Canonical', semantic: 'Vague', scenario: 'x' } })]);
-    const e = issuesOf('tasks.json', text);
-    expect(e.issues).toEqual([
-      expect.objectContaining({ position: 2, taskId: 'bad', field: 'annotations.semantic' }),
+    const text = JSON.stringify([
+      validTask({ id: 'ok' }),
+      validTask({ id: 'bad', annotations: { syntactic: 'Canonical', semantic: 'Vague', scenario: 'x' } }),
     ]);
+    const e = issuesOf('tasks.json', text);
+    expect(e.issues).toEqual([expect.objectContaining({ position: 2, taskId: 'bad', field: 'annotations.semantic' })]);
     expect(e.message).toMatch(/^tasks\.json: #2, task "bad", field "annotations\.semantic": /);
   });
 
@@ -55,7 +56,9 @@ describe('parseTaskFile', () => {
         validTask({ id: 'b', colour: 'red' }),
         validTask({ id: 'c', success_checks: [{ probe: 'x', expect: { equals: '1', contains: '2' } }] }),
         validTask({ id: 'd', success_checks: [{ probe: 'x', expect: { regex: '(' } }] }),
-      ].map((t) => JSON.stringify(t)).join('\n'),
+      ]
+        .map((t) => JSON.stringify(t))
+        .join('\n'),
     );
     expect(e.issues.map((i) => [i.taskId, i.field])).toEqual([
       ['a', 'id'],

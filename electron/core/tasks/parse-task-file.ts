@@ -83,9 +83,7 @@ export function parseTaskFile(fileName: string, rawText: string, knownScenarios:
 }
 
 function idOf(v: unknown): string | null {
-  return typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string'
-    ? (v as { id: string }).id
-    : null;
+  return typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null;
 }
 
 function fail(file: string, message: string, position: number | null = null): never {
@@ -144,8 +142,23 @@ function readCsv(file: string, text: string): RawTask[] {
 }
 
 export const CSV_COLUMNS: readonly string[] = [
-  'id', 'instruction', 'lang', 'translation', 'normalized', 'app', 'package', 'mode', 'syntactic', 'semantic',
-  'scenario', 'setup', 'success_checks', 'max_steps', 'timeout_s', 'tags', 'user',
+  'id',
+  'instruction',
+  'lang',
+  'translation',
+  'normalized',
+  'app',
+  'package',
+  'mode',
+  'syntactic',
+  'semantic',
+  'scenario',
+  'setup',
+  'success_checks',
+  'max_steps',
+  'timeout_s',
+  'tags',
+  'user',
 ];
 
 function csvRowToTask(file: string, row: Record<string, string>, line: number): unknown {
@@ -182,7 +195,10 @@ function csvRowToTask(file: string, row: Record<string, string>, line: number): 
     success_checks: json('success_checks'),
     max_steps: int('max_steps'),
     timeout_s: int('timeout_s'),
-    tags: opt('tags')?.split(/[;,]/).map((s) => s.trim()).filter(Boolean),
+    tags: opt('tags')
+      ?.split(/[;,]/)
+      .map((s) => s.trim())
+      .filter(Boolean),
     user: json('user'),
   };
   for (const k of Object.keys(task)) if (task[k] === undefined) delete task[k];

@@ -24,13 +24,16 @@ describe('task files from elsewhere', () => {
 
   it('names the file, task and field of every value over its size limit', () => {
     const long = (n: number) => 'x'.repeat(n + 1);
-    const msg = problems('big.json', set([
-      validTask({ id: 'a', instruction: long(TASK_LIMITS.text) }),
-      validTask({ id: 'b', setup: Array.from({ length: TASK_LIMITS.setupCommands + 1 }, () => 'true') }),
-      validTask({ id: 'c', success_checks: [{ probe: long(TASK_LIMITS.command), expect: { equals: '1' } }] }),
-      validTask({ id: 'd', success_checks: [{ probe: 'x', expect: { regex: long(TASK_LIMITS.regex) } }] }),
-      validTask({ id: 'e', tags: [long(TASK_LIMITS.label)] }),
-    ]));
+    const msg = problems(
+      'big.json',
+      set([
+        validTask({ id: 'a', instruction: long(TASK_LIMITS.text) }),
+        validTask({ id: 'b', setup: Array.from({ length: TASK_LIMITS.setupCommands + 1 }, () => 'true') }),
+        validTask({ id: 'c', success_checks: [{ probe: long(TASK_LIMITS.command), expect: { equals: '1' } }] }),
+        validTask({ id: 'd', success_checks: [{ probe: 'x', expect: { regex: long(TASK_LIMITS.regex) } }] }),
+        validTask({ id: 'e', tags: [long(TASK_LIMITS.label)] }),
+      ]),
+    );
     expect(msg).toContain(`big.json: #1, task "a", field "instruction": the instruction is longer than ${TASK_LIMITS.text} characters`);
     expect(msg).toContain(`#2, task "b", field "setup": at most ${TASK_LIMITS.setupCommands} setup commands`);
     expect(msg).toContain('#3, task "c", field "success_checks.0.probe": probe is longer than');

@@ -15,7 +15,9 @@ export function describeJsonSyntaxError(text: string, error: unknown): string {
     const [, ch, cut, context] = token;
     const at = cut ? text.indexOf(context!) : -1;
     const shown = ch!.length === 1 && /[\p{P}\p{S}]/u.test(ch!) ? ` "${ch}"` : ' character';
-    return at >= 0 ? `not valid JSON at ${where(text, at + 10)} (unexpected${shown})` : `not valid JSON: unexpected${shown} (check the quotes, commas and brackets)`;
+    return at >= 0
+      ? `not valid JSON at ${where(text, at + 10)} (unexpected${shown})`
+      : `not valid JSON: unexpected${shown} (check the quotes, commas and brackets)`;
   }
   if (/Unexpected end of JSON input/.test(message)) return 'not valid JSON: it ends too early (a missing "}" or "]"?)';
   return 'not valid JSON (check the quotes, commas and brackets)';

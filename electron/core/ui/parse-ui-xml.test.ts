@@ -5,7 +5,9 @@ import { UI_DUMPS_DIR } from '../../../test/support/fixtures.js';
 import { parseUiXml, UiXmlError } from './parse-ui-xml.js';
 import { flattenUi, labelOf, nodeAt } from '../../../shared/domain/ui-tree.js';
 
-const dumps = readdirSync(UI_DUMPS_DIR).filter((f) => f.endsWith('.xml')).sort();
+const dumps = readdirSync(UI_DUMPS_DIR)
+  .filter((f) => f.endsWith('.xml'))
+  .sort();
 const load = (f: string): string => readFileSync(join(UI_DUMPS_DIR, f), 'utf8');
 const countNodes = (xml: string): number => (xml.match(/<node[\s>]/g) ?? []).length;
 
@@ -28,7 +30,9 @@ describe('parseUiXml on real device dumps', () => {
   it('keeps NAF, rotation, emoji and extra attributes', () => {
     expect(flattenUi(parseUiXml(load('07-wechat-1080x2310.xml'))).filter((n) => n.naf)).toHaveLength(7);
     expect(parseUiXml(load('10-lawnchair-1920x1080.xml')).rotation).toBe(1);
-    const texts = flattenUi(parseUiXml(load('14-wordland-1080x2400.xml'))).map((n) => n.text).join(' ');
+    const texts = flattenUi(parseUiXml(load('14-wordland-1080x2400.xml')))
+      .map((n) => n.text)
+      .join(' ');
     expect(texts).toContain('🚧');
     const bili = flattenUi(parseUiXml(load('05-bili-1080x2400.xml')));
     expect(bili.some((n) => n.extras?.['visible-to-user'] !== undefined)).toBe(true);

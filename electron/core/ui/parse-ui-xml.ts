@@ -8,8 +8,24 @@ export class UiXmlError extends Error {
 }
 
 const STANDARD = new Set([
-  'index', 'text', 'resource-id', 'class', 'package', 'content-desc', 'checkable', 'checked', 'clickable', 'enabled',
-  'focusable', 'focused', 'scrollable', 'long-clickable', 'password', 'selected', 'bounds', 'NAF',
+  'index',
+  'text',
+  'resource-id',
+  'class',
+  'package',
+  'content-desc',
+  'checkable',
+  'checked',
+  'clickable',
+  'enabled',
+  'focusable',
+  'focused',
+  'scrollable',
+  'long-clickable',
+  'password',
+  'selected',
+  'bounds',
+  'NAF',
 ]);
 const BOUNDS = /^\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]$/;
 

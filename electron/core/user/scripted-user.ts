@@ -17,7 +17,9 @@ export function scriptedUser(user: UserBlock | undefined): UserResponder {
     reply: async ({ question }): Promise<UserReply> => {
       const hit = scriptedAnswer(user?.answers ?? [], question);
       if (hit) return { text: hit.say, usage: null, ms: 0 };
-      const reason = user?.answers?.length ? 'no scripted answer matches the question and the task has no fallback' : 'the task has no scripted answers';
+      const reason = user?.answers?.length
+        ? 'no scripted answer matches the question and the task has no fallback'
+        : 'the task has no scripted answers';
       return { text: null, reason, usage: null, ms: 0 };
     },
   };

@@ -44,12 +44,18 @@ export type SimulatedTask = Pick<Task, 'lang' | 'user'>;
 export function userSimulatorMessages(task: SimulatedTask, q: UserQuestion): ChatMessage[] {
   const facts = task.user?.facts.length ? task.user.facts.map((f) => `- ${f}`).join('\n') : NO_FACTS;
   const system = fill(USER_SIMULATOR_PROMPT, {
-    persona: task.user?.persona ?? DEFAULT_PERSONA, instruction: q.instruction, facts, language: LANGUAGE[task.lang],
+    persona: task.user?.persona ?? DEFAULT_PERSONA,
+    instruction: q.instruction,
+    facts,
+    language: LANGUAGE[task.lang],
   });
   const earlier = q.conversation.length
     ? `Earlier questions and your answers:\n${q.conversation.map((t) => `Q: ${t.question}\nA: ${t.answer}`).join('\n')}\n\n`
     : '';
-  return [{ role: 'system', content: system }, { role: 'user', content: `${earlier}The assistant asks: ${q.question}` }];
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: `${earlier}The assistant asks: ${q.question}` },
+  ];
 }
 
 /** Strips what a chat model wraps around a plain answer (quotes, "A:", thinking tags) and caps its length. */
@@ -65,7 +71,11 @@ export function cleanAnswer(raw: string): string {
  * A model playing the task's older adult. Any failure of its endpoint — refusals included — is
  * the harness's, not the agent's: it is thrown as UserSimulatorError (infrastructure).
  */
-export function simulatedUser(model: ModelPort, task: SimulatedTask, sampling: Record<string, number> = { ...USER_SIMULATOR_SAMPLING }): UserResponder {
+export function simulatedUser(
+  model: ModelPort,
+  task: SimulatedTask,
+  sampling: Record<string, number> = { ...USER_SIMULATOR_SAMPLING },
+): UserResponder {
   return {
     mode: 'simulated',
     async reply(q: UserQuestion): Promise<UserReply> {

@@ -23,7 +23,14 @@ export class UserSession {
 
   async ask(question: string): Promise<UserTurn> {
     const r = await this.responder.reply({ instruction: this.instruction, question, conversation: this.conversation });
-    const turn: UserTurn = { question, answer: r.text, source: this.responder.mode, ms: r.ms, usage: r.usage, ...(r.reason ? { reason: r.reason } : {}) };
+    const turn: UserTurn = {
+      question,
+      answer: r.text,
+      source: this.responder.mode,
+      ms: r.ms,
+      usage: r.usage,
+      ...(r.reason ? { reason: r.reason } : {}),
+    };
     this.turns.push(turn);
     return turn;
   }
@@ -38,5 +45,11 @@ export function userStats(mode: UserStats['mode'], asks: number, turns: readonly
     const c = t.usage.completion_tokens;
     tokens = p === null || c === null || tokens === null ? null : tokens + p + c;
   }
-  return { mode, asks, answered: turns.filter((t) => t.answer !== null).length, tokens: mode === 'simulated' ? tokens : null, ms: turns.reduce((a, t) => a + t.ms, 0) };
+  return {
+    mode,
+    asks,
+    answered: turns.filter((t) => t.answer !== null).length,
+    tokens: mode === 'simulated' ? tokens : null,
+    ms: turns.reduce((a, t) => a + t.ms, 0),
+  };
 }

@@ -11,15 +11,27 @@ import { errorMessage } from '../../../shared/error-message.js';
 const USER = {
   persona: '72岁，退休纺织女工，说话短。',
   facts: ['"她"是闺女刘芳'],
-  answers: [{ when: ['谁', '哪位'], say: '我闺女刘芳啊' }, { when: ['几点'], say: '三点' }, { when: [], say: '就是给我闺女打' }],
+  answers: [
+    { when: ['谁', '哪位'], say: '我闺女刘芳啊' },
+    { when: ['几点'], say: '三点' },
+    { when: [], say: '就是给我闺女打' },
+  ],
 };
 const TASK = TaskSchema.parse({
-  id: 't', instruction: '给她打个电话', lang: 'zh', app: 'Phone', package: 'com.android.dialer', mode: 'online',
-  normalized: '在电话通讯录中找到刘芳并拨打', setup: ['cmd vphone reset'], success_checks: [{ probe: 'cmd vphone state com.android.dialer', expect: { contains: '13800000004' } }],
-  annotations: { syntactic: 'Canonical', semantic: 'Referential Ambiguity', scenario: 'Social Communication' }, user: USER,
+  id: 't',
+  instruction: '给她打个电话',
+  lang: 'zh',
+  app: 'Phone',
+  package: 'com.android.dialer',
+  mode: 'online',
+  normalized: '在电话通讯录中找到刘芳并拨打',
+  setup: ['cmd vphone reset'],
+  success_checks: [{ probe: 'cmd vphone state com.android.dialer', expect: { contains: '13800000004' } }],
+  annotations: { syntactic: 'Canonical', semantic: 'Referential Ambiguity', scenario: 'Social Communication' },
+  user: USER,
 });
 
-describe('the task\'s user block', () => {
+describe("the task's user block", () => {
   it('accepts persona, facts and scripted answers with one fallback', () => {
     expect(TASK.user).toEqual(USER);
     expect(UserBlockSchema.safeParse({ persona: 'p', facts: [] }).success).toBe(true);
@@ -31,7 +43,18 @@ describe('the task\'s user block', () => {
     ['an empty fact', { persona: 'p', facts: [''] }, 'facts.0'],
     ['an empty keyword', { persona: 'p', facts: [], answers: [{ when: [''], say: 'x' }] }, 'answers.0.when.0'],
     ['an answer with nothing to say', { persona: 'p', facts: [], answers: [{ when: ['谁'], say: '' }] }, 'answers.0.say'],
-    ['two fallbacks', { persona: 'p', facts: [], answers: [{ when: [], say: 'a' }, { when: [], say: 'b' }] }, 'answers'],
+    [
+      'two fallbacks',
+      {
+        persona: 'p',
+        facts: [],
+        answers: [
+          { when: [], say: 'a' },
+          { when: [], say: 'b' },
+        ],
+      },
+      'answers',
+    ],
     ['an unknown field', { persona: 'p', facts: [], mood: 'grumpy' }, ''],
     ['a persona past the limit', { persona: 'x'.repeat(2001), facts: [] }, 'persona'],
   ])('refuses %s, naming the field', (_n, user, path) => {
@@ -51,9 +74,14 @@ describe('scripted answers', () => {
   });
 
   it('a task without answers (or with no match and no fallback) has nothing to say: the turn ends the task', async () => {
-    expect(await scriptedUser(undefined).reply({ instruction: 'x', question: '谁?', conversation: [] })).toMatchObject({ text: null, reason: 'the task has no scripted answers' });
+    expect(await scriptedUser(undefined).reply({ instruction: 'x', question: '谁?', conversation: [] })).toMatchObject({
+      text: null,
+      reason: 'the task has no scripted answers',
+    });
     const noFallback = scriptedUser({ ...USER, answers: USER.answers.slice(0, 1) });
-    expect((await noFallback.reply({ instruction: 'x', question: '几点?', conversation: [] })).reason).toMatch(/no scripted answer matches/);
+    expect((await noFallback.reply({ instruction: 'x', question: '几点?', conversation: [] })).reason).toMatch(
+      /no scripted answer matches/,
+    );
   });
 });
 
@@ -64,23 +92,50 @@ function model(reply: Partial<ChatResponse> | Error): ModelPort & { seen: ChatRe
     complete: async (req) => {
       seen.push(req);
       if (reply instanceof Error) throw reply;
-      return { content: '', reasoningContent: '', finishReason: 'stop', usage: { prompt_tokens: 300, completion_tokens: 12, total_tokens: 312 }, latencyMs: 42, retriedMs: 0, attempts: 1, ...reply };
+      return {
+        content: '',
+        reasoningContent: '',
+        finishReason: 'stop',
+        usage: { prompt_tokens: 300, completion_tokens: 12, total_tokens: 312 },
+        latencyMs: 42,
+        retriedMs: 0,
+        attempts: 1,
+        ...reply,
+      };
     },
   };
 }
 
 describe('the simulated user', () => {
   it('is told the persona, what was said and the facts — never the rewrite, the setup or the checks', () => {
-    const msgs = userSimulatorMessages(TASK, { instruction: TASK.instruction, question: '她是谁?', conversation: [{ question: '打电话还是视频?', answer: '打电话' }] });
+    const msgs = userSimulatorMessages(TASK, {
+      instruction: TASK.instruction,
+      question: '她是谁?',
+      conversation: [{ question: '打电话还是视频?', answer: '打电话' }],
+    });
     const all = JSON.stringify(msgs);
-    for (const s of [USER.persona, USER.facts[0]!, '给她打个电话', 'spoken Chinese', 'Q: 打电话还是视频?\\nA: 打电话', 'The assistant asks: 她是谁?']) expect(all).toContain(s.replace(/"/g, '\\"'));
+    for (const s of [
+      USER.persona,
+      USER.facts[0]!,
+      '给她打个电话',
+      'spoken Chinese',
+      'Q: 打电话还是视频?\\nA: 打电话',
+      'The assistant asks: 她是谁?',
+    ])
+      expect(all).toContain(s.replace(/"/g, '\\"'));
     for (const s of [TASK.normalized!, 'cmd vphone', '13800000004', '我闺女刘芳啊']) expect(all).not.toContain(s);
-    expect(JSON.stringify(userSimulatorMessages({ lang: 'en', user: undefined }, { instruction: 'x', question: 'who?', conversation: [] }))).toContain(DEFAULT_PERSONA);
+    expect(
+      JSON.stringify(userSimulatorMessages({ lang: 'en', user: undefined }, { instruction: 'x', question: 'who?', conversation: [] })),
+    ).toContain(DEFAULT_PERSONA);
   });
 
-  it('answers with the model\'s words, its usage and time, sampling as configured', async () => {
+  it("answers with the model's words, its usage and time, sampling as configured", async () => {
     const m = model({ content: '“我闺女刘芳呀。”' });
-    const r = await simulatedUser(m, TASK, { temperature: 0.2 }).reply({ instruction: TASK.instruction, question: '她是谁?', conversation: [] });
+    const r = await simulatedUser(m, TASK, { temperature: 0.2 }).reply({
+      instruction: TASK.instruction,
+      question: '她是谁?',
+      conversation: [],
+    });
     expect(r).toEqual({ text: '我闺女刘芳呀。', usage: { prompt_tokens: 300, completion_tokens: 12, total_tokens: 312 }, ms: 42 });
     expect(m.seen[0]!.sampling).toEqual({ temperature: 0.2 });
   });
@@ -91,10 +146,16 @@ describe('the simulated user', () => {
     expect([...cleanAnswer('好'.repeat(MAX_ANSWER_CHARS + 50))]).toHaveLength(MAX_ANSWER_CHARS);
   });
 
-  it('a failing, refusing or empty simulator is the harness\'s failure (infrastructure), never the agent\'s', async () => {
+  it("a failing, refusing or empty simulator is the harness's failure (infrastructure), never the agent's", async () => {
     const q = { instruction: 'x', question: '谁?', conversation: [] };
-    for (const m of [model(new ModelRequestError('HTTP 503', 'http', 3, 503)), model(new ModelRefusedError('HTTP 400', 400)), model({ content: '  ' })]) {
-      const e = await simulatedUser(m, TASK).reply(q).catch((x: unknown) => x);
+    for (const m of [
+      model(new ModelRequestError('HTTP 503', 'http', 3, 503)),
+      model(new ModelRefusedError('HTTP 400', 400)),
+      model({ content: '  ' }),
+    ]) {
+      const e = await simulatedUser(m, TASK)
+        .reply(q)
+        .catch((x: unknown) => x);
       expect(e).toBeInstanceOf(UserSimulatorError);
       expect(e).toBeInstanceOf(ModelRequestError); // so exit-classes files it under infra_error
       expect(errorMessage(e)).toMatch(/^user simulator: /);
@@ -102,15 +163,17 @@ describe('the simulated user', () => {
   });
 });
 
-describe('a task\'s conversation', () => {
-  it('passes earlier answers to later questions and totals the simulator\'s cost apart', async () => {
+describe("a task's conversation", () => {
+  it("passes earlier answers to later questions and totals the simulator's cost apart", async () => {
     const m = model({ content: '刘芳' });
     const s = new UserSession(simulatedUser(m, TASK), TASK.instruction);
     await s.ask('她是谁?');
     await s.ask('打哪个号码?');
     expect(JSON.stringify(m.seen[1]!.messages)).toContain('Q: 她是谁?\\nA: 刘芳');
     expect(userStats('simulated', 2, s.turns)).toEqual({ mode: 'simulated', asks: 2, answered: 2, tokens: 624, ms: 84 });
-    expect(userStats('simulated', 1, [{ ...s.turns[0]!, usage: { prompt_tokens: null, completion_tokens: null, total_tokens: null } }]).tokens).toBeNull();
+    expect(
+      userStats('simulated', 1, [{ ...s.turns[0]!, usage: { prompt_tokens: null, completion_tokens: null, total_tokens: null } }]).tokens,
+    ).toBeNull();
     expect(userStats('none', 1, [])).toEqual({ mode: 'none', asks: 1, answered: 0, tokens: null, ms: 0 });
   });
 });

@@ -48,10 +48,12 @@ export class AnalysisInputError extends Error {
 function resultsOf(ws: WorkspaceStore, runId: string, agent: string | undefined): ResultRow[] {
   if (!ws.runs.get(runId)) throw new AnalysisInputError(`no run "${runId}" in workspace ${ws.path}; check the run id`);
   if (!ws.runs.results(runId).some((r) => agent === undefined || r.agent === agent)) {
-    throw new AnalysisInputError(`run "${runId}" has no results${agent === undefined ? '' : ` for agent "${agent}"`}; analyze it after it has finished tasks`);
+    throw new AnalysisInputError(
+      `run "${runId}" has no results${agent === undefined ? '' : ` for agent "${agent}"`}; analyze it after it has finished tasks`,
+    );
   }
-  return scoreStoredRun(ws, runId).items
-    .filter((i) => agent === undefined || i.agent === agent)
+  return scoreStoredRun(ws, runId)
+    .items.filter((i) => agent === undefined || i.agent === agent)
     .map((i) => ({ runId, taskId: i.taskId, agent: i.agent, mode: i.mode, success: i.status === 'success', status: i.status }));
 }
 
@@ -59,20 +61,31 @@ function leftOutNotes(rows: readonly ResultRow[], what: string): string[] {
   const unresolved = rows.filter((r) => r.status === 'unresolved').length;
   const invalid = rows.filter((r) => r.status === 'invalid').length;
   return [
-    ...(unresolved ? [`warning: ${unresolved} result(s) are unresolved (infrastructure failure or unfinished) and are left out of ${what}; \`elderbench run --resume RUN\` re-attempts them`] : []),
+    ...(unresolved
+      ? [
+          `warning: ${unresolved} result(s) are unresolved (infrastructure failure or unfinished) and are left out of ${what}; \`elderbench run --resume RUN\` re-attempts them`,
+        ]
+      : []),
     ...(invalid ? [`note: ${invalid} result(s) belong to tasks invalid for their run (the same for every agent) and are left out`] : []),
   ];
 }
 
 function unknownNote(ids: readonly string[]): string[] {
-  return ids.length > 0 ? [`warning: ${ids.length} task(s) are not in this workspace (${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}); import their task set for annotations`] : [];
+  return ids.length > 0
+    ? [
+        `warning: ${ids.length} task(s) are not in this workspace (${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}); import their task set for annotations`,
+      ]
+    : [];
 }
 
 /**
  * Features of the given tasks. The verb count is the annotated one when every task has
  * annotated verbs, else the POS tagger's for all of them (verb-source.ts), and says which.
  */
-function taskFeatures(ws: WorkspaceStore, taskIds: Iterable<string>): { featuresOf: (taskId: string) => TaskFeatures | undefined; verbs: VerbChoice } {
+function taskFeatures(
+  ws: WorkspaceStore,
+  taskIds: Iterable<string>,
+): { featuresOf: (taskId: string) => TaskFeatures | undefined; verbs: VerbChoice } {
   const tagger = new NlpPosTagger();
   const tasks = [...new Set(taskIds)].flatMap((id) => {
     const t = ws.tasks.get(id);
@@ -83,7 +96,14 @@ function taskFeatures(ws: WorkspaceStore, taskIds: Iterable<string>): { features
   const features = new Map<string, TaskFeatures>();
   for (const t of tasks) {
     const m = measureInstruction(
-      { id: t.id, instruction: t.instruction, lang: t.lang, syntactic: t.annotations.syntactic, semantic: t.annotations.semantic, scenario: t.annotations.scenario },
+      {
+        id: t.id,
+        instruction: t.instruction,
+        lang: t.lang,
+        syntactic: t.annotations.syntactic,
+        semantic: t.annotations.semantic,
+        scenario: t.annotations.scenario,
+      },
       tagger,
     );
     const count = verbs.annotated ? annotated.get(t.id)!.verbs.length : m.verbs;
@@ -97,7 +117,12 @@ function instructionItems(ws: WorkspaceStore, name: string | undefined): Instruc
   return ws.tasks.list(name === undefined ? {} : { taskSet: name }).map((t) => {
     const full = ws.tasks.get(t.id);
     return {
-      id: t.id, instruction: t.instruction, lang: t.lang, syntactic: t.syntactic, semantic: t.semantic, scenario: t.scenario,
+      id: t.id,
+      instruction: t.instruction,
+      lang: t.lang,
+      syntactic: t.syntactic,
+      semantic: t.semantic,
+      scenario: t.scenario,
       annotated: full ? annotatedVerbs(full, ws.verbAnnotations.get(t.id)) : null,
     };
   });
@@ -109,7 +134,9 @@ export function linguisticsAnalysis(ws: WorkspaceStore, set?: string, baselineSe
     if (items.length === 0) {
       const known = ws.tasks.sets().map((s) => s.name);
       throw new AnalysisInputError(
-        name === undefined ? 'the workspace has no tasks; import a task set with: elderbench tasks import FILE' : `task set "${name}" has no tasks`,
+        name === undefined
+          ? 'the workspace has no tasks; import a task set with: elderbench tasks import FILE'
+          : `task set "${name}" has no tasks`,
         known.length > 0 ? [`task sets here: ${known.join(', ')}`] : [],
       );
     }
@@ -125,22 +152,40 @@ export function linguisticsAnalysis(ws: WorkspaceStore, set?: string, baselineSe
   return {
     report: linguisticsReport(result),
     extra: { sets: result.sets, verbSources: result.verbSources, metrics: result.metrics },
-    notes: [...result.sets.map((s, i) => `note: verbs of ${s.name}: ${result.verbSources[i]!.label}`), ...result.notes.map((n) => `note: ${n}`)],
+    notes: [
+      ...result.sets.map((s, i) => `note: verbs of ${s.name}: ${result.verbSources[i]!.label}`),
+      ...result.notes.map((n) => `note: ${n}`),
+    ],
   };
 }
 
-export function normalizationAnalysis(ws: WorkspaceStore, origId: string, rewrId: string, agent: string | undefined, boot = { resamples: 10_000, seed: DEFAULT_BOOTSTRAP_SEED }): AnalysisOutcome {
+export function normalizationAnalysis(
+  ws: WorkspaceStore,
+  origId: string,
+  rewrId: string,
+  agent: string | undefined,
+  boot = { resamples: 10_000, seed: DEFAULT_BOOTSTRAP_SEED },
+): AnalysisOutcome {
   const paired = pairRuns(resultsOf(ws, origId, agent), resultsOf(ws, rewrId, agent), (id) => ws.tasks.get(id)?.annotations.semantic);
   const notes = [
     ...(paired.unpaired > 0 ? [`warning: ${paired.unpaired} result(s) appear in only one of the two runs and are left out`] : []),
-    ...(paired.unresolved > 0 ? [`warning: ${paired.unresolved} pair(s) have an unresolved side (infrastructure failure or unfinished) and are left out of McNemar and the bootstrap; \`elderbench run --resume RUN\` re-attempts them`] : []),
+    ...(paired.unresolved > 0
+      ? [
+          `warning: ${paired.unresolved} pair(s) have an unresolved side (infrastructure failure or unfinished) and are left out of McNemar and the bootstrap; \`elderbench run --resume RUN\` re-attempts them`,
+        ]
+      : []),
     ...(paired.invalid > 0 ? [`note: ${paired.invalid} pair(s) are on tasks invalid in either run and are left out`] : []),
     ...unknownNote(paired.unknownTasks),
   ];
   if (paired.byAgent.every((g) => g.pairs.length === 0)) {
-    throw new AnalysisInputError(`runs "${origId}" and "${rewrId}" share no (task, agent, mode) pair scored in both; resume them or run the same tasks and agents in both`, notes);
+    throw new AnalysisInputError(
+      `runs "${origId}" and "${rewrId}" share no (task, agent, mode) pair scored in both; resume them or run the same tasks and agents in both`,
+      notes,
+    );
   }
-  const studies = paired.byAgent.filter((g) => g.pairs.length > 0).map(({ agent: a, pairs }) => ({ agent: a, study: normalizationStudy(pairs, boot) }));
+  const studies = paired.byAgent
+    .filter((g) => g.pairs.length > 0)
+    .map(({ agent: a, pairs }) => ({ agent: a, study: normalizationStudy(pairs, boot) }));
   return { report: normalizationReport(studies), extra: { runs: [origId, rewrId], studies }, notes };
 }
 
@@ -148,8 +193,18 @@ export function failuresAnalysis(ws: WorkspaceStore, ids: readonly string[], age
   const results = ids.flatMap((id) => resultsOf(ws, id, agent));
   const labels = ids.flatMap((id) => ws.labels.forRun(id).map((l) => ({ ...l, runId: id })));
   // Labels are per run: join within each run so one run's label never marks another's result.
-  const failed = ids.flatMap((id) => failedWithLabels(results.filter((r) => r.runId === id), labels.filter((l) => l.runId === id)));
-  const judged = ids.flatMap((id) => judgedResults(results.filter((r) => r.runId === id), labels.filter((l) => l.runId === id)));
+  const failed = ids.flatMap((id) =>
+    failedWithLabels(
+      results.filter((r) => r.runId === id),
+      labels.filter((l) => l.runId === id),
+    ),
+  );
+  const judged = ids.flatMap((id) =>
+    judgedResults(
+      results.filter((r) => r.runId === id),
+      labels.filter((l) => l.runId === id),
+    ),
+  );
   const tables = failureTables(failed, byAgent);
   const judge = judgeAgreement(judged);
   const notes = [
@@ -172,12 +227,16 @@ export function attributionAnalysis(
   checks: { permutations?: number; folds?: number } = {},
 ): AnalysisOutcome {
   const results = ids.flatMap((id) => resultsOf(ws, id, agent));
-  const { featuresOf, verbs } = taskFeatures(ws, results.map((r) => r.taskId));
+  const { featuresOf, verbs } = taskFeatures(
+    ws,
+    results.map((r) => r.taskId),
+  );
   const { observations, unknownTasks } = attributionObservations(results, featuresOf);
   let result;
   try {
     result = attribution(observations, {
-      fm, topInteractions: top,
+      fm,
+      topInteractions: top,
       null: { permutations: checks.permutations ?? 200, seed: fm.seed + 1 },
       cv: { folds: checks.folds ?? 5, seed: fm.seed + 2 },
     });
@@ -187,6 +246,11 @@ export function attributionAnalysis(
   return {
     report: attributionReport(result, verbs.label),
     extra: { runs: ids, attribution: result, verbSource: verbs },
-    notes: [...leftOutNotes(results, 'the attribution'), ...unknownNote(unknownTasks), `note: verbs: ${verbs.label}`, ...result.notes.map((n) => `note: ${n}`)],
+    notes: [
+      ...leftOutNotes(results, 'the attribution'),
+      ...unknownNote(unknownTasks),
+      `note: verbs: ${verbs.label}`,
+      ...result.notes.map((n) => `note: ${n}`),
+    ],
   };
 }

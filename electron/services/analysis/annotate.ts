@@ -9,12 +9,21 @@ import { AnalysisInputError } from './analyses.js';
 
 /** The annotation prompt goes to the agent entry's model; its key comes from the variable it names. */
 export function completionPort(agent: AgentConfig, env: Record<string, string | undefined> = process.env): CompletionPort {
-  if (!agent.baseUrl || !agent.model) throw new AnalysisInputError(`agent ${agent.name} has no model to ask; choose an entry with baseUrl and model`);
-  const apiKey = agent.apiKeyEnv ? env[agent.apiKeyEnv] ?? null : null;
+  if (!agent.baseUrl || !agent.model)
+    throw new AnalysisInputError(`agent ${agent.name} has no model to ask; choose an entry with baseUrl and model`);
+  const apiKey = agent.apiKeyEnv ? (env[agent.apiKeyEnv] ?? null) : null;
   if (agent.apiKeyEnv && !apiKey) throw new AnalysisInputError(`set ${agent.apiKeyEnv} (agent ${agent.name}'s key) and try again`);
-  const client = new OpenAiChatClient({ baseUrl: agent.baseUrl, model: agent.model, apiKey, timeoutMs: agent.timeoutMs, retries: agent.retries });
+  const client = new OpenAiChatClient({
+    baseUrl: agent.baseUrl,
+    model: agent.model,
+    apiKey,
+    timeoutMs: agent.timeoutMs,
+    retries: agent.retries,
+  });
   return {
-    complete: async (messages) => (await client.complete({ messages: messages.map((m) => ({ role: m.role, content: m.content })), sampling: { temperature: 0 } })).content,
+    complete: async (messages) =>
+      (await client.complete({ messages: messages.map((m) => ({ role: m.role, content: m.content })), sampling: { temperature: 0 } }))
+        .content,
   };
 }
 
@@ -23,10 +32,20 @@ export function completionPort(agent: AgentConfig, env: Record<string, string | 
  * table puts its labels beside the set's human labels for a person to verify, and agreement
  * (percent and Cohen's kappa per dimension) is reported as in the paper (93.10%).
  */
-export async function annotateSet(ws: WorkspaceStore, set: string | undefined, port: CompletionPort, limit?: number, model: string | null = null): Promise<{ tables: TableModel[]; outcomes: AnnotationOutcome[]; agreement: AnnotationAgreement | null }> {
+export async function annotateSet(
+  ws: WorkspaceStore,
+  set: string | undefined,
+  port: CompletionPort,
+  limit?: number,
+  model: string | null = null,
+): Promise<{ tables: TableModel[]; outcomes: AnnotationOutcome[]; agreement: AnnotationAgreement | null }> {
   const tasks = ws.tasks.list(set ? { taskSet: set } : {}).slice(0, limit ?? Infinity);
-  if (tasks.length === 0) throw new AnalysisInputError(set ? `task set "${set}" has no tasks` : 'the workspace has no tasks; import a task set first');
-  const outcomes = await annotateInstructions(port, tasks.map((t) => ({ id: t.id, instruction: t.instruction })));
+  if (tasks.length === 0)
+    throw new AnalysisInputError(set ? `task set "${set}" has no tasks` : 'the workspace has no tasks; import a task set first');
+  const outcomes = await annotateInstructions(
+    port,
+    tasks.map((t) => ({ id: t.id, instruction: t.instruction })),
+  );
   // The verbs are proposals until a person accepts or edits them (Analysis screen → Verb annotations).
   const instructionOf = new Map(tasks.map((t) => [t.id, t.instruction]));
   for (const o of outcomes) if (o.ok) ws.verbAnnotations.propose(o.id, instructionOf.get(o.id)!, o.annotation.verbs, model);
@@ -37,16 +56,24 @@ export async function annotateSet(ws: WorkspaceStore, set: string | undefined, p
     id: 'llm-annotation',
     title: 'LLM annotation beside the human labels (verify the rows that differ)',
     columns: [
-      { key: 'id', header: 'Task' }, { key: 'instruction', header: 'Instruction' },
-      { key: 'humanSyn', header: 'Human syntactic' }, { key: 'llmSyn', header: 'LLM syntactic' },
-      { key: 'humanSem', header: 'Human semantic' }, { key: 'llmSem', header: 'LLM semantic' },
-      { key: 'verbs', header: 'LLM verbs' }, { key: 'note', header: 'Note' },
+      { key: 'id', header: 'Task' },
+      { key: 'instruction', header: 'Instruction' },
+      { key: 'humanSyn', header: 'Human syntactic' },
+      { key: 'llmSyn', header: 'LLM syntactic' },
+      { key: 'humanSem', header: 'Human semantic' },
+      { key: 'llmSem', header: 'LLM semantic' },
+      { key: 'verbs', header: 'LLM verbs' },
+      { key: 'note', header: 'Note' },
     ],
     rows: tasks.map((t) => {
       const o = byId.get(t.id)!;
       return {
-        id: t.id, instruction: t.instruction, humanSyn: t.syntactic, humanSem: t.semantic,
-        llmSyn: o.ok ? o.annotation.syntactic : null, llmSem: o.ok ? o.annotation.semantic : null,
+        id: t.id,
+        instruction: t.instruction,
+        humanSyn: t.syntactic,
+        humanSem: t.semantic,
+        llmSyn: o.ok ? o.annotation.syntactic : null,
+        llmSem: o.ok ? o.annotation.semantic : null,
         verbs: o.ok ? o.annotation.verbs.join(' ') : null,
         note: o.ok ? (o.annotation.syntactic !== t.syntactic || o.annotation.semantic !== t.semantic ? 'differs' : '') : o.error,
       };
@@ -60,13 +87,19 @@ export async function annotateSet(ws: WorkspaceStore, set: string | undefined, p
     id: 'llm-annotation-agreement',
     title: 'Agreement of LLM and human annotation',
     columns: [
-      { key: 'dimension', header: 'Dimension' }, { key: 'n', header: 'Compared', align: 'right' },
+      { key: 'dimension', header: 'Dimension' },
+      { key: 'n', header: 'Compared', align: 'right' },
       { key: 'agreement', header: 'Agreement (%)', align: 'right', format: { kind: 'percent', digits: 2 } },
       { key: 'kappa', header: "Cohen's κ", align: 'right', format: { kind: 'fixed', digits: 3 } },
     ],
     rows: agreement
       ? [
-          { dimension: 'Syntactic', n: agreement.compared, agreement: agreement.syntactic.percentAgreement, kappa: agreement.syntactic.kappa },
+          {
+            dimension: 'Syntactic',
+            n: agreement.compared,
+            agreement: agreement.syntactic.percentAgreement,
+            kappa: agreement.syntactic.kappa,
+          },
           { dimension: 'Semantic', n: agreement.compared, agreement: agreement.semantic.percentAgreement, kappa: agreement.semantic.kappa },
           { dimension: 'Average', n: agreement.compared, agreement: agreement.averagePercentAgreement, kappa: null },
         ]
@@ -79,7 +112,8 @@ export async function annotateSet(ws: WorkspaceStore, set: string | undefined, p
 /** Verb annotations of a set's instructions, with the source that counts for each. */
 export function verbRows(ws: WorkspaceStore, set: string | undefined): VerbAnnotationRow[] {
   const tasks = ws.tasks.list(set ? { taskSet: set } : {});
-  if (tasks.length === 0) throw new AnalysisInputError(set ? `task set "${set}" has no tasks` : 'the workspace has no tasks; import a task set first');
+  if (tasks.length === 0)
+    throw new AnalysisInputError(set ? `task set "${set}" has no tasks` : 'the workspace has no tasks; import a task set first');
   return tasks.map((t) => verbRow(ws, t.id)!);
 }
 
@@ -91,8 +125,11 @@ function verbRow(ws: WorkspaceStore, taskId: string): VerbAnnotationRow | null {
   const current = stored && stored.instruction === task.instruction ? stored : undefined;
   const chosen = annotatedVerbs(task, current);
   return {
-    taskId, instruction: task.instruction,
-    proposed: current?.proposed ?? null, model: current?.model ?? null, accepted: current?.accepted ?? null,
+    taskId,
+    instruction: task.instruction,
+    proposed: current?.proposed ?? null,
+    model: current?.model ?? null,
+    accepted: current?.accepted ?? null,
     status: current ? current.status : 'none',
     taskFileVerbs: task.annotations.verbs ?? null,
     source: chosen?.source ?? 'pos',

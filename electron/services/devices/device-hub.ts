@@ -103,11 +103,16 @@ export class DeviceHub {
   }
 
   private resolve(name: string): { slot: Slot; serial: string } {
-    const { server, serial } = splitDeviceName(name, this.slots.map((s) => s.server.label));
+    const { server, serial } = splitDeviceName(
+      name,
+      this.slots.map((s) => s.server.label),
+    );
     if (server) return { slot: this.slots.find((s) => s.server.label === server)!, serial };
     const holders = this.slots.filter((s) => s.devices.some((d) => d.serial === serial));
     if (holders.length > 1) {
-      throw new Error(`"${serial}" is on several adb servers (${holders.map((h) => h.server.label).join(', ')}); name it as ${holders[0]!.server.label}/${serial}`);
+      throw new Error(
+        `"${serial}" is on several adb servers (${holders.map((h) => h.server.label).join(', ')}); name it as ${holders[0]!.server.label}/${serial}`,
+      );
     }
     // A device not seen yet (just plugged in) is looked for on the first server; adb says if it is not there.
     return { slot: holders[0] ?? this.slots[0]!, serial };
@@ -138,7 +143,10 @@ export class DeviceHub {
 
   private merge(): DevicesState {
     const all = this.slots.flatMap((s) => s.devices.map((d) => ({ server: s.server.label, device: d })));
-    const names = deviceNames(all.map((x) => ({ server: x.server, serial: x.device.serial })), this.slots.length);
+    const names = deviceNames(
+      all.map((x) => ({ server: x.server, serial: x.device.serial })),
+      this.slots.length,
+    );
     const devices: DeviceSummaryDto[] = all.map((x, i) => ({ ...x.device, serial: names[i]!, server: x.server }));
     const down = this.slots.filter((s) => !s.reachable && s.problem);
     return {

@@ -85,13 +85,23 @@ export class StfSession {
     if (serials.length === 0) {
       throw new Error(`no device could be claimed from ${client.url}: ${describeShortage(all, candidates, req)}`);
     }
-    if (serials.length < req.count) log(`claimed ${serials.length} of ${req.count} devices from ${client.url}: ${describeShortage(all, candidates, req)}`);
+    if (serials.length < req.count)
+      log(`claimed ${serials.length} of ${req.count} devices from ${client.url}: ${describeShortage(all, candidates, req)}`);
     return serials;
   }
 
   private async claimOne(d: StfDevice, runId: string | null): Promise<string> {
     const { client, adb } = this.deps;
-    const claim: StfClaim = { stfUrl: client.url, serial: d.serial, runId, adbServer: adb.label, remoteUrl: null, pid: process.pid, host: hostname(), claimedAt: '' };
+    const claim: StfClaim = {
+      stfUrl: client.url,
+      serial: d.serial,
+      runId,
+      adbServer: adb.label,
+      remoteUrl: null,
+      pid: process.pid,
+      host: hostname(),
+      claimedAt: '',
+    };
     this.journal.add(claim);
     try {
       await client.claim(d.serial, STF_IDLE_TIMEOUT_MS);
@@ -129,7 +139,9 @@ export class StfSession {
     if (i >= 0) this.mine.splice(i, 1);
     if (c.remoteUrl) {
       const { host, port } = parseAdbAddress(c.remoteUrl);
-      await this.adbFor(c).disconnect(host, port).catch((e: Error) => log(`adb disconnect ${c.remoteUrl}: ${e.message}`));
+      await this.adbFor(c)
+        .disconnect(host, port)
+        .catch((e: Error) => log(`adb disconnect ${c.remoteUrl}: ${e.message}`));
       await client.remoteDisconnect(c.serial).catch((e: Error) => ignoreGone(e, log));
     }
     try {
@@ -154,7 +166,9 @@ function ignoreGone(e: Error, log: (m: string) => void): boolean {
 
 function describeShortage(all: StfDevice[], candidates: StfDevice[], req: StfRequest): string {
   const free = all.filter(isFree).length;
-  const filter = Object.entries(req.filter).map(([k, v]) => `${k}=${v}`).join(',');
+  const filter = Object.entries(req.filter)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
   return `${all.length} devices, ${free} free${filter ? `, ${candidates.length} free matching ${filter}` : ''}`;
 }
 
@@ -162,7 +176,12 @@ function describeShortage(all: StfDevice[], candidates: StfDevice[], req: StfReq
  * Runs `fn` on devices claimed from the farm, and gives them back afterwards — when `fn` ends,
  * throws, or is cancelled. Claims a crashed earlier process left behind are released first.
  */
-export async function withStfDevices<T>(deps: StfSessionDeps, req: StfRequest, runId: string, fn: (serials: string[]) => Promise<T>): Promise<T> {
+export async function withStfDevices<T>(
+  deps: StfSessionDeps,
+  req: StfRequest,
+  runId: string,
+  fn: (serials: string[]) => Promise<T>,
+): Promise<T> {
   const session = new StfSession(deps);
   await session.releaseStale();
   try {

@@ -53,11 +53,19 @@ export async function readDemonstrations(store: WorkspaceStore, taskId: string, 
 /** The builder's input for one read step; the screenshot's hash only for screens with almost no structure. */
 async function toBuilderStep(store: WorkspaceStore, demoId: number, s: ReadStep, cfg: SignatureConfig): Promise<DemoStep> {
   const tiny = cfg.useImageHash && s.row.screenshotBlob && computeSignature(s.ui, s.foreground, cfg).structure.length < 3;
-  return toDemoStep({
-    ref: { demonstrationId: demoId, idx: s.row.idx, screenshotBlob: s.row.screenshotBlob, xmlBlob: s.row.xmlBlob },
-    ui: s.ui, foreground: s.foreground, action: s.row.action, actionPx: s.row.actionPx, screen: s.screen, alternatives: s.row.alternatives,
-    imageHash: tiny ? await averageHash(await store.blobs.get(s.row.screenshotBlob!)) : null,
-  }, cfg);
+  return toDemoStep(
+    {
+      ref: { demonstrationId: demoId, idx: s.row.idx, screenshotBlob: s.row.screenshotBlob, xmlBlob: s.row.xmlBlob },
+      ui: s.ui,
+      foreground: s.foreground,
+      action: s.row.action,
+      actionPx: s.row.actionPx,
+      screen: s.screen,
+      alternatives: s.row.alternatives,
+      imageHash: tiny ? await averageHash(await store.blobs.get(s.row.screenshotBlob!)) : null,
+    },
+    cfg,
+  );
 }
 
 /** Loads a task's finished demonstrations as the graph builder's input (signatures from the stored XML). */
@@ -71,11 +79,28 @@ export async function loadDemos(store: WorkspaceStore, taskId: string, cfg: Sign
   return demos;
 }
 
-export function summarize(graphId: number, version: number, createdAt: string, g: TaskGraph, v: GraphValidation, demos: number, trust: GraphTrust): GraphSummary {
+export function summarize(
+  graphId: number,
+  version: number,
+  createdAt: string,
+  g: TaskGraph,
+  v: GraphValidation,
+  demos: number,
+  trust: GraphTrust,
+): GraphSummary {
   return {
-    taskId: g.taskId, graphId, version, demonstrations: demos, nodes: g.nodes.length, edges: g.edges.length,
-    doneNodes: g.nodes.filter((n) => n.done).length, selfConsistency: v.selfConsistency, leaveOneOut: v.leaveOneOut,
-    flaggedNodes: v.flaggedNodes, createdAt, trust,
+    taskId: g.taskId,
+    graphId,
+    version,
+    demonstrations: demos,
+    nodes: g.nodes.length,
+    edges: g.edges.length,
+    doneNodes: g.nodes.filter((n) => n.done).length,
+    selfConsistency: v.selfConsistency,
+    leaveOneOut: v.leaveOneOut,
+    flaggedNodes: v.flaggedNodes,
+    createdAt,
+    trust,
   };
 }
 

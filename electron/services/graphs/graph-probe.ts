@@ -36,11 +36,19 @@ export interface ProbeDeps {
 /** Packages a device has, from `pm list packages` (works on real phones and the virtual phone alike). */
 export async function packagesOf(device: DevicePort): Promise<Set<string>> {
   const out = await device.shell('pm list packages');
-  return new Set(out.split('\n').map((l) => l.trim().replace(/^package:/, '')).filter(Boolean));
+  return new Set(
+    out
+      .split('\n')
+      .map((l) => l.trim().replace(/^package:/, ''))
+      .filter(Boolean),
+  );
 }
 
 /** Signs an observation as the graph does: layered signature plus the graph's content keys. */
-function signer(graph: TaskGraph, cfg: GraphConfig['signature']): (ui: UiHierarchy, fg: { package: string; activity: string } | null) => StateSignature {
+function signer(
+  graph: TaskGraph,
+  cfg: GraphConfig['signature'],
+): (ui: UiHierarchy, fg: { package: string; activity: string } | null) => StateSignature {
   const model = contentModel(graph.contentKeys ?? [], graph.freeKeys ?? [], graph.listedKeys ?? []);
   return (ui, fg) => {
     const sig = computeSignature(ui, fg, cfg);
@@ -53,7 +61,15 @@ function signer(graph: TaskGraph, cfg: GraphConfig['signature']): (ui: UiHierarc
  * the one the demonstration saw (else the phone is not set up like the recording's and the variant
  * is unplayable, not a verdict); then the task's checks say whether the path did the task.
  */
-async function play(device: DevicePort, task: Task, v: ProbeVariant, expected: readonly StateSignature[], sign: ReturnType<typeof signer>, cfg: GraphConfig['signature'], settleMs: number): Promise<DeviceTruth> {
+async function play(
+  device: DevicePort,
+  task: Task,
+  v: ProbeVariant,
+  expected: readonly StateSignature[],
+  sign: ReturnType<typeof signer>,
+  cfg: GraphConfig['signature'],
+  settleMs: number,
+): Promise<DeviceTruth> {
   for (const cmd of task.setup) await device.shell(cmd);
   const screen = (await device.info()).screen;
   const verify = async (i: number): Promise<string | null> => {
@@ -61,7 +77,9 @@ async function play(device: DevicePort, task: Task, v: ProbeVariant, expected: r
     if (i > v.follows || !want) return null;
     const [xml, fg] = await Promise.all([device.uiDump(), device.foreground()]);
     const got = sign(parseUiXml(xml), fg);
-    return sameState(want, got, cfg) ? null : `before step ${i + 1} the phone showed another screen than demonstration ${v.demonstrationId} did (${got.activity || 'unknown activity'}); set the phone up as it was for the recording`;
+    return sameState(want, got, cfg)
+      ? null
+      : `before step ${i + 1} the phone showed another screen than demonstration ${v.demonstrationId} did (${got.activity || 'unknown activity'}); set the phone up as it was for the recording`;
   };
   // After its change, a wrong variant goes on only while the phone shows the pages the demonstration saw.
   const onDemoPage = async (i: number): Promise<boolean> => {
@@ -85,10 +103,14 @@ async function play(device: DevicePort, task: Task, v: ProbeVariant, expected: r
   if (off) return { played: false, reason: off };
   const checks = await runChecks({ task, device }, evaluateExpect);
   const failed = checks.results.filter((r) => !r.pass);
-  const stopped = played < v.actions.length ? ` (stopped after ${played} of ${v.actions.length} actions: the phone left the demonstration's pages)` : '';
+  const stopped =
+    played < v.actions.length ? ` (stopped after ${played} of ${v.actions.length} actions: the phone left the demonstration's pages)` : '';
   return {
-    played: true, pass: checks.pass, actions: v.actions.slice(0, played),
-    reason: (checks.pass ? `all ${checks.results.length} checks pass` : failed.map((f) => f.check.description ?? f.reason).join('; ')) + stopped,
+    played: true,
+    pass: checks.pass,
+    actions: v.actions.slice(0, played),
+    reason:
+      (checks.pass ? `all ${checks.results.length} checks pass` : failed.map((f) => f.check.description ?? f.reason).join('; ')) + stopped,
   };
 }
 
@@ -109,7 +131,13 @@ export async function probeTask(deps: ProbeDeps, taskId: string): Promise<ProbeT
     screen: d.screen,
     steps: d.steps.map((s) => {
       const page = pageKey(computeSignature(s.ui, s.foreground, config.signature));
-      return { action: s.row.action, ui: s.ui, content: contentCandidates(s.ui, config.signature, page), page, keyboard: keyboardLikelyUp(s.ui) };
+      return {
+        action: s.row.action,
+        ui: s.ui,
+        content: contentCandidates(s.ui, config.signature, page),
+        page,
+        keyboard: keyboardLikelyUp(s.ui),
+      };
     }),
   }));
   const variants = generateVariants(graph, demos);

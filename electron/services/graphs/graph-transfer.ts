@@ -37,12 +37,23 @@ const GraphFileSchema = z.object({
     version: z.number().int(),
     config: z.unknown(),
     validation: z.unknown(),
-    body: z.object({
-      taskId: z.string(),
-      startNode: z.string(),
-      nodes: z.array(z.object({ id: z.string(), done: z.boolean(), representative: z.object({ screenshotBlob: z.string().nullable(), xmlBlob: z.string().nullable() }).passthrough(), members: z.array(z.object({ screenshotBlob: z.string().nullable(), xmlBlob: z.string().nullable() }).passthrough()) }).passthrough()),
-      edges: z.array(z.object({ id: z.string(), from: z.string(), to: z.string() }).passthrough()),
-    }).passthrough(),
+    body: z
+      .object({
+        taskId: z.string(),
+        startNode: z.string(),
+        nodes: z.array(
+          z
+            .object({
+              id: z.string(),
+              done: z.boolean(),
+              representative: z.object({ screenshotBlob: z.string().nullable(), xmlBlob: z.string().nullable() }).passthrough(),
+              members: z.array(z.object({ screenshotBlob: z.string().nullable(), xmlBlob: z.string().nullable() }).passthrough()),
+            })
+            .passthrough(),
+        ),
+        edges: z.array(z.object({ id: z.string(), from: z.string(), to: z.string() }).passthrough()),
+      })
+      .passthrough(),
   }),
   blobs: z.array(z.object({ id: z.string().regex(/^[0-9a-f]{64}$/), mediaType: z.string(), data: z.string() })),
   checksum: z.string(),
@@ -61,17 +72,42 @@ function referencedBlobs(g: TaskGraph): string[] {
 }
 
 /** Writes one self-contained, checksummed, gzipped file: the task, the graph version and its blobs. */
-export async function exportGraph(store: WorkspaceStore, taskId: string, out: string, version?: number): Promise<{ file: string; blobs: number; bytes: number }> {
+export async function exportGraph(
+  store: WorkspaceStore,
+  taskId: string,
+  out: string,
+  version?: number,
+): Promise<{ file: string; blobs: number; bytes: number }> {
   const task = store.tasks.get(taskId);
   if (!task) throw new Error(`no task "${taskId}"`);
-  const row = version === undefined ? store.graphs.latest(taskId) : store.graphs.versions(taskId).map((v) => store.graphs.get(v.id)!).find((g) => g.version === version);
-  if (!row) throw new Error(`task ${taskId} has no graph${version === undefined ? '' : ` version ${version}`}; build one with: elderbench graph build --task ${taskId}`);
+  const row =
+    version === undefined
+      ? store.graphs.latest(taskId)
+      : store.graphs
+          .versions(taskId)
+          .map((v) => store.graphs.get(v.id)!)
+          .find((g) => g.version === version);
+  if (!row)
+    throw new Error(
+      `task ${taskId} has no graph${version === undefined ? '' : ` version ${version}`}; build one with: elderbench graph build --task ${taskId}`,
+    );
   const body = row.body;
   const blobs = [];
   for (const id of referencedBlobs(body)) {
-    blobs.push({ id, mediaType: store.blobIndex.get(id)?.mediaType ?? 'application/octet-stream', data: (await store.blobs.get(id)).toString('base64') });
+    blobs.push({
+      id,
+      mediaType: store.blobIndex.get(id)?.mediaType ?? 'application/octet-stream',
+      data: (await store.blobs.get(id)).toString('base64'),
+    });
   }
-  const content = { format: GRAPH_FILE_FORMAT, app: APP_VERSION, exportedAt: new Date().toISOString(), task, graph: { version: row.version, config: row.config, validation: row.validation, body }, blobs };
+  const content = {
+    format: GRAPH_FILE_FORMAT,
+    app: APP_VERSION,
+    exportedAt: new Date().toISOString(),
+    task,
+    graph: { version: row.version, config: row.config, validation: row.validation, body },
+    blobs,
+  };
   const text = JSON.stringify({ ...content, checksum: sha256(JSON.stringify(content)) });
   const gz = await gzipAsync(Buffer.from(text));
   const tmp = `${out}.${process.pid}.tmp`;
@@ -90,7 +126,9 @@ export class GraphFileError extends Error {
  * every blob's hash, and that every node, edge and blob the graph refers to is present.
  */
 export async function importGraph(
-  store: WorkspaceStore, file: string, limits: typeof GRAPH_FILE_LIMITS = GRAPH_FILE_LIMITS,
+  store: WorkspaceStore,
+  file: string,
+  limits: typeof GRAPH_FILE_LIMITS = GRAPH_FILE_LIMITS,
 ): Promise<{ taskId: string; version: number; blobs: number; taskCreated: boolean }> {
   const fail = (why: string): never => {
     throw new GraphFileError(`${file}: ${why}; nothing was imported`);
@@ -98,7 +136,8 @@ export async function importGraph(
   let raw: Buffer;
   try {
     const size = (await stat(file)).size;
-    if (size > limits.maxFileBytes) return fail(`it is ${Math.ceil(size / MIB)} MiB, more than a graph file may be (${limits.maxFileBytes / MIB} MiB)`);
+    if (size > limits.maxFileBytes)
+      return fail(`it is ${Math.ceil(size / MIB)} MiB, more than a graph file may be (${limits.maxFileBytes / MIB} MiB)`);
     raw = await readFile(file);
   } catch (e) {
     if (e instanceof GraphFileError) throw e;
@@ -133,7 +172,9 @@ export async function importGraph(
   for (const b of content.blobs) {
     // A checksum only catches accidents (anyone can recompute it): the type is checked on its own.
     if (!isAllowedMediaType(b.mediaType)) {
-      return fail(`blob ${b.id.slice(0, 12)}… has media type ${JSON.stringify(b.mediaType.slice(0, 60))}, which ElderBench never stores (accepted: ${ALLOWED_BLOB_MEDIA_TYPES.join(', ')})`);
+      return fail(
+        `blob ${b.id.slice(0, 12)}… has media type ${JSON.stringify(b.mediaType.slice(0, 60))}, which ElderBench never stores (accepted: ${ALLOWED_BLOB_MEDIA_TYPES.join(', ')})`,
+      );
     }
     const bytes = Buffer.from(b.data, 'base64');
     if (sha256(bytes) !== b.id) return fail(`blob ${b.id.slice(0, 12)}… does not match its hash`);
@@ -163,7 +204,12 @@ export async function importGraph(
       taskCreated = true;
     }
     const prev = store.graphs.latest(task.id);
-    return store.graphs.addVersion(task.id, { parentId: prev?.id ?? null, config: parseGraphConfig(content.graph.config), body, validation: parseGraphValidation(content.graph.validation) });
+    return store.graphs.addVersion(task.id, {
+      parentId: prev?.id ?? null,
+      config: parseGraphConfig(content.graph.config),
+      body,
+      validation: parseGraphValidation(content.graph.validation),
+    });
   });
   return { taskId: task.id, version: row.version, blobs: blobs.size, taskCreated };
 }

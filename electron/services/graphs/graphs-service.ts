@@ -19,7 +19,9 @@ function detail(store: WorkspaceStore, row: GraphVersion, versions: { version: n
   const probe = store.graphProbes.latest(row.id);
   return {
     summary: summarize(row.id, row.version, row.createdAt, graph, validation, demos, graphTrust(validation.selfConsistency, probe)),
-    graph, versions, probe: probe?.result ?? null,
+    graph,
+    versions,
+    probe: probe?.result ?? null,
   };
 }
 
@@ -61,10 +63,18 @@ export function graphsService(ctx: ServiceContext, deviceOf: (serial: string) =>
       const row = find(taskId);
       const e = row.body.edges.find((x) => x.id === edge);
       if (!e) throw new ApiError('not_found', `no edge ${edge} in the latest graph of ${taskId}`);
-      if (e.action.type !== 'Tap') throw new ApiError('bad_request', `edge ${edge} is a ${e.action.type}; only taps on an option of a group can stand for other options`);
+      if (e.action.type !== 'Tap')
+        throw new ApiError(
+          'bad_request',
+          `edge ${edge} is a ${e.action.type}; only taps on an option of a group can stand for other options`,
+        );
       const ws = ctx.store();
       const marked = e.uses.filter(([demo, idx]) => ws.demonstrations.setAlternatives(demo, idx, alternatives));
-      if (marked.length === 0) throw new ApiError('bad_request', `the demonstrations behind ${edge} are not in this workspace (an imported graph); record them here to mark their taps`);
+      if (marked.length === 0)
+        throw new ApiError(
+          'bad_request',
+          `the demonstrations behind ${edge} are not in this workspace (an imported graph); record them here to mark their taps`,
+        );
       try {
         const s = await buildAndStore(ws, taskId);
         await probeTask({ store: ws, settleMs: 0, deviceFor: async () => null }, taskId);
@@ -77,15 +87,23 @@ export function graphsService(ctx: ServiceContext, deviceOf: (serial: string) =>
     probe: async ({ taskId, device, allowSideEffects }) => {
       find(taskId);
       if (device && !allowSideEffects) {
-        throw new ApiError('bad_request', `probing on ${device} plays wrong variants that may send messages, pay or delete there; confirm that it is a test phone`);
+        throw new ApiError(
+          'bad_request',
+          `probing on ${device} plays wrong variants that may send messages, pay or delete there; confirm that it is a test phone`,
+        );
       }
       const store = ctx.store();
       const phone = device ? deviceOf(device) : null;
-      const has = phone ? await packagesOf(phone).catch((err: Error) => {
-        throw new ApiError('unavailable', `${device}: ${err.message}`);
-      }) : new Set<string>();
+      const has = phone
+        ? await packagesOf(phone).catch((err: Error) => {
+            throw new ApiError('unavailable', `${device}: ${err.message}`);
+          })
+        : new Set<string>();
       try {
-        const r = await probeTask({ store, settleMs: 0, deviceFor: async (task) => (phone && has.has(task.package) ? phone : null) }, taskId);
+        const r = await probeTask(
+          { store, settleMs: 0, deviceFor: async (task) => (phone && has.has(task.package) ? phone : null) },
+          taskId,
+        );
         changed();
         return r;
       } catch (err) {
@@ -105,10 +123,22 @@ export function graphsService(ctx: ServiceContext, deviceOf: (serial: string) =>
       // Re-validate against the demonstrations still in this workspace (an imported graph may have none).
       const demos = await loadDemos(ctx.store(), taskId, config.signature).catch(() => []);
       const present = new Set(graph.nodes.flatMap((n) => n.members.map((m) => m.demonstrationId)));
-      const validation = validateGraph(graph, demos.filter((d) => present.has(d.id)), config.match);
+      const validation = validateGraph(
+        graph,
+        demos.filter((d) => present.has(d.id)),
+        config.match,
+      );
       const next = ctx.store().graphs.addVersion(taskId, { parentId: row.id, config, body: graph, validation });
       changed();
-      return summarize(next.id, next.version, next.createdAt, graph, validation, present.size, trustOf(ctx.store(), next.id, validation.selfConsistency));
+      return summarize(
+        next.id,
+        next.version,
+        next.createdAt,
+        graph,
+        validation,
+        present.size,
+        trustOf(ctx.store(), next.id, validation.selfConsistency),
+      );
     },
   };
 }

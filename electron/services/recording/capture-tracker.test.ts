@@ -44,13 +44,23 @@ describe('CaptureTracker', () => {
   it('reports each part of a slow observation as it arrives, then saving, acting and done', async () => {
     const events: CaptureProgress[] = [];
     let idx = 3;
-    const tracker = new CaptureTracker(() => 7, () => idx, (p) => events.push(p));
+    const tracker = new CaptureTracker(
+      () => 7,
+      () => idx,
+      (p) => events.push(p),
+    );
     const phone = slowDevice();
     const d = tracker.wrap(deps(phone.device));
     const step = tracker.track('step', () => fakeStep(d).then(() => void idx++));
 
     await until(() => events.some((e) => e.parts.foreground));
-    expect(events[0]).toMatchObject({ demonstrationId: 7, stepIdx: 3, kind: 'step', phase: 'capturing', parts: { screenshot: false, hierarchy: false } });
+    expect(events[0]).toMatchObject({
+      demonstrationId: 7,
+      stepIdx: 3,
+      kind: 'step',
+      phase: 'capturing',
+      parts: { screenshot: false, hierarchy: false },
+    });
     phone.release('uiDump');
     await until(() => events.some((e) => e.parts.hierarchy));
     expect(events.at(-1)!.parts).toEqual({ screenshot: false, hierarchy: true, foreground: true });
@@ -66,29 +76,55 @@ describe('CaptureTracker', () => {
 
   it('reports a failed capture as failed, and stays silent for a call refused before it touched the device', async () => {
     const events: CaptureProgress[] = [];
-    const tracker = new CaptureTracker(() => 1, () => 0, (p) => events.push(p));
-    const failing = { ...deps({ serial: 'x', screenshot: async () => { throw new Error('device gone'); }, uiDump: async () => '', foreground: async () => null } as unknown as DevicePort) };
+    const tracker = new CaptureTracker(
+      () => 1,
+      () => 0,
+      (p) => events.push(p),
+    );
+    const failing = {
+      ...deps({
+        serial: 'x',
+        screenshot: async () => {
+          throw new Error('device gone');
+        },
+        uiDump: async () => '',
+        foreground: async () => null,
+      } as unknown as DevicePort),
+    };
     const d = tracker.wrap(failing);
     await expect(tracker.track('finish', () => fakeStep(d))).rejects.toThrow('device gone');
     expect(events.at(0)).toMatchObject({ kind: 'finish', phase: 'capturing' });
     expect(events.at(-1)!.phase).toBe('failed');
 
     events.length = 0;
-    await expect(tracker.track('step', async () => { throw new Error('demonstration is finished'); })).rejects.toThrow();
+    await expect(
+      tracker.track('step', async () => {
+        throw new Error('demonstration is finished');
+      }),
+    ).rejects.toThrow();
     expect(events).toEqual([]);
   });
 
   it('attributes queued calls to the step the device is working on, in call order', async () => {
     const events: CaptureProgress[] = [];
     let idx = 0;
-    const tracker = new CaptureTracker(() => 1, () => idx, (p) => events.push(p));
+    const tracker = new CaptureTracker(
+      () => 1,
+      () => idx,
+      (p) => events.push(p),
+    );
     const phone = slowDevice();
     const d = tracker.wrap(deps(phone.device));
     // The recorder serialises its calls; so does this queue.
     let chain: Promise<unknown> = Promise.resolve();
     const serial = (f: () => Promise<void>) => (chain = chain.then(f));
     const first = tracker.track('step', () => serial(() => fakeStep(d).then(() => void idx++)));
-    const second = tracker.track('finish', () => serial(async () => { await Promise.all([d.device.screenshot(), d.device.uiDump()]); idx++; }));
+    const second = tracker.track('finish', () =>
+      serial(async () => {
+        await Promise.all([d.device.screenshot(), d.device.uiDump()]);
+        idx++;
+      }),
+    );
     await until(() => events.length > 0);
     phone.release('uiDump');
     phone.release('screenshot');
@@ -98,12 +134,19 @@ describe('CaptureTracker', () => {
     phone.release('screenshot');
     await second;
     const ends = events.filter((e) => e.phase === 'done');
-    expect(ends.map((e) => [e.kind, e.stepIdx])).toEqual([['step', 0], ['finish', 1]]);
+    expect(ends.map((e) => [e.kind, e.stepIdx])).toEqual([
+      ['step', 0],
+      ['finish', 1],
+    ]);
     expect(ends[1]!.captureId).toBeGreaterThan(ends[0]!.captureId);
   });
 
   it('passes other device calls straight through', async () => {
-    const tracker = new CaptureTracker(() => 1, () => 0, () => undefined);
+    const tracker = new CaptureTracker(
+      () => 1,
+      () => 0,
+      () => undefined,
+    );
     const phone = slowDevice();
     const d = tracker.wrap(deps(phone.device));
     expect(d.device.serial).toBe('s1');

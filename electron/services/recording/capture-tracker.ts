@@ -85,8 +85,13 @@ export class CaptureTracker {
     if (!t || t.progress) return;
     t.startedAt = performance.now();
     t.progress = {
-      demonstrationId: this.demonstrationId(), captureId: ++captures, stepIdx: this.stepIdx(), kind: t.kind, phase: 'capturing',
-      parts: { screenshot: false, hierarchy: false, foreground: false }, elapsedMs: 0,
+      demonstrationId: this.demonstrationId(),
+      captureId: ++captures,
+      stepIdx: this.stepIdx(),
+      kind: t.kind,
+      phase: 'capturing',
+      parts: { screenshot: false, hierarchy: false, foreground: false },
+      elapsedMs: 0,
     };
     this.send(t);
   }

@@ -15,16 +15,25 @@ export async function recordScript(backend: Backend, taskId: string, serial: str
   const device = backend.devices.device(serial);
   const task = backend.workspace.tasks.get(taskId);
   if (!task) throw new Error(`no task "${taskId}" in ${backend.workspace.path}; import its task set first`);
-  const rec = await Recorder.start(recorderDeps(() => backend.workspace, device), task);
+  const rec = await Recorder.start(
+    recorderDeps(() => backend.workspace, device),
+    task,
+  );
   for (const [i, step] of script.entries()) {
     try {
       if (step.type === 'Finish' && !isTargetStep(step)) await rec.finish();
       else {
-        const recorded = await rec.act(isTargetStep(step) ? resolveScriptStep(step, parseUiXml(await device.uiDump()), rec.deviceInfo.screen) : step);
-        if (isTargetStep(step) && step.any) backend.workspace.demonstrations.setAlternatives(rec.demonstrationId, recorded.idx, step.any === true ? 'any' : step.any);
+        const recorded = await rec.act(
+          isTargetStep(step) ? resolveScriptStep(step, parseUiXml(await device.uiDump()), rec.deviceInfo.screen) : step,
+        );
+        if (isTargetStep(step) && step.any)
+          backend.workspace.demonstrations.setAlternatives(rec.demonstrationId, recorded.idx, step.any === true ? 'any' : step.any);
       }
     } catch (e) {
-      throw new Error(`step ${i + 1} (${step.type}) failed: ${errorMessage(e)}; the ${rec.stepCount} steps before it are kept (demonstration ${rec.demonstrationId}, ${rec.state})`, { cause: e });
+      throw new Error(
+        `step ${i + 1} (${step.type}) failed: ${errorMessage(e)}; the ${rec.stepCount} steps before it are kept (demonstration ${rec.demonstrationId}, ${rec.state})`,
+        { cause: e },
+      );
     }
   }
   return rec;

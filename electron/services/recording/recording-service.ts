@@ -40,7 +40,11 @@ export class RecordingSessions {
       throw new ApiError('conflict', `${serial} is already recording demonstration ${busy.demonstrationId}; finish or discard it first`);
     }
     const made: { rec?: Recorder } = {};
-    const tracker = new CaptureTracker(() => made.rec?.demonstrationId ?? 0, () => made.rec?.stepCount ?? 0, (p) => this.ctx.events.emit('recording', 'onCapture', p));
+    const tracker = new CaptureTracker(
+      () => made.rec?.demonstrationId ?? 0,
+      () => made.rec?.stepCount ?? 0,
+      (p) => this.ctx.events.emit('recording', 'onCapture', p),
+    );
     const rec = (made.rec = await Recorder.start(tracker.wrap(recorderDeps(store, this.hub.device(serial))), task).catch(toApiError));
     this.active.set(rec.demonstrationId, rec);
     this.trackers.set(rec.demonstrationId, tracker);
@@ -74,8 +78,14 @@ export class RecordingSessions {
     const d = ws.demonstrations.get(id);
     if (!d) throw new ApiError('not_found', `no demonstration ${id}`);
     return {
-      id: d.id, taskId: d.taskId, deviceSerial: d.deviceSerial, status: d.status, note: d.note,
-      startedAt: d.startedAt, finishedAt: d.finishedAt, steps: ws.demonstrations.steps(id).map(stepView),
+      id: d.id,
+      taskId: d.taskId,
+      deviceSerial: d.deviceSerial,
+      status: d.status,
+      note: d.note,
+      startedAt: d.startedAt,
+      finishedAt: d.finishedAt,
+      steps: ws.demonstrations.steps(id).map(stepView),
     };
   }
 
@@ -140,9 +150,16 @@ export function recordingService(ctx: ServiceContext, sessions: RecordingSession
     },
     get: ({ demonstrationId }) => sessions.view(demonstrationId),
     listForTask: ({ taskId }) =>
-      ctx.store().demonstrations.listForTask(taskId).map((d) => ({
-        id: d.id, taskId: d.taskId, deviceSerial: d.deviceSerial, status: d.status, startedAt: d.startedAt,
-        stepCount: ctx.store().demonstrations.stepCount(d.id),
-      })),
+      ctx
+        .store()
+        .demonstrations.listForTask(taskId)
+        .map((d) => ({
+          id: d.id,
+          taskId: d.taskId,
+          deviceSerial: d.deviceSerial,
+          status: d.status,
+          startedAt: d.startedAt,
+          stepCount: ctx.store().demonstrations.stepCount(d.id),
+        })),
   };
 }

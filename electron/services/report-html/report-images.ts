@@ -35,9 +35,19 @@ export class ReportImages {
   /** Writes every registered image through `write`, a few at a time (thumbnails are encoded). */
   async writeAll(write: (rel: string, bytes: Uint8Array) => Promise<void>, concurrency = 4): Promise<void> {
     const jobs: (() => Promise<void>)[] = [
-      ...[...this.full].map(([blob, path]) => async () => write(path, await this.store.blobs.get(blob))),
-      ...[...this.thumbs].map(([blob, src]) => async () =>
-        write(`thumb/${blob}.webp`, 'copy' in src ? await this.store.blobs.get(src.copy) : await encodeThumbnail(await this.store.blobs.get(src.from)))),
+      ...[...this.full].map(
+        ([blob, path]) =>
+          async () =>
+            write(path, await this.store.blobs.get(blob)),
+      ),
+      ...[...this.thumbs].map(
+        ([blob, src]) =>
+          async () =>
+            write(
+              `thumb/${blob}.webp`,
+              'copy' in src ? await this.store.blobs.get(src.copy) : await encodeThumbnail(await this.store.blobs.get(src.from)),
+            ),
+      ),
     ];
     let next = 0;
     const worker = async (): Promise<void> => {

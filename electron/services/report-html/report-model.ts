@@ -15,7 +15,8 @@ function verdictOf(t: Trajectory): string | null {
     const pass = r.judge.pass === true ? 'pass' : r.judge.pass === false ? 'fail' : 'no verdict';
     return `${r.judge.judge} judge: ${pass}${r.judge.reason ? ` — ${r.judge.reason}` : ''}`.trim();
   }
-  if (t.key.mode === 'offline' && r.finalNode) return `Task graph: ended on node ${r.finalNode} (${r.finalDone ? 'a DONE node' : 'not a DONE node'})`;
+  if (t.key.mode === 'offline' && r.finalNode)
+    return `Task graph: ended on node ${r.finalNode} (${r.finalDone ? 'a DONE node' : 'not a DONE node'})`;
   return null;
 }
 
@@ -48,9 +49,15 @@ function humanSteps(steps: readonly StepView[], images: ReportImages): ReportSte
 function resultOf(row: ReviewTaskRow, t: Trajectory, images: ReportImages): ReportResult {
   const l = row.label;
   return {
-    agent: row.agent, mode: row.mode, success: l?.humanVerdict ? l.humanVerdict === 'success' : row.success, exit: row.exit,
+    agent: row.agent,
+    mode: row.mode,
+    success: l?.humanVerdict ? l.humanVerdict === 'success' : row.success,
+    exit: row.exit,
     verdict: verdictOf(t),
-    label: l && (l.failureCategory || l.humanVerdict || l.notes) ? { category: l.failureCategory, humanVerdict: l.humanVerdict, notes: l.notes } : null,
+    label:
+      l && (l.failureCategory || l.humanVerdict || l.notes)
+        ? { category: l.failureCategory, humanVerdict: l.humanVerdict, notes: l.notes }
+        : null,
     steps: agentSteps(t, images),
   };
 }
@@ -96,7 +103,15 @@ export function buildReportModel(
     };
   });
   return {
-    runId: report.runId, status: report.status, mode: run.mode, agents: run.manifest.spec?.agents ?? report.metrics.map((m) => m.agent),
-    createdAt: run.createdAt, generatedAt: new Date().toISOString(), appVersion, tables: report.tables, charts, tasks,
+    runId: report.runId,
+    status: report.status,
+    mode: run.mode,
+    agents: run.manifest.spec?.agents ?? report.metrics.map((m) => m.agent),
+    createdAt: run.createdAt,
+    generatedAt: new Date().toISOString(),
+    appVersion,
+    tables: report.tables,
+    charts,
+    tasks,
   };
 }

@@ -31,14 +31,22 @@ export async function writeHtmlReport(store: WorkspaceStore, runId: string, outD
     for (const c of charts) await folder.write(`charts/${c.id}.svg`, c.svg);
     const images = new ReportImages(store);
     const model = buildReportModel(
-      store, report, charts.map((c) => ({ id: c.id, title: c.title, description: c.description, file: `charts/${c.id}.svg` })), images, APP_VERSION,
+      store,
+      report,
+      charts.map((c) => ({ id: c.id, title: c.title, description: c.description, file: `charts/${c.id}.svg` })),
+      images,
+      APP_VERSION,
     );
     await images.writeAll((rel, bytes) => folder.write(rel, bytes));
     await folder.write('index.html', renderReport(model));
     await folder.commit(JSON.stringify({ runId, generatedAt: model.generatedAt }));
     return {
-      dir: folder.target, index: join(folder.target, 'index.html'), tasks: model.tasks.length,
-      results: model.tasks.reduce((n, t) => n + t.results.length, 0), images: images.count, ...folder.size,
+      dir: folder.target,
+      index: join(folder.target, 'index.html'),
+      tasks: model.tasks.length,
+      results: model.tasks.reduce((n, t) => n + t.results.length, 0),
+      images: images.count,
+      ...folder.size,
     };
   } catch (e) {
     await folder.abort();

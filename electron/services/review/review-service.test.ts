@@ -24,15 +24,33 @@ function seedRun(store: WorkspaceStore, id: string, verdicts: Record<string, boo
     const mode = taskId.startsWith('on-') ? 'online' : 'offline';
     for (let idx = 0; idx < 3; idx++) {
       store.runs.addStep({
-        runId: id, taskId, agent: 'random', mode, idx, observationBlob: null, rawOutput: `raw ${idx}`,
+        runId: id,
+        taskId,
+        agent: 'random',
+        mode,
+        idx,
+        observationBlob: null,
+        rawOutput: `raw ${idx}`,
         action: { type: 'Tap', at: { x: 100 * idx, y: 500 } },
-        details: mode === 'offline' ? { node: 'n0', done: false, match: { matched: false, reason: 'off-graph', distancePx: 42, similarity: 0.1 } } : { foreground: 'com.android.settings', pixels: 0 },
-        timings: { reasoning_ms: 5, parsing_ms: 1 }, usage: NO_USAGE,
+        details:
+          mode === 'offline'
+            ? { node: 'n0', done: false, match: { matched: false, reason: 'off-graph', distancePx: 42, similarity: 0.1 } }
+            : { foreground: 'com.android.settings', pixels: 0 },
+        timings: { reasoning_ms: 5, parsing_ms: 1 },
+        usage: NO_USAGE,
       });
     }
     store.runs.putResult({
-      runId: id, taskId, agent: 'random', mode, success, exitCategory: success ? 'finished' : 'step_limit',
-      details: mode === 'online' ? { steps: 3, judge: { judge: 'rule', pass: success, reason: 'font scale is 1.0', tokens: null, ms: 3 } } : { steps: 3, path: ['n0'], finalNode: 'n0', finalDone: false },
+      runId: id,
+      taskId,
+      agent: 'random',
+      mode,
+      success,
+      exitCategory: success ? 'finished' : 'step_limit',
+      details:
+        mode === 'online'
+          ? { steps: 3, judge: { judge: 'rule', pass: success, reason: 'font scale is 1.0', tokens: null, ms: 3 } }
+          : { steps: 3, path: ['n0'], finalNode: 'n0', finalDone: false },
     });
   }
 }
@@ -40,7 +58,7 @@ function seedRun(store: WorkspaceStore, id: string, verdicts: Record<string, boo
 describe('review service', () => {
   const tmp = useTempDirs();
 
-  it('lists a run\'s results with the task annotations, labels and judge verdicts', async () => {
+  it("lists a run's results with the task annotations, labels and judge verdicts", async () => {
     const { store, review } = await workspace(tmp());
     seedRun(store, 'r1', { 'on-dark': false, 'off-display': true });
     const rows = await review.tasks({ runId: 'r1' });
@@ -64,7 +82,9 @@ describe('review service', () => {
     expect(t.result.finalNode).toBe('n0');
     expect(t.human).toBeNull();
     expect(t.screen.width).toBeGreaterThan(0);
-    await expect(async () => review.trajectory({ runId: 'r1', taskId: 'off-sound', agent: 'random', mode: 'offline' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(async () =>
+      review.trajectory({ runId: 'r1', taskId: 'off-sound', agent: 'random', mode: 'offline' }),
+    ).rejects.toMatchObject({ code: 'not_found' });
     store.close();
   });
 
@@ -80,7 +100,12 @@ describe('review service', () => {
     await review.label({ ...k('on-dark', 'online'), failureCategory: 'Planning/State Tracking', humanVerdict: 'failure', notes: 'looped' });
     await review.label({ ...k('on-display', 'online'), failureCategory: 'Visual/Action Execution', humanVerdict: null, notes: '' });
     await review.label({ ...k('off-display', 'offline'), failureCategory: 'Menus hidden', humanVerdict: null, notes: '' });
-    await review.label({ ...k('off-display', 'offline'), failureCategory: 'Planning/State Tracking', humanVerdict: null, notes: 'second thought' });
+    await review.label({
+      ...k('off-display', 'offline'),
+      failureCategory: 'Planning/State Tracking',
+      humanVerdict: null,
+      notes: 'second thought',
+    });
     // The reviewer overrides the judge: this "success" was not one.
     await review.label({ ...k('on-sound', 'online'), failureCategory: 'Environment Awareness', humanVerdict: 'failure', notes: '' });
     expect(emitted).toContainEqual({ channel: 'system.onDataChanged', payload: { table: 'runs' } });
@@ -88,15 +113,25 @@ describe('review service', () => {
     s = await review.summary({ runId: 'r1' });
     const counts = Object.fromEntries(s.failures.rows.map((r) => [r.category, r.count]));
     expect(counts).toMatchObject({
-      'Planning/State Tracking': 2, 'Visual/Action Execution': 1, 'Environment Awareness': 1, 'Intent/Capability Boundary': 0, Total: 4,
+      'Planning/State Tracking': 2,
+      'Visual/Action Execution': 1,
+      'Environment Awareness': 1,
+      'Intent/Capability Boundary': 0,
+      Total: 4,
     });
     expect(counts['Menus hidden']).toBeUndefined();
     expect(s.judgeAgreement.n).toBe(2);
     expect(s.judgeAgreement.agreement).toBe(0.5);
 
     const rows = await review.tasks({ runId: 'r1' });
-    expect(rows.find((r) => r.taskId === 'off-display')!.label).toEqual({ failureCategory: 'Planning/State Tracking', humanVerdict: null, notes: 'second thought' });
-    await expect(async () => review.label({ ...k('off-sound', 'offline'), failureCategory: null, humanVerdict: null, notes: '' })).rejects.toMatchObject({ code: 'not_found' });
+    expect(rows.find((r) => r.taskId === 'off-display')!.label).toEqual({
+      failureCategory: 'Planning/State Tracking',
+      humanVerdict: null,
+      notes: 'second thought',
+    });
+    await expect(async () =>
+      review.label({ ...k('off-sound', 'offline'), failureCategory: null, humanVerdict: null, notes: '' }),
+    ).rejects.toMatchObject({ code: 'not_found' });
     store.close();
   });
 

@@ -34,10 +34,20 @@ function judgePassOf(r: RunResult): boolean | null {
 
 /** Each result's status under the run's scoring rule (success / failure / unresolved / invalid). */
 function statuses(store: WorkspaceStore, runId: string): Map<string, ItemStatus> {
-  return new Map(scoreStoredRun(store, runId).items.filter((i) => i.result).map((i) => [keyOf(i), i.status]));
+  return new Map(
+    scoreStoredRun(store, runId)
+      .items.filter((i) => i.result)
+      .map((i) => [keyOf(i), i.status]),
+  );
 }
 
-function taskRow(store: WorkspaceStore, r: RunResult, label: Label | undefined, cache: Map<string, ReturnType<WorkspaceStore['tasks']['get']>>, status: ItemStatus): ReviewTaskRow {
+function taskRow(
+  store: WorkspaceStore,
+  r: RunResult,
+  label: Label | undefined,
+  cache: Map<string, ReturnType<WorkspaceStore['tasks']['get']>>,
+  status: ItemStatus,
+): ReviewTaskRow {
   if (!cache.has(r.taskId)) cache.set(r.taskId, store.tasks.get(r.taskId));
   const task = cache.get(r.taskId);
   return {
@@ -116,7 +126,8 @@ export function trajectory(store: WorkspaceStore, key: ReviewKey): Trajectory {
 
 /** A run's stored results as scored rows (the analyses' input), with each result's status. */
 function scoredRows(store: WorkspaceStore, runId: string): ResultRow[] {
-  return scoreStoredRun(store, runId).items.filter((i) => i.result)
+  return scoreStoredRun(store, runId)
+    .items.filter((i) => i.result)
     .map((i) => ({ runId, taskId: i.taskId, agent: i.agent, mode: i.mode, success: i.result!.success, status: i.status }));
 }
 
@@ -135,7 +146,10 @@ export function reviewSummary(store: WorkspaceStore, runId: string): ReviewSumma
   const failures = failuresReport([table], null).tables[0]!;
   const unresolved = results.filter((r) => r.status === 'unresolved').length;
   const invalid = results.filter((r) => r.status === 'invalid').length;
-  if (unresolved) failures.notes.push(`${unresolved} unresolved result(s) (infrastructure failure) are not failures of the agent and are left out; resume the run to resolve them.`);
+  if (unresolved)
+    failures.notes.push(
+      `${unresolved} unresolved result(s) (infrastructure failure) are not failures of the agent and are left out; resume the run to resolve them.`,
+    );
   if (invalid) failures.notes.push(`${invalid} result(s) on tasks invalid for this run are left out.`);
   return {
     failures,
@@ -154,11 +168,13 @@ export function compareRuns(store: WorkspaceStore, runA: string, runB: string): 
   requireRun(store, runB);
   const verdicts = (runId: string): Map<string, boolean | null> => {
     const labels = new Map(store.labels.forRun(runId).map((l) => [keyOf(l), l.humanVerdict]));
-    return new Map(scoredRows(store, runId).map((r) => {
-      if (r.status !== 'success' && r.status !== 'failure') return [keyOf(r), null];
-      const human = labels.get(keyOf(r)) ?? null;
-      return [keyOf(r), human === null ? r.success : human === 'success'];
-    }));
+    return new Map(
+      scoredRows(store, runId).map((r) => {
+        if (r.status !== 'success' && r.status !== 'failure') return [keyOf(r), null];
+        const human = labels.get(keyOf(r)) ?? null;
+        return [keyOf(r), human === null ? r.success : human === 'success'];
+      }),
+    );
   };
   const a = verdicts(runA);
   const b = verdicts(runB);

@@ -13,9 +13,16 @@ export function askReport(store: WorkspaceStore, runId: string): TableModel | nu
     const t = tasks.get(i.taskId);
     const u = i.result?.row.details.user;
     return {
-      taskId: i.taskId, agent: i.agent, status: i.status, success: i.result?.success ?? false, semantic: t?.annotations.semantic ?? null,
-      hasFacts: (t?.user?.facts.length ?? 0) > 0, asks: u?.asks ?? (i.result?.exit === 'ask_user' ? 1 : 0), answered: u?.answered ?? 0,
-      userTokens: u?.tokens ?? null, userMs: u?.ms ?? 0,
+      taskId: i.taskId,
+      agent: i.agent,
+      status: i.status,
+      success: i.result?.success ?? false,
+      semantic: t?.annotations.semantic ?? null,
+      hasFacts: (t?.user?.facts.length ?? 0) > 0,
+      asks: u?.asks ?? (i.result?.exit === 'ask_user' ? 1 : 0),
+      answered: u?.answered ?? 0,
+      userTokens: u?.tokens ?? null,
+      userMs: u?.ms ?? 0,
     };
   });
   if (mode === 'none' && !rows.some((r) => r.asks > 0)) return null;

@@ -15,7 +15,13 @@ import { errorMessage } from '../../../shared/error-message.js';
  * Each task is scored against the graph version its manifest recorded, so a resumed run does not
  * switch to a graph rebuilt in between (runs created before versions were recorded take the latest).
  */
-export async function runOfflineItems(runId: string, spec: RunSpec, deps: ExecutorDeps, run: ItemRunner, items: readonly RunItem[]): Promise<void> {
+export async function runOfflineItems(
+  runId: string,
+  spec: RunSpec,
+  deps: ExecutorDeps,
+  run: ItemRunner,
+  items: readonly RunItem[],
+): Promise<void> {
   const { store } = deps;
   const recorded = store.runs.get(runId)?.manifest.graphVersions ?? {};
   const graphFor = (taskId: string) => {
@@ -28,7 +34,19 @@ export async function runOfflineItems(runId: string, spec: RunSpec, deps: Execut
     store.runs.deleteSteps(itemKey(runId, i));
     if (!graphRow) {
       // The same for every agent: the task leaves N for all of them (an invalid task, not a failure).
-      run.commit(i, { taskId: i.task.id, agent: i.agent, mode: 'offline', success: false, exit: 'no_graph', steps: 0, details: { reason: `no task graph; build one with: elderbench graph build ${i.task.id}` } }, []);
+      run.commit(
+        i,
+        {
+          taskId: i.task.id,
+          agent: i.agent,
+          mode: 'offline',
+          success: false,
+          exit: 'no_graph',
+          steps: 0,
+          details: { reason: `no task graph; build one with: elderbench graph build ${i.task.id}` },
+        },
+        [],
+      );
       continue;
     }
     const graph = graphRow.body;
@@ -38,16 +56,38 @@ export async function runOfflineItems(runId: string, spec: RunSpec, deps: Execut
     run.progress.running = [{ taskId: i.task.id, agent: i.agent, mode: 'offline', device: null }];
     try {
       const o = await runOfflineTask(i.task.id, {
-        graph, agent, instruction: run.instructionOf(i.task), observe: offlineObserver(store, graphScreen(graph), agentTraits(agent.adapter).needsImage), record: rec.record,
+        graph,
+        agent,
+        instruction: run.instructionOf(i.task),
+        observe: offlineObserver(store, graphScreen(graph), agentTraits(agent.adapter).needsImage),
+        record: rec.record,
         ...(user.askUser ? { askUser: user.askUser } : {}),
-        options: { match: spec.match, offGraph: spec.offGraph, maxOffGraphErrors: spec.maxOffGraphErrors, maxSteps: spec.maxSteps ?? i.task.max_steps },
+        options: {
+          match: spec.match,
+          offGraph: spec.offGraph,
+          maxOffGraphErrors: spec.maxOffGraphErrors,
+          maxSteps: spec.maxSteps ?? i.task.max_steps,
+        },
       });
       run.commit(i, o, rec.stats, { graphVersion: graphRow.version, ...user.stats(rec.stats) });
     } catch (e) {
       // A refused request is the agent's failure (scored); infrastructure waits for --resume.
       const exit = classifyError(e);
       if (!exit) throw e;
-      run.commit(i, { taskId: i.task.id, agent: i.agent, mode: 'offline', success: false, exit, steps: rec.stats.length, details: { reason: errorMessage(e) } }, rec.stats, { graphVersion: graphRow.version, ...user.stats(rec.stats) });
+      run.commit(
+        i,
+        {
+          taskId: i.task.id,
+          agent: i.agent,
+          mode: 'offline',
+          success: false,
+          exit,
+          steps: rec.stats.length,
+          details: { reason: errorMessage(e) },
+        },
+        rec.stats,
+        { graphVersion: graphRow.version, ...user.stats(rec.stats) },
+      );
     }
   }
   run.progress.running = [];

@@ -17,10 +17,18 @@ import { errorMessage } from '../../../shared/error-message.js';
  * Online items run on a pool of devices, one item per device at a time. An infrastructure failure
  * is retried on another device; a setup that failed on every device makes the task invalid.
  */
-export async function runOnlineItems(runId: string, spec: RunSpec, deps: ExecutorDeps, run: ItemRunner, online: readonly RunItem[]): Promise<void> {
+export async function runOnlineItems(
+  runId: string,
+  spec: RunSpec,
+  deps: ExecutorDeps,
+  run: ItemRunner,
+  online: readonly RunItem[],
+): Promise<void> {
   const { store } = deps;
   const { progress } = run;
-  const serials = deps.onlineDevices ?? (spec.devices.length ? spec.devices : (await deps.devices.refresh()).devices.filter((d) => d.state === 'device').map((d) => d.serial));
+  const serials =
+    deps.onlineDevices ??
+    (spec.devices.length ? spec.devices : (await deps.devices.refresh()).devices.filter((d) => d.state === 'device').map((d) => d.serial));
   if (serials.length === 0) throw new Error('no device for the online tasks: attach a phone or start the virtual phone, or pass --devices');
   const sink = workspaceObservationSink(() => store);
   // Why each attempt failed: a setup that failed on every device makes the task invalid, not an infra error.
@@ -41,12 +49,23 @@ export async function runOnlineItems(runId: string, spec: RunSpec, deps: Executo
       const rec = run.recorder(i);
       const user = run.userOf(i);
       store.runs.deleteSteps(itemKey(runId, i));
-      progress.running = [...progress.running.filter((r) => r.device !== serial), { taskId: i.task.id, agent: i.agent, mode: 'online', device: serial }];
+      progress.running = [
+        ...progress.running.filter((r) => r.device !== serial),
+        { taskId: i.task.id, agent: i.agent, mode: 'online', device: serial },
+      ];
       deps.onProgress(progress);
       const info = await device.info([i.task.package]);
       const o = await runOnlineTask({
-        device, agent: run.agentFor(i), task: i.task, instruction: run.instructionOf(i.task), judge: deps.judge, record: rec.record,
-        resolvePackage, sleep, now: () => performance.now(), variant: spec.variant ?? null,
+        device,
+        agent: run.agentFor(i),
+        task: i.task,
+        instruction: run.instructionOf(i.task),
+        judge: deps.judge,
+        record: rec.record,
+        resolvePackage,
+        sleep,
+        now: () => performance.now(),
+        variant: spec.variant ?? null,
         ...(user.askUser ? { askUser: user.askUser } : {}),
         capture: async () => {
           const obs = await captureObservation(device);
@@ -57,11 +76,34 @@ export async function runOnlineItems(runId: string, spec: RunSpec, deps: Executo
           } catch {
             // A broken dump leaves the agent with the screenshot only, as on a real phone.
           }
-          return { observation: { screenshot: obs.screenshot, screen: info.screen, ui, currentApp: obs.foreground?.package ?? null }, png: obs.screenshot, blob: blobs.screenshotBlob, foreground: obs.foreground };
+          return {
+            observation: { screenshot: obs.screenshot, screen: info.screen, ui, currentApp: obs.foreground?.package ?? null },
+            png: obs.screenshot,
+            blob: blobs.screenshotBlob,
+            foreground: obs.foreground,
+          };
         },
-        options: { ...DEFAULT_ONLINE_OPTIONS, maxSteps: spec.maxSteps ?? i.task.max_steps, timeoutS: spec.timeoutS ?? i.task.timeout_s, precheck: spec.precheck, settleMs: spec.settleMs },
+        options: {
+          ...DEFAULT_ONLINE_OPTIONS,
+          maxSteps: spec.maxSteps ?? i.task.max_steps,
+          timeoutS: spec.timeoutS ?? i.task.timeout_s,
+          precheck: spec.precheck,
+          settleMs: spec.settleMs,
+        },
       });
-      return { o, steps: rec.stats, user: user.stats(rec.stats), device: { serial, server: deps.devices.serverOf(serial), model: info.model, release: info.release, screen: info.screen, versions: info.packageVersions } };
+      return {
+        o,
+        steps: rec.stats,
+        user: user.stats(rec.stats),
+        device: {
+          serial,
+          server: deps.devices.serverOf(serial),
+          model: info.model,
+          release: info.release,
+          screen: info.screen,
+          versions: info.packageVersions,
+        },
+      };
     },
     onDone: (i, r, _serial, attempts) => {
       progress.running = progress.running.filter((x) => !(x.taskId === i.task.id && x.agent === i.agent));
@@ -71,7 +113,20 @@ export async function runOnlineItems(runId: string, spec: RunSpec, deps: Executo
       store.runs.deleteSteps(itemKey(runId, i));
       const f = failures.get(i) ?? [];
       const setupEverywhere = f.length > 0 && f.every((x) => x.setup) && serials.every((s) => f.some((x) => x.serial === s));
-      run.commit(i, { taskId: i.task.id, agent: i.agent, mode: 'online', success: false, exit: setupEverywhere ? 'setup_failed' : 'infra_error', steps: 0, details: { reason: errorMessage(e) } }, [], { attempts, triedDevices: tried });
+      run.commit(
+        i,
+        {
+          taskId: i.task.id,
+          agent: i.agent,
+          mode: 'online',
+          success: false,
+          exit: setupEverywhere ? 'setup_failed' : 'infra_error',
+          steps: 0,
+          details: { reason: errorMessage(e) },
+        },
+        [],
+        { attempts, triedDevices: tried },
+      );
     },
   });
 }

@@ -7,7 +7,11 @@ import { scoreStoredRun } from './run-results.js';
 /** How a run differs from a plain one: who answered the agents' questions and the device variant. */
 export function runCondition(store: WorkspaceStore, runId: string): string {
   const spec = store.runs.get(runId)?.manifest.spec;
-  const parts = [`user ${spec?.user ?? 'none'}`, ...(spec?.variant ? [`variant ${spec.variant}`] : []), ...(spec?.instruction === 'normalized' ? ['normalized instructions'] : [])];
+  const parts = [
+    `user ${spec?.user ?? 'none'}`,
+    ...(spec?.variant ? [`variant ${spec.variant}`] : []),
+    ...(spec?.instruction === 'normalized' ? ['normalized instructions'] : []),
+  ];
   return `${runId} (${parts.join(', ')})`;
 }
 
@@ -21,9 +25,15 @@ export interface RunComparison {
 
 /** Per-agent SR of run B against run A on the tasks both scored (the run's own scoring rule, no reviewer overrides). */
 export function compareRunsSr(store: WorkspaceStore, runA: string, runB: string): RunComparison {
-  for (const id of [runA, runB]) if (!store.runs.get(id)) throw new Error(`no run ${id} in ${store.path}; list runs with: elderbench report --list`);
+  for (const id of [runA, runB])
+    if (!store.runs.get(id)) throw new Error(`no run ${id} in ${store.path}; list runs with: elderbench report --list`);
   const verdicts = (runId: string): Map<string, boolean | null> =>
-    new Map(scoreStoredRun(store, runId).items.map((i) => [JSON.stringify([i.taskId, i.agent, i.mode]), i.status === 'success' ? true : i.status === 'failure' ? false : null]));
+    new Map(
+      scoreStoredRun(store, runId).items.map((i) => [
+        JSON.stringify([i.taskId, i.agent, i.mode]),
+        i.status === 'success' ? true : i.status === 'failure' ? false : null,
+      ]),
+    );
   const a = verdicts(runA);
   const b = verdicts(runB);
   const rows = [...new Set([...a.keys(), ...b.keys()])].sort().map((k) => {

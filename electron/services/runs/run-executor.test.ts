@@ -14,13 +14,23 @@ import { executeRun } from './run-executor.js';
 import { RunSpecSchema } from '../../../shared/schemas/run-spec.js';
 import { NO_USAGE, testManifest } from '../../../test/support/run-manifest.js';
 
-const judge: Judge = { kind: 'rule', judge: async () => ({ judge: 'rule', pass: false, reason: 'fake' }), alreadyPasses: async () => false };
+const judge: Judge = {
+  kind: 'rule',
+  judge: async () => ({ judge: 'rule', pass: false, reason: 'fake' }),
+  alreadyPasses: async () => false,
+};
 
 function deps(store: WorkspaceStore, devices: Partial<DeviceHub> = {}): ExecutorDeps {
   const set = loadAgentConfigs(null);
   return {
-    store, devices: devices as DeviceHub, judge, createAgent: (c) => createAgent(c), findAgent: (n) => findAgentConfig(set, n),
-    onProgress: () => undefined, log: () => undefined, cancelled: () => false,
+    store,
+    devices: devices as DeviceHub,
+    judge,
+    createAgent: (c) => createAgent(c),
+    findAgent: (n) => findAgentConfig(set, n),
+    onProgress: () => undefined,
+    log: () => undefined,
+    cancelled: () => false,
   };
 }
 
@@ -38,16 +48,32 @@ describe('run executor: resume and classes', () => {
     const spec = RunSpecSchema.parse({ mode: 'offline', agents: ['random'], taskIds: ['off-display', 'off-sound', 'on-dark'] });
     store.runs.create('r1', 'offline', testManifest(spec));
     const key = (taskId: string) => ({ runId: 'r1', taskId, agent: 'random', mode: 'offline' as const });
-    store.runs.putResult({ ...key('off-display'), success: false, exitCategory: 'infra_error', details: { reason: 'HTTP 503 after 4 attempts' } });
+    store.runs.putResult({
+      ...key('off-display'),
+      success: false,
+      exitCategory: 'infra_error',
+      details: { reason: 'HTTP 503 after 4 attempts' },
+    });
     for (const idx of [0, 1]) {
-      store.runs.addStep({ ...key('off-sound'), idx, observationBlob: null, rawOutput: '', action: { type: 'Back' }, details: {}, timings: {}, usage: NO_USAGE });
+      store.runs.addStep({
+        ...key('off-sound'),
+        idx,
+        observationBlob: null,
+        rawOutput: '',
+        action: { type: 'Back' },
+        details: {},
+        timings: {},
+        usage: NO_USAGE,
+      });
     }
     store.runs.putResult({ ...key('on-dark'), success: false, exitCategory: 'model_refused', details: { reason: 'HTTP 400' } });
     await executeRun('r1', spec, deps(store));
     const byTask = Object.fromEntries(store.runs.results('r1').map((r) => [r.taskId, r]));
     // No graphs in this workspace: the re-attempts resolve as invalid tasks (the same for every agent).
     expect(byTask['off-display']!.exitCategory).toBe('no_graph');
-    expect(byTask['off-display']!.details.previousAttempts).toEqual([expect.objectContaining({ exit: 'infra_error', reason: 'HTTP 503 after 4 attempts' })]);
+    expect(byTask['off-display']!.details.previousAttempts).toEqual([
+      expect.objectContaining({ exit: 'infra_error', reason: 'HTTP 503 after 4 attempts' }),
+    ]);
     expect(byTask['off-sound']!.details.previousAttempts).toEqual([expect.objectContaining({ exit: 'interrupted', steps: 2 })]);
     expect(byTask['on-dark']!.exitCategory).toBe('model_refused');
     expect(byTask['on-dark']!.details.previousAttempts).toBeUndefined();
@@ -56,14 +82,23 @@ describe('run executor: resume and classes', () => {
 
   it('a setup that fails on every device (each still answering) makes the task invalid, not an infra error', async () => {
     const store = await workspace(tmp());
-    const failing = (serial: string): DevicePort => ({
-      serial,
-      shell: async (cmd: string) => {
-        if (cmd === 'echo ok') return 'ok\n';
-        throw new DeviceError(`${cmd}: exit 1`, serial);
-      },
-      info: async () => ({ serial, model: 'fake', release: '14', sdk: 34, screen: { width: 1080, height: 2400 }, density: 420, packageVersions: {} }),
-    }) as unknown as DevicePort;
+    const failing = (serial: string): DevicePort =>
+      ({
+        serial,
+        shell: async (cmd: string) => {
+          if (cmd === 'echo ok') return 'ok\n';
+          throw new DeviceError(`${cmd}: exit 1`, serial);
+        },
+        info: async () => ({
+          serial,
+          model: 'fake',
+          release: '14',
+          sdk: 34,
+          screen: { width: 1080, height: 2400 },
+          density: 420,
+          packageVersions: {},
+        }),
+      }) as unknown as DevicePort;
     const spec = RunSpecSchema.parse({ mode: 'online', agents: ['random'], taskIds: ['on-dark'], devices: ['d1', 'd2'], maxAttempts: 3 });
     store.runs.create('r2', 'online', testManifest(spec));
     await executeRun('r2', spec, deps(store, { device: (s: string) => failing(s) } as Partial<DeviceHub>));

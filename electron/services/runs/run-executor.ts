@@ -45,10 +45,23 @@ export function newRunId(now = new Date()): string {
  */
 export async function executeRun(runId: string, spec: RunSpec, deps: ExecutorDeps): Promise<void> {
   const plan = planRun(deps.store, runId, spec);
-  const progress: RunProgress = { runId, total: plan.items.length, done: plan.items.length - plan.todo.length, running: [], last: null, infraRetries: 0 };
+  const progress: RunProgress = {
+    runId,
+    total: plan.items.length,
+    done: plan.items.length - plan.todo.length,
+    running: [],
+    last: null,
+    infraRetries: 0,
+  };
   deps.onProgress(progress);
   const run = itemRunner(runId, spec, deps, plan, progress);
-  await runOfflineItems(runId, spec, deps, run, plan.todo.filter((x) => x.mode === 'offline'));
+  await runOfflineItems(
+    runId,
+    spec,
+    deps,
+    run,
+    plan.todo.filter((x) => x.mode === 'offline'),
+  );
   const online = plan.todo.filter((x) => x.mode === 'online');
   if (online.length === 0 || deps.cancelled()) return;
   await runOnlineItems(runId, spec, deps, run, online);

@@ -36,7 +36,8 @@ export function itemRunner(runId: string, spec: RunSpec, deps: ExecutorDeps, pla
   const { store } = deps;
   return {
     progress,
-    agentFor: (i) => (isReplayOracle(i.agent) ? new ReplayAgent(i.agent, demonstrationActions(deps, i.task.id)) : deps.createAgent(deps.findAgent(i.agent))),
+    agentFor: (i) =>
+      isReplayOracle(i.agent) ? new ReplayAgent(i.agent, demonstrationActions(deps, i.task.id)) : deps.createAgent(deps.findAgent(i.agent)),
     instructionOf: (t) => (spec.instruction === 'normalized' && t.normalized ? t.normalized : t.instruction),
     userOf: (i) => {
       const responder = deps.userFor?.(i.task) ?? null;
@@ -52,7 +53,16 @@ export function itemRunner(runId: string, spec: RunSpec, deps: ExecutorDeps, pla
         stats,
         record: (s) => {
           stats.push({ ...s, raw: '', details: {} }); // totals only; the full step goes to the database now
-          store.runs.addStep({ ...itemKey(runId, i), idx: s.idx, observationBlob: s.observationBlob, rawOutput: s.raw, action: s.action, details: s.details, timings: s.timings, usage: s.usage });
+          store.runs.addStep({
+            ...itemKey(runId, i),
+            idx: s.idx,
+            observationBlob: s.observationBlob,
+            rawOutput: s.raw,
+            action: s.action,
+            details: s.details,
+            timings: s.timings,
+            usage: s.usage,
+          });
         },
       };
     },
@@ -60,9 +70,14 @@ export function itemRunner(runId: string, spec: RunSpec, deps: ExecutorDeps, pla
       const totals = stepTotals(steps);
       const earlier = plan.history(i);
       store.runs.putResult({
-        ...itemKey(runId, i), success: o.success, exitCategory: o.exit,
+        ...itemKey(runId, i),
+        success: o.success,
+        exitCategory: o.exit,
         details: {
-          ...o.details, ...extra, steps: o.steps, stats: { stepMs: totals.reasoningMs, tokens: totals.tokensKnown ? totals.tokens : null },
+          ...o.details,
+          ...extra,
+          steps: o.steps,
+          stats: { stepMs: totals.reasoningMs, tokens: totals.tokensKnown ? totals.tokens : null },
           ...(earlier ? { previousAttempts: earlier } : {}),
         },
       });

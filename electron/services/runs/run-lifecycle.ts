@@ -54,7 +54,9 @@ export function createRun(deps: RunServiceDeps, input: RunSpecInput, devices: { 
   const find = agentLookup(store, deps.userDataDir);
   const agents: RunManifest['agents'] = {};
   for (const name of spec.agents) {
-    agents[name] = isReplayOracle(name) ? { name, adapter: REPLAY_ORACLE.adapter, follows: REPLAY_ORACLE.follows } : buildAgentManifest(find(name));
+    agents[name] = isReplayOracle(name)
+      ? { name, adapter: REPLAY_ORACLE.adapter, follows: REPLAY_ORACLE.follows }
+      : buildAgentManifest(find(name));
   }
   const judge = createJudge(spec.judge, spec.judgeAgent ? find(spec.judgeAgent) : null, deps.env).manifest;
   const user = createUserSimulator(spec.user, spec.userAgent ? find(spec.userAgent) : null, deps.env).manifest;
@@ -76,7 +78,9 @@ export function createRun(deps: RunServiceDeps, input: RunSpecInput, devices: { 
     judge,
     user,
     variant: spec.variant ? { name: spec.variant, change: VARIANT_DESCRIPTIONS[spec.variant], restoredAfterEachTask: true } : null,
-    taskSetHash: createHash('sha256').update(JSON.stringify([...tasks].sort((a, b) => a.id.localeCompare(b.id)))).digest('hex'),
+    taskSetHash: createHash('sha256')
+      .update(JSON.stringify([...tasks].sort((a, b) => a.id.localeCompare(b.id))))
+      .digest('hex'),
     graphVersions: Object.fromEntries(Object.entries(graphs).map(([id, g]) => [id, g?.version ?? null])),
     graphs,
     matchRules: spec.mode === 'online' ? [] : describeMatchRules(spec.match),
@@ -84,7 +88,8 @@ export function createRun(deps: RunServiceDeps, input: RunSpecInput, devices: { 
     ...(devices.stf ? { stf: devices.stf } : {}),
   };
   for (const [id, g] of Object.entries(graphs)) {
-    if (g && g.trust.status !== 'valid') deps.log(`warning: the graph of ${id} (v${g.version}) is ${g.trust.status}: ${g.trust.reason}; its offline verdicts may be wrong`);
+    if (g && g.trust.status !== 'valid')
+      deps.log(`warning: the graph of ${id} (v${g.version}) is ${g.trust.status}: ${g.trust.reason}; its offline verdicts may be wrong`);
   }
   const runId = newRunId();
   store.runs.create(runId, spec.mode, manifest);
@@ -113,7 +118,7 @@ export async function runToEnd(deps: RunServiceDeps, runId: string, cancelled: (
     cancelled,
   };
   store.runs.setStatus(runId, 'running');
-  const stf = spec.mode === 'offline' ? null : run.manifest.stf ?? null;
+  const stf = spec.mode === 'offline' ? null : (run.manifest.stf ?? null);
   try {
     if (spec.mode !== 'offline') {
       await deps.devices.refresh(); // names on several adb servers resolve against the current lists
@@ -121,7 +126,9 @@ export async function runToEnd(deps: RunServiceDeps, runId: string, cancelled: (
     }
     if (stf) {
       const client = new StfClient(stf.url, (deps.env ?? process.env)['STF_TOKEN'] ?? '');
-      await withStfDevices({ store, client, adb: deps.devices.primary, log: deps.log }, stf, runId, (onlineDevices) => executeRun(runId, spec, { ...ex, onlineDevices }));
+      await withStfDevices({ store, client, adb: deps.devices.primary, log: deps.log }, stf, runId, (onlineDevices) =>
+        executeRun(runId, spec, { ...ex, onlineDevices }),
+      );
     } else await executeRun(runId, spec, ex);
     store.runs.setStatus(runId, cancelled() ? 'cancelled' : 'finished');
   } catch (e) {

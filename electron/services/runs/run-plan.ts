@@ -30,12 +30,18 @@ export interface RunPlan {
  * again, with what happened before kept as their history.
  */
 export function planRun(store: WorkspaceStore, runId: string, spec: RunSpec): RunPlan {
-  const tasks = new Map(spec.taskIds.map((id) => {
-    const t = store.tasks.get(id);
-    if (!t) throw new Error(`task ${id} is not in this workspace`);
-    return [id, t] as const;
+  const tasks = new Map(
+    spec.taskIds.map((id) => {
+      const t = store.tasks.get(id);
+      if (!t) throw new Error(`task ${id} is not in this workspace`);
+      return [id, t] as const;
+    }),
+  );
+  const items: RunItem[] = planItems(spec.mode, spec.agents, [...tasks.values()]).map((p) => ({
+    task: tasks.get(p.taskId)!,
+    agent: p.agent,
+    mode: p.mode,
   }));
-  const items: RunItem[] = planItems(spec.mode, spec.agents, [...tasks.values()]).map((p) => ({ task: tasks.get(p.taskId)!, agent: p.agent, mode: p.mode }));
   const stored = new Map(store.runs.results(runId).map((r) => [historyKey(r.taskId, r.agent, r.mode), r]));
   const history = new Map<string, PreviousAttempt[]>();
   const todo = items.filter((i) => {
@@ -45,10 +51,17 @@ export function planRun(store: WorkspaceStore, runId: string, spec: RunSpec): Ru
     const earlier = [...(prior?.details.previousAttempts ?? [])];
     if (prior) {
       const d = prior.details;
-      earlier.push({ exit: prior.exitCategory, reason: d.reason ?? null, finishedAt: prior.finishedAt, ...(d.attempts ? { attempts: d.attempts } : {}), ...(d.triedDevices ? { triedDevices: d.triedDevices } : {}) });
+      earlier.push({
+        exit: prior.exitCategory,
+        reason: d.reason ?? null,
+        finishedAt: prior.finishedAt,
+        ...(d.attempts ? { attempts: d.attempts } : {}),
+        ...(d.triedDevices ? { triedDevices: d.triedDevices } : {}),
+      });
     } else {
       const partial = store.runs.steps(itemKey(runId, i)).length;
-      if (partial > 0) earlier.push({ exit: 'interrupted', reason: 'the process stopped while the task ran', finishedAt: null, steps: partial });
+      if (partial > 0)
+        earlier.push({ exit: 'interrupted', reason: 'the process stopped while the task ran', finishedAt: null, steps: partial });
     }
     if (earlier.length) history.set(k, earlier);
     return true;

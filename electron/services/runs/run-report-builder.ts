@@ -48,9 +48,13 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
     const t = store.tasks.get(id);
     if (t) tasks.set(id, t);
   }
-  const m = runMetrics(results.map(toMetricInput), tasks, plan, { humanSteps: humanSteps(store, taskIds), excludeUnresolved: o.excludeUnresolved === true });
+  const m = runMetrics(results.map(toMetricInput), tasks, plan, {
+    humanSteps: humanSteps(store, taskIds),
+    excludeUnresolved: o.excludeUnresolved === true,
+  });
   const manifest = run.manifest;
-  const graphs: RecordedGraph[] = Object.entries(manifest.graphVersions).sort(([a], [b]) => a.localeCompare(b))
+  const graphs: RecordedGraph[] = Object.entries(manifest.graphVersions)
+    .sort(([a], [b]) => a.localeCompare(b))
     .map(([taskId, version]) => ({ taskId, version, trust: manifest.graphs[taskId]?.trust ?? null }));
   const matchRules = manifest.matchRules;
   const asking = askReport(store, runId);
@@ -62,7 +66,10 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
     unresolvedWarning: unresolvedWarning(m, runId),
     invalidTasks: m.invalidTasks,
     tables: [
-      table2(m, runId), behaviourTable(m), ...(asking ? [asking] : []), ...(['semantic', 'syntactic', 'scenario', 'app'] as const).map((b) => breakdownTable(m, b)),
+      table2(m, runId),
+      behaviourTable(m),
+      ...(asking ? [asking] : []),
+      ...(['semantic', 'syntactic', 'scenario', 'app'] as const).map((b) => breakdownTable(m, b)),
       ...(graphs.length ? [graphsTable(graphs, matchRules)] : []),
     ],
     results: deterministicResults(store, runId),

@@ -8,9 +8,16 @@ import { planItems, scoreRun } from '../../core/eval/scoring.js';
 export function toMetricInput(r: RunResult): ResultForMetrics {
   const d = r.details;
   return {
-    taskId: r.taskId, agent: r.agent, mode: r.mode, success: r.success, exit: r.exitCategory, steps: d.steps ?? 0,
-    stepMs: d.stats?.stepMs ?? [], tokens: d.stats?.tokens ?? null,
-    judgeTokens: (d.judge?.tokens?.prompt ?? 0) + (d.judge?.tokens?.completion ?? 0), judgeMs: d.judge?.ms ?? 0,
+    taskId: r.taskId,
+    agent: r.agent,
+    mode: r.mode,
+    success: r.success,
+    exit: r.exitCategory,
+    steps: d.steps ?? 0,
+    stepMs: d.stats?.stepMs ?? [],
+    tokens: d.stats?.tokens ?? null,
+    judgeTokens: (d.judge?.tokens?.prompt ?? 0) + (d.judge?.tokens?.completion ?? 0),
+    judgeMs: d.judge?.ms ?? 0,
     judgeAgreement: d.judge?.agreement ?? null,
     retries: Math.max(0, (d.attempts ?? 1) - 1),
   };
@@ -31,8 +38,14 @@ export function deterministicResults(store: WorkspaceStore, runId: string): unkn
       node: s.details.node ?? null,
     }));
     return {
-      taskId: r.taskId, agent: r.agent, mode: r.mode, success: r.success, exit: r.exitCategory,
-      ...(r.mode === 'offline' ? { graphVersion: d.graphVersion ?? null, path: d.path ?? [], finalNode: d.finalNode ?? null, finalDone: d.finalDone ?? null } : {}),
+      taskId: r.taskId,
+      agent: r.agent,
+      mode: r.mode,
+      success: r.success,
+      exit: r.exitCategory,
+      ...(r.mode === 'offline'
+        ? { graphVersion: d.graphVersion ?? null, path: d.path ?? [], finalNode: d.finalNode ?? null, finalDone: d.finalDone ?? null }
+        : {}),
       tokens: d.stats?.tokens ?? null,
       steps,
     };
@@ -63,6 +76,8 @@ export interface StoredScoredResult extends ScoredResult {
 
 /** A run's results scored by the one rule (valid-task set, N, unresolved), for analyses and screens. */
 export function scoreStoredRun(store: WorkspaceStore, runId: string): RunScoring<StoredScoredResult> {
-  const results = store.runs.results(runId).map((r) => ({ runId, taskId: r.taskId, agent: r.agent, mode: r.mode, success: r.success, exit: r.exitCategory, row: r }));
+  const results = store.runs
+    .results(runId)
+    .map((r) => ({ runId, taskId: r.taskId, agent: r.agent, mode: r.mode, success: r.success, exit: r.exitCategory, row: r }));
   return scoreRun(results, plannedItems(store, runId));
 }

@@ -5,7 +5,12 @@ import type { Run, RunResult } from '../../adapters/db/repositories/runs-repo.js
 export function runSummary(r: Run, results: readonly RunResult[]): Omit<RunSummaryDto, 'active'> {
   const spec = r.manifest.spec;
   return {
-    id: r.id, mode: r.mode, status: r.status, agents: spec?.agents ?? [], tasks: spec?.taskIds.length ?? 0,
-    results: results.length, createdAt: r.createdAt,
+    id: r.id,
+    mode: r.mode,
+    status: r.status,
+    agents: spec?.agents ?? [],
+    tasks: spec?.taskIds.length ?? 0,
+    results: results.length,
+    createdAt: r.createdAt,
   };
 }

@@ -34,22 +34,47 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
   };
   const ended = (runId: string, status: 'finished' | 'cancelled' | 'failed', error: string | null): void => {
     const results = ctx.store().runs.results(runId).length;
-    ctx.events.emit('runs', 'onProgress', { runId, total: results, done: results, running: [], last: null, infraRetries: 0, ended: { status, error } });
+    ctx.events.emit('runs', 'onProgress', {
+      runId,
+      total: results,
+      done: results,
+      running: [],
+      last: null,
+      infraRetries: 0,
+      ended: { status, error },
+    });
     ctx.events.emit('system', 'onDataChanged', { table: 'runs' });
   };
   return {
     list: () =>
-      ctx.store().runs.list().map((r) => ({ ...runSummary(r, ctx.store().runs.results(r.id)), active: active.has(r.id) })),
+      ctx
+        .store()
+        .runs.list()
+        .map((r) => ({ ...runSummary(r, ctx.store().runs.results(r.id)), active: active.has(r.id) })),
     agents: () => {
       const set = loadAgentConfigs(ctx.store().path, { approvals: new AgentApprovals(ctx.userDataDir) });
       return [
-        { name: REPLAY_ORACLE.name, adapter: REPLAY_ORACLE.adapter, description: REPLAY_ORACLE.description, ready: true, problem: null, approval: null },
+        {
+          name: REPLAY_ORACLE.name,
+          adapter: REPLAY_ORACLE.adapter,
+          description: REPLAY_ORACLE.description,
+          ready: true,
+          problem: null,
+          approval: null,
+        },
         ...set.agents.map((a) => {
           const use = a.trust === 'needs-approval' ? secretUse(a) : null;
-          const problem = use ? `needs your approval to send ${use.variable} to ${use.host}`
-            : a.apiKeyEnv && !process.env[a.apiKeyEnv] ? `set ${a.apiKeyEnv}` : null;
+          const problem = use
+            ? `needs your approval to send ${use.variable} to ${use.host}`
+            : a.apiKeyEnv && !process.env[a.apiKeyEnv]
+              ? `set ${a.apiKeyEnv}`
+              : null;
           return {
-            name: a.name, adapter: a.adapter, description: a.description ?? '', ready: !problem, problem,
+            name: a.name,
+            adapter: a.adapter,
+            description: a.description ?? '',
+            ready: !problem,
+            problem,
             approval: use ? { variable: use.variable, host: use.host } : null,
           };
         }),
@@ -94,9 +119,22 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
         throw new ApiError('not_found', errorMessage(e));
       }
       return {
-        runId, status: r.status, tables: r.tables, excludeUnresolved: r.excludeUnresolved,
+        runId,
+        status: r.status,
+        tables: r.tables,
+        excludeUnresolved: r.excludeUnresolved,
         unresolved: r.metrics.reduce((n, a) => n + a.overall.unresolved, 0),
-        outcomes: ctx.store().runs.results(runId).map((x) => ({ taskId: x.taskId, agent: x.agent, mode: x.mode, success: x.success, exit: x.exitCategory, steps: x.details.steps ?? 0 })),
+        outcomes: ctx
+          .store()
+          .runs.results(runId)
+          .map((x) => ({
+            taskId: x.taskId,
+            agent: x.agent,
+            mode: x.mode,
+            success: x.success,
+            exit: x.exitCategory,
+            steps: x.details.steps ?? 0,
+          })),
       };
     },
   };

@@ -7,7 +7,15 @@ import { RunSpecSchema } from '../../../shared/schemas/run-spec.js';
 import { selectTasks } from './task-selection.js';
 
 const t = (id: string, mode: 'online' | 'offline', app: string): TaskSummary => ({
-  id, mode, app, instruction: 'x', lang: 'zh', semantic: 'Indirect Speech', syntactic: 'Elliptical', scenario: 'System Settings', taskSet: 's',
+  id,
+  mode,
+  app,
+  instruction: 'x',
+  lang: 'zh',
+  semantic: 'Indirect Speech',
+  syntactic: 'Elliptical',
+  scenario: 'System Settings',
+  taskSet: 's',
 });
 const all = [t('set-font', 'online', 'Settings'), t('set-vol', 'online', 'Settings'), t('shop-cart', 'offline', 'Shop')];
 
@@ -26,10 +34,11 @@ describe('selectTasks', () => {
 describe('the run spec: who answers and device variants', () => {
   const base = { mode: 'online' as const, agents: ['a'], taskIds: ['t'] };
 
-  it('defaults to nobody answering and no variant (today\'s runs), and accepts every mode and variant the API offers', () => {
+  it("defaults to nobody answering and no variant (today's runs), and accepts every mode and variant the API offers", () => {
     expect(RunSpecSchema.parse(base)).toMatchObject({ user: 'none' });
     expect(RunSpecSchema.parse(base).variant).toBeUndefined();
-    for (const user of USER_MODES) expect(StartRunSchema.safeParse({ ...base, user, ...(user === 'simulated' ? { userAgent: 'u' } : {}) }).success).toBe(true);
+    for (const user of USER_MODES)
+      expect(StartRunSchema.safeParse({ ...base, user, ...(user === 'simulated' ? { userAgent: 'u' } : {}) }).success).toBe(true);
     for (const variant of VARIANTS) {
       expect(StartRunSchema.safeParse({ ...base, variant }).success).toBe(true);
       expect(RunSpecSchema.safeParse({ ...base, variant }).success).toBe(true);

@@ -18,7 +18,14 @@ export async function readTaskFile(file: string): Promise<ParsedTaskFile & { tex
   try {
     // Refused before reading: a huge file would otherwise be read whole into memory first.
     if ((await stat(file)).size > TASK_LIMITS.fileBytes) {
-      throw new TaskFileError(file, [{ position: null, taskId: null, field: '', message: `the file is larger than ${TASK_LIMITS.fileBytes / 1024 / 1024} MiB; split it into several task sets` }]);
+      throw new TaskFileError(file, [
+        {
+          position: null,
+          taskId: null,
+          field: '',
+          message: `the file is larger than ${TASK_LIMITS.fileBytes / 1024 / 1024} MiB; split it into several task sets`,
+        },
+      ]);
     }
     text = await readFile(file, 'utf8');
   } catch (e) {

@@ -40,7 +40,13 @@ export function workspaceOverview(store: WorkspaceStore, graphs: readonly GraphS
       missing: offline.filter((t) => perTask[t.id] && !graphOf.has(t.id)).map((t) => t.id),
       problems: graphs
         .filter((g) => g.selfConsistency < 1 || (g.leaveOneOut !== null && g.leaveOneOut < 1) || g.flaggedNodes.length > 0)
-        .map((g) => ({ taskId: g.taskId, version: g.version, selfConsistency: g.selfConsistency, leaveOneOut: g.leaveOneOut, flaggedNodes: g.flaggedNodes.length })),
+        .map((g) => ({
+          taskId: g.taskId,
+          version: g.version,
+          selfConsistency: g.selfConsistency,
+          leaveOneOut: g.leaveOneOut,
+          flaggedNodes: g.flaggedNodes.length,
+        })),
       stale: graphs.filter((g) => (perTask[g.taskId] ?? 0) > g.demonstrations).map((g) => g.taskId),
     },
     runs,

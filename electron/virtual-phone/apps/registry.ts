@@ -38,4 +38,3 @@ export const APPS: AppDefinition<unknown>[] = [
   newsApp,
   appStoreApp,
 ] as AppDefinition<unknown>[];
-

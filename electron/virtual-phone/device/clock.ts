@@ -34,9 +34,20 @@ export class VirtualClock {
 }
 
 export function formatClock(ms: number, timeZone: string, withSeconds = false): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: withSeconds ? '2-digit' : undefined, hourCycle: 'h23' }).format(ms);
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: withSeconds ? '2-digit' : undefined,
+    hourCycle: 'h23',
+  }).format(ms);
 }
 
 export function formatDate(ms: number, timeZone: string, locale: 'en' | 'zh'): string {
-  return new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(ms);
+  return new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  }).format(ms);
 }

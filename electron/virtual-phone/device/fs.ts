@@ -34,9 +34,21 @@ export class VirtualFs {
   private entries = new Map<string, FsEntry>();
 
   constructor(private readonly now: () => number) {
-    for (const d of ['/', '/data', '/data/local', '/data/local/tmp', '/storage', '/storage/emulated',
-      '/storage/emulated/0', '/storage/emulated/0/Download', '/storage/emulated/0/DCIM',
-      '/storage/emulated/0/Pictures', '/system', '/system/bin', '/dev']) {
+    for (const d of [
+      '/',
+      '/data',
+      '/data/local',
+      '/data/local/tmp',
+      '/storage',
+      '/storage/emulated',
+      '/storage/emulated/0',
+      '/storage/emulated/0/Download',
+      '/storage/emulated/0/DCIM',
+      '/storage/emulated/0/Pictures',
+      '/system',
+      '/system/bin',
+      '/dev',
+    ]) {
       this.entries.set(d, { kind: 'dir', mode: 0o771, mtime: this.seconds(), data: Buffer.alloc(0) });
     }
     // `sdcard` must show up in `ls /` like the real symlink does.

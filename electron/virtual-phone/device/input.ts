@@ -100,11 +100,35 @@ export function swipe(phone: PhoneModel, x1: number, y1: number, x2: number, y2:
 
 /** Android keycodes we act on (KeyEvent.java). Others are accepted and ignored, as an idle device would. */
 export const KEYCODES: Record<string, number> = {
-  HOME: 3, BACK: 4, CALL: 5, ENDCALL: 6, DPAD_UP: 19, DPAD_DOWN: 20, VOLUME_UP: 24, VOLUME_DOWN: 25, POWER: 26,
-  SPACE: 62, ENTER: 66, DEL: 67, MENU: 82, APP_SWITCH: 187, TAB: 61, WAKEUP: 224, SLEEP: 223, MOVE_HOME: 122, MOVE_END: 123,
+  HOME: 3,
+  BACK: 4,
+  CALL: 5,
+  ENDCALL: 6,
+  DPAD_UP: 19,
+  DPAD_DOWN: 20,
+  VOLUME_UP: 24,
+  VOLUME_DOWN: 25,
+  POWER: 26,
+  SPACE: 62,
+  ENTER: 66,
+  DEL: 67,
+  MENU: 82,
+  APP_SWITCH: 187,
+  TAB: 61,
+  WAKEUP: 224,
+  SLEEP: 223,
+  MOVE_HOME: 122,
+  MOVE_END: 123,
   ...Object.fromEntries([...'0123456789'].map((d, i) => [d, 7 + i])),
   ...Object.fromEntries([...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [c, 29 + i])),
-  COMMA: 55, PERIOD: 56, MINUS: 69, EQUALS: 70, AT: 77, PLUS: 81, STAR: 17, POUND: 18,
+  COMMA: 55,
+  PERIOD: 56,
+  MINUS: 69,
+  EQUALS: 70,
+  AT: 77,
+  PLUS: 81,
+  STAR: 17,
+  POUND: 18,
 };
 
 const CHAR_FOR: Record<number, string> = { 62: ' ', 55: ',', 56: '.', 69: '-', 70: '=', 77: '@', 81: '+', 17: '*', 18: '#' };

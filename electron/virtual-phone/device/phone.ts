@@ -48,7 +48,13 @@ export class PhoneModel {
 
   readonly sys: SystemApi;
 
-  constructor(readonly locale: Locale, readonly seed: number, readonly serial: string, apps: AppDefinition<unknown>[], frozenClockMs?: number) {
+  constructor(
+    readonly locale: Locale,
+    readonly seed: number,
+    readonly serial: string,
+    apps: AppDefinition<unknown>[],
+    frozenClockMs?: number,
+  ) {
     if (frozenClockMs !== undefined) this.clock.freeze(frozenClockMs);
     this.fs = new VirtualFs(() => this.clock.now());
     this.settings = new SettingsStore(locale);

@@ -111,7 +111,12 @@ export class PhoneTiming {
    * Wraps an input-like command: the latency comes first (a connection cut during it means the
    * event was never injected), then the command, then a gesture's own duration.
    */
-  withInputLatency(name: string, fn: CommandFn, range: (p: TimingProfile, ctx: CommandContext) => [number, number] | null, gestureMs: (ctx: CommandContext) => number = () => 0): CommandFn {
+  withInputLatency(
+    name: string,
+    fn: CommandFn,
+    range: (p: TimingProfile, ctx: CommandContext) => [number, number] | null,
+    gestureMs: (ctx: CommandContext) => number = () => 0,
+  ): CommandFn {
     return async (ctx) => {
       const r = range(this.profile, ctx);
       if (!r) return fn(ctx);

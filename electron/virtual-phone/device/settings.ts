@@ -51,7 +51,11 @@ export class SettingsStore {
 
   private fresh(): Record<SettingsTable, Map<string, string>> {
     const d = defaultSettings(this.locale);
-    return { system: new Map(Object.entries(d.system)), secure: new Map(Object.entries(d.secure)), global: new Map(Object.entries(d.global)) };
+    return {
+      system: new Map(Object.entries(d.system)),
+      secure: new Map(Object.entries(d.secure)),
+      global: new Map(Object.entries(d.global)),
+    };
   }
 
   get(table: SettingsTable, key: string): string | undefined {
@@ -80,6 +84,10 @@ export class SettingsStore {
   }
 
   toJSON(): Record<SettingsTable, Record<string, string>> {
-    return { system: Object.fromEntries(this.tables.system), secure: Object.fromEntries(this.tables.secure), global: Object.fromEntries(this.tables.global) };
+    return {
+      system: Object.fromEntries(this.tables.system),
+      secure: Object.fromEntries(this.tables.secure),
+      global: Object.fromEntries(this.tables.global),
+    };
   }
 }

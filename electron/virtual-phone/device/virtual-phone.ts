@@ -50,7 +50,9 @@ export class VirtualPhone implements ServedDevice {
       ...coreutils(m.fs),
       input: t.withInputLatency('input', inputCommand(m), (p) => p.inputMs, swipeDurationMs),
       // `am start` launches an app; `am broadcast` is how ADBKeyboard types: both are inputs.
-      am: t.withInputLatency('am', amCommand(m), (p, ctx) => (ctx.args[0] === 'start' ? p.launchMs : ctx.args[0] === 'broadcast' ? p.inputMs : null)),
+      am: t.withInputLatency('am', amCommand(m), (p, ctx) =>
+        ctx.args[0] === 'start' ? p.launchMs : ctx.args[0] === 'broadcast' ? p.inputMs : null,
+      ),
       monkey: t.withInputLatency('monkey', monkeyCommand(m), (p) => p.launchMs),
       pm: pmCommand(m),
       dumpsys: dumpsysCommand(m),
@@ -62,7 +64,14 @@ export class VirtualPhone implements ServedDevice {
       uiautomator: t.withDumpBehaviour(uiautomatorCommand(m, cap)),
       logcat: logcatCommand(),
     };
-    const services: Record<string, CommandFn> = { package: base.pm!, activity: base.am!, input: base.input!, settings: base.settings!, input_method: base.ime!, uimode: uimodeCommand(m) };
+    const services: Record<string, CommandFn> = {
+      package: base.pm!,
+      activity: base.am!,
+      input: base.input!,
+      settings: base.settings!,
+      input_method: base.ime!,
+      uimode: uimodeCommand(m),
+    };
     this.commands = { ...base, cmd: cmdCommand(m, services) };
   }
 
@@ -73,7 +82,14 @@ export class VirtualPhone implements ServedDevice {
   async runShell(command: string, io: ShellIO): Promise<number> {
     const session = new ShellSession(
       { fs: this.phone.fs, lookup: (name) => this.commands[name.replace(/^\/system\/bin\//, '')] },
-      { PATH: '/product/bin:/apex/com.android.runtime/bin:/system/bin:/system/xbin:/vendor/bin', HOME: '/', EXTERNAL_STORAGE: '/sdcard', ANDROID_DATA: '/data', USER: 'shell', HOSTNAME: 'vphone' },
+      {
+        PATH: '/product/bin:/apex/com.android.runtime/bin:/system/bin:/system/xbin:/vendor/bin',
+        HOME: '/',
+        EXTERNAL_STORAGE: '/sdcard',
+        ANDROID_DATA: '/data',
+        USER: 'shell',
+        HOSTNAME: 'vphone',
+      },
     );
     const code = await session.run(command, io.write, io.signal);
     // A real screen draws the next frame right after input; screens that note being seen (an opened

@@ -7,11 +7,7 @@ import { encodeValue, fail, okay, safeWrite, endSocket } from './framing.js';
  * `host:` requests (AOSP adb.cpp handle_host_request, SERVICES.TXT). Each returns what the
  * connection should do next: close, stay open (track-devices), or switch to a device transport.
  */
-export type HostOutcome =
-  | { kind: 'done' }
-  | { kind: 'kept-open' }
-  | { kind: 'transport'; device: ServedDevice }
-  | { kind: 'kill' };
+export type HostOutcome = { kind: 'done' } | { kind: 'kept-open' } | { kind: 'transport'; device: ServedDevice } | { kind: 'kill' };
 
 const SERVER_VERSION = '0029'; // 41, what Debian adb 29.0.6 and current platform-tools speak
 const FEATURES = ''; // empty => clients fall back to shell v1, STAT v1, SEND/RECV v1
@@ -49,7 +45,8 @@ export function handleHost(socket: Socket, reg: DeviceRegistry, request: string)
   // host-serial:<serial>:<cmd> / host-transport-id:<id>:<cmd> / host-usb|host-local|host:<cmd>
   let target: ServedDevice | string | null = null;
   let cmd: string;
-  const serialMatch = /^host-serial:(.+):(get-state|get-serialno|get-devpath|features|forward:.*|killforward.*|list-forward|wait-for-.*)$/.exec(request);
+  const serialMatch =
+    /^host-serial:(.+):(get-state|get-serialno|get-devpath|features|forward:.*|killforward.*|list-forward|wait-for-.*)$/.exec(request);
   const idMatch = /^host-transport-id:(\d+):(.*)$/.exec(request);
   if (serialMatch) {
     target = reg.find(serialMatch[1]!) ?? `device '${serialMatch[1]}' not found`;
@@ -100,10 +97,14 @@ export function handleHost(socket: Socket, reg: DeviceRegistry, request: string)
       return { kind: 'kill' };
     case cmd.startsWith('transport'): {
       // Legacy switch used by adbkit: OKAY only, no transport id.
-      const spec = cmd === 'transport-any' || cmd === 'transport-usb' || cmd === 'transport-local'
-        ? cmd.slice('transport'.length)
-        : cmd.startsWith('transport-id:') ? `-id:${cmd.slice('transport-id:'.length)}`
-        : cmd.startsWith('transport:') ? `serial:${cmd.slice('transport:'.length)}` : cmd;
+      const spec =
+        cmd === 'transport-any' || cmd === 'transport-usb' || cmd === 'transport-local'
+          ? cmd.slice('transport'.length)
+          : cmd.startsWith('transport-id:')
+            ? `-id:${cmd.slice('transport-id:'.length)}`
+            : cmd.startsWith('transport:')
+              ? `serial:${cmd.slice('transport:'.length)}`
+              : cmd;
       const d = pickTransport(reg, spec);
       if (typeof d === 'string') {
         fail(socket, d);

@@ -54,7 +54,9 @@ export class DeviceRegistry {
 
   /** `host:devices` payload: `serial\tstate\n` per device. */
   shortList(): string {
-    return this.online().map((d) => `${d.serial}\tdevice\n`).join('');
+    return this.online()
+      .map((d) => `${d.serial}\tdevice\n`)
+      .join('');
   }
 
   /** `host:devices-l` payload, formatted like transport.cpp append_transport (`%-22s %s`). */

@@ -70,7 +70,13 @@ async function serveConnection(socket: Socket, registry: DeviceRegistry, onKill:
       return;
     }
     socket.setTimeout(0); // device services (sleep, track, pushes) may legitimately be quiet for long
-    await handleDeviceService({ io: socket, accept: () => okay(socket), refuse: (r) => fail(socket, r) }, reader, outcome.device, () => registry.isPlugged(outcome.device.serial), service);
+    await handleDeviceService(
+      { io: socket, accept: () => okay(socket), refuse: (r) => fail(socket, r) },
+      reader,
+      outcome.device,
+      () => registry.isPlugged(outcome.device.serial),
+      service,
+    );
   } catch (err) {
     if (err instanceof FrameError) fail(socket, err.message);
     else if (err instanceof ReaderClosed) {

@@ -47,9 +47,11 @@ function grep(ctx: CommandContext): number {
     ctx.err('usage: grep [-abcEFHhIiLlnoqrsvwxZz] [-e REGEX]... [REGEX] [FILE]...\n');
     return 2;
   }
-  let source = opts.has('F') ? pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    : opts.has('E') ? pattern
-    : pattern.replace(/\\([|(){}+?])|([|(){}+?])/g, (_m, esc: string | undefined, bare: string | undefined) => esc ?? `\\${bare}`);
+  let source = opts.has('F')
+    ? pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    : opts.has('E')
+      ? pattern
+      : pattern.replace(/\\([|(){}+?])|([|(){}+?])/g, (_m, esc: string | undefined, bare: string | undefined) => esc ?? `\\${bare}`);
   if (opts.has('w')) source = `\\b(?:${source})\\b`;
   let re: RegExp;
   try {
@@ -137,7 +139,7 @@ export function coreutils(fs: VirtualFs): Record<string, CommandFn> {
           status = 1;
           continue;
         }
-        const names = e.kind === 'dir' && !opts.has('d') ? fs.list(t) ?? [] : [t];
+        const names = e.kind === 'dir' && !opts.has('d') ? (fs.list(t) ?? []) : [t];
         if (targets.length > 1 && e.kind === 'dir') ctx.out(`${t}:\n`);
         for (const n of names) {
           if (!opts.has('l')) {
@@ -146,10 +148,14 @@ export function coreutils(fs: VirtualFs): Record<string, CommandFn> {
           }
           const full = e.kind === 'dir' && !opts.has('d') ? `${t.replace(/\/$/, '')}/${n}` : t;
           const s = fs.stat(full)!;
-          const perm = (s.kind === 'dir' ? 'd' : '-') + [6, 3, 0].map((sh) => {
-            const b = (s.mode >> sh) & 7;
-            return (b & 4 ? 'r' : '-') + (b & 2 ? 'w' : '-') + (b & 1 ? 'x' : '-');
-          }).join('');
+          const perm =
+            (s.kind === 'dir' ? 'd' : '-') +
+            [6, 3, 0]
+              .map((sh) => {
+                const b = (s.mode >> sh) & 7;
+                return (b & 4 ? 'r' : '-') + (b & 2 ? 'w' : '-') + (b & 1 ? 'x' : '-');
+              })
+              .join('');
           const d = new Date(s.mtime * 1000).toISOString();
           ctx.out(`${perm} 1 root sdcard_rw ${s.data.length} ${d.slice(0, 10)} ${d.slice(11, 16)} ${n}\n`);
         }

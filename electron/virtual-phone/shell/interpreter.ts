@@ -32,7 +32,10 @@ export class ShellSession {
   private status = 0;
   readonly env: Map<string, string>;
 
-  constructor(private readonly host: ShellHost, baseEnv: Record<string, string>) {
+  constructor(
+    private readonly host: ShellHost,
+    baseEnv: Record<string, string>,
+  ) {
     this.env = new Map(Object.entries(baseEnv));
   }
 

@@ -3,9 +3,7 @@ import type { Word, WordPart } from './ast.js';
 
 /** Tokens of the device shell. Operators are recognised only outside quotes, as in POSIX sh. */
 export type Token =
-  | { kind: 'word'; word: Word; raw: string; quoted: boolean }
-  | { kind: 'op'; op: string; ioNumber?: number }
-  | { kind: 'newline' };
+  { kind: 'word'; word: Word; raw: string; quoted: boolean } | { kind: 'op'; op: string; ioNumber?: number } | { kind: 'newline' };
 
 const OPERATORS = ['&&', '||', ';;', '>>', '>&', '<<', ';', '&', '|', '>', '<', '(', ')'];
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*/;

@@ -12,7 +12,15 @@ function shell() {
     calls.push([ctx.name, ...ctx.args]);
     return 0;
   };
-  const cmds: Record<string, CommandFn> = { ...coreutils(fs), input: record, am: record, env: (ctx) => { ctx.out(`${ctx.env.get('FOO') ?? ''}\n`); return 0; } };
+  const cmds: Record<string, CommandFn> = {
+    ...coreutils(fs),
+    input: record,
+    am: record,
+    env: (ctx) => {
+      ctx.out(`${ctx.env.get('FOO') ?? ''}\n`);
+      return 0;
+    },
+  };
   const session = new ShellSession({ fs, lookup: (n) => cmds[n] }, { EXTERNAL_STORAGE: '/sdcard' });
   const run = async (src: string) => {
     let out = '';
@@ -45,7 +53,9 @@ describe('device shell parsing', () => {
 
   it('expands variables outside single quotes only', async () => {
     const s = shell();
-    expect((await s.run(`echo $EXTERNAL_STORAGE "$EXTERNAL_STORAGE/x" '$EXTERNAL_STORAGE' \${EXTERNAL_STORAGE}y $NOPE.`)).out).toBe('/sdcard /sdcard/x $EXTERNAL_STORAGE /sdcardy .\n');
+    expect((await s.run(`echo $EXTERNAL_STORAGE "$EXTERNAL_STORAGE/x" '$EXTERNAL_STORAGE' \${EXTERNAL_STORAGE}y $NOPE.`)).out).toBe(
+      '/sdcard /sdcard/x $EXTERNAL_STORAGE /sdcardy .\n',
+    );
   });
 
   it('honours && and || by exit status', async () => {

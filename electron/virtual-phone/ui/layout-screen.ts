@@ -64,22 +64,72 @@ export function layoutAppWindow(view: ScreenView, o: WindowLayoutOptions): VNode
     const size = env.theme.sp(22);
     let tx = px(16);
     if (view.up) {
-      bar.push(node({ cls: 'android.widget.ImageButton', pkg, desc: o.strings.navigateUp, bounds: [0, top, px(56), top + APP_BAR_H], clickable: true, focusable: true, onTap: o.onUp,
-        paints: [{ op: 'text', x: px(28), y: top + APP_BAR_H / 2 + px(9), text: '←', size: px(26), fill: p.onSurface, anchor: 'middle' }] }));
+      bar.push(
+        node({
+          cls: 'android.widget.ImageButton',
+          pkg,
+          desc: o.strings.navigateUp,
+          bounds: [0, top, px(56), top + APP_BAR_H],
+          clickable: true,
+          focusable: true,
+          onTap: o.onUp,
+          paints: [{ op: 'text', x: px(28), y: top + APP_BAR_H / 2 + px(9), text: '←', size: px(26), fill: p.onSurface, anchor: 'middle' }],
+        }),
+      );
       tx = px(64);
     }
     const actions = view.actions ?? [];
     const titleW = SCREEN_W - tx - actions.length * px(48) - px(16);
     if (view.title) {
-      bar.push(node({ cls: 'android.widget.TextView', pkg, text: view.title, bounds: [tx, top + APP_BAR_H / 2 - Math.round(size * 0.675), tx + titleW, top + APP_BAR_H / 2 + Math.round(size * 0.675)],
-        paints: [{ op: 'text', x: tx, y: top + APP_BAR_H / 2 + Math.round(size * 0.36), text: ellipsize(view.title, size, titleW), size, fill: p.onSurface, weight: 500 }] }));
+      bar.push(
+        node({
+          cls: 'android.widget.TextView',
+          pkg,
+          text: view.title,
+          bounds: [tx, top + APP_BAR_H / 2 - Math.round(size * 0.675), tx + titleW, top + APP_BAR_H / 2 + Math.round(size * 0.675)],
+          paints: [
+            {
+              op: 'text',
+              x: tx,
+              y: top + APP_BAR_H / 2 + Math.round(size * 0.36),
+              text: ellipsize(view.title, size, titleW),
+              size,
+              fill: p.onSurface,
+              weight: 500,
+            },
+          ],
+        }),
+      );
     }
     actions.forEach((a, i) => {
       const x2 = SCREEN_W - px(8) - i * px(48);
-      bar.push(node({ cls: 'android.widget.ImageButton', pkg, rid: rid(env, a.id), desc: a.desc, bounds: [x2 - px(48), top + px(8), x2, top + APP_BAR_H - px(8)], clickable: true, focusable: true, onTap: a.onTap,
-        paints: [{ op: 'text', x: x2 - px(24), y: top + APP_BAR_H / 2 + px(9), text: a.glyph, size: px(24), fill: p.onSurface, anchor: 'middle' }] }));
+      bar.push(
+        node({
+          cls: 'android.widget.ImageButton',
+          pkg,
+          rid: rid(env, a.id),
+          desc: a.desc,
+          bounds: [x2 - px(48), top + px(8), x2, top + APP_BAR_H - px(8)],
+          clickable: true,
+          focusable: true,
+          onTap: a.onTap,
+          paints: [
+            {
+              op: 'text',
+              x: x2 - px(24),
+              y: top + APP_BAR_H / 2 + px(9),
+              text: a.glyph,
+              size: px(24),
+              fill: p.onSurface,
+              anchor: 'middle',
+            },
+          ],
+        }),
+      );
     });
-    content.push(node({ cls: 'android.view.ViewGroup', pkg, rid: `${pkg}:id/toolbar`, bounds: [0, top, SCREEN_W, top + APP_BAR_H], children: bar }));
+    content.push(
+      node({ cls: 'android.view.ViewGroup', pkg, rid: `${pkg}:id/toolbar`, bounds: [0, top, SCREEN_W, top + APP_BAR_H], children: bar }),
+    );
     top += APP_BAR_H;
   }
 
@@ -98,24 +148,54 @@ export function layoutAppWindow(view: ScreenView, o: WindowLayoutOptions): VNode
     .map((n) => clipTo(n, viewport))
     .filter((n): n is VNode => n !== null);
   const recycler = view.container !== 'scroll';
-  content.push(node({
-    cls: recycler ? 'androidx.recyclerview.widget.RecyclerView' : 'android.widget.ScrollView', pkg,
-    rid: `${pkg}:id/${recycler ? 'recycler_view' : 'scroll_view'}`, bounds: viewport, children: items, clip: viewport,
-    scrollable: max > 0, focusable: max > 0,
-    scroll: { offset, max, set: (v) => o.scroll.set(Math.min(Math.max(0, v), max)) },
-  }));
+  content.push(
+    node({
+      cls: recycler ? 'androidx.recyclerview.widget.RecyclerView' : 'android.widget.ScrollView',
+      pkg,
+      rid: `${pkg}:id/${recycler ? 'recycler_view' : 'scroll_view'}`,
+      bounds: viewport,
+      children: items,
+      clip: viewport,
+      scrollable: max > 0,
+      focusable: max > 0,
+      scroll: { offset, max, set: (v) => o.scroll.set(Math.min(Math.max(0, v), max)) },
+    }),
+  );
   content.push(...footer.nodes);
   if (view.fab) {
     const s = px(56);
     const fx = SCREEN_W - px(16) - s;
     const fy = bodyBottom - px(16) - s;
-    content.push(node({ cls: 'android.widget.ImageButton', pkg, rid: rid(env, view.fab.id ?? 'fab'), desc: view.fab.desc, bounds: [fx, fy, fx + s, fy + s], clickable: true, focusable: true, onTap: view.fab.onTap,
-      paints: [{ op: 'rect', x: fx, y: fy, w: s, h: s, r: px(16), fill: p.primary }, { op: 'text', x: fx + s / 2, y: fy + s / 2 + px(10), text: view.fab.glyph, size: px(28), fill: p.onPrimary, anchor: 'middle' }] }));
+    content.push(
+      node({
+        cls: 'android.widget.ImageButton',
+        pkg,
+        rid: rid(env, view.fab.id ?? 'fab'),
+        desc: view.fab.desc,
+        bounds: [fx, fy, fx + s, fy + s],
+        clickable: true,
+        focusable: true,
+        onTap: view.fab.onTap,
+        paints: [
+          { op: 'rect', x: fx, y: fy, w: s, h: s, r: px(16), fill: p.primary },
+          { op: 'text', x: fx + s / 2, y: fy + s / 2 + px(10), text: view.fab.glyph, size: px(28), fill: p.onPrimary, anchor: 'middle' },
+        ],
+      }),
+    );
   }
-  const contentFrame = node({ cls: 'android.widget.FrameLayout', pkg, rid: 'android:id/content', bounds: [0, STATUS_BAR_H, SCREEN_W, o.bottom], children: content });
+  const contentFrame = node({
+    cls: 'android.widget.FrameLayout',
+    pkg,
+    rid: 'android:id/content',
+    bounds: [0, STATUS_BAR_H, SCREEN_W, o.bottom],
+    children: content,
+  });
   const bg: Paint = { op: 'rect', x: 0, y: 0, w: SCREEN_W, h: SCREEN_H, fill: view.background ?? p.background };
   return node({
-    cls: 'android.widget.FrameLayout', pkg, bounds: [0, 0, SCREEN_W, SCREEN_H], paints: [bg],
+    cls: 'android.widget.FrameLayout',
+    pkg,
+    bounds: [0, 0, SCREEN_W, SCREEN_H],
+    paints: [bg],
     children: [
       node({ cls: 'android.widget.LinearLayout', pkg, bounds: [0, 0, SCREEN_W, SCREEN_H], children: [contentFrame] }),
       node({ cls: 'android.view.View', pkg, rid: 'android:id/statusBarBackground', bounds: [0, 0, SCREEN_W, STATUS_BAR_H] }),
@@ -138,9 +218,30 @@ export function layoutDialog(d: DialogView, env: LayoutEnv): VNode {
     y = n.bounds[3];
   };
   add(placeWidget(env, { kind: 'text', text: d.title, size: 22, id: 'android:id/alertTitle' }, x + px(8), y + px(16), w - px(16)));
-  if (d.message) add(placeWidget(env, { kind: 'text', text: d.message, size: 16, id: 'android:id/message', maxLines: 6, color: p.onSurfaceVariant }, x + px(8), y, w - px(16)));
+  if (d.message)
+    add(
+      placeWidget(
+        env,
+        { kind: 'text', text: d.message, size: 16, id: 'android:id/message', maxLines: 6, color: p.onSurfaceVariant },
+        x + px(8),
+        y,
+        w - px(16),
+      ),
+    );
   for (const item of d.items ?? []) {
-    const row = placeWidget(env, { kind: 'row', title: item.label, onTap: item.onTap, icon: item.checked === undefined ? undefined : item.checked ? '◉' : '○', iconColor: 'none' }, x, y, w);
+    const row = placeWidget(
+      env,
+      {
+        kind: 'row',
+        title: item.label,
+        onTap: item.onTap,
+        icon: item.checked === undefined ? undefined : item.checked ? '◉' : '○',
+        iconColor: 'none',
+      },
+      x,
+      y,
+      w,
+    );
     row.cls = 'android.widget.CheckedTextView';
     row.rid = 'android:id/text1';
     row.text = item.label;
@@ -149,7 +250,15 @@ export function layoutDialog(d: DialogView, env: LayoutEnv): VNode {
     row.children = [];
     // keep the title/radio paints, drop the child nodes: CheckedTextView is a single node on a device
     const flatPaints = (n: VNode): Paint[] => [...n.paints, ...n.children.flatMap(flatPaints)];
-    row.paints = flatPaints(placeWidget(env, { kind: 'row', title: item.label, icon: item.checked === undefined ? undefined : item.checked ? '◉' : '○', iconColor: 'none' }, x, y, w));
+    row.paints = flatPaints(
+      placeWidget(
+        env,
+        { kind: 'row', title: item.label, icon: item.checked === undefined ? undefined : item.checked ? '◉' : '○', iconColor: 'none' },
+        x,
+        y,
+        w,
+      ),
+    );
     for (const pt of row.paints) if (pt.op === 'text' && (pt.text === '◉' || pt.text === '○')) pt.fill = p.primary;
     add(row);
   }
@@ -157,7 +266,10 @@ export function layoutDialog(d: DialogView, env: LayoutEnv): VNode {
   const buttons: VNode[] = [];
   const bh = px(48);
   let bx = x + w - px(16);
-  for (const [btn, id] of [[d.positive, 'android:id/button1'], [d.negative, 'android:id/button2']] as const) {
+  for (const [btn, id] of [
+    [d.positive, 'android:id/button1'],
+    [d.negative, 'android:id/button2'],
+  ] as const) {
     if (!btn) continue;
     const bw = Math.max(px(88), Math.round(btn.text.length * env.theme.sp(15) * 0.7) + px(32));
     buttons.push(placeButton(env, { kind: 'button', text: btn.text, id, style: 'text', onTap: btn.onTap }, bx - bw, y + px(12), bw, bh));
@@ -166,8 +278,13 @@ export function layoutDialog(d: DialogView, env: LayoutEnv): VNode {
   if (buttons.length > 0) y += bh + px(24);
   const h = y + px(8);
   const top = Math.round((SCREEN_H - h) / 2);
-  const root = node({ cls: 'android.widget.FrameLayout', pkg, bounds: [x, 0, x + w, h], children: [...children, ...buttons],
-    paints: [{ op: 'rect', x, y: 0, w, h, r: px(28), fill: p.surface }] });
+  const root = node({
+    cls: 'android.widget.FrameLayout',
+    pkg,
+    bounds: [x, 0, x + w, h],
+    children: [...children, ...buttons],
+    paints: [{ op: 'rect', x, y: 0, w, h, r: px(28), fill: p.surface }],
+  });
   shiftTree(root, top);
   return root;
 }

@@ -19,18 +19,42 @@ export function rid(env: LayoutEnv, id: string | undefined): string {
   return id.includes(':') ? id : `${env.pkg}:id/${id}`;
 }
 
-function textPaints(lines: string[], x: number, y: number, size: number, fill: string, weight = 400, anchor: 'start' | 'middle' = 'start'): Paint[] {
+function textPaints(
+  lines: string[],
+  x: number,
+  y: number,
+  size: number,
+  fill: string,
+  weight = 400,
+  anchor: 'start' | 'middle' = 'start',
+): Paint[] {
   const lh = Math.round(size * 1.35);
   return lines.map((t, i) => ({ op: 'text', x, y: y + i * lh + Math.round(lh / 2 + size * 0.36), text: t, size, fill, weight, anchor }));
 }
 
-function textNode(env: LayoutEnv, text: string, x: number, y: number, maxW: number, size: number, opts: { id?: string; color?: string; weight?: number; maxLines?: number; center?: boolean } = {}): VNode {
+function textNode(
+  env: LayoutEnv,
+  text: string,
+  x: number,
+  y: number,
+  maxW: number,
+  size: number,
+  opts: { id?: string; color?: string; weight?: number; maxLines?: number; center?: boolean } = {},
+): VNode {
   const lines = wrapText(text, size, maxW, opts.maxLines ?? 1);
   const lh = Math.round(size * 1.35);
   const w = Math.min(maxW, Math.max(...lines.map((l) => textWidth(l, size)), 1));
   const x1 = opts.center ? Math.round(x + (maxW - w) / 2) : x;
   const bounds: Rect = [x1, y, x1 + w, y + lh * lines.length];
-  const paints = textPaints(lines, opts.center ? x + maxW / 2 : x, y, size, opts.color ?? env.theme.palette.onSurface, opts.weight, opts.center ? 'middle' : 'start');
+  const paints = textPaints(
+    lines,
+    opts.center ? x + maxW / 2 : x,
+    y,
+    size,
+    opts.color ?? env.theme.palette.onSurface,
+    opts.weight,
+    opts.center ? 'middle' : 'start',
+  );
   return node({ cls: 'android.widget.TextView', pkg: env.pkg, rid: rid(env, opts.id), text, bounds, paints });
 }
 
@@ -51,8 +75,29 @@ export function placeButton(env: LayoutEnv, b: ButtonWidget, x: number, y: numbe
   const size = env.theme.sp(15);
   const paints: Paint[] = [];
   if (bg !== 'none') paints.push({ op: 'rect', x, y, w, h, fill: bg, r: Math.round(h / 2) });
-  paints.push({ op: 'text', x: x + w / 2, y: y + Math.round(h / 2 + size * 0.36), text: ellipsize(b.text, size, w - px(12)), size, fill: enabled ? fg : p.outline, weight: 500, anchor: 'middle' });
-  return node({ cls: 'android.widget.Button', pkg: env.pkg, rid: rid(env, b.id), text: b.text, desc: b.desc ?? '', bounds: [x, y, x + w, y + h], paints, clickable: enabled, focusable: true, enabled, onTap: enabled ? b.onTap : undefined });
+  paints.push({
+    op: 'text',
+    x: x + w / 2,
+    y: y + Math.round(h / 2 + size * 0.36),
+    text: ellipsize(b.text, size, w - px(12)),
+    size,
+    fill: enabled ? fg : p.outline,
+    weight: 500,
+    anchor: 'middle',
+  });
+  return node({
+    cls: 'android.widget.Button',
+    pkg: env.pkg,
+    rid: rid(env, b.id),
+    text: b.text,
+    desc: b.desc ?? '',
+    bounds: [x, y, x + w, y + h],
+    paints,
+    clickable: enabled,
+    focusable: true,
+    enabled,
+    onTap: enabled ? b.onTap : undefined,
+  });
 }
 
 function placeCell(env: LayoutEnv, c: ButtonWidget | AppIconWidget | ToggleWidget, x: number, y: number, w: number, h: number): VNode {
@@ -63,10 +108,28 @@ function placeCell(env: LayoutEnv, c: ButtonWidget | AppIconWidget | ToggleWidge
     const size = env.theme.sp(14);
     const r = Math.min(w, h) / 2 - px(4);
     return node({
-      cls: 'android.widget.CheckBox', pkg: env.pkg, rid: rid(env, c.id), text: c.text, bounds: [x, y, x + w, y + h],
-      checkable: true, checked: c.checked, clickable: true, focusable: true, onTap: () => c.onToggle(!c.checked),
-      paints: [...iconCircle(x + w / 2, y + h / 2, r, '', c.checked ? p.primary : p.surfaceVariant, p.onSurface),
-        { op: 'text', x: x + w / 2, y: y + h / 2 + size * 0.36, text: c.text, size, fill: c.checked ? p.onPrimary : p.onSurface, anchor: 'middle' }],
+      cls: 'android.widget.CheckBox',
+      pkg: env.pkg,
+      rid: rid(env, c.id),
+      text: c.text,
+      bounds: [x, y, x + w, y + h],
+      checkable: true,
+      checked: c.checked,
+      clickable: true,
+      focusable: true,
+      onTap: () => c.onToggle(!c.checked),
+      paints: [
+        ...iconCircle(x + w / 2, y + h / 2, r, '', c.checked ? p.primary : p.surfaceVariant, p.onSurface),
+        {
+          op: 'text',
+          x: x + w / 2,
+          y: y + h / 2 + size * 0.36,
+          text: c.text,
+          size,
+          fill: c.checked ? p.onPrimary : p.onSurface,
+          anchor: 'middle',
+        },
+      ],
     });
   }
   const r = px(28);
@@ -78,10 +141,31 @@ function placeCell(env: LayoutEnv, c: ButtonWidget | AppIconWidget | ToggleWidge
   paints.push({ op: 'text', x: cx, y: cy + r + px(8) + size, text: label, size, fill: env.theme.palette.onSurface, anchor: 'middle' });
   if (c.badge && c.badge > 0) {
     paints.push({ op: 'circle', cx: cx + r * 0.8, cy: cy - r * 0.8, r: px(11), fill: '#D93025' });
-    paints.push({ op: 'text', x: cx + r * 0.8, y: cy - r * 0.8 + px(4), text: c.badge > 99 ? '99+' : String(c.badge), size: px(11), fill: '#FFFFFF', anchor: 'middle', weight: 700 });
+    paints.push({
+      op: 'text',
+      x: cx + r * 0.8,
+      y: cy - r * 0.8 + px(4),
+      text: c.badge > 99 ? '99+' : String(c.badge),
+      size: px(11),
+      fill: '#FFFFFF',
+      anchor: 'middle',
+      weight: 700,
+    });
   }
   const desc = c.desc ?? c.label;
-  return node({ cls: 'android.widget.TextView', pkg: env.pkg, text: c.label, desc, bounds: [x, y, x + w, y + h], paints, clickable: true, focusable: true, longClickable: !!c.onLongPress, onTap: c.onTap, onLongPress: c.onLongPress });
+  return node({
+    cls: 'android.widget.TextView',
+    pkg: env.pkg,
+    text: c.label,
+    desc,
+    bounds: [x, y, x + w, y + h],
+    paints,
+    clickable: true,
+    focusable: true,
+    longClickable: !!c.onLongPress,
+    onTap: c.onTap,
+    onLongPress: c.onLongPress,
+  });
 }
 
 /** Returns the widget's node; its height is `bounds[3] - y`. */
@@ -95,8 +179,20 @@ export function placeWidget(env: LayoutEnv, wd: Widget, x: number, y: number, w:
       return node({ cls: 'android.view.View', pkg: env.pkg, bounds: [x, y, x + w, y + px(wd.height)], hidden: true });
     case 'text': {
       const size = t.sp(wd.size ?? 16);
-      const n = textNode(env, wd.text, x + PAD, y + px(8), w - 2 * PAD, size, { id: wd.id, color: wd.color, weight: wd.bold ? 600 : 400, maxLines: wd.maxLines ?? 3, center: wd.align === 'center' });
-      const wrap = node({ cls: 'android.widget.LinearLayout', pkg: env.pkg, bounds: [x, y, x + w, n.bounds[3] + px(8)], children: [n], hidden: true });
+      const n = textNode(env, wd.text, x + PAD, y + px(8), w - 2 * PAD, size, {
+        id: wd.id,
+        color: wd.color,
+        weight: wd.bold ? 600 : 400,
+        maxLines: wd.maxLines ?? 3,
+        center: wd.align === 'center',
+      });
+      const wrap = node({
+        cls: 'android.widget.LinearLayout',
+        pkg: env.pkg,
+        bounds: [x, y, x + w, n.bounds[3] + px(8)],
+        children: [n],
+        hidden: true,
+      });
       if (wd.onTap) {
         n.clickable = true;
         n.onTap = wd.onTap;
@@ -121,7 +217,11 @@ export function placeWidget(env: LayoutEnv, wd: Widget, x: number, y: number, w:
       const titleSize = t.sp(17);
       const sumSize = t.sp(14);
       const left = x + PAD + (wd.icon ? px(56) : 0);
-      const trailingW = wd.trailing ? (wd.trailing.kind === 'text' ? Math.min(textWidth(wd.trailing.text, sumSize), px(120)) + PAD : px(72)) : 0;
+      const trailingW = wd.trailing
+        ? wd.trailing.kind === 'text'
+          ? Math.min(textWidth(wd.trailing.text, sumSize), px(120)) + PAD
+          : px(72)
+        : 0;
       const textW = x + w - PAD - trailingW - left;
       const titleLh = Math.round(titleSize * 1.35);
       const sumLines = wd.summary ? wrapText(wd.summary, sumSize, textW, 2) : [];
@@ -131,35 +231,109 @@ export function placeWidget(env: LayoutEnv, wd: Widget, x: number, y: number, w:
       const children: VNode[] = [];
       const paints: Paint[] = wd.selected ? [{ op: 'rect', x, y, w, h, fill: p.surfaceVariant }] : [];
       if (wd.icon) {
-        const ic = node({ cls: 'android.widget.ImageView', pkg: env.pkg, rid: 'android:id/icon', bounds: [x + PAD, y + h / 2 - px(20), x + PAD + px(40), y + h / 2 + px(20)], paints: iconCircle(x + PAD + px(20), y + h / 2, px(20), wd.icon, wd.iconColor ?? p.primary, '#FFFFFF') });
+        const ic = node({
+          cls: 'android.widget.ImageView',
+          pkg: env.pkg,
+          rid: 'android:id/icon',
+          bounds: [x + PAD, y + h / 2 - px(20), x + PAD + px(40), y + h / 2 + px(20)],
+          paints: iconCircle(x + PAD + px(20), y + h / 2, px(20), wd.icon, wd.iconColor ?? p.primary, '#FFFFFF'),
+        });
         children.push(ic);
       }
-      const title = textNode(env, wd.title, left, top, textW, titleSize, { id: 'android:id/title', color: enabled ? p.onSurface : p.outline });
+      const title = textNode(env, wd.title, left, top, textW, titleSize, {
+        id: 'android:id/title',
+        color: enabled ? p.onSurface : p.outline,
+      });
       children.push(title);
-      if (wd.summary) children.push(textNode(env, wd.summary, left, top + titleLh, textW, sumSize, { id: 'android:id/summary', color: p.onSurfaceVariant, maxLines: 2 }));
+      if (wd.summary)
+        children.push(
+          textNode(env, wd.summary, left, top + titleLh, textW, sumSize, {
+            id: 'android:id/summary',
+            color: p.onSurfaceVariant,
+            maxLines: 2,
+          }),
+        );
       let onTap = enabled ? wd.onTap : undefined;
       const tr = wd.trailing;
       if (tr?.kind === 'switch') {
         const sx = x + w - PAD - px(52);
         const sy = y + h / 2 - px(16);
         const on = tr.checked;
-        children.push(node({
-          cls: 'android.widget.Switch', pkg: env.pkg, rid: rid(env, tr.id ?? 'android:id/switch_widget'), text: '', bounds: [sx, sy, sx + px(52), sy + px(32)],
-          // A row with its own action (alarm list) makes the switch separately clickable;
-          // a Settings-style row toggles the switch from anywhere on the row.
-          checkable: true, checked: on, focusable: true, clickable: !!wd.onTap && enabled, enabled,
-          onTap: wd.onTap && enabled ? () => tr.onToggle(!on) : undefined,
-          paints: [{ op: 'rect', x: sx, y: sy, w: px(52), h: px(32), r: px(16), fill: on ? p.primary : p.surfaceVariant, stroke: p.outline, sw: 2 },
-            { op: 'circle', cx: on ? sx + px(36) : sx + px(16), cy: sy + px(16), r: px(on ? 12 : 8), fill: on ? p.onPrimary : p.onSurfaceVariant }],
-        }));
+        children.push(
+          node({
+            cls: 'android.widget.Switch',
+            pkg: env.pkg,
+            rid: rid(env, tr.id ?? 'android:id/switch_widget'),
+            text: '',
+            bounds: [sx, sy, sx + px(52), sy + px(32)],
+            // A row with its own action (alarm list) makes the switch separately clickable;
+            // a Settings-style row toggles the switch from anywhere on the row.
+            checkable: true,
+            checked: on,
+            focusable: true,
+            clickable: !!wd.onTap && enabled,
+            enabled,
+            onTap: wd.onTap && enabled ? () => tr.onToggle(!on) : undefined,
+            paints: [
+              {
+                op: 'rect',
+                x: sx,
+                y: sy,
+                w: px(52),
+                h: px(32),
+                r: px(16),
+                fill: on ? p.primary : p.surfaceVariant,
+                stroke: p.outline,
+                sw: 2,
+              },
+              {
+                op: 'circle',
+                cx: on ? sx + px(36) : sx + px(16),
+                cy: sy + px(16),
+                r: px(on ? 12 : 8),
+                fill: on ? p.onPrimary : p.onSurfaceVariant,
+              },
+            ],
+          }),
+        );
         onTap = enabled ? (wd.onTap ?? (() => tr.onToggle(!on))) : undefined;
       } else if (tr?.kind === 'text') {
-        children.push(textNode(env, tr.text, x + w - PAD - trailingW + PAD, y + h / 2 - Math.round(sumSize * 0.675), trailingW - PAD, sumSize, { color: p.onSurfaceVariant }));
+        children.push(
+          textNode(env, tr.text, x + w - PAD - trailingW + PAD, y + h / 2 - Math.round(sumSize * 0.675), trailingW - PAD, sumSize, {
+            color: p.onSurfaceVariant,
+          }),
+        );
       } else if (tr?.kind === 'icon') {
         const cx = x + w - PAD - px(24);
-        children.push(node({ cls: 'android.widget.ImageButton', pkg: env.pkg, rid: rid(env, tr.id), desc: tr.desc, bounds: [cx - px(24), y + h / 2 - px(24), cx + px(24), y + h / 2 + px(24)], clickable: true, focusable: true, onTap: tr.onTap, paints: iconCircle(cx, y + h / 2, px(20), tr.glyph, 'none', p.primary) }));
+        children.push(
+          node({
+            cls: 'android.widget.ImageButton',
+            pkg: env.pkg,
+            rid: rid(env, tr.id),
+            desc: tr.desc,
+            bounds: [cx - px(24), y + h / 2 - px(24), cx + px(24), y + h / 2 + px(24)],
+            clickable: true,
+            focusable: true,
+            onTap: tr.onTap,
+            paints: iconCircle(cx, y + h / 2, px(20), tr.glyph, 'none', p.primary),
+          }),
+        );
       }
-      return node({ cls: 'android.widget.LinearLayout', pkg: env.pkg, rid: rid(env, wd.id), bounds: [x, y, x + w, y + h], children, paints, clickable: !!onTap, focusable: !!onTap, enabled, selected: !!wd.selected, onTap, longClickable: !!wd.onLongPress, onLongPress: wd.onLongPress });
+      return node({
+        cls: 'android.widget.LinearLayout',
+        pkg: env.pkg,
+        rid: rid(env, wd.id),
+        bounds: [x, y, x + w, y + h],
+        children,
+        paints,
+        clickable: !!onTap,
+        focusable: !!onTap,
+        enabled,
+        selected: !!wd.selected,
+        onTap,
+        longClickable: !!wd.onLongPress,
+        onLongPress: wd.onLongPress,
+      });
     }
     case 'slider': {
       const titleSize = t.sp(17);
@@ -170,16 +344,26 @@ export function placeWidget(env: LayoutEnv, wd: Widget, x: number, y: number, w:
       const frac = (wd.value - wd.min) / Math.max(1, wd.max - wd.min);
       const tx = barX1 + frac * (barX2 - barX1);
       const bar = node({
-        cls: 'android.widget.SeekBar', pkg: env.pkg, rid: rid(env, wd.id ?? 'android:id/seekbar'), bounds: [barX1, sy, barX2, sy + px(48)], focusable: true, clickable: true,
-        paints: [{ op: 'rect', x: barX1, y: sy + px(22), w: barX2 - barX1, h: px(4), r: px(2), fill: p.surfaceVariant },
+        cls: 'android.widget.SeekBar',
+        pkg: env.pkg,
+        rid: rid(env, wd.id ?? 'android:id/seekbar'),
+        bounds: [barX1, sy, barX2, sy + px(48)],
+        focusable: true,
+        clickable: true,
+        paints: [
+          { op: 'rect', x: barX1, y: sy + px(22), w: barX2 - barX1, h: px(4), r: px(2), fill: p.surfaceVariant },
           { op: 'rect', x: barX1, y: sy + px(22), w: tx - barX1, h: px(4), r: px(2), fill: p.primary },
-          { op: 'circle', cx: tx, cy: sy + px(24), r: px(10), fill: p.primary }],
+          { op: 'circle', cx: tx, cy: sy + px(24), r: px(10), fill: p.primary },
+        ],
         onSlide: (f) => wd.onChange(Math.round(wd.min + Math.min(1, Math.max(0, f)) * (wd.max - wd.min))),
       });
       const children = [title, bar];
       let bottom = sy + px(48);
       if (wd.summary) {
-        const s = textNode(env, wd.summary, x + PAD, bottom, w - 2 * PAD, t.sp(14), { id: 'android:id/summary', color: p.onSurfaceVariant });
+        const s = textNode(env, wd.summary, x + PAD, bottom, w - 2 * PAD, t.sp(14), {
+          id: 'android:id/summary',
+          color: p.onSurfaceVariant,
+        });
         children.push(s);
         bottom = s.bounds[3];
       }
@@ -189,24 +373,56 @@ export function placeWidget(env: LayoutEnv, wd: Widget, x: number, y: number, w:
       const h = Math.max(px(48), t.sp(15) * 2 + px(8));
       const bw = Math.min(w - 2 * PAD, textWidth(wd.text, t.sp(15)) + px(48));
       const btn = placeButton(env, wd, x + PAD, y + px(8), wd.style === 'filled' || !wd.style ? w - 2 * PAD : bw, h);
-      return node({ cls: 'android.widget.LinearLayout', pkg: env.pkg, bounds: [x, y, x + w, y + h + px(16)], children: [btn], hidden: true });
+      return node({
+        cls: 'android.widget.LinearLayout',
+        pkg: env.pkg,
+        bounds: [x, y, x + w, y + h + px(16)],
+        children: [btn],
+        hidden: true,
+      });
     }
     case 'buttons': {
       const h = Math.max(px(48), t.sp(15) * 2 + px(8));
       const n = wd.buttons.length;
       const bw = Math.floor((w - PAD * (n + 1)) / Math.max(1, n));
       const children = wd.buttons.map((b, i) => placeButton(env, b, x + PAD + i * (bw + PAD), y + px(8), bw, h));
-      return node({ cls: 'android.widget.LinearLayout', pkg: env.pkg, rid: rid(env, wd.id), bounds: [x, y, x + w, y + h + px(16)], children });
+      return node({
+        cls: 'android.widget.LinearLayout',
+        pkg: env.pkg,
+        rid: rid(env, wd.id),
+        bounds: [x, y, x + w, y + h + px(16)],
+        children,
+      });
     }
     case 'input': {
       const size = t.sp(17);
-      const lines = wd.multiline ? wrapText(wd.value || wd.hint, size, w - 4 * PAD, 4) : [ellipsize(wd.password ? '•'.repeat(wd.value.length) : wd.value || wd.hint, size, w - 4 * PAD)];
+      const lines = wd.multiline
+        ? wrapText(wd.value || wd.hint, size, w - 4 * PAD, 4)
+        : [ellipsize(wd.password ? '•'.repeat(wd.value.length) : wd.value || wd.hint, size, w - 4 * PAD)];
       const h = Math.max(px(56), lines.length * Math.round(size * 1.35) + px(24));
       const focused = env.focusedInput === wd.id;
       const bx = x + PAD;
       const bw = w - 2 * PAD;
-      const paints: Paint[] = [{ op: 'rect', x: bx, y: y + px(4), w: bw, h: h - px(8), r: px(8), fill: p.surface, stroke: focused ? p.primary : p.outline, sw: focused ? 5 : 2 },
-        ...textPaints(lines, bx + PAD, y + Math.round((h - lines.length * size * 1.35) / 2), size, wd.value ? p.onSurface : p.onSurfaceVariant)];
+      const paints: Paint[] = [
+        {
+          op: 'rect',
+          x: bx,
+          y: y + px(4),
+          w: bw,
+          h: h - px(8),
+          r: px(8),
+          fill: p.surface,
+          stroke: focused ? p.primary : p.outline,
+          sw: focused ? 5 : 2,
+        },
+        ...textPaints(
+          lines,
+          bx + PAD,
+          y + Math.round((h - lines.length * size * 1.35) / 2),
+          size,
+          wd.value ? p.onSurface : p.onSurfaceVariant,
+        ),
+      ];
       if (focused) {
         const last = lines[lines.length - 1] ?? '';
         const cx = bx + PAD + (wd.value ? textWidth(last, size) : 0) + 3;
@@ -214,7 +430,21 @@ export function placeWidget(env: LayoutEnv, wd: Widget, x: number, y: number, w:
         paints.push({ op: 'line', x1: cx, y1: cy + px(4), x2: cx, y2: cy + Math.round(size * 1.35) - px(4), stroke: p.primary, sw: 4 });
       }
       const shown = wd.value === '' ? wd.hint : wd.password ? '•'.repeat(wd.value.length) : wd.value;
-      return node({ cls: 'android.widget.EditText', pkg: env.pkg, rid: rid(env, wd.id), text: shown, hint: wd.hint, bounds: [bx, y + px(4), bx + bw, y + h - px(4)], paints, clickable: true, focusable: true, focused, longClickable: true, password: !!wd.password, inputId: wd.id });
+      return node({
+        cls: 'android.widget.EditText',
+        pkg: env.pkg,
+        rid: rid(env, wd.id),
+        text: shown,
+        hint: wd.hint,
+        bounds: [bx, y + px(4), bx + bw, y + h - px(4)],
+        paints,
+        clickable: true,
+        focusable: true,
+        focused,
+        longClickable: true,
+        password: !!wd.password,
+        inputId: wd.id,
+      });
     }
     case 'tabs': {
       const h = px(56);
@@ -223,26 +453,79 @@ export function placeWidget(env: LayoutEnv, wd: Widget, x: number, y: number, w:
       const size = t.sp(14);
       const children = wd.tabs.map((tab, i) => {
         const tx = Math.round(x + i * tw);
-        const label = textNode(env, tab.label, tx, y + Math.round((h - size * 1.35) / 2) + (tab.glyph ? px(10) : 0), Math.round(tw), size, { center: true, color: tab.selected ? p.primary : p.onSurfaceVariant, weight: tab.selected ? 600 : 400 });
-        const paints: Paint[] = tab.selected ? [{ op: 'rect', x: tx + tw * 0.2, y: y + h - px(3), w: tw * 0.6, h: px(3), fill: p.primary }] : [];
-        if (tab.glyph) paints.push({ op: 'text', x: tx + tw / 2, y: y + px(22), text: tab.glyph, size: px(20), fill: tab.selected ? p.primary : p.onSurfaceVariant, anchor: 'middle' });
+        const label = textNode(env, tab.label, tx, y + Math.round((h - size * 1.35) / 2) + (tab.glyph ? px(10) : 0), Math.round(tw), size, {
+          center: true,
+          color: tab.selected ? p.primary : p.onSurfaceVariant,
+          weight: tab.selected ? 600 : 400,
+        });
+        const paints: Paint[] = tab.selected
+          ? [{ op: 'rect', x: tx + tw * 0.2, y: y + h - px(3), w: tw * 0.6, h: px(3), fill: p.primary }]
+          : [];
+        if (tab.glyph)
+          paints.push({
+            op: 'text',
+            x: tx + tw / 2,
+            y: y + px(22),
+            text: tab.glyph,
+            size: px(20),
+            fill: tab.selected ? p.primary : p.onSurfaceVariant,
+            anchor: 'middle',
+          });
         const kids = [label];
         if (tab.badge) {
           // A count badge on the tab's icon (items in the cart), drawn as real apps do: a red dot with the number.
           const bx = tx + tw / 2 + px(8);
           const by = y + px(4);
-          kids.push(node({ cls: 'android.widget.TextView', pkg: env.pkg, rid: rid(env, 'tab_badge'), text: String(tab.badge), bounds: [bx, by, bx + px(20), by + px(18)],
-            paints: [{ op: 'rect', x: bx, y: by, w: px(20), h: px(18), r: px(9), fill: '#E53935' }, { op: 'text', x: bx + px(10), y: by + px(13), text: String(tab.badge), size: px(11), fill: '#FFFFFF', anchor: 'middle' }] }));
+          kids.push(
+            node({
+              cls: 'android.widget.TextView',
+              pkg: env.pkg,
+              rid: rid(env, 'tab_badge'),
+              text: String(tab.badge),
+              bounds: [bx, by, bx + px(20), by + px(18)],
+              paints: [
+                { op: 'rect', x: bx, y: by, w: px(20), h: px(18), r: px(9), fill: '#E53935' },
+                { op: 'text', x: bx + px(10), y: by + px(13), text: String(tab.badge), size: px(11), fill: '#FFFFFF', anchor: 'middle' },
+              ],
+            }),
+          );
         }
-        return node({ cls: 'android.widget.LinearLayout', pkg: env.pkg, desc: tab.label, bounds: [tx, y, Math.round(tx + tw), y + h], children: kids, paints, clickable: true, focusable: true, selected: tab.selected, onTap: tab.onTap });
+        return node({
+          cls: 'android.widget.LinearLayout',
+          pkg: env.pkg,
+          desc: tab.label,
+          bounds: [tx, y, Math.round(tx + tw), y + h],
+          children: kids,
+          paints,
+          clickable: true,
+          focusable: true,
+          selected: tab.selected,
+          onTap: tab.onTap,
+        });
       });
-      return node({ cls: 'android.widget.HorizontalScrollView', pkg: env.pkg, rid: rid(env, wd.id ?? 'tabs'), bounds: [x, y, x + w, y + h], children, paints: [{ op: 'rect', x, y, w, h, fill: p.surface }] });
+      return node({
+        cls: 'android.widget.HorizontalScrollView',
+        pkg: env.pkg,
+        rid: rid(env, wd.id ?? 'tabs'),
+        bounds: [x, y, x + w, y + h],
+        children,
+        paints: [{ op: 'rect', x, y, w, h, fill: p.surface }],
+      });
     }
     case 'image': {
       const h = px(wd.height);
       const paints: Paint[] = [{ op: 'rect', x: x + PAD, y: y + px(8), w: w - 2 * PAD, h: h - px(16), r: px(16), fill: wd.color }];
       if (wd.label) paints.push(...textPaints([wd.label], x + w / 2, y + h / 2 - t.sp(18) * 0.7, t.sp(18), '#FFFFFF', 600, 'middle'));
-      return node({ cls: 'android.widget.ImageView', pkg: env.pkg, rid: rid(env, wd.id), desc: wd.desc, bounds: [x + PAD, y + px(8), x + w - PAD, y + h - px(8)], paints, clickable: !!wd.onTap, onTap: wd.onTap });
+      return node({
+        cls: 'android.widget.ImageView',
+        pkg: env.pkg,
+        rid: rid(env, wd.id),
+        desc: wd.desc,
+        bounds: [x + PAD, y + px(8), x + w - PAD, y + h - px(8)],
+        paints,
+        clickable: !!wd.onTap,
+        onTap: wd.onTap,
+      });
     }
     case 'grid': {
       // Side gutters like a real keypad; icon grids keep the full width.
@@ -251,9 +534,17 @@ export function placeWidget(env: LayoutEnv, wd: Widget, x: number, y: number, w:
       w -= 2 * gutter;
       const cw = w / wd.columns;
       const ch = Math.max(px(wd.cellHeight), wd.cells.some((c) => c.kind === 'button') ? t.sp(15) * 2 + px(24) : 0);
-      const children = wd.cells.map((c, i) => placeCell(env, c, Math.round(x + (i % wd.columns) * cw), y + Math.floor(i / wd.columns) * ch, Math.round(cw), ch));
+      const children = wd.cells.map((c, i) =>
+        placeCell(env, c, Math.round(x + (i % wd.columns) * cw), y + Math.floor(i / wd.columns) * ch, Math.round(cw), ch),
+      );
       const rows = Math.ceil(wd.cells.length / wd.columns);
-      return node({ cls: 'android.widget.GridLayout', pkg: env.pkg, rid: rid(env, wd.id), bounds: [x - gutter, y, x + w + gutter, y + rows * ch], children });
+      return node({
+        cls: 'android.widget.GridLayout',
+        pkg: env.pkg,
+        rid: rid(env, wd.id),
+        bounds: [x - gutter, y, x + w + gutter, y + rows * ch],
+        children,
+      });
     }
     case 'card': {
       let cy = y + px(8);
@@ -264,8 +555,17 @@ export function placeWidget(env: LayoutEnv, wd: Widget, x: number, y: number, w:
         cy = n.bounds[3];
       }
       const bottom = cy + px(8);
-      return node({ cls: 'android.widget.FrameLayout', pkg: env.pkg, rid: rid(env, wd.id), desc: wd.desc ?? '', bounds: [x + PAD, y + px(4), x + w - PAD, bottom], children, clickable: !!wd.onTap, onTap: wd.onTap,
-        paints: [{ op: 'rect', x: x + PAD, y: y + px(4), w: w - 2 * PAD, h: bottom - y - px(4), r: px(20), fill: wd.color ?? p.surface }] });
+      return node({
+        cls: 'android.widget.FrameLayout',
+        pkg: env.pkg,
+        rid: rid(env, wd.id),
+        desc: wd.desc ?? '',
+        bounds: [x + PAD, y + px(4), x + w - PAD, bottom],
+        children,
+        clickable: !!wd.onTap,
+        onTap: wd.onTap,
+        paints: [{ op: 'rect', x: x + PAD, y: y + px(4), w: w - 2 * PAD, h: bottom - y - px(4), r: px(20), fill: wd.color ?? p.surface }],
+      });
     }
     case 'bubble': {
       const size = t.sp(16);
@@ -274,12 +574,26 @@ export function placeWidget(env: LayoutEnv, wd: Widget, x: number, y: number, w:
       const bw = Math.max(...lines.map((l) => textWidth(l, size))) + 2 * PAD;
       const bh = lines.length * Math.round(size * 1.35) + px(20);
       const bx = wd.mine ? x + w - PAD - bw : x + PAD;
-      const paints: Paint[] = [{ op: 'rect', x: bx, y: y + px(6), w: bw, h: bh, r: px(18), fill: wd.mine ? p.primary : p.surfaceVariant },
-        ...textPaints(lines, bx + PAD, y + px(16), size, wd.mine ? p.onPrimary : p.onSurface)];
-      const children: VNode[] = [node({ cls: 'android.widget.TextView', pkg: env.pkg, rid: rid(env, wd.id ?? 'message_text'), text: wd.text, bounds: [bx, y + px(6), bx + bw, y + px(6) + bh], paints })];
+      const paints: Paint[] = [
+        { op: 'rect', x: bx, y: y + px(6), w: bw, h: bh, r: px(18), fill: wd.mine ? p.primary : p.surfaceVariant },
+        ...textPaints(lines, bx + PAD, y + px(16), size, wd.mine ? p.onPrimary : p.onSurface),
+      ];
+      const children: VNode[] = [
+        node({
+          cls: 'android.widget.TextView',
+          pkg: env.pkg,
+          rid: rid(env, wd.id ?? 'message_text'),
+          text: wd.text,
+          bounds: [bx, y + px(6), bx + bw, y + px(6) + bh],
+          paints,
+        }),
+      ];
       let bottom = y + px(6) + bh;
       if (wd.meta) {
-        const m = textNode(env, wd.meta, bx, bottom + px(2), Math.max(bw, px(120)), t.sp(12), { id: 'message_status', color: p.onSurfaceVariant });
+        const m = textNode(env, wd.meta, bx, bottom + px(2), Math.max(bw, px(120)), t.sp(12), {
+          id: 'message_status',
+          color: p.onSurfaceVariant,
+        });
         children.push(m);
         bottom = m.bounds[3];
       }

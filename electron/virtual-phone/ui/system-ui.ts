@@ -24,14 +24,27 @@ export function statusBar(theme: Theme, o: { time: string; battery: number; wifi
   const level = Math.max(0, Math.min(100, o.battery));
   paints.push({ op: 'text', x: x - bw - px(6), y, text: `${level}%`, size, fill: p.onSurface, anchor: 'end' });
   paints.push({ op: 'rect', x: x - bw, y: STATUS_BAR_H / 2 - px(6), w: bw, h: px(12), r: px(2), fill: 'none', stroke: p.onSurface, sw: 3 });
-  paints.push({ op: 'rect', x: x - bw + 3, y: STATUS_BAR_H / 2 - px(6) + 3, w: Math.max(1, ((bw - 6) * level) / 100), h: px(12) - 6, fill: level <= 15 ? '#D93025' : p.onSurface });
+  paints.push({
+    op: 'rect',
+    x: x - bw + 3,
+    y: STATUS_BAR_H / 2 - px(6) + 3,
+    w: Math.max(1, ((bw - 6) * level) / 100),
+    h: px(12) - 6,
+    fill: level <= 15 ? '#D93025' : p.onSurface,
+  });
   x -= bw + px(48) + (level >= 100 ? px(8) : 0);
   const icons = [o.airplane ? '✈' : '', o.wifi && !o.airplane ? '◠' : '', o.bluetooth ? '✱' : '', '▲'].filter(Boolean);
   for (const g of icons) {
     paints.push({ op: 'text', x, y, text: g, size, fill: p.onSurface, anchor: 'end' });
     x -= px(22);
   }
-  return node({ cls: 'android.widget.FrameLayout', pkg: SYSUI, rid: 'com.android.systemui:id/status_bar', bounds: [0, 0, SCREEN_W, STATUS_BAR_H], paints });
+  return node({
+    cls: 'android.widget.FrameLayout',
+    pkg: SYSUI,
+    rid: 'com.android.systemui:id/status_bar',
+    bounds: [0, 0, SCREEN_W, STATUS_BAR_H],
+    paints,
+  });
 }
 
 export type NavKey = 'back' | 'home' | 'recents';
@@ -45,11 +58,24 @@ export function navBar(theme: Theme, descs: Record<NavKey, string>): VNode {
   const keys: NavKey[] = ['back', 'home', 'recents'];
   const children = keys.map((k, i) => {
     const cx = SCREEN_W * (0.25 + i * 0.25);
-    return node({ cls: 'android.widget.ImageView', pkg: SYSUI, rid: `com.android.systemui:id/${k}`, desc: descs[k], bounds: [cx - px(40), NAV_BAR_TOP, cx + px(40), SCREEN_H], clickable: true,
-      paints: [{ op: 'text', x: cx, y: cy + px(8), text: glyphs[k], size: px(22), fill: p.onSurfaceVariant, anchor: 'middle' }] });
+    return node({
+      cls: 'android.widget.ImageView',
+      pkg: SYSUI,
+      rid: `com.android.systemui:id/${k}`,
+      desc: descs[k],
+      bounds: [cx - px(40), NAV_BAR_TOP, cx + px(40), SCREEN_H],
+      clickable: true,
+      paints: [{ op: 'text', x: cx, y: cy + px(8), text: glyphs[k], size: px(22), fill: p.onSurfaceVariant, anchor: 'middle' }],
+    });
   });
-  return node({ cls: 'android.widget.FrameLayout', pkg: SYSUI, rid: 'com.android.systemui:id/navigation_bar_frame', bounds: [0, NAV_BAR_TOP, SCREEN_W, SCREEN_H], children,
-    paints: [{ op: 'rect', x: 0, y: NAV_BAR_TOP, w: SCREEN_W, h: NAV_BAR_H, fill: p.navBar }] });
+  return node({
+    cls: 'android.widget.FrameLayout',
+    pkg: SYSUI,
+    rid: 'com.android.systemui:id/navigation_bar_frame',
+    bounds: [0, NAV_BAR_TOP, SCREEN_W, SCREEN_H],
+    children,
+    paints: [{ op: 'rect', x: 0, y: NAV_BAR_TOP, w: SCREEN_W, h: NAV_BAR_H, fill: p.navBar }],
+  });
 }
 
 export function navKeyAt(x: number): NavKey {
@@ -60,7 +86,10 @@ export function navKeyAt(x: number): NavKey {
 const LETTERS = ['qwertyuiop', 'asdfghjkl', '⇧zxcvbnm⌫', '?123|,| |.|⏎'];
 const SYMBOLS = ['1234567890', '@#$_&-+()/', '=*"\':;!?⌫', 'ABC|,| |.|⏎'];
 
-export function keyboard(theme: Theme, o: { adb: boolean; shifted: boolean; symbols: boolean; onKey: (key: string) => void; adbLabel: string }): VNode {
+export function keyboard(
+  theme: Theme,
+  o: { adb: boolean; shifted: boolean; symbols: boolean; onKey: (key: string) => void; adbLabel: string },
+): VNode {
   const p = theme.palette;
   const px = theme.dp;
   const NAV_BAR_TOP = theme.navBarTop;
@@ -69,8 +98,15 @@ export function keyboard(theme: Theme, o: { adb: boolean; shifted: boolean; symb
   const pkg = o.adb ? 'com.android.adbkeyboard' : 'com.android.inputmethod.latin';
   const bg: Paint = { op: 'rect', x: 0, y: top, w: SCREEN_W, h, fill: p.dark ? '#2B2D31' : '#E8EAED' };
   if (o.adb) {
-    return node({ cls: 'android.widget.FrameLayout', pkg, bounds: [0, top, SCREEN_W, NAV_BAR_TOP],
-      paints: [bg, { op: 'text', x: SCREEN_W / 2, y: top + h / 2 + px(6), text: o.adbLabel, size: px(16), fill: p.onSurface, anchor: 'middle' }] });
+    return node({
+      cls: 'android.widget.FrameLayout',
+      pkg,
+      bounds: [0, top, SCREEN_W, NAV_BAR_TOP],
+      paints: [
+        bg,
+        { op: 'text', x: SCREEN_W / 2, y: top + h / 2 + px(6), text: o.adbLabel, size: px(16), fill: p.onSurface, anchor: 'middle' },
+      ],
+    });
   }
   const rows = o.symbols ? SYMBOLS : LETTERS;
   const rowH = Math.floor((h - px(8)) / rows.length);
@@ -86,9 +122,36 @@ export function keyboard(theme: Theme, o: { adb: boolean; shifted: boolean; symb
       const y = top + px(4) + ri * rowH;
       const label = k === ' ' ? '' : o.shifted && k.length === 1 ? k.toUpperCase() : k;
       const special = k.length > 1 || '⇧⌫⏎'.includes(k);
-      children.push(node({ cls: 'android.view.View', pkg, desc: k === ' ' ? 'space' : label, bounds: [x, y, x + w, y + rowH], clickable: true, onTap: () => o.onKey(k),
-        paints: [{ op: 'rect', x: x + px(3), y: y + px(4), w: w - px(6), h: rowH - px(8), r: px(6), fill: special ? (p.dark ? '#45474C' : '#C8CBD0') : p.dark ? '#3B3D42' : '#FFFFFF' },
-          { op: 'text', x: x + w / 2, y: y + rowH / 2 + px(7), text: label, size: px(k.length > 1 ? 15 : 20), fill: p.onSurface, anchor: 'middle' }] }));
+      children.push(
+        node({
+          cls: 'android.view.View',
+          pkg,
+          desc: k === ' ' ? 'space' : label,
+          bounds: [x, y, x + w, y + rowH],
+          clickable: true,
+          onTap: () => o.onKey(k),
+          paints: [
+            {
+              op: 'rect',
+              x: x + px(3),
+              y: y + px(4),
+              w: w - px(6),
+              h: rowH - px(8),
+              r: px(6),
+              fill: special ? (p.dark ? '#45474C' : '#C8CBD0') : p.dark ? '#3B3D42' : '#FFFFFF',
+            },
+            {
+              op: 'text',
+              x: x + w / 2,
+              y: y + rowH / 2 + px(7),
+              text: label,
+              size: px(k.length > 1 ? 15 : 20),
+              fill: p.onSurface,
+              anchor: 'middle',
+            },
+          ],
+        }),
+      );
       x += w;
     });
   });
@@ -102,11 +165,31 @@ export function toast(theme: Theme, text: string, bottom: number): VNode {
   const h = px(44);
   const x = (SCREEN_W - w) / 2;
   const y = bottom - px(64) - h;
-  return node({ cls: 'android.widget.Toast', pkg: SYSUI, text, bounds: [x, y, x + w, y + h],
-    paints: [{ op: 'rect', x, y, w, h, r: h / 2, fill: theme.palette.dark ? '#E2E2E9' : '#303034' },
-      { op: 'text', x: SCREEN_W / 2, y: y + h / 2 + size * 0.36, text, size, fill: theme.palette.dark ? '#1A1B20' : '#F2F2F2', anchor: 'middle' }] });
+  return node({
+    cls: 'android.widget.Toast',
+    pkg: SYSUI,
+    text,
+    bounds: [x, y, x + w, y + h],
+    paints: [
+      { op: 'rect', x, y, w, h, r: h / 2, fill: theme.palette.dark ? '#E2E2E9' : '#303034' },
+      {
+        op: 'text',
+        x: SCREEN_W / 2,
+        y: y + h / 2 + size * 0.36,
+        text,
+        size,
+        fill: theme.palette.dark ? '#1A1B20' : '#F2F2F2',
+        anchor: 'middle',
+      },
+    ],
+  });
 }
 
 export function scrim(color: string): VNode {
-  return node({ cls: 'android.view.View', pkg: SYSUI, bounds: [0, 0, SCREEN_W, SCREEN_H], paints: [{ op: 'rect', x: 0, y: 0, w: SCREEN_W, h: SCREEN_H, fill: color }] });
+  return node({
+    cls: 'android.view.View',
+    pkg: SYSUI,
+    bounds: [0, 0, SCREEN_W, SCREEN_H],
+    paints: [{ op: 'rect', x: 0, y: 0, w: SCREEN_W, h: SCREEN_H, fill: color }],
+  });
 }

@@ -8,7 +8,18 @@ export type Rect = [x1: number, y1: number, x2: number, y2: number];
 export type Paint =
   | { op: 'rect'; x: number; y: number; w: number; h: number; fill: string; r?: number; stroke?: string; sw?: number }
   | { op: 'circle'; cx: number; cy: number; r: number; fill: string; stroke?: string; sw?: number }
-  | { op: 'text'; x: number; y: number; text: string; size: number; fill: string; weight?: number; anchor?: 'start' | 'middle' | 'end'; outline?: string; outlineWidth?: number }
+  | {
+      op: 'text';
+      x: number;
+      y: number;
+      text: string;
+      size: number;
+      fill: string;
+      weight?: number;
+      anchor?: 'start' | 'middle' | 'end';
+      outline?: string;
+      outlineWidth?: number;
+    }
   | { op: 'line'; x1: number; y1: number; x2: number; y2: number; stroke: string; sw: number }
   | { op: 'path'; d: string; fill: string; stroke?: string; sw?: number };
 

@@ -7,7 +7,12 @@ import type { VNode } from './vnode.js';
  * field reports its hint as its text.
  */
 const HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>";
-const NAF_EXEMPT = new Set(['android.widget.GridView', 'android.widget.GridLayout', 'android.widget.ListView', 'android.widget.TableLayout']);
+const NAF_EXEMPT = new Set([
+  'android.widget.GridView',
+  'android.widget.GridLayout',
+  'android.widget.ListView',
+  'android.widget.TableLayout',
+]);
 
 function attr(s: string): string {
   let out = '';

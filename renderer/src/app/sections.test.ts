@@ -10,7 +10,17 @@ describe('sections', () => {
   });
 
   it('has the sections the issue names, each with a purpose', () => {
-    expect(SECTIONS.map((s) => s.label)).toEqual(['Overview', 'Devices', 'Record', 'Tasks', 'Graphs', 'Runs', 'Review', 'Analysis', 'Settings']);
+    expect(SECTIONS.map((s) => s.label)).toEqual([
+      'Overview',
+      'Devices',
+      'Record',
+      'Tasks',
+      'Graphs',
+      'Runs',
+      'Review',
+      'Analysis',
+      'Settings',
+    ]);
     for (const s of SECTIONS) expect(s.purpose.length).toBeGreaterThan(10);
   });
 });

@@ -6,30 +6,42 @@ import { ScrollX } from './ScrollX.js';
 export function DataTable({ table }: { table: TableModel }) {
   return (
     <ScrollX label={table.title}>
-    <table className="data" data-testid={`table-${table.id}`}>
-      <caption>{table.title}</caption>
-      <thead>
-        <tr>
-          {table.columns.map((c) => (
-            <th key={c.key} scope="col" style={{ textAlign: c.align === 'right' ? 'right' : 'left' }}>{c.header}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {table.rows.map((r, i) => (
-          <tr key={i} className={table.mutedRows?.includes(i) ? 'muted' : undefined} data-muted={table.mutedRows?.includes(i) ? 'true' : undefined}>
+      <table className="data" data-testid={`table-${table.id}`}>
+        <caption>{table.title}</caption>
+        <thead>
+          <tr>
             {table.columns.map((c) => (
-              <td key={c.key} style={{ textAlign: c.align === 'right' ? 'right' : 'left' }}>{formatCell(r[c.key] ?? null, c)}</td>
+              <th key={c.key} scope="col" style={{ textAlign: c.align === 'right' ? 'right' : 'left' }}>
+                {c.header}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-      {table.notes.length > 0 && (
-        <tfoot>
-          <tr><td colSpan={table.columns.length} className="muted">{table.notes.join(' ')}</td></tr>
-        </tfoot>
-      )}
-    </table>
+        </thead>
+        <tbody>
+          {table.rows.map((r, i) => (
+            <tr
+              key={i}
+              className={table.mutedRows?.includes(i) ? 'muted' : undefined}
+              data-muted={table.mutedRows?.includes(i) ? 'true' : undefined}
+            >
+              {table.columns.map((c) => (
+                <td key={c.key} style={{ textAlign: c.align === 'right' ? 'right' : 'left' }}>
+                  {formatCell(r[c.key] ?? null, c)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        {table.notes.length > 0 && (
+          <tfoot>
+            <tr>
+              <td colSpan={table.columns.length} className="muted">
+                {table.notes.join(' ')}
+              </td>
+            </tr>
+          </tfoot>
+        )}
+      </table>
     </ScrollX>
   );
 }

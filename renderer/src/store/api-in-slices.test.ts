@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest';
 
 // Every source file of the renderer outside the store, as text (tests excluded).
 const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../store/**', '!../test/**'], {
-  query: '?raw', import: 'default', eager: true,
+  query: '?raw',
+  import: 'default',
+  eager: true,
 });
 
 /** The names a file imports from the platform module. */
 const platformImports = (text: string): string[] =>
-  [...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'[./]*platform\/api\.js'/g)].flatMap((m) => m[1]!.split(',').map((n) => n.trim()).filter(Boolean));
+  [...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'[./]*platform\/api\.js'/g)].flatMap((m) =>
+    m[1]!
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean),
+  );
 
 describe('server state lives in slices', () => {
   it('reads the whole renderer', () => {

@@ -26,8 +26,17 @@ import { createWorkspaceSlice } from './slices/workspace-slice.js';
 
 export type { Status } from './slices/app-slice.js';
 
-export type AppState = AppSlice & SettingsSlice & WorkspaceSlice & TasksSlice & DevicesSlice & RecordingSlice & OverviewSlice
-  & GraphsSlice & RunsSlice & ReviewSlice & AnalysisSlice;
+export type AppState = AppSlice &
+  SettingsSlice &
+  WorkspaceSlice &
+  TasksSlice &
+  DevicesSlice &
+  RecordingSlice &
+  OverviewSlice &
+  GraphsSlice &
+  RunsSlice &
+  ReviewSlice &
+  AnalysisSlice;
 
 /**
  * One store for the window, built from slices. Server state and every API call live in the

@@ -9,7 +9,10 @@ import { answerInit } from './fixtures.js';
  * The test file must first route the platform module to the fake:
  * `vi.mock('…/platform/api.js', () => import('…/test/platform-mock.js'))`.
  */
-export async function freshApp(setup: Parameters<typeof answerInit> extends [unknown, ...infer R] ? R : never, more: () => void = () => undefined): Promise<void> {
+export async function freshApp(
+  setup: Parameters<typeof answerInit> extends [unknown, ...infer R] ? R : never,
+  more: () => void = () => undefined,
+): Promise<void> {
   cleanup();
   fake.reset();
   useAppStore.setState(useAppStore.getInitialState(), true);

@@ -8,19 +8,34 @@ const HARNESS = new URL('./cli-harness.ts', import.meta.url).pathname;
 const tempDir = useTempDirs();
 
 function cli(args: string[], input = '', env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', HARNESS, ...args], { input, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', HARNESS, ...args], {
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 60_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 describe('elderbench agent parse', () => {
   it('prints the canonical action; --json adds device pixels on the given screen and sent size', () => {
-    const human = cli(['agent', 'parse', '--format', 'uitars', '--screen', '1440x3200'], "Thought: t\nAction: click(start_box='(714,1596)')");
+    const human = cli(
+      ['agent', 'parse', '--format', 'uitars', '--screen', '1440x3200'],
+      "Thought: t\nAction: click(start_box='(714,1596)')",
+    );
     expect(human.code).toBe(0);
     expect(JSON.parse(human.stdout)).toEqual({ type: 'Tap', at: { x: 500, y: 500 } });
     expect(human.stderr).toContain('sent 1428x3192, device pixels at=(720,1600)');
 
-    const j = cli(['--json', 'agent', 'parse', '--format', 'uitars', '--screen', '1080x2400', '--sent', '1092x2408'], "Action: click(start_box='(546,1204)')");
-    expect(JSON.parse(j.stdout)).toMatchObject({ action: { type: 'Tap', at: { x: 500, y: 500 } }, pixels: { at: { x: 540, y: 1200 } }, sent: { width: 1092, height: 2408 } });
+    const j = cli(
+      ['--json', 'agent', 'parse', '--format', 'uitars', '--screen', '1080x2400', '--sent', '1092x2408'],
+      "Action: click(start_box='(546,1204)')",
+    );
+    expect(JSON.parse(j.stdout)).toMatchObject({
+      action: { type: 'Tap', at: { x: 500, y: 500 } },
+      pixels: { at: { x: 540, y: 1200 } },
+      sent: { width: 1092, height: 2408 },
+    });
   });
 
   it('bad input is a ParseError with its reason and exit 0; bad options exit 2 with a hint', () => {
@@ -36,10 +51,22 @@ describe('elderbench agent parse', () => {
 describe('elderbench agent list', () => {
   it('lists built-ins and workspace entries (workspace overrides by name) and shows whether a key is set, never its value', () => {
     const ws = tempDir();
-    writeFileSync(join(ws, 'agents.json'), JSON.stringify({ agents: [
-      { name: 'my-vllm', adapter: 'uitars', variant: '1.5', baseUrl: 'http://10.0.0.5:8000/v1', model: 'ui-tars', apiKeyEnv: 'MY_TEST_KEY' },
-      { name: 'random', adapter: 'random', seed: 99, replacesBuiltin: true },
-    ] }));
+    writeFileSync(
+      join(ws, 'agents.json'),
+      JSON.stringify({
+        agents: [
+          {
+            name: 'my-vllm',
+            adapter: 'uitars',
+            variant: '1.5',
+            baseUrl: 'http://10.0.0.5:8000/v1',
+            model: 'ui-tars',
+            apiKeyEnv: 'MY_TEST_KEY',
+          },
+          { name: 'random', adapter: 'random', seed: 99, replacesBuiltin: true },
+        ],
+      }),
+    );
     const r = cli(['--workspace', ws, '--json', 'agent', 'list'], '', { MY_TEST_KEY: 'sk-should-not-appear-123456' });
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout) as { name: string; source: string; keySet: boolean | null }[];

@@ -16,10 +16,26 @@ const REPLY = { kind: 'reply' as const, content: '<answer>do(action="Back")</ans
 
 /** `agent try` against the virtual phone: the one CLI step that really sends a request to the entry's endpoint. */
 function tryAgent(ws: string, userData: string, adbPort: number, name: string): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', ws, '--adb', `127.0.0.1:${adbPort}`,
-    'agent', 'try', name, '--device', 'vphone-1', '--instruction', 'go back'], {
-    env: { ...process.env, ELDERBENCH_USER_DATA: userData, GITHUB_TOKEN: SECRET },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      join(REPO_ROOT, 'bin', 'elderbench.js'),
+      '--workspace',
+      ws,
+      '--adb',
+      `127.0.0.1:${adbPort}`,
+      'agent',
+      'try',
+      name,
+      '--device',
+      'vphone-1',
+      '--instruction',
+      'go back',
+    ],
+    {
+      env: { ...process.env, ELDERBENCH_USER_DATA: userData, GITHUB_TOKEN: SECRET },
+    },
+  );
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -27,10 +43,18 @@ function tryAgent(ws: string, userData: string, adbPort: number, name: string): 
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })));
 }
 
-const entry = (name: string, baseUrl: string, extra: Record<string, unknown> = {}) =>
-  ({ name, adapter: 'autoglm', variant: 'cn', baseUrl, model: 'autoglm-phone', apiKeyEnv: 'GITHUB_TOKEN', retries: 0, ...extra });
+const entry = (name: string, baseUrl: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  adapter: 'autoglm',
+  variant: 'cn',
+  baseUrl,
+  model: 'autoglm-phone',
+  apiKeyEnv: 'GITHUB_TOKEN',
+  retries: 0,
+  ...extra,
+});
 
-describe('a shared workspace\'s agents.json and the user\'s secrets', () => {
+describe("a shared workspace's agents.json and the user's secrets", () => {
   const tmp = useTempDirs();
   const phones = useVirtualPhones();
   let server: MockLlmServer | undefined;
@@ -95,17 +119,26 @@ describe('a shared workspace\'s agents.json and the user\'s secrets', () => {
   it('can be approved from the window through the API, which records it in the user config', async () => {
     const ws = tmp();
     const userData = tmp();
-    writeFileSync(join(ws, 'agents.json'), JSON.stringify({ agents: [entry('team-glm', 'https://models.example.org/v1'), { name: 'free', adapter: 'random', seed: 3 }] }));
+    writeFileSync(
+      join(ws, 'agents.json'),
+      JSON.stringify({ agents: [entry('team-glm', 'https://models.example.org/v1'), { name: 'free', adapter: 'random', seed: 3 }] }),
+    );
     const backend = new Backend({ workspace: ws, userDataDir: userData });
     try {
       type Row = { name: string; ready: boolean; approval: unknown; problem: string | null };
       const rows = (await backend.dispatch('runs.agents', undefined)) as Row[];
       expect(rows.find((a) => a.name === 'team-glm')).toMatchObject({
-        ready: false, approval: { variable: 'GITHUB_TOKEN', host: 'models.example.org' }, problem: 'needs your approval to send GITHUB_TOKEN to models.example.org',
+        ready: false,
+        approval: { variable: 'GITHUB_TOKEN', host: 'models.example.org' },
+        problem: 'needs your approval to send GITHUB_TOKEN to models.example.org',
       });
       expect(rows.find((a) => a.name === 'free')).toMatchObject({ ready: true, approval: null });
       await expect(backend.dispatch('runs.approveAgent', { name: 'free' })).rejects.toThrow(/needs no approval/);
-      expect(await backend.dispatch('runs.approveAgent', { name: 'team-glm' })).toEqual({ agent: 'team-glm', variable: 'GITHUB_TOKEN', host: 'models.example.org' });
+      expect(await backend.dispatch('runs.approveAgent', { name: 'team-glm' })).toEqual({
+        agent: 'team-glm',
+        variable: 'GITHUB_TOKEN',
+        host: 'models.example.org',
+      });
       const after = (await backend.dispatch('runs.agents', undefined)) as Row[];
       expect(after.find((a) => a.name === 'team-glm')?.approval).toBeNull();
       expect(existsSync(join(userData, APPROVALS_FILE))).toBe(true);

@@ -16,18 +16,47 @@ describe('elderbench agent try', () => {
 
   it('captures the live screen, asks the model, prints what was sent and received, and can perform the action', async () => {
     const phone = await phones({ locale: 'en' });
-    server = await MockLlmServer.start([{ kind: 'reply', content: '<think>打开设置</think><answer>do(action="Tap", element=[875,545])</answer>' }]);
+    server = await MockLlmServer.start([
+      { kind: 'reply', content: '<think>打开设置</think><answer>do(action="Tap", element=[875,545])</answer>' },
+    ]);
     const ws = tmp();
-    writeFileSync(join(ws, 'agents.json'), JSON.stringify({ agents: [{ name: 'glm-mock', adapter: 'autoglm', variant: 'cn', baseUrl: server.baseUrl, model: 'autoglm-phone', retries: 0 }] }));
+    writeFileSync(
+      join(ws, 'agents.json'),
+      JSON.stringify({
+        agents: [{ name: 'glm-mock', adapter: 'autoglm', variant: 'cn', baseUrl: server.baseUrl, model: 'autoglm-phone', retries: 0 }],
+      }),
+    );
     // Async spawn: the phone is served by this process, which must keep running meanwhile.
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', ws, '--adb', `127.0.0.1:${phone.port}`, '--json',
-      'agent', 'try', 'glm-mock', '--device', 'vphone-1', '--instruction', '字太小了', '--execute'], { env: { ...process.env, ELDERBENCH_USER_DATA: tmp() } });
+    const child = spawn(
+      process.execPath,
+      [
+        join(REPO_ROOT, 'bin', 'elderbench.js'),
+        '--workspace',
+        ws,
+        '--adb',
+        `127.0.0.1:${phone.port}`,
+        '--json',
+        'agent',
+        'try',
+        'glm-mock',
+        '--device',
+        'vphone-1',
+        '--instruction',
+        '字太小了',
+        '--execute',
+      ],
+      { env: { ...process.env, ELDERBENCH_USER_DATA: tmp() } },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     expect(await new Promise((r) => child.once('exit', r)), err).toBe(0);
-    const v = JSON.parse(out) as { sent: { messages: { role: string; parts: string[] }[] }[]; received: { action: unknown; pixels: unknown }; executed: boolean };
+    const v = JSON.parse(out) as {
+      sent: { messages: { role: string; parts: string[] }[] }[];
+      received: { action: unknown; pixels: unknown };
+      executed: boolean;
+    };
     expect(v.sent).toHaveLength(1);
     expect(v.sent[0]!.messages.flatMap((m) => m.parts).join(' ')).toContain('字太小了');
     expect(v.sent[0]!.messages.flatMap((m) => m.parts).some((p) => p.startsWith('[image'))).toBe(true);

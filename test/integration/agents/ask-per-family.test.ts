@@ -50,12 +50,12 @@ const CASES: Case[] = [
   {
     name: 'UI-TARS 1.5 call_user(): the answer is a user text turn after the call, before the next screenshot',
     config: { adapter: 'uitars', variant: '1.5' },
-    ask: "Thought: 我不知道她是谁，需要问用户。\nAction: call_user()",
+    ask: 'Thought: 我不知道她是谁，需要问用户。\nAction: call_user()',
     message: '',
-    next: "Thought: ok\nAction: press_back()",
+    next: 'Thought: ok\nAction: press_back()',
     check: (req) => {
       expect(req.roles).toEqual(['system', 'user', 'user', 'assistant', 'user', 'user']);
-      expect(req.messages[3]!.content).toBe("Thought: 我不知道她是谁，需要问用户。\nAction: call_user()");
+      expect(req.messages[3]!.content).toBe('Thought: 我不知道她是谁，需要问用户。\nAction: call_user()');
       expect(req.messages[4]!.content).toEqual([{ type: 'text', text: ANSWER }]);
       expect(req.imagesPerMessage.at(-1)).toBe(1);
     },
@@ -63,9 +63,9 @@ const CASES: Case[] = [
   {
     name: 'UI-TARS Doubao call_user()',
     config: { adapter: 'uitars', variant: 'doubao' },
-    ask: "Thought: 问一下。\nAction: call_user()",
+    ask: 'Thought: 问一下。\nAction: call_user()',
     message: '',
-    next: "Thought: ok\nAction: press_back()",
+    next: 'Thought: ok\nAction: press_back()',
     check: (req) => expect(req.messages[4]!.content).toEqual([{ type: 'text', text: ANSWER }]),
   },
   {
@@ -94,7 +94,10 @@ const CASES: Case[] = [
     ask: "<think>不知道是谁。</think>\n<action>CallUser(content='请问她是谁？')</action>\n<conclusion>Asked.</conclusion>",
     message: '请问她是谁？',
     next: '<think>ok</think>\n<action>PressBack()</action>\n<conclusion>Back.</conclusion>',
-    check: (req) => expect(roleText(req, -1)).toContain(`### User Task\n${INSTRUCTION}\nThe user's answers to your questions:\n- You asked: 请问她是谁？\n  The user said: ${ANSWER}\n\n### Previous Actions`),
+    check: (req) =>
+      expect(roleText(req, -1)).toContain(
+        `### User Task\n${INSTRUCTION}\nThe user's answers to your questions:\n- You asked: 请问她是谁？\n  The user said: ${ANSWER}\n\n### Previous Actions`,
+      ),
   },
   {
     name: 'UI-Venus CallUser with callUser "ask"',
@@ -110,7 +113,8 @@ const CASES: Case[] = [
     ask: 'Thought: ask.\n{"action": "ask_user", "message": "她是谁?"}',
     message: '她是谁?',
     next: 'Thought: back.\n{"action": "back"}',
-    check: (req) => expect(roleText(req, -1)).toContain(`1. {"action": "ask_user", "message": "她是谁?"}\n   The user answered: "${ANSWER}"`),
+    check: (req) =>
+      expect(roleText(req, -1)).toContain(`1. {"action": "ask_user", "message": "她是谁?"}\n   The user answered: "${ANSWER}"`),
   },
 ];
 
@@ -122,7 +126,10 @@ describe('each family maps its ask action and gets the answer back in its own fo
   });
 
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    server = await MockLlmServer.start([{ kind: 'reply', content: c.ask }, { kind: 'reply', content: c.next }]);
+    server = await MockLlmServer.start([
+      { kind: 'reply', content: c.ask },
+      { kind: 'reply', content: c.next },
+    ]);
     const agent = modelAgent({ name: 'm', baseUrl: server.baseUrl, model: 'm', ...c.config } as AgentConfig);
     const obs = await observation();
     const first = await agent.step(obs, INSTRUCTION, []);

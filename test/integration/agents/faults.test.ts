@@ -14,68 +14,100 @@ afterEach(async () => {
   server = null;
 });
 
-const GARBAGE = ["[{'Type': 'Type'}]", 'I think the task is complete.', '<think>only thinking</think>', '{"action": 42}', 'finish', 'Action: ', '```json\n{}\n```'];
+const GARBAGE = [
+  "[{'Type': 'Type'}]",
+  'I think the task is complete.',
+  '<think>only thinking</think>',
+  '{"action": 42}',
+  'finish',
+  'Action: ',
+  '```json\n{}\n```',
+];
 
 type Fault = MockReply & { expect: 'infra' | 'parse-error' | 'action' };
 
 function fault(rand: () => number): Fault {
   const pick = Math.floor(rand() * 9);
   switch (pick) {
-    case 0: return { kind: 'timeout', expect: 'infra' };
-    case 1: return { kind: 'status', status: 429, expect: 'infra' };
-    case 2: return { kind: 'status', status: 500 + Math.floor(rand() * 4), expect: 'infra' };
-    case 3: return { kind: 'malformed', expect: 'infra' };
-    case 4: return { kind: 'empty', expect: 'parse-error' };
-    case 5: return { kind: 'truncated', content: 'Thought: x\nAction: click(start_box=\'(1', expect: 'parse-error' };
-    case 6: return { kind: 'cut', expect: 'infra' };
-    case 7: return { kind: 'reply', content: GARBAGE[Math.floor(rand() * GARBAGE.length)]!, expect: 'parse-error' };
-    default: return { kind: 'reply', content: "Thought: ok\nAction: click(start_box='(500,500)')", expect: 'action' };
+    case 0:
+      return { kind: 'timeout', expect: 'infra' };
+    case 1:
+      return { kind: 'status', status: 429, expect: 'infra' };
+    case 2:
+      return { kind: 'status', status: 500 + Math.floor(rand() * 4), expect: 'infra' };
+    case 3:
+      return { kind: 'malformed', expect: 'infra' };
+    case 4:
+      return { kind: 'empty', expect: 'parse-error' };
+    case 5:
+      return { kind: 'truncated', content: "Thought: x\nAction: click(start_box='(1", expect: 'parse-error' };
+    case 6:
+      return { kind: 'cut', expect: 'infra' };
+    case 7:
+      return { kind: 'reply', content: GARBAGE[Math.floor(rand() * GARBAGE.length)]!, expect: 'parse-error' };
+    default:
+      return { kind: 'reply', content: "Thought: ok\nAction: click(start_box='(500,500)')", expect: 'action' };
   }
 }
 
 describe('100 mixed faults from the model server', () => {
-  it.each([false, true])('never crash, tell infrastructure from agent errors, never count garbage as Finish (stream=%s)', async (stream) => {
-    const rand = mulberry32(stream ? 7 : 42).next;
-    const faults = Array.from({ length: 100 }, () => fault(rand));
-    server = await MockLlmServer.start(faults);
-    // doubao sends the capture untouched (no resize), which keeps 100 steps fast
-    const agent = modelAgent({ name: 't', adapter: 'uitars', variant: 'doubao', baseUrl: server.baseUrl, model: 'm', stream }, { timeoutMs: 150, retries: 0 });
-    const obs = await observation(540, 1200);
-    const seen = { infra: 0, 'parse-error': 0, action: 0 };
-    for (const f of faults) {
-      let result: AgentStepResult | null = null;
-      let infra: AgentInfrastructureError | null = null;
-      try {
-        result = await agent.step(obs, 'turn the volume up', []);
-      } catch (e) {
-        if (!(e instanceof AgentInfrastructureError)) throw e; // anything else is a crash
-        infra = e;
+  it.each([false, true])(
+    'never crash, tell infrastructure from agent errors, never count garbage as Finish (stream=%s)',
+    async (stream) => {
+      const rand = mulberry32(stream ? 7 : 42).next;
+      const faults = Array.from({ length: 100 }, () => fault(rand));
+      server = await MockLlmServer.start(faults);
+      // doubao sends the capture untouched (no resize), which keeps 100 steps fast
+      const agent = modelAgent(
+        { name: 't', adapter: 'uitars', variant: 'doubao', baseUrl: server.baseUrl, model: 'm', stream },
+        { timeoutMs: 150, retries: 0 },
+      );
+      const obs = await observation(540, 1200);
+      const seen = { infra: 0, 'parse-error': 0, action: 0 };
+      for (const f of faults) {
+        let result: AgentStepResult | null = null;
+        let infra: AgentInfrastructureError | null = null;
+        try {
+          result = await agent.step(obs, 'turn the volume up', []);
+        } catch (e) {
+          if (!(e instanceof AgentInfrastructureError)) throw e; // anything else is a crash
+          infra = e;
+        }
+        const got = infra ? 'infra' : result!.action.type === 'ParseError' ? 'parse-error' : 'action';
+        expect(got, `${f.kind} ${'status' in f ? f.status : ''}`).toBe(f.expect);
+        if (result) expect(['Finish', 'AskUser']).not.toContain(result.action.type);
+        seen[got]++;
       }
-      const got = infra ? 'infra' : result!.action.type === 'ParseError' ? 'parse-error' : 'action';
-      expect(got, `${f.kind} ${'status' in f ? f.status : ''}`).toBe(f.expect);
-      if (result) expect(['Finish', 'AskUser']).not.toContain(result.action.type);
-      seen[got]++;
-    }
-    expect(server.requests).toHaveLength(100);
-    // the mix really was mixed
-    expect(Math.min(seen.infra, seen['parse-error'], seen.action)).toBeGreaterThan(5);
-  });
+      expect(server.requests).toHaveLength(100);
+      // the mix really was mixed
+      expect(Math.min(seen.infra, seen['parse-error'], seen.action)).toBeGreaterThan(5);
+    },
+  );
 });
 
 describe('retries and timing', () => {
   it('retries 429/5xx/malformed/cut and does not count retried time as reasoning time', async () => {
     server = await MockLlmServer.start([
-      { kind: 'status', status: 429, retryAfter: 1 }, { kind: 'status', status: 503 }, { kind: 'malformed' }, { kind: 'cut' },
+      { kind: 'status', status: 429, retryAfter: 1 },
+      { kind: 'status', status: 503 },
+      { kind: 'malformed' },
+      { kind: 'cut' },
       { kind: 'reply', content: FORMAT_REPLIES.uitars[1]! },
     ]);
     let t = 0;
     const waits: number[] = [];
-    const agent = modelAgent({ name: 't', adapter: 'uitars', baseUrl: server.baseUrl, model: 'm' }, {
-      retries: 4,
-      // a fake clock: every attempt "takes" 1000 ms, every backoff wait adds its own length
-      now: () => (t += 500),
-      sleep: async (ms) => { waits.push(ms); t += ms; },
-    });
+    const agent = modelAgent(
+      { name: 't', adapter: 'uitars', baseUrl: server.baseUrl, model: 'm' },
+      {
+        retries: 4,
+        // a fake clock: every attempt "takes" 1000 ms, every backoff wait adds its own length
+        now: () => (t += 500),
+        sleep: async (ms) => {
+          waits.push(ms);
+          t += ms;
+        },
+      },
+    );
     const r = await agent.step(await observation(), 'x', []);
     expect(r.action.type).toBe('Tap');
     expect(r.attempts).toBe(5);
@@ -84,7 +116,7 @@ describe('retries and timing', () => {
     expect(server.requests).toHaveLength(5);
   });
 
-  it('a 400 (context too long) is not retried and is a refusal — the agent\'s failure, not infrastructure', async () => {
+  it("a 400 (context too long) is not retried and is a refusal — the agent's failure, not infrastructure", async () => {
     server = await MockLlmServer.start([{ kind: 'status', status: 400, body: '{"error":{"message":"context too long"}}' }]);
     const agent = modelAgent({ name: 't', adapter: 'uitars', baseUrl: server.baseUrl, model: 'm' }, { retries: 3 });
     const e = await agent.step(await observation(), 'x', []).catch((x: unknown) => x);
@@ -123,7 +155,12 @@ describe('retries and timing', () => {
 describe('reply content edge cases (docs/agents.md, reply cases 1, 13, 14)', () => {
   it('falls back to reasoning_content only when content is empty, and keeps both', async () => {
     server = await MockLlmServer.start([
-      { kind: 'reply', content: '', reasoningContent: '<think>go home</think>\n<tool_call>{"name":"mobile_use","arguments":{"action":"system_button","button":"Home"}}</tool_call>' },
+      {
+        kind: 'reply',
+        content: '',
+        reasoningContent:
+          '<think>go home</think>\n<tool_call>{"name":"mobile_use","arguments":{"action":"system_button","button":"Home"}}</tool_call>',
+      },
       { kind: 'reply', content: FORMAT_REPLIES['qwen-vl'][1]!, reasoningContent: 'long thoughts with {"action": "terminate"}' },
     ]);
     const agent = modelAgent({ name: 'q', adapter: 'qwen-vl', baseUrl: server.baseUrl, model: 'm' });

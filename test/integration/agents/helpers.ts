@@ -11,7 +11,9 @@ import { isModelAdapter } from '../../../electron/adapters/llm/create-agent.js';
 
 /** A plain PNG of the given size (the content does not matter to the adapters). */
 export async function makePng(width: number, height: number): Promise<Uint8Array> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 240, g: 240, b: 240 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 240, g: 240, b: 240 } } })
+    .png()
+    .toBuffer();
 }
 
 export const SMALL_UI: UiHierarchy = { rotation: 0, roots: [] };
@@ -26,8 +28,13 @@ export const NOW = new Date(2026, 10, 29, 9, 30);
 export function modelAgent(config: AgentConfig, client: Partial<OpenAiClientOptions> = {}): ModelAgent {
   if (!isModelAdapter(config.adapter)) throw new Error(`${config.adapter} is not a model adapter`);
   const model = new OpenAiChatClient({
-    baseUrl: config.baseUrl!, model: config.model!, retries: config.retries ?? 0, timeoutMs: 5000, stream: config.stream,
-    sleep: async () => {}, ...client,
+    baseUrl: config.baseUrl!,
+    model: config.model!,
+    retries: config.retries ?? 0,
+    timeoutMs: 5000,
+    stream: config.stream,
+    sleep: async () => {},
+    ...client,
   });
   return new ModelAgent(config, FAMILIES[config.adapter], { model, images: new SharpImagePort(), now: () => NOW });
 }
@@ -46,7 +53,11 @@ export async function runSteps(agent: Agent, n: number, obs: AgentObservation, i
 
 export function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.filter((p: { type?: string }) => p.type === 'text').map((p: { text: string }) => p.text).join('\n');
+  if (Array.isArray(content))
+    return content
+      .filter((p: { type?: string }) => p.type === 'text')
+      .map((p: { text: string }) => p.text)
+      .join('\n');
   return '';
 }
 

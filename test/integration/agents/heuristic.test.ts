@@ -13,23 +13,55 @@ const SCREEN = { width: 1080, height: 2400 };
 let idx = 0;
 function node(p: Partial<UiNode> & { bounds: UiNode['bounds'] }): UiNode {
   return {
-    index: idx++, text: '', resourceId: '', className: 'android.widget.TextView', packageName: 'p', contentDesc: '',
-    checkable: false, checked: false, clickable: false, enabled: true, focusable: false, focused: false, scrollable: false,
-    longClickable: false, password: false, selected: false, naf: false, children: [], ...p,
+    index: idx++,
+    text: '',
+    resourceId: '',
+    className: 'android.widget.TextView',
+    packageName: 'p',
+    contentDesc: '',
+    checkable: false,
+    checked: false,
+    clickable: false,
+    enabled: true,
+    focusable: false,
+    focused: false,
+    scrollable: false,
+    longClickable: false,
+    password: false,
+    selected: false,
+    naf: false,
+    children: [],
+    ...p,
   };
 }
 const b = (left: number, top: number, right: number, bottom: number) => ({ left, top, right, bottom });
-const ui = (...children: UiNode[]): UiHierarchy => ({ rotation: 0, roots: [node({ className: 'android.widget.FrameLayout', bounds: b(0, 0, 1080, 2400), children })] });
+const ui = (...children: UiNode[]): UiHierarchy => ({
+  rotation: 0,
+  roots: [node({ className: 'android.widget.FrameLayout', bounds: b(0, 0, 1080, 2400), children })],
+});
 /** A clickable settings row whose title sits in a non-clickable child, as on real phones. */
 const row = (title: string, top: number): UiNode =>
-  node({ className: 'android.widget.LinearLayout', clickable: true, bounds: b(0, top, 1080, top + 200), children: [node({ text: title, bounds: b(40, top + 60, 600, top + 140) })] });
+  node({
+    className: 'android.widget.LinearLayout',
+    clickable: true,
+    bounds: b(0, top, 1080, top + 200),
+    children: [node({ text: title, bounds: b(40, top + 60, 600, top + 140) })],
+  });
 
 const HOME = ui(
   node({ contentDesc: '微信', clickable: true, bounds: b(40, 1800, 240, 2000) }),
   node({ contentDesc: '设置', clickable: true, bounds: b(300, 1800, 500, 2000) }),
   node({ contentDesc: '时钟', clickable: true, bounds: b(560, 1800, 760, 2000) }),
 );
-const SETTINGS = ui(node({ text: '设置', bounds: b(40, 100, 400, 200) }), node({ scrollable: true, className: 'androidx.recyclerview.widget.RecyclerView', bounds: b(0, 300, 1080, 2400), children: [row('WLAN', 300), row('显示', 500), row('声音', 700)] }));
+const SETTINGS = ui(
+  node({ text: '设置', bounds: b(40, 100, 400, 200) }),
+  node({
+    scrollable: true,
+    className: 'androidx.recyclerview.widget.RecyclerView',
+    bounds: b(0, 300, 1080, 2400),
+    children: [row('WLAN', 300), row('显示', 500), row('声音', 700)],
+  }),
+);
 const SOUND = ui(node({ text: '声音', bounds: b(40, 100, 400, 200) }), row('媒体音量', 300), row('铃声', 500));
 
 const tokenizer = new JiebaTokenizer();
@@ -65,7 +97,8 @@ describe('heuristic agent (docs/agents.md)', () => {
   });
 
   it('types into a focused field, taps an unfocused one first', async () => {
-    const field = (focused: boolean) => ui(node({ className: 'android.widget.EditText', clickable: true, focused, bounds: b(40, 100, 1040, 220) }));
+    const field = (focused: boolean) =>
+      ui(node({ className: 'android.widget.EditText', clickable: true, focused, bounds: b(40, 100, 1040, 220) }));
     const h = await drive('帮我搜索“杭州天气”', [field(false), field(true)]);
     expect(h[0]!.action.type).toBe('Tap');
     expect(h[1]!.action).toEqual({ type: 'Type', text: '杭州天气', submit: true });

@@ -28,7 +28,14 @@ describe('AutoGLM against the mock server', () => {
       expect(req.imagesPerMessage.at(-1)).toBe(1);
       const last = req.messages.at(-1)!.content as { type: string }[];
       expect(last.map((p) => p.type)).toEqual(['image_url', 'text']); // image before text
-      expect(req.body).toMatchObject({ model: 'autoglm-phone', temperature: 0, top_p: 0.85, frequency_penalty: 0.2, max_tokens: 3000, stream: false });
+      expect(req.body).toMatchObject({
+        model: 'autoglm-phone',
+        temperature: 0,
+        top_p: 0.85,
+        frequency_penalty: 0.2,
+        max_tokens: 3000,
+        stream: false,
+      });
     });
     expect(textOf(s.requests[0]!.messages[0]!.content)).toMatch(/^今天的日期是: 2026年11月29日 星期日\n/);
     expect(textOf(s.requests[0]!.messages[1]!.content)).toBe('声音太小了，我听不见\n\n{"current_app": "设置"}');
@@ -53,16 +60,34 @@ describe('UI-TARS against the mock server', () => {
     expect(results[1]!.action).toEqual({ type: 'Tap', at: { x: 500, y: 75.581 } });
     const r0 = s.requests[0]!;
     expect(r0.roles).toEqual(['system', 'user', 'user']);
-    expect(textOf(r0.messages[1]!.content)).toMatch(/^You are a GUI agent[\s\S]*Use English in `Thought` part[\s\S]*## User Instruction\nTurn the volume up$/);
+    expect(textOf(r0.messages[1]!.content)).toMatch(
+      /^You are a GUI agent[\s\S]*Use English in `Thought` part[\s\S]*## User Instruction\nTurn the volume up$/,
+    );
     expect(await imageSizeOf(r0.messages[2]!.content)).toEqual({ width: 1092, height: 2408 });
     expect(r0.body).toMatchObject({ temperature: 0, top_p: 0.7, max_tokens: 1000 });
     expect(r0.body).not.toHaveProperty('thinking');
     const r6 = s.requests[6]!; // six earlier steps
     expect(r6.imageCount).toBe(5);
     expect(r6.roles.filter((r) => r === 'assistant')).toHaveLength(6);
-    expect(r6.roles).toEqual(['system', 'user', 'assistant', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user']);
+    expect(r6.roles).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+    ]);
     // box tokens re-inserted into history
-    expect(r6.messages.find((m) => m.role === 'assistant' && textOf(m.content).includes('click'))!.content).toContain("click(start_box='<|box_start|>(546,182)<|box_end|>')");
+    expect(r6.messages.find((m) => m.role === 'assistant' && textOf(m.content).includes('click'))!.content).toContain(
+      "click(start_box='<|box_start|>(546,182)<|box_end|>')",
+    );
   });
 
   it('1.5 maps to the right device pixels on 1080×2400, 1440×3200 and 720×1600', async () => {
@@ -93,7 +118,9 @@ describe('UI-TARS against the mock server', () => {
     expect(size.width * size.height).toBeLessThanOrEqual(5120 * 28 * 28);
     expect(results[0]!.sent).toEqual(size);
     // Doubao history is not rewritten with box tokens
-    expect(textOf(s.requests[1]!.messages[3]!.content)).toBe("Thought: Click the Wi-Fi entry.\nAction: click(point='<point>512 230</point>')");
+    expect(textOf(s.requests[1]!.messages[3]!.content)).toBe(
+      "Thought: Click the Wi-Fi entry.\nAction: click(point='<point>512 230</point>')",
+    );
   });
 });
 
@@ -101,12 +128,14 @@ describe('GUI-Owl 1.5 against the mock server', () => {
   it('tools system prompt, last 4 pairs + current image, older steps collapse into Previous actions', async () => {
     const s = await start(FORMAT_REPLIES.guiowl);
     const agent = modelAgent({ name: 'g', adapter: 'guiowl', baseUrl: s.baseUrl, model: 'gui-owl' });
-    const results = await runSteps(agent, 6, await observation(), 'I can\'t see the words, make them bigger');
+    const results = await runSteps(agent, 6, await observation(), "I can't see the words, make them bigger");
     expect(results.map((r) => r.action.type)).toEqual(['LaunchApp', 'Tap', 'Swipe', 'Tap', 'Tap', 'Finish']);
     const sys = textOf(s.requests[0]!.messages[0]!.content);
     expect(sys).toContain("The screen's resolution is 1000x1000.");
     expect(sys).toContain('<tool_call>');
-    expect(textOf(s.requests[0]!.messages[1]!.content)).toMatch(/Instruction: I can't see the words, make them bigger\n\nPrevious actions:\nNone$/);
+    expect(textOf(s.requests[0]!.messages[1]!.content)).toMatch(
+      /Instruction: I can't see the words, make them bigger\n\nPrevious actions:\nNone$/,
+    );
     s.requests.forEach((req, k) => expect(req.imageCount).toBe(Math.min(k, 4) + 1));
     const r5 = s.requests[5]!;
     expect(r5.roles).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user']);
@@ -159,12 +188,21 @@ describe('Qwen3-VL mobile_use against the mock server', () => {
 describe('generic VLM against the mock server', () => {
   it('states x-first in the system prompt, one image, numbered action history; streaming with a usage-only final chunk', async () => {
     const s = await start(FORMAT_REPLIES.vlm);
-    const agent = modelAgent({ name: 'gem', adapter: 'vlm', baseUrl: s.baseUrl, model: 'gemini-2.5-pro', stream: true, sampling: { temperature: 0.2, top_p: 0.9 } });
+    const agent = modelAgent({
+      name: 'gem',
+      adapter: 'vlm',
+      baseUrl: s.baseUrl,
+      model: 'gemini-2.5-pro',
+      stream: true,
+      sampling: { temperature: 0.2, top_p: 0.9 },
+    });
     const results = await runSteps(agent, 3, await observation(), 'The sound is too low, I cannot hear it');
     expect(results.map((r) => r.action.type)).toEqual(['Tap', 'Swipe', 'Finish']);
     expect(textOf(s.requests[0]!.messages[0]!.content)).toMatch(/x FIRST/);
     expect(s.requests[0]!.body).toMatchObject({ stream: true, stream_options: { include_usage: true }, temperature: 0.2, top_p: 0.9 });
-    expect(textOf(s.requests[2]!.messages[1]!.content)).toContain('1. {"action": "tap", "point": [500, 420]}\n2. {"action": "scroll", "direction": "down"}');
+    expect(textOf(s.requests[2]!.messages[1]!.content)).toContain(
+      '1. {"action": "tap", "point": [500, 420]}\n2. {"action": "scroll", "direction": "down"}',
+    );
     expect(s.requests.every((r) => r.imageCount === 1)).toBe(true);
     // usage arrived in the final chunk whose choices is empty
     expect(results[0]!.usage).toMatchObject({ prompt_tokens: 1200, completion_tokens: 80, total_tokens: 1280, reasoning_tokens: 0 });

@@ -74,9 +74,12 @@ describe('every model-backed adapter completes an online task on the virtual pho
     // One device runs the agents one after another, so one scripted server serves them in order.
     server = await MockLlmServer.start(names.flatMap((n) => REPLIES[n]!.replies.map((content) => ({ kind: 'reply' as const, content }))));
     const { ws, backend } = await settingsWorkspace(tmp, phones);
-    writeFileSync(join(ws, 'agents.json'), JSON.stringify({
-      agents: names.map((n) => ({ name: `mock-${n}`, ...REPLIES[n]!.config, baseUrl: server!.baseUrl, model: `model-${n}`, retries: 0 })),
-    }));
+    writeFileSync(
+      join(ws, 'agents.json'),
+      JSON.stringify({
+        agents: names.map((n) => ({ name: `mock-${n}`, ...REPLIES[n]!.config, baseUrl: server!.baseUrl, model: `model-${n}`, retries: 0 })),
+      }),
+    );
     const deps = { store: () => backend.workspace, devices: backend.devices, log: () => {} };
     const runId = createRun(deps, { mode: 'online', agents: names.map((n) => `mock-${n}`), taskIds: ['on-display'] }).runId;
     await runToEnd(deps, runId);

@@ -43,13 +43,20 @@ describe('API keys never leave the Authorization header', () => {
     const logs: ClientLogEvent[] = [];
     const agent = createAgent(config, { log: (e) => logs.push(e), sleep: async () => {} });
     const ok = await agent.step(await observation(), 'x', []);
-    const err = (await agent.step(await observation(), 'x', []).then(() => new Error('expected a failure'), (e: unknown) => e)) as Error;
+    const err = (await agent.step(await observation(), 'x', []).then(
+      () => new Error('expected a failure'),
+      (e: unknown) => e,
+    )) as Error;
     expect(err).toMatchObject({ name: 'AgentInfrastructureError', status: 401 });
     // the key was really used…
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
     // …and appears nowhere we produce
     const produced = [
-      JSON.stringify(ok), err.message, String(err.stack), JSON.stringify(err), JSON.stringify(logs),
+      JSON.stringify(ok),
+      err.message,
+      String(err.stack),
+      JSON.stringify(err),
+      JSON.stringify(logs),
       JSON.stringify(buildAgentManifest(config)),
     ].join('\n');
     expect(produced).toContain('[redacted]');
@@ -58,10 +65,15 @@ describe('API keys never leave the Authorization header', () => {
 
   it('a key pasted into agents.json is refused without being echoed', () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'agents.json'), JSON.stringify({ agents: [
-      { name: 'a', adapter: 'vlm', baseUrl: 'http://127.0.0.1:1/v1', model: 'm', apiKey: KEY },
-      { name: 'b', adapter: 'vlm', baseUrl: 'http://127.0.0.1:1/v1', model: 'm', apiKeyEnv: KEY },
-    ] }));
+    writeFileSync(
+      join(dir, 'agents.json'),
+      JSON.stringify({
+        agents: [
+          { name: 'a', adapter: 'vlm', baseUrl: 'http://127.0.0.1:1/v1', model: 'm', apiKey: KEY },
+          { name: 'b', adapter: 'vlm', baseUrl: 'http://127.0.0.1:1/v1', model: 'm', apiKeyEnv: KEY },
+        ],
+      }),
+    );
     const set = loadAgentConfigs(dir);
     expect(set.errors.join('\n')).toMatch(/apiKeyEnv/);
     expect(set.agents.some((a) => a.name === 'a' || a.name === 'b')).toBe(false);
@@ -72,7 +84,8 @@ describe('API keys never leave the Authorization header', () => {
 
   it('a missing key variable is a config error that names the variable, not a crash', () => {
     delete process.env[ENV];
-    expect(() => createAgent({ name: 'g', adapter: 'vlm', baseUrl: 'http://127.0.0.1:1/v1', model: 'm', apiKeyEnv: ENV }))
-      .toThrow(new RegExp(`${ENV} is not set`));
+    expect(() => createAgent({ name: 'g', adapter: 'vlm', baseUrl: 'http://127.0.0.1:1/v1', model: 'm', apiKeyEnv: ENV })).toThrow(
+      new RegExp(`${ENV} is not set`),
+    );
   });
 });

@@ -22,13 +22,33 @@ function analyze(ws: string, args: string[]): { code: number; stdout: string; st
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
-const SEMANTIC = ['Clear and Explicit', 'Under-specification', 'Disfluency-Correction', 'Referential Ambiguity', 'Indirect Speech'] as const;
+const SEMANTIC = [
+  'Clear and Explicit',
+  'Under-specification',
+  'Disfluency-Correction',
+  'Referential Ambiguity',
+  'Indirect Speech',
+] as const;
 const SCENARIOS = ['System Settings', 'Information Inquiry', 'Social Communication'] as const;
-const ELDER = ['字太小了，看不清', '声音太小了听不见', '把这个号码加到黑名单', '帮我把微信的字体调大一点', '打开设置，然后把铃声换成小鸟叫', '我想看看明天天气怎么样', '截图这个页面', '那个，那个打车的'];
+const ELDER = [
+  '字太小了，看不清',
+  '声音太小了听不见',
+  '把这个号码加到黑名单',
+  '帮我把微信的字体调大一点',
+  '打开设置，然后把铃声换成小鸟叫',
+  '我想看看明天天气怎么样',
+  '截图这个页面',
+  '那个，那个打车的',
+];
 
 function task(id: string, instruction: string, i: number, lang: 'zh' | 'en' = 'zh'): TaskInput {
   return {
-    id, instruction, lang, app: 'Settings', package: 'com.android.settings', mode: 'online',
+    id,
+    instruction,
+    lang,
+    app: 'Settings',
+    package: 'com.android.settings',
+    mode: 'online',
     annotations: {
       syntactic: (['Canonical', 'Narrative', 'Elliptical', 'Compound'] as const)[i % 4]!,
       semantic: SEMANTIC[i % 5]!,
@@ -67,12 +87,26 @@ describe('elderbench analyze (CLI)', () => {
     const out = tmp();
     const r = analyze(ws, ['--json', 'analyze', 'linguistics', '--set', 'elder', '--baseline-set', 'baseline', '--out-dir', out]);
     expect(r.code, r.stderr).toBe(0);
-    const body = JSON.parse(r.stdout) as { sets: { name: string; instructions: number; meanVerbs: number }[]; tables: TableModel[]; files: string[] };
-    expect(body.sets.map((s) => [s.name, s.instructions])).toEqual([['elder', 24], ['baseline', 6]]);
+    const body = JSON.parse(r.stdout) as {
+      sets: { name: string; instructions: number; meanVerbs: number }[];
+      tables: TableModel[];
+      files: string[];
+    };
+    expect(body.sets.map((s) => [s.name, s.instructions])).toEqual([
+      ['elder', 24],
+      ['baseline', 6],
+    ]);
     expect(body.sets[0]!.meanVerbs).toBeGreaterThan(0);
     expect(body.tables[0]!.id).toBe('table5-syntactic-statistics');
     expect(r.stderr).toMatch(/note: lengths are in different units/);
-    for (const f of ['table5-syntactic-statistics.md', 'table5-syntactic-statistics.csv', 'table5-syntactic-statistics.tex', 'table5-syntactic-statistics.json', 'figure2-syntactic.svg', 'figure6-scenario.png']) {
+    for (const f of [
+      'table5-syntactic-statistics.md',
+      'table5-syntactic-statistics.csv',
+      'table5-syntactic-statistics.tex',
+      'table5-syntactic-statistics.json',
+      'figure2-syntactic.svg',
+      'figure6-scenario.png',
+    ]) {
       expect(existsSync(join(out, f)), f).toBe(true);
     }
     expect(readFileSync(join(out, 'table5-syntactic-statistics.csv'), 'utf8')).toMatch(/^Dataset,#Instr\.,/);
@@ -100,7 +134,19 @@ describe('elderbench analyze (CLI)', () => {
     store.close();
     const r = analyze(ws, ['--json', 'analyze', 'normalization', '--runs', 'orig,rewr', '--resamples', '2000', '--seed', '9']);
     expect(r.code, r.stderr).toBe(0);
-    const body = JSON.parse(r.stdout) as { studies: { agent: string; study: { overall: { successOriginal: number; successRewritten: number; mcnemar: { b: number; c: number; pValue: number }; ci: { seed: number; lower: number } } } }[] };
+    const body = JSON.parse(r.stdout) as {
+      studies: {
+        agent: string;
+        study: {
+          overall: {
+            successOriginal: number;
+            successRewritten: number;
+            mcnemar: { b: number; c: number; pValue: number };
+            ci: { seed: number; lower: number };
+          };
+        };
+      }[];
+    };
     expect(body.studies.map((s) => s.agent)).toEqual(['autoglm', 'qwen']);
     const o = body.studies[0]!.study.overall;
     expect([o.successOriginal, o.successRewritten]).toEqual([6, 13]);
@@ -119,18 +165,41 @@ describe('elderbench analyze (CLI)', () => {
     putRun(store, 'run1', (i) => i >= 12);
     const cats = ['Intent/Capability Boundary', 'Intent/Capability Boundary', 'Planning/State Tracking', 'Login wall'];
     for (let i = 0; i < 12; i++) {
-      store.labels.put({ runId: 'run1', taskId: `e${i}`, agent: 'autoglm', mode: 'online', failureCategory: i < 8 ? cats[i % 4]! : null, humanVerdict: 'failure', notes: '' });
+      store.labels.put({
+        runId: 'run1',
+        taskId: `e${i}`,
+        agent: 'autoglm',
+        mode: 'online',
+        failureCategory: i < 8 ? cats[i % 4]! : null,
+        humanVerdict: 'failure',
+        notes: '',
+      });
     }
-    store.labels.put({ runId: 'run1', taskId: 'e12', agent: 'autoglm', mode: 'online', failureCategory: null, humanVerdict: 'failure', notes: '' });
+    store.labels.put({
+      runId: 'run1',
+      taskId: 'e12',
+      agent: 'autoglm',
+      mode: 'online',
+      failureCategory: null,
+      humanVerdict: 'failure',
+      notes: '',
+    });
     store.close();
     const r = analyze(ws, ['--json', 'analyze', 'failures', '--runs', 'run1', '--by-agent']);
     expect(r.code, r.stderr).toBe(0);
-    const body = JSON.parse(r.stdout) as { failures: { agent: string | null; labelled: number; unlabelled: number; rows: { category: string; count: number }[] }[]; judgeAgreement: { n: number; agreed: number } };
+    const body = JSON.parse(r.stdout) as {
+      failures: { agent: string | null; labelled: number; unlabelled: number; rows: { category: string; count: number }[] }[];
+      judgeAgreement: { n: number; agreed: number };
+    };
     expect(body.failures.map((f) => f.agent)).toEqual([null, 'autoglm']);
     // e12 was judged a success but the reviewer says it failed: it counts as an (uncategorised) failure.
     expect(body.failures[0]).toMatchObject({ labelled: 8, unlabelled: 5 });
     expect(body.failures[0]!.rows.map((x) => [x.category, x.count])).toEqual([
-      ['Intent/Capability Boundary', 4], ['Planning/State Tracking', 2], ['Environment Awareness', 0], ['Visual/Action Execution', 0], ['Login wall', 2],
+      ['Intent/Capability Boundary', 4],
+      ['Planning/State Tracking', 2],
+      ['Environment Awareness', 0],
+      ['Visual/Action Execution', 0],
+      ['Login wall', 2],
     ]);
     expect(body.judgeAgreement).toMatchObject({ n: 13, agreed: 12 });
   });
@@ -143,7 +212,9 @@ describe('elderbench analyze (CLI)', () => {
     const out = tmp();
     const r = analyze(ws, ['--json', 'analyze', 'attribution', '--runs', 'run1', '--epochs', '50', '--top', '3', '--out-dir', out]);
     expect(r.code, r.stderr).toBe(0);
-    const body = JSON.parse(r.stdout) as { attribution: { n: number; correlations: { feature: string; r: number | null }[]; strongest: unknown[] } };
+    const body = JSON.parse(r.stdout) as {
+      attribution: { n: number; correlations: { feature: string; r: number | null }[]; strongest: unknown[] };
+    };
     expect(body.attribution.n).toBe(24);
     const ind = body.attribution.correlations.find((c) => c.feature === 'semantic: Indirect Speech')!;
     expect(ind.r).toBeLessThan(-0.3);

@@ -6,10 +6,7 @@ import { registerAnalyze } from '../../../electron/cli/commands/analyze.js';
 import type { GlobalOptions } from '../../../electron/cli/output.js';
 import { CliError } from '../../../electron/cli/output.js';
 
-const program = new Command('elderbench')
-  .option('--workspace <dir>')
-  .option('--json')
-  .exitOverride();
+const program = new Command('elderbench').option('--workspace <dir>').option('--json').exitOverride();
 const globals = (): GlobalOptions => program.opts<GlobalOptions>();
 registerAnalyze(program, globals);
 try {

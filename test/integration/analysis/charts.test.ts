@@ -15,11 +15,29 @@ describe('chart export (ECharts SSR + sharp)', () => {
   it('writes an SVG and a PNG for a bar chart and a heat map, labels carried as text in the CJK font', async () => {
     const dir = tmp();
     const bar = await writeChart(
-      { kind: 'bar', id: 'syntactic', title: '句法结构分布', categories: ['Canonical', 'Elliptical'], series: [{ name: '老年人', values: [0.4, 0.6] }], percent: true },
+      {
+        kind: 'bar',
+        id: 'syntactic',
+        title: '句法结构分布',
+        categories: ['Canonical', 'Elliptical'],
+        series: [{ name: '老年人', values: [0.4, 0.6] }],
+        percent: true,
+      },
       dir,
     );
     const heat = await writeChart(
-      { kind: 'heatmap', id: 'fm', title: 'Interactions', xLabels: ['a', '微信'], yLabels: ['a', '微信'], values: [[0, 0.7], [0.7, null]], symmetric: true },
+      {
+        kind: 'heatmap',
+        id: 'fm',
+        title: 'Interactions',
+        xLabels: ['a', '微信'],
+        yLabels: ['a', '微信'],
+        values: [
+          [0, 0.7],
+          [0.7, null],
+        ],
+        symmetric: true,
+      },
       dir,
     );
     const svg = readFileSync(bar.svg, 'utf8');
@@ -50,11 +68,15 @@ describe('chart export (ECharts SSR + sharp)', () => {
       conf,
       `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>${dir}/cache</cachedir></fontconfig>\n`,
     );
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test/integration/analysis/cjk-ink-probe.ts'), '一一一一', '囊囊囊囊'], {
-      encoding: 'utf8',
-      env: { ...process.env, FONTCONFIG_FILE: conf },
-      timeout: 60_000,
-    });
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'test/integration/analysis/cjk-ink-probe.ts'), '一一一一', '囊囊囊囊'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, FONTCONFIG_FILE: conf },
+        timeout: 60_000,
+      },
+    );
     expect(r.status, r.stderr).toBe(0);
     const ink = JSON.parse(r.stdout) as Record<string, number>;
     expect(ink['囊囊囊囊']! / ink['一一一一']!).toBeLessThan(1.5);

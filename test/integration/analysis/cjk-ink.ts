@@ -12,7 +12,11 @@ export async function titleInk(text: string): Promise<number> {
     { width: 400, height: 300 },
   );
   const png = await svgToPng(svg, 1);
-  const { data } = await sharp(png).extract({ left: 0, top: 0, width: 400, height: 45 }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(png)
+    .extract({ left: 0, top: 0, width: 400, height: 45 })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let n = 0;
   for (const v of data) if (v < 128) n++;
   return n;

@@ -22,7 +22,10 @@ describe('elderbench tasks (CLI)', () => {
     const ws = tmp();
     expect(runCli(['--workspace', ws, 'tasks', 'import', STARTER_TASKS]).code).toBe(0);
     const bad = join(tmp(), 'bad.jsonl');
-    writeFileSync(bad, [validTask({ id: 'new-ok' }), validTask({ id: 'new-bad', mode: 'sometimes' })].map((t) => JSON.stringify(t)).join('\n'));
+    writeFileSync(
+      bad,
+      [validTask({ id: 'new-ok' }), validTask({ id: 'new-bad', mode: 'sometimes' })].map((t) => JSON.stringify(t)).join('\n'),
+    );
     const r = runCli(['--workspace', ws, 'tasks', 'import', bad]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('nothing was imported');

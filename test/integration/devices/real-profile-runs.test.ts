@@ -37,10 +37,18 @@ describe('recording and running on phones with real-phone timing', () => {
     // Drops far more often than the default (every ~6 s instead of ~2 min), so every run meets several.
     // Two one-phone servers: seeded content depends on seed and serial, and the replay agent repeats
     // the demonstration's taps, so each phone must be a `vphone-1` like the recording one.
-    real = await Promise.all([0, 1].map(() => startVirtualPhoneServer({
-      port: 0, count: 1, locale: 'zh', seed: 11, frozenClockMs: CLOCK,
-      profile: { name: 'real', drops: { meanIntervalMs: 6000, downMs: [500, 1500] } },
-    })));
+    real = await Promise.all(
+      [0, 1].map(() =>
+        startVirtualPhoneServer({
+          port: 0,
+          count: 1,
+          locale: 'zh',
+          seed: 11,
+          frozenClockMs: CLOCK,
+          profile: { name: 'real', drops: { meanIntervalMs: 6000, downMs: [500, 1500] } },
+        }),
+      ),
+    );
     backend = new Backend({ workspace: dir('eb-real-ws-'), userDataDir: dir('eb-user-'), adbServer: `127.0.0.1:${instant.port}` });
     await importTaskFile(backend.workspace, { file: join(SAMPLE_DIR, 'tasks.json') });
     for (const id of SUBSET) {
@@ -62,8 +70,12 @@ describe('recording and running on phones with real-phone timing', () => {
     const runId = createRun(deps, { mode: 'online', agents: ['replay'], taskIds: SUBSET, devices }).runId;
     await runToEnd(deps, runId);
     const report = buildRunReport(backend.workspace, runId);
-    const results = backend.workspace.runs.results(runId).map((r) => [r.taskId, r.exitCategory, r.success, (r.details as { reason?: string }).reason ?? '']);
-    expect(results.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([...SUBSET].sort().map((id) => [id, 'finished', true, '']));
+    const results = backend.workspace.runs
+      .results(runId)
+      .map((r) => [r.taskId, r.exitCategory, r.success, (r.details as { reason?: string }).reason ?? '']);
+    expect(results.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual(
+      [...SUBSET].sort().map((id) => [id, 'finished', true, '']),
+    );
     expect(report.metrics[0]!.online.sr).toBe(1);
     // The slow and failing paths were really taken.
     const stats = real.map((r) => r.phone('vphone-1').timing.stats);
@@ -86,7 +98,9 @@ describe('recording and running on phones with real-phone timing', () => {
       // Each action reached the phone once: the inputs it received are the setup's, then one per step's device call.
       const inputs = phone.timing.inputLog.slice(logStart);
       const setupInputs = task.setup.filter((c) => INPUT_LIKE.test(c)).length;
-      const perStep = script.map((s) => (s.type === 'Type' ? 1 + ((s as { submit?: boolean }).submit ? 1 : 0) : s.type === 'Finish' ? 0 : 1));
+      const perStep = script.map((s) =>
+        s.type === 'Type' ? 1 + ((s as { submit?: boolean }).submit ? 1 : 0) : s.type === 'Finish' ? 0 : 1,
+      );
       expect(inputs.filter((c) => INPUT_LIKE.test(c))).toHaveLength(setupInputs + perStep.reduce((a, b) => a + b, 0));
       if (id === 'settings-volume-up') expect(phone.phone.settings.num('system', 'volume_music', -1)).toBe(5 + 7); // 7 presses from 5, no more
       for (const c of task.success_checks) expect(await backend.devices.device(name).shell(c.probe)).toMatch(/shanghai|^1[2-5]\s*$/);

@@ -35,7 +35,14 @@ describe('running on devices claimed from an STF farm', () => {
 
   beforeAll(async () => {
     // One server: the ADB server (to record the demonstrations the replay agent follows) and each phone's daemon for the farm.
-    phones = await startVirtualPhoneServer({ port: 0, tcpBase: 0, count: 4, locale: 'en', seed: 3, frozenClockMs: Date.UTC(2026, 10, 30, 1, 30) });
+    phones = await startVirtualPhoneServer({
+      port: 0,
+      tcpBase: 0,
+      count: 4,
+      locale: 'en',
+      seed: 3,
+      frozenClockMs: Date.UTC(2026, 10, 30, 1, 30),
+    });
     adb = await startStockAdbServer();
     stf = await startStfContractServer([
       { serial: 'FARM-A', remote: endpoint('vphone-1'), sdk: '34' },
@@ -48,7 +55,11 @@ describe('running on devices claimed from an STF farm', () => {
     ]);
     // Made here, not with tmp(): per-test folders are removed after each test, and every test copies this one.
     template = mkdtempSync(join(tmpdir(), 'eb-stf-ws-'));
-    const backend = new Backend({ workspace: template, userDataDir: mkdtempSync(join(tmpdir(), 'eb-user-')), adbServer: `127.0.0.1:${phones.port}` });
+    const backend = new Backend({
+      workspace: template,
+      userDataDir: mkdtempSync(join(tmpdir(), 'eb-user-')),
+      adbServer: `127.0.0.1:${phones.port}`,
+    });
     await importTaskFile(backend.workspace, { file: FIXTURE });
     for (const id of ONLINE) {
       for (const cmd of backend.workspace.tasks.get(id)!.setup) await backend.devices.device('vphone-1').shell(cmd);
@@ -70,7 +81,21 @@ describe('running on devices claimed from an STF farm', () => {
   };
   const env = () => ({ STF_TOKEN: stf.token });
   const base = (ws: string) => ['--workspace', ws, '--adb', adb.address, '--json'];
-  const runArgs = (agents: string) => ['run', '--mode', 'online', '--agent', agents, '--tasks', 'on-*', '--stf', stf.url, '--stf-count', '2', '--stf-filter', 'sdk=34'];
+  const runArgs = (agents: string) => [
+    'run',
+    '--mode',
+    'online',
+    '--agent',
+    agents,
+    '--tasks',
+    'on-*',
+    '--stf',
+    stf.url,
+    '--stf-count',
+    '2',
+    '--stf-filter',
+    'sdk=34',
+  ];
   const results = (ws: string) => countRows(join(ws, 'elderbench.db'), 'SELECT count(*) AS n FROM run_results');
   const journaled = (ws: string) => countRows(join(ws, 'elderbench.db'), 'SELECT count(*) AS n FROM stf_claims');
   const adbSerials = async () => [...(await adb.devices()).keys()];
@@ -87,7 +112,9 @@ describe('running on devices claimed from an STF farm', () => {
     expect(r.stderr).toMatch(/skipping FARM-DEAD: .*504/);
 
     const b = new Backend({ workspace: ws, userDataDir: tmp() });
-    const ran = b.workspace.runs.results(out.runId).map((x) => (x.details as { deviceInfo: { serial: string; server: string } }).deviceInfo);
+    const ran = b.workspace.runs
+      .results(out.runId)
+      .map((x) => (x.details as { deviceInfo: { serial: string; server: string } }).deviceInfo);
     b.close();
     expect(new Set(ran.map((d) => d.serial))).toEqual(new Set(farm()));
     expect(new Set(ran.map((d) => d.server))).toEqual(new Set([adb.address]));
@@ -110,8 +137,15 @@ describe('running on devices claimed from an STF farm', () => {
     const ws = await workspace();
     const r = await cliToEnd([...base(ws), 'devices', '--stf', stf.url], env());
     expect(r.code, r.stderr).toBe(0);
-    const listed = Object.fromEntries((JSON.parse(r.stdout) as { devices: { serial: string; availability: string }[] }).devices.map((d) => [d.serial, d.availability]));
-    expect(listed).toMatchObject({ 'FARM-A': 'available', 'FARM-BUSY': 'in use by Other lab', 'FARM-GONE': 'absent', 'FARM-B': 'available' });
+    const listed = Object.fromEntries(
+      (JSON.parse(r.stdout) as { devices: { serial: string; availability: string }[] }).devices.map((d) => [d.serial, d.availability]),
+    );
+    expect(listed).toMatchObject({
+      'FARM-A': 'available',
+      'FARM-BUSY': 'in use by Other lab',
+      'FARM-GONE': 'absent',
+      'FARM-B': 'available',
+    });
     const noToken = await cliToEnd([...base(ws), ...runArgs('replay')], { STF_TOKEN: '' });
     expect(noToken.code).toBe(2);
     expect(noToken.stderr).toContain('STF_TOKEN');

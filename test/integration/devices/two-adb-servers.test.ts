@@ -59,12 +59,27 @@ describe('a device pool over two adb servers', () => {
 
   it('a run uses the phones of both servers, and each result records its server', async () => {
     const ws = workspace();
-    const r = await cliToEnd(['--workspace', ws, '--adb', `${A()},${B()}`, '--json', 'run', '--mode', 'online', '--agent', 'replay,heuristic', '--tasks', 'on-*']);
+    const r = await cliToEnd([
+      '--workspace',
+      ws,
+      '--adb',
+      `${A()},${B()}`,
+      '--json',
+      'run',
+      '--mode',
+      'online',
+      '--agent',
+      'replay,heuristic',
+      '--tasks',
+      'on-*',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const { runId, metrics } = JSON.parse(r.stdout) as { runId: string; metrics: { agent: string; online: { sr: number } }[] };
     expect(metrics.find((m) => m.agent === 'replay')!.online.sr).toBe(1);
     const backend = new Backend({ workspace: ws, userDataDir: tmp() });
-    const ran = backend.workspace.runs.results(runId).map((x) => (x.details as { deviceInfo: { serial: string; server: string } }).deviceInfo);
+    const ran = backend.workspace.runs
+      .results(runId)
+      .map((x) => (x.details as { deviceInfo: { serial: string; server: string } }).deviceInfo);
     backend.close();
     expect(ran).toHaveLength(6);
     expect(new Set(ran.map((d) => d.server))).toEqual(new Set([A(), B()]));
@@ -73,9 +88,38 @@ describe('a device pool over two adb servers', () => {
 
   it('--devices takes a qualified name; a bare serial found on both servers is refused with how to name it', async () => {
     const ws = workspace();
-    const one = await cliToEnd(['--workspace', ws, '--adb', `${A()},${B()}`, '--json', 'run', '--mode', 'online', '--agent', 'replay', '--tasks', 'on-dark', '--devices', `${B()}/vphone-1`]);
+    const one = await cliToEnd([
+      '--workspace',
+      ws,
+      '--adb',
+      `${A()},${B()}`,
+      '--json',
+      'run',
+      '--mode',
+      'online',
+      '--agent',
+      'replay',
+      '--tasks',
+      'on-dark',
+      '--devices',
+      `${B()}/vphone-1`,
+    ]);
     expect(one.code, one.stderr).toBe(0);
-    const ambiguous = await cliToEnd(['--workspace', ws, '--adb', `${A()},${B()}`, 'run', '--mode', 'online', '--agent', 'replay', '--tasks', 'on-dark', '--devices', 'vphone-1']);
+    const ambiguous = await cliToEnd([
+      '--workspace',
+      ws,
+      '--adb',
+      `${A()},${B()}`,
+      'run',
+      '--mode',
+      'online',
+      '--agent',
+      'replay',
+      '--tasks',
+      'on-dark',
+      '--devices',
+      'vphone-1',
+    ]);
     expect(ambiguous.code).toBe(1);
     expect(ambiguous.stderr).toContain(`"vphone-1" is on several adb servers (${A()}, ${B()}); name it as ${A()}/vphone-1`);
   }, 180_000);

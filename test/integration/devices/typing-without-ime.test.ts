@@ -45,7 +45,10 @@ describe('typing through `input text` (no ADBKeyboard)', () => {
   it('refusals name what `input text` cannot do and how to fix it', async () => {
     const device = await phoneWithoutIme(phones);
     const refusal = async (text: string): Promise<string> => {
-      const e = await device.type(text).then(() => null, (x: unknown) => x);
+      const e = await device.type(text).then(
+        () => null,
+        (x: unknown) => x,
+      );
       expect(e).toBeInstanceOf(DeviceError);
       expect((e as DeviceError).kind).toBe('unsupported');
       expect((e as DeviceError).message).toContain('ADBKeyboard');

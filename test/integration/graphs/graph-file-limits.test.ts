@@ -34,7 +34,13 @@ describe('graph files from elsewhere', () => {
 
   it('still imports an honest graph file with an image and a UI dump', () => {
     const file = join(tmp(), 'ok.ebgraph');
-    writeFileSync(file, graphFileBytes([{ bytes: PNG_1PX, mediaType: 'image/png' }, { bytes: Buffer.from('<hierarchy/>'), mediaType: 'application/xml' }]));
+    writeFileSync(
+      file,
+      graphFileBytes([
+        { bytes: PNG_1PX, mediaType: 'image/png' },
+        { bytes: Buffer.from('<hierarchy/>'), mediaType: 'application/xml' },
+      ]),
+    );
     const r = importWithPeak(tmp(), file);
     expect(r.stderr).not.toMatch(/elderbench:/);
     expect(r.code).toBe(0);

@@ -35,7 +35,13 @@ describe('task graphs from demonstrations on the virtual phone', () => {
       await device.shell(`cmd vphone clock set ${clockMs}`);
       await device.shell('input keyevent 3');
       const rec = await Recorder.start(
-        { device, store: workspaceRecordingStore(() => backend.workspace), sink: workspaceObservationSink(() => backend.workspace), resolvePackage, sleep },
+        {
+          device,
+          store: workspaceRecordingStore(() => backend.workspace),
+          sink: workspaceObservationSink(() => backend.workspace),
+          resolvePackage,
+          sleep,
+        },
         backend.workspace.tasks.get('settings-font-bigger')!,
       );
       for (const step of path) {
@@ -63,7 +69,9 @@ describe('task graphs from demonstrations on the virtual phone', () => {
     for (const n of shown.graph.nodes) for (const m of n.members) nodeOf.set(`${m.demonstrationId}:${m.idx}`, n.id);
     const keys = [...truth.keys()];
     expect(nodeOf.size).toBe(keys.length);
-    let tp = 0, fp = 0, fn = 0;
+    let tp = 0,
+      fp = 0,
+      fn = 0;
     for (let i = 0; i < keys.length; i++) {
       for (let j = i + 1; j < keys.length; j++) {
         const same = truth.get(keys[i]!) === truth.get(keys[j]!);
@@ -81,7 +89,9 @@ describe('task graphs from demonstrations on the virtual phone', () => {
     const other = tmp();
     const imported = runCli(['--workspace', other, '--json', 'graph', 'import', file]);
     expect(JSON.parse(imported.stdout)).toMatchObject({ taskId: 'settings-font-bigger', version: 1, taskCreated: true });
-    const again = JSON.parse(runCli(['--workspace', other, '--json', 'graph', 'show', 'settings-font-bigger']).stdout) as { graph: TaskGraph };
+    const again = JSON.parse(runCli(['--workspace', other, '--json', 'graph', 'show', 'settings-font-bigger']).stdout) as {
+      graph: TaskGraph;
+    };
     expect(again.graph.nodes.length).toBe(4);
 
     // A truncated file and a tampered one are refused, and nothing is imported.
@@ -96,7 +106,9 @@ describe('task graphs from demonstrations on the virtual phone', () => {
     const evil = runCli(['--workspace', other, 'graph', 'import', `${file}.evil`]);
     expect(evil.code).toBe(1);
     expect(evil.stderr).toMatch(/checksum does not match/);
-    const versions = JSON.parse(runCli(['--workspace', other, '--json', 'graph', 'show', 'settings-font-bigger']).stdout) as { summary: GraphSummary };
+    const versions = JSON.parse(runCli(['--workspace', other, '--json', 'graph', 'show', 'settings-font-bigger']).stdout) as {
+      summary: GraphSummary;
+    };
     expect(versions.summary.version).toBe(1);
   });
 });

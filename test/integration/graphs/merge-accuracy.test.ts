@@ -23,7 +23,12 @@ const SAMPLE = join(REPO_ROOT, 'tasks', 'sample');
 const tasks = (JSON.parse(readFileSync(join(SAMPLE, 'tasks.json'), 'utf8')) as { tasks: Task[] }).tasks;
 const scripts = (id: string): string[] => {
   const dir = join(SAMPLE, 'demos', id);
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f)) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => join(dir, f))
+    : [];
 };
 
 /** Leaf values of an object, as normalized text (numbers as numbers: "06" and "6" are one hour). */
@@ -52,11 +57,15 @@ async function trueState(device: DevicePort): Promise<{ screen: string; content:
   return { screen: line.slice(0, cut), content: `${line.slice(0, cut)} ${set(page.params)} ${local} ${app}` };
 }
 
-interface Scores { tp: number; fp: number; fn: number }
+interface Scores {
+  tp: number;
+  fp: number;
+  fn: number;
+}
 const precision = (s: Scores): number => s.tp / (s.tp + s.fp);
 const recall = (s: Scores): number => s.tp / (s.tp + s.fn);
 
-describe('state-merge accuracy against the virtual phone\'s true, content-aware states', () => {
+describe("state-merge accuracy against the virtual phone's true, content-aware states", () => {
   const phones = useVirtualPhones();
 
   it('≥ 200 demonstrations under two seeds and clocks: pairwise precision and recall against true screens and content-aware states', async () => {
@@ -98,7 +107,12 @@ describe('state-merge accuracy against the virtual phone\'s true, content-aware 
             const hit = 'at' in px ? nodeAt(ui, px.at.x, px.at.y) : null;
             const target = hit ? targetOf(hit) : null;
             const alternatives = isTargetStep(step) && step.any ? (step.any === true ? 'any' : step.any) : null;
-            steps.push(toDemoStep({ ref, ui, foreground: fg, action, actionPx: { ...px, ...(target ? { target } : {}), screen }, screen, alternatives }, DEFAULT_SIGNATURE_CONFIG));
+            steps.push(
+              toDemoStep(
+                { ref, ui, foreground: fg, action, actionPx: { ...px, ...(target ? { target } : {}), screen }, screen, alternatives },
+                DEFAULT_SIGNATURE_CONFIG,
+              ),
+            );
             await performAction(device, action, px, sleep);
           }
           byTask.set(task.id, [...(byTask.get(task.id) ?? []), { demo: { id, steps }, truth }]);
@@ -114,9 +128,24 @@ describe('state-merge accuracy against the virtual phone\'s true, content-aware 
     const misses: string[] = [];
     for (const [taskId, demos] of byTask) {
       // State identity is measured before freely chosen values (50 or 100 yuan) are deliberately reduced to "set".
-      const g = buildGraph(taskId, demos.map((d) => d.demo), DEFAULT_SIGNATURE_CONFIG, DEFAULT_MATCH_OPTIONS, 'keep');
-      const v = validateGraph(g, demos.map((d) => d.demo));
-      expect(v.selfConsistency, `${taskId}: ${v.selfReplays.filter((r) => !r.accepted).map((r) => r.reason).join('; ')}`).toBe(1);
+      const g = buildGraph(
+        taskId,
+        demos.map((d) => d.demo),
+        DEFAULT_SIGNATURE_CONFIG,
+        DEFAULT_MATCH_OPTIONS,
+        'keep',
+      );
+      const v = validateGraph(
+        g,
+        demos.map((d) => d.demo),
+      );
+      expect(
+        v.selfConsistency,
+        `${taskId}: ${v.selfReplays
+          .filter((r) => !r.accepted)
+          .map((r) => r.reason)
+          .join('; ')}`,
+      ).toBe(1);
       const nodeOf = new Map<string, string>();
       for (const n of g.nodes) for (const m of n.members) nodeOf.set(`${m.demonstrationId}:${m.idx}`, n.id);
       const obs = demos.flatMap((d) => d.truth.map((t, i) => ({ key: `${d.demo.id}:${i}`, truth: t })));
@@ -130,7 +159,8 @@ describe('state-merge accuracy against the virtual phone\'s true, content-aware 
             else if (same) sc.fn++;
             if (what && same !== merged) {
               tally.set(`${merged ? 'FP' : 'FN'} ${taskId}`, (tally.get(`${merged ? 'FP' : 'FN'} ${taskId}`) ?? 0) + 1);
-              if (process.env.MERGE_DEBUG) misses.push(`${merged ? 'FP' : 'FN'} ${taskId} ${obs[i]!.truth.content} vs ${obs[j]!.truth.content}`);
+              if (process.env.MERGE_DEBUG)
+                misses.push(`${merged ? 'FP' : 'FN'} ${taskId} ${obs[i]!.truth.content} vs ${obs[j]!.truth.content}`);
             }
           };
           count(screens, obs[i]!.truth.screen === obs[j]!.truth.screen, '');
@@ -138,9 +168,20 @@ describe('state-merge accuracy against the virtual phone\'s true, content-aware 
         }
       }
     }
-    if (process.env.MERGE_DEBUG) console.log([...new Set(misses)].slice(0, 200).join('\n'), '\n', [...tally].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n} ${k}`).join('\n'));
-    const line = (name: string, sc: Scores): string => `${name}: precision ${precision(sc).toFixed(4)}, recall ${recall(sc).toFixed(4)} (tp ${sc.tp}, fp ${sc.fp}, fn ${sc.fn})`;
-    console.log(`merge accuracy over ${demoId} demonstrations, ${observations} observations\n  ${line('true screens', screens)}\n  ${line('true content-aware states', contents)}`);
+    if (process.env.MERGE_DEBUG)
+      console.log(
+        [...new Set(misses)].slice(0, 200).join('\n'),
+        '\n',
+        [...tally]
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, n]) => `${n} ${k}`)
+          .join('\n'),
+      );
+    const line = (name: string, sc: Scores): string =>
+      `${name}: precision ${precision(sc).toFixed(4)}, recall ${recall(sc).toFixed(4)} (tp ${sc.tp}, fp ${sc.fp}, fn ${sc.fn})`;
+    console.log(
+      `merge accuracy over ${demoId} demonstrations, ${observations} observations\n  ${line('true screens', screens)}\n  ${line('true content-aware states', contents)}`,
+    );
     // Two different screens never become one node (recall against screens alone is low by design:
     // the same screen before and after the person typed or chose something is two states now).
     expect(precision(screens)).toBeGreaterThanOrEqual(0.99);

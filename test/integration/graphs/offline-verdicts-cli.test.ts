@@ -32,15 +32,24 @@ function vlmReply(a: Action | null): string {
   const j = (o: unknown): string => `Thought: next step.\n${JSON.stringify(o)}`;
   if (a === null) return j({ action: 'finish', status: 'success', message: 'done' });
   switch (a.type) {
-    case 'Tap': return j({ action: 'tap', point: [a.at.x, a.at.y] });
-    case 'LongPress': return j({ action: 'long_press', point: [a.at.x, a.at.y] });
-    case 'Swipe': return j({ action: 'swipe', from: [a.from.x, a.from.y], to: [a.to.x, a.to.y] });
-    case 'Type': return j({ action: 'type', text: a.text, submit: false });
-    case 'Enter': return j({ action: 'enter' });
-    case 'Back': return j({ action: 'back' });
-    case 'Home': return j({ action: 'home' });
-    case 'LaunchApp': return j({ action: 'launch_app', app: a.app });
-    default: throw new Error(`no VLM reply for ${a.type}`);
+    case 'Tap':
+      return j({ action: 'tap', point: [a.at.x, a.at.y] });
+    case 'LongPress':
+      return j({ action: 'long_press', point: [a.at.x, a.at.y] });
+    case 'Swipe':
+      return j({ action: 'swipe', from: [a.from.x, a.from.y], to: [a.to.x, a.to.y] });
+    case 'Type':
+      return j({ action: 'type', text: a.text, submit: false });
+    case 'Enter':
+      return j({ action: 'enter' });
+    case 'Back':
+      return j({ action: 'back' });
+    case 'Home':
+      return j({ action: 'home' });
+    case 'LaunchApp':
+      return j({ action: 'launch_app', app: a.app });
+    default:
+      throw new Error(`no VLM reply for ${a.type}`);
   }
 }
 
@@ -52,7 +61,9 @@ describe('offline verdicts through the CLI', () => {
 
   /** The real binary in a child process (async: the mock model server lives in this process). */
   function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', ws, ...args], { env: { ...process.env, ...userData() } });
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', ws, ...args], {
+      env: { ...process.env, ...userData() },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -84,7 +95,7 @@ describe('offline verdicts through the CLI', () => {
     for (const t of s.tasks) expect(t, t.taskId).toMatchObject({ kind: 'device', falseAccepts: 0, falseRejects: 0, disagreements: [] });
   }, 600_000);
 
-  it('the structural probe (no device) finds nothing to settle on these graphs, and the run report records each graph\'s standing', async () => {
+  it("the structural probe (no device) finds nothing to settle on these graphs, and the run report records each graph's standing", async () => {
     const r = await cli(['--json', 'graph', 'probe', '--task', 'wallet-transfer-son', '--structural']);
     expect(r.code, r.stderr).toBe(0);
     const s = JSON.parse(r.stdout) as ProbeSummary;
@@ -106,7 +117,8 @@ describe('offline verdicts through the CLI', () => {
         const graph = backend.workspace.graphs.latest(taskId)!.body as TaskGraph;
         const read = await readDemonstrations(backend.workspace, taskId);
         const demos = read.map((d) => ({
-          id: d.id, screen: d.steps[0]!.screen,
+          id: d.id,
+          screen: d.steps[0]!.screen,
           steps: d.steps.map((s) => {
             const page = pageKey(computeSignature(s.ui, s.foreground, DEFAULT_SIGNATURE_CONFIG));
             return { action: s.row.action, ui: s.ui, content: contentCandidates(s.ui, DEFAULT_SIGNATURE_CONFIG, page), page };
@@ -116,7 +128,8 @@ describe('offline verdicts through the CLI', () => {
         const first = demos[0]!.id;
         const pick = (kind: string, match: RegExp): Action[] => {
           const v = variants.find((x) => x.demonstrationId === first && x.kind === kind && match.test(x.description));
-          if (!v) throw new Error(`${taskId}: no ${kind} variant matching ${match}; have: ${variants.map((x) => x.description).join(' | ')}`);
+          if (!v)
+            throw new Error(`${taskId}: no ${kind} variant matching ${match}; have: ${variants.map((x) => x.description).join(' | ')}`);
           return v.actions;
         };
         const set = (model: string, actions: Action[]): void => {
@@ -130,8 +143,12 @@ describe('offline verdicts through the CLI', () => {
     }
 
     // Each request: which model, which task (by its instruction), how many actions came before.
-    const instructionOf: Record<string, string> = { 'wallet-transfer-son': '给儿子转五百，不对，三百', 'travel-hangzhou-dis': '订后天去杭州的票，不对，大后天' };
-    const taskOf = (req: RecordedRequest): string => Object.keys(instructionOf).find((id) => JSON.stringify(req.messages).includes(instructionOf[id]!))!;
+    const instructionOf: Record<string, string> = {
+      'wallet-transfer-son': '给儿子转五百，不对，三百',
+      'travel-hangzhou-dis': '订后天去杭州的票，不对，大后天',
+    };
+    const taskOf = (req: RecordedRequest): string =>
+      Object.keys(instructionOf).find((id) => JSON.stringify(req.messages).includes(instructionOf[id]!))!;
     const asked = new Map<string, number>();
     server = await MockLlmServer.start();
     server.route = (req) => {
@@ -141,11 +158,30 @@ describe('offline verdicts through the CLI', () => {
       asked.set(`${model}|${task}`, k + 1);
       return { kind: 'reply', content: vlmReply(paths.get(model)!.get(task)![k] ?? null) };
     };
-    writeFileSync(join(ws, 'agents.json'), JSON.stringify({
-      agents: ['right', 'wrong'].map((m) => ({ name: `scripted-${m}`, adapter: 'vlm', baseUrl: server!.baseUrl, model: m, timeoutMs: 10_000, retries: 0 })),
-    }));
+    writeFileSync(
+      join(ws, 'agents.json'),
+      JSON.stringify({
+        agents: ['right', 'wrong'].map((m) => ({
+          name: `scripted-${m}`,
+          adapter: 'vlm',
+          baseUrl: server!.baseUrl,
+          model: m,
+          timeoutMs: 10_000,
+          retries: 0,
+        })),
+      }),
+    );
 
-    const run = await cli(['--json', 'run', '--mode', 'offline', '--agent', 'scripted-right,scripted-wrong', '--tasks', 'wallet-transfer-son,travel-hangzhou-dis']);
+    const run = await cli([
+      '--json',
+      'run',
+      '--mode',
+      'offline',
+      '--agent',
+      'scripted-right,scripted-wrong',
+      '--tasks',
+      'wallet-transfer-son,travel-hangzhou-dis',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const runId = (JSON.parse(run.stdout) as { runId: string }).runId;
     const report = JSON.parse((await cli(['--json', 'report', runId])).stdout) as Report;

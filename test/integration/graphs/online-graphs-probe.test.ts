@@ -16,9 +16,27 @@ describe('online task graphs agree with the phone', () => {
 
   it('demo --agents none builds and probes every online task graph: 0 false accepts, 0 false rejects', () => {
     const ws = tmp();
-    const r = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', ws, '--json', 'demo', '--phones', '1', '--tasks', 'mode=online', '--agents', 'none'], {
-      encoding: 'utf8', env: { ...process.env, ELDERBENCH_USER_DATA: tmp() }, timeout: 900_000,
-    });
+    const r = spawnSync(
+      process.execPath,
+      [
+        join(REPO_ROOT, 'bin', 'elderbench.js'),
+        '--workspace',
+        ws,
+        '--json',
+        'demo',
+        '--phones',
+        '1',
+        '--tasks',
+        'mode=online',
+        '--agents',
+        'none',
+      ],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, ELDERBENCH_USER_DATA: tmp() },
+        timeout: 900_000,
+      },
+    );
     expect(r.status, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { graphs: number; variants: number; falseAccepts: number; falseRejects: number };
     expect(out.graphs).toBeGreaterThanOrEqual(39);

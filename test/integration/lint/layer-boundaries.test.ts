@@ -8,24 +8,41 @@ async function boundaries(code: string, path: string): Promise<string[]> {
 
 describe('lint: the layer boundaries', () => {
   it('an electron/main file importing a native module or the backend fails lint', async () => {
-    expect(await boundaries("import Database from 'better-sqlite3';\nexport const db = new Database(':memory:');\n", 'electron/main/storage.ts'))
-      .toEqual([expect.stringContaining('native modules are built for the backend')]);
+    expect(
+      await boundaries("import Database from 'better-sqlite3';\nexport const db = new Database(':memory:');\n", 'electron/main/storage.ts'),
+    ).toEqual([expect.stringContaining('native modules are built for the backend')]);
     expect(await boundaries("import sharp from 'sharp';\nexport { sharp };\n", 'electron/main/images.ts')).toHaveLength(1);
-    expect(await boundaries("import { WorkspaceStore } from '../adapters/db/workspace-store.js';\nexport { WorkspaceStore };\n", 'electron/main/x.ts'))
-      .toEqual([expect.stringContaining('process boundary')]);
-    expect(await boundaries("import { Backend } from '../services/backend.js';\nexport { Backend };\n", 'electron/main/x.ts')).toHaveLength(1);
+    expect(
+      await boundaries(
+        "import { WorkspaceStore } from '../adapters/db/workspace-store.js';\nexport { WorkspaceStore };\n",
+        'electron/main/x.ts',
+      ),
+    ).toEqual([expect.stringContaining('process boundary')]);
+    expect(await boundaries("import { Backend } from '../services/backend.js';\nexport { Backend };\n", 'electron/main/x.ts')).toHaveLength(
+      1,
+    );
   });
 
   it('electron/main may import Electron, Node, ws and the shared contract', async () => {
-    const code = "import { app } from 'electron';\nimport { join } from 'node:path';\nimport WebSocket from 'ws';\nimport { IPC_PREFIX } from '../../shared/api/index.js';\nexport { app, join, WebSocket, IPC_PREFIX };\n";
+    const code =
+      "import { app } from 'electron';\nimport { join } from 'node:path';\nimport WebSocket from 'ws';\nimport { IPC_PREFIX } from '../../shared/api/index.js';\nexport { app, join, WebSocket, IPC_PREFIX };\n";
     expect(await boundaries(code, 'electron/main/x.ts')).toEqual([]);
   });
 
   it('the preload may import neither Node, a native module, nor the backend', async () => {
-    expect(await boundaries("import { readFileSync } from 'node:fs';\nexport { readFileSync };\n", 'electron/preload/x.ts')).toHaveLength(1);
+    expect(await boundaries("import { readFileSync } from 'node:fs';\nexport { readFileSync };\n", 'electron/preload/x.ts')).toHaveLength(
+      1,
+    );
     expect(await boundaries("import Database from 'better-sqlite3';\nexport { Database };\n", 'electron/preload/x.ts')).toHaveLength(1);
-    expect(await boundaries("import { Backend } from '../services/backend.js';\nexport { Backend };\n", 'electron/preload/x.ts')).toHaveLength(1);
-    expect(await boundaries("import { contextBridge } from 'electron';\nimport { IPC_PREFIX } from '../../shared/api/index.js';\nexport { contextBridge, IPC_PREFIX };\n", 'electron/preload/x.ts')).toEqual([]);
+    expect(
+      await boundaries("import { Backend } from '../services/backend.js';\nexport { Backend };\n", 'electron/preload/x.ts'),
+    ).toHaveLength(1);
+    expect(
+      await boundaries(
+        "import { contextBridge } from 'electron';\nimport { IPC_PREFIX } from '../../shared/api/index.js';\nexport { contextBridge, IPC_PREFIX };\n",
+        'electron/preload/x.ts',
+      ),
+    ).toEqual([]);
   });
 
   it('core stays pure and the backend stays out of Electron', async () => {

@@ -8,8 +8,19 @@ import { useTempDirs } from '../../support/temp-dir.js';
 import { testManifest } from '../../support/run-manifest.js';
 
 const graph = (taskId: string, over: Partial<GraphSummary> = {}): GraphSummary => ({
-  taskId, graphId: 1, version: 1, demonstrations: 2, nodes: 4, edges: 3, doneNodes: 1, selfConsistency: 1, leaveOneOut: 1,
-  flaggedNodes: [], createdAt: '2026-11-30T00:00:00Z', trust: { status: 'unprobed', reason: 'never probed', probe: null }, ...over,
+  taskId,
+  graphId: 1,
+  version: 1,
+  demonstrations: 2,
+  nodes: 4,
+  edges: 3,
+  doneNodes: 1,
+  selfConsistency: 1,
+  leaveOneOut: 1,
+  flaggedNodes: [],
+  createdAt: '2026-11-30T00:00:00Z',
+  trust: { status: 'unprobed', reason: 'never probed', probe: null },
+  ...over,
 });
 
 describe('workspace overview', () => {
@@ -31,7 +42,10 @@ describe('workspace overview', () => {
       demo('on-dark');
       demo('on-display', 'interrupted');
 
-      const o = workspaceOverview(store, [graph('off-display'), graph('off-sound', { demonstrations: 1, leaveOneOut: null, selfConsistency: 0.5, flaggedNodes: ['n2'] })]);
+      const o = workspaceOverview(store, [
+        graph('off-display'),
+        graph('off-sound', { demonstrations: 1, leaveOneOut: null, selfConsistency: 0.5, flaggedNodes: ['n2'] }),
+      ]);
       expect(o.tasks).toEqual({ total: 5, online: 3, offline: 2, bySet: [{ name: 'settings-runs', online: 3, offline: 2 }] });
       expect(o.demonstrations.perTask).toEqual({ 'off-display': 3, 'off-sound': 1, 'on-dark': 1 });
       expect(o.demonstrations.finished).toBe(5);
@@ -57,7 +71,15 @@ describe('workspace overview', () => {
       await importTaskFile(store, { file: `${REPO_ROOT}test/fixtures/tasks/settings-runs.json` });
       store.runs.create('run-a', 'offline', testManifest({ agents: ['replay', 'random'], taskIds: ['off-display', 'off-sound'] }));
       const result = (taskId: string, agent: string, success: boolean) =>
-        store.runs.putResult({ runId: 'run-a', taskId, agent, mode: 'offline', success, exitCategory: success ? 'finished' : 'off_graph', details: {} });
+        store.runs.putResult({
+          runId: 'run-a',
+          taskId,
+          agent,
+          mode: 'offline',
+          success,
+          exitCategory: success ? 'finished' : 'off_graph',
+          details: {},
+        });
       result('off-display', 'replay', true);
       result('off-sound', 'replay', true);
       result('off-display', 'random', false);

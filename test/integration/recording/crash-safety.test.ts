@@ -21,10 +21,24 @@ describe('crash safety of recording', () => {
     const taps = Array.from({ length: 80 }, (_, i) => ({ type: 'Tap', at: { x: 100 + (i % 8) * 100, y: 300 + (i % 5) * 100 } }));
     writeFileSync(script, JSON.stringify([...taps, { type: 'Finish' }]));
 
-    const child = spawn(process.execPath, [
-      join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', ws, '--adb', `127.0.0.1:${server.port}`,
-      'record', '--task', 'settings-font-bigger', '--device', 'vphone-1', '--script', script,
-    ], { stdio: 'ignore', env: { ...process.env, ELDERBENCH_USER_DATA: tmp() } });
+    const child = spawn(
+      process.execPath,
+      [
+        join(REPO_ROOT, 'bin', 'elderbench.js'),
+        '--workspace',
+        ws,
+        '--adb',
+        `127.0.0.1:${server.port}`,
+        'record',
+        '--task',
+        'settings-font-bigger',
+        '--device',
+        'vphone-1',
+        '--script',
+        script,
+      ],
+      { stdio: 'ignore', env: { ...process.env, ELDERBENCH_USER_DATA: tmp() } },
+    );
     const exited = new Promise<NodeJS.Signals | null>((r) => child.once('exit', (_c, sig) => r(sig)));
 
     const dbFile = join(ws, 'elderbench.db');

@@ -27,7 +27,10 @@ describe('recording a demonstration on the virtual phone (through adbkit)', () =
     const demo = await call<DemonstrationView>('recording.start', { taskId: 'settings-font-bigger', serial: 'vphone-1' });
     const tap = { type: 'Tap', at: { x: 250.5, y: 500 } } as const;
     await call<StepView>('recording.act', { demonstrationId: demo.id, action: tap });
-    await call<StepView>('recording.act', { demonstrationId: demo.id, action: { type: 'Swipe', from: { x: 500, y: 700 }, to: { x: 500, y: 300 }, ms: 300 } });
+    await call<StepView>('recording.act', {
+      demonstrationId: demo.id,
+      action: { type: 'Swipe', from: { x: 500, y: 700 }, to: { x: 500, y: 300 }, ms: 300 },
+    });
     await call<StepView>('recording.act', { demonstrationId: demo.id, action: { type: 'Home' } });
     const done = await call<DemonstrationView>('recording.finish', { demonstrationId: demo.id });
 
@@ -57,9 +60,13 @@ describe('recording a demonstration on the virtual phone (through adbkit)', () =
   it('refuses a second recording on a busy device and steps on a finished demonstration', async () => {
     const backend = await setup();
     const demo = (await backend.dispatch('recording.start', { taskId: 'settings-font-bigger', serial: 'vphone-1' })) as DemonstrationView;
-    await expect(backend.dispatch('recording.start', { taskId: 'phone-block-number', serial: 'vphone-1' })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(backend.dispatch('recording.start', { taskId: 'phone-block-number', serial: 'vphone-1' })).rejects.toMatchObject({
+      code: 'conflict',
+    });
     await backend.dispatch('recording.discard', { demonstrationId: demo.id });
-    await expect(backend.dispatch('recording.act', { demonstrationId: demo.id, action: { type: 'Back' } })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(backend.dispatch('recording.act', { demonstrationId: demo.id, action: { type: 'Back' } })).rejects.toMatchObject({
+      code: 'conflict',
+    });
     backend.close();
   });
 

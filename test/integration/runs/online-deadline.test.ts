@@ -29,20 +29,38 @@ describe('the online deadline reaches the HTTP call (AbortSignal through the mod
     expect(server.requests).toHaveLength(1);
   });
 
-  it('a model that never answers: the task ends `timeout` at a 1 s deadline (± 1 s), not after the client\'s 60 s timeout', async () => {
+  it("a model that never answers: the task ends `timeout` at a 1 s deadline (± 1 s), not after the client's 60 s timeout", async () => {
     server = await MockLlmServer.start([{ kind: 'timeout' }]);
     const agent = modelAgent({ name: 'slow', adapter: 'vlm', baseUrl: server.baseUrl, model: 'm' }, { timeoutMs: 60_000, retries: 3 });
     const obs = await observation(540, 1200);
     const none = async (): Promise<void> => undefined;
     const device = {
-      serial: 'fake', shell: async () => 'ok', tap: none, longPress: none, swipe: none, type: none, key: none, launch: none,
+      serial: 'fake',
+      shell: async () => 'ok',
+      tap: none,
+      longPress: none,
+      swipe: none,
+      type: none,
+      key: none,
+      launch: none,
     } as unknown as DevicePort;
-    const judge: Judge = { kind: 'rule', judge: async () => ({ judge: 'rule', pass: false, reason: 'fake' }), alreadyPasses: async () => false };
+    const judge: Judge = {
+      kind: 'rule',
+      judge: async () => ({ judge: 'rule', pass: false, reason: 'fake' }),
+      alreadyPasses: async () => false,
+    };
     const t0 = performance.now();
     const o = await runOnlineTask({
-      device, agent, task: TaskSchema.parse(validTask({ setup: [] })), instruction: '字太小了', judge,
+      device,
+      agent,
+      task: TaskSchema.parse(validTask({ setup: [] })),
+      instruction: '字太小了',
+      judge,
       capture: async () => ({ observation: obs, png: obs.screenshot!, blob: null, foreground: null }),
-      record: () => undefined, resolvePackage: () => null, sleep: none, now: () => performance.now(),
+      record: () => undefined,
+      resolvePackage: () => null,
+      sleep: none,
+      now: () => performance.now(),
       options: { ...DEFAULT_ONLINE_OPTIONS, timeoutS: 1 },
     });
     const wallS = (performance.now() - t0) / 1000;

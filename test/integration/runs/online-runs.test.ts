@@ -47,7 +47,11 @@ describe('online runs on virtual phones', () => {
     // A task whose setup leaves the goal already reached.
     const deps = { store: () => backend.workspace, devices: backend.devices, log: () => {} };
     const t = backend.workspace.tasks.get('on-dark')!;
-    backend.workspace.tasks.importSet({ name: 'broken', sourceFile: '-', sourceHash: '-' }, [{ ...t, id: 'on-dark-broken', setup: ['cmd vphone reset', 'settings put secure ui_night_mode 2'] }], false);
+    backend.workspace.tasks.importSet(
+      { name: 'broken', sourceFile: '-', sourceHash: '-' },
+      [{ ...t, id: 'on-dark-broken', setup: ['cmd vphone reset', 'settings put secure ui_night_mode 2'] }],
+      false,
+    );
     const runId = createRun(deps, { mode: 'online', agents: ['random'], taskIds: ['on-dark-broken'] }).runId;
     await runToEnd(deps, runId);
     const [res] = backend.workspace.runs.results(runId);
@@ -61,7 +65,9 @@ describe('online runs on virtual phones', () => {
     const { server, backend } = await setup(2);
     let pulled = false;
     const deps = {
-      store: () => backend.workspace, devices: backend.devices, log: () => {},
+      store: () => backend.workspace,
+      devices: backend.devices,
+      log: () => {},
       onProgress: (p: RunProgress) => {
         if (!pulled && p.running.some((r) => r.device === 'vphone-1')) {
           pulled = true;

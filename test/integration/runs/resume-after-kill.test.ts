@@ -36,7 +36,11 @@ describe('resuming a killed run', () => {
     cpSync(ws, reference, { recursive: true });
 
     const env = { ELDERBENCH_USER_DATA: tmp() };
-    const cli = (args: string[]) => spawn(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', ws, '--adb', adb, ...args], { stdio: 'ignore', env: { ...process.env, ...env } });
+    const cli = (args: string[]) =>
+      spawn(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', ws, '--adb', adb, ...args], {
+        stdio: 'ignore',
+        env: { ...process.env, ...env },
+      });
     const db = join(ws, 'elderbench.db');
     const results = (): number => countRows(db, 'SELECT count(*) AS n FROM run_results');
     const args = ['run', '--mode', 'online', '--agent', 'replay,random,heuristic', '--tasks', 'on-*'];
@@ -49,7 +53,14 @@ describe('resuming a killed run', () => {
     const runId = (new Database(db, { readonly: true }).prepare('SELECT id FROM runs').get() as { id: string }).id;
     const before = results();
     child = cli(['run', '--resume', runId]);
-    await until(() => countRows(db, `SELECT count(*) AS n FROM run_steps s WHERE NOT EXISTS (SELECT 1 FROM run_results r WHERE r.run_id = s.run_id AND r.task_id = s.task_id AND r.agent = s.agent AND r.mode = s.mode)`) > 0 && results() > before, 'a task in progress');
+    await until(
+      () =>
+        countRows(
+          db,
+          `SELECT count(*) AS n FROM run_steps s WHERE NOT EXISTS (SELECT 1 FROM run_results r WHERE r.run_id = s.run_id AND r.task_id = s.task_id AND r.agent = s.agent AND r.mode = s.mode)`,
+        ) > 0 && results() > before,
+      'a task in progress',
+    );
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
     expect(results()).toBeLessThan(9);
@@ -59,7 +70,11 @@ describe('resuming a killed run', () => {
     expect(code).toBe(0);
 
     // Not spawnSync: the phones are served by this very process, which must keep running.
-    const ref = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', reference, '--adb', adb, '--json', ...args], { env: { ...process.env, ...env } });
+    const ref = spawn(
+      process.execPath,
+      [join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', reference, '--adb', adb, '--json', ...args],
+      { env: { ...process.env, ...env } },
+    );
     let out = '';
     ref.stdout.on('data', (c: Buffer) => (out += c.toString()));
     expect(await new Promise<number | null>((r) => ref.once('exit', r))).toBe(0);

@@ -8,7 +8,10 @@ import { TaskSchema } from '../../../shared/schemas/task.js';
 import { validTask } from '../../support/fixtures.js';
 import { MockLlmServer } from '../../support/mock-llm-server.js';
 
-const png = (v: number): Promise<Buffer> => sharp({ create: { width: 108, height: 240, channels: 3, background: { r: v, g: v, b: v } } }).png().toBuffer();
+const png = (v: number): Promise<Buffer> =>
+  sharp({ create: { width: 108, height: 240, channels: 3, background: { r: v, g: v, b: v } } })
+    .png()
+    .toBuffer();
 
 describe('the VLM judge against a mock model server', () => {
   let server: MockLlmServer | undefined;
@@ -16,10 +19,17 @@ describe('the VLM judge against a mock model server', () => {
 
   async function judgeWith(reply: string) {
     server = await MockLlmServer.start([{ kind: 'reply', content: reply }]);
-    const judge = vlmJudge(new OpenAiChatClient({ baseUrl: server.baseUrl, model: 'judge-model', apiKey: null, retries: 0 }), new SharpImagePort());
+    const judge = vlmJudge(
+      new OpenAiChatClient({ baseUrl: server.baseUrl, model: 'judge-model', apiKey: null, retries: 0 }),
+      new SharpImagePort(),
+    );
     const frames = await Promise.all([10, 20, 30, 40, 50, 60].map(png));
     return judge.judge({
-      task: TaskSchema.parse(validTask()), instruction: '字太小了', device: {} as DevicePort, finalScreenshot: await png(200), frames,
+      task: TaskSchema.parse(validTask()),
+      instruction: '字太小了',
+      device: {} as DevicePort,
+      finalScreenshot: await png(200),
+      frames,
       foreground: { package: 'com.android.settings', activity: 'com.android.settings.SubSettings' },
     });
   }

@@ -33,8 +33,16 @@ describe('sample set composition', () => {
   });
 
   it('covers every syntactic category and every scenario of the paper', () => {
-    for (const s of SYNTACTIC_CATEGORIES) expect(tasks.some((t) => t.annotations.syntactic === s), s).toBe(true);
-    for (const s of KNOWN_SCENARIOS) expect(tasks.some((t) => t.annotations.scenario === s), s).toBe(true);
+    for (const s of SYNTACTIC_CATEGORIES)
+      expect(
+        tasks.some((t) => t.annotations.syntactic === s),
+        s,
+      ).toBe(true);
+    for (const s of KNOWN_SCENARIOS)
+      expect(
+        tasks.some((t) => t.annotations.scenario === s),
+        s,
+      ).toBe(true);
   });
 
   it('is about half online, half offline, with offline tasks only in the five offline-style apps', () => {
@@ -42,14 +50,19 @@ describe('sample set composition', () => {
     expect(offline.length / tasks.length).toBeGreaterThanOrEqual(0.4);
     expect(offline.length / tasks.length).toBeLessThanOrEqual(0.6);
     for (const t of offline) expect(OFFLINE_PACKAGES, t.id).toContain(t.package);
-    for (const pkg of OFFLINE_PACKAGES) expect(offline.some((t) => t.package === pkg), pkg).toBe(true);
+    for (const pkg of OFFLINE_PACKAGES)
+      expect(
+        offline.some((t) => t.package === pkg),
+        pkg,
+      ).toBe(true);
   });
 
   it('gives every task a demonstration, and offline tasks two that take different paths', () => {
     for (const t of tasks) {
       const demos = loadDemos(t.id);
       expect(demos.length, t.id).toBeGreaterThanOrEqual(t.mode === 'offline' ? 2 : 1);
-      if (t.mode === 'offline') expect(new Set(demos.map((d) => JSON.stringify(d))).size, `${t.id}: demos are identical`).toBe(demos.length);
+      if (t.mode === 'offline')
+        expect(new Set(demos.map((d) => JSON.stringify(d))).size, `${t.id}: demos are identical`).toBe(demos.length);
     }
   });
 

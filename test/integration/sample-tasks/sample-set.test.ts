@@ -53,7 +53,10 @@ async function replay(task: Task, n: number, steps: ScriptStep[]): Promise<void>
   }
   const results = await checkResults(task);
   const failed = results.filter((r) => !r.pass);
-  expect(failed.map((r) => r.reason), `${task.id} demo ${n} should reach the goal`).toEqual([]);
+  expect(
+    failed.map((r) => r.reason),
+    `${task.id} demo ${n} should reach the goal`,
+  ).toEqual([]);
 }
 
 /**
@@ -68,20 +71,32 @@ const PHONES = [
 
 describe.each(PHONES)('sample task set on the virtual phone ($name)', (phone) => {
   beforeAll(async () => {
-    server = await startVirtualPhoneServer({ port: 0, locale: 'zh', seed: phone.seed, ...(phone.frozenClockMs ? { frozenClockMs: phone.frozenClockMs } : {}) });
+    server = await startVirtualPhoneServer({
+      port: 0,
+      locale: 'zh',
+      seed: phone.seed,
+      ...(phone.frozenClockMs ? { frozenClockMs: phone.frozenClockMs } : {}),
+    });
     device = new AdbServer({ host: '127.0.0.1', port: server.port }).device('vphone-1');
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  it.each(tasks.map((t) => [t.id, t] as const))('%s: fails after setup, passes after each demonstration', async (_id, task) => {
-    expect(task.success_checks.length, 'a task needs a rule-based check').toBeGreaterThan(0);
-    await setUp(task);
-    const before = await checkResults(task);
-    expect(before.some((r) => !r.pass), `${task.id}: already solved after setup: ${before.map((r) => r.reason).join('; ')}`).toBe(true);
-    const demos = loadDemos(task.id);
-    expect(demos.length).toBeGreaterThanOrEqual(task.mode === 'offline' ? 2 : 1);
-    for (const [i, steps] of demos.entries()) await replay(task, i + 1, steps);
-  }, 60_000);
+  it.each(tasks.map((t) => [t.id, t] as const))(
+    '%s: fails after setup, passes after each demonstration',
+    async (_id, task) => {
+      expect(task.success_checks.length, 'a task needs a rule-based check').toBeGreaterThan(0);
+      await setUp(task);
+      const before = await checkResults(task);
+      expect(
+        before.some((r) => !r.pass),
+        `${task.id}: already solved after setup: ${before.map((r) => r.reason).join('; ')}`,
+      ).toBe(true);
+      const demos = loadDemos(task.id);
+      expect(demos.length).toBeGreaterThanOrEqual(task.mode === 'offline' ? 2 : 1);
+      for (const [i, steps] of demos.entries()) await replay(task, i + 1, steps);
+    },
+    60_000,
+  );
 });

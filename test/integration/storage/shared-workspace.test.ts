@@ -7,7 +7,11 @@ import { REPO_ROOT, STARTER_TASKS, validTask } from '../../support/fixtures.js';
 import { runCli } from '../../support/cli.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 
-interface Run { code: number | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** The real CLI as a concurrent child process (runCli waits; these must overlap). */
 function cliAsync(args: string[], env: Record<string, string>, uid?: number): Promise<Run> {
@@ -50,7 +54,9 @@ describe('a workspace shared by several processes and people', () => {
       const userData = tmp();
       if (!fresh) expect(runCli(['--workspace', ws, 'tasks', 'list']).code).toBe(0);
       const files = ['a', 'b', 'c'].map((p) => taskFile(tmp(), p, 3000));
-      const runs = await Promise.all(files.map((f) => cliAsync(['--workspace', ws, 'tasks', 'import', f], { ELDERBENCH_USER_DATA: userData })));
+      const runs = await Promise.all(
+        files.map((f) => cliAsync(['--workspace', ws, 'tasks', 'import', f], { ELDERBENCH_USER_DATA: userData })),
+      );
       for (const r of runs) expect(r.stderr).not.toMatch(/locked|already exists/);
       expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
       expect(countTasks(ws)).toBe(9000);
@@ -77,7 +83,7 @@ describe('a workspace shared by several processes and people', () => {
 
     const other = tmp();
     const db = new Database(join(other, 'elderbench.db'));
-    db.exec("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL); INSERT INTO invoices VALUES (1, 9.5)");
+    db.exec('CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL); INSERT INTO invoices VALUES (1, 9.5)');
     db.close();
     const before = readFileSync(join(other, 'elderbench.db'));
     const r2 = runCli(['--workspace', other, 'tasks', 'import', STARTER_TASKS]);

@@ -7,7 +7,12 @@ import { startVirtualPhoneServer } from '../../../electron/virtual-phone/index.j
 
 // The phone's daemon side (what `adb connect` meets), byte by byte: handshake, both AUTH paths,
 // streams with flow control, and what it does with a host that breaks the protocol.
-const CNXN = 0x4e584e43, AUTH = 0x48545541, OPEN = 0x4e45504f, OKAY = 0x59414b4f, WRTE = 0x45545257, CLSE = 0x45534c43;
+const CNXN = 0x4e584e43,
+  AUTH = 0x48545541,
+  OPEN = 0x4e45504f,
+  OKAY = 0x59414b4f,
+  WRTE = 0x45545257,
+  CLSE = 0x45534c43;
 
 function packet(cmd: number, a0: number, a1: number, data: Buffer = Buffer.alloc(0)): Buffer {
   const h = Buffer.alloc(24);
@@ -15,12 +20,20 @@ function packet(cmd: number, a0: number, a1: number, data: Buffer = Buffer.alloc
   h.writeUInt32LE(a0 >>> 0, 4);
   h.writeUInt32LE(a1 >>> 0, 8);
   h.writeUInt32LE(data.length, 12);
-  h.writeUInt32LE(data.reduce((s, b) => (s + b) >>> 0, 0), 16);
+  h.writeUInt32LE(
+    data.reduce((s, b) => (s + b) >>> 0, 0),
+    16,
+  );
   h.writeUInt32LE((cmd ^ 0xffffffff) >>> 0, 20);
   return Buffer.concat([h, data]);
 }
 
-interface Pkt { cmd: number; a0: number; a1: number; data: Buffer }
+interface Pkt {
+  cmd: number;
+  a0: number;
+  a1: number;
+  data: Buffer;
+}
 
 /** A raw host: writes packets, reads them back in order. */
 async function host(port: number): Promise<{ send(b: Buffer): void; next(): Promise<Pkt>; closed: Promise<void>; end(): void }> {
@@ -64,7 +77,7 @@ function adbPublicKey(pub: KeyObject): string {
   const le = (v: bigint, bytes: number): Buffer => Buffer.from(v.toString(16).padStart(bytes * 2, '0'), 'hex').reverse();
   const r32 = 1n << 32n;
   let inv = 1n; // n0inv = -1/n mod 2^32 (Newton iteration)
-  for (let i = 0; i < 5; i++) inv = (inv * (2n - ((n % r32) * inv))) % r32;
+  for (let i = 0; i < 5; i++) inv = (inv * (2n - (n % r32) * inv)) % r32;
   const n0inv = (r32 - inv) % r32;
   const rr = (1n << BigInt(words * 32 * 2)) % n;
   const head = Buffer.alloc(8);
@@ -76,7 +89,10 @@ function adbPublicKey(pub: KeyObject): string {
 }
 
 const sign = (priv: KeyObject, token: Buffer): Buffer =>
-  privateEncrypt({ key: priv, padding: constants.RSA_PKCS1_PADDING }, Buffer.concat([Buffer.from('3021300906052b0e03021a05000414', 'hex'), token]));
+  privateEncrypt(
+    { key: priv, padding: constants.RSA_PKCS1_PADDING },
+    Buffer.concat([Buffer.from('3021300906052b0e03021a05000414', 'hex'), token]),
+  );
 
 describe('the phone daemon over TCP (adbd side of the packet protocol)', () => {
   let phones: VirtualPhoneServer | null = null;

@@ -82,7 +82,7 @@ describe('virtual phone with adbkit', () => {
     tracker.end();
     // Only the changes (an initial list, if adbkit reports it, adds before the remove).
     expect(events.slice(events.indexOf('remove vphone-2'))).toEqual(['remove vphone-2', 'add vphone-2']);
-    expect((await kitShell(port, 'vphone-2', 'echo hi'))).toBe('hi\n');
+    expect(await kitShell(port, 'vphone-2', 'echo hi')).toBe('hi\n');
   });
 
   it('waits for boot like adbkit expects', async () => {
@@ -91,7 +91,7 @@ describe('virtual phone with adbkit', () => {
 
   it('keeps phones isolated', async () => {
     await kitShell(port, 'vphone-1', 'settings put global wifi_on 0; touch /sdcard/only-on-1');
-    expect((await kitShell(port, 'vphone-2', 'settings get global wifi_on'))).toBe('1\n');
-    expect((await kitShell(port, 'vphone-2', 'ls /sdcard/only-on-1'))).toContain('No such file');
+    expect(await kitShell(port, 'vphone-2', 'settings get global wifi_on')).toBe('1\n');
+    expect(await kitShell(port, 'vphone-2', 'ls /sdcard/only-on-1')).toContain('No such file');
   });
 });

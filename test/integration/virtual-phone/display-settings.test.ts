@@ -18,7 +18,11 @@ const start = useVirtualPhones();
 type Box = { left: number; top: number; right: number; bottom: number };
 
 async function pixels(png: Uint8Array, b: Box): Promise<{ data: Buffer; width: number; height: number }> {
-  const { data, info } = await sharp(png).extract({ left: b.left, top: b.top, width: b.right - b.left, height: b.bottom - b.top }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(png)
+    .extract({ left: b.left, top: b.top, width: b.right - b.left, height: b.bottom - b.top })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
@@ -110,7 +114,10 @@ describe('display settings on the virtual phone', () => {
   it('cmd uimode night yes turns the screen dark, no turns it light again', async () => {
     const d = await phone();
     const mean = async (): Promise<number> => {
-      const { data } = await sharp(await d.screenshot()).greyscale().raw().toBuffer({ resolveWithObject: true });
+      const { data } = await sharp(await d.screenshot())
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       return data.reduce((a, v) => a + v, 0) / data.length;
     };
     await d.shell('am start -n com.android.settings/.Settings');

@@ -7,7 +7,8 @@ import type { VirtualPhoneServer, VirtualPhoneServerOptions } from '../../../ele
 // adbkit is CommonJS: Node's ESM loader puts it under `default`, vitest's interop exposes `Adb`
 // directly (and makes `default` the class). Accept both so the same helper runs anywhere.
 type AdbClass = typeof adbkitNs.Adb;
-const Adb: AdbClass = (adbkitNs as unknown as { Adb?: AdbClass }).Adb ?? (adbkitNs as unknown as { default: { Adb: AdbClass } }).default.Adb;
+const Adb: AdbClass =
+  (adbkitNs as unknown as { Adb?: AdbClass }).Adb ?? (adbkitNs as unknown as { default: { Adb: AdbClass } }).default.Adb;
 
 export async function startServer(opts: VirtualPhoneServerOptions = {}): Promise<VirtualPhoneServer> {
   return startVirtualPhoneServer({ port: 0, seed: 7, ...opts });
@@ -16,10 +17,15 @@ export async function startServer(opts: VirtualPhoneServerOptions = {}): Promise
 /** Stock Debian adb, pinned to our server with -H/-P so it never forks its own daemon. */
 export function adb(port: number, args: string[], timeoutMs = 15_000): Promise<{ stdout: Buffer; stderr: string; code: number }> {
   return new Promise((resolve) => {
-    execFile('adb', ['-H', '127.0.0.1', '-P', String(port), ...args], { encoding: 'buffer', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : -1) : 0;
-      resolve({ stdout, stderr: stderr.toString(), code });
-    });
+    execFile(
+      'adb',
+      ['-H', '127.0.0.1', '-P', String(port), ...args],
+      { encoding: 'buffer', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
+        resolve({ stdout, stderr: stderr.toString(), code });
+      },
+    );
   });
 }
 
@@ -45,7 +51,11 @@ export function raw(port: number, data: Buffer | string, opts: { end?: boolean; 
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {
       s.destroy();
-      reject(new Error(`no close within ${opts.timeoutMs ?? 5000} ms; got ${JSON.stringify(Buffer.concat(chunks).toString('latin1').slice(0, 80))}`));
+      reject(
+        new Error(
+          `no close within ${opts.timeoutMs ?? 5000} ms; got ${JSON.stringify(Buffer.concat(chunks).toString('latin1').slice(0, 80))}`,
+        ),
+      );
     }, opts.timeoutMs ?? 5000);
     s.on('data', (d) => chunks.push(d));
     s.on('error', () => {});

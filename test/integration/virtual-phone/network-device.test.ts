@@ -57,7 +57,9 @@ describe('virtual phone as a network device, through a stock adb server', () => 
     expect(png.readUInt32BE(16)).toBe(1080);
     // A PNG is larger than one packet: flow control (WRTE/OKAY) must deliver every byte in order.
     expect(png.subarray(-8, -4).toString('latin1')).toBe('IEND');
-    expect((await adb.adb(['-s', serial, 'shell', 'uiautomator', 'dump'])).stdout.toString()).toBe('UI hierchary dumped to: /sdcard/window_dump.xml\n');
+    expect((await adb.adb(['-s', serial, 'shell', 'uiautomator', 'dump'])).stdout.toString()).toBe(
+      'UI hierchary dumped to: /sdcard/window_dump.xml\n',
+    );
     const local = join(tmp(), 'dump.xml');
     expect((await adb.adb(['-s', serial, 'pull', '/sdcard/window_dump.xml', local])).code).toBe(0);
     expect(readFileSync(local, 'utf8')).toMatch(/^<\?xml version='1\.0' encoding='UTF-8' standalone='yes' \?><hierarchy rotation="0">/);

@@ -19,7 +19,9 @@ describe('adding an app is data plus small handlers', () => {
       const field = /resource-id="com.example.notes:id\/note_text"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(edit)!;
       await sh(`input tap ${(Number(field[1]) + Number(field[3])) >> 1} ${(Number(field[2]) + Number(field[4])) >> 1}`);
       await sh("input text 'buy%smilk'");
-      const save = /resource-id="com.example.notes:id\/save"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(await sh('uiautomator dump /dev/tty'))!;
+      const save = /resource-id="com.example.notes:id\/save"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(
+        await sh('uiautomator dump /dev/tty'),
+      )!;
       await sh(`input tap ${(Number(save[1]) + Number(save[3])) >> 1} ${(Number(save[2]) + Number(save[4])) >> 1}`);
       expect(JSON.parse(await sh('cmd vphone state com.example.notes'))).toEqual({ notes: ['buy milk'] });
       expect(await sh('uiautomator dump /dev/tty')).toContain('text="buy milk"');

@@ -3,7 +3,9 @@ import { defineApp } from '../../../electron/virtual-phone/apps/types.js';
 import type { AppContext } from '../../../electron/virtual-phone/apps/types.js';
 import type { Widget } from '../../../electron/virtual-phone/ui/widgets.js';
 
-interface NotesState { notes: string[] }
+interface NotesState {
+  notes: string[];
+}
 type Ctx = AppContext<NotesState>;
 
 export const notesApp = defineApp<NotesState>({
@@ -13,7 +15,7 @@ export const notesApp = defineApp<NotesState>({
   versionName: '1.0',
   versionCode: 1,
   home: 'notes.list',
-  initialState: () => ({ notes: [] }),                 // JSON only: pm clear / cmd vphone reset
+  initialState: () => ({ notes: [] }), // JSON only: pm clear / cmd vphone reset
   badge: () => 0,
   screens: {
     'notes.list': {
@@ -31,10 +33,27 @@ export const notesApp = defineApp<NotesState>({
       render: (ctx: Ctx) => {
         const draft = (ctx.local['draft'] ??= { text: ctx.state.notes[Number(ctx.params['i'])] ?? '' }) as { text: string };
         return {
-          title: ctx.t('Edit', '编辑'), up: true, container: 'scroll',
+          title: ctx.t('Edit', '编辑'),
+          up: true,
+          container: 'scroll',
           body: [
-            { kind: 'input', id: 'note_text', hint: ctx.t('Write something', '写点什么'), value: draft.text, onChange: (v) => (draft.text = v) },
-            { kind: 'button', text: ctx.t('Save', '保存'), id: 'save', onTap: () => { ctx.state.notes.push(draft.text); ctx.toast(ctx.t('Saved', '已保存')); ctx.back(); } },
+            {
+              kind: 'input',
+              id: 'note_text',
+              hint: ctx.t('Write something', '写点什么'),
+              value: draft.text,
+              onChange: (v) => (draft.text = v),
+            },
+            {
+              kind: 'button',
+              text: ctx.t('Save', '保存'),
+              id: 'save',
+              onTap: () => {
+                ctx.state.notes.push(draft.text);
+                ctx.toast(ctx.t('Saved', '已保存'));
+                ctx.back();
+              },
+            },
           ],
         };
       },

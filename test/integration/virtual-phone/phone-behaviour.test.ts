@@ -19,7 +19,9 @@ describe('virtual phone behaviour', () => {
   async function centreOf(attr: 'text' | 'resource-id' | 'content-desc', value: string): Promise<[number, number]> {
     const xml = await dump();
     const escaped = value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-    const re = new RegExp(`${attr}="${escaped.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*?bounds="\\[(\\d+),(\\d+)\\]\\[(\\d+),(\\d+)\\]"`);
+    const re = new RegExp(
+      `${attr}="${escaped.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*?bounds="\\[(\\d+),(\\d+)\\]\\[(\\d+),(\\d+)\\]"`,
+    );
     const m = re.exec(xml);
     if (!m) throw new Error(`no node with ${attr}="${value}" on ${await screen()}`);
     const [x1, y1, x2, y2] = m.slice(1).map(Number) as [number, number, number, number];
@@ -40,15 +42,15 @@ describe('virtual phone behaviour', () => {
     await sh('cmd vphone open messages.compose');
     await tapOn('resource-id', 'com.android.messaging:id/compose_message_text');
     await adb(port, ['shell', "input text 'a;touch /sdcard/x'"]);
-    expect((await state('com.android.messaging')) ).toBeDefined();
+    expect(await state('com.android.messaging')).toBeDefined();
     expect(await dump()).toContain('text="a;touch /sdcard/x"');
-    expect((await sh('ls /sdcard/x'))).toContain('No such file');
+    expect(await sh('ls /sdcard/x')).toContain('No such file');
 
     await sh('cmd vphone open messages.compose');
     await tapOn('resource-id', 'com.android.messaging:id/compose_message_text');
     await adb(port, ['shell', 'input text a;touch /sdcard/x']);
     expect(await dump()).toMatch(/text="a" resource-id="com\.android\.messaging:id\/compose_message_text"/);
-    expect((await sh('ls /sdcard/x'))).toBe('/sdcard/x\n');
+    expect(await sh('ls /sdcard/x')).toBe('/sdcard/x\n');
   });
 
   it('input text: one argument, %s is a space, non-ASCII fails like a device; ADBKeyboard types UTF-8', async () => {
@@ -57,10 +59,14 @@ describe('virtual phone behaviour', () => {
     await sh('input text hello%sthere world');
     expect(await dump()).toContain('text="hello there"');
     const npe = await sh('input text 你好');
-    expect(npe).toContain("Exception occurred while executing 'text':\njava.lang.NullPointerException: Attempt to get length of null array");
+    expect(npe).toContain(
+      "Exception occurred while executing 'text':\njava.lang.NullPointerException: Attempt to get length of null array",
+    );
     const b64 = Buffer.from('，你好').toString('base64');
     // Not the current IME yet: the broadcast completes but nothing is typed.
-    expect(await sh(`am broadcast -a ADB_INPUT_B64 --es msg ${b64}`)).toBe('Broadcasting: Intent { act=ADB_INPUT_B64 flg=0x400000 (has extras) }\nBroadcast completed: result=0\n');
+    expect(await sh(`am broadcast -a ADB_INPUT_B64 --es msg ${b64}`)).toBe(
+      'Broadcasting: Intent { act=ADB_INPUT_B64 flg=0x400000 (has extras) }\nBroadcast completed: result=0\n',
+    );
     expect(await dump()).toContain('text="hello there"');
     expect(await sh('ime list -s')).toContain('com.android.adbkeyboard/.AdbIME');
     expect(await sh('ime set com.android.adbkeyboard/.AdbIME')).toBe('Input method com.android.adbkeyboard/.AdbIME selected for user #0\n');
@@ -183,13 +189,17 @@ describe('virtual phone behaviour', () => {
 
   it('answers focus, package and launcher queries in device formats', async () => {
     expect(await sh('am start -n com.android.deskclock/.DeskClock')).toBe('Starting: Intent { cmp=com.android.deskclock/.DeskClock }\n');
-    expect(await sh('dumpsys window | grep -E "mCurrentFocus|mFocusedApp"')).toMatch(/mCurrentFocus=Window\{\w+ u0 com\.android\.deskclock\/com\.android\.deskclock\.DeskClock\}\n {2}mFocusedApp=ActivityRecord\{\w+ u0 com\.android\.deskclock\/\.DeskClock t\d+\}\n/);
+    expect(await sh('dumpsys window | grep -E "mCurrentFocus|mFocusedApp"')).toMatch(
+      /mCurrentFocus=Window\{\w+ u0 com\.android\.deskclock\/com\.android\.deskclock\.DeskClock\}\n {2}mFocusedApp=ActivityRecord\{\w+ u0 com\.android\.deskclock\/\.DeskClock t\d+\}\n/,
+    );
     const acts = await sh('dumpsys activity activities');
     expect(acts).toMatch(/mResumedActivity: ActivityRecord\{\w+ u0 com\.android\.deskclock\/\.DeskClock t\d+\}/);
     expect(acts).toMatch(/topResumedActivity=ActivityRecord/);
     expect(acts).toMatch(/\* Hist #0: ActivityRecord\{\w+ u0 com\.android\.deskclock\/\.DeskClock/);
     expect(await sh('dumpsys package com.android.deskclock | grep versionName')).toBe('    versionName=7.4\n');
-    expect(await sh('monkey -p com.nope -c android.intent.category.LAUNCHER 1')).toContain('** No activities found to run, monkey aborted.');
+    expect(await sh('monkey -p com.nope -c android.intent.category.LAUNCHER 1')).toContain(
+      '** No activities found to run, monkey aborted.',
+    );
     expect(await sh('pm list packages | grep dialer')).toBe('package:com.android.dialer\n');
     expect(await sh('am start -n com.nope/.Main')).toContain('Error: Activity class {com.nope/com.nope.Main} does not exist.');
   });

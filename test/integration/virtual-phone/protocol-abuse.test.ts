@@ -57,7 +57,12 @@ describe('ADB server under protocol abuse', () => {
   });
 
   it('FAILs a malformed sync request without killing the server', async () => {
-    const bad = Buffer.concat([frame('host:transport:vphone-1'), frame('sync:'), Buffer.from('WHAT'), Buffer.from([0xff, 0xff, 0xff, 0x7f])]);
+    const bad = Buffer.concat([
+      frame('host:transport:vphone-1'),
+      frame('sync:'),
+      Buffer.from('WHAT'),
+      Buffer.from([0xff, 0xff, 0xff, 0x7f]),
+    ]);
     const r = await raw(port, bad);
     expect(r.subarray(0, 12).toString('latin1')).toBe('OKAYOKAYFAIL');
     await stillServing();
@@ -87,7 +92,9 @@ describe('ADB server under protocol abuse', () => {
     let closed = false;
     s.on('close', () => (closed = true));
     // Half a file on the wire, then the client vanishes.
-    await new Promise<void>((resolve) => s.write(Buffer.concat([frame('host:transport:vphone-2'), frame('sync:'), send, data, Buffer.alloc(1000)]), () => resolve()));
+    await new Promise<void>((resolve) =>
+      s.write(Buffer.concat([frame('host:transport:vphone-2'), frame('sync:'), send, data, Buffer.alloc(1000)]), () => resolve()),
+    );
     s.destroy();
     await until(() => closed, 'the pushing client to be gone', 30_000);
     expect(await kitShell(port, 'vphone-2', 'ls /sdcard/partial.bin')).toContain('No such file');
@@ -98,7 +105,9 @@ describe('ADB server under protocol abuse', () => {
     const jobs = Array.from({ length: 50 }, (_, i) => {
       switch (i % 5) {
         case 0:
-          return kit(port).version().then((v) => v === 41);
+          return kit(port)
+            .version()
+            .then((v) => v === 41);
         case 1:
           return kitShell(port, `vphone-${(i % 2) + 1}`, `echo job${i}`).then((o) => o === `job${i}\n`);
         case 2:

@@ -28,7 +28,11 @@ describe('the real-phone timing profile', () => {
     const s = await phones({ profile: FAST });
     let failures = 0;
     for (let i = 0; i < 200; i++) {
-      const out = await kitShell(s.port, 'vphone-1', 'input keyevent 24; rm -f /sdcard/d.xml; uiautomator dump /sdcard/d.xml && echo exit0; ls /sdcard/d.xml');
+      const out = await kitShell(
+        s.port,
+        'vphone-1',
+        'input keyevent 24; rm -f /sdcard/d.xml; uiautomator dump /sdcard/d.xml && echo exit0; ls /sdcard/d.xml',
+      );
       if (out.includes('ERROR: could not get idle state.')) {
         failures++;
         expect(out).toContain('exit0');
@@ -42,14 +46,16 @@ describe('the real-phone timing profile', () => {
 
   it('a still screen never fails a dump', async () => {
     const s = await phones({ profile: { ...(FAST as object), name: 'real', animationMs: 0 } });
-    for (let i = 0; i < 50; i++) expect(await kitShell(s.port, 'vphone-1', 'input keyevent 24; uiautomator dump /dev/tty')).toContain('</hierarchy>');
+    for (let i = 0; i < 50; i++)
+      expect(await kitShell(s.port, 'vphone-1', 'input keyevent 24; uiautomator dump /dev/tty')).toContain('</hierarchy>');
   });
 
   it('is seeded: the same seed fails the same dumps, another seed others', async () => {
     const pattern = async (seed: number): Promise<string> => {
       const s = await phones({ profile: FAST, seed });
       let p = '';
-      for (let i = 0; i < 60; i++) p += (await kitShell(s.port, 'vphone-1', 'input keyevent 24; uiautomator dump /dev/tty')).includes('idle state') ? 'x' : '.';
+      for (let i = 0; i < 60; i++)
+        p += (await kitShell(s.port, 'vphone-1', 'input keyevent 24; uiautomator dump /dev/tty')).includes('idle state') ? 'x' : '.';
       return p;
     };
     const a = await pattern(7);
@@ -59,7 +65,16 @@ describe('the real-phone timing profile', () => {
   });
 
   it('drops the transport now and then; a drop never cuts an input short, so every accepted input ran exactly once', async () => {
-    const s = await phones({ profile: { name: 'real', screencapMs: [0, 0], dumpMs: [0, 0], launchMs: [0, 0], inputMs: [40, 80], drops: { meanIntervalMs: 250, downMs: [100, 200] } } });
+    const s = await phones({
+      profile: {
+        name: 'real',
+        screencapMs: [0, 0],
+        dumpMs: [0, 0],
+        launchMs: [0, 0],
+        inputMs: [40, 80],
+        drops: { meanIntervalMs: 250, downMs: [100, 200] },
+      },
+    });
     const device = kit(s.port).getDevice('vphone-1');
     let accepted = 0;
     let refused = 0;

@@ -6,10 +6,32 @@ import type { VirtualPhoneServer } from '../../../electron/virtual-phone/index.j
 
 // Screenshot and hierarchy come from one view tree: every labelled node must have ink where the
 // XML says it is, the XML must look like AccessibilityNodeInfoDumper's, and runs must repeat.
-const ORDER = ['index', 'text', 'resource-id', 'class', 'package', 'content-desc', 'checkable', 'checked', 'clickable', 'enabled', 'focusable', 'focused', 'scrollable', 'long-clickable', 'password', 'selected', 'bounds', 'hint'];
+const ORDER = [
+  'index',
+  'text',
+  'resource-id',
+  'class',
+  'package',
+  'content-desc',
+  'checkable',
+  'checked',
+  'clickable',
+  'enabled',
+  'focusable',
+  'focused',
+  'scrollable',
+  'long-clickable',
+  'password',
+  'selected',
+  'bounds',
+  'hint',
+];
 const T0 = 1_700_000_000_000;
 
-interface XNode { attrs: Record<string, string>; names: string[] }
+interface XNode {
+  attrs: Record<string, string>;
+  names: string[];
+}
 
 function parse(xml: string): XNode[] {
   const nodes: XNode[] = [];
@@ -38,7 +60,10 @@ describe('renderer agreement', () => {
       const server = await startServer({ locale, frozenClockMs: T0 });
       servers.push(server);
       const phone = server.phone('vphone-1');
-      const ids = (await run(server, 'cmd vphone screens')).trim().split('\n').map((l) => l.split('\t')[0]!);
+      const ids = (await run(server, 'cmd vphone screens'))
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t')[0]!);
       expect(ids.length).toBeGreaterThanOrEqual(20);
       const address = (phone.phone.states.get('com.android.messaging') as { threads: Array<{ address: string }> }).threads[0]!.address;
       for (const id of ids) {
@@ -82,8 +107,19 @@ describe('renderer agreement', () => {
     const make = async (seed: number) => {
       const s = await startServer({ seed, frozenClockMs: T0 });
       servers.push(s);
-      for (const c of ['input keyevent HOME', 'cmd vphone open settings.display', 'input swipe 540 600 900 600 300', 'input keyevent 4', 'input keyevent HOME']) await run(s, c);
-      return { xml: s.phone('vphone-1').dumpXml(), png: await s.phone('vphone-1').screenshotPng(), state: await run(s, 'cmd vphone state') };
+      for (const c of [
+        'input keyevent HOME',
+        'cmd vphone open settings.display',
+        'input swipe 540 600 900 600 300',
+        'input keyevent 4',
+        'input keyevent HOME',
+      ])
+        await run(s, c);
+      return {
+        xml: s.phone('vphone-1').dumpXml(),
+        png: await s.phone('vphone-1').screenshotPng(),
+        state: await run(s, 'cmd vphone state'),
+      };
     };
     const a = await make(11);
     const b = await make(11);

@@ -48,7 +48,9 @@ describe('virtual phone with the stock adb client', () => {
     const p = await adb(port, ['-s', 'vphone-1', 'pull', '/sdcard/window_dump.xml', local]);
     expect(p.code).toBe(0);
     const xml = readFileSync(local, 'utf8');
-    expect(xml.startsWith("<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\"><node index=\"0\"")).toBe(true);
+    expect(xml.startsWith("<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\"><node index=\"0\"")).toBe(
+      true,
+    );
     expect(xml).not.toContain('\n');
   });
 
@@ -89,10 +91,12 @@ describe('virtual phone with the stock adb client', () => {
     const [x1, y1, x2, y2] = m!.slice(1).map(Number) as [number, number, number, number];
     await sh('input', 'tap', String((x1 + x2) >> 1), String((y1 + y2) >> 1));
     expect((await sh('cmd vphone screen')).stdout.toString().trim()).toBe('settings.main');
-    expect((await sh('dumpsys window | grep mCurrentFocus')).stdout.toString()).toMatch(/mCurrentFocus=Window\{\w+ u0 com\.android\.settings\/com\.android\.settings\.Settings\}/);
+    expect((await sh('dumpsys window | grep mCurrentFocus')).stdout.toString()).toMatch(
+      /mCurrentFocus=Window\{\w+ u0 com\.android\.settings\/com\.android\.settings\.Settings\}/,
+    );
   });
 
-  it('prints the device shell\'s not-found text for unknown commands', async () => {
+  it("prints the device shell's not-found text for unknown commands", async () => {
     expect((await sh('frobnicate --now')).stdout.toString()).toBe('/system/bin/sh: frobnicate: inaccessible or not found\n');
   });
 

@@ -35,8 +35,12 @@ describe('web mode, attacked from the same machine', () => {
     return { s: server, cookie, origin: `http://127.0.0.1:${server.port}` };
   }
 
-  const post = (s: WebServer, channel: string, headers: Record<string, string>, body: string | Buffer = JSON.stringify({ input: { uiScale: 2 } })): Promise<HttpReply> =>
-    send(s, `/api/${channel}`, { method: 'POST', headers: { Host: `127.0.0.1:${s.port}`, ...headers }, body });
+  const post = (
+    s: WebServer,
+    channel: string,
+    headers: Record<string, string>,
+    body: string | Buffer = JSON.stringify({ input: { uiScale: 2 } }),
+  ): Promise<HttpReply> => send(s, `/api/${channel}`, { method: 'POST', headers: { Host: `127.0.0.1:${s.port}`, ...headers }, body });
 
   it('refuses a stored page: graph import rejects an HTML blob even with a recomputed checksum', async () => {
     const ws = tmp();
@@ -83,7 +87,12 @@ describe('web mode, attacked from the same machine', () => {
 
     const own = await post(s, 'settings.update', { ...json, Origin: origin });
     expect(own.status).toBe(200);
-    const viaFetchMetadata = await post(s, 'settings.update', { ...json, 'Sec-Fetch-Site': 'same-origin' }, JSON.stringify({ input: { uiScale: 1.5 } }));
+    const viaFetchMetadata = await post(
+      s,
+      'settings.update',
+      { ...json, 'Sec-Fetch-Site': 'same-origin' },
+      JSON.stringify({ input: { uiScale: 1.5 } }),
+    );
     expect(viaFetchMetadata.status).toBe(200);
   });
 

@@ -115,16 +115,12 @@ export class DemonstrationsRepo {
 
   /** Demonstrations left 'recording' by a crash can never continue; mark them interrupted. Returns how many. */
   interruptDangling(): number {
-    return this.db
-      .prepare(`UPDATE demonstrations SET status = 'interrupted', finished_at = ? WHERE status = 'recording'`)
-      .run(nowIso()).changes;
+    return this.db.prepare(`UPDATE demonstrations SET status = 'interrupted', finished_at = ? WHERE status = 'recording'`).run(nowIso())
+      .changes;
   }
 
   listForTask(taskId: string): Demonstration[] {
-    return this.db
-      .prepare<[string], DemoRow>('SELECT * FROM demonstrations WHERE task_id = ? ORDER BY id')
-      .all(taskId)
-      .map(demoFromRow);
+    return this.db.prepare<[string], DemoRow>('SELECT * FROM demonstrations WHERE task_id = ? ORDER BY id').all(taskId).map(demoFromRow);
   }
 
   setStatus(id: number, status: DemonstrationStatus): void {
@@ -138,18 +134,28 @@ export class DemonstrationsRepo {
 
   addStep(s: RecordedStep): number {
     const info = this.insertStep.run(
-      s.demonstrationId, s.idx, s.screenshotBlob, s.thumbnailBlob, s.xmlBlob, s.foregroundPackage, s.foregroundActivity,
-      s.action === null ? null : toJson(s.action), s.actionPx === null ? null : toJson(s.actionPx),
-      toJson(s.timings), nowIso(),
+      s.demonstrationId,
+      s.idx,
+      s.screenshotBlob,
+      s.thumbnailBlob,
+      s.xmlBlob,
+      s.foregroundPackage,
+      s.foregroundActivity,
+      s.action === null ? null : toJson(s.action),
+      s.actionPx === null ? null : toJson(s.actionPx),
+      toJson(s.timings),
+      nowIso(),
     );
     return Number(info.lastInsertRowid);
   }
 
   /** Marks a recorded tap as standing for other options of its group too (null: only as demonstrated). */
   setAlternatives(demonstrationId: number, idx: number, alternatives: TapAlternatives | null): boolean {
-    return this.db
-      .prepare('UPDATE steps SET alternatives = ? WHERE demonstration_id = ? AND idx = ?')
-      .run(alternatives === null ? null : toJson(alternatives), demonstrationId, idx).changes === 1;
+    return (
+      this.db
+        .prepare('UPDATE steps SET alternatives = ? WHERE demonstration_id = ? AND idx = ?')
+        .run(alternatives === null ? null : toJson(alternatives), demonstrationId, idx).changes === 1
+    );
   }
 
   /** Removes the step (undo); returns whether there was one. */

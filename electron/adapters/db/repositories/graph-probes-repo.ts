@@ -35,6 +35,8 @@ export class GraphProbesRepo {
         "SELECT id, graph_id, result, created_at FROM graph_probes WHERE graph_id = ? ORDER BY kind = 'device' DESC, id DESC LIMIT 1",
       )
       .get(graphId);
-    return row ? { id: row.id, graphId: row.graph_id, createdAt: row.created_at, result: fromJson<ProbeTaskResult>(row.result) } : undefined;
+    return row
+      ? { id: row.id, graphId: row.graph_id, createdAt: row.created_at, result: fromJson<ProbeTaskResult>(row.result) }
+      : undefined;
   }
 }

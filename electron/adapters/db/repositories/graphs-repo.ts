@@ -43,15 +43,15 @@ const fromRow = (r: GraphRow): GraphVersion => ({
 export class GraphsRepo {
   constructor(private readonly db: Db) {}
 
-  addVersion(taskId: string, g: { parentId: number | null; config: GraphConfig; body: TaskGraph; validation: GraphValidation }): GraphVersion {
+  addVersion(
+    taskId: string,
+    g: { parentId: number | null; config: GraphConfig; body: TaskGraph; validation: GraphValidation },
+  ): GraphVersion {
     return writeTransaction(this.db, () => {
       const next =
-        ((this.db.prepare('SELECT max(version) AS v FROM graphs WHERE task_id = ?').get(taskId) as { v: number | null }).v ??
-          0) + 1;
+        ((this.db.prepare('SELECT max(version) AS v FROM graphs WHERE task_id = ?').get(taskId) as { v: number | null }).v ?? 0) + 1;
       const info = this.db
-        .prepare(
-          'INSERT INTO graphs (task_id, version, parent_id, config, body, validation, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        )
+        .prepare('INSERT INTO graphs (task_id, version, parent_id, config, body, validation, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
         .run(taskId, next, g.parentId, toJson(g.config), toJson(g.body), toJson(g.validation), nowIso());
       return this.get(Number(info.lastInsertRowid))!;
     });
@@ -69,15 +69,15 @@ export class GraphsRepo {
   }
 
   latest(taskId: string): GraphVersion | undefined {
-    const row = this.db
-      .prepare<[string], GraphRow>('SELECT * FROM graphs WHERE task_id = ? ORDER BY version DESC LIMIT 1')
-      .get(taskId);
+    const row = this.db.prepare<[string], GraphRow>('SELECT * FROM graphs WHERE task_id = ? ORDER BY version DESC LIMIT 1').get(taskId);
     return row ? fromRow(row) : undefined;
   }
 
   versions(taskId: string): { id: number; version: number; createdAt: string }[] {
-    return this.db
-      .prepare('SELECT id, version, created_at AS createdAt FROM graphs WHERE task_id = ? ORDER BY version')
-      .all(taskId) as { id: number; version: number; createdAt: string }[];
+    return this.db.prepare('SELECT id, version, created_at AS createdAt FROM graphs WHERE task_id = ? ORDER BY version').all(taskId) as {
+      id: number;
+      version: number;
+      createdAt: string;
+    }[];
   }
 }

@@ -25,10 +25,7 @@ export class LabelsRepo {
   }
 
   forRun(runId: string): Label[] {
-    const rows = this.db.prepare('SELECT * FROM labels WHERE run_id = ? ORDER BY task_id').all(runId) as Record<
-      string,
-      string | null
-    >[];
+    const rows = this.db.prepare('SELECT * FROM labels WHERE run_id = ? ORDER BY task_id').all(runId) as Record<string, string | null>[];
     return rows.map((r) => ({
       runId: r.run_id!,
       taskId: r.task_id!,

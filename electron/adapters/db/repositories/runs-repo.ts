@@ -82,23 +82,28 @@ export class RunsRepo {
   }
 
   setStatus(id: string, status: RunStatus): void {
-    this.db
-      .prepare('UPDATE runs SET status = ?, finished_at = ? WHERE id = ?')
-      .run(status, status === 'running' ? null : nowIso(), id);
+    this.db.prepare('UPDATE runs SET status = ?, finished_at = ? WHERE id = ?').run(status, status === 'running' ? null : nowIso(), id);
   }
 
   addStep(s: RunStep): void {
     this.insertStep.run(
-      s.runId, s.taskId, s.agent, s.mode, s.idx, s.observationBlob, s.rawOutput, toJson(s.action),
-      toJson(s.details), toJson(s.timings), toJson(s.usage),
+      s.runId,
+      s.taskId,
+      s.agent,
+      s.mode,
+      s.idx,
+      s.observationBlob,
+      s.rawOutput,
+      toJson(s.action),
+      toJson(s.details),
+      toJson(s.timings),
+      toJson(s.usage),
     );
   }
 
   steps(k: RunKey): RunStep[] {
     const rows = this.db
-      .prepare(
-        'SELECT * FROM run_steps WHERE run_id = ? AND task_id = ? AND agent = ? AND mode = ? ORDER BY idx',
-      )
+      .prepare('SELECT * FROM run_steps WHERE run_id = ? AND task_id = ? AND agent = ? AND mode = ? ORDER BY idx')
       .all(k.runId, k.taskId, k.agent, k.mode) as Record<string, string | number | null>[];
     return rows.map((r) => ({
       ...k,
@@ -121,7 +126,11 @@ export class RunsRepo {
 
   /** Keys of the results already committed for a run (what a resume skips). */
   resultKeys(runId: string): Set<string> {
-    const rows = this.db.prepare('SELECT task_id, agent, mode FROM run_results WHERE run_id = ?').all(runId) as { task_id: string; agent: string; mode: string }[];
+    const rows = this.db.prepare('SELECT task_id, agent, mode FROM run_results WHERE run_id = ?').all(runId) as {
+      task_id: string;
+      agent: string;
+      mode: string;
+    }[];
     return new Set(rows.map((r) => `${r.task_id}|${r.agent}|${r.mode}`));
   }
 
@@ -138,9 +147,10 @@ export class RunsRepo {
   }
 
   results(runId: string): RunResult[] {
-    const rows = this.db
-      .prepare('SELECT * FROM run_results WHERE run_id = ? ORDER BY task_id, agent, mode')
-      .all(runId) as Record<string, string | number>[];
+    const rows = this.db.prepare('SELECT * FROM run_results WHERE run_id = ? ORDER BY task_id, agent, mode').all(runId) as Record<
+      string,
+      string | number
+    >[];
     return rows.map((r) => ({
       runId: r.run_id as string,
       taskId: r.task_id as string,

@@ -26,7 +26,14 @@ interface Row {
 }
 
 const fromRow = (r: Row): StfClaim => ({
-  stfUrl: r.stf_url, serial: r.serial, runId: r.run_id, adbServer: r.adb_server, remoteUrl: r.remote_url, pid: r.pid, host: r.host, claimedAt: r.claimed_at,
+  stfUrl: r.stf_url,
+  serial: r.serial,
+  runId: r.run_id,
+  adbServer: r.adb_server,
+  remoteUrl: r.remote_url,
+  pid: r.pid,
+  host: r.host,
+  claimedAt: r.claimed_at,
 });
 
 /** The journal of device-farm claims; each call is its own transaction (it must survive a kill). */

@@ -22,7 +22,14 @@ const isScreen = (v: unknown): v is ScreenSize =>
   isObject(v) && typeof v.width === 'number' && typeof v.height === 'number' && v.width > 0 && v.height > 0;
 
 function edgeOf(e: unknown, where: string): GraphEdge {
-  if (!isObject(e) || typeof e.id !== 'string' || typeof e.from !== 'string' || typeof e.to !== 'string' || !isObject(e.action) || typeof e.action.type !== 'string') {
+  if (
+    !isObject(e) ||
+    typeof e.id !== 'string' ||
+    typeof e.from !== 'string' ||
+    typeof e.to !== 'string' ||
+    !isObject(e.action) ||
+    typeof e.action.type !== 'string'
+  ) {
     throw new StoredGraphError(`${where}: an edge lacks its id, ends or action`);
   }
   return {
@@ -51,7 +58,13 @@ function nodeOf(n: unknown, where: string): GraphNode {
 
 /** A stored graph body; `where` names it in the error ("task X, version 3"). */
 export function parseTaskGraph(v: unknown, where: string): TaskGraph {
-  if (!isObject(v) || typeof v.taskId !== 'string' || typeof v.startNode !== 'string' || !Array.isArray(v.nodes) || !Array.isArray(v.edges)) {
+  if (
+    !isObject(v) ||
+    typeof v.taskId !== 'string' ||
+    typeof v.startNode !== 'string' ||
+    !Array.isArray(v.nodes) ||
+    !Array.isArray(v.edges)
+  ) {
     throw new StoredGraphError(`${where}: the stored graph is not one this app wrote; rebuild it with: elderbench graph build`);
   }
   return {

@@ -7,19 +7,44 @@ import { DEFAULT_SIGNATURE_CONFIG } from '../../../../shared/domain/task-graph.j
 import { parseGraphConfig, parseGraphValidation, parseTaskGraph, StoredGraphError } from './stored-graph.js';
 
 const screen = { width: 720, height: 1600 };
-const target = { bounds: { left: 0, top: 400, right: 720, bottom: 560 }, resourceId: 'id/title', className: 'TextView', text: 'Display', contentDesc: '' };
+const target = {
+  bounds: { left: 0, top: 400, right: 720, bottom: 560 },
+  resourceId: 'id/title',
+  className: 'TextView',
+  text: 'Display',
+  contentDesc: '',
+};
 
 describe('stored step pixels', () => {
   it('reads every shape the recorder writes, with the tapped element and the screen', () => {
-    expect(parseActionPx({ type: 'Tap', at: { x: 540, y: 480 }, target, screen })).toEqual({ type: 'Tap', at: { x: 540, y: 480 }, target, screen });
-    expect(parseActionPx({ type: 'Swipe', from: { x: 1, y: 2 }, to: { x: 3, y: 4 }, ms: 500, screen })).toEqual({ type: 'Swipe', from: { x: 1, y: 2 }, to: { x: 3, y: 4 }, ms: 500, screen });
-    expect(parseActionPx({ type: 'LaunchApp', package: 'com.android.settings', screen })).toEqual({ type: 'LaunchApp', package: 'com.android.settings', screen });
+    expect(parseActionPx({ type: 'Tap', at: { x: 540, y: 480 }, target, screen })).toEqual({
+      type: 'Tap',
+      at: { x: 540, y: 480 },
+      target,
+      screen,
+    });
+    expect(parseActionPx({ type: 'Swipe', from: { x: 1, y: 2 }, to: { x: 3, y: 4 }, ms: 500, screen })).toEqual({
+      type: 'Swipe',
+      from: { x: 1, y: 2 },
+      to: { x: 3, y: 4 },
+      ms: 500,
+      screen,
+    });
+    expect(parseActionPx({ type: 'LaunchApp', package: 'com.android.settings', screen })).toEqual({
+      type: 'LaunchApp',
+      package: 'com.android.settings',
+      screen,
+    });
     expect(parseActionPx({ type: 'Back', screen })).toEqual({ type: 'Back', screen });
   });
 
   it('is lenient with what older or damaged rows lack: no screen assumes the default, a broken target is dropped', () => {
     expect(parseActionPx({ type: 'Tap', at: { x: 5, y: 6 } })).toEqual({ type: 'Tap', at: { x: 5, y: 6 }, screen: DEFAULT_SCREEN });
-    expect(parseActionPx({ type: 'Tap', at: { x: 5, y: 6 }, target: { text: 'x' }, screen })).toEqual({ type: 'Tap', at: { x: 5, y: 6 }, screen });
+    expect(parseActionPx({ type: 'Tap', at: { x: 5, y: 6 }, target: { text: 'x' }, screen })).toEqual({
+      type: 'Tap',
+      at: { x: 5, y: 6 },
+      screen,
+    });
   });
 
   it('reads pixels that are not a shape the app wrote as none, never as a wrong shape', () => {
@@ -31,8 +56,25 @@ describe('stored step pixels', () => {
 });
 
 describe('stored graph versions', () => {
-  const edge = { id: 'e0', from: 'n0', to: 'n1', action: { type: 'Back' }, actionPx: { type: 'Back', screen }, target: null, screen, demonstrations: [1], uses: [[1, 0]] };
-  const node = (id: string) => ({ id, signature: { activity: 'a', structure: [], structureKey: 'k', anchors: [], widgetState: [], imageHash: null }, representative: { demonstrationId: 1, idx: 0, screenshotBlob: null, xmlBlob: null }, members: [], done: id === 'n1', flag: null });
+  const edge = {
+    id: 'e0',
+    from: 'n0',
+    to: 'n1',
+    action: { type: 'Back' },
+    actionPx: { type: 'Back', screen },
+    target: null,
+    screen,
+    demonstrations: [1],
+    uses: [[1, 0]],
+  };
+  const node = (id: string) => ({
+    id,
+    signature: { activity: 'a', structure: [], structureKey: 'k', anchors: [], widgetState: [], imageHash: null },
+    representative: { demonstrationId: 1, idx: 0, screenshotBlob: null, xmlBlob: null },
+    members: [],
+    done: id === 'n1',
+    flag: null,
+  });
   const graph = { taskId: 't', config: DEFAULT_SIGNATURE_CONFIG, startNode: 'n0', nodes: [node('n0'), node('n1')], edges: [edge] };
 
   it('reads a graph as the builder wrote it unchanged', () => {
@@ -53,10 +95,18 @@ describe('stored graph versions', () => {
     expect(() => parseTaskGraph({ ...graph, edges: [{ id: 'e0' }] }, 'g')).toThrow(/edge/);
   });
 
-  it('reads older build settings and validations with today\'s defaults', () => {
-    expect(parseGraphConfig({ signature: DEFAULT_SIGNATURE_CONFIG, match: { tapTolerancePx: 40, acceptInsideTarget: true, textThreshold: 0.8 } }).match)
-      .toEqual({ ...DEFAULT_MATCH_OPTIONS, tapTolerancePx: 40 });
-    expect(parseGraphValidation({})).toEqual({ selfConsistency: 0, selfReplays: [], leaveOneOut: null, leaveOneOutReplays: [], flaggedNodes: [] });
+  it("reads older build settings and validations with today's defaults", () => {
+    expect(
+      parseGraphConfig({ signature: DEFAULT_SIGNATURE_CONFIG, match: { tapTolerancePx: 40, acceptInsideTarget: true, textThreshold: 0.8 } })
+        .match,
+    ).toEqual({ ...DEFAULT_MATCH_OPTIONS, tapTolerancePx: 40 });
+    expect(parseGraphValidation({})).toEqual({
+      selfConsistency: 0,
+      selfReplays: [],
+      leaveOneOut: null,
+      leaveOneOutReplays: [],
+      flaggedNodes: [],
+    });
   });
 });
 
@@ -70,14 +120,21 @@ describe('stored runs', () => {
   });
 
   it('fills a stored spec with the defaults of options added since', () => {
-    const m = parseRunManifest({ spec: { mode: 'offline', agents: ['a'], taskIds: ['t'], match: { tapTolerancePx: 50, acceptInsideTarget: true, textThreshold: 0.8 } }, graphVersions: { t: 2 } });
+    const m = parseRunManifest({
+      spec: { mode: 'offline', agents: ['a'], taskIds: ['t'], match: { tapTolerancePx: 50, acceptInsideTarget: true, textThreshold: 0.8 } },
+      graphVersions: { t: 2 },
+    });
     expect(m.spec?.match.maxInsideShare).toBe(DEFAULT_MATCH_OPTIONS.maxInsideShare);
     expect(m.spec?.user).toBe('none');
     expect(m.graphVersions).toEqual({ t: 2 });
   });
 
   it('reads result details leniently: a field of the wrong type reads as absent, unknown fields stay', () => {
-    const d = parseRunResultDetails({ steps: 'three', judge: { judge: 'rule', pass: true, reason: 'ok' }, finalForeground: { package: 'p' } });
+    const d = parseRunResultDetails({
+      steps: 'three',
+      judge: { judge: 'rule', pass: true, reason: 'ok' },
+      finalForeground: { package: 'p' },
+    });
     expect(d.steps).toBeUndefined();
     expect(d.judge?.pass).toBe(true);
     expect(d.finalForeground).toEqual({ package: 'p' });
@@ -87,6 +144,9 @@ describe('stored runs', () => {
   it('reads step details and usage, with counts a provider did not report as null', () => {
     expect(parseRunStepDetails({ node: 'n0', match: { matched: false, reason: 'far', distancePx: 80 } }).match?.distancePx).toBe(80);
     expect(parseStepUsage({})).toEqual({ prompt_tokens: null, completion_tokens: null, total_tokens: null });
-    expect(parseStepUsage({ prompt_tokens: 3, completion_tokens: 4, total_tokens: 7, usage_mismatch: false })).toMatchObject({ prompt_tokens: 3, usage_mismatch: false });
+    expect(parseStepUsage({ prompt_tokens: 3, completion_tokens: 4, total_tokens: 7, usage_mismatch: false })).toMatchObject({
+      prompt_tokens: 3,
+      usage_mismatch: false,
+    });
   });
 });

@@ -77,8 +77,17 @@ export class TasksRepo {
       upsertSet.run(set.name, set.sourceFile, set.sourceHash, now);
       for (const t of tasks) {
         upsertTask.run(
-          t.id, set.name, toJson(t), t.instruction, t.lang, t.app, t.mode,
-          t.annotations.semantic, t.annotations.syntactic, t.annotations.scenario, now,
+          t.id,
+          set.name,
+          toJson(t),
+          t.instruction,
+          t.lang,
+          t.app,
+          t.mode,
+          t.annotations.semantic,
+          t.annotations.syntactic,
+          t.annotations.scenario,
+          now,
         );
       }
       return { imported: tasks.length - replaced, replaced };

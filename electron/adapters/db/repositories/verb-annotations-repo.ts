@@ -39,7 +39,15 @@ export class VerbAnnotationsRepo {
          ON CONFLICT (task_id) DO UPDATE SET instruction = excluded.instruction, proposed = excluded.proposed, model = excluded.model,
          accepted = excluded.accepted, status = excluded.status, updated_at = excluded.updated_at`,
       )
-      .run(taskId, instruction, proposed ? toJson(proposed) : null, proposed ? prior!.model : null, toJson(verbs), same ? 'accepted' : 'edited', nowIso());
+      .run(
+        taskId,
+        instruction,
+        proposed ? toJson(proposed) : null,
+        proposed ? prior!.model : null,
+        toJson(verbs),
+        same ? 'accepted' : 'edited',
+        nowIso(),
+      );
     return this.get(taskId)!;
   }
 

@@ -113,14 +113,18 @@ export const autoglmFamily: Family = {
     // Image first, then text (official part order).
     messages.push({
       role: 'user',
-      content: [image(input.image.dataUrl), text(userText(input.instruction, input.history.length, input.observation.currentApp, input.history.at(-1)?.userReply))],
+      content: [
+        image(input.image.dataUrl),
+        text(userText(input.instruction, input.history.length, input.observation.currentApp, input.history.at(-1)?.userReply)),
+      ],
     });
     return messages;
   },
   parse: (raw, mode) => parseAutoglm(raw, { coords: mode }),
   describe: (ctx) => ({
     promptTemplate: template(ctx),
-    historyPolicy: 'full chat kept (no truncation); screenshots removed from earlier user turns, so 1 image per request; earlier assistant turns resent as <think>…</think><answer>…</answer>; after an answered Take_over/Interact the next user turn opens with the user\'s answer, then ** Screen Info **',
+    historyPolicy:
+      "full chat kept (no truncation); screenshots removed from earlier user turns, so 1 image per request; earlier assistant turns resent as <think>…</think><answer>…</answer>; after an answered Take_over/Interact the next user turn opens with the user's answer, then ** Screen Info **",
     coordinates: 'relative: 0–999 grid divided by 1000, n = v; values past 1000 clamped and flagged',
     resize: 'none on our side (the server resizes; relative coordinates are unaffected)',
   }),

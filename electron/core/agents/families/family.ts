@@ -52,7 +52,9 @@ export interface Family {
  * families whose text history may not keep the step that asked.
  */
 export function answeredQuestions(history: readonly AgentHistoryEntry[]): { question: string; answer: string }[] {
-  return history.flatMap((h) => (h.userReply === undefined ? [] : [{ question: h.action.type === 'AskUser' ? h.action.message : h.actionText, answer: h.userReply }]));
+  return history.flatMap((h) =>
+    h.userReply === undefined ? [] : [{ question: h.action.type === 'AskUser' ? h.action.message : h.actionText, answer: h.userReply }],
+  );
 }
 
 /** Fills {name} placeholders; unknown names stay visible so a broken override is easy to spot. */

@@ -56,7 +56,8 @@ export const guiowlFamily: Family = {
     const older = input.history.slice(0, cut);
     const recent = input.history.slice(cut);
     const answered = (h: (typeof older)[number]): string => (h.userReply === undefined ? '' : ` (the user answered: ${h.userReply})`);
-    const previous = older.length === 0 ? 'None' : older.map((h, i) => `Step${i + 1}: ${h.actionText || h.action.type}${answered(h)}`).join('\n');
+    const previous =
+      older.length === 0 ? 'None' : older.map((h, i) => `Step${i + 1}: ${h.actionText || h.action.type}${answered(h)}`).join('\n');
     const intro = text(fill(GUIOWL_USER_TEMPLATE, { instruction: input.instruction, previous_actions: previous }));
     const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(input) }];
     const screenshots = [...recent.map((h) => h.image), input.image];

@@ -5,7 +5,7 @@
  * names and argument spellings are the interface and are kept literally.
  */
 export type MobileUseAction =
-  | 'key' | 'click' | 'long_press' | 'swipe' | 'type' | 'system_button' | 'open' | 'wait' | 'answer' | 'interact' | 'terminate';
+  'key' | 'click' | 'long_press' | 'swipe' | 'type' | 'system_button' | 'open' | 'wait' | 'answer' | 'interact' | 'terminate';
 
 const DESCRIBE: Record<MobileUseAction, string> = {
   key: '`key`: send an adb keyevent; give its name in `text`.',
@@ -35,12 +35,23 @@ export function mobileUseTools(width: number, height: number, actions: readonly 
       ].join('\n'),
       parameters: {
         properties: {
-          action: { description: `The action to perform:\n${actions.map((a) => `* ${DESCRIBE[a]}`).join('\n')}`, enum: actions, type: 'string' },
-          coordinate: { description: '(x, y): x pixels from the left edge, y pixels from the top edge. Required by click, long_press and swipe.', type: 'array' },
+          action: {
+            description: `The action to perform:\n${actions.map((a) => `* ${DESCRIBE[a]}`).join('\n')}`,
+            enum: actions,
+            type: 'string',
+          },
+          coordinate: {
+            description: '(x, y): x pixels from the left edge, y pixels from the top edge. Required by click, long_press and swipe.',
+            type: 'array',
+          },
           coordinate2: { description: '(x, y) where a swipe ends. Required by swipe.', type: 'array' },
           text: { description: 'Required by key, type, open, answer and interact.', type: 'string' },
           time: { description: 'Seconds; used by long_press and wait.', type: 'number' },
-          button: { description: 'Back, Home, Menu or Enter. Required by system_button.', enum: ['Back', 'Home', 'Menu', 'Enter'], type: 'string' },
+          button: {
+            description: 'Back, Home, Menu or Enter. Required by system_button.',
+            enum: ['Back', 'Home', 'Menu', 'Enter'],
+            type: 'string',
+          },
           status: { description: 'Required by terminate.', enum: ['success', 'failure'], type: 'string' },
         },
         required: ['action'],

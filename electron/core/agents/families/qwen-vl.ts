@@ -48,7 +48,12 @@ export const qwenVlFamily: Family = {
   sendSize: (screen, ctx) => (ctx.variant === '2.5' ? smartResize(screen, QWEN25_RESIZE) : null),
   coordMode: (sent, ctx) => (ctx.variant === '2.5' ? { kind: 'absolute', sent } : { kind: 'relative', max: 999 }),
   buildMessages(input: BuildInput): ChatMessage[] {
-    const progress = input.history.map((h, i) => `Step ${i + 1}: ${h.actionText || h.action.type}; ${h.userReply === undefined ? '' : `The user answered: ${h.userReply}; `}`).join('');
+    const progress = input.history
+      .map(
+        (h, i) =>
+          `Step ${i + 1}: ${h.actionText || h.action.type}; ${h.userReply === undefined ? '' : `The user answered: ${h.userReply}; `}`,
+      )
+      .join('');
     return [
       { role: 'system', content: systemPrompt(input, input.image) },
       {
@@ -60,8 +65,12 @@ export const qwenVlFamily: Family = {
   parse: (raw, mode) => parseMobileUse(raw, { coords: mode }),
   describe: (ctx) => ({
     promptTemplate: `${systemPrompt(ctx, ctx.variant === '2.5' ? { width: 0, height: 0 } : null)}\n\n--- user ---\n${QWEN_USER_TEMPLATE}`,
-    historyPolicy: 'one image (current); earlier steps as text "Step K: <Action line or tool call>; " in the user message, an answered ask_user/interact followed by "The user answered: …; "',
+    historyPolicy:
+      'one image (current); earlier steps as text "Step K: <Action line or tool call>; " in the user message, an answered ask_user/interact followed by "The user answered: …; "',
     coordinates: ctx.variant === '2.5' ? "absolute pixels of the image we sent: n = x/W'·1000" : 'relative 0–999: n = v·1000/999',
-    resize: ctx.variant === '2.5' ? 'client-side smart_resize(factor 28, min 3,136, max 12,845,056)' : 'none on our side (server applies Qwen3-VL factor-32 resize; relative coordinates unaffected)',
+    resize:
+      ctx.variant === '2.5'
+        ? 'client-side smart_resize(factor 28, min 3,136, max 12,845,056)'
+        : 'none on our side (server applies Qwen3-VL factor-32 resize; relative coordinates unaffected)',
   }),
 };

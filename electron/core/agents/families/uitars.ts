@@ -106,11 +106,11 @@ export const uitarsFamily: Family = {
   describe: (ctx) => ({
     promptTemplate: template(ctx),
     historyPolicy: `alternating user(image)/assistant(previous output, Reflection removed${ctx.variant === 'doubao' ? '' : ', box tokens re-inserted'}); last ${ctx.config.historyImages ?? UITARS_HISTORY_IMAGES} images kept (current included), all assistant turns kept; an answered call_user is followed by a user text turn with the answer`,
-    coordinates: ctx.variant === '1.5'
-      ? "absolute pixels of the image we sent: n = x/W'·1000 (W',H' = smart_resize)"
-      : 'relative 0–1000: n = v',
-    resize: ctx.variant === '1.5'
-      ? 'client-side smart_resize(factor 28, min 78,400, max 12,845,056), round-half-to-even'
-      : `shrink-only above ${ctx.config.images?.maxPixels ?? (ctx.variant === 'doubao' ? DOUBAO_MAX_PIXELS : V10_MAX_PIXELS)} px (aspect kept, floor)`,
+    coordinates:
+      ctx.variant === '1.5' ? "absolute pixels of the image we sent: n = x/W'·1000 (W',H' = smart_resize)" : 'relative 0–1000: n = v',
+    resize:
+      ctx.variant === '1.5'
+        ? 'client-side smart_resize(factor 28, min 78,400, max 12,845,056), round-half-to-even'
+        : `shrink-only above ${ctx.config.images?.maxPixels ?? (ctx.variant === 'doubao' ? DOUBAO_MAX_PIXELS : V10_MAX_PIXELS)} px (aspect kept, floor)`,
   }),
 };

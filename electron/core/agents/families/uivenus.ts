@@ -70,7 +70,10 @@ export function isQuestion(s: string): boolean {
 
 function previousActions(history: readonly AgentHistoryEntry[], n: number): string {
   const start = Math.max(0, history.length - n);
-  return history.slice(start).map((h, k) => `Step ${start + k}: <think>${h.thought}</think><action>${h.actionText || h.raw}</action>`).join('\n');
+  return history
+    .slice(start)
+    .map((h, k) => `Step ${start + k}: <think>${h.thought}</think><action>${h.actionText || h.raw}</action>`)
+    .join('\n');
 }
 
 /** Finished() with no content after a CallUser answer carries that answer (the prompt's sequencing). */
@@ -89,7 +92,10 @@ export const uivenusFamily: Family = {
   coordMode: (sent, ctx) => (ctx.variant === '1.0' ? { kind: 'absolute', sent } : { kind: 'relative', max: 1000 }),
   buildMessages(input: BuildInput): ChatMessage[] {
     const n = input.config.historyImages ?? UIVENUS_HISTORY_STEPS;
-    const body = fill(template(input), { instruction: userTask(input.instruction, input.history), previous_actions: previousActions(input.history, n) || 'None' });
+    const body = fill(template(input), {
+      instruction: userTask(input.instruction, input.history),
+      previous_actions: previousActions(input.history, n) || 'None',
+    });
     return [
       { role: 'system', content: 'You are a helpful assistant.' },
       { role: 'user', content: [text(body), image(input.image.dataUrl)] },

@@ -46,18 +46,31 @@ export const vlmFamily: Family = {
   sendSize: (screen, ctx) => limitPixels(screen, ctx.config.images?.maxPixels),
   coordMode: () => ({ kind: 'relative', max: 1000 }),
   buildMessages(input: BuildInput): ChatMessage[] {
-    const previous = input.history.length === 0
-      ? 'none'
-      : input.history.map((h, i) => `${i + 1}. ${h.actionText || JSON.stringify(h.action)}${h.userReply === undefined ? '' : `\n   The user answered: ${JSON.stringify(h.userReply)}`}`).join('\n');
+    const previous =
+      input.history.length === 0
+        ? 'none'
+        : input.history
+            .map(
+              (h, i) =>
+                `${i + 1}. ${h.actionText || JSON.stringify(h.action)}${h.userReply === undefined ? '' : `\n   The user answered: ${JSON.stringify(h.userReply)}`}`,
+            )
+            .join('\n');
     return [
       { role: 'system', content: systemPrompt(input) },
-      { role: 'user', content: [text(fill(VLM_USER_TEMPLATE, { instruction: input.instruction, previous_actions: previous })), image(input.image.dataUrl)] },
+      {
+        role: 'user',
+        content: [
+          text(fill(VLM_USER_TEMPLATE, { instruction: input.instruction, previous_actions: previous })),
+          image(input.image.dataUrl),
+        ],
+      },
     ];
   },
   parse: (raw, mode) => parseVlm(raw, { coords: mode }),
   describe: (ctx) => ({
     promptTemplate: `${systemPrompt(ctx)}\n\n--- user ---\n${VLM_USER_TEMPLATE}`,
-    historyPolicy: 'one image (current); every earlier action as a numbered JSON line; an answered ask_user followed by an indented line: The user answered: "…"',
+    historyPolicy:
+      'one image (current); every earlier action as a numbered JSON line; an answered ask_user followed by an indented line: The user answered: "…"',
     coordinates: 'relative 0–1000, [x, y] with x first: n = v',
     resize: ctx.config.images?.maxPixels ? `shrink-only above ${ctx.config.images.maxPixels} px` : 'none',
   }),

@@ -16,7 +16,10 @@ async function run(agent: RandomAgent | ReplayAgent, n: number): Promise<Action[
 
 describe('replay agent', () => {
   it('plays the demonstration in order, then finishes saying so', async () => {
-    const demo: Action[] = [{ type: 'LaunchApp', app: '设置' }, { type: 'Tap', at: { x: 500, y: 420 } }];
+    const demo: Action[] = [
+      { type: 'LaunchApp', app: '设置' },
+      { type: 'Tap', at: { x: 500, y: 420 } },
+    ];
     const actions = await run(new ReplayAgent('r', demo), 3);
     expect(actions.slice(0, 2)).toEqual(demo);
     expect(actions[2]).toEqual({ type: 'Finish', message: 'end of the demonstration (2 actions)' });

@@ -9,14 +9,24 @@ import { modelFreeResult } from './result.js';
  * (5 %) so the floor's success share is not just "finish on the first screen".
  */
 const WEIGHTS: [Action['type'], number][] = [
-  ['Tap', 50], ['Swipe', 15], ['LongPress', 5], ['Back', 10], ['Home', 3], ['Type', 7], ['Wait', 5], ['Finish', 5],
+  ['Tap', 50],
+  ['Swipe', 15],
+  ['LongPress', 5],
+  ['Back', 10],
+  ['Home', 3],
+  ['Type', 7],
+  ['Wait', 5],
+  ['Finish', 5],
 ];
 const WORDS = ['音量', '设置', '字体', 'hello', '天气', '123'];
 
 export class RandomAgent implements Agent {
   readonly adapter = 'random';
 
-  constructor(readonly name: string, private readonly seed: number) {}
+  constructor(
+    readonly name: string,
+    private readonly seed: number,
+  ) {}
 
   async step(obs: AgentObservation, _instruction: string, history: readonly AgentHistoryEntry[]): Promise<AgentStepResult> {
     const t0 = performance.now();

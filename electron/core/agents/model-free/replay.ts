@@ -10,13 +10,22 @@ import { modelFreeResult } from './result.js';
 export class ReplayAgent implements Agent {
   readonly adapter = 'replay';
 
-  constructor(readonly name: string, private readonly actions: readonly Action[]) {}
+  constructor(
+    readonly name: string,
+    private readonly actions: readonly Action[],
+  ) {}
 
   async step(obs: AgentObservation, _instruction: string, history: readonly AgentHistoryEntry[]): Promise<AgentStepResult> {
     const t0 = performance.now();
     const k = history.length;
     const next = this.actions[k];
     const action: Action = next ?? { type: 'Finish', message: `end of the demonstration (${this.actions.length} actions)` };
-    return modelFreeResult(action, next ? `replaying step ${k + 1} of ${this.actions.length}` : 'demonstration exhausted', obs, t0, performance.now());
+    return modelFreeResult(
+      action,
+      next ? `replaying step ${k + 1} of ${this.actions.length}` : 'demonstration exhausted',
+      obs,
+      t0,
+      performance.now(),
+    );
   }
 }

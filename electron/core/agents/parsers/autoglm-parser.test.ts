@@ -12,7 +12,9 @@ describe('AutoGLM parser: documented examples', () => {
     expect(r.thought).toBe('Search icon is at the top right.');
     expect(r.actionText).toBe('do(action="Tap", element=[924,37])');
     expect(p('do(action="Swipe", start=[500,800], end=[500,300])').action).toEqual({
-      type: 'Swipe', from: { x: 500, y: 800 }, to: { x: 500, y: 300 },
+      type: 'Swipe',
+      from: { x: 500, y: 800 },
+      to: { x: 500, y: 300 },
     });
     expect(p('finish(message="已为您将闹钟设置为7:00。")').action).toEqual({ type: 'Finish', message: '已为您将闹钟设置为7:00。' });
   });
@@ -69,7 +71,9 @@ describe('AutoGLM parser: the reply cases of docs/agents.md', () => {
   it('case 8: strings: real newlines (#154), escapes, CJK, quotes, parens, %, &, emoji', () => {
     expect(p('do(action="Type", text="第一行\n第二行")').action).toEqual({ type: 'Type', text: '第一行\n第二行', clear: true });
     expect(p('do(action="Type", text="say \\"hi\\" (now), 50% & 🎉")').action).toEqual({
-      type: 'Type', text: 'say "hi" (now), 50% & 🎉', clear: true,
+      type: 'Type',
+      text: 'say "hi" (now), 50% & 🎉',
+      clear: true,
     });
     // an unescaped inner quote that cannot close the string stays literal
     expect(p('do(action="Type", text="他说"你好"吗")').action).toEqual({ type: 'Type', text: '他说"你好"吗', clear: true });

@@ -59,7 +59,12 @@ function mapCall(call: ScannedCall, ctx: ParseContext, flags: ParseFlags): Actio
   const kind = str('action');
   if (!kind) throw new ReplyError('do(...) without action="…"');
   // Names with spaces ("Long Press") are the documented spelling; accept _ and case variants too.
-  switch (kind.toLowerCase().replace(/[\s_]+/g, ' ').trim()) {
+  switch (
+    kind
+      .toLowerCase()
+      .replace(/[\s_]+/g, ' ')
+      .trim()
+  ) {
     case 'launch': {
       const app = str('app');
       if (!app) throw new ReplyError('Launch needs app="…"');

@@ -8,19 +8,29 @@ const call = (args: object) => `Action: x\n<tool_call>\n${JSON.stringify({ name:
 
 describe('mobile_use parser (GUI-Owl 1.5, Qwen-VL): documented examples', () => {
   it('parses the GUI-Owl example outputs', () => {
-    const o = owl('Action: Open the Settings app.\n<tool_call>\n{"name": "mobile_use", "arguments": {"action": "open", "text": "Settings"}}\n</tool_call>');
+    const o = owl(
+      'Action: Open the Settings app.\n<tool_call>\n{"name": "mobile_use", "arguments": {"action": "open", "text": "Settings"}}\n</tool_call>',
+    );
     expect(o.action).toEqual({ type: 'LaunchApp', app: 'Settings' });
     expect(o.actionText).toBe('Open the Settings app.');
-    expect(owl('Action: Tap the "Display" entry.\n<tool_call>\n{"name": "mobile_use", "arguments": {"action": "click", "coordinate": [503, 412]}}\n</tool_call>').action)
-      .toEqual({ type: 'Tap', at: { x: 503, y: 412 } });
+    expect(
+      owl(
+        'Action: Tap the "Display" entry.\n<tool_call>\n{"name": "mobile_use", "arguments": {"action": "click", "coordinate": [503, 412]}}\n</tool_call>',
+      ).action,
+    ).toEqual({ type: 'Tap', at: { x: 503, y: 412 } });
     expect(owl(call({ action: 'swipe', coordinate: [500, 750], coordinate2: [500, 300] })).action).toEqual({
-      type: 'Swipe', from: { x: 500, y: 750 }, to: { x: 500, y: 300 }, ms: 500,
+      type: 'Swipe',
+      from: { x: 500, y: 750 },
+      to: { x: 500, y: 300 },
+      ms: 500,
     });
     expect(owl(call({ action: 'terminate', status: 'success' })).action).toEqual({ type: 'Finish', status: 'success' });
   });
 
   it('parses the Qwen3-VL notebook output on the 0–999 grid', () => {
-    const r = qwen3('Thought: To search for Musk in X, I need to click on the search bar at the top of the screen.\nAction: "I tapped on the search bar to begin searching for Musk."\n<tool_call>\n{"name": "mobile_use", "arguments": {"action": "click", "coordinate": [447, 81]}}\n</tool_call>');
+    const r = qwen3(
+      'Thought: To search for Musk in X, I need to click on the search bar at the top of the screen.\nAction: "I tapped on the search bar to begin searching for Musk."\n<tool_call>\n{"name": "mobile_use", "arguments": {"action": "click", "coordinate": [447, 81]}}\n</tool_call>',
+    );
     expect(r.action).toEqual({ type: 'Tap', at: { x: 447.447, y: 81.081 } });
     expect(r.actionText).toBe('I tapped on the search bar to begin searching for Musk.');
     expect(r.thought).toMatch(/^To search for Musk/);
@@ -33,8 +43,12 @@ describe('mobile_use parser (GUI-Owl 1.5, Qwen-VL): documented examples', () => 
 
 describe('mobile_use parser: tool-call JSON (reply case 9)', () => {
   it('with and without inner newlines, fenced, or with think in front', () => {
-    expect(owl('<tool_call>{"name":"mobile_use","arguments":{"action":"system_button","button":"Home"}}</tool_call>').action).toEqual({ type: 'Home' });
-    expect(owl('<think>hmm</think>\n```json\n<tool_call>{"name":"mobile_use","arguments":{"action":"wait","time":2}}</tool_call>\n```').action).toEqual({ type: 'Wait', seconds: 2 });
+    expect(owl('<tool_call>{"name":"mobile_use","arguments":{"action":"system_button","button":"Home"}}</tool_call>').action).toEqual({
+      type: 'Home',
+    });
+    expect(
+      owl('<think>hmm</think>\n```json\n<tool_call>{"name":"mobile_use","arguments":{"action":"wait","time":2}}</tool_call>\n```').action,
+    ).toEqual({ type: 'Wait', seconds: 2 });
   });
 
   it('several blocks: the first wins, the rest are logged', () => {
@@ -51,7 +65,10 @@ describe('mobile_use parser: tool-call JSON (reply case 9)', () => {
 
   it('unknown names, missing coordinate2, bad coordinates ⇒ ParseError', () => {
     expect(owl(call({ action: 'fly' })).action.type).toBe('ParseError');
-    expect(owl(call({ action: 'swipe', coordinate: [1, 2] })).action).toMatchObject({ type: 'ParseError', reason: expect.stringMatching(/coordinate2/) });
+    expect(owl(call({ action: 'swipe', coordinate: [1, 2] })).action).toMatchObject({
+      type: 'ParseError',
+      reason: expect.stringMatching(/coordinate2/),
+    });
     expect(owl(call({ action: 'click', coordinate: [1, 2, 3] })).action.type).toBe('ParseError');
     expect(owl(call({ action: 'click', coordinate: 'here' })).action.type).toBe('ParseError');
     expect(owl('<tool_call>{"name":"mobile_use","arguments":"{not json"}</tool_call>').action.type).toBe('ParseError');
@@ -70,7 +87,11 @@ describe('mobile_use parser: tool-call JSON (reply case 9)', () => {
       expect(owl(call({ action: a, text: '哪一个?' })).action).toEqual({ type: 'AskUser', message: '哪一个?' });
     }
     expect(owl(call({ action: 'key', text: 'KEYCODE_BACK' })).action).toEqual({ type: 'Back' });
-    expect(owl(call({ action: 'long_press', coordinate: [1, 2], time: 2 })).action).toEqual({ type: 'LongPress', at: { x: 1, y: 2 }, ms: 2000 });
+    expect(owl(call({ action: 'long_press', coordinate: [1, 2], time: 2 })).action).toEqual({
+      type: 'LongPress',
+      at: { x: 1, y: 2 },
+      ms: 2000,
+    });
     expect(owl(call({ action: 'system_button', button: 'Enter' })).action).toEqual({ type: 'Enter' });
   });
 
@@ -83,7 +104,9 @@ describe('mobile_use parser: tool-call JSON (reply case 9)', () => {
   it('cases 12, 13: garbage, empty, thought-only and cut-off replies', () => {
     expect(owl('').action.type).toBe('ParseError');
     expect(owl('Action: I will tap the button.').action.type).toBe('ParseError');
-    expect(owl('<tool_call>\n{"name": "mobile_use", "arguments": {"action": "click", "coordinate": [1').action)
-      .toMatchObject({ type: 'ParseError', reason: expect.stringMatching(/truncated/) });
+    expect(owl('<tool_call>\n{"name": "mobile_use", "arguments": {"action": "click", "coordinate": [1').action).toMatchObject({
+      type: 'ParseError',
+      reason: expect.stringMatching(/truncated/),
+    });
   });
 });

@@ -16,7 +16,11 @@ import { WorkBudget } from '../parsing/work-budget.js';
 export const parseMobileUse = safeParser((raw: string, ctx: ParseContext): ParsedReply => {
   const { thought: think, rest } = splitThinking(stripLeakedTokens(raw));
   const blocks = toolCallBlocks(rest);
-  const actionLine = /Action\s*[:：]\s*(.*)/i.exec(rest.split(/<tool_call>/i)[0] ?? '')?.[1]?.trim().replace(/^"|"$/g, '') ?? '';
+  const actionLine =
+    /Action\s*[:：]\s*(.*)/i
+      .exec(rest.split(/<tool_call>/i)[0] ?? '')?.[1]
+      ?.trim()
+      .replace(/^"|"$/g, '') ?? '';
   const thoughtLine = thoughtSection(rest);
   const thought = think || thoughtLine;
   const calls: { args: Record<string, unknown>; text: string }[] = [];
@@ -103,17 +107,32 @@ function argumentsOf(v: Record<string, unknown>): Record<string, unknown> | null
 }
 
 const BUTTONS: Record<string, Action> = {
-  back: { type: 'Back' }, home: { type: 'Home' }, enter: { type: 'Enter' },
-  menu: { type: 'Key', key: 'Menu' }, recent: { type: 'Key', key: 'Recent' },
+  back: { type: 'Back' },
+  home: { type: 'Home' },
+  enter: { type: 'Enter' },
+  menu: { type: 'Key', key: 'Menu' },
+  recent: { type: 'Key', key: 'Recent' },
 };
 const KEYEVENTS: Record<string, KeyName | 'Back' | 'Home' | 'Enter'> = {
-  keycode_back: 'Back', back: 'Back', keycode_home: 'Home', home: 'Home', keycode_enter: 'Enter', enter: 'Enter',
-  keycode_menu: 'Menu', menu: 'Menu', keycode_app_switch: 'Recent', keycode_del: 'Delete', del: 'Delete',
-  keycode_volume_up: 'VolumeUp', keycode_volume_down: 'VolumeDown', keycode_power: 'Power',
+  keycode_back: 'Back',
+  back: 'Back',
+  keycode_home: 'Home',
+  home: 'Home',
+  keycode_enter: 'Enter',
+  enter: 'Enter',
+  keycode_menu: 'Menu',
+  menu: 'Menu',
+  keycode_app_switch: 'Recent',
+  keycode_del: 'Delete',
+  del: 'Delete',
+  keycode_volume_up: 'VolumeUp',
+  keycode_volume_down: 'VolumeDown',
+  keycode_power: 'Power',
 };
 
 function mapAction(a: Record<string, unknown>, ctx: ParseContext, flags: ParseFlags): Action {
-  const text = (k: string): string | undefined => (typeof a[k] === 'string' ? (a[k] as string) : a[k] === undefined ? undefined : String(a[k]));
+  const text = (k: string): string | undefined =>
+    typeof a[k] === 'string' ? (a[k] as string) : a[k] === undefined ? undefined : String(a[k]);
   const point = (k: string): Action & { type: 'Tap' } => {
     const v = a[k];
     if (!Array.isArray(v) || !v.every((n) => typeof n === 'number')) {
@@ -138,8 +157,10 @@ function mapAction(a: Record<string, unknown>, ctx: ParseContext, flags: ParseFl
     }
     case 'swipe':
     case 'scroll': {
-      if (a.coordinate2 !== undefined) return { type: 'Swipe', from: point('coordinate').at, to: point('coordinate2').at, ms: DEFAULT_SWIPE_MS };
-      if (typeof a.direction === 'string') return scrollToSwipe(readDirection(a.direction), a.coordinate ? point('coordinate').at : undefined);
+      if (a.coordinate2 !== undefined)
+        return { type: 'Swipe', from: point('coordinate').at, to: point('coordinate2').at, ms: DEFAULT_SWIPE_MS };
+      if (typeof a.direction === 'string')
+        return scrollToSwipe(readDirection(a.direction), a.coordinate ? point('coordinate').at : undefined);
       throw new ReplyError(`${name} needs "coordinate2" (or a "direction")`);
     }
     case 'type': {

@@ -39,7 +39,7 @@ const cpuMs = (f: () => void): number => {
 };
 
 describe('model replies crafted to be slow to parse', () => {
-  it('the issue\'s reproduction: an 80,000-letter reply is a quick ParseError in every format', () => {
+  it("the issue's reproduction: an 80,000-letter reply is a quick ParseError in every format", () => {
     const raw = 'a'.repeat(80_000);
     for (const format of MODEL_ADAPTERS) {
       let action: { type: string } = { type: '' };
@@ -61,9 +61,17 @@ describe('model replies crafted to be slow to parse', () => {
 
   it('a valid action after megabytes of thought is still found (the budget is spent on text, not wasted)', () => {
     const thought = fill('The settings icon looks like a gear. ', 2 * 1024 * 1024);
-    expect(parseReplyAs('uitars', `Thought: ${thought}\nAction: click(start_box='(100,200)')`, { screen: { width: 1080, height: 2400 }, variant: 'doubao' }).action)
-      .toEqual({ type: 'Tap', at: { x: 100, y: 200 } });
-    expect(parseReplyAs('autoglm', `${thought}\ndo(action="Back")`, { screen: { width: 1080, height: 2400 } }).action).toEqual({ type: 'Back' });
-    expect(parseReplyAs('vlm', `Thought: ${thought}\n{"action": "home"}`, { screen: { width: 1080, height: 2400 } }).action).toEqual({ type: 'Home' });
+    expect(
+      parseReplyAs('uitars', `Thought: ${thought}\nAction: click(start_box='(100,200)')`, {
+        screen: { width: 1080, height: 2400 },
+        variant: 'doubao',
+      }).action,
+    ).toEqual({ type: 'Tap', at: { x: 100, y: 200 } });
+    expect(parseReplyAs('autoglm', `${thought}\ndo(action="Back")`, { screen: { width: 1080, height: 2400 } }).action).toEqual({
+      type: 'Back',
+    });
+    expect(parseReplyAs('vlm', `Thought: ${thought}\n{"action": "home"}`, { screen: { width: 1080, height: 2400 } }).action).toEqual({
+      type: 'Home',
+    });
   });
 });

@@ -7,18 +7,25 @@ const rel = (raw: string) => parseUitars(raw, REL1000);
 
 describe('UI-TARS parser: documented examples', () => {
   it('parses the five example outputs', () => {
-    expect(abs("Thought: 我需要先打开设置应用。\nAction: open_app(app_name='Settings')").action).toEqual({ type: 'LaunchApp', app: 'Settings' });
+    expect(abs("Thought: 我需要先打开设置应用。\nAction: open_app(app_name='Settings')").action).toEqual({
+      type: 'LaunchApp',
+      app: 'Settings',
+    });
     const r = abs("Thought: Tap the search bar at the top.\nAction: click(start_box='(546,182)')");
     expect(r.action).toEqual({ type: 'Tap', at: { x: 500, y: 75.581 } });
     expect(r.thought).toBe('Tap the search bar at the top.');
     expect(abs("Thought: Enter the query and submit.\nAction: type(content='weather today\\n')").action).toEqual({
-      type: 'Type', text: 'weather today', submit: true,
+      type: 'Type',
+      text: 'weather today',
+      submit: true,
     });
     expect(abs("Thought: The setting is enabled; task complete.\nAction: finished(content='Dark mode is now on.')").action).toEqual({
-      type: 'Finish', message: 'Dark mode is now on.',
+      type: 'Finish',
+      message: 'Dark mode is now on.',
     });
     expect(rel("Thought: Click the Wi-Fi entry.\nAction: click(point='<point>512 230</point>')").action).toEqual({
-      type: 'Tap', at: { x: 512, y: 230 },
+      type: 'Tap',
+      at: { x: 512, y: 230 },
     });
   });
 
@@ -32,13 +39,13 @@ describe('UI-TARS parser: documented examples', () => {
 
 describe('UI-TARS parser: the reply cases of docs/agents.md', () => {
   it('case 1: Reflection/Action_Summary and <think> wrappers', () => {
-    const r = abs("Reflection: the last tap missed.\nAction_Summary: tap the icon again\nAction: press_back()");
+    const r = abs('Reflection: the last tap missed.\nAction_Summary: tap the icon again\nAction: press_back()');
     expect(r.action).toEqual({ type: 'Back' });
-    expect(abs("<think>go home</think>\nThought: x\nAction: press_home()").action).toEqual({ type: 'Home' });
+    expect(abs('<think>go home</think>\nThought: x\nAction: press_home()').action).toEqual({ type: 'Home' });
   });
 
   it('case 2: the last Action: marker, first complete call after it', () => {
-    const r = abs("Thought: a\nAction: press_back()\nThought: b\nAction: press_home()");
+    const r = abs('Thought: a\nAction: press_back()\nThought: b\nAction: press_home()');
     expect(r.action).toEqual({ type: 'Home' });
     // thought mentions a call and Action:
     expect(abs("Thought: I could click(start_box='(1,1)') but Action: is next\nAction: press_home()").action).toEqual({ type: 'Home' });
@@ -52,7 +59,7 @@ describe('UI-TARS parser: the reply cases of docs/agents.md', () => {
   });
 
   it('case 3: several calls: blank-line separated and "then": first executed, others logged', () => {
-    const r = abs("Thought: x\nAction: press_back()\n\npress_home()");
+    const r = abs('Thought: x\nAction: press_back()\n\npress_home()');
     expect(r.action).toEqual({ type: 'Back' });
     expect(r.extras).toEqual(['press_home()']);
     const t = abs("Action: click(start_box='(546,182)') then wait()");
@@ -73,12 +80,18 @@ describe('UI-TARS parser: the reply cases of docs/agents.md', () => {
       ['click(start_box=(546,1204))', { x: 500, y: 500 }],
     ];
     for (const [call, at] of cases) expect(abs(`Action: ${call}`).action, call).toEqual({ type: 'Tap', at });
-    for (const bad of ["click(start_box='=')", "click(start_box='')", "click(start_box='[x,y]')", "click(point='<point>x1 y1</point>')", "click(start_box='(1,2,3)')"]) {
+    for (const bad of [
+      "click(start_box='=')",
+      "click(start_box='')",
+      "click(start_box='[x,y]')",
+      "click(point='<point>x1 y1</point>')",
+      "click(start_box='(1,2,3)')",
+    ]) {
       expect(abs(`Action: ${bad}`).action.type, bad).toBe('ParseError');
     }
   });
 
-  it('case 5: x > W\' on an absolute model is clamped and flagged', () => {
+  it("case 5: x > W' on an absolute model is clamped and flagged", () => {
     const r = abs("Action: click(start_box='(1500,100)')");
     expect(r.action).toMatchObject({ type: 'Tap', at: { x: 1000 } });
     expect(r.flags.coordOutOfRange).toBe(true);
@@ -89,27 +102,47 @@ describe('UI-TARS parser: the reply cases of docs/agents.md', () => {
     expect(abs("Action: type(content='it's fine')").action).toEqual({ type: 'Type', text: "it's fine" });
     expect(abs("Action: type(content='()()')").action).toEqual({ type: 'Type', text: '()()' });
     expect(abs("Action: type(content='a, b) c')").action).toEqual({ type: 'Type', text: 'a, b) c' });
-    expect(abs("Action: finished(content='line1\\nline2 100% & 😀')").action).toEqual({ type: 'Finish', message: 'line1\nline2 100% & 😀' });
+    expect(abs("Action: finished(content='line1\\nline2 100% & 😀')").action).toEqual({
+      type: 'Finish',
+      message: 'line1\nline2 100% & 😀',
+    });
     expect(abs("Action: type(content='杭州天气')").action).toEqual({ type: 'Type', text: '杭州天气' });
   });
 
   it('scroll by direction follows the prompt meaning (content appears on that side)', () => {
     expect(abs("Action: scroll(start_box='(546,1204)', direction='down')").action).toEqual({
-      type: 'Swipe', from: { x: 500, y: 500 }, to: { x: 500, y: 100 }, ms: 500,
+      type: 'Swipe',
+      from: { x: 500, y: 500 },
+      to: { x: 500, y: 100 },
+      ms: 500,
     });
-    expect(abs("Action: scroll(direction='up')").action).toEqual({ type: 'Swipe', from: { x: 500, y: 300 }, to: { x: 500, y: 700 }, ms: 500 });
+    expect(abs("Action: scroll(direction='up')").action).toEqual({
+      type: 'Swipe',
+      from: { x: 500, y: 300 },
+      to: { x: 500, y: 700 },
+      ms: 500,
+    });
     expect(abs("Action: scroll(start_box='(546,1204)', direction='sideways')").action.type).toBe('ParseError');
     // v1.0 scroll with two boxes is a finger path
     expect(rel("Action: scroll(start_box='(500,800)', end_box='(500,200)')").action).toEqual({
-      type: 'Swipe', from: { x: 500, y: 800 }, to: { x: 500, y: 200 }, ms: 500,
+      type: 'Swipe',
+      from: { x: 500, y: 800 },
+      to: { x: 500, y: 200 },
+      ms: 500,
     });
   });
 
   it('older variants: drag, swipe, long_press with time, hotkeys, wait, call_user, finished()', () => {
     expect(rel("Action: drag(start_point='<point>1 2</point>', end_point='<point>3 4</point>')").action).toEqual({
-      type: 'Swipe', from: { x: 1, y: 2 }, to: { x: 3, y: 4 }, ms: 1500,
+      type: 'Swipe',
+      from: { x: 1, y: 2 },
+      to: { x: 3, y: 4 },
+      ms: 1500,
     });
-    expect(rel("Action: swipe(start_box='[0, 0, 10, 10]', end_box='[20, 20, 30, 30]')").action).toMatchObject({ type: 'Swipe', from: { x: 5, y: 5 } });
+    expect(rel("Action: swipe(start_box='[0, 0, 10, 10]', end_box='[20, 20, 30, 30]')").action).toMatchObject({
+      type: 'Swipe',
+      from: { x: 5, y: 5 },
+    });
     expect(rel("Action: long_press(start_box='(5,5)', time='2')").action).toEqual({ type: 'LongPress', at: { x: 5, y: 5 }, ms: 2000 });
     expect(rel("Action: long_press(start_box='(5,5)', time='')").action).toEqual({ type: 'LongPress', at: { x: 5, y: 5 }, ms: 1000 });
     expect(rel("Action: hotkey(key='enter')").action).toEqual({ type: 'Enter' });

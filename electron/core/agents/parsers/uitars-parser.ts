@@ -15,8 +15,21 @@ import { WorkBudget } from '../parsing/work-budget.js';
  * Points may be start_box/end_box (1.5, 1.0) or point/start_point/end_point (Doubao).
  */
 const VERBS = [
-  'click', 'left_single', 'left_double', 'long_press', 'type', 'scroll', 'drag', 'swipe', 'open_app',
-  'press_home', 'press_back', 'hotkey', 'wait', 'finished', 'call_user',
+  'click',
+  'left_single',
+  'left_double',
+  'long_press',
+  'type',
+  'scroll',
+  'drag',
+  'swipe',
+  'open_app',
+  'press_home',
+  'press_back',
+  'hotkey',
+  'wait',
+  'finished',
+  'call_user',
 ] as const;
 const MARKER = /Action\s*[:：]/g;
 
@@ -28,7 +41,11 @@ export const parseUitars = safeParser((raw: string, ctx: ParseContext): ParsedRe
   const thought = think || extractThought(rest.slice(0, region.markerAt));
   if (calls.length === 0) {
     if (unclosed) return parseError(raw, `truncated: ${unclosed.name}( is never closed`, thought);
-    return parseError(raw, region.offset > 0 ? 'no known action call after "Action:"' : 'no "Action:" line and no known action call', thought);
+    return parseError(
+      raw,
+      region.offset > 0 ? 'no known action call after "Action:"' : 'no "Action:" line and no known action call',
+      thought,
+    );
   }
   // After a marker the first call is the action; with no marker the thought comes first, so take the last.
   const chosen = region.offset > 0 ? calls[0]! : calls[calls.length - 1]!;
@@ -104,7 +121,7 @@ function mapCall(call: ScannedCall, ctx: ParseContext, flags: ParseFlags): Actio
     }
     case 'type': {
       const content = str('content');
-      if (content === undefined) throw new ReplyError('type needs content=\'…\'');
+      if (content === undefined) throw new ReplyError("type needs content='…'");
       // A trailing newline means "submit" (reply case 8); it is not part of the text.
       return content.endsWith('\n') ? { type: 'Type', text: content.replace(/\n$/, ''), submit: true } : { type: 'Type', text: content };
     }
@@ -113,7 +130,7 @@ function mapCall(call: ScannedCall, ctx: ParseContext, flags: ParseFlags): Actio
         return { type: 'Swipe', from: pointOf(START).at, to: pointOf(END).at, ms: DEFAULT_SWIPE_MS };
       }
       const dir = str('direction');
-      if (dir === undefined) throw new ReplyError('scroll needs direction=\'up|down|left|right\'');
+      if (dir === undefined) throw new ReplyError("scroll needs direction='up|down|left|right'");
       const start = START.some((k) => named.has(k)) ? pointOf(START).at : undefined;
       return scrollToSwipe(readDirection(dir), start);
     }
@@ -122,7 +139,7 @@ function mapCall(call: ScannedCall, ctx: ParseContext, flags: ParseFlags): Actio
       return { type: 'Swipe', from: pointOf(START).at, to: pointOf(END).at, ms: call.name === 'drag' ? DEFAULT_DRAG_MS : DEFAULT_SWIPE_MS };
     case 'open_app': {
       const app = str('app_name');
-      if (!app) throw new ReplyError('open_app needs app_name=\'…\'');
+      if (!app) throw new ReplyError("open_app needs app_name='…'");
       return { type: 'LaunchApp', app };
     }
     case 'press_home':

@@ -17,8 +17,20 @@ import { WorkBudget } from '../parsing/work-budget.js';
  * meaning: report the answer, then Finished) gives Noop + flags.answer; `'ask'` gives AskUser.
  */
 const VERBS = [
-  'Click', 'LongPress', 'DoubleClick', 'Drag', 'Scroll', 'Type', 'Launch', 'Wait', 'Finished', 'CallUser',
-  'PressBack', 'PressHome', 'PressEnter', 'PressRecent',
+  'Click',
+  'LongPress',
+  'DoubleClick',
+  'Drag',
+  'Scroll',
+  'Type',
+  'Launch',
+  'Wait',
+  'Finished',
+  'CallUser',
+  'PressBack',
+  'PressHome',
+  'PressEnter',
+  'PressRecent',
 ] as const;
 
 export type CallUserMeaning = 'answer' | 'ask';
@@ -72,17 +84,17 @@ function mapCall(call: ScannedCall, ctx: ParseContext, flags: ParseFlags, callUs
     case 'scroll': {
       if (named.has('end')) return { type: 'Swipe', from: pointOf('start').at, to: pointOf('end').at, ms: DEFAULT_SWIPE_MS };
       const dir = str('direction');
-      if (dir === undefined) throw new ReplyError('Scroll needs start=(x,y), end=(x,y) or direction=\'…\'');
+      if (dir === undefined) throw new ReplyError("Scroll needs start=(x,y), end=(x,y) or direction='…'");
       return scrollToSwipe(readDirection(dir), named.has('start') ? pointOf('start').at : undefined);
     }
     case 'type': {
       const content = str('content');
-      if (content === undefined) throw new ReplyError('Type needs content=\'…\'');
+      if (content === undefined) throw new ReplyError("Type needs content='…'");
       return { type: 'Type', text: content };
     }
     case 'launch': {
       const app = str('app');
-      if (!app) throw new ReplyError('Launch needs app=\'…\' (web urls are not supported on the phone)');
+      if (!app) throw new ReplyError("Launch needs app='…' (web urls are not supported on the phone)");
       return { type: 'LaunchApp', app };
     }
     case 'wait':

@@ -9,9 +9,18 @@ describe('generic VLM parser', () => {
     const r = p('Thought: the volume slider is in Settings.\n```json\n{"action": "tap", "point": [120, 640]}\n```');
     expect(r.action).toEqual({ type: 'Tap', at: { x: 120, y: 640 } });
     expect(r.thought).toBe('the volume slider is in Settings.');
-    expect(p('{"action":"swipe","from":[500,800],"to":[500,200]}').action).toEqual({ type: 'Swipe', from: { x: 500, y: 800 }, to: { x: 500, y: 200 }, ms: 500 });
+    expect(p('{"action":"swipe","from":[500,800],"to":[500,200]}').action).toEqual({
+      type: 'Swipe',
+      from: { x: 500, y: 800 },
+      to: { x: 500, y: 200 },
+      ms: 500,
+    });
     expect(p('{"action":"type","text":"你好","submit":true}').action).toEqual({ type: 'Type', text: '你好', submit: true });
-    expect(p('{"action":"finish","message":"done","status":"success"}').action).toEqual({ type: 'Finish', message: 'done', status: 'success' });
+    expect(p('{"action":"finish","message":"done","status":"success"}').action).toEqual({
+      type: 'Finish',
+      message: 'done',
+      status: 'success',
+    });
     expect(p('{"action":"ask_user","message":"which one?"}').action).toEqual({ type: 'AskUser', message: 'which one?' });
     expect(p('{"action":"scroll","direction":"down"}').action).toMatchObject({ type: 'Swipe', from: { x: 500, y: 700 } });
     expect(p('{"action":"launch_app","app":"Settings"}').action).toEqual({ type: 'LaunchApp', app: 'Settings' });

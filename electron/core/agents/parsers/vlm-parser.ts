@@ -14,7 +14,19 @@ import { splitThinking, stripFences, stripLeakedTokens } from '../parsing/text.j
  * models sometimes quote an example in their thought first.
  */
 export const VLM_ACTIONS = [
-  'tap', 'double_tap', 'long_press', 'swipe', 'scroll', 'type', 'enter', 'home', 'back', 'launch_app', 'wait', 'finish', 'ask_user',
+  'tap',
+  'double_tap',
+  'long_press',
+  'swipe',
+  'scroll',
+  'type',
+  'enter',
+  'home',
+  'back',
+  'launch_app',
+  'wait',
+  'finish',
+  'ask_user',
 ] as const;
 
 export const parseVlm = safeParser((raw: string, ctx: ParseContext): ParsedReply => {

@@ -55,11 +55,17 @@ export function scanArgs(s: string, open: number, budget?: WorkBudget): { args: 
     if ((i & 4095) === 0 && !spend(i)) return null;
     const c = s[i]!;
     if (quote) {
-      if (c === '\\') { i++; continue; }
+      if (c === '\\') {
+        i++;
+        continue;
+      }
       if (c === quote && closesString(s, i)) quote = null;
       continue;
     }
-    if (c === '"' || c === "'") { quote = c; continue; }
+    if (c === '"' || c === "'") {
+      quote = c;
+      continue;
+    }
     if (c === '(' || c === '[' || c === '{') depth++;
     else if (c === ']' || c === '}') depth = Math.max(0, depth - 1);
     else if (c === ')') {

@@ -12,7 +12,11 @@ import { ReplyError } from './parsed-reply.js';
 const MARKUP = /<\|box_start\|>|<\|box_end\|>|<\/?point>|<\/?bbox>/g;
 
 export function readNumbers(value: string): number[] {
-  const body = value.trim().replace(/^['"]|['"]$/g, '').replace(MARKUP, '').trim();
+  const body = value
+    .trim()
+    .replace(/^['"]|['"]$/g, '')
+    .replace(MARKUP, '')
+    .trim();
   if (body === '') throw new ReplyError('empty coordinate');
   if (!/^[\s\d.,()[\]+-]+$/.test(body)) {
     throw new ReplyError(`coordinate is not numeric: ${JSON.stringify(value.trim())} (a placeholder or markup the parser does not know)`);
@@ -37,9 +41,10 @@ export interface CanonPoint {
 /** Model numbers → canonical [0,1000], clamped and flagged when outside the model's space (reply case 5). */
 export function toCanonical([x, y]: [number, number], mode: CoordMode): CanonPoint {
   // Anything that lands outside [0,1000] was outside the model's own space: clamp and flag (AutoGLM #329).
-  const [nx, ny] = mode.kind === 'relative'
-    ? [(x * 1000) / mode.max, (y * 1000) / mode.max]
-    : [(x / mode.sent.width) * 1000, (y / mode.sent.height) * 1000];
+  const [nx, ny] =
+    mode.kind === 'relative'
+      ? [(x * 1000) / mode.max, (y * 1000) / mode.max]
+      : [(x / mode.sent.width) * 1000, (y / mode.sent.height) * 1000];
   const cx = clampNorm(nx);
   const cy = clampNorm(ny);
   return {

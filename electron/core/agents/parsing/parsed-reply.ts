@@ -8,9 +8,7 @@ import { errorMessage } from '../../../../shared/error-message.js';
  * - relative, divisor 999:  n = v·1000/999 (Qwen3-VL);
  * - absolute: n = x/W'·1000 in the image that was actually sent (UI-TARS-1.5, Qwen2.5-VL, UI-Venus 1.0).
  */
-export type CoordMode =
-  | { kind: 'relative'; max: 1000 | 999 }
-  | { kind: 'absolute'; sent: ScreenSize };
+export type CoordMode = { kind: 'relative'; max: 1000 | 999 } | { kind: 'absolute'; sent: ScreenSize };
 
 export interface ParseContext {
   coords: CoordMode;

@@ -20,7 +20,11 @@ export const DEFAULT_LONG_PRESS_MS = 1000;
 export type Direction = keyof typeof SCROLL_GEOMETRY;
 
 export function readDirection(value: string): Direction {
-  const d = value.trim().replace(/^['"]|['"]$/g, '').trim().toLowerCase();
+  const d = value
+    .trim()
+    .replace(/^['"]|['"]$/g, '')
+    .trim()
+    .toLowerCase();
   if (d === 'down' || d === 'up' || d === 'left' || d === 'right') return d;
   throw new ReplyError(`scroll direction must be up, down, left or right, got ${JSON.stringify(value.trim())}`);
 }

@@ -4,9 +4,7 @@
  * the thinking wrappers. Each step is conservative: it only removes markup, never content.
  */
 
-const LEAKED_TOKENS = [
-  /<\|begin_of_box\|>/g, /<\|end_of_box\|>/g, /\[EOS\]/g, /<\|im_end\|>/g, /<\|endoftext\|>/g, /<\|user\|>/g,
-];
+const LEAKED_TOKENS = [/<\|begin_of_box\|>/g, /<\|end_of_box\|>/g, /\[EOS\]/g, /<\|im_end\|>/g, /<\|endoftext\|>/g, /<\|user\|>/g];
 
 export function stripLeakedTokens(raw: string): string {
   let s = raw;
@@ -37,7 +35,13 @@ export function splitThinking(s: string): ThinkSplit {
   const close = /<\/(think|thinking)>/i.exec(s);
   if (close) {
     // Open tag stripped by the server (skip_special_tokens) but the close survived.
-    return { thought: s.slice(0, close.index).replace(/<(think|thinking)>/i, '').trim(), rest: s.slice(close.index + close[0].length) };
+    return {
+      thought: s
+        .slice(0, close.index)
+        .replace(/<(think|thinking)>/i, '')
+        .trim(),
+      rest: s.slice(close.index + close[0].length),
+    };
   }
   return { thought: '', rest: s };
 }

@@ -12,8 +12,12 @@ describe('feature matrix', () => {
       { ...base, semantic: 'Clear and Explicit', length: 20, verbs: 2 },
     ]);
     expect(fm.names).toEqual([
-      'semantic: Clear and Explicit', 'semantic: Indirect Speech', 'syntactic: Canonical', 'scenario: System Settings',
-      'length (z)', 'verbs (z)',
+      'semantic: Clear and Explicit',
+      'semantic: Indirect Speech',
+      'syntactic: Canonical',
+      'scenario: System Settings',
+      'length (z)',
+      'verbs (z)',
     ]);
     expect(fm.rows).toEqual([
       [0, 1, 1, 1, -1, -1],
@@ -37,7 +41,12 @@ describe('attribution', () => {
     expect(byName['semantic: Indirect Speech']!.r).toBeLessThan(-0.3);
     expect(byName['length (z)']!.r).toBeLessThan(-0.3);
     expect(byName['semantic: Indirect Speech']!.pValue).toBeLessThan(0.05);
-    expect(byName['syntactic: Canonical']).toEqual({ feature: 'syntactic: Canonical', r: null, pValue: null, reason: 'the feature is constant' });
+    expect(byName['syntactic: Canonical']).toEqual({
+      feature: 'syntactic: Canonical',
+      r: null,
+      pValue: null,
+      reason: 'the feature is constant',
+    });
     expect(byName['verbs (z)']!.r).toBeNull();
     expect(res.interactions).toHaveLength(res.features.length);
     expect(res.strongest.length).toBeGreaterThan(0);

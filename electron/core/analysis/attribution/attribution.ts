@@ -70,7 +70,11 @@ export interface AttributionResult {
 }
 
 /** Per-task mean outcome against the task's feature value (rows of one task share the features). */
-function taskClustered(obs: readonly AttributionObservation[], rows: readonly (readonly number[])[], c: number): { r: number | null; p: number | null } {
+function taskClustered(
+  obs: readonly AttributionObservation[],
+  rows: readonly (readonly number[])[],
+  c: number,
+): { r: number | null; p: number | null } {
   const byTask = new Map<string, { x: number; ys: number[] }>();
   obs.forEach((o, i) => {
     const t = byTask.get(o.taskId!);
@@ -78,7 +82,10 @@ function taskClustered(obs: readonly AttributionObservation[], rows: readonly (r
     else byTask.set(o.taskId!, { x: rows[i]![c]!, ys: [o.success ? 1 : 0] });
   });
   const ts = [...byTask.values()];
-  const res = pearson(ts.map((t) => t.x), ts.map((t) => t.ys.reduce((s, v) => s + v, 0) / t.ys.length));
+  const res = pearson(
+    ts.map((t) => t.x),
+    ts.map((t) => t.ys.reduce((s, v) => s + v, 0) / t.ys.length),
+  );
   return { r: res.r, p: res.pValue };
 }
 
@@ -101,7 +108,10 @@ export function attribution(
   const withTasks = obs.every((o) => o.taskId !== undefined);
   const tasks = withTasks ? new Set(obs.map((o) => o.taskId)).size : null;
   const correlations = fm.names.map((feature, c): FeatureCorrelation => {
-    const res = pearson(fm.rows.map((r) => r[c]!), y);
+    const res = pearson(
+      fm.rows.map((r) => r[c]!),
+      y,
+    );
     if (res.r === null) return { feature, r: null, pValue: null, reason: res.reason };
     if (!withTasks) return { feature, r: res.r, pValue: res.pValue };
     const t = taskClustered(obs, fm.rows, c);
@@ -120,24 +130,39 @@ export function attribution(
   const minSupport = options.minSupport ?? NULL_DEFAULTS.minSupport;
   const d = fm.names.length;
 
-  const nul = options.null === false ? null : interactionNull(fm.rows, y, obs.map((o) => o.group ?? 'all'), M, support, options.fm ?? {}, { minSupport, ...options.null });
+  const nul =
+    options.null === false
+      ? null
+      : interactionNull(
+          fm.rows,
+          y,
+          obs.map((o) => o.group ?? 'all'),
+          M,
+          support,
+          options.fm ?? {},
+          { minSupport, ...options.null },
+        );
   let cv: CrossValidation | null = null;
   if (options.cv !== false) {
     const clusters = obs.map((o, i) => o.taskId ?? `row-${i}`);
     if (new Set(clusters).size >= 2) cv = crossValidate(fm.rows, y, clusters, options.fm ?? {}, options.cv || {});
     else notes.push('too few tasks for the held-out check of the interactions');
   }
-  const findings = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j): boolean | null => {
-    if (!nul || i === j || support[i]![j]! < minSupport) return null;
-    return Math.abs(M[i]![j]!) > nul.threshold;
-  }));
+  const findings = Array.from({ length: d }, (_, i) =>
+    Array.from({ length: d }, (_, j): boolean | null => {
+      if (!nul || i === j || support[i]![j]! < minSupport) return null;
+      return Math.abs(M[i]![j]!) > nul.threshold;
+    }),
+  );
   const index = new Map(fm.names.map((n, i) => [n, i]));
   const strongest = strongestInteractions(M, fm.names, options.topInteractions ?? 10, support, minSupport).map((s): ReportedInteraction => {
     const [i, j] = [index.get(s.a)!, index.get(s.b)!];
     return { ...s, finding: findings[i]![j]!, familyP: nul?.familyP[i]![j] ?? null, pairP: nul?.pairP[i]![j] ?? null };
   });
-  if (nul && !strongest.some((s) => s.finding)) notes.push('no interaction is beyond the permutation null: the listed interactions are within what shuffled outcomes produce');
-  if (cv && !cv.fmBetter) notes.push('the FM does not predict held-out tasks better than the additive model: its interactions add no predictive value here');
+  if (nul && !strongest.some((s) => s.finding))
+    notes.push('no interaction is beyond the permutation null: the listed interactions are within what shuffled outcomes produce');
+  if (cv && !cv.fmBetter)
+    notes.push('the FM does not predict held-out tasks better than the additive model: its interactions add no predictive value here');
   return {
     n: obs.length,
     tasks,

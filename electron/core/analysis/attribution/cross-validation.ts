@@ -83,8 +83,12 @@ export function crossValidate(
   }
   const n = y.length;
   return {
-    folds: k, seed: o.seed,
-    fmLogLoss: fmSum / n, additiveLogLoss: addSum / n, baseRateLogLoss: baseSum / n,
-    foldGains, fmBetter: fmSum < addSum,
+    folds: k,
+    seed: o.seed,
+    fmLogLoss: fmSum / n,
+    additiveLogLoss: addSum / n,
+    baseRateLogLoss: baseSum / n,
+    foldGains,
+    fmBetter: fmSum < addSum,
   };
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../random/rng.js';
 import {
-  fitFactorizationMachine, fmLossAndGradient, fmPredict, interactionMatrix, pairSupport, strongestInteractions,
+  fitFactorizationMachine,
+  fmLossAndGradient,
+  fmPredict,
+  interactionMatrix,
+  pairSupport,
+  strongestInteractions,
 } from './factorization-machine.js';
 
 /** ±1 features; success depends only on the product x_i·x_j (no main effect to lean on). */
@@ -79,9 +84,21 @@ describe('factorization machine', () => {
   });
 
   it('counts pair support and skips unsupported pairs', () => {
-    const X = [[1, 0, 0.5], [0, 1, 0], [1, 0, 2]];
-    expect(pairSupport(X)).toEqual([[2, 0, 2], [0, 1, 0], [2, 0, 2]]);
-    const M = [[0, 9, 1], [9, 0, 2], [1, 2, 0]];
+    const X = [
+      [1, 0, 0.5],
+      [0, 1, 0],
+      [1, 0, 2],
+    ];
+    expect(pairSupport(X)).toEqual([
+      [2, 0, 2],
+      [0, 1, 0],
+      [2, 0, 2],
+    ]);
+    const M = [
+      [0, 9, 1],
+      [9, 0, 2],
+      [1, 2, 0],
+    ];
     expect(strongestInteractions(M, ['a', 'b', 'c'], 5, pairSupport(X))).toEqual([{ a: 'a', b: 'c', weight: 1, support: 2 }]);
   });
 

@@ -103,11 +103,7 @@ export function nonZeroColumns(X: readonly (readonly number[])[]): number[][] {
   return X.map((x) => x.flatMap((v, i) => (v !== 0 ? [i] : [])));
 }
 
-export function fitFactorizationMachine(
-  X: readonly (readonly number[])[],
-  y: readonly number[],
-  options: FmOptions = {},
-): FmModel {
+export function fitFactorizationMachine(X: readonly (readonly number[])[], y: readonly number[], options: FmOptions = {}): FmModel {
   const o = { ...FM_DEFAULTS, ...options };
   if (X.length === 0) throw new RangeError('the factorization machine needs at least one observation');
   if (X.length !== y.length) throw new RangeError(`X has ${X.length} rows but y has ${y.length} values`);

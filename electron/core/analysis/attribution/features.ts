@@ -43,11 +43,7 @@ export function buildFeatureMatrix(obs: readonly FeatureObservation[]): FeatureM
   const len = standardize(obs.map((o) => o.length));
   const verbs = standardize(obs.map((o) => o.verbs));
   const names = [...groups.flatMap((g) => g.levels.map((l) => featureName[g.key](l))), featureName.length, featureName.verbs];
-  const rows = obs.map((o, r) => [
-    ...groups.flatMap((g) => g.levels.map((l) => (o[g.key] === l ? 1 : 0))),
-    len.z[r]!,
-    verbs.z[r]!,
-  ]);
+  const rows = obs.map((o, r) => [...groups.flatMap((g) => g.levels.map((l) => (o[g.key] === l ? 1 : 0))), len.z[r]!, verbs.z[r]!]);
   const notes: string[] = [];
   if (len.sd === 0) notes.push('every instruction has the same length; the length column is all zeros');
   if (verbs.sd === 0) notes.push('every instruction has the same verb count; the verbs column is all zeros');

@@ -18,15 +18,21 @@ const FM = { epochs: 200, seed: 3 };
 function observations(planted: boolean, seed: number): AttributionObservation[] {
   const rng = mulberry32(seed);
   const tasks = Array.from({ length: 120 }, (_, t) => ({
-    taskId: `t${t}`, scenario: SCENARIOS[t % 3]!, semantic: SEMANTIC[rng.int(3)]!, syntactic: rng.next() < 0.5 ? 'Canonical' : 'Narrative',
-    length: 8 + rng.int(30), verbs: rng.int(3),
+    taskId: `t${t}`,
+    scenario: SCENARIOS[t % 3]!,
+    semantic: SEMANTIC[rng.int(3)]!,
+    syntactic: rng.next() < 0.5 ? 'Canonical' : 'Narrative',
+    length: 8 + rng.int(30),
+    verbs: rng.int(3),
   }));
-  return ['a', 'b', 'c'].flatMap((agent) => tasks.map((t) => {
-    const z = (t.length - 22.5) / 8.7;
-    const info = t.scenario === 'Information Inquiry' ? 1 : -0.5;
-    const logit = planted ? 2.5 * info * z - 0.3 : -0.3;
-    return { ...t, group: agent, success: rng.next() < 1 / (1 + Math.exp(-logit)) };
-  }));
+  return ['a', 'b', 'c'].flatMap((agent) =>
+    tasks.map((t) => {
+      const z = (t.length - 22.5) / 8.7;
+      const info = t.scenario === 'Information Inquiry' ? 1 : -0.5;
+      const logit = planted ? 2.5 * info * z - 0.3 : -0.3;
+      return { ...t, group: agent, success: rng.next() < 1 / (1 + Math.exp(-logit)) };
+    }),
+  );
 }
 
 describe('telling interactions from noise', () => {
@@ -44,7 +50,11 @@ describe('telling interactions from noise', () => {
 
   it('marks nothing as a finding once the outcomes are permuted, and the FM does not beat the additive model', () => {
     const planted = observations(true, 7);
-    const y = permuteWithin(planted.map((o) => (o.success ? 1 : 0)), planted.map((o) => o.group!), mulberry32(99));
+    const y = permuteWithin(
+      planted.map((o) => (o.success ? 1 : 0)),
+      planted.map((o) => o.group!),
+      mulberry32(99),
+    );
     const permuted = planted.map((o, i) => ({ ...o, success: y[i] === 1 }));
     const res = attribution(permuted, { fm: FM, topInteractions: 10 });
     expect(res.strongest.length).toBeGreaterThan(0);
@@ -65,9 +75,15 @@ describe('telling interactions from noise', () => {
   });
 
   it('refuses a null with fewer than 200 permutations', () => {
-    const X = [[1, 0], [0, 1], [1, 1]];
+    const X = [
+      [1, 0],
+      [0, 1],
+      [1, 1],
+    ];
     const M = interactionMatrix(fitFactorizationMachine(X, [1, 0, 1], { epochs: 5 }));
-    expect(() => interactionNull(X, [1, 0, 1], ['a', 'a', 'a'], M, pairSupport(X), { epochs: 5 }, { permutations: 50 })).toThrow(/at least 200/);
+    expect(() => interactionNull(X, [1, 0, 1], ['a', 'a', 'a'], M, pairSupport(X), { epochs: 5 }, { permutations: 50 })).toThrow(
+      /at least 200/,
+    );
   });
 
   it('keeps every task in one fold, so no task is on both sides of a split', () => {

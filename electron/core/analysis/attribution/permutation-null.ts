@@ -50,7 +50,10 @@ export function permuteWithin(y: readonly number[], groups: readonly string[], r
     else at.set(g, [i]);
   });
   for (const idx of [...at.keys()].sort().map((g) => at.get(g)!)) {
-    const values = shuffled(idx.map((i) => y[i]!), rng);
+    const values = shuffled(
+      idx.map((i) => y[i]!),
+      rng,
+    );
     idx.forEach((i, k) => (out[i] = values[k]!));
   }
   return out;
@@ -66,7 +69,8 @@ export function interactionNull(
   options: NullOptions = {},
 ): InteractionNull {
   const o = { ...NULL_DEFAULTS, ...options };
-  if (!Number.isInteger(o.permutations) || o.permutations < 200) throw new RangeError(`the permutation null needs at least 200 permutations, got ${o.permutations}`);
+  if (!Number.isInteger(o.permutations) || o.permutations < 200)
+    throw new RangeError(`the permutation null needs at least 200 permutations, got ${o.permutations}`);
   if (groups.length !== y.length) throw new RangeError(`one group per observation: ${groups.length} groups for ${y.length} outcomes`);
   const d = observed.length;
   const reportable = (i: number, j: number): boolean => i < j && support[i]![j]! >= o.minSupport;
@@ -89,10 +93,12 @@ export function interactionNull(
   const sortedMax = [...maxima].sort((a, b) => a - b);
   const B = o.permutations;
   const cell = (f: (i: number, j: number) => number) =>
-    Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => {
-      const [a, b] = i < j ? [i, j] : [j, i];
-      return reportable(a, b) ? f(a, b) : null;
-    }));
+    Array.from({ length: d }, (_, i) =>
+      Array.from({ length: d }, (_, j) => {
+        const [a, b] = i < j ? [i, j] : [j, i];
+        return reportable(a, b) ? f(a, b) : null;
+      }),
+    );
   return {
     permutations: B,
     seed: o.seed,

@@ -10,9 +10,14 @@ function failures(counts: Record<string, number>, agent = 'autoglm'): FailedTask
 
 describe('failure table', () => {
   it('reproduces Table 4 (AutoGLM, n = 63)', () => {
-    const t = failureTable(failures({
-      'Intent/Capability Boundary': 36, 'Planning/State Tracking': 21, 'Environment Awareness': 4, 'Visual/Action Execution': 2,
-    }));
+    const t = failureTable(
+      failures({
+        'Intent/Capability Boundary': 36,
+        'Planning/State Tracking': 21,
+        'Environment Awareness': 4,
+        'Visual/Action Execution': 2,
+      }),
+    );
     expect(t.labelled).toBe(63);
     expect(t.rows.map((r) => [r.category, r.count, Number((r.share * 100).toFixed(1))])).toEqual([
       ['Intent/Capability Boundary', 36, 57.1],
@@ -25,7 +30,12 @@ describe('failure table', () => {
   it('keeps custom categories after the paper’s four and leaves unlabelled failures out of the shares', () => {
     const t = failureTable(failures({ 'Planning/State Tracking': 2, 'Login wall': 1, 'Judge error': 1, '-': 3 }));
     expect(t.rows.map((r) => r.category)).toEqual([
-      'Intent/Capability Boundary', 'Planning/State Tracking', 'Environment Awareness', 'Visual/Action Execution', 'Judge error', 'Login wall',
+      'Intent/Capability Boundary',
+      'Planning/State Tracking',
+      'Environment Awareness',
+      'Visual/Action Execution',
+      'Judge error',
+      'Login wall',
     ]);
     expect([t.labelled, t.unlabelled]).toEqual([4, 3]);
     expect(t.rows[1]!.share).toBe(0.5);
@@ -34,7 +44,11 @@ describe('failure table', () => {
   it('splits per agent on request', () => {
     const f = [...failures({ 'Environment Awareness': 1 }, 'b'), ...failures({ 'Visual/Action Execution': 2 }, 'a')];
     const tables = failureTables(f, true);
-    expect(tables.map((t) => [t.agent, t.labelled])).toEqual([[null, 3], ['a', 2], ['b', 1]]);
+    expect(tables.map((t) => [t.agent, t.labelled])).toEqual([
+      [null, 3],
+      ['a', 2],
+      ['b', 1],
+    ]);
   });
 });
 

@@ -56,7 +56,15 @@ export function failureTables(failed: readonly FailedTask[], perAgent: boolean):
   const all = failureTable(failed);
   if (!perAgent) return [all];
   const agents = [...new Set(failed.map((f) => f.agent))].sort();
-  return [all, ...agents.map((a) => failureTable(failed.filter((f) => f.agent === a), a))];
+  return [
+    all,
+    ...agents.map((a) =>
+      failureTable(
+        failed.filter((f) => f.agent === a),
+        a,
+      ),
+    ),
+  ];
 }
 
 export interface JudgedResult {

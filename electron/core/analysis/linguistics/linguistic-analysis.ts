@@ -36,7 +36,10 @@ export function analyzeLinguistics(sets: readonly InstructionSet[], tagger: PosT
   const metrics: Record<string, InstructionMetrics[]> = {};
   const verbSources: VerbChoice[] = [];
   const summaries = sets.map((s) => {
-    const choice = chooseVerbSource(s.items.map((i) => i.annotated ?? null), 'the POS tagger (jieba for Chinese, compromise for English)');
+    const choice = chooseVerbSource(
+      s.items.map((i) => i.annotated ?? null),
+      'the POS tagger (jieba for Chinese, compromise for English)',
+    );
     verbSources.push(choice);
     const m = s.items.map((i) => {
       const pos = measureInstruction(i, tagger);

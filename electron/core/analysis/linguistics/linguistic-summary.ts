@@ -53,7 +53,10 @@ export function summarizeSet(name: string, items: readonly InstructionMetrics[],
   const units = new Set(items.map((m) => m.lengthUnit));
   const lengths = items.map((m) => m.length);
   const verbs = items.map((m) => m.verbs);
-  const semantic = categoryShares(items.map((m) => m.semantic), known.semantic);
+  const semantic = categoryShares(
+    items.map((m) => m.semantic),
+    known.semantic,
+  );
   return {
     name,
     instructions: items.length,
@@ -64,9 +67,15 @@ export function summarizeSet(name: string, items: readonly InstructionMetrics[],
     medianVerbs: median(verbs),
     shareShorterThan20: lengths.filter((l) => l < 20).length / items.length,
     shareWithoutVerbs: verbs.filter((v) => v === 0).length / items.length,
-    syntactic: categoryShares(items.map((m) => m.syntactic), known.syntactic),
+    syntactic: categoryShares(
+      items.map((m) => m.syntactic),
+      known.syntactic,
+    ),
     semantic,
-    scenario: categoryShares(items.map((m) => m.scenario), known.scenario),
+    scenario: categoryShares(
+      items.map((m) => m.scenario),
+      known.scenario,
+    ),
     verbsBySemantic: semantic.map(({ category }) => {
       const inCat = items.filter((m) => m.semantic === category);
       return {

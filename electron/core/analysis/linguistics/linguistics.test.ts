@@ -17,7 +17,13 @@ function fakeTagger(verbs: string[]): PosTaggerPort {
 }
 
 const task = (id: string, instruction: string, o: Partial<InstructionInput> = {}): InstructionInput => ({
-  id, instruction, lang: 'zh', syntactic: 'Canonical', semantic: 'Clear and Explicit', scenario: 'System Settings', ...o,
+  id,
+  instruction,
+  lang: 'zh',
+  syntactic: 'Canonical',
+  semantic: 'Clear and Explicit',
+  scenario: 'System Settings',
+  ...o,
 });
 
 describe('instruction length', () => {
@@ -47,14 +53,35 @@ describe('linguistic analysis', () => {
   it('measures each instruction and summarizes Table 5 statistics per set', () => {
     const m = measureInstruction(elder[2]!, tagger);
     expect(m).toMatchObject({ length: 8, lengthUnit: 'characters', verbs: 2, verbWords: ['调', '打开'] });
-    const res = analyzeLinguistics([{ name: 'elder', items: elder }, { name: 'base', items: baseline }], tagger);
+    const res = analyzeLinguistics(
+      [
+        { name: 'elder', items: elder },
+        { name: 'base', items: baseline },
+      ],
+      tagger,
+    );
     const [e, b] = res.sets;
-    expect(e).toMatchObject({ name: 'elder', instructions: 3, lengthUnit: 'characters', meanLength: 16 / 3, medianLength: 4, meanVerbs: 1 });
+    expect(e).toMatchObject({
+      name: 'elder',
+      instructions: 3,
+      lengthUnit: 'characters',
+      meanLength: 16 / 3,
+      medianLength: 4,
+      meanVerbs: 1,
+    });
     expect(e!.shareShorterThan20).toBe(1);
     expect(e!.shareWithoutVerbs).toBeCloseTo(1 / 3, 12);
-    expect(e!.syntactic.map((s) => [s.category, s.count])).toEqual([['Canonical', 1], ['Narrative', 0], ['Elliptical', 1], ['Compound', 1]]);
+    expect(e!.syntactic.map((s) => [s.category, s.count])).toEqual([
+      ['Canonical', 1],
+      ['Narrative', 0],
+      ['Elliptical', 1],
+      ['Compound', 1],
+    ]);
     expect(e!.verbsBySemantic.find((v) => v.category === 'Indirect Speech')).toEqual({
-      category: 'Indirect Speech', instructions: 1, meanVerbs: 0, shareWithoutVerbs: 1,
+      category: 'Indirect Speech',
+      instructions: 1,
+      meanVerbs: 0,
+      shareWithoutVerbs: 1,
     });
     expect(b).toMatchObject({ lengthUnit: 'words', meanLength: 10.5, meanVerbs: 1.5 });
     expect(res.notes.join(' ')).toMatch(/different units.*translate the baseline/);
@@ -63,7 +90,15 @@ describe('linguistic analysis', () => {
 
   it('refuses empty or duplicated sets with a way out', () => {
     expect(() => analyzeLinguistics([{ name: 'x', items: [] }], tagger)).toThrow(/tasks import/);
-    expect(() => analyzeLinguistics([{ name: 'x', items: elder }, { name: 'x', items: elder }], tagger)).toThrow(/given twice/);
+    expect(() =>
+      analyzeLinguistics(
+        [
+          { name: 'x', items: elder },
+          { name: 'x', items: elder },
+        ],
+        tagger,
+      ),
+    ).toThrow(/given twice/);
   });
 });
 

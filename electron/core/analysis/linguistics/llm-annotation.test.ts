@@ -6,10 +6,14 @@ import { ANNOTATION_SYSTEM_PROMPT, annotateInstructions, annotationAgreement, pa
 describe('parseAnnotation (strict)', () => {
   it('accepts the exact JSON object, also inside one ```json fence, and the paper’s slash spelling', () => {
     expect(parseAnnotation('{"syntactic":"Elliptical","semantic":"Indirect Speech","verbs":[]}')).toEqual({
-      syntactic: 'Elliptical', semantic: 'Indirect Speech', verbs: [],
+      syntactic: 'Elliptical',
+      semantic: 'Indirect Speech',
+      verbs: [],
     });
     expect(parseAnnotation('```json\n{"syntactic":"Compound","semantic":"Disfluency/Correction","verbs":["打开","拨打"]}\n```')).toEqual({
-      syntactic: 'Compound', semantic: 'Disfluency-Correction', verbs: ['打开', '拨打'],
+      syntactic: 'Compound',
+      semantic: 'Disfluency-Correction',
+      verbs: ['打开', '拨打'],
     });
   });
 

@@ -95,12 +95,18 @@ export function parseAnnotation(answer: string): LlmAnnotation {
   }
   const syn = obj.syntactic;
   if (typeof syn !== 'string' || !(SYNTACTIC_CATEGORIES as readonly string[]).includes(syn)) {
-    throw new AnnotationParseError(`unknown syntactic category ${JSON.stringify(syn)}; expected one of ${SYNTACTIC_CATEGORIES.join(', ')}`, answer);
+    throw new AnnotationParseError(
+      `unknown syntactic category ${JSON.stringify(syn)}; expected one of ${SYNTACTIC_CATEGORIES.join(', ')}`,
+      answer,
+    );
   }
   const semRaw = obj.semantic;
   const sem = typeof semRaw === 'string' ? (SEMANTIC_ALIASES[semRaw] ?? semRaw) : semRaw;
   if (typeof sem !== 'string' || !(SEMANTIC_CATEGORIES as readonly string[]).includes(sem)) {
-    throw new AnnotationParseError(`unknown semantic category ${JSON.stringify(semRaw)}; expected one of ${SEMANTIC_CATEGORIES.join(', ')}`, answer);
+    throw new AnnotationParseError(
+      `unknown semantic category ${JSON.stringify(semRaw)}; expected one of ${SEMANTIC_CATEGORIES.join(', ')}`,
+      answer,
+    );
   }
   const verbs = obj.verbs;
   if (!Array.isArray(verbs) || verbs.some((v) => typeof v !== 'string' || v.trim() === '')) {
@@ -110,8 +116,7 @@ export function parseAnnotation(answer: string): LlmAnnotation {
 }
 
 export type AnnotationOutcome =
-  | { id: string; ok: true; annotation: LlmAnnotation }
-  | { id: string; ok: false; error: string; answer?: string };
+  { id: string; ok: true; annotation: LlmAnnotation } | { id: string; ok: false; error: string; answer?: string };
 
 /** Annotates one instruction at a time (rate limits are the port's concern); failures are recorded, not thrown. */
 export async function annotateInstructions(

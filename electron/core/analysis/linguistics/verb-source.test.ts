@@ -6,7 +6,12 @@ import { annotatedVerbs, chooseVerbSource } from './verb-source.js';
 // A tagger that calls every character a verb: POS counts are then easy to tell from annotated ones.
 const everyCharAVerb: PosTaggerPort = { tag: (text) => [...text].map((ch) => ({ word: ch, tag: 'v', pos: 'VERB' })) };
 const item = (id: string, instruction: string, verbs?: string[]) => ({
-  id, instruction, lang: 'zh' as const, syntactic: 'Canonical', semantic: 'Clear and Explicit', scenario: 'System Settings',
+  id,
+  instruction,
+  lang: 'zh' as const,
+  syntactic: 'Canonical',
+  semantic: 'Clear and Explicit',
+  scenario: 'System Settings',
   annotated: verbs ? { verbs, source: 'checked' as const } : null,
 });
 
@@ -22,7 +27,10 @@ describe('verb sources', () => {
   });
 
   it('uses annotated counts only when every instruction has them, and says where the numbers came from', () => {
-    const all = chooseVerbSource([{ verbs: ['打开'], source: 'checked' }, { verbs: [], source: 'task-file' }]);
+    const all = chooseVerbSource([
+      { verbs: ['打开'], source: 'checked' },
+      { verbs: [], source: 'task-file' },
+    ]);
     expect(all).toMatchObject({ annotated: true, counts: { checked: 1, 'task-file': 1 } });
     expect(all.label).toMatch(/annotated core operational verbs \(1 checked in the Analysis screen, 1 from the task file\)/);
     const some = chooseVerbSource([{ verbs: ['打开'], source: 'checked' }, null], 'jieba');
@@ -32,10 +40,13 @@ describe('verb sources', () => {
   });
 
   it('Table 5 of a fully annotated set counts annotated verbs; a partly annotated one falls back to POS for all, labelled', () => {
-    const a = analyzeLinguistics([
-      { name: 'checked', items: [item('a', '打开微信', ['打开']), item('b', '字太小了', [])] },
-      { name: 'partial', items: [item('c', '打开微信', ['打开']), item('d', '字太小了')] },
-    ], everyCharAVerb);
+    const a = analyzeLinguistics(
+      [
+        { name: 'checked', items: [item('a', '打开微信', ['打开']), item('b', '字太小了', [])] },
+        { name: 'partial', items: [item('c', '打开微信', ['打开']), item('d', '字太小了')] },
+      ],
+      everyCharAVerb,
+    );
     expect(a.sets.map((s) => s.meanVerbs)).toEqual([0.5, 4]); // (1 + 0) / 2; POS: 4 characters each
     expect(a.verbSources.map((v) => v.annotated)).toEqual([true, false]);
     expect(a.metrics.checked![0]!.verbWords).toEqual(['打开']);

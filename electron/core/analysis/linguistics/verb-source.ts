@@ -50,7 +50,10 @@ export function chooseVerbSource(items: readonly (AnnotatedVerbs | null)[], posT
   const have = counts.checked + counts['task-file'];
   const total = items.length;
   const annotated = total > 0 && have === total;
-  const parts = [counts.checked ? `${counts.checked} checked in the Analysis screen` : '', counts['task-file'] ? `${counts['task-file']} from the task file` : ''].filter(Boolean);
+  const parts = [
+    counts.checked ? `${counts.checked} checked in the Analysis screen` : '',
+    counts['task-file'] ? `${counts['task-file']} from the task file` : '',
+  ].filter(Boolean);
   const label = annotated
     ? `annotated core operational verbs (${parts.join(', ')})`
     : `fallback: content verbs counted by ${posTagger}${have ? ` (only ${have} of ${total} instructions have annotated verbs; annotate the rest to use the paper's measure)` : ' (no annotated verbs; the paper counts LLM-extracted, person-checked core verbs)'}`;

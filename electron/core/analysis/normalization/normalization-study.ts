@@ -65,16 +65,21 @@ function summarize(category: string, pairs: readonly NormalizationPair[], total:
     rateDelta: (sr - so) / pairs.length,
     mcnemar: exactMcNemar(b, c),
     pHolm: null,
-    ci: pairedBootstrapCi(pairs.map((p) => ({ before: p.original, after: p.rewritten })), boot),
+    ci: pairedBootstrapCi(
+      pairs.map((p) => ({ before: p.original, after: p.rewritten })),
+      boot,
+    ),
   };
 }
 
 /** Per-category rows (alphabetical, like Table 3) and the overall row. Each task id must appear once. */
 export function normalizationStudy(pairs: readonly NormalizationPair[], boot: BootstrapOptions = {}): NormalizationStudy {
-  if (pairs.length === 0) throw new RangeError('the normalization study needs at least one task with both an original and a rewritten result');
+  if (pairs.length === 0)
+    throw new RangeError('the normalization study needs at least one task with both an original and a rewritten result');
   const seen = new Set<string>();
   for (const p of pairs) {
-    if (seen.has(p.taskId)) throw new RangeError(`task ${p.taskId} appears twice; give one original/rewritten pair per task (filter by agent first)`);
+    if (seen.has(p.taskId))
+      throw new RangeError(`task ${p.taskId} appears twice; give one original/rewritten pair per task (filter by agent first)`);
     seen.add(p.taskId);
   }
   const byCategory = new Map<string, NormalizationPair[]>();

@@ -36,9 +36,7 @@ describe('table writers', () => {
   it('CSV follows RFC 4180: CRLF, quoting and doubled quotes, raw values', () => {
     const csv = toCsv(table);
     expect(csv).toBe(
-      'Category,Share (%),Δ,p\r\n' +
-        'Disfluency/Correction,0.1205,2,1.7e-18\r\n' +
-        '"say ""hi"", then | go\nnow",,-1,0.0386\r\n',
+      'Category,Share (%),Δ,p\r\n' + 'Disfluency/Correction,0.1205,2,1.7e-18\r\n' + '"say ""hi"", then | go\nnow",,-1,0.0386\r\n',
     );
     expect(csvField('plain')).toBe('plain');
     expect(csvField('a\rb')).toBe('"a\rb"');

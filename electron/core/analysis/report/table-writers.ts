@@ -49,7 +49,15 @@ const LATEX_SPECIAL: Record<string, string> = {
   '^': '\\textasciicircum{}',
 };
 // A few symbols our headers use, spelled so pdflatex needs no extra packages.
-const LATEX_SYMBOLS: Record<string, string> = { 'Δ': '$\\Delta$', 'κ': '$\\kappa$', '≥': '$\\geq$', '≤': '$\\leq$', '−': '$-$', '–': '--', '×': '$\\times$' };
+const LATEX_SYMBOLS: Record<string, string> = {
+  Δ: '$\\Delta$',
+  κ: '$\\kappa$',
+  '≥': '$\\geq$',
+  '≤': '$\\leq$',
+  '−': '$-$',
+  '–': '--',
+  '×': '$\\times$',
+};
 
 /** Escapes LaTeX's ten special characters in one pass (so the backslashes we add are not escaped again). */
 export function latexEscape(s: string): string {
@@ -59,22 +67,24 @@ export function latexEscape(s: string): string {
 export function toLatex(t: TableModel): string {
   const spec = t.columns.map((c) => (c.align === 'right' ? 'r' : 'l')).join('');
   const row = (cells: string[]): string => `${cells.join(' & ')} \\\\`;
-  return [
-    '% Chinese text needs XeLaTeX with xeCJK (or CJKutf8) in the preamble.',
-    '\\begin{table}[ht]',
-    '\\centering',
-    `\\caption{${latexEscape(t.title)}}`,
-    `\\label{tab:${t.id.replace(/[^A-Za-z0-9:-]/g, '-')}}`,
-    `\\begin{tabular}{${spec}}`,
-    '\\hline',
-    row(t.columns.map((c) => latexEscape(c.header))),
-    '\\hline',
-    ...t.rows.map((r) => row(t.columns.map((c) => latexEscape(formatCell(r[c.key] ?? null, c))))),
-    '\\hline',
-    '\\end{tabular}',
-    ...t.notes.map((n) => `\\par\\smallskip{\\footnotesize ${latexEscape(n)}}`),
-    '\\end{table}',
-  ].join('\n') + '\n';
+  return (
+    [
+      '% Chinese text needs XeLaTeX with xeCJK (or CJKutf8) in the preamble.',
+      '\\begin{table}[ht]',
+      '\\centering',
+      `\\caption{${latexEscape(t.title)}}`,
+      `\\label{tab:${t.id.replace(/[^A-Za-z0-9:-]/g, '-')}}`,
+      `\\begin{tabular}{${spec}}`,
+      '\\hline',
+      row(t.columns.map((c) => latexEscape(c.header))),
+      '\\hline',
+      ...t.rows.map((r) => row(t.columns.map((c) => latexEscape(formatCell(r[c.key] ?? null, c))))),
+      '\\hline',
+      '\\end{tabular}',
+      ...t.notes.map((n) => `\\par\\smallskip{\\footnotesize ${latexEscape(n)}}`),
+      '\\end{table}',
+    ].join('\n') + '\n'
+  );
 }
 
 export function writeTable(t: TableModel, format: TableFormat): string {

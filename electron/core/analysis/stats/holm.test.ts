@@ -25,7 +25,10 @@ describe('Holm adjustment', () => {
     const p = [0.2, 0.001, 0.04, 0.5, 0.013, 0.9];
     const adj = holmAdjust(p);
     adj.forEach((v, i) => expect(v).toBeGreaterThanOrEqual(p[i]!));
-    const sorted = p.map((v, i) => [v, adj[i]!] as const).sort((a, b) => a[0] - b[0]).map((x) => x[1]);
+    const sorted = p
+      .map((v, i) => [v, adj[i]!] as const)
+      .sort((a, b) => a[0] - b[0])
+      .map((x) => x[1]);
     for (let i = 1; i < sorted.length; i++) expect(sorted[i]).toBeGreaterThanOrEqual(sorted[i - 1]!);
     expect(Math.max(...adj)).toBeLessThanOrEqual(1);
     expect(holmAdjust([0.037])).toEqual([0.037]);

@@ -39,7 +39,10 @@ export function logBinomialHalfCdf(k: number, n: number): number {
 }
 
 export function exactMcNemar(b: number, c: number): McNemarResult {
-  for (const [name, v] of [['b', b], ['c', c]] as const) {
+  for (const [name, v] of [
+    ['b', b],
+    ['c', c],
+  ] as const) {
     if (!Number.isInteger(v) || v < 0) throw new RangeError(`McNemar counts must be non-negative integers; ${name} = ${v}`);
   }
   const n = b + c;

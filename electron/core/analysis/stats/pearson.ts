@@ -6,8 +6,7 @@ import { studentTTwoSidedP } from './special-functions.js';
  * r and p are null with a reason, so one degenerate feature never sinks a whole report.
  */
 export type PearsonResult =
-  | { n: number; r: number; pValue: number; reason?: undefined }
-  | { n: number; r: null; pValue: null; reason: string };
+  { n: number; r: number; pValue: number; reason?: undefined } | { n: number; r: null; pValue: null; reason: string };
 
 export function pearson(x: readonly number[], y: readonly number[]): PearsonResult {
   if (x.length !== y.length) throw new RangeError(`pearson needs equal lengths, got ${x.length} and ${y.length}`);

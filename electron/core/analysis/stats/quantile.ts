@@ -21,5 +21,8 @@ export function mean(v: readonly number[]): number {
 
 export function median(v: readonly number[]): number {
   if (v.length === 0) return Number.NaN;
-  return quantileSorted([...v].sort((a, b) => a - b), 0.5);
+  return quantileSorted(
+    [...v].sort((a, b) => a - b),
+    0.5,
+  );
 }

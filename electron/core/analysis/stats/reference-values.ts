@@ -62,7 +62,15 @@ export const GAMMALN: Record<string, number> = {
 };
 
 /** Normal approximation to the paired-difference CI: n = 2000, b = 300, c = 500. */
-export const BOOTSTRAP_NORMAL = { n: 2000, b: 300, c: 500, estimate: 0.1, se: 0.013964240043768941, lower: 0.07263059244274085, upper: 0.12736940755725917 };
+export const BOOTSTRAP_NORMAL = {
+  n: 2000,
+  b: 300,
+  c: 500,
+  estimate: 0.1,
+  se: 0.013964240043768941,
+  lower: 0.07263059244274085,
+  upper: 0.12736940755725917,
+};
 
 /** The same formulas as scripts/reference-stats.py, pearson_sets(). */
 export function pearsonSets(): Record<string, [number[], number[]]> {
@@ -91,7 +99,10 @@ export const HOLM: Record<string, { p: number[]; adjusted: number[] }> = {
   'wikipedia-4': { p: [0.01, 0.03, 0.04, 0.005], adjusted: [0.03, 0.06, 0.06, 0.02] },
   'bh1995-15': {
     p: [0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344, 0.0459, 0.324, 0.4262, 0.5719, 0.6528, 0.759, 1.0],
-    adjusted: [0.0015, 0.0056, 0.0247, 0.11399999999999999, 0.2211, 0.27799999999999997, 0.27799999999999997, 0.27799999999999997, 0.32130000000000003, 1, 1, 1, 1, 1, 1],
+    adjusted: [
+      0.0015, 0.0056, 0.0247, 0.11399999999999999, 0.2211, 0.27799999999999997, 0.27799999999999997, 0.27799999999999997,
+      0.32130000000000003, 1, 1, 1, 1, 1, 1,
+    ],
   },
   'ties-5': { p: [0.02, 0.02, 0.5, 0.001, 0.02], adjusted: [0.08, 0.08, 0.5, 0.005, 0.08] },
 };

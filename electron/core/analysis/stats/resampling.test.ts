@@ -85,8 +85,18 @@ describe('agreement', () => {
   });
 
   it('has undefined kappa when both raters use a single identical label', () => {
-    expect(agreement([['a', 'a'], ['a', 'a']]).kappa).toBeNull();
-    expect(agreement([['a', 'b'], ['b', 'a']]).kappa).toBeCloseTo(-1, 12);
+    expect(
+      agreement([
+        ['a', 'a'],
+        ['a', 'a'],
+      ]).kappa,
+    ).toBeNull();
+    expect(
+      agreement([
+        ['a', 'b'],
+        ['b', 'a'],
+      ]).kappa,
+    ).toBeCloseTo(-1, 12);
   });
 });
 

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exactMcNemar, logBinomialHalfCdf } from './mcnemar.js';
 import { pearson } from './pearson.js';
-import {
-  BETAINC, GAMMALN, LOG_BINOM_HALF_CDF, MCNEMAR_P, PEARSON, T_TWO_SIDED, pearsonSets,
-} from './reference-values.js';
+import { BETAINC, GAMMALN, LOG_BINOM_HALF_CDF, MCNEMAR_P, PEARSON, T_TWO_SIDED, pearsonSets } from './reference-values.js';
 import { logGamma, regularizedIncompleteBeta, studentTTwoSidedP } from './special-functions.js';
 
 /** |a − b| ≤ tol·|b| (relative), falling back to absolute near zero. */

@@ -47,12 +47,7 @@ export interface StratifiedSample<T> {
   seed: number;
 }
 
-export function stratifiedSample<T>(
-  items: readonly T[],
-  stratumOf: (item: T) => string,
-  size: number,
-  seed: number,
-): StratifiedSample<T> {
+export function stratifiedSample<T>(items: readonly T[], stratumOf: (item: T) => string, size: number, seed: number): StratifiedSample<T> {
   const groups = new Map<string, number[]>();
   items.forEach((item, i) => {
     const k = stratumOf(item);

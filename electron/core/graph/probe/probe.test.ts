@@ -16,7 +16,9 @@ describe('probe variants and verdicts', () => {
     const after = graph.nodes.find((x) => x.members.some((m) => m.idx === 2))!;
     expect(before.id).not.toBe(after.id);
     expect(graph.edges.find((e) => e.action.type === 'Type')!.effects).toEqual([expect.objectContaining({ value: '300' })]);
-    expect(graph.nodes.find((x) => x.done)!.goal).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'typed', expected: '300', match: 'exact' })]));
+    expect(graph.nodes.find((x) => x.done)!.goal).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'typed', expected: '300', match: 'exact' })]),
+    );
   });
 
   it('generates right and wrong variants: the demonstration, Finish early, the amount skipped or changed, a sibling option', () => {
@@ -35,17 +37,25 @@ describe('probe variants and verdicts', () => {
     }
   });
 
-  it('a device verdict that differs from the graph\'s is a false accept or a false reject; agreement and unplayable are counted apart', () => {
+  it("a device verdict that differs from the graph's is a false accept or a false reject; agreement and unplayable are counted apart", () => {
     const right = variants.find((v) => v.kind === 'demonstration')!;
     const wrong = variants.find((v) => v.kind === 'skip-content')!;
     const acc = { accepted: true, reason: 'reached DONE' };
     const rej = { accepted: false, reason: 'off graph' };
-    const played = (pass: boolean) => ({ played: true as const, pass, reason: pass ? 'checks pass' : 'checks fail', actions: wrong.actions });
+    const played = (pass: boolean) => ({
+      played: true as const,
+      pass,
+      reason: pass ? 'checks pass' : 'checks fail',
+      actions: wrong.actions,
+    });
     expect(judgeOnDevice(wrong, acc, played(false)).verdict).toBe('false-accept');
     expect(judgeOnDevice(right, rej, played(true)).verdict).toBe('false-reject');
     expect(judgeOnDevice(wrong, rej, played(false)).verdict).toBe('agree');
     expect(judgeOnDevice(right, acc, { played: false, reason: 'another screen' }).verdict).toBe('unplayable');
-    const t = summarizeTask('transfer', 1, 'device', 'vphone-1', [judgeOnDevice(wrong, acc, played(false)), judgeOnDevice(right, acc, played(true))]);
+    const t = summarizeTask('transfer', 1, 'device', 'vphone-1', [
+      judgeOnDevice(wrong, acc, played(false)),
+      judgeOnDevice(right, acc, played(true)),
+    ]);
     expect(t).toMatchObject({ variants: 2, falseAccepts: 1, falseRejects: 0, unplayable: 0 });
     expect(summarizeProbe([t]).tasks[0]!.disagreements).toHaveLength(1);
   });
@@ -54,7 +64,10 @@ describe('probe variants and verdicts', () => {
     const p = transferDemo(2, true);
     const g = buildGraph('preset', [p.demo], DEFAULT_SIGNATURE_CONFIG);
     const siblings = generateVariants(g, [p.probe]).filter((v) => v.kind === 'sibling');
-    expect(siblings.map((v) => v.description)).toEqual(['demonstration 2, step 1: tapped "50元" instead', 'demonstration 2, step 1: tapped "200元" instead']);
+    expect(siblings.map((v) => v.description)).toEqual([
+      'demonstration 2, step 1: tapped "50元" instead',
+      'demonstration 2, step 1: tapped "200元" instead',
+    ]);
     for (const v of siblings) expect(walkVariant(g, v.actions, DEFAULT_MATCH_OPTIONS).accepted).toBe(false);
   });
 

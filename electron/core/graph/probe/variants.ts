@@ -78,7 +78,9 @@ function siblingTaps(ui: UiHierarchy, at: { x: number; y: number }, screen: Scre
   const tapped = group.find((o) => contains(o.bounds!, at.x, at.y));
   const mine = tapped ? labelOf(tapped) : '';
   return group
-    .filter((o) => o !== tapped && o.bounds!.right > o.bounds!.left && o.bounds!.bottom > o.bounds!.top && o.bounds!.bottom <= screen.height)
+    .filter(
+      (o) => o !== tapped && o.bounds!.right > o.bounds!.left && o.bounds!.bottom > o.bounds!.top && o.bounds!.bottom <= screen.height,
+    )
     .map((o) => ({ c: centre(o.bounds!), label: labelOf(o) }))
     .filter((s) => s.label !== '' && s.label !== mine)
     .sort((a, b) => Math.hypot(a.c.x - at.x, a.c.y - at.y) - Math.hypot(b.c.x - at.x, b.c.y - at.y))
@@ -110,7 +112,11 @@ function sharedCommits(graph: TaskGraph, demos: readonly ProbeDemo[]): Set<strin
   return out;
 }
 
-export function generateVariants(graph: TaskGraph, demos: readonly ProbeDemo[], opts: VariantOptions = DEFAULT_VARIANT_OPTIONS): ProbeVariant[] {
+export function generateVariants(
+  graph: TaskGraph,
+  demos: readonly ProbeDemo[],
+  opts: VariantOptions = DEFAULT_VARIANT_OPTIONS,
+): ProbeVariant[] {
   const out: ProbeVariant[] = [];
   const seen = new Set<string>();
   const add = (v: ProbeVariant): void => {
@@ -125,9 +131,29 @@ export function generateVariants(graph: TaskGraph, demos: readonly ProbeDemo[], 
   for (const d of demos) {
     const actions = actionsOf(d);
     const base = { demonstrationId: d.id };
-    add({ ...base, id: `${d.id}:demonstration`, kind: 'demonstration', intent: 'right', follows: actions.length, sharedContent: false, continuation: null, description: `demonstration ${d.id} as recorded`, actions });
+    add({
+      ...base,
+      id: `${d.id}:demonstration`,
+      kind: 'demonstration',
+      intent: 'right',
+      follows: actions.length,
+      sharedContent: false,
+      continuation: null,
+      description: `demonstration ${d.id} as recorded`,
+      actions,
+    });
     if (actions.length > 0) {
-      add({ ...base, id: `${d.id}:finish-early`, kind: 'finish-early', intent: 'wrong', follows: actions.length - 1, sharedContent: false, continuation: null, description: `demonstration ${d.id} finishing before its last action`, actions: actions.slice(0, -1) });
+      add({
+        ...base,
+        id: `${d.id}:finish-early`,
+        kind: 'finish-early',
+        intent: 'wrong',
+        follows: actions.length - 1,
+        sharedContent: false,
+        continuation: null,
+        description: `demonstration ${d.id} finishing before its last action`,
+        actions: actions.slice(0, -1),
+      });
     }
     let k = 0;
     const changes = demonstrationEffects(d.steps);
@@ -138,7 +164,8 @@ export function generateVariants(graph: TaskGraph, demos: readonly ProbeDemo[], 
       const idx = k++;
       const effects = (changes[t] ?? []).filter((v) => keys.has(v.key));
       // A choice the demonstration corrects later (后天, then 大后天) is not what the path commits: varying it tests nothing.
-      const superseded = effects.length > 0 && effects.every((v) => changes.slice(t + 1).some((later) => later.some((w) => w.key === v.key)));
+      const superseded =
+        effects.length > 0 && effects.every((v) => changes.slice(t + 1).some((later) => later.some((w) => w.key === v.key)));
       if (superseded) continue;
       const isShared = effects.some((v) => shared.has(`${v.key}=${v.value}`));
       const replace = (replacement: Action[]): Action[] => [...actions.slice(0, idx), ...replacement, ...actions.slice(idx + 1)];
@@ -146,17 +173,47 @@ export function generateVariants(graph: TaskGraph, demos: readonly ProbeDemo[], 
       // Content steps: typing, and taps or keys that changed content (a stepper press, a picker choice).
       // Enter submits what was typed; skipping it is not leaving content out.
       if (a.type === 'Type' || (effects.length > 0 && a.type !== 'Enter')) {
-        add({ ...base, id: `${d.id}:skip:${idx}`, kind: 'skip-content', intent: 'wrong', follows: idx, sharedContent: isShared, continuation: { offset: 1 }, description: what(`${a.type === 'Type' ? `"${a.text}" not typed` : 'content step skipped'}`), actions: replace([]) });
+        add({
+          ...base,
+          id: `${d.id}:skip:${idx}`,
+          kind: 'skip-content',
+          intent: 'wrong',
+          follows: idx,
+          sharedContent: isShared,
+          continuation: { offset: 1 },
+          description: what(`${a.type === 'Type' ? `"${a.text}" not typed` : 'content step skipped'}`),
+          actions: replace([]),
+        });
       }
       if (a.type === 'Type') {
         const text = changedText(a.text);
-        add({ ...base, id: `${d.id}:text:${idx}`, kind: 'change-text', intent: 'wrong', follows: idx, sharedContent: isShared, continuation: { offset: 0 }, description: what(`"${text}" typed instead of "${a.text}"`), actions: replace([{ ...a, text }]) });
+        add({
+          ...base,
+          id: `${d.id}:text:${idx}`,
+          kind: 'change-text',
+          intent: 'wrong',
+          follows: idx,
+          sharedContent: isShared,
+          continuation: { offset: 0 },
+          description: what(`"${text}" typed instead of "${a.text}"`),
+          actions: replace([{ ...a, text }]),
+        });
       }
       if (a.type === 'Tap' && step.ui) {
         const px = toPixels(a.at, d.screen);
         const limit = effects.length > 0 ? opts.siblingsPerContentTap : opts.siblingsPerTap;
         for (const [n, s] of siblingTaps(step.ui, px, d.screen).slice(0, limit).entries()) {
-          add({ ...base, id: `${d.id}:sibling:${idx}:${n}`, kind: 'sibling', intent: 'wrong', follows: idx, sharedContent: isShared, continuation: { offset: 0 }, description: what(`tapped "${s.label}" instead`), actions: replace([{ type: 'Tap', at: toNorm(s.at, d.screen) }]) });
+          add({
+            ...base,
+            id: `${d.id}:sibling:${idx}:${n}`,
+            kind: 'sibling',
+            intent: 'wrong',
+            follows: idx,
+            sharedContent: isShared,
+            continuation: { offset: 0 },
+            description: what(`tapped "${s.label}" instead`),
+            actions: replace([{ type: 'Tap', at: toNorm(s.at, d.screen) }]),
+          });
         }
       }
     }
@@ -173,9 +230,21 @@ export function generateVariants(graph: TaskGraph, demos: readonly ProbeDemo[], 
         const j = nb.indexOf(na[i]!);
         if (na[i] && j > 0 && j < nb.length - 1 && !joins.some((x) => x.j === j)) joins.push({ i, j });
       }
-      for (const { i, j } of [joins[0], joins.at(-1)].filter((x, n, all): x is { i: number; j: number } => x !== undefined && all.indexOf(x) === n).slice(0, opts.crossoversPerPair)) {
+      for (const { i, j } of [joins[0], joins.at(-1)]
+        .filter((x, n, all): x is { i: number; j: number } => x !== undefined && all.indexOf(x) === n)
+        .slice(0, opts.crossoversPerPair)) {
         const actions = [...actionsOf({ ...a, steps: a.steps.slice(0, i) }), ...actionsOf({ ...b, steps: b.steps.slice(j) })];
-        add({ demonstrationId: a.id, id: `${a.id}x${b.id}:${i}:${j}`, kind: 'crossover', intent: 'right', follows: i, sharedContent: false, continuation: null, description: `demonstration ${a.id} to ${na[i]}, then demonstration ${b.id} from there`, actions });
+        add({
+          demonstrationId: a.id,
+          id: `${a.id}x${b.id}:${i}:${j}`,
+          kind: 'crossover',
+          intent: 'right',
+          follows: i,
+          sharedContent: false,
+          continuation: null,
+          description: `demonstration ${a.id} to ${na[i]}, then demonstration ${b.id} from there`,
+          actions,
+        });
       }
     }
   }

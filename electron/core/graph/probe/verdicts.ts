@@ -6,13 +6,22 @@ import { GraphWalker } from '../walk.js';
 import type { ProbeVariant } from './variants.js';
 
 /** The offline verdict on a variant: walk every action on the graph, then Finish. `path` lists the nodes walked. */
-export function walkVariant(graph: TaskGraph, actions: readonly Action[], opts: MatchOptions): { accepted: boolean; reason: string; path: string[] } {
+export function walkVariant(
+  graph: TaskGraph,
+  actions: readonly Action[],
+  opts: MatchOptions,
+): { accepted: boolean; reason: string; path: string[] } {
   const walker = new GraphWalker(graph, opts);
   const path = [walker.node];
   for (const [i, a] of actions.entries()) {
     if (a.type === 'Wait' || a.type === 'Noop') continue;
     const m = walker.act(a);
-    if (!m.taken) return { accepted: false, reason: `step ${i + 1} (${a.type}) matches no edge: ${m.nearest?.result.reason ?? 'no outgoing edge of this kind'}`, path };
+    if (!m.taken)
+      return {
+        accepted: false,
+        reason: `step ${i + 1} (${a.type}) matches no edge: ${m.nearest?.result.reason ?? 'no outgoing edge of this kind'}`,
+        path,
+      };
     path.push(walker.node);
   }
   const f = walker.finish();
@@ -27,7 +36,14 @@ export type DeviceTruth = { played: true; pass: boolean; reason: string; actions
 
 /** Device probe: the offline verdict must equal the phone's. */
 export function judgeOnDevice(v: ProbeVariant, offline: ProbeVariantResult['offline'], truth: DeviceTruth): ProbeVariantResult {
-  const base = { id: v.id, kind: v.kind, intent: v.intent, description: v.description, actions: truth.played ? truth.actions : v.actions, offline };
+  const base = {
+    id: v.id,
+    kind: v.kind,
+    intent: v.intent,
+    description: v.description,
+    actions: truth.played ? truth.actions : v.actions,
+    offline,
+  };
   if (!truth.played) return { ...base, device: { pass: null, reason: truth.reason }, verdict: 'unplayable' };
   const verdict = offline.accepted === truth.pass ? 'agree' : offline.accepted ? 'false-accept' : 'false-reject';
   return { ...base, device: { pass: truth.pass, reason: truth.reason }, verdict };
@@ -46,10 +62,19 @@ export function judgeStructurally(v: ProbeVariant, offline: ProbeVariantResult['
   return { ...base, verdict: expectsReject || v.kind === 'demonstration' ? 'agree' : 'unjudged' };
 }
 
-export function summarizeTask(taskId: string, graphVersion: number, kind: ProbeTaskResult['kind'], device: string | null, results: ProbeVariantResult[]): ProbeTaskResult {
+export function summarizeTask(
+  taskId: string,
+  graphVersion: number,
+  kind: ProbeTaskResult['kind'],
+  device: string | null,
+  results: ProbeVariantResult[],
+): ProbeTaskResult {
   const count = (v: ProbeVariantResult['verdict']): number => results.filter((r) => r.verdict === v).length;
   return {
-    taskId, graphVersion, kind, device,
+    taskId,
+    graphVersion,
+    kind,
+    device,
     variants: results.length,
     falseAccepts: count('false-accept'),
     falseRejects: count('false-reject'),
@@ -67,6 +92,9 @@ export function summarizeProbe(tasks: readonly ProbeTaskResult[]): ProbeSummary 
     falseRejects: sum((t) => t.falseRejects),
     unplayable: sum((t) => t.unplayable),
     suspected: sum((t) => t.suspected),
-    tasks: tasks.map(({ results: _r, ...t }) => ({ ...t, disagreements: _r.filter((r) => r.verdict !== 'agree' && r.verdict !== 'unjudged') })),
+    tasks: tasks.map(({ results: _r, ...t }) => ({
+      ...t,
+      disagreements: _r.filter((r) => r.verdict !== 'agree' && r.verdict !== 'unjudged'),
+    })),
   };
 }

@@ -9,15 +9,30 @@ import { matches, rotating, searchBox, tx } from '../sample-kit/kit.js';
  * Installing only changes this app's state (the phone cannot run APKs); checks read
  * `installed` / `installedCategories` / `updatesPending`. Search or browse a category: two paths.
  */
-export interface StoreState { installed: string[]; updatesPending: string[] }
+export interface StoreState {
+  installed: string[];
+  updatesPending: string[];
+}
 type Ctx = AppContext<StoreState>;
-interface Listing { id: string; cat: string; name: Tx; blurb: Tx }
+interface Listing {
+  id: string;
+  cat: string;
+  name: Tx;
+  blurb: Tx;
+}
 
 export const CATEGORIES: Array<Tx & { id: string }> = [
-  { id: 'cards', en: 'Card & board games', zh: '棋牌游戏' }, { id: 'medical', en: 'Health & medical', zh: '医疗健康' },
-  { id: 'video', en: 'Video', zh: '视频' }, { id: 'tools', en: 'Tools', zh: '实用工具' },
+  { id: 'cards', en: 'Card & board games', zh: '棋牌游戏' },
+  { id: 'medical', en: 'Health & medical', zh: '医疗健康' },
+  { id: 'video', en: 'Video', zh: '视频' },
+  { id: 'tools', en: 'Tools', zh: '实用工具' },
 ];
-const L = (id: string, cat: string, en: string, zh: string, ben: string, bzh: string): Listing => ({ id, cat, name: { en, zh }, blurb: { en: ben, zh: bzh } });
+const L = (id: string, cat: string, en: string, zh: string, ben: string, bzh: string): Listing => ({
+  id,
+  cat,
+  name: { en, zh },
+  blurb: { en: ben, zh: bzh },
+});
 export const LISTINGS: Listing[] = [
   L('doudizhu', 'cards', 'Fight the Landlord', '欢乐斗地主', 'Classic card game', '经典扑克牌游戏'),
   L('mahjong', 'cards', 'Mahjong Classic', '老年麻将', 'Big tiles, easy rules', '大字麻将，规则简单'),
@@ -38,16 +53,37 @@ export const LISTINGS: Listing[] = [
 ];
 const find = (id: string | undefined) => LISTINGS.find((x) => x.id === id);
 
-const row = (ctx: Ctx, l: Listing): Widget => ({ kind: 'row', id: 'app_listing', icon: [...tx(ctx, l.name)][0] ?? '?', iconColor: '#01875F', title: tx(ctx, l.name), summary: tx(ctx, l.blurb), trailing: { kind: 'text', text: ctx.state.installed.includes(l.id) ? ctx.t('Installed', '已安装') : ctx.t('Get', '获取') }, onTap: () => ctx.go('store.app', { id: l.id }) });
+const row = (ctx: Ctx, l: Listing): Widget => ({
+  kind: 'row',
+  id: 'app_listing',
+  icon: [...tx(ctx, l.name)][0] ?? '?',
+  iconColor: '#01875F',
+  title: tx(ctx, l.name),
+  summary: tx(ctx, l.blurb),
+  trailing: { kind: 'text', text: ctx.state.installed.includes(l.id) ? ctx.t('Installed', '已安装') : ctx.t('Get', '获取') },
+  onTap: () => ctx.go('store.app', { id: l.id }),
+});
 
 function home(ctx: Ctx): ScreenView {
   return {
     title: ctx.t('App Store', '应用商店'),
-    actions: [{ glyph: '⟳', desc: ctx.t(`Updates (${ctx.state.updatesPending.length})`, `更新（${ctx.state.updatesPending.length}）`), id: 'updates', onTap: () => ctx.go('store.updates') }],
+    actions: [
+      {
+        glyph: '⟳',
+        desc: ctx.t(`Updates (${ctx.state.updatesPending.length})`, `更新（${ctx.state.updatesPending.length}）`),
+        id: 'updates',
+        onTap: () => ctx.go('store.updates'),
+      },
+    ],
     body: [
       searchBox(ctx, 'search', ctx.t('Search apps', '搜索应用'), (q) => ctx.go('store.search', { q })),
       { kind: 'text', text: ctx.t('Categories', '分类'), bold: true, size: 15 },
-      ...CATEGORIES.map((c): Widget => ({ kind: 'row', id: 'category', title: tx(ctx, c), onTap: () => ctx.go('store.category', { id: c.id }) })),
+      ...CATEGORIES.map((c): Widget => ({
+        kind: 'row',
+        id: 'category',
+        title: tx(ctx, c),
+        onTap: () => ctx.go('store.category', { id: c.id }),
+      })),
       { kind: 'text', text: ctx.t('Recommended', '精品推荐'), bold: true, size: 15 },
       ...rotating(ctx, 'featured', LISTINGS, 600_000).map((l) => row(ctx, l)),
     ],
@@ -56,8 +92,20 @@ function home(ctx: Ctx): ScreenView {
 
 function searchScreen(ctx: Ctx): ScreenView {
   const q = ctx.params['q'] ?? '';
-  const hits = LISTINGS.filter((l) => matches(l.name, q) || matches(l.blurb, q) || matches(CATEGORIES.find((c) => c.id === l.cat)!, q));
-  return { title: q, up: true, body: hits.length ? hits.map((l) => row(ctx, l)) : [{ kind: 'text', text: ctx.t('No apps found', '没有找到应用') }] };
+  const hits = LISTINGS.filter(
+    (l) =>
+      matches(l.name, q) ||
+      matches(l.blurb, q) ||
+      matches(
+        CATEGORIES.find((c) => c.id === l.cat)!,
+        q,
+      ),
+  );
+  return {
+    title: q,
+    up: true,
+    body: hits.length ? hits.map((l) => row(ctx, l)) : [{ kind: 'text', text: ctx.t('No apps found', '没有找到应用') }],
+  };
 }
 
 function category(ctx: Ctx): ScreenView {
@@ -74,8 +122,24 @@ function appPage(ctx: Ctx): ScreenView {
     container: 'scroll',
     body: [
       { kind: 'bigtext', text: tx(ctx, l.name), sub: tx(ctx, l.blurb), size: 36 },
-      { kind: 'text', text: `${tx(ctx, CATEGORIES.find((c) => c.id === l.cat)!)} · ${ctx.t('4.6 stars', '4.6 分')}`, color: '#44474F' },
-      { kind: 'button', id: 'install', text: installed ? ctx.t('Installed', '已安装') : ctx.t('Install', '安装'), enabled: !installed, onTap: () => { ctx.state.installed.push(l.id); ctx.toast(ctx.t('Installed', '安装完成')); } },
+      {
+        kind: 'text',
+        text: `${tx(
+          ctx,
+          CATEGORIES.find((c) => c.id === l.cat)!,
+        )} · ${ctx.t('4.6 stars', '4.6 分')}`,
+        color: '#44474F',
+      },
+      {
+        kind: 'button',
+        id: 'install',
+        text: installed ? ctx.t('Installed', '已安装') : ctx.t('Install', '安装'),
+        enabled: !installed,
+        onTap: () => {
+          ctx.state.installed.push(l.id);
+          ctx.toast(ctx.t('Installed', '安装完成'));
+        },
+      },
     ],
   };
 }
@@ -85,9 +149,23 @@ function updates(ctx: Ctx): ScreenView {
   return {
     title: ctx.t('Updates', '应用更新'),
     up: true,
-    body: list.length === 0 ? [{ kind: 'text', text: ctx.t('All apps are up to date', '所有应用都是最新版本') }]
-      : [{ kind: 'button', id: 'update_all', text: ctx.t('Update all', '全部更新'), onTap: () => (ctx.state.updatesPending = []) },
-        ...list.map((l): Widget => ({ kind: 'row', title: tx(ctx, l.name), trailing: { kind: 'icon', glyph: '⟳', id: 'update_one', desc: ctx.t(`Update ${l.name.en}`, `更新${l.name.zh}`), onTap: () => (ctx.state.updatesPending = ctx.state.updatesPending.filter((x) => x !== l.id)) } }))],
+    body:
+      list.length === 0
+        ? [{ kind: 'text', text: ctx.t('All apps are up to date', '所有应用都是最新版本') }]
+        : [
+            { kind: 'button', id: 'update_all', text: ctx.t('Update all', '全部更新'), onTap: () => (ctx.state.updatesPending = []) },
+            ...list.map((l): Widget => ({
+              kind: 'row',
+              title: tx(ctx, l.name),
+              trailing: {
+                kind: 'icon',
+                glyph: '⟳',
+                id: 'update_one',
+                desc: ctx.t(`Update ${l.name.en}`, `更新${l.name.zh}`),
+                onTap: () => (ctx.state.updatesPending = ctx.state.updatesPending.filter((x) => x !== l.id)),
+              },
+            })),
+          ],
   };
 }
 

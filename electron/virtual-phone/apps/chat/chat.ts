@@ -11,10 +11,24 @@ import { CONTACTS, MOMENTS, THREADS, contact } from './data.js';
  * the chat list or from their contact card; call from the chat's "+" menu or the contact card;
  * like a post in the moments feed or on the person's own moments page.
  */
-export interface ChatThread { with: string; unread: number; messages: ChatMessage[] }
-export interface ChatState { threads: ChatThread[]; sent: Array<{ to: string; text: string }>; calls: Array<{ to: string; type: 'voice' | 'video' }>; likes: string[]; readThreads: string[] }
+export interface ChatThread {
+  with: string;
+  unread: number;
+  messages: ChatMessage[];
+}
+export interface ChatState {
+  threads: ChatThread[];
+  sent: Array<{ to: string; text: string }>;
+  calls: Array<{ to: string; type: 'voice' | 'video' }>;
+  likes: string[];
+  readThreads: string[];
+}
 type Ctx = AppContext<ChatState>;
-const TABS: Array<[string, string, string, string]> = [['chat.list', 'Chats', '微信', '✉'], ['chat.contacts', 'Contacts', '通讯录', '☺'], ['chat.moments', 'Moments', '朋友圈', '◎']];
+const TABS: Array<[string, string, string, string]> = [
+  ['chat.list', 'Chats', '微信', '✉'],
+  ['chat.contacts', 'Contacts', '通讯录', '☺'],
+  ['chat.moments', 'Moments', '朋友圈', '◎'],
+];
 
 const name = (ctx: Ctx, id: string) => (id === 'me' ? ctx.t('Me', '我') : tx(ctx, contact(id) ?? { en: id, zh: id }));
 const text = (ctx: Ctx, t: ChatMessage['text']) => (typeof t === 'string' ? t : tx(ctx, t));
@@ -33,7 +47,15 @@ function list(ctx: Ctx): ScreenView {
     title: ctx.t('Chats', '微信'),
     body: ctx.state.threads.map((t): Widget => {
       const last = t.messages.at(-1);
-      return { kind: 'row', id: 'chat_row', icon: [...name(ctx, t.with)][0] ?? '?', iconColor: contact(t.with)?.group ? '#F29900' : '#07C160', title: t.unread > 0 ? `${name(ctx, t.with)} (${t.unread})` : name(ctx, t.with), summary: last ? text(ctx, last.text) : '', onTap: () => ctx.go('chat.thread', { id: t.with }) };
+      return {
+        kind: 'row',
+        id: 'chat_row',
+        icon: [...name(ctx, t.with)][0] ?? '?',
+        iconColor: contact(t.with)?.group ? '#F29900' : '#07C160',
+        title: t.unread > 0 ? `${name(ctx, t.with)} (${t.unread})` : name(ctx, t.with),
+        summary: last ? text(ctx, last.text) : '',
+        onTap: () => ctx.go('chat.thread', { id: t.with }),
+      };
     }),
     footer: [bottomTabs(ctx, 'chat.list', TABS)],
   };
@@ -54,24 +76,57 @@ function threadScreen(ctx: Ctx): ScreenView {
   };
   const close = () => delete ctx.local['more'];
   const group = contact(id)?.group === true;
-  const dialog: DialogView | undefined = ctx.local['more'] ? {
-    title: ctx.t('More', '更多'),
-    items: [
-      { label: ctx.t('Video call', '视频通话'), onTap: () => { close(); call(ctx, id, 'video'); } },
-      { label: ctx.t('Voice call', '语音通话'), onTap: () => { close(); call(ctx, id, 'voice'); } },
-    ],
-    negative: { text: ctx.t('Cancel', '取消'), onTap: close },
-  } : undefined;
+  const dialog: DialogView | undefined = ctx.local['more']
+    ? {
+        title: ctx.t('More', '更多'),
+        items: [
+          {
+            label: ctx.t('Video call', '视频通话'),
+            onTap: () => {
+              close();
+              call(ctx, id, 'video');
+            },
+          },
+          {
+            label: ctx.t('Voice call', '语音通话'),
+            onTap: () => {
+              close();
+              call(ctx, id, 'voice');
+            },
+          },
+        ],
+        negative: { text: ctx.t('Cancel', '取消'), onTap: close },
+      }
+    : undefined;
   return {
     title: name(ctx, id),
     up: true,
-    body: t.messages.map((m): Widget => ({ kind: 'bubble', text: text(ctx, m.text), mine: m.from === 'me', meta: group && m.from !== 'me' ? name(ctx, m.from) : undefined })),
+    body: t.messages.map((m): Widget => ({
+      kind: 'bubble',
+      text: text(ctx, m.text),
+      mine: m.from === 'me',
+      meta: group && m.from !== 'me' ? name(ctx, m.from) : undefined,
+    })),
     footer: [
       { kind: 'input', id: 'chat_input', hint: ctx.t('Message', '发消息'), value: draft.v, onChange: (v) => (draft.v = v), onSubmit: send },
-      { kind: 'buttons', buttons: [
-        ...(group ? [] : [{ kind: 'button' as const, id: 'more', text: '+', desc: ctx.t('More', '更多功能'), style: 'tonal' as const, onTap: () => (ctx.local['more'] = true) }]),
-        { kind: 'button', id: 'send', text: ctx.t('Send', '发送'), onTap: send },
-      ] },
+      {
+        kind: 'buttons',
+        buttons: [
+          ...(group
+            ? []
+            : [
+                {
+                  kind: 'button' as const,
+                  id: 'more',
+                  text: '+',
+                  desc: ctx.t('More', '更多功能'),
+                  style: 'tonal' as const,
+                  onTap: () => (ctx.local['more'] = true),
+                },
+              ]),
+          { kind: 'button', id: 'send', text: ctx.t('Send', '发送'), onTap: send },
+        ],
+      },
     ],
     dialog,
   };
@@ -81,15 +136,40 @@ function contacts(ctx: Ctx): ScreenView {
   return {
     title: ctx.t('Contacts', '通讯录'),
     body: [
-      { kind: 'row', id: 'groups', icon: '☷', iconColor: '#F29900', title: ctx.t('Group chats', '群聊'), onTap: () => ctx.go('chat.groups') },
-      ...CONTACTS.filter((c) => !c.group).map((c): Widget => ({ kind: 'row', id: 'contact_row', icon: [...tx(ctx, c)][0] ?? '?', iconColor: '#07C160', title: tx(ctx, c), onTap: () => ctx.go('chat.contact', { id: c.id }) })),
+      {
+        kind: 'row',
+        id: 'groups',
+        icon: '☷',
+        iconColor: '#F29900',
+        title: ctx.t('Group chats', '群聊'),
+        onTap: () => ctx.go('chat.groups'),
+      },
+      ...CONTACTS.filter((c) => !c.group).map((c): Widget => ({
+        kind: 'row',
+        id: 'contact_row',
+        icon: [...tx(ctx, c)][0] ?? '?',
+        iconColor: '#07C160',
+        title: tx(ctx, c),
+        onTap: () => ctx.go('chat.contact', { id: c.id }),
+      })),
     ],
     footer: [bottomTabs(ctx, 'chat.contacts', TABS)],
   };
 }
 
 function groups(ctx: Ctx): ScreenView {
-  return { title: ctx.t('Group chats', '群聊'), up: true, body: CONTACTS.filter((c) => c.group).map((c): Widget => ({ kind: 'row', id: 'group_row', icon: '☷', iconColor: '#F29900', title: tx(ctx, c), onTap: () => ctx.go('chat.thread', { id: c.id }) })) };
+  return {
+    title: ctx.t('Group chats', '群聊'),
+    up: true,
+    body: CONTACTS.filter((c) => c.group).map((c): Widget => ({
+      kind: 'row',
+      id: 'group_row',
+      icon: '☷',
+      iconColor: '#F29900',
+      title: tx(ctx, c),
+      onTap: () => ctx.go('chat.thread', { id: c.id }),
+    })),
+  };
 }
 
 function contactCard(ctx: Ctx): ScreenView {
@@ -121,14 +201,34 @@ function moments(ctx: Ctx): ScreenView {
   return {
     title: by ? `${name(ctx, by)} · ${ctx.t('Moments', '朋友圈')}` : ctx.t('Moments', '朋友圈'),
     up: !!by,
-    body: list.length === 0 ? [{ kind: 'text', text: ctx.t('No posts', '暂无动态') }] : list.flatMap((m): Widget[] => {
-      const liked = ctx.state.likes.includes(m.id);
-      return [
-        { kind: 'row', id: 'moment', icon: [...name(ctx, m.by)][0] ?? '?', iconColor: '#07C160', title: name(ctx, m.by), summary: `${tx(ctx, m.text)} · ${ago(ctx, m.id)}`,
-          trailing: { kind: 'icon', id: 'like', glyph: liked ? '♥' : '♡', desc: liked ? ctx.t(`Liked ${name(ctx, m.by)}`, `已赞 ${name(ctx, m.by)}`) : ctx.t(`Like ${name(ctx, m.by)}`, `赞 ${name(ctx, m.by)}`), onTap: () => { if (!liked) ctx.state.likes.push(m.id); } } },
-        { kind: 'image', desc: tx(ctx, m.text), height: 260, color: '#E6F4EA' },
-      ];
-    }),
+    body:
+      list.length === 0
+        ? [{ kind: 'text', text: ctx.t('No posts', '暂无动态') }]
+        : list.flatMap((m): Widget[] => {
+            const liked = ctx.state.likes.includes(m.id);
+            return [
+              {
+                kind: 'row',
+                id: 'moment',
+                icon: [...name(ctx, m.by)][0] ?? '?',
+                iconColor: '#07C160',
+                title: name(ctx, m.by),
+                summary: `${tx(ctx, m.text)} · ${ago(ctx, m.id)}`,
+                trailing: {
+                  kind: 'icon',
+                  id: 'like',
+                  glyph: liked ? '♥' : '♡',
+                  desc: liked
+                    ? ctx.t(`Liked ${name(ctx, m.by)}`, `已赞 ${name(ctx, m.by)}`)
+                    : ctx.t(`Like ${name(ctx, m.by)}`, `赞 ${name(ctx, m.by)}`),
+                  onTap: () => {
+                    if (!liked) ctx.state.likes.push(m.id);
+                  },
+                },
+              },
+              { kind: 'image', desc: tx(ctx, m.text), height: 260, color: '#E6F4EA' },
+            ];
+          }),
     footer: by ? [] : [bottomTabs(ctx, 'chat.moments', TABS)],
   };
 }
@@ -137,7 +237,16 @@ function callScreen(ctx: Ctx): ScreenView {
   const video = ctx.params['type'] === 'video';
   return {
     title: video ? ctx.t('Video call', '视频通话') : ctx.t('Voice call', '语音通话'),
-    body: [{ kind: 'spacer', height: 200 }, { kind: 'bigtext', id: 'callee', text: name(ctx, ctx.params['to'] ?? ''), sub: ctx.t('Waiting for answer…', '等待对方接听…'), size: 40 }],
+    body: [
+      { kind: 'spacer', height: 200 },
+      {
+        kind: 'bigtext',
+        id: 'callee',
+        text: name(ctx, ctx.params['to'] ?? ''),
+        sub: ctx.t('Waiting for answer…', '等待对方接听…'),
+        size: 40,
+      },
+    ],
     footer: [{ kind: 'button', id: 'hang_up', text: ctx.t('Hang up', '挂断'), onTap: () => ctx.back() }],
   };
 }
@@ -150,7 +259,13 @@ export const chatApp = defineApp<ChatState>({
   versionCode: 2850,
   home: 'chat.list',
   viewLog: ['readThreads'],
-  initialState: () => ({ threads: THREADS.map((t) => ({ ...t, messages: [...t.messages] })), sent: [], calls: [], likes: [], readThreads: [] }),
+  initialState: () => ({
+    threads: THREADS.map((t) => ({ ...t, messages: [...t.messages] })),
+    sent: [],
+    calls: [],
+    likes: [],
+    readThreads: [],
+  }),
   badge: (s) => s.threads.reduce((a, t) => a + t.unread, 0),
   screens: {
     'chat.list': { id: 'chat.list', activity: 'com.vphone.chat.ui.LauncherUI', render: list },
@@ -161,5 +276,11 @@ export const chatApp = defineApp<ChatState>({
     'chat.moments': { id: 'chat.moments', activity: 'com.vphone.chat.ui.SnsTimeLineUI', render: moments },
     'chat.call': { id: 'chat.call', activity: 'com.vphone.chat.ui.VoipUI', render: callScreen },
   },
-  exportState: (s) => ({ sent: s.sent, calls: s.calls, likes: s.likes, readThreads: s.readThreads, unread: Object.fromEntries(s.threads.map((t) => [t.with, t.unread])) }),
+  exportState: (s) => ({
+    sent: s.sent,
+    calls: s.calls,
+    likes: s.likes,
+    readThreads: s.readThreads,
+    unread: Object.fromEntries(s.threads.map((t) => [t.with, t.unread])),
+  }),
 });

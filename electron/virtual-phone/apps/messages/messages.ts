@@ -24,8 +24,18 @@ export interface MessagesState {
 type Ctx = AppContext<MessagesState>;
 
 const SEED_TEXTS = {
-  en: [['Mom, are you coming for dinner on Sunday?', 'Call me when you can'], ['Your prescription is ready for pickup.'], ['Tai chi class moves to 9am tomorrow.'], ['You have won a prize! Reply YES to claim.']],
-  zh: [['妈，周日回来吃饭吗？', '方便时给我回个电话'], ['您的处方药已可取。'], ['明天太极课改到上午 9 点。'], ['恭喜您中奖！回复"是"领取。']],
+  en: [
+    ['Mom, are you coming for dinner on Sunday?', 'Call me when you can'],
+    ['Your prescription is ready for pickup.'],
+    ['Tai chi class moves to 9am tomorrow.'],
+    ['You have won a prize! Reply YES to claim.'],
+  ],
+  zh: [
+    ['妈，周日回来吃饭吗？', '方便时给我回个电话'],
+    ['您的处方药已可取。'],
+    ['明天太极课改到上午 9 点。'],
+    ['恭喜您中奖！回复"是"领取。'],
+  ],
 };
 
 function seedThreads(sys: SystemApi): Thread[] {
@@ -35,7 +45,11 @@ function seedThreads(sys: SystemApi): Thread[] {
   return SEED_TEXTS[sys.locale].map((texts, i) => ({
     address: who[i]!,
     unread: i === 0 ? texts.length : i === 3 ? 1 : 0,
-    messages: texts.map((text, j) => ({ from: 'them' as const, text, time: now - Math.floor((i * 5 + 1) * 3_600_000 * (1 + sys.rand(`msg:${i}`))) + j * 60_000 })),
+    messages: texts.map((text, j) => ({
+      from: 'them' as const,
+      text,
+      time: now - Math.floor((i * 5 + 1) * 3_600_000 * (1 + sys.rand(`msg:${i}`))) + j * 60_000,
+    })),
   }));
 }
 
@@ -71,14 +85,23 @@ function list(ctx: Ctx): ScreenView {
     const last = t.messages.at(-1)!;
     const name = nameFor(contacts(ctx), t.address) ?? t.address;
     return {
-      kind: 'row', id: 'conversation_row', icon: [...name][0] ?? '#', iconColor: t.unread > 0 ? '#1E8E3E' : '#9AA0A6',
+      kind: 'row',
+      id: 'conversation_row',
+      icon: [...name][0] ?? '#',
+      iconColor: t.unread > 0 ? '#1E8E3E' : '#9AA0A6',
       title: t.unread > 0 ? `${name} (${t.unread})` : name,
       summary: `${last.from === 'me' ? ctx.t('You: ', '我：') : ''}${last.text}`,
       trailing: { kind: 'text', text: whenLabel(last.time, now, ctx.sys.timeZone, ctx.t) },
       onTap: () => ctx.go('messages.thread', { address: t.address }),
     };
   });
-  rows.push({ kind: 'row', icon: '⊘', iconColor: '#5F6368', title: ctx.t('Spam & blocked', '垃圾信息和已屏蔽'), onTap: () => ctx.go('messages.blocked') });
+  rows.push({
+    kind: 'row',
+    icon: '⊘',
+    iconColor: '#5F6368',
+    title: ctx.t('Spam & blocked', '垃圾信息和已屏蔽'),
+    onTap: () => ctx.go('messages.blocked'),
+  });
   return {
     title: ctx.t('Messages', '信息'),
     body: rows,
@@ -107,42 +130,80 @@ function thread(ctx: Ctx): ScreenView {
     title: name ?? address,
     up: true,
     actions: [{ glyph: '⋮', desc: ctx.t('More options', '更多选项'), id: 'menu', onTap: () => (ctx.local['dialog'] = 'menu') }],
-    body: (t?.messages ?? []).map((m): Widget => ({ kind: 'bubble', text: m.text, mine: m.from === 'me', meta: whenLabel(m.time, now, ctx.sys.timeZone, ctx.t) })),
+    body: (t?.messages ?? []).map((m): Widget => ({
+      kind: 'bubble',
+      text: m.text,
+      mine: m.from === 'me',
+      meta: whenLabel(m.time, now, ctx.sys.timeZone, ctx.t),
+    })),
     footer: blocked
       ? [{ kind: 'text', text: ctx.t('You blocked this number', '您已屏蔽此号码'), align: 'center', color: '#D93025' }]
-      : [{ kind: 'input', id: 'compose_message_text', hint: ctx.t('Text message', '短信'), value: draft, multiline: true, onChange: (v) => (ctx.state.drafts[key] = v) },
-        { kind: 'button', text: ctx.t('Send', '发送'), id: 'send_message_button', desc: ctx.t('Send SMS', '发送短信'), enabled: draft.trim() !== '', onTap: send }],
-    dialog: ctx.local['dialog'] === 'menu'
-      ? {
-          title: name ?? address,
-          items: [
-            { label: blocked ? ctx.t('Unblock', '取消屏蔽') : ctx.t('Block', '屏蔽'), onTap: () => {
-              const list = ctx.sys.blockedNumbers;
-              const i = list.findIndex((b) => normalize(b) === key);
-              if (i >= 0) list.splice(i, 1);
-              else list.push(address);
-              ctx.toast(blocked ? ctx.t('Unblocked', '已取消屏蔽') : ctx.t(`${address} blocked`, `已屏蔽 ${address}`));
-              close();
-              if (!blocked) ctx.back();
-            } },
-            { label: ctx.t('Delete conversation', '删除会话'), onTap: () => { ctx.state.threads = ctx.state.threads.filter((x) => x !== t); close(); ctx.back(); } },
-          ],
-          negative: { text: ctx.t('Cancel', '取消'), onTap: close },
-        }
-      : undefined,
+      : [
+          {
+            kind: 'input',
+            id: 'compose_message_text',
+            hint: ctx.t('Text message', '短信'),
+            value: draft,
+            multiline: true,
+            onChange: (v) => (ctx.state.drafts[key] = v),
+          },
+          {
+            kind: 'button',
+            text: ctx.t('Send', '发送'),
+            id: 'send_message_button',
+            desc: ctx.t('Send SMS', '发送短信'),
+            enabled: draft.trim() !== '',
+            onTap: send,
+          },
+        ],
+    dialog:
+      ctx.local['dialog'] === 'menu'
+        ? {
+            title: name ?? address,
+            items: [
+              {
+                label: blocked ? ctx.t('Unblock', '取消屏蔽') : ctx.t('Block', '屏蔽'),
+                onTap: () => {
+                  const list = ctx.sys.blockedNumbers;
+                  const i = list.findIndex((b) => normalize(b) === key);
+                  if (i >= 0) list.splice(i, 1);
+                  else list.push(address);
+                  ctx.toast(blocked ? ctx.t('Unblocked', '已取消屏蔽') : ctx.t(`${address} blocked`, `已屏蔽 ${address}`));
+                  close();
+                  if (!blocked) ctx.back();
+                },
+              },
+              {
+                label: ctx.t('Delete conversation', '删除会话'),
+                onTap: () => {
+                  ctx.state.threads = ctx.state.threads.filter((x) => x !== t);
+                  close();
+                  ctx.back();
+                },
+              },
+            ],
+            negative: { text: ctx.t('Cancel', '取消'), onTap: close },
+          }
+        : undefined,
   };
 }
 
 function compose(ctx: Ctx): ScreenView {
   const d = (ctx.local['draft'] ??= { to: ctx.params['to'] ?? '', text: '' }) as { to: string; text: string };
   const q = d.to.trim().toLowerCase();
-  const suggestions = q ? contacts(ctx).filter((c) => c.name.toLowerCase().includes(q) || normalize(c.number).includes(normalize(q) || '\u0000')) : [];
+  const suggestions = q
+    ? contacts(ctx).filter((c) => c.name.toLowerCase().includes(q) || normalize(c.number).includes(normalize(q) || '\u0000'))
+    : [];
   const send = () => {
     // Like recipient fields that take chips: a name counts only once picked from the suggestions (which
     // puts its number in the field); a typed name alone is not an address.
     const to = d.to.trim();
     if (!normalize(to) || !d.text.trim()) {
-      ctx.toast(q && !normalize(to) ? ctx.t('Pick the contact from the list, or enter a number', '请从列表中选择联系人，或输入号码') : ctx.t('Enter a recipient and a message', '请输入收件人和内容'));
+      ctx.toast(
+        q && !normalize(to)
+          ? ctx.t('Pick the contact from the list, or enter a number', '请从列表中选择联系人，或输入号码')
+          : ctx.t('Enter a recipient and a message', '请输入收件人和内容'),
+      );
       return;
     }
     sendMessage(ctx, to, d.text.trim());
@@ -153,9 +214,24 @@ function compose(ctx: Ctx): ScreenView {
     up: true,
     container: 'scroll',
     body: [
-      { kind: 'input', id: 'recipient_text_view', hint: ctx.t('To: name or number', '收件人：姓名或号码'), value: d.to, onChange: (v) => (d.to = v) },
-      ...suggestions.slice(0, 4).map((c): Widget => ({ kind: 'row', id: 'contact_suggestion', title: c.name, summary: c.number, onTap: () => (d.to = c.number) })),
-      { kind: 'input', id: 'compose_message_text', hint: ctx.t('Text message', '短信'), value: d.text, multiline: true, onChange: (v) => (d.text = v) },
+      {
+        kind: 'input',
+        id: 'recipient_text_view',
+        hint: ctx.t('To: name or number', '收件人：姓名或号码'),
+        value: d.to,
+        onChange: (v) => (d.to = v),
+      },
+      ...suggestions
+        .slice(0, 4)
+        .map((c): Widget => ({ kind: 'row', id: 'contact_suggestion', title: c.name, summary: c.number, onTap: () => (d.to = c.number) })),
+      {
+        kind: 'input',
+        id: 'compose_message_text',
+        hint: ctx.t('Text message', '短信'),
+        value: d.text,
+        multiline: true,
+        onChange: (v) => (d.text = v),
+      },
       { kind: 'button', text: ctx.t('Send', '发送'), id: 'send_message_button', onTap: send },
     ],
   };
@@ -166,9 +242,21 @@ function blockedList(ctx: Ctx): ScreenView {
   return {
     title: ctx.t('Spam & blocked', '垃圾信息和已屏蔽'),
     up: true,
-    body: list.length === 0
-      ? [{ kind: 'text', text: ctx.t('No blocked numbers', '没有已屏蔽的号码'), color: '#44474F' }]
-      : list.map((n): Widget => ({ kind: 'row', title: nameFor(contacts(ctx), n) ?? n, summary: n, trailing: { kind: 'icon', glyph: '✕', id: 'unblock', desc: ctx.t(`Unblock ${n}`, `取消屏蔽 ${n}`), onTap: () => list.splice(list.indexOf(n), 1) } })),
+    body:
+      list.length === 0
+        ? [{ kind: 'text', text: ctx.t('No blocked numbers', '没有已屏蔽的号码'), color: '#44474F' }]
+        : list.map((n): Widget => ({
+            kind: 'row',
+            title: nameFor(contacts(ctx), n) ?? n,
+            summary: n,
+            trailing: {
+              kind: 'icon',
+              glyph: '✕',
+              id: 'unblock',
+              desc: ctx.t(`Unblock ${n}`, `取消屏蔽 ${n}`),
+              onTap: () => list.splice(list.indexOf(n), 1),
+            },
+          })),
   };
 }
 
@@ -180,7 +268,8 @@ export const messagesApp = defineApp<MessagesState>({
   versionCode: 34,
   home: 'messages.list',
   initialState: (sys) => ({ threads: seedThreads(sys), drafts: {}, sent: [] }),
-  badge: (s, sys) => s.threads.filter((t) => !sys.blockedNumbers.some((b) => normalize(b) === normalize(t.address))).reduce((a, t) => a + t.unread, 0),
+  badge: (s, sys) =>
+    s.threads.filter((t) => !sys.blockedNumbers.some((b) => normalize(b) === normalize(t.address))).reduce((a, t) => a + t.unread, 0),
   screens: {
     'messages.list': { id: 'messages.list', activity: 'com.android.messaging.ui.conversationlist.ConversationListActivity', render: list },
     'messages.thread': { id: 'messages.thread', activity: 'com.android.messaging.ui.conversation.ConversationActivity', render: thread },

@@ -8,15 +8,33 @@ import { bottomTabs, matches, rotating, searchBox, tx } from '../sample-kit/kit.
  * Music: a song list (search it, or browse by genre), a player with play/pause, a mini player
  * on the list. Ground truth: `current`, `playing`, `recent`, plus `currentGenre` in the export.
  */
-export interface MusicState { current: string | null; playing: boolean; recent: string[]; favorites: string[] }
+export interface MusicState {
+  current: string | null;
+  playing: boolean;
+  recent: string[];
+  favorites: string[];
+}
 type Ctx = AppContext<MusicState>;
-interface Song { id: string; genre: string; title: Tx; artist: Tx }
+interface Song {
+  id: string;
+  genre: string;
+  title: Tx;
+  artist: Tx;
+}
 
 export const GENRES: Array<Tx & { id: string }> = [
-  { id: 'huangmei', en: 'Huangmei opera', zh: '黄梅戏' }, { id: 'peking', en: 'Peking opera', zh: '京剧' },
-  { id: 'red', en: 'Classic songs', zh: '红歌' }, { id: 'folk', en: 'Folk songs', zh: '民歌' }, { id: 'pop', en: 'Oldies', zh: '老歌金曲' },
+  { id: 'huangmei', en: 'Huangmei opera', zh: '黄梅戏' },
+  { id: 'peking', en: 'Peking opera', zh: '京剧' },
+  { id: 'red', en: 'Classic songs', zh: '红歌' },
+  { id: 'folk', en: 'Folk songs', zh: '民歌' },
+  { id: 'pop', en: 'Oldies', zh: '老歌金曲' },
 ];
-const S = (id: string, genre: string, en: string, zh: string, aen: string, azh: string): Song => ({ id, genre, title: { en, zh }, artist: { en: aen, zh: azh } });
+const S = (id: string, genre: string, en: string, zh: string, aen: string, azh: string): Song => ({
+  id,
+  genre,
+  title: { en, zh },
+  artist: { en: aen, zh: azh },
+});
 export const SONGS: Song[] = [
   S('s1', 'pop', 'The Moon Represents My Heart', '月亮代表我的心', 'Teresa Teng', '邓丽君'),
   S('s2', 'pop', 'Sweet as Honey', '甜蜜蜜', 'Teresa Teng', '邓丽君'),
@@ -47,31 +65,81 @@ function play(ctx: Ctx, id: string): void {
   ctx.state.recent = [id, ...ctx.state.recent.filter((x) => x !== id)].slice(0, 10);
   ctx.go('music.player');
 }
-const songRow = (ctx: Ctx, s: Song, note?: string): Widget => ({ kind: 'row', id: note ? 'daily_pick' : 'song', icon: '♪', iconColor: '#E8710A', title: tx(ctx, s.title), summary: `${note ? `${note} · ` : ''}${tx(ctx, s.artist)} · ${tx(ctx, GENRES.find((g) => g.id === s.genre)!)}`, onTap: () => play(ctx, s.id) });
-const TABS: Array<[string, string, string, string]> = [['music.library', 'Songs', '歌曲', '♪'], ['music.genres', 'Genres', '分类', '☰'], ['music.recent', 'Recent', '最近播放', '◷']];
+const songRow = (ctx: Ctx, s: Song, note?: string): Widget => ({
+  kind: 'row',
+  id: note ? 'daily_pick' : 'song',
+  icon: '♪',
+  iconColor: '#E8710A',
+  title: tx(ctx, s.title),
+  summary: `${note ? `${note} · ` : ''}${tx(ctx, s.artist)} · ${tx(
+    ctx,
+    GENRES.find((g) => g.id === s.genre)!,
+  )}`,
+  onTap: () => play(ctx, s.id),
+});
+const TABS: Array<[string, string, string, string]> = [
+  ['music.library', 'Songs', '歌曲', '♪'],
+  ['music.genres', 'Genres', '分类', '☰'],
+  ['music.recent', 'Recent', '最近播放', '◷'],
+];
 
 function miniPlayer(ctx: Ctx): Widget[] {
   const s = song(ctx.state.current);
   if (!s) return [];
-  return [{ kind: 'row', id: 'mini_player', title: tx(ctx, s.title), summary: ctx.state.playing ? ctx.t('Playing', '正在播放') : ctx.t('Paused', '已暂停'), onTap: () => ctx.go('music.player'),
-    trailing: { kind: 'icon', glyph: ctx.state.playing ? '❚❚' : '▶', desc: ctx.state.playing ? ctx.t('Pause', '暂停') : ctx.t('Play', '播放'), id: 'mini_play_pause', onTap: () => (ctx.state.playing = !ctx.state.playing) } }];
+  return [
+    {
+      kind: 'row',
+      id: 'mini_player',
+      title: tx(ctx, s.title),
+      summary: ctx.state.playing ? ctx.t('Playing', '正在播放') : ctx.t('Paused', '已暂停'),
+      onTap: () => ctx.go('music.player'),
+      trailing: {
+        kind: 'icon',
+        glyph: ctx.state.playing ? '❚❚' : '▶',
+        desc: ctx.state.playing ? ctx.t('Pause', '暂停') : ctx.t('Play', '播放'),
+        id: 'mini_play_pause',
+        onTap: () => (ctx.state.playing = !ctx.state.playing),
+      },
+    },
+  ];
 }
 
 function library(ctx: Ctx): ScreenView {
   const q = ctx.local['q'] as string | undefined;
-  const list = q ? SONGS.filter((s) => matches(s.title, q) || matches(s.artist, q) || matches(GENRES.find((g) => g.id === s.genre)!, q)) : SONGS;
+  const list = q
+    ? SONGS.filter(
+        (s) =>
+          matches(s.title, q) ||
+          matches(s.artist, q) ||
+          matches(
+            GENRES.find((g) => g.id === s.genre)!,
+            q,
+          ),
+      )
+    : SONGS;
   return {
     title: ctx.t('Music', '音乐'),
-    body: [searchBox(ctx, 'search', ctx.t('Search songs, singers, opera', '搜索歌曲、歌手、戏曲'), (v) => (ctx.local['q'] = v)),
+    body: [
+      searchBox(ctx, 'search', ctx.t('Search songs, singers, opera', '搜索歌曲、歌手、戏曲'), (v) => (ctx.local['q'] = v)),
       // The daily pick changes with the phone's date.
-      ...(q ? [] : rotating(ctx, 'daily', SONGS, 86_400_000).slice(0, 1).map((s) => songRow(ctx, s, ctx.t('Daily pick', '每日推荐')))),
-      ...(q && list.length === 0 ? [{ kind: 'text' as const, text: ctx.t('No results', '没有找到') }] : []), ...list.map((s) => songRow(ctx, s))],
+      ...(q
+        ? []
+        : rotating(ctx, 'daily', SONGS, 86_400_000)
+            .slice(0, 1)
+            .map((s) => songRow(ctx, s, ctx.t('Daily pick', '每日推荐')))),
+      ...(q && list.length === 0 ? [{ kind: 'text' as const, text: ctx.t('No results', '没有找到') }] : []),
+      ...list.map((s) => songRow(ctx, s)),
+    ],
     footer: [...miniPlayer(ctx), bottomTabs(ctx, 'music.library', TABS)],
   };
 }
 
 function genres(ctx: Ctx): ScreenView {
-  return { title: ctx.t('Genres', '分类'), body: GENRES.map((g): Widget => ({ kind: 'row', id: 'genre', title: tx(ctx, g), onTap: () => ctx.go('music.genre', { id: g.id }) })), footer: [...miniPlayer(ctx), bottomTabs(ctx, 'music.genres', TABS)] };
+  return {
+    title: ctx.t('Genres', '分类'),
+    body: GENRES.map((g): Widget => ({ kind: 'row', id: 'genre', title: tx(ctx, g), onTap: () => ctx.go('music.genre', { id: g.id }) })),
+    footer: [...miniPlayer(ctx), bottomTabs(ctx, 'music.genres', TABS)],
+  };
 }
 
 function genre(ctx: Ctx): ScreenView {
@@ -81,12 +149,17 @@ function genre(ctx: Ctx): ScreenView {
 
 function recent(ctx: Ctx): ScreenView {
   const list = ctx.state.recent.map(song).filter((s): s is Song => !!s);
-  return { title: ctx.t('Recently played', '最近播放'), body: list.length ? list.map((s) => songRow(ctx, s)) : [{ kind: 'text', text: ctx.t('Nothing yet', '还没有播放记录') }], footer: [...miniPlayer(ctx), bottomTabs(ctx, 'music.recent', TABS)] };
+  return {
+    title: ctx.t('Recently played', '最近播放'),
+    body: list.length ? list.map((s) => songRow(ctx, s)) : [{ kind: 'text', text: ctx.t('Nothing yet', '还没有播放记录') }],
+    footer: [...miniPlayer(ctx), bottomTabs(ctx, 'music.recent', TABS)],
+  };
 }
 
 function player(ctx: Ctx): ScreenView {
   const s = song(ctx.state.current);
-  if (!s) return { title: ctx.t('Now playing', '正在播放'), up: true, body: [{ kind: 'text', text: ctx.t('Nothing playing', '没有在播放') }] };
+  if (!s)
+    return { title: ctx.t('Now playing', '正在播放'), up: true, body: [{ kind: 'text', text: ctx.t('Nothing playing', '没有在播放') }] };
   const fav = ctx.state.favorites.includes(s.id);
   return {
     title: ctx.t('Now playing', '正在播放'),
@@ -95,12 +168,46 @@ function player(ctx: Ctx): ScreenView {
     body: [
       { kind: 'image', desc: ctx.t('Album art', '专辑封面'), height: 600, color: '#FBBC04', label: '♪' },
       { kind: 'bigtext', id: 'song_title', text: tx(ctx, s.title), sub: tx(ctx, s.artist), size: 40 },
-      { kind: 'buttons', buttons: [
-        { kind: 'button', id: 'prev', text: ctx.t('Previous', '上一首'), style: 'tonal', onTap: () => { const i = SONGS.indexOf(s); ctx.state.current = SONGS[(i + SONGS.length - 1) % SONGS.length]!.id; } },
-        { kind: 'button', id: 'play_pause', text: ctx.state.playing ? ctx.t('Pause', '暂停') : ctx.t('Play', '播放'), onTap: () => (ctx.state.playing = !ctx.state.playing) },
-        { kind: 'button', id: 'next', text: ctx.t('Next', '下一首'), style: 'tonal', onTap: () => { const i = SONGS.indexOf(s); ctx.state.current = SONGS[(i + 1) % SONGS.length]!.id; } },
-      ] },
-      { kind: 'button', id: 'favorite', text: fav ? ctx.t('Liked', '已收藏') : ctx.t('Like', '收藏'), style: 'text', onTap: () => { if (!fav) ctx.state.favorites.push(s.id); } },
+      {
+        kind: 'buttons',
+        buttons: [
+          {
+            kind: 'button',
+            id: 'prev',
+            text: ctx.t('Previous', '上一首'),
+            style: 'tonal',
+            onTap: () => {
+              const i = SONGS.indexOf(s);
+              ctx.state.current = SONGS[(i + SONGS.length - 1) % SONGS.length]!.id;
+            },
+          },
+          {
+            kind: 'button',
+            id: 'play_pause',
+            text: ctx.state.playing ? ctx.t('Pause', '暂停') : ctx.t('Play', '播放'),
+            onTap: () => (ctx.state.playing = !ctx.state.playing),
+          },
+          {
+            kind: 'button',
+            id: 'next',
+            text: ctx.t('Next', '下一首'),
+            style: 'tonal',
+            onTap: () => {
+              const i = SONGS.indexOf(s);
+              ctx.state.current = SONGS[(i + 1) % SONGS.length]!.id;
+            },
+          },
+        ],
+      },
+      {
+        kind: 'button',
+        id: 'favorite',
+        text: fav ? ctx.t('Liked', '已收藏') : ctx.t('Like', '收藏'),
+        style: 'text',
+        onTap: () => {
+          if (!fav) ctx.state.favorites.push(s.id);
+        },
+      },
     ],
   };
 }

@@ -10,8 +10,21 @@ export type PhoneCtx = AppContext<PhoneState>;
 const MAIN = 'com.android.dialer.main.impl.MainActivity';
 
 export function tabs(ctx: PhoneCtx, current: string): Widget {
-  const tab = (id: string, en: string, zh: string, glyph: string) => ({ label: ctx.t(en, zh), glyph, selected: current === id, onTap: () => current !== id && ctx.replace(id) });
-  return { kind: 'tabs', id: 'bottom_navigation', tabs: [tab('phone.recents', 'Recents', '最近', '◷'), tab('phone.contacts', 'Contacts', '通讯录', '☺'), tab('phone.dialpad', 'Keypad', '拨号键盘', '⠿')] };
+  const tab = (id: string, en: string, zh: string, glyph: string) => ({
+    label: ctx.t(en, zh),
+    glyph,
+    selected: current === id,
+    onTap: () => current !== id && ctx.replace(id),
+  });
+  return {
+    kind: 'tabs',
+    id: 'bottom_navigation',
+    tabs: [
+      tab('phone.recents', 'Recents', '最近', '◷'),
+      tab('phone.contacts', 'Contacts', '通讯录', '☺'),
+      tab('phone.dialpad', 'Keypad', '拨号键盘', '⠿'),
+    ],
+  };
 }
 
 export function startCall(ctx: PhoneCtx, number: string): void {
@@ -32,11 +45,43 @@ function dialpad(ctx: PhoneCtx): ScreenView {
     body: [
       { kind: 'spacer', height: 40 },
       { kind: 'bigtext', text: ctx.state.dialed || ' ', id: 'digits', sub: name ?? '', size: 40 },
-      { kind: 'grid', id: 'dialpad', columns: 3, cellHeight: 76, cells: keys.map((k) => ({ kind: 'button' as const, text: k, style: 'tonal' as const, id: `key_${k === '*' ? 'star' : k === '#' ? 'pound' : k}`, onTap: () => (ctx.state.dialed += k) })) },
-      { kind: 'buttons', buttons: [
-        { kind: 'button', text: ctx.t('Call', '拨打'), id: 'dialpad_floating_action_button', desc: ctx.t('dial', '拨号'), onTap: () => { const n = ctx.state.dialed; ctx.state.dialed = ''; startCall(ctx, n); } },
-        { kind: 'button', text: '⌫', id: 'deleteButton', style: 'text', desc: ctx.t('backspace', '退格'), onTap: () => (ctx.state.dialed = ctx.state.dialed.slice(0, -1)) },
-      ] },
+      {
+        kind: 'grid',
+        id: 'dialpad',
+        columns: 3,
+        cellHeight: 76,
+        cells: keys.map((k) => ({
+          kind: 'button' as const,
+          text: k,
+          style: 'tonal' as const,
+          id: `key_${k === '*' ? 'star' : k === '#' ? 'pound' : k}`,
+          onTap: () => (ctx.state.dialed += k),
+        })),
+      },
+      {
+        kind: 'buttons',
+        buttons: [
+          {
+            kind: 'button',
+            text: ctx.t('Call', '拨打'),
+            id: 'dialpad_floating_action_button',
+            desc: ctx.t('dial', '拨号'),
+            onTap: () => {
+              const n = ctx.state.dialed;
+              ctx.state.dialed = '';
+              startCall(ctx, n);
+            },
+          },
+          {
+            kind: 'button',
+            text: '⌫',
+            id: 'deleteButton',
+            style: 'text',
+            desc: ctx.t('backspace', '退格'),
+            onTap: () => (ctx.state.dialed = ctx.state.dialed.slice(0, -1)),
+          },
+        ],
+      },
     ],
     footer: [tabs(ctx, 'phone.dialpad')],
   };
@@ -47,16 +92,26 @@ function recents(ctx: PhoneCtx): ScreenView {
   const blocked = new Set(ctx.sys.blockedNumbers.map(normalize));
   const rows: Widget[] = ctx.state.calls.map((c, i) => {
     const name = nameFor(ctx.state.contacts, c.number) ?? c.number;
-    const kind = c.type === 'missed' ? ctx.t('Missed', '未接') : c.type === 'incoming' ? ctx.t('Incoming', '呼入') : ctx.t('Outgoing', '呼出');
+    const kind =
+      c.type === 'missed' ? ctx.t('Missed', '未接') : c.type === 'incoming' ? ctx.t('Incoming', '呼入') : ctx.t('Outgoing', '呼出');
     return {
-      kind: 'row', id: 'call_log_row', icon: c.type === 'missed' ? '↙' : c.type === 'incoming' ? '↙' : '↗', iconColor: c.type === 'missed' ? '#D93025' : '#1E8E3E',
+      kind: 'row',
+      id: 'call_log_row',
+      icon: c.type === 'missed' ? '↙' : c.type === 'incoming' ? '↙' : '↗',
+      iconColor: c.type === 'missed' ? '#D93025' : '#1E8E3E',
       title: blocked.has(normalize(c.number)) ? `${name} (${ctx.t('blocked', '已屏蔽')})` : name,
       summary: `${kind} · ${whenLabel(c.time, now, ctx.sys.timeZone, ctx.t)}`,
       onTap: () => {
         for (const x of ctx.state.calls) x.seen = true;
         ctx.go('phone.call_details', { index: String(i) });
       },
-      trailing: { kind: 'icon', glyph: '☎', id: 'call_button', desc: ctx.t(`Call ${name}`, `呼叫${name}`), onTap: () => startCall(ctx, c.number) },
+      trailing: {
+        kind: 'icon',
+        glyph: '☎',
+        id: 'call_button',
+        desc: ctx.t(`Call ${name}`, `呼叫${name}`),
+        onTap: () => startCall(ctx, c.number),
+      },
     };
   });
   return {
@@ -78,9 +133,29 @@ function callDetails(ctx: PhoneCtx): ScreenView {
     body: [
       { kind: 'bigtext', text: name ?? c.number, sub: name ? c.number : '', size: 32, id: 'contact_name' },
       { kind: 'row', icon: '☎', title: ctx.t('Call', '呼叫'), onTap: () => startCall(ctx, c.number) },
-      { kind: 'row', icon: '✉', title: ctx.t('Send a message', '发送短信'), onTap: () => ctx.openApp('com.android.messaging', 'messages.thread', { address: c.number }) },
-      ...(name ? [] : [{ kind: 'row' as const, icon: '+', title: ctx.t('Create new contact', '新建联系人'), onTap: () => ctx.go('phone.contact_edit', { number: c.number }) }]),
-      { kind: 'row', icon: '⊘', iconColor: '#D93025', title: isBlocked ? ctx.t('Unblock number', '取消屏蔽号码') : ctx.t('Block number', '屏蔽号码'), onTap: () => toggleBlock(ctx, c.number) },
+      {
+        kind: 'row',
+        icon: '✉',
+        title: ctx.t('Send a message', '发送短信'),
+        onTap: () => ctx.openApp('com.android.messaging', 'messages.thread', { address: c.number }),
+      },
+      ...(name
+        ? []
+        : [
+            {
+              kind: 'row' as const,
+              icon: '+',
+              title: ctx.t('Create new contact', '新建联系人'),
+              onTap: () => ctx.go('phone.contact_edit', { number: c.number }),
+            },
+          ]),
+      {
+        kind: 'row',
+        icon: '⊘',
+        iconColor: '#D93025',
+        title: isBlocked ? ctx.t('Unblock number', '取消屏蔽号码') : ctx.t('Block number', '屏蔽号码'),
+        onTap: () => toggleBlock(ctx, c.number),
+      },
     ],
   };
 }
@@ -111,12 +186,32 @@ function inCall(ctx: PhoneCtx): ScreenView {
     background: '#DCEFE3',
     body: [
       { kind: 'spacer', height: 120 },
-      { kind: 'bigtext', text: name ?? call.number, sub: secs < 3 ? ctx.t('Calling…', '正在拨号…') : `${String(Math.floor(secs / 60)).padStart(2, '0')}:${String(secs % 60).padStart(2, '0')}`, size: 36, id: 'contactgrid_contact_name' },
+      {
+        kind: 'bigtext',
+        text: name ?? call.number,
+        sub:
+          secs < 3
+            ? ctx.t('Calling…', '正在拨号…')
+            : `${String(Math.floor(secs / 60)).padStart(2, '0')}:${String(secs % 60).padStart(2, '0')}`,
+        size: 36,
+        id: 'contactgrid_contact_name',
+      },
       { kind: 'spacer', height: 200 },
-      { kind: 'grid', columns: 2, cellHeight: 80, cells: [
-        { kind: 'toggle', text: ctx.t('Mute', '静音'), checked: call.muted, id: 'muteButton', onToggle: (v) => (call.muted = v) },
-        { kind: 'toggle', text: ctx.t('Speaker', '免提'), checked: call.speaker, id: 'speakerButton', onToggle: (v) => (call.speaker = v) },
-      ] },
+      {
+        kind: 'grid',
+        columns: 2,
+        cellHeight: 80,
+        cells: [
+          { kind: 'toggle', text: ctx.t('Mute', '静音'), checked: call.muted, id: 'muteButton', onToggle: (v) => (call.muted = v) },
+          {
+            kind: 'toggle',
+            text: ctx.t('Speaker', '免提'),
+            checked: call.speaker,
+            id: 'speakerButton',
+            onToggle: (v) => (call.speaker = v),
+          },
+        ],
+      },
       { kind: 'spacer', height: 80 },
       { kind: 'button', text: ctx.t('End call', '挂断'), id: 'incall_end_call', onTap: end },
     ],
@@ -141,7 +236,11 @@ export const phoneApp = defineApp<PhoneState>({
     'phone.dialpad': { id: 'phone.dialpad', activity: MAIN, render: dialpad },
     'phone.contacts': { id: 'phone.contacts', activity: MAIN, render: contactsScreen },
     'phone.contact': { id: 'phone.contact', activity: 'com.android.dialer.contactdetails.ContactDetailsActivity', render: contactScreen },
-    'phone.contact_edit': { id: 'phone.contact_edit', activity: 'com.android.dialer.contactdetails.ContactEditorActivity', render: contactEditScreen },
+    'phone.contact_edit': {
+      id: 'phone.contact_edit',
+      activity: 'com.android.dialer.contactdetails.ContactEditorActivity',
+      render: contactEditScreen,
+    },
     'phone.call_details': { id: 'phone.call_details', activity: 'com.android.dialer.calldetails.CallDetailsActivity', render: callDetails },
     'phone.blocked': { id: 'phone.blocked', activity: 'com.android.dialer.app.settings.BlockedNumbersActivity', render: blockedScreen },
     'phone.incall': { id: 'phone.incall', activity: 'com.android.incallui.InCallActivity', render: inCall },

@@ -5,7 +5,10 @@ import type { Widget } from '../../ui/widgets.js';
  * Small helpers shared by the scenario apps (Weather … Travel): bilingual labels, a search box
  * whose draft lives in the screen's local state, bottom tabs. Kept tiny so each app reads as data.
  */
-export interface Tx { en: string; zh: string }
+export interface Tx {
+  en: string;
+  zh: string;
+}
 
 export const tx = (ctx: AppContext<unknown>, s: Tx): string => ctx.t(s.en, s.zh);
 
@@ -19,12 +22,34 @@ export function matches(s: Tx, q: string): boolean {
 export function searchBox<S>(ctx: AppContext<S>, id: string, hint: string, onSubmit: (q: string) => void, initial = ''): Widget {
   const key = `search:${id}`;
   const draft = (ctx.local[key] ??= { q: initial }) as { q: string };
-  return { kind: 'input', id, hint, value: draft.q, onChange: (v) => (draft.q = v), onSubmit: () => draft.q.trim() && onSubmit(draft.q.trim()) };
+  return {
+    kind: 'input',
+    id,
+    hint,
+    value: draft.q,
+    onChange: (v) => (draft.q = v),
+    onSubmit: () => draft.q.trim() && onSubmit(draft.q.trim()),
+  };
 }
 
 /** Bottom navigation; switching tabs replaces the screen, as tab bars do (no back-stack growth). */
-export function bottomTabs<S>(ctx: AppContext<S>, current: string, tabs: Array<[screen: string, en: string, zh: string, glyph: string]>, badges: Record<string, number> = {}): Widget {
-  return { kind: 'tabs', id: 'bottom_navigation', tabs: tabs.map(([screen, en, zh, glyph]) => ({ label: ctx.t(en, zh), glyph, selected: screen === current, onTap: () => screen !== current && ctx.replace(screen), ...(badges[screen] ? { badge: badges[screen] } : {}) })) };
+export function bottomTabs<S>(
+  ctx: AppContext<S>,
+  current: string,
+  tabs: Array<[screen: string, en: string, zh: string, glyph: string]>,
+  badges: Record<string, number> = {},
+): Widget {
+  return {
+    kind: 'tabs',
+    id: 'bottom_navigation',
+    tabs: tabs.map(([screen, en, zh, glyph]) => ({
+      label: ctx.t(en, zh),
+      glyph,
+      selected: screen === current,
+      onTap: () => screen !== current && ctx.replace(screen),
+      ...(badges[screen] ? { badge: badges[screen] } : {}),
+    })),
+  };
 }
 
 /** Yuan with two decimals, as payment apps show it. */

@@ -23,13 +23,62 @@ function mainScreen(ctx: SettingsCtx): ScreenView {
   const s = ctx.sys.settings;
   const wifiOn = s.get('global', 'wifi_on') === '1';
   const rows: Widget[] = [
-    { kind: 'row', icon: '◠', iconColor: '#1A73E8', title: ctx.t('Network & internet', '网络和互联网'), summary: wifiOn ? ctx.state.wifiConnected ?? ctx.t('Wi-Fi', 'WLAN') : ctx.t('Wi-Fi is off', 'WLAN 已关闭'), onTap: () => ctx.go('settings.wifi') },
-    { kind: 'row', icon: '✱', iconColor: '#1E8E3E', title: ctx.t('Connected devices', '已连接的设备'), summary: ctx.t('Bluetooth, pairing', '蓝牙、配对'), onTap: () => ctx.go('settings.bluetooth') },
-    { kind: 'row', icon: '☀', iconColor: '#E37400', title: ctx.t('Display', '显示'), summary: ctx.t('Dark theme, font size, brightness', '深色主题、字体大小、亮度'), onTap: () => ctx.go('settings.display') },
-    { kind: 'row', icon: '♪', iconColor: '#9334E6', title: ctx.t('Sound & vibration', '声音和振动'), summary: ctx.t('Volume, ringtone', '音量、铃声'), onTap: () => ctx.go('settings.sound') },
-    { kind: 'row', icon: '▤', iconColor: '#12B5CB', title: ctx.t('Storage', '存储'), summary: ctx.t('38% used', '已使用 38%'), onTap: () => ctx.go('settings.storage') },
-    { kind: 'row', icon: '♿', iconColor: '#5F6368', title: ctx.t('Accessibility', '无障碍'), summary: ctx.t('Display, interaction, audio', '显示、互动、音频'), onTap: () => ctx.go('settings.accessibility') },
-    { kind: 'row', icon: 'ⓘ', iconColor: '#5F6368', title: ctx.t('About phone', '关于手机'), summary: s.get('global', 'device_name') ?? '', onTap: () => ctx.go('settings.about') },
+    {
+      kind: 'row',
+      icon: '◠',
+      iconColor: '#1A73E8',
+      title: ctx.t('Network & internet', '网络和互联网'),
+      summary: wifiOn ? (ctx.state.wifiConnected ?? ctx.t('Wi-Fi', 'WLAN')) : ctx.t('Wi-Fi is off', 'WLAN 已关闭'),
+      onTap: () => ctx.go('settings.wifi'),
+    },
+    {
+      kind: 'row',
+      icon: '✱',
+      iconColor: '#1E8E3E',
+      title: ctx.t('Connected devices', '已连接的设备'),
+      summary: ctx.t('Bluetooth, pairing', '蓝牙、配对'),
+      onTap: () => ctx.go('settings.bluetooth'),
+    },
+    {
+      kind: 'row',
+      icon: '☀',
+      iconColor: '#E37400',
+      title: ctx.t('Display', '显示'),
+      summary: ctx.t('Dark theme, font size, brightness', '深色主题、字体大小、亮度'),
+      onTap: () => ctx.go('settings.display'),
+    },
+    {
+      kind: 'row',
+      icon: '♪',
+      iconColor: '#9334E6',
+      title: ctx.t('Sound & vibration', '声音和振动'),
+      summary: ctx.t('Volume, ringtone', '音量、铃声'),
+      onTap: () => ctx.go('settings.sound'),
+    },
+    {
+      kind: 'row',
+      icon: '▤',
+      iconColor: '#12B5CB',
+      title: ctx.t('Storage', '存储'),
+      summary: ctx.t('38% used', '已使用 38%'),
+      onTap: () => ctx.go('settings.storage'),
+    },
+    {
+      kind: 'row',
+      icon: '♿',
+      iconColor: '#5F6368',
+      title: ctx.t('Accessibility', '无障碍'),
+      summary: ctx.t('Display, interaction, audio', '显示、互动、音频'),
+      onTap: () => ctx.go('settings.accessibility'),
+    },
+    {
+      kind: 'row',
+      icon: 'ⓘ',
+      iconColor: '#5F6368',
+      title: ctx.t('About phone', '关于手机'),
+      summary: s.get('global', 'device_name') ?? '',
+      onTap: () => ctx.go('settings.about'),
+    },
   ];
   return { title: ctx.t('Settings', '设置'), body: rows };
 }

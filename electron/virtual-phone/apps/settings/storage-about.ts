@@ -19,7 +19,11 @@ export function storageScreen(ctx: SettingsCtx): ScreenView {
     { kind: 'bigtext', text: `${used.toFixed(1)} GB`, sub: ctx.t('used of 128 GB', '已用，共 128 GB'), size: 44, id: 'storage_summary' },
     ...CATEGORIES.map((c): Widget => ({ kind: 'row', title: ctx.t(c.en, c.zh), trailing: { kind: 'text', text: `${c.gb} GB` } })),
     { kind: 'text', text: ctx.t('Recently used apps', '最近使用的应用'), size: 14, bold: true, color: '#3A5BA9' },
-    ...order.map(({ a }): Widget => ({ kind: 'row', title: a, summary: ctx.t(`${(ctx.sys.rand(`size:${a}`) * 900 + 40).toFixed(0)} MB`, `${(ctx.sys.rand(`size:${a}`) * 900 + 40).toFixed(0)} MB`) })),
+    ...order.map(({ a }): Widget => ({
+      kind: 'row',
+      title: a,
+      summary: ctx.t(`${(ctx.sys.rand(`size:${a}`) * 900 + 40).toFixed(0)} MB`, `${(ctx.sys.rand(`size:${a}`) * 900 + 40).toFixed(0)} MB`),
+    })),
   ];
   return { title: ctx.t('Storage', '存储'), up: true, body };
 }
@@ -32,19 +36,39 @@ export function aboutScreen(ctx: SettingsCtx): ScreenView {
     title: ctx.t('About phone', '关于手机'),
     up: true,
     body: [
-      { kind: 'row', title: ctx.t('Device name', '设备名称'), summary: s.get('global', 'device_name') ?? '', onTap: () => (ctx.local['rename'] = s.get('global', 'device_name') ?? '') },
+      {
+        kind: 'row',
+        title: ctx.t('Device name', '设备名称'),
+        summary: s.get('global', 'device_name') ?? '',
+        onTap: () => (ctx.local['rename'] = s.get('global', 'device_name') ?? ''),
+      },
       { kind: 'row', title: ctx.t('Model', '型号'), summary: 'vPhone 6' },
       { kind: 'row', title: ctx.t('Android version', 'Android 版本'), summary: '14' },
       { kind: 'row', title: ctx.t('Build number', '版本号'), summary: 'UQ1A.240105.004' },
       { kind: 'row', title: ctx.t('Battery level', '电池电量'), summary: `${ctx.sys.battery()}%` },
     ],
-    dialog: editing !== undefined
-      ? {
-          title: ctx.t('Device name', '设备名称'),
-          body: [{ kind: 'input', id: 'device_name', hint: ctx.t('Device name', '设备名称'), value: editing, onChange: (v) => (ctx.local['rename'] = v) }],
-          positive: { text: ctx.t('Rename', '重命名'), onTap: () => { if (editing.trim()) s.put('global', 'device_name', editing.trim()); close(); } },
-          negative: { text: ctx.t('Cancel', '取消'), onTap: close },
-        }
-      : undefined,
+    dialog:
+      editing !== undefined
+        ? {
+            title: ctx.t('Device name', '设备名称'),
+            body: [
+              {
+                kind: 'input',
+                id: 'device_name',
+                hint: ctx.t('Device name', '设备名称'),
+                value: editing,
+                onChange: (v) => (ctx.local['rename'] = v),
+              },
+            ],
+            positive: {
+              text: ctx.t('Rename', '重命名'),
+              onTap: () => {
+                if (editing.trim()) s.put('global', 'device_name', editing.trim());
+                close();
+              },
+            },
+            negative: { text: ctx.t('Cancel', '取消'), onTap: close },
+          }
+        : undefined,
   };
 }

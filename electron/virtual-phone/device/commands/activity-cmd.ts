@@ -24,7 +24,11 @@ function resolveComponent(phone: PhoneModel, comp: string): { app: AppDefinition
 }
 
 /** Implicit intents the stock apps answer. */
-function resolveAction(phone: PhoneModel, action: string, data: string | undefined): { pkg: string; screen?: string; params?: Record<string, string> } | null {
+function resolveAction(
+  phone: PhoneModel,
+  action: string,
+  data: string | undefined,
+): { pkg: string; screen?: string; params?: Record<string, string> } | null {
   const num = data?.replace(/^(tel|sms|smsto):/, '') ?? '';
   const table: Record<string, () => { pkg: string; screen?: string; params?: Record<string, string> }> = {
     'android.settings.SETTINGS': () => ({ pkg: 'com.android.settings' }),
@@ -35,7 +39,11 @@ function resolveAction(phone: PhoneModel, action: string, data: string | undefin
     'android.settings.ACCESSIBILITY_SETTINGS': () => ({ pkg: 'com.android.settings', screen: 'settings.accessibility' }),
     'android.settings.INTERNAL_STORAGE_SETTINGS': () => ({ pkg: 'com.android.settings', screen: 'settings.storage' }),
     'android.intent.action.DIAL': () => ({ pkg: 'com.android.dialer', screen: 'phone.dialpad', params: num ? { number: num } : undefined }),
-    'android.intent.action.SENDTO': () => ({ pkg: 'com.android.messaging', screen: 'messages.compose', params: num ? { to: num } : undefined }),
+    'android.intent.action.SENDTO': () => ({
+      pkg: 'com.android.messaging',
+      screen: 'messages.compose',
+      params: num ? { to: num } : undefined,
+    }),
     'android.intent.action.SET_ALARM': () => ({ pkg: 'com.android.deskclock', screen: 'clock.alarm_edit' }),
     'android.intent.action.SET_TIMER': () => ({ pkg: 'com.android.deskclock', screen: 'clock.timer' }),
     'android.intent.action.MAIN': () => ({ pkg: 'com.android.launcher3' }),
@@ -44,7 +52,14 @@ function resolveAction(phone: PhoneModel, action: string, data: string | undefin
   return r && phone.apps.has(r.pkg) ? r : null;
 }
 
-function parseIntentArgs(args: string[]): { comp?: string; action?: string; data?: string; wait: boolean; extras: Record<string, string>; flags: string[] } {
+function parseIntentArgs(args: string[]): {
+  comp?: string;
+  action?: string;
+  data?: string;
+  wait: boolean;
+  extras: Record<string, string>;
+  flags: string[];
+} {
   const out = { wait: false, extras: {} as Record<string, string>, flags: [] as string[] } as ReturnType<typeof parseIntentArgs>;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -138,7 +153,9 @@ export function amCommand(phone: PhoneModel): CommandFn {
         }
         phone.launch(target.pkg, target.screen, target.params);
         if (it.wait) {
-          ctx.out(`Status: ok\nLaunchState: WARM\nActivity: ${target.pkg}/${shortName(target.pkg, phone.currentActivity())}\nTotalTime: 120\nWaitTime: 125\nComplete\n`);
+          ctx.out(
+            `Status: ok\nLaunchState: WARM\nActivity: ${target.pkg}/${shortName(target.pkg, phone.currentActivity())}\nTotalTime: 120\nWaitTime: 125\nComplete\n`,
+          );
         }
         return 0;
       }
@@ -150,7 +167,9 @@ export function amCommand(phone: PhoneModel): CommandFn {
         return amBroadcast(phone, ctx, it);
       case 'stack':
       case 'task':
-        ctx.out(`RootTask id=1 bounds=[0,0][1080,2400] displayId=0 userId=0\n  taskId=1: ${phone.foreground}/${shortName(phone.foreground, phone.currentActivity())} bounds=[0,0][1080,2400] userId=0 visible=true\n`);
+        ctx.out(
+          `RootTask id=1 bounds=[0,0][1080,2400] displayId=0 userId=0\n  taskId=1: ${phone.foreground}/${shortName(phone.foreground, phone.currentActivity())} bounds=[0,0][1080,2400] userId=0 visible=true\n`,
+        );
         return 0;
       default:
         ctx.err(`Unknown command: ${sub ?? ''}\n`);
@@ -175,7 +194,15 @@ export function monkeyCommand(phone: PhoneModel): CommandFn {
   };
 }
 
-const SYSTEM_PACKAGES = ['android', 'com.android.systemui', 'com.android.inputmethod.latin', 'com.android.adbkeyboard', 'com.android.providers.settings', 'com.android.shell', 'com.android.phone'];
+const SYSTEM_PACKAGES = [
+  'android',
+  'com.android.systemui',
+  'com.android.inputmethod.latin',
+  'com.android.adbkeyboard',
+  'com.android.providers.settings',
+  'com.android.shell',
+  'com.android.phone',
+];
 
 export function allPackages(phone: PhoneModel): string[] {
   return [...new Set([...SYSTEM_PACKAGES, ...phone.apps.keys()])].sort();
@@ -198,7 +225,14 @@ export function pmCommand(phone: PhoneModel): CommandFn {
           return 0;
         }
         if (what === 'features') {
-          for (const f of ['android.hardware.touchscreen', 'android.hardware.wifi', 'android.hardware.bluetooth', 'android.software.input_methods', 'android.hardware.telephony']) ctx.out(`feature:${f}\n`);
+          for (const f of [
+            'android.hardware.touchscreen',
+            'android.hardware.wifi',
+            'android.hardware.bluetooth',
+            'android.software.input_methods',
+            'android.hardware.telephony',
+          ])
+            ctx.out(`feature:${f}\n`);
           return 0;
         }
         ctx.err(`Error: unknown list type '${what ?? ''}'\n`);

@@ -88,13 +88,19 @@ export function dumpsysCommand(phone: PhoneModel): CommandFn {
         return 0;
       }
       case 'battery':
-        ctx.out(`Current Battery Service state:\n  AC powered: false\n  USB powered: true\n  Wireless powered: false\n  status: 2\n  health: 2\n  present: true\n  level: ${phone.battery()}\n  scale: 100\n  voltage: 4123\n  temperature: 287\n  technology: Li-ion\n`);
+        ctx.out(
+          `Current Battery Service state:\n  AC powered: false\n  USB powered: true\n  Wireless powered: false\n  status: 2\n  health: 2\n  present: true\n  level: ${phone.battery()}\n  scale: 100\n  voltage: 4123\n  temperature: 287\n  technology: Li-ion\n`,
+        );
         return 0;
       case 'input_method':
-        ctx.out(`Current Input Method Manager state:\n  mCurMethodId=${phone.settings.get('secure', 'default_input_method')}\n  mInputShown=${phone.imeVisible}\n`);
+        ctx.out(
+          `Current Input Method Manager state:\n  mCurMethodId=${phone.settings.get('secure', 'default_input_method')}\n  mInputShown=${phone.imeVisible}\n`,
+        );
         return 0;
       case 'display':
-        ctx.out(`DISPLAY MANAGER (dumpsys display)\n  mDefaultDisplayInfo=DisplayInfo{"Built-in Screen", displayId 0, real 1080 x 2400, largest app 2400 x 2337, smallest app 1080 x 1017, density 420, 420.0 x 420.0 dpi}\n  mScreenState=ON\n`);
+        ctx.out(
+          `DISPLAY MANAGER (dumpsys display)\n  mDefaultDisplayInfo=DisplayInfo{"Built-in Screen", displayId 0, real 1080 x 2400, largest app 2400 x 2337, smallest app 1080 x 1017, density 420, 420.0 x 420.0 dpi}\n  mScreenState=ON\n`,
+        );
         return 0;
       case undefined:
         ctx.out('Currently running services:\n  activity\n  battery\n  display\n  input_method\n  package\n  window\n');

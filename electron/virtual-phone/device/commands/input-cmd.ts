@@ -8,7 +8,19 @@ import { typeIntoFocused } from '../typing.js';
  * space, and characters outside the virtual keyboard's map throw the same NullPointerException
  * a real device prints.
  */
-const SOURCES = new Set(['keyboard', 'mouse', 'joystick', 'touchnavigation', 'touchpad', 'trackball', 'stylus', 'dpad', 'gesture', 'touchscreen', 'gamepad']);
+const SOURCES = new Set([
+  'keyboard',
+  'mouse',
+  'joystick',
+  'touchnavigation',
+  'touchpad',
+  'trackball',
+  'stylus',
+  'dpad',
+  'gesture',
+  'touchscreen',
+  'gamepad',
+]);
 
 const NPE = `Exception occurred while executing 'text':
 java.lang.NullPointerException: Attempt to get length of null array
@@ -74,7 +86,9 @@ export function inputCommand(phone: PhoneModel): CommandFn {
       }
       case 'keyevent':
       case 'keycombination': {
-        const codes = args.filter((a, i) => !a.startsWith('--') && a !== '-t' && args[i - 1] !== '--delay' && args[i - 1] !== '--duration' && args[i - 1] !== '-t');
+        const codes = args.filter(
+          (a, i) => !a.startsWith('--') && a !== '-t' && args[i - 1] !== '--delay' && args[i - 1] !== '--duration' && args[i - 1] !== '-t',
+        );
         if (codes.length === 0) return invalid();
         for (const c of codes) {
           const code = keycodeOf(c);

@@ -11,7 +11,9 @@ export function settingsCommand(phone: PhoneModel): CommandFn {
     const args = ctx.args.filter((a, i) => a !== '--user' && ctx.args[i - 1] !== '--user' && a !== '--lineage');
     const [verb, ns, key, ...valueParts] = args;
     if (!verb || !['get', 'put', 'delete', 'list', 'reset'].includes(verb)) {
-      ctx.err(`Invalid command: ${verb ?? ''}\nusage:  settings [--user <USER_ID> | current] get namespace key\n        settings [--user <USER_ID> | current] put namespace key value\n        settings [--user <USER_ID> | current] delete namespace key\n        settings [--user <USER_ID> | current] list namespace\n`);
+      ctx.err(
+        `Invalid command: ${verb ?? ''}\nusage:  settings [--user <USER_ID> | current] get namespace key\n        settings [--user <USER_ID> | current] put namespace key value\n        settings [--user <USER_ID> | current] delete namespace key\n        settings [--user <USER_ID> | current] list namespace\n`,
+      );
       return 1;
     }
     if (!ns || !TABLES.has(ns as SettingsTable)) {
@@ -55,7 +57,10 @@ export function imeCommand(phone: PhoneModel): CommandFn {
         const ids = rest.includes('-a') ? ALL_IMES : enabled();
         for (const i of ids) {
           if (rest.includes('-s')) ctx.out(`${i}\n`);
-          else ctx.out(`${i}:\n  mId=${i} mSettingsActivityName=null mIsVrOnly=false mSupportsSwitchingToNextInputMethod=false\n  mIsDefaultResId=0x0\n  Service:\n    priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false\n`);
+          else
+            ctx.out(
+              `${i}:\n  mId=${i} mSettingsActivityName=null mIsVrOnly=false mSupportsSwitchingToNextInputMethod=false\n  mIsDefaultResId=0x0\n  Service:\n    priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false\n`,
+            );
         }
         return 0;
       }
@@ -69,7 +74,8 @@ export function imeCommand(phone: PhoneModel): CommandFn {
         const on = sub === 'enable';
         const already = cur.includes(id) === on;
         if (!already) setEnabled(on ? [...cur, id] : cur.filter((x) => x !== id));
-        if (!on && phone.settings.get('secure', 'default_input_method') === id) phone.settings.put('secure', 'default_input_method', LATIN_IME);
+        if (!on && phone.settings.get('secure', 'default_input_method') === id)
+          phone.settings.put('secure', 'default_input_method', LATIN_IME);
         ctx.out(`Input method ${id}: ${already ? 'already ' : 'now '}${on ? 'enabled' : 'disabled'} for user #0\n`);
         return 0;
       }

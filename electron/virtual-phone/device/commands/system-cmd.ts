@@ -52,7 +52,9 @@ export function screencapCommand(phone: PhoneModel, cap: Capture): CommandFn {
       if (a === '-p') png = true;
       else if (a === '-d') i++;
       else if (a === '-h') {
-        ctx.err('usage: screencap [-hp] [-d display-id] [FILENAME]\n   -h: this message\n   -p: save the file as a png.\n   -d: specify the physical display ID to capture (default: 0)\nIf FILENAME ends with .png it will be saved as a png.\nIf FILENAME is not given, the results will be printed to stdout.\n');
+        ctx.err(
+          'usage: screencap [-hp] [-d display-id] [FILENAME]\n   -h: this message\n   -p: save the file as a png.\n   -d: specify the physical display ID to capture (default: 0)\nIf FILENAME ends with .png it will be saved as a png.\nIf FILENAME is not given, the results will be printed to stdout.\n',
+        );
         return 0;
       } else if (!a.startsWith('-')) file = a;
     }
@@ -81,7 +83,9 @@ export function uiautomatorCommand(phone: PhoneModel, cap: Capture): CommandFn {
   return (ctx) => {
     const [sub, ...rest] = ctx.args;
     if (sub !== 'dump') {
-      ctx.out('Usage: uiautomator <subcommand> [options]\n\nAvailable subcommands:\n\nhelp: displays help message\n\nruntest: executes UI automation tests\n\ndump: creates an XML dump of current UI hierarchy\n\nevents: prints out accessibility events until terminated\n');
+      ctx.out(
+        'Usage: uiautomator <subcommand> [options]\n\nAvailable subcommands:\n\nhelp: displays help message\n\nruntest: executes UI automation tests\n\ndump: creates an XML dump of current UI hierarchy\n\nevents: prints out accessibility events until terminated\n',
+      );
       return sub === undefined || sub === 'help' ? 0 : 1;
     }
     const file = rest.filter((a) => !a.startsWith('--')).pop() ?? '/sdcard/window_dump.xml';

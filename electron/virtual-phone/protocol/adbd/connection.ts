@@ -6,8 +6,23 @@ import { ReaderClosed, SocketReader } from '../reader.js';
 import type { AdbPublicKey } from './auth.js';
 import { newToken, parseAdbPublicKey, verifySignature } from './auth.js';
 import {
-  A_AUTH, A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_STLS, A_SYNC, A_VERSION, A_VERSION_MIN, A_WRTE, AUTH_RSAPUBLICKEY, AUTH_SIGNATURE, AUTH_TOKEN,
-  MAX_PAYLOAD, PacketError, encodePacket, readPacket,
+  A_AUTH,
+  A_CLSE,
+  A_CNXN,
+  A_OKAY,
+  A_OPEN,
+  A_STLS,
+  A_SYNC,
+  A_VERSION,
+  A_VERSION_MIN,
+  A_WRTE,
+  AUTH_RSAPUBLICKEY,
+  AUTH_SIGNATURE,
+  AUTH_TOKEN,
+  MAX_PAYLOAD,
+  PacketError,
+  encodePacket,
+  readPacket,
 } from './packet.js';
 import type { Packet } from './packet.js';
 import { AdbdStream } from './stream.js';

@@ -19,7 +19,12 @@ export interface DeviceEndpoint {
   close(): Promise<void>;
 }
 
-export async function startDeviceEndpoint(opts: { host: string; port: number; device: ServedDevice; registry: DeviceRegistry }): Promise<DeviceEndpoint> {
+export async function startDeviceEndpoint(opts: {
+  host: string;
+  port: number;
+  device: ServedDevice;
+  registry: DeviceRegistry;
+}): Promise<DeviceEndpoint> {
   const { device, registry } = opts;
   const keys: AdbPublicKey[] = [];
   const keyStore = {

@@ -61,7 +61,8 @@ export async function readPacket(reader: SocketReader, maxPayload: number): Prom
   const head = await reader.read(24);
   const command = head.readUInt32LE(0);
   const length = head.readUInt32LE(12);
-  if (head.readUInt32LE(20) !== (command ^ 0xffffffff) >>> 0) throw new PacketError(`bad packet magic for command 0x${command.toString(16)}`);
+  if (head.readUInt32LE(20) !== (command ^ 0xffffffff) >>> 0)
+    throw new PacketError(`bad packet magic for command 0x${command.toString(16)}`);
   if (!KNOWN.has(command)) throw new PacketError(`unknown packet command 0x${command.toString(16)}`);
   if (length > maxPayload) throw new PacketError(`payload of ${length} bytes exceeds ${maxPayload}`);
   const data = length > 0 ? await reader.read(length) : Buffer.alloc(0);

@@ -9,7 +9,11 @@ const SOURCE_LABEL: Record<VerbAnnotationRow['source'], string> = {
   pos: 'POS fallback (not annotated)',
 };
 
-const splitVerbs = (s: string): string[] => s.split(/[,，、\s]+/).map((v) => v.trim()).filter(Boolean);
+const splitVerbs = (s: string): string[] =>
+  s
+    .split(/[,，、\s]+/)
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 /**
  * The person's step of the paper's verb measure: `elderbench analyze annotate` proposes each
@@ -41,18 +45,24 @@ export function VerbAnnotations({ taskSet }: { taskSet: string }) {
     <div data-testid="verb-annotations">
       <p>
         {checked} of {rows.length} instructions have annotated verbs.{' '}
-        {checked === rows.length ? 'Table 5 and attribution use them.' : 'Until every instruction of a set has them, its verb numbers are POS counts, labelled as the fallback.'}
+        {checked === rows.length
+          ? 'Table 5 and attribution use them.'
+          : 'Until every instruction of a set has them, its verb numbers are POS counts, labelled as the fallback.'}
       </p>
       <p className="muted">
-        Count one verb per operation: keep a resultative complement (打开, 调大), drop 一下 / 个 and the object (调一下 → 调, 打个视频 → 打);
-        modals (能, 会, 要, 想, 可以), a helping 帮 and verbs of the user&apos;s state (看不清) are not operational verbs.
+        Count one verb per operation: keep a resultative complement (打开, 调大), drop 一下 / 个 and the object (调一下 → 调, 打个视频 →
+        打); modals (能, 会, 要, 想, 可以), a helping 帮 and verbs of the user&apos;s state (看不清) are not operational verbs.
       </p>
       <table className="data">
         <caption>Core operational verbs: the model proposes, a person decides</caption>
         <thead>
           <tr>
-            <th scope="col">Task</th><th scope="col">Instruction</th><th scope="col">Proposed</th>
-            <th scope="col">Verbs (comma-separated)</th><th scope="col">Counts as</th><th scope="col">Decision</th>
+            <th scope="col">Task</th>
+            <th scope="col">Instruction</th>
+            <th scope="col">Proposed</th>
+            <th scope="col">Verbs (comma-separated)</th>
+            <th scope="col">Counts as</th>
+            <th scope="col">Decision</th>
           </tr>
         </thead>
         <tbody>
@@ -68,7 +78,10 @@ export function VerbAnnotations({ taskSet }: { taskSet: string }) {
                   onChange={(e) => setDraft((d) => ({ ...d, [r.taskId]: e.target.value }))}
                 />
               </td>
-              <td>{SOURCE_LABEL[r.source]}{r.status === 'edited' ? ' (edited)' : ''}</td>
+              <td>
+                {SOURCE_LABEL[r.source]}
+                {r.status === 'edited' ? ' (edited)' : ''}
+              </td>
               <td>
                 <button type="button" onClick={() => void accept(r.taskId)} data-testid={`verbs-accept-${r.taskId}`}>
                   {r.accepted ? 'Save' : 'Accept'}

@@ -14,7 +14,9 @@ export function DeviceList() {
           {devices.problem}
         </p>
       )}
-      {devices.reachable && devices.devices.length === 0 && <p>No devices attached. Plug in a phone or start the virtual phone (elderbench phone).</p>}
+      {devices.reachable && devices.devices.length === 0 && (
+        <p>No devices attached. Plug in a phone or start the virtual phone (elderbench phone).</p>
+      )}
       <ul className="plain device-list">
         {devices.devices.map((d) => (
           <li key={d.serial}>
@@ -32,7 +34,9 @@ export function DeviceList() {
           </li>
         ))}
       </ul>
-      <button type="button" onClick={() => void load()}>Refresh</button>
+      <button type="button" onClick={() => void load()}>
+        Refresh
+      </button>
     </section>
   );
 }

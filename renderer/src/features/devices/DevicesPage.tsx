@@ -17,7 +17,12 @@ const MIRROR_SHARE = 0.42;
 export function DevicesPage() {
   const { selected, load, loaded, busy, loadHierarchy, input } = useAppStore(
     useShallow((s) => ({
-      selected: s.selectedSerial, load: s.loadDevices, loaded: s.hierarchy, busy: s.deviceBusy, loadHierarchy: s.loadHierarchy, input: s.deviceInput,
+      selected: s.selectedSerial,
+      load: s.loadDevices,
+      loaded: s.hierarchy,
+      busy: s.deviceBusy,
+      loadHierarchy: s.loadHierarchy,
+      input: s.deviceInput,
     })),
   );
   const [showTree, setShowTree] = useState(false);
@@ -32,24 +37,34 @@ export function DevicesPage() {
   const act = useCallback((action: Action): Promise<void> => input(action, showTree), [input, showTree]);
 
   // The same phone keys as while recording (B, H, E, T, arrows), when a phone is shown.
-  const run = useCallback((c: RecordCommand): boolean => {
-    if (!selected) return false;
-    if (c === 'swipeUp' || c === 'swipeDown' || c === 'swipeLeft' || c === 'swipeRight') void act({ type: 'Swipe', ...KEY_SWIPES[c], ms: 300 });
-    else if (c === 'back') void act({ type: 'Back' });
-    else if (c === 'home') void act({ type: 'Home' });
-    else if (c === 'enter') void act({ type: 'Enter' });
-    else if (c === 'focusType') typeRef.current?.focus();
-    else if (c === 'cancel' && document.activeElement === typeRef.current) document.getElementById('page-devices')?.focus();
-    else return false;
-    return true;
-  }, [act, selected]);
+  const run = useCallback(
+    (c: RecordCommand): boolean => {
+      if (!selected) return false;
+      if (c === 'swipeUp' || c === 'swipeDown' || c === 'swipeLeft' || c === 'swipeRight')
+        void act({ type: 'Swipe', ...KEY_SWIPES[c], ms: 300 });
+      else if (c === 'back') void act({ type: 'Back' });
+      else if (c === 'home') void act({ type: 'Home' });
+      else if (c === 'enter') void act({ type: 'Enter' });
+      else if (c === 'focusType') typeRef.current?.focus();
+      else if (c === 'cancel' && document.activeElement === typeRef.current) document.getElementById('page-devices')?.focus();
+      else return false;
+      return true;
+    },
+    [act, selected],
+  );
   useShortcuts(selected !== null, run);
 
   return (
     <section aria-labelledby="page-title" className="devices-page">
       {selected ? (
         <div className="devices-layout" ref={layoutRef}>
-          <Mirror serial={selected} onAction={(a) => void act(a)} busy={busy} hierarchy={showTree ? hierarchy : null} maxWidth={Math.floor(layout.width * MIRROR_SHARE)} />
+          <Mirror
+            serial={selected}
+            onAction={(a) => void act(a)}
+            busy={busy}
+            hierarchy={showTree ? hierarchy : null}
+            maxWidth={Math.floor(layout.width * MIRROR_SHARE)}
+          />
           <div className="devices-side">
             <h1 id="page-title">Devices</h1>
             <DeviceList />

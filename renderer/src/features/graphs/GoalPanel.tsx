@@ -11,9 +11,17 @@ interface Props {
 
 type Draft = Omit<GoalCondition, 'id'>;
 const KINDS: { value: GoalCondition['kind']; label: string }[] = [
-  { value: 'typed', label: 'typed into' }, { value: 'chosen', label: 'chosen in' }, { value: 'value', label: 'shows the value' }, { value: 'shown', label: 'screen shows' }, { value: 'pressed', label: 'key pressed at least (times)' },
+  { value: 'typed', label: 'typed into' },
+  { value: 'chosen', label: 'chosen in' },
+  { value: 'value', label: 'shows the value' },
+  { value: 'shown', label: 'screen shows' },
+  { value: 'pressed', label: 'key pressed at least (times)' },
 ];
-const MATCHES: { value: GoalCondition['match']; label: string }[] = [{ value: 'exact', label: 'exactly' }, { value: 'fuzzy', label: 'about (similar text)' }, { value: 'regex', label: 'pattern (regex)' }];
+const MATCHES: { value: GoalCondition['match']; label: string }[] = [
+  { value: 'exact', label: 'exactly' },
+  { value: 'fuzzy', label: 'about (similar text)' },
+  { value: 'regex', label: 'pattern (regex)' },
+];
 /** A content key as a person reads it: the part after the page prefix. */
 const keyLabel = (k: string): string => k.slice(k.indexOf('§') + 1);
 
@@ -24,7 +32,14 @@ const keyLabel = (k: string): string => k.slice(k.indexOf('§') + 1);
  */
 export function GoalPanel({ graph, node, busy, onSave }: Props) {
   const [rows, setRows] = useState<Draft[]>(() => (node.goal ?? []).map(({ id: _id, ...c }) => c));
-  const [adding, setAdding] = useState<Draft>({ kind: 'typed', key: graph.contentKeys?.[0] ?? '', label: '', expected: '', match: 'exact', source: 'annotator' });
+  const [adding, setAdding] = useState<Draft>({
+    kind: 'typed',
+    key: graph.contentKeys?.[0] ?? '',
+    label: '',
+    expected: '',
+    match: 'exact',
+    source: 'annotator',
+  });
   const ids = useId();
   const update = (i: number, patch: Partial<Draft>): void => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const keys = graph.contentKeys ?? [];
@@ -32,43 +47,94 @@ export function GoalPanel({ graph, node, busy, onSave }: Props) {
   return (
     <section className="card goal-panel" aria-labelledby={`${ids}-title`} data-testid="goal-panel">
       <h2 id={`${ids}-title`}>Goal conditions of {node.id}</h2>
-      <p>Finish on this node counts only when the path meets every condition. {rows.length === 0 && 'None: reaching the node by a goal action is enough.'}</p>
+      <p>
+        Finish on this node counts only when the path meets every condition.{' '}
+        {rows.length === 0 && 'None: reaching the node by a goal action is enough.'}
+      </p>
       <ul className="plain">
         {rows.map((c, i) => (
           <li key={i} className="goal-row">
             <span>{c.kind === 'shown' ? 'screen shows' : `${c.kind} ${c.label}`} </span>
-            <label className="sr-only" htmlFor={`${ids}-m${i}`}>How to compare condition {i + 1}</label>
-            <select id={`${ids}-m${i}`} value={c.match} disabled={busy} onChange={(e) => update(i, { match: e.target.value as Draft['match'] })}>
-              {MATCHES.map((m) => <option key={m.value} value={m.value}>{m.label}</option>)}
+            <label className="sr-only" htmlFor={`${ids}-m${i}`}>
+              How to compare condition {i + 1}
+            </label>
+            <select
+              id={`${ids}-m${i}`}
+              value={c.match}
+              disabled={busy}
+              onChange={(e) => update(i, { match: e.target.value as Draft['match'] })}
+            >
+              {MATCHES.map((m) => (
+                <option key={m.value} value={m.value}>
+                  {m.label}
+                </option>
+              ))}
             </select>{' '}
-            <label className="sr-only" htmlFor={`${ids}-e${i}`}>Expected value of condition {i + 1}</label>
+            <label className="sr-only" htmlFor={`${ids}-e${i}`}>
+              Expected value of condition {i + 1}
+            </label>
             <input id={`${ids}-e${i}`} value={c.expected} disabled={busy} onChange={(e) => update(i, { expected: e.target.value })} />{' '}
             <span className="muted">({c.source})</span>{' '}
-            <button type="button" className="link" disabled={busy} onClick={() => setRows(rows.filter((_, j) => j !== i))}>Remove</button>
+            <button type="button" className="link" disabled={busy} onClick={() => setRows(rows.filter((_, j) => j !== i))}>
+              Remove
+            </button>
           </li>
         ))}
       </ul>
       <fieldset>
         <legend>Add a condition</legend>
         <label htmlFor={`${ids}-kind`}>What</label>{' '}
-        <select id={`${ids}-kind`} value={adding.kind} disabled={busy} onChange={(e) => setAdding({ ...adding, kind: e.target.value as Draft['kind'] })}>
-          {KINDS.map((k) => <option key={k.value} value={k.value}>{k.label}</option>)}
+        <select
+          id={`${ids}-kind`}
+          value={adding.kind}
+          disabled={busy}
+          onChange={(e) => setAdding({ ...adding, kind: e.target.value as Draft['kind'] })}
+        >
+          {KINDS.map((k) => (
+            <option key={k.value} value={k.value}>
+              {k.label}
+            </option>
+          ))}
         </select>{' '}
         {adding.kind !== 'shown' && (
           <>
             <label htmlFor={`${ids}-key`}>Where</label>{' '}
-            <select id={`${ids}-key`} value={adding.key} disabled={busy || keys.length === 0} onChange={(e) => setAdding({ ...adding, key: e.target.value })}>
+            <select
+              id={`${ids}-key`}
+              value={adding.key}
+              disabled={busy || keys.length === 0}
+              onChange={(e) => setAdding({ ...adding, key: e.target.value })}
+            >
               {keys.length === 0 && <option value="">no content on this graph's pages</option>}
-              {keys.map((k) => <option key={k} value={k}>{keyLabel(k)}</option>)}
+              {keys.map((k) => (
+                <option key={k} value={k}>
+                  {keyLabel(k)}
+                </option>
+              ))}
             </select>{' '}
           </>
         )}
         <label htmlFor={`${ids}-match`}>Compare</label>{' '}
-        <select id={`${ids}-match`} value={adding.match} disabled={busy} onChange={(e) => setAdding({ ...adding, match: e.target.value as Draft['match'] })}>
-          {MATCHES.map((m) => <option key={m.value} value={m.value}>{m.label}</option>)}
+        <select
+          id={`${ids}-match`}
+          value={adding.match}
+          disabled={busy}
+          onChange={(e) => setAdding({ ...adding, match: e.target.value as Draft['match'] })}
+        >
+          {MATCHES.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
+          ))}
         </select>{' '}
         <label htmlFor={`${ids}-expected`}>Value</label>{' '}
-        <input id={`${ids}-expected`} value={adding.expected} disabled={busy} onChange={(e) => setAdding({ ...adding, expected: e.target.value })} data-testid="goal-expected" />{' '}
+        <input
+          id={`${ids}-expected`}
+          value={adding.expected}
+          disabled={busy}
+          onChange={(e) => setAdding({ ...adding, expected: e.target.value })}
+          data-testid="goal-expected"
+        />{' '}
         <button
           type="button"
           disabled={busy || !canAdd}
@@ -81,7 +147,9 @@ export function GoalPanel({ graph, node, busy, onSave }: Props) {
           Add
         </button>
       </fieldset>
-      <button type="button" disabled={busy} onClick={() => onSave(rows)} data-testid="goal-save">Save as a new version</button>
+      <button type="button" disabled={busy} onClick={() => onSave(rows)} data-testid="goal-save">
+        Save as a new version
+      </button>
     </section>
   );
 }

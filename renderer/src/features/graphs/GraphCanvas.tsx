@@ -9,7 +9,17 @@ const GAP_X = 110;
 const GAP_Y = 40;
 
 /** The graph drawn with screenshot thumbnails at nodes and action labels on edges; `highlighted` nodes (a probe variant's walk) stand out. */
-export function GraphCanvas({ graph, selected, onSelect, highlighted = new Set<string>() }: { graph: TaskGraph; selected: string | null; onSelect(id: string): void; highlighted?: ReadonlySet<string> }) {
+export function GraphCanvas({
+  graph,
+  selected,
+  onSelect,
+  highlighted = new Set<string>(),
+}: {
+  graph: TaskGraph;
+  selected: string | null;
+  onSelect(id: string): void;
+  highlighted?: ReadonlySet<string>;
+}) {
   const placed = layoutGraph(graph);
   const pos = new Map(placed.map((p) => [p.id, { x: p.column * (W + GAP_X) + 20, y: p.row * (H + GAP_Y) + 20 }]));
   const width = Math.max(...placed.map((p) => p.column)) * (W + GAP_X) + W + 40;
@@ -35,7 +45,13 @@ export function GraphCanvas({ graph, selected, onSelect, highlighted = new Set<s
           const my = (y1 + y2) / 2 - (back ? 60 : 0);
           return (
             <g key={e.id} className="graph-edge">
-              <path d={self ? `M ${a.x + W} ${a.y + 40} c 60 -40 60 80 0 60` : `M ${x1} ${y1} Q ${mx} ${my} ${x2} ${y2}`} fill="none" stroke="currentColor" strokeWidth="2" markerEnd="url(#arrow)" />
+              <path
+                d={self ? `M ${a.x + W} ${a.y + 40} c 60 -40 60 80 0 60` : `M ${x1} ${y1} Q ${mx} ${my} ${x2} ${y2}`}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                markerEnd="url(#arrow)"
+              />
               <text x={self ? a.x + W + 10 : mx} y={self ? a.y + 30 : my - 6} textAnchor="middle" className="edge-label">
                 {e.id}: {describeAction(e.action, e.target?.text)}
               </text>
@@ -59,7 +75,8 @@ export function GraphCanvas({ graph, selected, onSelect, highlighted = new Set<s
             <span className="node-caption">
               {n.id}
               {n.id === graph.startNode ? ' · start' : ''}
-              {n.done ? ' · DONE' : ''} · {n.members.length}×{n.flag ? ' ⚠' : ''}{highlighted.has(n.id) ? ' · walked' : ''}
+              {n.done ? ' · DONE' : ''} · {n.members.length}×{n.flag ? ' ⚠' : ''}
+              {highlighted.has(n.id) ? ' · walked' : ''}
             </span>
           </button>
         );

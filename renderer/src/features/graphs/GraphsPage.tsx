@@ -8,7 +8,9 @@ import { ProbePanel } from './ProbePanel.js';
 
 const pct = (v: number | null): string => (v === null ? '—' : `${(v * 100).toFixed(0)}%`);
 const probeCell = (g: GraphSummary): string =>
-  g.trust.probe ? `${g.trust.probe.kind}: ${g.trust.probe.variants} variants, ${g.trust.probe.falseAccepts} false accepts, ${g.trust.probe.falseRejects} false rejects` : 'never probed';
+  g.trust.probe
+    ? `${g.trust.probe.kind}: ${g.trust.probe.variants} variants, ${g.trust.probe.falseAccepts} false accepts, ${g.trust.probe.falseRejects} false rejects`
+    : 'never probed';
 
 export function GraphsPage() {
   const list = useAppStore((s) => s.graphList);
@@ -31,19 +33,42 @@ export function GraphsPage() {
     <section aria-labelledby="page-title">
       <h1 id="page-title">Task graphs</h1>
       {list.length === 0 ? (
-        <p>No graphs yet. Record demonstrations, then build with <code>elderbench graph build --all</code>.</p>
+        <p>
+          No graphs yet. Record demonstrations, then build with <code>elderbench graph build --all</code>.
+        </p>
       ) : (
         <table className="data" data-testid="graphs-table">
           <thead>
-            <tr><th scope="col">Task</th><th scope="col">Version</th><th scope="col">Nodes</th><th scope="col">Edges</th><th scope="col">Self-consistency</th><th scope="col">Leave-one-out</th><th scope="col">Probe</th><th scope="col">Standing</th></tr>
+            <tr>
+              <th scope="col">Task</th>
+              <th scope="col">Version</th>
+              <th scope="col">Nodes</th>
+              <th scope="col">Edges</th>
+              <th scope="col">Self-consistency</th>
+              <th scope="col">Leave-one-out</th>
+              <th scope="col">Probe</th>
+              <th scope="col">Standing</th>
+            </tr>
           </thead>
           <tbody>
             {list.map((g) => (
               <tr key={g.taskId}>
-                <td><button type="button" className="link" onClick={() => void openGraph(g.taskId)}>{g.taskId}</button></td>
-                <td>v{g.version}</td><td>{g.nodes}</td><td>{g.edges}</td><td>{pct(g.selfConsistency)}</td><td>{pct(g.leaveOneOut)}</td>
+                <td>
+                  <button type="button" className="link" onClick={() => void openGraph(g.taskId)}>
+                    {g.taskId}
+                  </button>
+                </td>
+                <td>v{g.version}</td>
+                <td>{g.nodes}</td>
+                <td>{g.edges}</td>
+                <td>{pct(g.selfConsistency)}</td>
+                <td>{pct(g.leaveOneOut)}</td>
                 <td>{probeCell(g)}</td>
-                <td><span className={`standing standing-${g.trust.status.replace(' ', '-')}`} title={g.trust.reason}>{g.trust.status}</span></td>
+                <td>
+                  <span className={`standing standing-${g.trust.status.replace(' ', '-')}`} title={g.trust.reason}>
+                    {g.trust.status}
+                  </span>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -53,8 +78,16 @@ export function GraphsPage() {
         <>
           <h2>
             {detail.summary.taskId}, version{' '}
-            <select aria-label="Graph version" value={detail.summary.version} onChange={(e) => void openGraph(detail.summary.taskId, Number(e.target.value))}>
-              {detail.versions.map((v) => (<option key={v.version} value={v.version}>v{v.version}</option>))}
+            <select
+              aria-label="Graph version"
+              value={detail.summary.version}
+              onChange={(e) => void openGraph(detail.summary.taskId, Number(e.target.value))}
+            >
+              {detail.versions.map((v) => (
+                <option key={v.version} value={v.version}>
+                  v{v.version}
+                </option>
+              ))}
             </select>{' '}
             <span className={`standing standing-${detail.summary.trust.status.replace(' ', '-')}`}>{detail.summary.trust.status}</span>
           </h2>
@@ -76,7 +109,15 @@ export function GraphsPage() {
                   onDeleteEdge={(edge) => void editGraph({ op: 'deleteEdge', edge })}
                   onAlternatives={(edge, any) => void markAlternatives(edge, any ? 'any' : null)}
                 />
-                {node.done && <GoalPanel key={`${detail.summary.version}:${node.id}`} graph={detail.graph} node={node} busy={busy} onSave={(conditions) => void editGraph({ op: 'setGoal', node: node.id, conditions })} />}
+                {node.done && (
+                  <GoalPanel
+                    key={`${detail.summary.version}:${node.id}`}
+                    graph={detail.graph}
+                    node={node}
+                    busy={busy}
+                    onSave={(conditions) => void editGraph({ op: 'setGoal', node: node.id, conditions })}
+                  />
+                )}
               </div>
             )}
           </div>

@@ -30,12 +30,24 @@ export function NodePanel({ graph, node, busy, onMerge, onSplit, onDone, onDelet
         <button type="button" disabled={busy} onClick={() => onDone(!node.done)} data-testid="toggle-done">
           {node.done ? 'Unmark DONE' : 'Mark DONE'}
         </button>
-        <label htmlFor="merge-with" className="sr-only">Merge with node</label>
-        <select id="merge-with" defaultValue="" disabled={busy} onChange={(e) => e.target.value && onMerge(e.target.value)} data-testid="merge-with">
+        <label htmlFor="merge-with" className="sr-only">
+          Merge with node
+        </label>
+        <select
+          id="merge-with"
+          defaultValue=""
+          disabled={busy}
+          onChange={(e) => e.target.value && onMerge(e.target.value)}
+          data-testid="merge-with"
+        >
           <option value="">Merge with…</option>
-          {graph.nodes.filter((n) => n.id !== node.id).map((n) => (
-            <option key={n.id} value={n.id}>{n.id}</option>
-          ))}
+          {graph.nodes
+            .filter((n) => n.id !== node.id)
+            .map((n) => (
+              <option key={n.id} value={n.id}>
+                {n.id}
+              </option>
+            ))}
         </select>
       </div>
       <h3>Members ({node.members.length})</h3>
@@ -46,7 +58,8 @@ export function NodePanel({ graph, node, busy, onMerge, onSplit, onDone, onDelet
             <span>
               demo {m.demonstrationId}, step {m.idx + 1}
               <br />
-              {m.evidence.rule}: structure {pct(m.evidence.structure)}, anchors {pct(m.evidence.anchors)}, confidence {pct(m.evidence.confidence)}
+              {m.evidence.rule}: structure {pct(m.evidence.structure)}, anchors {pct(m.evidence.anchors)}, confidence{' '}
+              {pct(m.evidence.confidence)}
             </span>
             {node.members.length > 1 && (
               <button type="button" className="link" disabled={busy} onClick={() => onSplit(m.demonstrationId, m.idx)}>
@@ -66,8 +79,14 @@ export function NodePanel({ graph, node, busy, onMerge, onSplit, onDone, onDelet
             {e.effects?.length ? ` · sets ${e.effects.map((v) => `${v.label} = "${v.value}"`).join(', ')}` : ''}{' '}
             {e.action.type === 'Tap' && (
               <label className="inline">
-                <input type="checkbox" checked={!!e.choice} disabled={busy} onChange={(ev) => onAlternatives(e.id, ev.target.checked)} data-testid={`any-option-${e.id}`} />
-                {' '}any option of this group would do
+                <input
+                  type="checkbox"
+                  checked={!!e.choice}
+                  disabled={busy}
+                  onChange={(ev) => onAlternatives(e.id, ev.target.checked)}
+                  data-testid={`any-option-${e.id}`}
+                />{' '}
+                any option of this group would do
               </label>
             )}{' '}
             <button type="button" className="link" disabled={busy} onClick={() => onDeleteEdge(e.id)}>

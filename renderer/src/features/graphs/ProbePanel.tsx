@@ -4,8 +4,13 @@ import { describeAction } from '../../../../shared/domain/describe-action.js';
 import { useAppStore } from '../../store/app-store.js';
 
 const VERDICT: Record<ProbeVariantResult['verdict'], string> = {
-  agree: 'agrees', 'false-accept': 'false accept', 'false-reject': 'false reject', unplayable: 'could not be played',
-  'suspected-false-accept': 'suspected false accept', 'suspected-false-reject': 'suspected false reject', unjudged: 'no expectation',
+  agree: 'agrees',
+  'false-accept': 'false accept',
+  'false-reject': 'false reject',
+  unplayable: 'could not be played',
+  'suspected-false-accept': 'suspected false accept',
+  'suspected-false-reject': 'suspected false reject',
+  unjudged: 'no expectation',
 };
 
 /**
@@ -36,8 +41,9 @@ export function ProbePanel() {
       <h2 id={`${ids}-title`}>Probe</h2>
       {probe ? (
         <p data-testid="probe-totals">
-          {probe.kind === 'device' ? `Played on ${probe.device}` : 'Structural (no device)'}: {probe.variants} variants, {probe.falseAccepts} false accepts,{' '}
-          {probe.falseRejects} false rejects, {probe.unplayable} unplayable{probe.kind === 'structural' ? `, ${probe.suspected} to settle` : ''}.
+          {probe.kind === 'device' ? `Played on ${probe.device}` : 'Structural (no device)'}: {probe.variants} variants,{' '}
+          {probe.falseAccepts} false accepts, {probe.falseRejects} false rejects, {probe.unplayable} unplayable
+          {probe.kind === 'structural' ? `, ${probe.suspected} to settle` : ''}.
         </p>
       ) : (
         <p>This version was never probed.</p>
@@ -46,7 +52,12 @@ export function ProbePanel() {
         <ul className="plain" data-testid="probe-disagreements">
           {disagreements.map((r) => (
             <li key={r.id}>
-              <button type="button" className="link" aria-expanded={openVariant?.id === r.id} onClick={() => showVariant(openVariant?.id === r.id ? null : r)}>
+              <button
+                type="button"
+                className="link"
+                aria-expanded={openVariant?.id === r.id}
+                onClick={() => showVariant(openVariant?.id === r.id ? null : r)}
+              >
                 {VERDICT[r.verdict]}: {r.description}
               </button>
             </li>
@@ -57,26 +68,59 @@ export function ProbePanel() {
         <div className="variant" data-testid="probe-variant">
           <h3>{openVariant.description}</h3>
           <ol>
-            {openVariant.actions.map((a, i) => <li key={i}>{describeAction(a)}</li>)}
+            {openVariant.actions.map((a, i) => (
+              <li key={i}>{describeAction(a)}</li>
+            ))}
             <li>Finish</li>
           </ol>
-          <p>Graph: {openVariant.offline.accepted ? 'accepted' : 'rejected'} — {openVariant.offline.reason}. Walked: {(openVariant.offline.path ?? []).join(' → ') || '—'} (marked on the graph).</p>
-          {openVariant.device && <p>Phone: {openVariant.device.pass === null ? 'not played' : openVariant.device.pass ? 'the task\'s checks pass' : 'the task\'s checks fail'} — {openVariant.device.reason}</p>}
+          <p>
+            Graph: {openVariant.offline.accepted ? 'accepted' : 'rejected'} — {openVariant.offline.reason}. Walked:{' '}
+            {(openVariant.offline.path ?? []).join(' → ') || '—'} (marked on the graph).
+          </p>
+          {openVariant.device && (
+            <p>
+              Phone:{' '}
+              {openVariant.device.pass === null
+                ? 'not played'
+                : openVariant.device.pass
+                  ? "the task's checks pass"
+                  : "the task's checks fail"}{' '}
+              — {openVariant.device.reason}
+            </p>
+          )}
         </div>
       )}
       <div className="row">
         <label htmlFor={`${ids}-device`}>Probe on</label>
-        <select id={`${ids}-device`} value={device} disabled={busy} onChange={(e) => { setDevice(e.target.value); setConfirmed(false); }}>
+        <select
+          id={`${ids}-device`}
+          value={device}
+          disabled={busy}
+          onChange={(e) => {
+            setDevice(e.target.value);
+            setConfirmed(false);
+          }}
+        >
           <option value="">no device (structural)</option>
-          {ready.map((d) => <option key={d.serial} value={d.serial}>{d.serial}{d.model ? ` (${d.model})` : ''}</option>)}
+          {ready.map((d) => (
+            <option key={d.serial} value={d.serial}>
+              {d.serial}
+              {d.model ? ` (${d.model})` : ''}
+            </option>
+          ))}
         </select>
         {device && (
           <label className="inline">
-            <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} data-testid="probe-confirm" />
-            {' '}{device} is a test phone: wrong variants may send messages, pay or delete on it
+            <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} data-testid="probe-confirm" />{' '}
+            {device} is a test phone: wrong variants may send messages, pay or delete on it
           </label>
         )}
-        <button type="button" disabled={busy || (device !== '' && !confirmed)} onClick={() => void probeGraph(device || null)} data-testid="probe-run">
+        <button
+          type="button"
+          disabled={busy || (device !== '' && !confirmed)}
+          onClick={() => void probeGraph(device || null)}
+          data-testid="probe-run"
+        >
           {busy ? 'Probing…' : 'Probe again'}
         </button>
       </div>

@@ -22,7 +22,15 @@ const SWIPES = [
  * Keys, swipes and typing for the phone. Each button names its keyboard shortcut; the
  * shortcuts themselves are handled by the page (they work from anywhere on it).
  */
-export function DeviceControls({ onAction, busy, typeRef }: { onAction(a: Action): void; busy: boolean; typeRef?: RefObject<HTMLInputElement | null> }) {
+export function DeviceControls({
+  onAction,
+  busy,
+  typeRef,
+}: {
+  onAction(a: Action): void;
+  busy: boolean;
+  typeRef?: RefObject<HTMLInputElement | null>;
+}) {
   const [text, setText] = useState('');
   const submit = (pressEnter: boolean): void => {
     if (!text || busy) return;
@@ -35,7 +43,14 @@ export function DeviceControls({ onAction, busy, typeRef }: { onAction(a: Action
         {KEYS.map((k) => {
           const s = shortcutOf(k.command);
           return (
-            <button key={k.command} type="button" disabled={busy} onClick={() => onAction(k.action)} data-testid={k.testid} aria-keyshortcuts={s.aria}>
+            <button
+              key={k.command}
+              type="button"
+              disabled={busy}
+              onClick={() => onAction(k.action)}
+              data-testid={k.testid}
+              aria-keyshortcuts={s.aria}
+            >
               {k.text} <Kbd>{s.label}</Kbd>
             </button>
           );
@@ -45,8 +60,17 @@ export function DeviceControls({ onAction, busy, typeRef }: { onAction(a: Action
         {SWIPES.map((w) => {
           const s = shortcutOf(w.command);
           return (
-            <button key={w.command} type="button" className="secondary" disabled={busy} aria-label={w.text} title={w.text} aria-keyshortcuts={s.aria}
-              onClick={() => onAction({ type: 'Swipe', ...KEY_SWIPES[w.command], ms: 300 })} data-testid={`key-${w.command}`}>
+            <button
+              key={w.command}
+              type="button"
+              className="secondary"
+              disabled={busy}
+              aria-label={w.text}
+              title={w.text}
+              aria-keyshortcuts={s.aria}
+              onClick={() => onAction({ type: 'Swipe', ...KEY_SWIPES[w.command], ms: 300 })}
+              data-testid={`key-${w.command}`}
+            >
               {s.label}
             </button>
           );
@@ -59,7 +83,9 @@ export function DeviceControls({ onAction, busy, typeRef }: { onAction(a: Action
           submit(false);
         }}
       >
-        <label htmlFor="type-text" className="sr-only">Text to type on the phone (Enter types it, Shift+Enter also presses Enter)</label>
+        <label htmlFor="type-text" className="sr-only">
+          Text to type on the phone (Enter types it, Shift+Enter also presses Enter)
+        </label>
         <input
           id="type-text"
           ref={typeRef}
@@ -75,7 +101,9 @@ export function DeviceControls({ onAction, busy, typeRef }: { onAction(a: Action
           aria-keyshortcuts={shortcutOf('focusType').aria}
           data-testid="type-text"
         />
-        <button type="submit" disabled={busy || !text}>Type <Kbd>{shortcutOf('focusType').label}</Kbd></button>
+        <button type="submit" disabled={busy || !text}>
+          Type <Kbd>{shortcutOf('focusType').label}</Kbd>
+        </button>
       </form>
     </div>
   );

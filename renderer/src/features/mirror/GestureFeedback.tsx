@@ -36,10 +36,25 @@ const label = (a: Action): string => {
  * moment. Drawn in the screen's own pixels; decorative for assistive technology (the step
  * list says the same in words).
  */
-export function GestureFeedback({ size, live, result }: { size: { width: number; height: number }; live: LiveGesture | null; result: GestureResult | null }) {
+export function GestureFeedback({
+  size,
+  live,
+  result,
+}: {
+  size: { width: number; height: number };
+  live: LiveGesture | null;
+  result: GestureResult | null;
+}) {
   const r = Math.max(14, Math.round(size.width * 0.06));
   return (
-    <svg className="gesture-layer" width={size.width} height={size.height} viewBox={`0 0 ${size.width} ${size.height}`} aria-hidden="true" data-testid="gesture-feedback">
+    <svg
+      className="gesture-layer"
+      width={size.width}
+      height={size.height}
+      viewBox={`0 0 ${size.width} ${size.height}`}
+      aria-hidden="true"
+      data-testid="gesture-feedback"
+    >
       <defs>
         <marker id="gesture-arrow" markerWidth="4" markerHeight="4" refX="2" refY="2" orient="auto">
           <path d="M0,0 L4,2 L0,4 z" fill="currentColor" />
@@ -49,19 +64,49 @@ export function GestureFeedback({ size, live, result }: { size: { width: number;
         <g className="gesture-live" data-testid={live.dragging ? 'gesture-dragging' : 'gesture-pressing'}>
           <circle className="gesture-ring" cx={live.start.x} cy={live.start.y} r={r} />
           {!live.dragging && (
-            <circle className="gesture-hold" cx={live.start.x} cy={live.start.y} r={r} pathLength={100} style={{ animationDuration: `${LONG_PRESS_MS}ms` }} />
+            <circle
+              className="gesture-hold"
+              cx={live.start.x}
+              cy={live.start.y}
+              r={r}
+              pathLength={100}
+              style={{ animationDuration: `${LONG_PRESS_MS}ms` }}
+            />
           )}
-          {live.dragging && <line className="gesture-line" x1={live.start.x} y1={live.start.y} x2={live.now.x} y2={live.now.y} markerEnd="url(#gesture-arrow)" />}
+          {live.dragging && (
+            <line
+              className="gesture-line"
+              x1={live.start.x}
+              y1={live.start.y}
+              x2={live.now.x}
+              y2={live.now.y}
+              markerEnd="url(#gesture-arrow)"
+            />
+          )}
         </g>
       )}
       {result && (
-        <g key={result.key} className={`gesture-result gesture-${result.action.type.toLowerCase()}`} data-testid="gesture-result" data-gesture={result.action.type}>
+        <g
+          key={result.key}
+          className={`gesture-result gesture-${result.action.type.toLowerCase()}`}
+          data-testid="gesture-result"
+          data-gesture={result.action.type}
+        >
           {result.action.type === 'Swipe' ? (
-            <line className="gesture-line" x1={result.start.x} y1={result.start.y} x2={result.end.x} y2={result.end.y} markerEnd="url(#gesture-arrow)" />
+            <line
+              className="gesture-line"
+              x1={result.start.x}
+              y1={result.start.y}
+              x2={result.end.x}
+              y2={result.end.y}
+              markerEnd="url(#gesture-arrow)"
+            />
           ) : (
             <circle className="gesture-ring" cx={result.start.x} cy={result.start.y} r={r} />
           )}
-          <text className="gesture-label" x={size.width / 2} y={Math.max(24, r)} textAnchor="middle">{label(result.action)}</text>
+          <text className="gesture-label" x={size.width / 2} y={Math.max(24, r)} textAnchor="middle">
+            {label(result.action)}
+          </text>
         </g>
       )}
     </svg>

@@ -38,7 +38,15 @@ const DEFAULT_SCREEN = { width: 1080, height: 2400 };
  * The live phone screen, as large as its box allows with the phone's aspect ratio:
  * click = tap, press-and-hold = long press, drag = swipe, each drawn while it happens.
  */
-export function Mirror({ serial, onAction, busy = false, busyText = 'Working…', hierarchy = null, readOnly = false, maxWidth }: MirrorProps) {
+export function Mirror({
+  serial,
+  onAction,
+  busy = false,
+  busyText = 'Working…',
+  hierarchy = null,
+  readOnly = false,
+  maxWidth,
+}: MirrorProps) {
   const { frame, fps, error } = useMirror(serial);
   const [boxRef, box] = useBoxSize<HTMLDivElement>();
   const size = fitScreen({ width: maxWidth ?? box.width, height: box.height }, frame ?? DEFAULT_SCREEN, FRAME_PX);
@@ -118,7 +126,9 @@ export function Mirror({ serial, onAction, busy = false, busyText = 'Working…'
           {frame && size.width > 0 && <GestureFeedback size={size} live={live} result={result} />}
           {busy && (
             <div className="mirror-veil" aria-hidden="true" data-testid="mirror-veil" onPointerDown={() => setBlocked((n) => n + 1)}>
-              <span key={blocked} className={blocked ? 'mirror-veil-text nudge' : 'mirror-veil-text'}>{busyText}</span>
+              <span key={blocked} className={blocked ? 'mirror-veil-text nudge' : 'mirror-veil-text'}>
+                {busyText}
+              </span>
             </div>
           )}
         </div>

@@ -9,12 +9,19 @@ describe('classifyGesture', () => {
   });
 
   it('a still press held past the long-press timeout is a LongPress with its duration', () => {
-    expect(classifyGesture({ x: 54, y: 120, t: 0 }, { x: 54, y: 120, t: 800 }, shown)).toEqual({ type: 'LongPress', at: { x: 100, y: 100 }, ms: 800 });
+    expect(classifyGesture({ x: 54, y: 120, t: 0 }, { x: 54, y: 120, t: 800 }, shown)).toEqual({
+      type: 'LongPress',
+      at: { x: 100, y: 100 },
+      ms: 800,
+    });
   });
 
   it('a drag is a Swipe from the press to the release', () => {
     expect(classifyGesture({ x: 270, y: 900, t: 0 }, { x: 270, y: 300, t: 250 }, shown)).toEqual({
-      type: 'Swipe', from: { x: 500, y: 750 }, to: { x: 500, y: 250 }, ms: 250,
+      type: 'Swipe',
+      from: { x: 500, y: 750 },
+      to: { x: 500, y: 250 },
+      ms: 250,
     });
   });
 

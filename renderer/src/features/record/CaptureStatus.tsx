@@ -40,7 +40,12 @@ export function CaptureStatus({ capture, at, busy }: { capture: CaptureProgress 
   const active = isCapturing(capture);
   const what = capture?.kind === 'finish' ? 'Final screen' : `Step ${(capture?.stepIdx ?? 0) + 1}`;
   return (
-    <div className={`capture-status${active ? ' active' : ''}`} data-testid="capture-status" data-phase={capture?.phase ?? 'idle'} aria-busy={active || busy}>
+    <div
+      className={`capture-status${active ? ' active' : ''}`}
+      data-testid="capture-status"
+      data-phase={capture?.phase ?? 'idle'}
+      aria-busy={active || busy}
+    >
       <p role="status" className="capture-phase">
         {capture ? `${what}: ${PHASE_TEXT[capture.phase]}` : busy ? 'Working…' : 'Ready: act on the phone.'}
         {active && <span className="sr-only"> — please wait, input is paused</span>}
@@ -52,7 +57,9 @@ export function CaptureStatus({ capture, at, busy }: { capture: CaptureProgress 
               {capture.parts[p.key] ? '✓' : '…'} {p.text}
             </span>
           ))}
-          <span className="capture-clock" data-testid="capture-clock">{(elapsed / 1000).toFixed(1)} s</span>
+          <span className="capture-clock" data-testid="capture-clock">
+            {(elapsed / 1000).toFixed(1)} s
+          </span>
         </p>
       )}
     </div>

@@ -15,14 +15,22 @@ const press = (key: string, init: Partial<KeyboardEventInit> = {}): void => {
   });
 };
 const capture = (phase: CaptureProgress['phase'], stepIdx = 0): CaptureProgress => ({
-  demonstrationId: 5, captureId: 1, stepIdx, kind: 'step', phase, parts: { screenshot: phase !== 'capturing', hierarchy: false, foreground: false }, elapsedMs: 300,
+  demonstrationId: 5,
+  captureId: 1,
+  stepIdx,
+  kind: 'step',
+  phase,
+  parts: { screenshot: phase !== 'capturing', hierarchy: false, foreground: false },
+  elapsedMs: 300,
 });
 
 describe('the Record screen', () => {
   beforeEach(() =>
     freshApp([[], [task('t1'), task('t2')]], () => {
       fake.answer('devices', 'list', () => ({
-        server: '127.0.0.1:5037', reachable: true, problem: null,
+        server: '127.0.0.1:5037',
+        reachable: true,
+        problem: null,
         devices: [{ serial: 'vphone-1', state: 'device', model: 'Virtual', product: null }],
       }));
       // The mirror asks for frames all along; here none ever arrives.
@@ -49,7 +57,14 @@ describe('the Record screen', () => {
     expect(screen.getByText(/No steps yet/)).toBeTruthy();
     act(() => fake.emit('recording', 'onCapture', capture('capturing')));
     expect(screen.getByTestId('step-pending').textContent).toBe('1. capturing…');
-    act(() => fake.emit('recording', 'onStep', { demonstrationId: 5, step: stepView(0, { action: { type: 'Back' } }), status: 'recording', stepCount: 1 }));
+    act(() =>
+      fake.emit('recording', 'onStep', {
+        demonstrationId: 5,
+        step: stepView(0, { action: { type: 'Back' } }),
+        status: 'recording',
+        stepCount: 1,
+      }),
+    );
     act(() => fake.emit('recording', 'onCapture', capture('done')));
     expect(screen.getByRole('heading', { name: 'Steps (1)' })).toBeTruthy();
     expect(screen.getAllByTestId('step').map((li) => li.textContent)).toEqual(['1. Back']);

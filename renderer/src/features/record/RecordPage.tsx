@@ -12,11 +12,27 @@ import { useShortcuts } from './use-shortcuts.js';
 export function RecordPage() {
   const s = useAppStore(
     useShallow((st) => ({
-      tasks: st.tasks, queue: st.recordQueue, toggleQueued: st.toggleQueued, setQueue: st.setRecordQueue, serial: st.selectedSerial,
-      demo: st.demonstration, busy: st.recordingBusy, capture: st.capture, captureAt: st.captureAt, start: st.startRecording,
-      act: st.recordAction, undo: st.undoStep, finish: st.finishRecording, discard: st.discardRecording, saveNote: st.saveNote,
-      recordNext: st.recordNext, recordAgain: st.recordAgain, next: st.nextQueuedTask, perTask: st.overview?.demonstrations.perTask,
-      loadDevices: st.loadDevices, notify: st.notify,
+      tasks: st.tasks,
+      queue: st.recordQueue,
+      toggleQueued: st.toggleQueued,
+      setQueue: st.setRecordQueue,
+      serial: st.selectedSerial,
+      demo: st.demonstration,
+      busy: st.recordingBusy,
+      capture: st.capture,
+      captureAt: st.captureAt,
+      start: st.startRecording,
+      act: st.recordAction,
+      undo: st.undoStep,
+      finish: st.finishRecording,
+      discard: st.discardRecording,
+      saveNote: st.saveNote,
+      recordNext: st.recordNext,
+      recordAgain: st.recordAgain,
+      next: st.nextQueuedTask,
+      perTask: st.overview?.demonstrations.perTask,
+      loadDevices: st.loadDevices,
+      notify: st.notify,
     })),
   );
   const { loadDevices } = s;

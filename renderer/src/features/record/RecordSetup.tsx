@@ -33,7 +33,9 @@ export function RecordSetup(p: RecordSetupProps) {
       <h1 id="page-title">Record a demonstration</h1>
       {p.last && (
         <section className="card last-demo" aria-labelledby="last-title" data-testid="record-last-card">
-          <h2 id="last-title">Demonstration {p.last.id} of <code>{p.last.taskId}</code></h2>
+          <h2 id="last-title">
+            Demonstration {p.last.id} of <code>{p.last.taskId}</code>
+          </h2>
           <p data-testid="record-last">
             Last demonstration {p.last.id}: {p.last.status}, {p.last.steps.length} steps.
           </p>
@@ -43,7 +45,14 @@ export function RecordSetup(p: RecordSetupProps) {
                 Record the next task: {p.next} <Kbd>{k('next').label}</Kbd>
               </button>
             )}
-            <button type="button" className={p.next ? 'secondary' : ''} onClick={p.recordAgain} disabled={p.busy} data-testid="record-again" aria-keyshortcuts={k('again').aria}>
+            <button
+              type="button"
+              className={p.next ? 'secondary' : ''}
+              onClick={p.recordAgain}
+              disabled={p.busy}
+              data-testid="record-again"
+              aria-keyshortcuts={k('again').aria}
+            >
               Record {p.last.taskId} again <Kbd>{k('again').label}</Kbd>
             </button>
           </div>

@@ -33,7 +33,11 @@ export interface RecordingViewProps {
 
 /** What the veiled phone says while a step is under way. */
 const VEIL: Record<CaptureProgress['phase'], string> = {
-  capturing: 'Capturing the screen…', saving: 'Saving the step…', acting: 'Acting on the phone…', done: '', failed: '',
+  capturing: 'Capturing the screen…',
+  saving: 'Saving the step…',
+  acting: 'Acting on the phone…',
+  done: '',
+  failed: '',
 };
 
 /** Share of the page's width the phone may take; the rest holds the controls and the steps. */
@@ -63,26 +67,48 @@ export function RecordingView(p: RecordingViewProps) {
           Recording <code>{p.demo.taskId}</code> <span className="muted">· demonstration {p.demo.id}</span>
         </h1>
         {p.task && (
-          <p className="instruction" lang={p.task.lang} data-testid="record-instruction">“{p.task.instruction}”</p>
+          <p className="instruction" lang={p.task.lang} data-testid="record-instruction">
+            “{p.task.instruction}”
+          </p>
         )}
         <CaptureStatus capture={p.capture} at={p.captureAt} busy={p.busy} />
         <div className="button-row" role="group" aria-label="Demonstration">
           <button type="button" disabled={blocked} onClick={p.finish} data-testid="record-finish" aria-keyshortcuts={k('finish').aria}>
             Finish: goal reached <Kbd>{k('finish').label}</Kbd>
           </button>
-          <button type="button" className="secondary" disabled={blocked || p.demo.steps.length === 0} onClick={p.undo} data-testid="record-undo" aria-keyshortcuts={k('undo').aria}>
+          <button
+            type="button"
+            className="secondary"
+            disabled={blocked || p.demo.steps.length === 0}
+            onClick={p.undo}
+            data-testid="record-undo"
+            aria-keyshortcuts={k('undo').aria}
+          >
             Undo step <Kbd>{k('undo').label}</Kbd>
           </button>
-          <button type="button" className="secondary" disabled={blocked} onClick={p.askDiscard} data-testid="record-discard" aria-keyshortcuts={k('discard').aria}>
+          <button
+            type="button"
+            className="secondary"
+            disabled={blocked}
+            onClick={p.askDiscard}
+            data-testid="record-discard"
+            aria-keyshortcuts={k('discard').aria}
+          >
             Discard <Kbd>{k('discard').label}</Kbd>
           </button>
         </div>
         {p.confirmDiscard && (
           <div className="confirm" role="alertdialog" aria-labelledby="discard-q" data-testid="discard-confirm">
-            <p id="discard-q">Discard demonstration {p.demo.id} ({p.demo.steps.length} steps)? It cannot be undone.</p>
+            <p id="discard-q">
+              Discard demonstration {p.demo.id} ({p.demo.steps.length} steps)? It cannot be undone.
+            </p>
             <div className="button-row">
-              <button type="button" className="danger" onClick={p.discard} data-testid="discard-yes" aria-keyshortcuts="Y">Yes, discard <Kbd>Y</Kbd></button>
-              <button type="button" className="secondary" onClick={p.keep} autoFocus aria-keyshortcuts="Escape">Keep recording <Kbd>Esc</Kbd></button>
+              <button type="button" className="danger" onClick={p.discard} data-testid="discard-yes" aria-keyshortcuts="Y">
+                Yes, discard <Kbd>Y</Kbd>
+              </button>
+              <button type="button" className="secondary" onClick={p.keep} autoFocus aria-keyshortcuts="Escape">
+                Keep recording <Kbd>Esc</Kbd>
+              </button>
             </div>
           </div>
         )}
@@ -94,9 +120,13 @@ export function RecordingView(p: RecordingViewProps) {
             p.saveNote(note);
           }}
         >
-          <label htmlFor="demo-note" className="inline-label">Note</label>
+          <label htmlFor="demo-note" className="inline-label">
+            Note
+          </label>
           <input id="demo-note" value={note} onChange={(e) => setNote(e.target.value)} />
-          <button type="submit" className="secondary" disabled={p.busy}>Save note</button>
+          <button type="submit" className="secondary" disabled={p.busy}>
+            Save note
+          </button>
         </form>
         <ShortcutHelp open={p.help} onToggle={p.toggleHelp} />
       </div>

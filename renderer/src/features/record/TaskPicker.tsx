@@ -8,7 +8,13 @@ type Show = 'all' | 'needed' | 'online' | 'offline';
  * The tasks to record, chosen in order (the queue "record the next task" walks), each with
  * how many finished demonstrations it has: offline tasks need two paths for their graph.
  */
-export function TaskPicker({ tasks, perTask, queue, onToggle, onSet }: {
+export function TaskPicker({
+  tasks,
+  perTask,
+  queue,
+  onToggle,
+  onSet,
+}: {
   tasks: TaskSummary[];
   perTask: Record<string, number>;
   queue: string[];
@@ -44,14 +50,28 @@ export function TaskPicker({ tasks, perTask, queue, onToggle, onSet }: {
             <option value="offline">Offline tasks</option>
           </select>
         </label>
-        <button type="button" className="secondary" onClick={() => onSet([...queue, ...visible.map((t) => t.id)])} data-testid="picker-choose-shown">Choose shown</button>
-        <button type="button" className="secondary" onClick={() => onSet([])} disabled={queue.length === 0}>Clear</button>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => onSet([...queue, ...visible.map((t) => t.id)])}
+          data-testid="picker-choose-shown"
+        >
+          Choose shown
+        </button>
+        <button type="button" className="secondary" onClick={() => onSet([])} disabled={queue.length === 0}>
+          Clear
+        </button>
       </div>
       <div className="picker-scroll" tabIndex={0} role="region" aria-label="Tasks">
         <table className="data picker-table">
           <caption className="sr-only">Tasks with their finished demonstrations</caption>
           <thead>
-            <tr><th scope="col">Record</th><th scope="col">Task</th><th scope="col">Mode</th><th scope="col">Demonstrations</th></tr>
+            <tr>
+              <th scope="col">Record</th>
+              <th scope="col">Task</th>
+              <th scope="col">Mode</th>
+              <th scope="col">Demonstrations</th>
+            </tr>
           </thead>
           <tbody>
             {visible.map((t) => {
@@ -62,13 +82,23 @@ export function TaskPicker({ tasks, perTask, queue, onToggle, onSet }: {
                 <tr key={t.id} data-testid={`pick-${t.id}`}>
                   <td>
                     <label className="radio">
-                      <input type="checkbox" checked={at >= 0} onChange={() => onToggle(t.id)} data-testid={`pick-check-${t.id}`} aria-label={`Record ${t.id}`} />
+                      <input
+                        type="checkbox"
+                        checked={at >= 0}
+                        onChange={() => onToggle(t.id)}
+                        data-testid={`pick-check-${t.id}`}
+                        aria-label={`Record ${t.id}`}
+                      />
                       {at >= 0 && <span className="queue-pos">#{at + 1}</span>}
                     </label>
                   </td>
-                  <td><code>{t.id}</code> <span lang={t.lang}>{t.instruction}</span></td>
+                  <td>
+                    <code>{t.id}</code> <span lang={t.lang}>{t.instruction}</span>
+                  </td>
                   <td>{t.mode}</td>
-                  <td className={`demo-count ${need}`} data-testid={`demo-count-${t.id}`} data-count={n}>{demoNeedText(t.mode, n)}</td>
+                  <td className={`demo-count ${need}`} data-testid={`demo-count-${t.id}`} data-count={n}>
+                    {demoNeedText(t.mode, n)}
+                  </td>
                 </tr>
               );
             })}

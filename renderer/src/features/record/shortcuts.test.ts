@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { commandFor, isTypingTarget, SHORTCUTS } from './shortcuts.js';
 
 const key = (k: string, mods: Partial<{ altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }> = {}) => ({
-  key: k, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...mods,
+  key: k,
+  altKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  ...mods,
 });
 const recording = { recording: true, typing: false };
 const idle = { recording: false, typing: false };

@@ -5,9 +5,23 @@
  * left to the browser and the app (Alt+1…9 switch screens), except Ctrl+Z for undo.
  */
 export type RecordCommand =
-  | 'back' | 'home' | 'enter' | 'focusType' | 'undo' | 'finish' | 'discard' | 'confirm' | 'cancel'
-  | 'swipeUp' | 'swipeDown' | 'swipeLeft' | 'swipeRight'
-  | 'start' | 'next' | 'again' | 'help';
+  | 'back'
+  | 'home'
+  | 'enter'
+  | 'focusType'
+  | 'undo'
+  | 'finish'
+  | 'discard'
+  | 'confirm'
+  | 'cancel'
+  | 'swipeUp'
+  | 'swipeDown'
+  | 'swipeLeft'
+  | 'swipeRight'
+  | 'start'
+  | 'next'
+  | 'again'
+  | 'help';
 
 export interface Shortcut {
   command: RecordCommand;
@@ -26,16 +40,37 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { command: 'back', keys: ['b'], label: 'B', aria: 'B', what: 'Back key on the phone', when: 'recording' },
   { command: 'home', keys: ['h'], label: 'H', aria: 'H', what: 'Home key on the phone', when: 'recording' },
   { command: 'enter', keys: ['e'], label: 'E', aria: 'E', what: 'Enter key on the phone', when: 'recording' },
-  { command: 'focusType', keys: ['t', '/'], label: 'T', aria: 'T', what: 'Type text: focus the text box (Enter types it, Shift+Enter types it and presses Enter, Esc leaves)', when: 'recording' },
+  {
+    command: 'focusType',
+    keys: ['t', '/'],
+    label: 'T',
+    aria: 'T',
+    what: 'Type text: focus the text box (Enter types it, Shift+Enter types it and presses Enter, Esc leaves)',
+    when: 'recording',
+  },
   { command: 'swipeUp', keys: ['ArrowUp'], label: '↑', aria: 'ArrowUp', what: 'Swipe up (scroll down the page)', when: 'recording' },
   { command: 'swipeDown', keys: ['ArrowDown'], label: '↓', aria: 'ArrowDown', what: 'Swipe down (scroll up the page)', when: 'recording' },
   { command: 'swipeLeft', keys: ['ArrowLeft'], label: '←', aria: 'ArrowLeft', what: 'Swipe left', when: 'recording' },
   { command: 'swipeRight', keys: ['ArrowRight'], label: '→', aria: 'ArrowRight', what: 'Swipe right', when: 'recording' },
-  { command: 'undo', keys: ['u', 'ctrl+z'], label: 'U', aria: 'U Control+Z', what: 'Undo the last step (the phone keeps its state: go back yourself)', when: 'recording' },
+  {
+    command: 'undo',
+    keys: ['u', 'ctrl+z'],
+    label: 'U',
+    aria: 'U Control+Z',
+    what: 'Undo the last step (the phone keeps its state: go back yourself)',
+    when: 'recording',
+  },
   { command: 'finish', keys: ['f'], label: 'F', aria: 'F', what: 'Finish: the screen shows the goal', when: 'recording' },
   { command: 'discard', keys: ['d'], label: 'D', aria: 'D', what: 'Discard the demonstration (asks first)', when: 'recording' },
   { command: 'confirm', keys: ['y'], label: 'Y', aria: 'Y', what: 'Yes, discard (while asked)', when: 'recording' },
-  { command: 'cancel', keys: ['Escape'], label: 'Esc', aria: 'Escape', what: 'Keep recording (while asked); leave the text box', when: 'always' },
+  {
+    command: 'cancel',
+    keys: ['Escape'],
+    label: 'Esc',
+    aria: 'Escape',
+    what: 'Keep recording (while asked); leave the text box',
+    when: 'always',
+  },
   { command: 'start', keys: ['s'], label: 'S', aria: 'S', what: 'Start recording the first chosen task', when: 'idle' },
   { command: 'next', keys: ['n'], label: 'N', aria: 'N', what: 'Record the next chosen task on the same phone', when: 'idle' },
   { command: 'again', keys: ['r'], label: 'R', aria: 'R', what: 'Record the same task again (another path)', when: 'idle' },

@@ -2,7 +2,15 @@ import type { ReviewStep } from '../../../../shared/domain/review.js';
 import { conversationOf } from './conversation.js';
 
 /** The task's conversation beside the steps: what the older adult said, what the agent asked, what they answered. */
-export function Conversation({ instruction, steps, onSelect }: { instruction: string; steps: readonly ReviewStep[]; onSelect(i: number): void }) {
+export function Conversation({
+  instruction,
+  steps,
+  onSelect,
+}: {
+  instruction: string;
+  steps: readonly ReviewStep[];
+  onSelect(i: number): void;
+}) {
   const lines = conversationOf(instruction, steps);
   if (lines.length === 1) return null;
   return (
@@ -12,9 +20,13 @@ export function Conversation({ instruction, steps, onSelect }: { instruction: st
         {lines.map((l, k) => (
           <li key={k} className={`conv-${l.who}`}>
             <strong>{l.who === 'user' ? `Older adult${l.source ? ` (${l.source})` : ''}` : 'Agent'}:</strong>{' '}
-            {l.who === 'agent' && l.step !== null
-              ? <button type="button" className="link" onClick={() => onSelect(l.step!)} aria-label={`Go to step ${l.step + 1}: ${l.text}`}>{l.text} (step {l.step + 1})</button>
-              : <span>{l.text}</span>}
+            {l.who === 'agent' && l.step !== null ? (
+              <button type="button" className="link" onClick={() => onSelect(l.step!)} aria-label={`Go to step ${l.step + 1}: ${l.text}`}>
+                {l.text} (step {l.step + 1})
+              </button>
+            ) : (
+              <span>{l.text}</span>
+            )}
           </li>
         ))}
       </ol>

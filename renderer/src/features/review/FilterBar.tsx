@@ -12,14 +12,26 @@ const COLUMNS = [
   ['scenario', 'Scenario'],
 ] as const;
 
-export function FilterBar({ rows, filters, onChange }: { rows: ReviewTaskRow[]; filters: ReviewFilters; onChange(f: ReviewFilters): void }) {
+export function FilterBar({
+  rows,
+  filters,
+  onChange,
+}: {
+  rows: ReviewTaskRow[];
+  filters: ReviewFilters;
+  onChange(f: ReviewFilters): void;
+}) {
   const categories = [...new Set(rows.map((r) => r.label?.failureCategory).filter((c): c is string => !!c))].sort();
   return (
     <fieldset className="review-filters">
       <legend>Filter tasks</legend>
       <label>
         Result
-        <select data-testid="filter-success" value={filters.success} onChange={(e) => onChange({ ...filters, success: e.target.value as ReviewFilters['success'] })}>
+        <select
+          data-testid="filter-success"
+          value={filters.success}
+          onChange={(e) => onChange({ ...filters, success: e.target.value as ReviewFilters['success'] })}
+        >
           <option value="">Any</option>
           <option value="success">Succeeded</option>
           <option value="failure">Failed</option>
@@ -30,7 +42,11 @@ export function FilterBar({ rows, filters, onChange }: { rows: ReviewTaskRow[]; 
           {label}
           <select data-testid={`filter-${key}`} value={filters[key]} onChange={(e) => onChange({ ...filters, [key]: e.target.value })}>
             <option value="">Any</option>
-            {optionsOf(rows, key).map((v) => (<option key={v} value={v}>{v}</option>))}
+            {optionsOf(rows, key).map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
           </select>
         </label>
       ))}
@@ -40,10 +56,16 @@ export function FilterBar({ rows, filters, onChange }: { rows: ReviewTaskRow[]; 
           <option value="">Any</option>
           <option value={UNLABELLED}>Not labelled</option>
           <option value={LABELLED}>Labelled</option>
-          {categories.map((c) => (<option key={c} value={c}>{c}</option>))}
+          {categories.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
         </select>
       </label>
-      <button type="button" onClick={() => onChange(NO_FILTERS)}>Clear filters</button>
+      <button type="button" onClick={() => onChange(NO_FILTERS)}>
+        Clear filters
+      </button>
     </fieldset>
   );
 }

@@ -13,7 +13,16 @@ export function LabelForm({ row, saving, onSave }: { row: ReviewTaskRow; saving:
   const [custom, setCustom] = useState(known.has(savedCategory) ? '' : savedCategory);
   const [verdict, setVerdict] = useState<'' | 'success' | 'failure'>(saved?.humanVerdict ?? '');
   const [notes, setNotes] = useState(saved?.notes ?? '');
-  const automatic = row.mode === 'online' ? (row.judgePass === null ? 'no verdict' : row.judgePass ? 'success' : 'failure') : row.success ? 'success' : 'failure';
+  const automatic =
+    row.mode === 'online'
+      ? row.judgePass === null
+        ? 'no verdict'
+        : row.judgePass
+          ? 'success'
+          : 'failure'
+      : row.success
+        ? 'success'
+        : 'failure';
 
   return (
     <form
@@ -31,7 +40,11 @@ export function LabelForm({ row, saving, onSave }: { row: ReviewTaskRow; saving:
         Failure category
         <select data-testid="label-category" value={category} onChange={(e) => setCategory(e.target.value)}>
           <option value="">None</option>
-          {FAILURE_CATEGORIES.map((c) => (<option key={c} value={c}>{c}</option>))}
+          {FAILURE_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
           <option value={OTHER}>Other (type it)…</option>
         </select>
       </label>
@@ -43,9 +56,22 @@ export function LabelForm({ row, saving, onSave }: { row: ReviewTaskRow; saving:
       )}
       <fieldset>
         <legend>Your verdict (the automatic one says: {automatic})</legend>
-        {([['', "Keep the automatic verdict"], ['success', 'Success'], ['failure', 'Failure']] as const).map(([v, text]) => (
+        {(
+          [
+            ['', 'Keep the automatic verdict'],
+            ['success', 'Success'],
+            ['failure', 'Failure'],
+          ] as const
+        ).map(([v, text]) => (
           <label key={v} className="inline">
-            <input type="radio" name="human-verdict" value={v} checked={verdict === v} onChange={() => setVerdict(v)} data-testid={`verdict-${v || 'none'}`} />
+            <input
+              type="radio"
+              name="human-verdict"
+              value={v}
+              checked={verdict === v}
+              onChange={() => setVerdict(v)}
+              data-testid={`verdict-${v || 'none'}`}
+            />
             {text}
           </label>
         ))}
@@ -54,7 +80,9 @@ export function LabelForm({ row, saving, onSave }: { row: ReviewTaskRow; saving:
         Notes
         <textarea data-testid="label-notes" rows={3} value={notes} maxLength={10_000} onChange={(e) => setNotes(e.target.value)} />
       </label>
-      <button type="submit" disabled={saving} data-testid="label-save">{saving ? 'Saving…' : 'Save label'}</button>
+      <button type="submit" disabled={saving} data-testid="label-save">
+        {saving ? 'Saving…' : 'Save label'}
+      </button>
     </form>
   );
 }

@@ -13,12 +13,18 @@ const ROWS: ReviewTaskRow[] = [
   reviewRow('call-daughter', { steps: 3 }),
   reviewRow('font-bigger', { steps: 2, success: true, exit: 'finished' }),
 ];
-const summary = (n: number): ReviewSummary => ({ failures: report('r1').tables[0]!, judgeAgreement: { n, agreement: n ? 1 : null, kappa: null } });
+const summary = (n: number): ReviewSummary => ({
+  failures: report('r1').tables[0]!,
+  judgeAgreement: { n, agreement: n ? 1 : null, kappa: null },
+});
 /** The first task's agent asked its user once, at step 2. */
 const asking = trajectory('r1', ROWS[0]!, 3, {
   steps: [
     reviewStep(0),
-    reviewStep(1, { action: { type: 'AskUser', message: 'Who is she?' }, details: { user: { question: 'Who is she?', answer: 'My daughter Liu Fang', source: 'scripted' } } }),
+    reviewStep(1, {
+      action: { type: 'AskUser', message: 'Who is she?' },
+      details: { user: { question: 'Who is she?', answer: 'My daughter Liu Fang', source: 'scripted' } },
+    }),
     reviewStep(2),
   ],
 });
@@ -88,7 +94,7 @@ describe('the Review screen', () => {
     expect(counter()).toBe('Step 2 of 3');
   });
 
-  it('overrides the automatic verdict: saved, shown on the task\'s row, and the summary redrawn', async () => {
+  it("overrides the automatic verdict: saved, shown on the task's row, and the summary redrawn", async () => {
     fake.answer('review', 'label', () => null);
     render(<ReviewPage />);
     await screen.findByText('2 of 2 result(s)');
@@ -101,7 +107,13 @@ describe('the Review screen', () => {
     fake.answer('review', 'summary', () => summary(1));
     await act(async () => fireEvent.click(screen.getByTestId('label-save')));
     expect(fake.calls('review', 'label')[0]?.[0]).toEqual({
-      runId: 'r1', taskId: 'call-daughter', agent: 'replay', mode: 'offline', failureCategory: null, humanVerdict: 'success', notes: 'the call did go through',
+      runId: 'r1',
+      taskId: 'call-daughter',
+      agent: 'replay',
+      mode: 'offline',
+      failureCategory: null,
+      humanVerdict: 'success',
+      notes: 'the call did go through',
     });
     const row = within(screen.getByTestId('review-tasks')).getByRole('option', { selected: true });
     expect(row.textContent).toContain('✓ Success');

@@ -20,7 +20,13 @@ const useRowHeight = (): number => Math.round(3.6 * 16 * useAppStore((s) => s.se
 /** The open result: its steps and the reviewer's label. Only this part redraws when the step changes. */
 function OpenResult() {
   const r = useAppStore(
-    useShallow((s) => ({ t: s.reviewTrajectory, step: s.reviewStep, setStep: s.setReviewStep, saving: s.reviewSaving, save: s.saveReviewLabel })),
+    useShallow((s) => ({
+      t: s.reviewTrajectory,
+      step: s.reviewStep,
+      setStep: s.setReviewStep,
+      saving: s.reviewSaving,
+      save: s.saveReviewLabel,
+    })),
   );
   const rowHeight = useRowHeight();
   if (!r.t) return <p>Choose a task on the left (or press ↓) to see its steps.</p>;
@@ -35,15 +41,32 @@ function OpenResult() {
 export function ReviewPage() {
   const r = useAppStore(
     useShallow((s) => ({
-      runs: s.runs, runId: s.reviewRunId, rows: s.reviewRows, visible: s.reviewVisible, filters: s.reviewFilters, selectedKey: s.reviewSelectedKey,
-      summary: s.reviewSummary, exitChart: s.reviewExitChart, compareWith: s.reviewCompareWith, comparison: s.reviewComparison,
-      opened: s.reviewOpened, closed: s.reviewClosed, openRun: s.openReviewRun, setFilters: s.setReviewFilters, selectIndex: s.selectReviewIndex,
-      moveStep: s.moveReviewStep, moveTask: s.moveReviewTask, compare: s.compareReviewWith,
+      runs: s.runs,
+      runId: s.reviewRunId,
+      rows: s.reviewRows,
+      visible: s.reviewVisible,
+      filters: s.reviewFilters,
+      selectedKey: s.reviewSelectedKey,
+      summary: s.reviewSummary,
+      exitChart: s.reviewExitChart,
+      compareWith: s.reviewCompareWith,
+      comparison: s.reviewComparison,
+      opened: s.reviewOpened,
+      closed: s.reviewClosed,
+      openRun: s.openReviewRun,
+      setFilters: s.setReviewFilters,
+      selectIndex: s.selectReviewIndex,
+      moveStep: s.moveReviewStep,
+      moveTask: s.moveReviewTask,
+      compare: s.compareReviewWith,
     })),
   );
   const rowHeight = useRowHeight();
   const { moveStep, moveTask, opened, closed } = r;
-  const selectedIndex = useMemo(() => reviewSelectedIndex({ reviewVisible: r.visible, reviewSelectedKey: r.selectedKey }), [r.visible, r.selectedKey]);
+  const selectedIndex = useMemo(
+    () => reviewSelectedIndex({ reviewVisible: r.visible, reviewSelectedKey: r.selectedKey }),
+    [r.visible, r.selectedKey],
+  );
 
   useEffect(() => {
     void opened();
@@ -55,7 +78,10 @@ export function ReviewPage() {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) return;
       const moves: Record<string, () => void> = {
-        ArrowLeft: () => moveStep(-1), ArrowRight: () => moveStep(1), ArrowUp: () => moveTask(-1), ArrowDown: () => moveTask(1),
+        ArrowLeft: () => moveStep(-1),
+        ArrowRight: () => moveStep(1),
+        ArrowUp: () => moveTask(-1),
+        ArrowDown: () => moveTask(1),
       };
       const move = moves[e.key];
       if (!move) return;
@@ -75,7 +101,11 @@ export function ReviewPage() {
           Run
           <select data-testid="review-run" value={r.runId ?? ''} onChange={(e) => void r.openRun(e.target.value || null)}>
             {r.runId === null && <option value="">Choose a run…</option>}
-            {r.runs.map((run) => (<option key={run.id} value={run.id}>{run.id} ({run.mode}, {run.results} results, {run.status})</option>))}
+            {r.runs.map((run) => (
+              <option key={run.id} value={run.id}>
+                {run.id} ({run.mode}, {run.results} results, {run.status})
+              </option>
+            ))}
           </select>
         </label>
         <p className="muted">↑ ↓ move between tasks, ← → between steps.</p>
@@ -86,7 +116,9 @@ export function ReviewPage() {
           <FilterBar rows={r.rows} filters={r.filters} onChange={r.setFilters} />
           <div className="review-layout">
             <div className="review-side">
-              <p className="muted" data-testid="review-count">{r.visible.length} of {r.rows.length} result(s)</p>
+              <p className="muted" data-testid="review-count">
+                {r.visible.length} of {r.rows.length} result(s)
+              </p>
               <TaskList rows={r.visible} selectedIndex={selectedIndex} onSelect={r.selectIndex} rowHeight={rowHeight} />
             </div>
             <div className="review-main">

@@ -8,7 +8,19 @@ import { useEffect, useRef, useState } from 'react';
  * small pixel-budgeted cache, and the neighbouring steps are decoded ahead, so stepping
  * back and forth does not decode again.
  */
-export function ScaledImage({ src, alt, aspect, prefetch = [], thumbnail = false }: { src: string; alt: string; aspect: number; prefetch?: string[]; thumbnail?: boolean }) {
+export function ScaledImage({
+  src,
+  alt,
+  aspect,
+  prefetch = [],
+  thumbnail = false,
+}: {
+  src: string;
+  alt: string;
+  aspect: number;
+  prefetch?: string[];
+  thumbnail?: boolean;
+}) {
   const ref = useRef<HTMLCanvasElement | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const ahead = prefetch.join('\n');
@@ -38,7 +50,13 @@ export function ScaledImage({ src, alt, aspect, prefetch = [], thumbnail = false
   return (
     <>
       {/* An empty alt marks a decorative picture (a thumbnail beside its own description). */}
-      <canvas ref={ref} {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })} data-state={state} data-testid="scaled-image" style={{ aspectRatio: String(aspect) }} />
+      <canvas
+        ref={ref}
+        {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
+        data-state={state}
+        data-testid="scaled-image"
+        style={{ aspectRatio: String(aspect) }}
+      />
       {state === 'error' && <span className="review-shot-missing">Could not load this screenshot</span>}
     </>
   );
@@ -76,7 +94,10 @@ function evict(): void {
     cache.delete(key);
     cachedPixels -= e.pixels;
     // Only drop our reference: a canvas that already drew it keeps its own pixels.
-    void e.bitmap.then((b) => b.close(), () => undefined);
+    void e.bitmap.then(
+      (b) => b.close(),
+      () => undefined,
+    );
   }
 }
 
@@ -96,10 +117,12 @@ function schedule<T>(work: () => Promise<T>, priority: number): Promise<T> {
       priority,
       start: () => {
         running++;
-        work().then(resolve, reject).finally(() => {
-          running--;
-          next();
-        });
+        work()
+          .then(resolve, reject)
+          .finally(() => {
+            running--;
+            next();
+          });
       },
     };
     // Before every job of a lower priority; a shown screen also before older shown screens.

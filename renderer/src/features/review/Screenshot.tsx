@@ -3,10 +3,34 @@ import { blobUrl } from '../../platform/api.js';
 import { ScaledImage } from './ScaledImage.js';
 
 /** A screen with what the agent did drawn on it: a ring for a tap, an arrow for a swipe, a caption for typed text. */
-export function Screenshot({ blob, action, alt, testid, aspect, prefetch }: { blob: string | null; action: Action | null; alt: string; testid?: string; aspect: number; prefetch?: (string | null)[] }) {
+export function Screenshot({
+  blob,
+  action,
+  alt,
+  testid,
+  aspect,
+  prefetch,
+}: {
+  blob: string | null;
+  action: Action | null;
+  alt: string;
+  testid?: string;
+  aspect: number;
+  prefetch?: (string | null)[];
+}) {
   return (
     <figure className="review-shot" data-testid={testid}>
-      {blob ? <ScaledImage key={blob} src={blobUrl(blob)} alt={alt} aspect={aspect} prefetch={prefetch?.filter((b): b is string => !!b).map(blobUrl)} /> : <div className="review-shot-missing">No screenshot stored for this step</div>}
+      {blob ? (
+        <ScaledImage
+          key={blob}
+          src={blobUrl(blob)}
+          alt={alt}
+          aspect={aspect}
+          prefetch={prefetch?.filter((b): b is string => !!b).map(blobUrl)}
+        />
+      ) : (
+        <div className="review-shot-missing">No screenshot stored for this step</div>
+      )}
       {action && <Overlay action={action} />}
     </figure>
   );
@@ -14,7 +38,14 @@ export function Screenshot({ blob, action, alt, testid, aspect, prefetch }: { bl
 
 function Overlay({ action: a }: { action: Action }) {
   if (a.type === 'Tap' || a.type === 'DoubleTap' || a.type === 'LongPress') {
-    return <span className="review-tap" data-testid="marker-tap" style={{ left: `${a.at.x / 10}%`, top: `${a.at.y / 10}%` }} aria-hidden="true" />;
+    return (
+      <span
+        className="review-tap"
+        data-testid="marker-tap"
+        style={{ left: `${a.at.x / 10}%`, top: `${a.at.y / 10}%` }}
+        aria-hidden="true"
+      />
+    );
   }
   if (a.type === 'Swipe') {
     return (
@@ -24,10 +55,24 @@ function Overlay({ action: a }: { action: Action }) {
             <path d="M0,0 L4,2 L0,4 z" fill="currentColor" />
           </marker>
         </defs>
-        <line x1={a.from.x} y1={a.from.y} x2={a.to.x} y2={a.to.y} stroke="currentColor" strokeWidth="5" vectorEffect="non-scaling-stroke" markerEnd="url(#review-arrowhead)" />
+        <line
+          x1={a.from.x}
+          y1={a.from.y}
+          x2={a.to.x}
+          y2={a.to.y}
+          stroke="currentColor"
+          strokeWidth="5"
+          vectorEffect="non-scaling-stroke"
+          markerEnd="url(#review-arrowhead)"
+        />
       </svg>
     );
   }
-  if (a.type === 'Type') return <figcaption className="review-typed" data-testid="marker-type">⌨ “{a.text}”</figcaption>;
+  if (a.type === 'Type')
+    return (
+      <figcaption className="review-typed" data-testid="marker-type">
+        ⌨ “{a.text}”
+      </figcaption>
+    );
   return null;
 }

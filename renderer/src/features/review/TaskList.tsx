@@ -4,7 +4,17 @@ import { effectiveSuccess, rowKey } from '../../store/slices/review-filters.js';
 import { useWindow } from './use-window.js';
 
 /** The run's tasks, virtualized: only the rows in view are in the DOM. */
-export function TaskList({ rows, selectedIndex, onSelect, rowHeight }: { rows: ReviewTaskRow[]; selectedIndex: number; onSelect(i: number): void; rowHeight: number }) {
+export function TaskList({
+  rows,
+  selectedIndex,
+  onSelect,
+  rowHeight,
+}: {
+  rows: ReviewTaskRow[];
+  selectedIndex: number;
+  onSelect(i: number): void;
+  rowHeight: number;
+}) {
   const w = useWindow(rows.length, rowHeight);
   const { reveal } = w;
   useEffect(() => reveal(selectedIndex), [reveal, selectedIndex]);
@@ -38,11 +48,21 @@ export function TaskList({ rows, selectedIndex, onSelect, rowHeight }: { rows: R
               data-key={rowKey(r)}
             >
               <span className="review-task-line">
-                <span className={`verdict ${ok ? 'pass' : 'fail'}`}>{ok ? '✓ Success' : '✗ Failed'}</span> <span className="review-task-id">{r.taskId}</span>
-                {r.label?.humanVerdict && <> <span className="tag">reviewed: {r.label.humanVerdict}</span></>}
+                <span className={`verdict ${ok ? 'pass' : 'fail'}`}>{ok ? '✓ Success' : '✗ Failed'}</span>{' '}
+                <span className="review-task-id">{r.taskId}</span>
+                {r.label?.humanVerdict && (
+                  <>
+                    {' '}
+                    <span className="tag">reviewed: {r.label.humanVerdict}</span>
+                  </>
+                )}
               </span>
               <span className="review-task-line muted">
-                {r.label?.failureCategory && <><span className="tag">{r.label.failureCategory}</span> </>}
+                {r.label?.failureCategory && (
+                  <>
+                    <span className="tag">{r.label.failureCategory}</span>{' '}
+                  </>
+                )}
                 {r.agent} · {r.mode} · {r.steps} steps · {r.exit}
               </span>
             </div>

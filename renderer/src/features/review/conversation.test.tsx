@@ -5,15 +5,24 @@ import { Conversation } from './Conversation.js';
 import { conversationOf } from './conversation.js';
 
 const step = (action: ReviewStep['action'], details: Record<string, unknown> = {}): ReviewStep => ({
-  idx: 0, action, raw: '', observationBlob: null, details, timings: {}, usage: {},
+  idx: 0,
+  action,
+  raw: '',
+  observationBlob: null,
+  details,
+  timings: {},
+  usage: {},
 });
 const STEPS = [
   step({ type: 'AskUser', message: '她是谁?' }, { user: { question: '她是谁?', answer: '我闺女刘芳啊', source: 'scripted' } }),
   step({ type: 'Tap', at: { x: 500, y: 500 } }),
-  step({ type: 'AskUser', message: '打电话还是视频?' }, { user: { question: '打电话还是视频?', answer: null, reason: 'no scripted answer matches' } }),
+  step(
+    { type: 'AskUser', message: '打电话还是视频?' },
+    { user: { question: '打电话还是视频?', answer: null, reason: 'no scripted answer matches' } },
+  ),
 ];
 
-describe('the Review screen\'s conversation view', () => {
+describe("the Review screen's conversation view", () => {
   it('lists the instruction, each question with its step, and each answer with who gave it', () => {
     expect(conversationOf('给她打个电话', STEPS)).toEqual([
       { who: 'user', text: '给她打个电话', step: null, source: null },

@@ -5,15 +5,32 @@ import { effectiveSuccess, filterRows, LABELLED, NO_FILTERS, optionsOf, UNLABELL
 import { windowRange } from './use-window.js';
 
 const row = (over: Partial<ReviewTaskRow>): ReviewTaskRow => ({
-  taskId: 't1', agent: 'a', mode: 'online', success: false, exit: 'finished', steps: 3, instruction: 'x', app: 'Settings',
-  semantic: 'Clear and Explicit', syntactic: 'Canonical', scenario: 'System Settings', judgePass: false, label: null, ...over,
+  taskId: 't1',
+  agent: 'a',
+  mode: 'online',
+  success: false,
+  exit: 'finished',
+  steps: 3,
+  instruction: 'x',
+  app: 'Settings',
+  semantic: 'Clear and Explicit',
+  syntactic: 'Canonical',
+  scenario: 'System Settings',
+  judgePass: false,
+  label: null,
+  ...over,
 });
 
 describe('review filters', () => {
   const rows = [
     row({ taskId: 't1' }),
     row({ taskId: 't2', agent: 'b', success: true, judgePass: true, label: { failureCategory: null, humanVerdict: 'failure', notes: '' } }),
-    row({ taskId: 't3', mode: 'offline', app: 'Clock', label: { failureCategory: 'Environment Awareness', humanVerdict: null, notes: '' } }),
+    row({
+      taskId: 't3',
+      mode: 'offline',
+      app: 'Clock',
+      label: { failureCategory: 'Environment Awareness', humanVerdict: null, notes: '' },
+    }),
     row({ taskId: 't4', success: true, exit: 'finished', scenario: 'Travel' }),
   ];
   const ids = (f: Partial<typeof NO_FILTERS>) => filterRows(rows, { ...NO_FILTERS, ...f }).map((r) => r.taskId);
@@ -39,7 +56,7 @@ describe('review filters', () => {
     expect(ids({ label: 'Environment Awareness' })).toEqual(['t3']);
   });
 
-  it('offers each column\'s distinct values', () => {
+  it("offers each column's distinct values", () => {
     expect(optionsOf(rows, 'agent')).toEqual(['a', 'b']);
     expect(optionsOf(rows, 'scenario')).toEqual(['System Settings', 'Travel']);
   });
@@ -56,7 +73,9 @@ describe('action and match descriptions', () => {
 
   it('says which edge matched, or how far off the graph the action was', () => {
     expect(describeMatch({ match: { matched: true, edge: 'e3', to: 'n4' } })).toBe('Matched edge e3 → node n4');
-    expect(describeMatch({ match: { matched: false, reason: 'too far', distancePx: 181.6, nearestEdge: 'e1', similarity: null } })).toBe('Off the graph (too far), 182 px from the nearest edge e1');
+    expect(describeMatch({ match: { matched: false, reason: 'too far', distancePx: 181.6, nearestEdge: 'e1', similarity: null } })).toBe(
+      'Off the graph (too far), 182 px from the nearest edge e1',
+    );
     expect(describeMatch({ foreground: 'x' })).toBeNull();
   });
 });

@@ -40,5 +40,8 @@ export function useWindow(count: number, rowHeight: number, overscan = 6) {
 
 /** Visible window of a list, pure (tested without a DOM). */
 export function windowRange(count: number, rowHeight: number, scrollTop: number, height: number, overscan = 6): [number, number] {
-  return [Math.max(0, Math.floor(scrollTop / rowHeight) - overscan), Math.min(count, Math.ceil((scrollTop + height) / rowHeight) + overscan)];
+  return [
+    Math.max(0, Math.floor(scrollTop / rowHeight) - overscan),
+    Math.min(count, Math.ceil((scrollTop + height) / rowHeight) + overscan),
+  ];
 }

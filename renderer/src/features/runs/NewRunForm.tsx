@@ -20,8 +20,14 @@ const VARIANTS: { id: Variant; label: string }[] = [
 export function NewRunForm() {
   const s = useAppStore(
     useShallow((st) => ({
-      tasks: st.tasks, devices: st.devices, agents: st.runAgents, busy: st.runStarting,
-      loadDevices: st.loadDevices, loadAgents: st.loadRunAgents, approve: st.approveAgent, start: st.startRun,
+      tasks: st.tasks,
+      devices: st.devices,
+      agents: st.runAgents,
+      busy: st.runStarting,
+      loadDevices: st.loadDevices,
+      loadAgents: st.loadRunAgents,
+      approve: st.approveAgent,
+      start: st.startRun,
     })),
   );
   const { loadDevices, loadAgents } = s;
@@ -42,7 +48,12 @@ export function NewRunForm() {
   }, [loadAgents, loadDevices]);
 
   const visible = useMemo(
-    () => s.tasks.filter((t) => (mode === 'both' || t.mode === mode) && (!filter || `${t.id} ${t.instruction} ${t.app}`.toLowerCase().includes(filter.toLowerCase()))),
+    () =>
+      s.tasks.filter(
+        (t) =>
+          (mode === 'both' || t.mode === mode) &&
+          (!filter || `${t.id} ${t.instruction} ${t.app}`.toLowerCase().includes(filter.toLowerCase())),
+      ),
     [s.tasks, mode, filter],
   );
   // Any ready agent entry may play the older adult; the backend says when one cannot (no model endpoint).
@@ -52,8 +63,14 @@ export function NewRunForm() {
 
   const start = (): void => {
     void s.start({
-      mode, agents: chosenAgents, taskIds: [...chosenTasks].filter((id) => visible.some((t) => t.id === id)), devices: chosenDevices, judge,
-      user, ...(user === 'simulated' && userAgent ? { userAgent } : {}), ...(variant ? { variant } : {}),
+      mode,
+      agents: chosenAgents,
+      taskIds: [...chosenTasks].filter((id) => visible.some((t) => t.id === id)),
+      devices: chosenDevices,
+      judge,
+      user,
+      ...(user === 'simulated' && userAgent ? { userAgent } : {}),
+      ...(variant ? { variant } : {}),
     });
   };
 
@@ -90,16 +107,29 @@ export function NewRunForm() {
         {user === 'simulated' && (
           <label>
             Simulator agent
-            <select value={userAgent} onChange={(e) => setUserAgent(e.target.value)} data-testid="run-user-agent" aria-invalid={needsSimulator}>
+            <select
+              value={userAgent}
+              onChange={(e) => setUserAgent(e.target.value)}
+              data-testid="run-user-agent"
+              aria-invalid={needsSimulator}
+            >
               <option value="">Choose the agent that plays the user…</option>
-              {simulators.map((a) => (<option key={a.name} value={a.name}>{a.name}</option>))}
+              {simulators.map((a) => (
+                <option key={a.name} value={a.name}>
+                  {a.name}
+                </option>
+              ))}
             </select>
           </label>
         )}
         <label>
           Robustness variant (online)
           <select value={variant} onChange={(e) => setVariant(e.target.value as Variant)} data-testid="run-variant">
-            {VARIANTS.map((v) => (<option key={v.id} value={v.id}>{v.label}</option>))}
+            {VARIANTS.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.label}
+              </option>
+            ))}
           </select>
         </label>
       </div>
@@ -107,16 +137,32 @@ export function NewRunForm() {
         <legend>Agents</legend>
         {s.agents.map((a) => (
           <label key={a.name} className="radio" title={a.problem ? `Not ready: ${a.problem}` : a.description}>
-            <input type="checkbox" checked={chosenAgents.includes(a.name)} disabled={!a.ready} onChange={() => setChosenAgents(toggle(chosenAgents, a.name))} data-testid={`agent-${a.name}`} />
+            <input
+              type="checkbox"
+              checked={chosenAgents.includes(a.name)}
+              disabled={!a.ready}
+              onChange={() => setChosenAgents(toggle(chosenAgents, a.name))}
+              data-testid={`agent-${a.name}`}
+            />
             {a.name}
             {a.approval && confirming !== a.name && (
-              <button type="button" onClick={() => setConfirming(a.name)} data-testid={`approve-${a.name}`}>Approve…</button>
+              <button type="button" onClick={() => setConfirming(a.name)} data-testid={`approve-${a.name}`}>
+                Approve…
+              </button>
             )}
             {a.approval && confirming === a.name && (
               <span role="alert">
                 {` Send the value of ${a.approval.variable} to ${a.approval.host}? This entry comes from the workspace's agents.json. `}
-                <button type="button" onClick={() => void s.approve(a.name).finally(() => setConfirming(null))} data-testid={`approve-yes-${a.name}`}>Yes, approve</button>
-                <button type="button" onClick={() => setConfirming(null)}>Cancel</button>
+                <button
+                  type="button"
+                  onClick={() => void s.approve(a.name).finally(() => setConfirming(null))}
+                  data-testid={`approve-yes-${a.name}`}
+                >
+                  Yes, approve
+                </button>
+                <button type="button" onClick={() => setConfirming(null)}>
+                  Cancel
+                </button>
               </span>
             )}
           </label>
@@ -126,7 +172,11 @@ export function NewRunForm() {
         <legend>Devices for online tasks (none chosen = all attached)</legend>
         {(s.devices?.devices ?? []).map((d) => (
           <label key={d.serial} className="radio">
-            <input type="checkbox" checked={chosenDevices.includes(d.serial)} onChange={() => setChosenDevices(toggle(chosenDevices, d.serial))} />
+            <input
+              type="checkbox"
+              checked={chosenDevices.includes(d.serial)}
+              onChange={() => setChosenDevices(toggle(chosenDevices, d.serial))}
+            />
             {d.serial}
           </label>
         ))}
@@ -134,22 +184,49 @@ export function NewRunForm() {
       </fieldset>
       <label htmlFor="task-filter">Tasks ({chosenTasks.size} chosen)</label>
       <div className="row">
-        <input id="task-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Filter by id, instruction or app" />
-        <button type="button" onClick={() => setChosenTasks(new Set([...chosenTasks, ...visible.map((t) => t.id)]))} data-testid="select-visible">Select shown</button>
-        <button type="button" onClick={() => setChosenTasks(new Set())}>Clear</button>
+        <input
+          id="task-filter"
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          placeholder="Filter by id, instruction or app"
+        />
+        <button
+          type="button"
+          onClick={() => setChosenTasks(new Set([...chosenTasks, ...visible.map((t) => t.id)]))}
+          data-testid="select-visible"
+        >
+          Select shown
+        </button>
+        <button type="button" onClick={() => setChosenTasks(new Set())}>
+          Clear
+        </button>
       </div>
       <ul className="plain task-picker">
         {visible.map((t) => (
           <li key={t.id}>
             <label className="radio">
-              <input type="checkbox" checked={chosenTasks.has(t.id)} onChange={() => setChosenTasks(new Set(toggle([...chosenTasks], t.id)))} />
+              <input
+                type="checkbox"
+                checked={chosenTasks.has(t.id)}
+                onChange={() => setChosenTasks(new Set(toggle([...chosenTasks], t.id)))}
+              />
               <code>{t.id}</code> <span lang={t.lang}>{t.instruction}</span> ({t.mode})
             </label>
           </li>
         ))}
       </ul>
-      {needsSimulator && <p className="muted" data-testid="run-needs-simulator">Choose the simulator agent to start a run with a simulated older adult.</p>}
-      <button type="button" disabled={s.busy || chosenAgents.length === 0 || chosenTasks.size === 0 || needsSimulator} onClick={start} data-testid="run-start">
+      {needsSimulator && (
+        <p className="muted" data-testid="run-needs-simulator">
+          Choose the simulator agent to start a run with a simulated older adult.
+        </p>
+      )}
+      <button
+        type="button"
+        disabled={s.busy || chosenAgents.length === 0 || chosenTasks.size === 0 || needsSimulator}
+        onClick={start}
+        data-testid="run-start"
+      >
         Start run
       </button>
     </section>

@@ -10,7 +10,14 @@ vi.mock('../../platform/api.js', () => import('../../test/platform-mock.js'));
 const AGENTS = [
   { name: 'replay', adapter: 'replay', description: 'oracle', ready: true, problem: null, approval: null },
   { name: 'sim', adapter: 'openai', description: 'plays the user', ready: true, problem: null, approval: null },
-  { name: 'far', adapter: 'openai', description: '', ready: false, problem: 'needs your approval', approval: { variable: 'KEY', host: 'example.org' } },
+  {
+    name: 'far',
+    adapter: 'openai',
+    description: '',
+    ready: false,
+    problem: 'needs your approval',
+    approval: { variable: 'KEY', host: 'example.org' },
+  },
 ];
 
 describe('the Runs screen', () => {
@@ -50,7 +57,14 @@ describe('the Runs screen', () => {
     expect(start.disabled).toBe(false);
     await act(async () => fireEvent.click(start));
     expect(fake.calls('runs', 'start')[0]?.[0]).toEqual({
-      mode: 'both', agents: ['replay'], taskIds: ['t1', 't2'], devices: [], judge: 'rule', user: 'simulated', userAgent: 'sim', variant: 'high-contrast',
+      mode: 'both',
+      agents: ['replay'],
+      taskIds: ['t1', 't2'],
+      devices: [],
+      judge: 'rule',
+      user: 'simulated',
+      userAgent: 'sim',
+      variant: 'high-contrast',
     });
   });
 
@@ -71,7 +85,13 @@ describe('the Runs screen', () => {
     render(<RunsPage />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'r1' })));
     await screen.findByTestId('table-table2-results');
-    act(() => fake.emit('runs', 'onProgress', progress('r1', { done: 1, last: { taskId: 't1', agent: 'replay', mode: 'offline', success: false, exit: 'off_graph' } })));
+    act(() =>
+      fake.emit(
+        'runs',
+        'onProgress',
+        progress('r1', { done: 1, last: { taskId: 't1', agent: 'replay', mode: 'offline', success: false, exit: 'off_graph' } }),
+      ),
+    );
     expect(screen.getByTestId('run-progress').textContent).toBe('1/3');
     expect(screen.getByTestId('run-last').textContent).toBe('Last result: t1 · replay · offline: ✗ off_graph');
     expect(screen.getByTestId('run-results-r1').textContent).toBe('1');
@@ -79,7 +99,19 @@ describe('the Runs screen', () => {
     expect(screen.getByTestId('run-detail').dataset.report).toBe('stale');
     expect(fake.calls('runs', 'report')).toHaveLength(1);
 
-    fake.answer('runs', 'report', ({ runId }) => report(runId, { tables: [{ id: 'table2-results', title: 'Table 2 final', columns: [{ key: 'agent', header: 'Agent' }], rows: [{ agent: 'replay' }], notes: [] }] }));
+    fake.answer('runs', 'report', ({ runId }) =>
+      report(runId, {
+        tables: [
+          {
+            id: 'table2-results',
+            title: 'Table 2 final',
+            columns: [{ key: 'agent', header: 'Agent' }],
+            rows: [{ agent: 'replay' }],
+            notes: [],
+          },
+        ],
+      }),
+    );
     act(() => fake.emit('runs', 'onProgress', progress('r1', { done: 3, ended: { status: 'finished', error: null } })));
     expect(screen.getByTestId('run-status-r1').textContent).toBe('finished');
     await screen.findByText('Table 2 final');
@@ -90,7 +122,13 @@ describe('the Runs screen', () => {
   it('redraws the tables on request while the run goes on', async () => {
     render(<RunsPage />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'r1' })));
-    act(() => fake.emit('runs', 'onProgress', progress('r1', { done: 1, last: { taskId: 't1', agent: 'replay', mode: 'offline', success: true, exit: 'finished' } })));
+    act(() =>
+      fake.emit(
+        'runs',
+        'onProgress',
+        progress('r1', { done: 1, last: { taskId: 't1', agent: 'replay', mode: 'offline', success: true, exit: 'finished' } }),
+      ),
+    );
     await act(async () => fireEvent.click(screen.getByTestId('run-report-refresh')));
     expect(fake.calls('runs', 'report')).toHaveLength(2);
     expect(screen.getByTestId('run-detail').dataset.report).toBe('current');
@@ -102,7 +140,9 @@ describe('the Runs screen', () => {
     await screen.findByTestId('table-table2-results');
     expect(screen.queryByTestId('run-exclude-unresolved')).toBeNull();
 
-    fake.answer('runs', 'report', ({ runId, excludeUnresolved }) => report(runId, { unresolved: 2, excludeUnresolved: excludeUnresolved === true }));
+    fake.answer('runs', 'report', ({ runId, excludeUnresolved }) =>
+      report(runId, { unresolved: 2, excludeUnresolved: excludeUnresolved === true }),
+    );
     act(() => fake.emit('runs', 'onProgress', progress('r1', { done: 3, ended: { status: 'finished', error: null } })));
     const box = (await screen.findByTestId('run-exclude-unresolved')) as HTMLInputElement;
     expect(screen.getByTestId('run-exclude-unresolved-label').textContent).toContain('2 unresolved results out of SR');

@@ -51,31 +51,33 @@ export function TasksPage() {
         <p data-testid="tasks-empty">No tasks match.</p>
       ) : (
         <ScrollX label="Tasks">
-        <table className="data" data-testid="tasks-table">
-          <caption className="sr-only">Tasks</caption>
-          <thead>
-            <tr>
-              <th scope="col">Id</th>
-              <th scope="col">Instruction</th>
-              <th scope="col">App</th>
-              <th scope="col">Mode</th>
-              <th scope="col">Semantic</th>
-              <th scope="col">Syntactic</th>
-            </tr>
-          </thead>
-          <tbody>
-            {tasks.map((t) => (
-              <tr key={t.id}>
-                <td><code>{t.id}</code></td>
-                <td lang={t.lang}>{t.instruction}</td>
-                <td>{t.app}</td>
-                <td>{t.mode}</td>
-                <td>{t.semantic}</td>
-                <td>{t.syntactic}</td>
+          <table className="data" data-testid="tasks-table">
+            <caption className="sr-only">Tasks</caption>
+            <thead>
+              <tr>
+                <th scope="col">Id</th>
+                <th scope="col">Instruction</th>
+                <th scope="col">App</th>
+                <th scope="col">Mode</th>
+                <th scope="col">Semantic</th>
+                <th scope="col">Syntactic</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {tasks.map((t) => (
+                <tr key={t.id}>
+                  <td>
+                    <code>{t.id}</code>
+                  </td>
+                  <td lang={t.lang}>{t.instruction}</td>
+                  <td>{t.app}</td>
+                  <td>{t.mode}</td>
+                  <td>{t.semantic}</td>
+                  <td>{t.syntactic}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </ScrollX>
       )}
     </section>

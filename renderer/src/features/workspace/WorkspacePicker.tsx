@@ -12,8 +12,8 @@ export function WorkspacePicker() {
     <section aria-labelledby="ws-title" className="card">
       <h2 id="ws-title">Workspace</h2>
       <p>
-        Current folder: <code data-testid="workspace-current">{workspace?.path}</code> ({workspace?.taskCount ?? 0} tasks,
-        schema v{workspace?.schemaVersion})
+        Current folder: <code data-testid="workspace-current">{workspace?.path}</code> ({workspace?.taskCount ?? 0} tasks, schema v
+        {workspace?.schemaVersion})
       </p>
       <form
         onSubmit={(e) => {

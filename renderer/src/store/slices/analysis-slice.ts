@@ -37,10 +37,16 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (set, get, api) => {
       set({ analysisBusy: true, analysisView: null });
       try {
         const view =
-          r.kind === 'linguistics' ? await api.analysis.linguistics({ ...(r.taskSet ? { taskSet: r.taskSet } : {}), ...(r.baselineSet ? { baselineSet: r.baselineSet } : {}) })
-          : r.kind === 'normalization' ? await api.analysis.normalization({ original: r.original, rewritten: r.rewritten })
-          : r.kind === 'failures' ? await api.analysis.failures({ runs: r.runs })
-          : await api.analysis.attribution({ runs: r.runs });
+          r.kind === 'linguistics'
+            ? await api.analysis.linguistics({
+                ...(r.taskSet ? { taskSet: r.taskSet } : {}),
+                ...(r.baselineSet ? { baselineSet: r.baselineSet } : {}),
+              })
+            : r.kind === 'normalization'
+              ? await api.analysis.normalization({ original: r.original, rewritten: r.rewritten })
+              : r.kind === 'failures'
+                ? await api.analysis.failures({ runs: r.runs })
+                : await api.analysis.attribution({ runs: r.runs });
         if (n === request) set({ analysisView: view });
       } catch (e) {
         get().notify(`Analysis failed: ${errorMessage(e)}`, 'error');

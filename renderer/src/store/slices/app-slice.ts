@@ -18,48 +18,50 @@ export interface AppSlice {
   dataChanged(c: DataChanged): void;
 }
 
-export const createAppSlice = (transport: 'electron' | 'web'): Slice<AppSlice> => (set, get, api) => ({
-  status: 'loading',
-  error: null,
-  system: null,
-  notice: null,
+export const createAppSlice =
+  (transport: 'electron' | 'web'): Slice<AppSlice> =>
+  (set, get, api) => ({
+    status: 'loading',
+    error: null,
+    system: null,
+    notice: null,
 
-  async init() {
-    try {
-      const [system, settings, workspace, recentWorkspaces] = await Promise.all([
-        api.system.info(),
-        api.settings.get(),
-        api.workspace.current(),
-        api.workspace.recent(),
-      ]);
-      set({ system: { ...system, transport }, settings, workspace, recentWorkspaces, status: 'ready' });
-      api.settings.onChanged((s) => set({ settings: s }));
-      api.workspace.onChanged((w) => set({ workspace: w }));
-      api.devices.onChanged((devices) => set({ devices }));
-      api.recording.onStep((e) => get().stepRecorded(e));
-      api.recording.onCapture((p) => get().captureProgressed(p));
-      api.runs.onProgress((p) => get().runProgressed(p));
-      api.system.onDataChanged((c) => get().dataChanged(c));
-      await Promise.all([get().loadTasks(), get().loadOverview(), get().loadRuns()]);
-    } catch (e) {
-      set({ status: 'error', error: errorMessage(e) });
-    }
-  },
+    async init() {
+      try {
+        const [system, settings, workspace, recentWorkspaces] = await Promise.all([
+          api.system.info(),
+          api.settings.get(),
+          api.workspace.current(),
+          api.workspace.recent(),
+        ]);
+        set({ system: { ...system, transport }, settings, workspace, recentWorkspaces, status: 'ready' });
+        api.settings.onChanged((s) => set({ settings: s }));
+        api.workspace.onChanged((w) => set({ workspace: w }));
+        api.devices.onChanged((devices) => set({ devices }));
+        api.recording.onStep((e) => get().stepRecorded(e));
+        api.recording.onCapture((p) => get().captureProgressed(p));
+        api.runs.onProgress((p) => get().runProgressed(p));
+        api.system.onDataChanged((c) => get().dataChanged(c));
+        await Promise.all([get().loadTasks(), get().loadOverview(), get().loadRuns()]);
+      } catch (e) {
+        set({ status: 'error', error: errorMessage(e) });
+      }
+    },
 
-  notify(text, kind = 'info') {
-    set({ notice: { text, kind } });
-  },
+    notify(text, kind = 'info') {
+      set({ notice: { text, kind } });
+    },
 
-  dataChanged(c) {
-    if (c.table === 'workspace') {
-      // Another folder: what was open (a run, a result, an analysis) belonged to the last one.
-      get().forgetRuns();
-      get().forgetReview();
-      get().forgetAnalysis();
-    }
-    if (c.table === 'tasks' || c.table === 'workspace') void get().loadTasks();
-    if (c.table === 'workspace') void get().refreshWorkspace();
-    if (c.table === 'runs' || c.table === 'workspace') get().runsChanged();
-    if (c.table !== 'settings') get().refreshOverviewSoon();
-  },
-});
+    dataChanged(c) {
+      if (c.table === 'workspace') {
+        // Another folder: what was open (a run, a result, an analysis) belonged to the last one.
+        get().forgetRuns();
+        get().forgetReview();
+        get().forgetAnalysis();
+      }
+      if (c.table === 'tasks' || c.table === 'workspace') void get().loadTasks();
+      if (c.table === 'workspace') void get().refreshWorkspace();
+      if (c.table === 'runs' || c.table === 'workspace') get().runsChanged();
+      if (c.table !== 'settings') get().refreshOverviewSoon();
+    },
+  });

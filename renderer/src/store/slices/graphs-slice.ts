@@ -24,7 +24,10 @@ export interface GraphsSlice {
 
 export const createGraphsSlice: Slice<GraphsSlice> = (set, get, api) => {
   /** Runs a change that makes a new version, then shows that version and the refreshed list. */
-  const change = async (what: string, f: (taskId: string) => Promise<{ version: number; taskId: string; trust: { status: string } }>): Promise<void> => {
+  const change = async (
+    what: string,
+    f: (taskId: string) => Promise<{ version: number; taskId: string; trust: { status: string } }>,
+  ): Promise<void> => {
     const d = get().graphDetail;
     if (!d) return;
     set({ graphBusy: true });
@@ -59,14 +62,17 @@ export const createGraphsSlice: Slice<GraphsSlice> = (set, get, api) => {
       }
     },
     editGraph: (edit) => change('Edit', (taskId) => api.graphs.edit({ taskId, version: get().graphDetail!.summary.version, edit })),
-    markAlternatives: (edge, alternatives) => change('Free choice', (taskId) => api.graphs.markAlternatives({ taskId, edge, alternatives })),
+    markAlternatives: (edge, alternatives) =>
+      change('Free choice', (taskId) => api.graphs.markAlternatives({ taskId, edge, alternatives })),
     async probeGraph(device) {
       const d = get().graphDetail;
       if (!d) return;
       set({ graphBusy: true });
       try {
         const r = await api.graphs.probe({ taskId: d.summary.taskId, ...(device ? { device, allowSideEffects: true } : {}) });
-        get().notify(`Probe (${r.kind}): ${r.variants} variants, ${r.falseAccepts} false accepts, ${r.falseRejects} false rejects, ${r.unplayable} unplayable, ${r.suspected} to settle`);
+        get().notify(
+          `Probe (${r.kind}): ${r.variants} variants, ${r.falseAccepts} false accepts, ${r.falseRejects} false rejects, ${r.unplayable} unplayable, ${r.suspected} to settle`,
+        );
         await get().openGraph(d.summary.taskId, d.summary.version);
         await get().loadGraphs();
       } catch (e) {

@@ -10,7 +10,14 @@ let store: ReturnType<typeof createAppStore>;
 const state = () => store.getState();
 const demo = demonstration();
 const progress = (captureId: number, phase: CaptureProgress['phase'], over: Partial<CaptureProgress> = {}): CaptureProgress => ({
-  demonstrationId: 5, captureId, stepIdx: 0, kind: 'step', phase, parts: { screenshot: false, hierarchy: false, foreground: false }, elapsedMs: 0, ...over,
+  demonstrationId: 5,
+  captureId,
+  stepIdx: 0,
+  kind: 'step',
+  phase,
+  parts: { screenshot: false, hierarchy: false, foreground: false },
+  elapsedMs: 0,
+  ...over,
 });
 
 describe('the recording slice', () => {
@@ -24,7 +31,7 @@ describe('the recording slice', () => {
   const phase = () => state().capture?.phase;
   const steps = () => state().demonstration?.steps.map((s) => s.idx);
 
-  it('follows the open demonstration\'s capture and ignores other demonstrations', () => {
+  it("follows the open demonstration's capture and ignores other demonstrations", () => {
     fake.emit('recording', 'onCapture', progress(1, 'capturing'));
     expect(phase()).toBe('capturing');
     fake.emit('recording', 'onCapture', progress(9, 'capturing', { demonstrationId: 6 }));

@@ -38,7 +38,13 @@ export interface RecordingSlice {
  */
 export function withStep(steps: StepView[], step: StepView): StepView[] {
   const same = steps.find((s) => s.idx === step.idx);
-  if (same && same.screenshotBlob === step.screenshotBlob && same.thumbnailBlob === step.thumbnailBlob && same.action?.type === step.action?.type) return steps;
+  if (
+    same &&
+    same.screenshotBlob === step.screenshotBlob &&
+    same.thumbnailBlob === step.thumbnailBlob &&
+    same.action?.type === step.action?.type
+  )
+    return steps;
   const last = steps.at(-1);
   if (!last || last.idx < step.idx) return [...steps, step];
   return [...steps.filter((s) => s.idx !== step.idx), step].sort((a, b) => a.idx - b.idx);
@@ -60,7 +66,7 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get, api) => {
     } finally {
       // The answer can overtake the last progress event; a capture never reported ended must not block input.
       const c = get().capture;
-      if (c && (c.phase !== 'done' && c.phase !== 'failed')) set({ capture: { ...c, phase: ok ? 'done' : 'failed' } });
+      if (c && c.phase !== 'done' && c.phase !== 'failed') set({ capture: { ...c, phase: ok ? 'done' : 'failed' } });
       set({ recordingBusy: false });
     }
   };

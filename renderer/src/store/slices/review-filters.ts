@@ -14,7 +14,17 @@ export interface ReviewFilters {
   label: string;
 }
 
-export const NO_FILTERS: ReviewFilters = { agent: '', mode: '', success: '', exit: '', app: '', semantic: '', syntactic: '', scenario: '', label: '' };
+export const NO_FILTERS: ReviewFilters = {
+  agent: '',
+  mode: '',
+  success: '',
+  exit: '',
+  app: '',
+  semantic: '',
+  syntactic: '',
+  scenario: '',
+  label: '',
+};
 export const UNLABELLED = '(unlabelled)';
 export const LABELLED = '(labelled)';
 
@@ -41,7 +51,10 @@ export function filterRows(rows: readonly ReviewTaskRow[], f: ReviewFilters): Re
 }
 
 /** Distinct values of a column, sorted, for a filter's options. */
-export function optionsOf(rows: readonly ReviewTaskRow[], key: 'agent' | 'mode' | 'exit' | 'app' | 'semantic' | 'syntactic' | 'scenario'): string[] {
+export function optionsOf(
+  rows: readonly ReviewTaskRow[],
+  key: 'agent' | 'mode' | 'exit' | 'app' | 'semantic' | 'syntactic' | 'scenario',
+): string[] {
   return [...new Set(rows.map((r) => r[key]).filter((v) => v !== ''))].sort();
 }
 

@@ -9,14 +9,23 @@ import { reviewSelectedIndex } from './review-slice.js';
 const fake = createFakeApi();
 let store: ReturnType<typeof createAppStore>;
 const summary = (n: number): ReviewSummary => ({ failures: report('r').tables[0]!, judgeAgreement: { n, agreement: null, kappa: null } });
-const ROWS: ReviewTaskRow[] = [reviewRow('a', { steps: 3 }), reviewRow('b', { steps: 5, success: true, exit: 'finished' }), reviewRow('c', { steps: 2, agent: 'other' })];
+const ROWS: ReviewTaskRow[] = [
+  reviewRow('a', { steps: 3 }),
+  reviewRow('b', { steps: 5, success: true, exit: 'finished' }),
+  reviewRow('c', { steps: 2, agent: 'other' }),
+];
 
 /** A store after `init()` whose workspace has an empty run and `r1` with the three rows above. */
 async function opened(): Promise<void> {
   answerInit(fake, [runRow('r0', { results: 0 }), runRow('r1')]);
   fake.answer('review', 'tasks', () => ROWS);
   fake.answer('review', 'summary', () => summary(0));
-  fake.answer('review', 'trajectory', (k) => trajectory(k.runId, ROWS.find((r) => r.taskId === k.taskId)!));
+  fake.answer('review', 'trajectory', (k) =>
+    trajectory(
+      k.runId,
+      ROWS.find((r) => r.taskId === k.taskId)!,
+    ),
+  );
   fake.answer('runs', 'charts', () => [{ id: 'run-exits', title: 'Exits', svg: '<svg/>', description: 'd' }]);
   await store.getState().init();
   await store.getState().reviewOpened();
@@ -65,7 +74,10 @@ describe('the review slice', () => {
     await opened();
     let release: (() => void) | undefined;
     fake.answer('review', 'trajectory', (k) => {
-      const t = trajectory(k.runId, ROWS.find((r) => r.taskId === k.taskId)!);
+      const t = trajectory(
+        k.runId,
+        ROWS.find((r) => r.taskId === k.taskId)!,
+      );
       return k.taskId === 'a' ? new Promise((ok) => (release = () => ok(t))) : t;
     });
     state().selectReviewIndex(0);
@@ -137,7 +149,9 @@ describe('the review slice', () => {
 
   it('compares with a second run and drops the comparison when that choice is cleared', async () => {
     await opened();
-    fake.answer('review', 'compare', ({ runA, runB }) => [{ taskId: 'a', agent: 'replay', mode: 'offline', a: runA === 'r1', b: runB === 'r1' }]);
+    fake.answer('review', 'compare', ({ runA, runB }) => [
+      { taskId: 'a', agent: 'replay', mode: 'offline', a: runA === 'r1', b: runB === 'r1' },
+    ]);
     await state().compareReviewWith('r0');
     expect(fake.calls('review', 'compare')[0]?.[0]).toEqual({ runA: 'r1', runB: 'r0' });
     expect(state().reviewComparison).toEqual([{ taskId: 'a', agent: 'replay', mode: 'offline', a: true, b: false }]);

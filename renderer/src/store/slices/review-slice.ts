@@ -130,8 +130,14 @@ export const createReviewSlice: Slice<ReviewSlice> = (set, get, api) => {
     async openReviewRun(runId) {
       trajectoryRequest++;
       set({
-        reviewRunId: runId, reviewRows: [], reviewVisible: [], reviewSummary: null, reviewSelectedKey: null,
-        reviewTrajectory: null, reviewStep: 0, reviewExitChart: null,
+        reviewRunId: runId,
+        reviewRows: [],
+        reviewVisible: [],
+        reviewSummary: null,
+        reviewSelectedKey: null,
+        reviewTrajectory: null,
+        reviewStep: 0,
+        reviewExitChart: null,
       });
       await Promise.all([runId ? loadRun(runId) : null, runId ? loadExitChart(runId) : null, loadComparison()]);
     },
@@ -197,8 +203,16 @@ export const createReviewSlice: Slice<ReviewSlice> = (set, get, api) => {
       trajectoryRequest++;
       comparisonRequest++;
       set({
-        reviewRunId: null, reviewRows: [], reviewVisible: [], reviewSelectedKey: null, reviewTrajectory: null, reviewStep: 0,
-        reviewSummary: null, reviewExitChart: null, reviewCompareWith: null, reviewComparison: null,
+        reviewRunId: null,
+        reviewRows: [],
+        reviewVisible: [],
+        reviewSelectedKey: null,
+        reviewTrajectory: null,
+        reviewStep: 0,
+        reviewSummary: null,
+        reviewExitChart: null,
+        reviewCompareWith: null,
+        reviewComparison: null,
       });
     },
   };

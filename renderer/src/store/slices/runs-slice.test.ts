@@ -32,28 +32,48 @@ describe('the runs slice', () => {
     expect(fake.calls('runs', 'list')).toHaveLength(1);
   });
 
-  it('patches progress, the list row and the report\'s outcomes from progress events without re-fetching the report', async () => {
+  it("patches progress, the list row and the report's outcomes from progress events without re-fetching the report", async () => {
     await withOpenRun();
     expect(fake.calls('runs', 'report')).toHaveLength(1);
     for (let done = 1; done <= 3; done++) {
-      fake.emit('runs', 'onProgress', progress('r1', { done, last: { taskId: `t${done}`, agent: 'replay', mode: 'offline', success: done !== 2, exit: done === 2 ? 'off_graph' : 'finished' } }));
+      fake.emit(
+        'runs',
+        'onProgress',
+        progress('r1', {
+          done,
+          last: { taskId: `t${done}`, agent: 'replay', mode: 'offline', success: done !== 2, exit: done === 2 ? 'off_graph' : 'finished' },
+        }),
+      );
     }
     const s = store.getState();
     expect(fake.calls('runs', 'report')).toHaveLength(1);
     expect(fake.calls('runs', 'list')).toHaveLength(1);
     expect(s.runProgress.r1?.done).toBe(3);
     expect(s.runs.find((r) => r.id === 'r1')).toMatchObject({ results: 3, status: 'running', active: true });
-    expect(s.runReport?.outcomes.map((o) => [o.taskId, o.success, o.exit])).toEqual([['t1', true, 'finished'], ['t2', false, 'off_graph'], ['t3', true, 'finished']]);
+    expect(s.runReport?.outcomes.map((o) => [o.taskId, o.success, o.exit])).toEqual([
+      ['t1', true, 'finished'],
+      ['t2', false, 'off_graph'],
+      ['t3', true, 'finished'],
+    ]);
     expect(s.runReportStale).toBe(true);
     // The same result reported again (a resumed task) replaces its row instead of adding one.
-    fake.emit('runs', 'onProgress', progress('r1', { done: 3, last: { taskId: 't2', agent: 'replay', mode: 'offline', success: true, exit: 'finished' } }));
+    fake.emit(
+      'runs',
+      'onProgress',
+      progress('r1', { done: 3, last: { taskId: 't2', agent: 'replay', mode: 'offline', success: true, exit: 'finished' } }),
+    );
     expect(store.getState().runReport?.outcomes).toHaveLength(3);
     expect(store.getState().runReport?.outcomes[1]?.success).toBe(true);
   });
 
   it('redraws the report and the charts once when the open run ends', async () => {
     await withOpenRun();
-    fake.answer('runs', 'report', ({ runId }) => report(runId, { status: 'finished', outcomes: [{ taskId: 't1', agent: 'replay', mode: 'offline', success: true, exit: 'finished', steps: 4 }] }));
+    fake.answer('runs', 'report', ({ runId }) =>
+      report(runId, {
+        status: 'finished',
+        outcomes: [{ taskId: 't1', agent: 'replay', mode: 'offline', success: true, exit: 'finished', steps: 4 }],
+      }),
+    );
     fake.emit('runs', 'onProgress', progress('r1', { done: 3, ended: { status: 'finished', error: null } }));
     expect(store.getState().runs.find((r) => r.id === 'r1')).toMatchObject({ status: 'finished', active: false });
     expect(store.getState().runReportStale).toBe(true);
@@ -65,7 +85,11 @@ describe('the runs slice', () => {
 
   it('ignores progress of other runs for the open report, and lists once for a run it has not heard of', async () => {
     await withOpenRun();
-    fake.emit('runs', 'onProgress', progress('r0', { done: 1, last: { taskId: 'x', agent: 'replay', mode: 'offline', success: true, exit: 'finished' } }));
+    fake.emit(
+      'runs',
+      'onProgress',
+      progress('r0', { done: 1, last: { taskId: 'x', agent: 'replay', mode: 'offline', success: true, exit: 'finished' } }),
+    );
     expect(store.getState().runReport?.outcomes).toEqual([]);
     expect(store.getState().runReportStale).toBe(false);
     fake.emit('runs', 'onProgress', progress('elsewhere'));
@@ -77,7 +101,9 @@ describe('the runs slice', () => {
   it('starts a run with who answers questions and the variant, and opens it', async () => {
     await withOpenRun();
     fake.answer('runs', 'start', () => ({ runId: 'r2' }));
-    const id = await store.getState().startRun({ mode: 'online', agents: ['replay'], taskIds: ['t1'], user: 'simulated', userAgent: 'sim', variant: 'dark' });
+    const id = await store
+      .getState()
+      .startRun({ mode: 'online', agents: ['replay'], taskIds: ['t1'], user: 'simulated', userAgent: 'sim', variant: 'dark' });
     expect(id).toBe('r2');
     expect(fake.calls('runs', 'start')[0]?.[0]).toMatchObject({ user: 'simulated', userAgent: 'sim', variant: 'dark' });
     expect(store.getState().selectedRun).toBe('r2');
@@ -99,7 +125,9 @@ describe('the runs slice', () => {
   it('keeps the report of the run chosen last when an older answer arrives late', async () => {
     await withOpenRun();
     let release: (() => void) | undefined;
-    fake.answer('runs', 'report', ({ runId }) => (runId === 'r0' ? new Promise((ok) => (release = () => ok(report('r0')))) : report(runId)));
+    fake.answer('runs', 'report', ({ runId }) =>
+      runId === 'r0' ? new Promise((ok) => (release = () => ok(report('r0')))) : report(runId),
+    );
     const slow = store.getState().selectRun('r0');
     await store.getState().selectRun('r1');
     release?.();
@@ -107,7 +135,7 @@ describe('the runs slice', () => {
     expect(store.getState().runReport?.runId).toBe('r1');
   });
 
-  it('forgets the open run, its progress and the review\'s run when another workspace is opened', async () => {
+  it("forgets the open run, its progress and the review's run when another workspace is opened", async () => {
     await withOpenRun();
     fake.emit('runs', 'onProgress', progress('r1', { done: 1 }));
     store.setState({ reviewRunId: 'r1', analysisView: { tables: [], charts: [], notes: ['old'] } });
@@ -128,7 +156,9 @@ describe('the runs slice', () => {
 
   it('switches the open report to leave unresolved results out and back, and keeps the choice for the next report', async () => {
     await withOpenRun();
-    fake.answer('runs', 'report', ({ runId, excludeUnresolved }) => report(runId, { excludeUnresolved: excludeUnresolved === true, unresolved: 2 }));
+    fake.answer('runs', 'report', ({ runId, excludeUnresolved }) =>
+      report(runId, { excludeUnresolved: excludeUnresolved === true, unresolved: 2 }),
+    );
     await store.getState().setExcludeUnresolved(true);
     expect(fake.calls('runs', 'report').at(-1)?.[0]).toEqual({ runId: 'r1', excludeUnresolved: true });
     expect(store.getState().runReport?.excludeUnresolved).toBe(true);

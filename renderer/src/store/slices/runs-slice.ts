@@ -166,8 +166,18 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get, api) => {
       if (p.last && runReport?.runId === p.runId) {
         const last = p.last;
         const old = runReport.outcomes.find((o) => sameKey(o, last));
-        const outcome = { taskId: last.taskId, agent: last.agent, mode: last.mode, success: last.success, exit: last.exit, steps: old?.steps ?? 0 };
-        patch.runReport = { ...runReport, outcomes: old ? runReport.outcomes.map((o) => (o === old ? outcome : o)) : [...runReport.outcomes, outcome] };
+        const outcome = {
+          taskId: last.taskId,
+          agent: last.agent,
+          mode: last.mode,
+          success: last.success,
+          exit: last.exit,
+          steps: old?.steps ?? 0,
+        };
+        patch.runReport = {
+          ...runReport,
+          outcomes: old ? runReport.outcomes.map((o) => (o === old ? outcome : o)) : [...runReport.outcomes, outcome],
+        };
         patch.runReportStale = true;
       }
       if (p.ended && selectedRun === p.runId) patch.runReportStale = true; // redrawn just below
@@ -175,7 +185,9 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get, api) => {
       if (!row && !listingUnknown) {
         // A run this list does not hold yet (started by another window): list once.
         listingUnknown = true;
-        void get().loadRuns().finally(() => (listingUnknown = false));
+        void get()
+          .loadRuns()
+          .finally(() => (listingUnknown = false));
       }
       if (p.ended && selectedRun === p.runId) void Promise.all([loadReport(p.runId), loadCharts(p.runId)]);
     },

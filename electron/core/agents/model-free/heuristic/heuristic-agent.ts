@@ -26,7 +26,10 @@ export class HeuristicAgent implements Agent {
   readonly adapter = 'heuristic';
   private cache: { instruction: string; goal: Goal } | null = null;
 
-  constructor(readonly name: string, private readonly tokenizer: TokenizerPort) {}
+  constructor(
+    readonly name: string,
+    private readonly tokenizer: TokenizerPort,
+  ) {}
 
   goal(instruction: string): Goal {
     if (this.cache?.instruction !== instruction) this.cache = { instruction, goal: readGoal(instruction, this.tokenizer) };
@@ -64,7 +67,10 @@ export class HeuristicAgent implements Agent {
     if (last?.type === 'Tap' || typed) {
       const seen = staticLabels(obs.ui).filter((l) => matchScore(l, goal.words) > 0);
       if (seen.length > 0) {
-        return [{ type: 'Finish', status: 'success', message: `the screen shows ${seen.slice(0, 3).join(' / ')}` }, 'the screen matches the goal words'];
+        return [
+          { type: 'Finish', status: 'success', message: `the screen shows ${seen.slice(0, 3).join(' / ')}` },
+          'the screen matches the goal words',
+        ];
       }
     }
 
@@ -87,6 +93,9 @@ export class HeuristicAgent implements Agent {
       const app = goal.apps.find((a) => /[\u3400-\u9fff]/u.test(a) === cjk) ?? goal.apps[0]!;
       return [{ type: 'LaunchApp', app }, `no match on screen; opening ${app}`];
     }
-    return [{ type: 'Finish', status: 'failure', message: `nothing on screen matches ${goal.words.slice(0, 5).join(', ')}` }, 'out of ideas'];
+    return [
+      { type: 'Finish', status: 'failure', message: `nothing on screen matches ${goal.words.slice(0, 5).join(', ')}` },
+      'out of ideas',
+    ];
   }
 }

@@ -34,7 +34,6 @@ export function tappableTargets(ui: UiHierarchy): Target[] {
   return out;
 }
 
-
 export function hasScrollable(ui: UiHierarchy): boolean {
   const walk = (n: UiNode): boolean => n.scrollable || n.children.some(walk);
   return ui.roots.some(walk);
