@@ -35,6 +35,8 @@ export function FilterBar({
           <option value="">Any</option>
           <option value="success">Succeeded</option>
           <option value="failure">Failed</option>
+          <option value="unresolved">Unresolved (infrastructure)</option>
+          <option value="invalid">Invalid (not in N)</option>
         </select>
       </label>
       {COLUMNS.map(([key, label]) => (

@@ -130,4 +130,19 @@ describe('the Review screen', () => {
     expect(screen.getByTestId('review-count').textContent).toBe('1 of 2 result(s)');
     expect(screen.getAllByTestId('review-task').map((r) => r.dataset.key)).toEqual(['font-bigger|replay|offline']);
   });
+
+  it('marks an infrastructure failure as unresolved and an invalid task as outside N, not as the agent failing', async () => {
+    fake.answer('review', 'tasks', () => [
+      reviewRow('call-daughter', { exit: 'infra_error', status: 'unresolved' }),
+      reviewRow('font-bigger', { exit: 'invalid_task', status: 'invalid', mode: 'online' }),
+      reviewRow('font-smaller', { exit: 'off_graph', status: 'failure' }),
+    ]);
+    render(<ReviewPage />);
+    await screen.findByText('3 of 3 result(s)');
+    const rows = screen.getAllByTestId('review-task').map((r) => r.textContent ?? '');
+    expect(rows[0]).toContain('⚠ Unresolved');
+    expect(rows[0]).not.toContain('✗ Failed');
+    expect(rows[1]).toContain('⊘ Invalid (not in N)');
+    expect(rows[2]).toContain('✗ Failed');
+  });
 });

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { ReviewTaskRow } from '../../../../shared/domain/review.js';
-import { effectiveSuccess, rowKey } from '../../store/slices/review-filters.js';
+import { rowKey } from '../../store/slices/review-filters.js';
+import { Verdict } from './Verdict.js';
 import { useWindow } from './use-window.js';
 
 /** The run's tasks, virtualized: only the rows in view are in the DOM. */
@@ -34,7 +35,6 @@ export function TaskList({
       <div style={{ height: w.total, position: 'relative' }}>
         {rows.slice(w.start, w.end).map((r, j) => {
           const i = w.start + j;
-          const ok = effectiveSuccess(r);
           return (
             <div
               key={rowKey(r)}
@@ -48,8 +48,7 @@ export function TaskList({
               data-key={rowKey(r)}
             >
               <span className="review-task-line">
-                <span className={`verdict ${ok ? 'pass' : 'fail'}`}>{ok ? '✓ Success' : '✗ Failed'}</span>{' '}
-                <span className="review-task-id">{r.taskId}</span>
+                <Verdict row={r} /> <span className="review-task-id">{r.taskId}</span>
                 {r.label?.humanVerdict && (
                   <>
                     {' '}

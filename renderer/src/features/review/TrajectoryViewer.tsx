@@ -6,6 +6,7 @@ import { describeAction, describeMatch } from './describe-action.js';
 import { ScaledImage } from './ScaledImage.js';
 import { Screenshot } from './Screenshot.js';
 import { useWindow } from './use-window.js';
+import { Verdict } from './Verdict.js';
 
 interface Judge {
   judge?: string;
@@ -25,8 +26,8 @@ function ResultHeader({ t }: { t: Trajectory }) {
         <strong>Instruction:</strong> {t.row.instruction}
       </p>
       <p>
-        <span className={`verdict ${t.row.success ? 'pass' : 'fail'}`}>{t.row.success ? '✓ Success' : '✗ Failed'}</span> exit{' '}
-        <code>{t.row.exit}</code> after {t.steps.length} step(s) · {t.row.app} · {t.row.semantic} · {t.row.syntactic} · {t.row.scenario}
+        <Verdict row={t.row} /> exit <code>{t.row.exit}</code> after {t.steps.length} step(s) · {t.row.app} · {t.row.semantic} ·{' '}
+        {t.row.syntactic} · {t.row.scenario}
       </p>
       {t.key.mode === 'offline' && (
         <p data-testid="review-offline-result">

@@ -50,6 +50,19 @@ describe('review filters', () => {
     expect(ids({ success: 'success' })).toEqual(['t4']);
   });
 
+  it("keeps results the run could not score apart from the agent's failures", () => {
+    const mixed = [
+      ...rows,
+      row({ taskId: 't5', exit: 'infra_error', status: 'unresolved' }),
+      row({ taskId: 't6', exit: 'invalid_task', status: 'invalid' }),
+    ];
+    const pick = (success: typeof NO_FILTERS.success) => filterRows(mixed, { ...NO_FILTERS, success }).map((r) => r.taskId);
+    expect(pick('failure')).toEqual(['t1', 't2', 't3']);
+    expect(pick('unresolved')).toEqual(['t5']);
+    expect(pick('invalid')).toEqual(['t6']);
+    expect(pick('')).toHaveLength(6);
+  });
+
   it('filters on labels: none, any, or one category', () => {
     expect(ids({ label: UNLABELLED })).toEqual(['t1', 't4']);
     expect(ids({ label: LABELLED })).toEqual(['t2', 't3']);

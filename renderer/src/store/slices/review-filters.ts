@@ -4,7 +4,8 @@ import type { ReviewTaskRow } from '../../../../shared/domain/review.js';
 export interface ReviewFilters {
   agent: string;
   mode: string;
-  success: '' | 'success' | 'failure';
+  /** Succeeded / failed as the reviewer sees it (scored results only), or the results the run could not score. */
+  success: '' | 'success' | 'failure' | 'unresolved' | 'invalid';
   exit: string;
   app: string;
   semantic: string;
@@ -31,11 +32,18 @@ export const LABELLED = '(labelled)';
 /** Success as the reviewer sees it: a human verdict overrides the automatic one. */
 export const effectiveSuccess = (r: ReviewTaskRow): boolean => (r.label?.humanVerdict ? r.label.humanVerdict === 'success' : r.success);
 
+const isScored = (r: ReviewTaskRow): boolean => r.status !== 'unresolved' && r.status !== 'invalid';
+
+function resultMatches(r: ReviewTaskRow, want: Exclude<ReviewFilters['success'], ''>): boolean {
+  if (want === 'unresolved' || want === 'invalid') return r.status === want;
+  return isScored(r) && effectiveSuccess(r) === (want === 'success');
+}
+
 export function filterRows(rows: readonly ReviewTaskRow[], f: ReviewFilters): ReviewTaskRow[] {
   return rows.filter((r) => {
     if (f.agent && r.agent !== f.agent) return false;
     if (f.mode && r.mode !== f.mode) return false;
-    if (f.success && effectiveSuccess(r) !== (f.success === 'success')) return false;
+    if (f.success && !resultMatches(r, f.success)) return false;
     if (f.exit && r.exit !== f.exit) return false;
     if (f.app && r.app !== f.app) return false;
     if (f.semantic && r.semantic !== f.semantic) return false;
