@@ -6,6 +6,7 @@ import { toDemoStep } from '../electron/core/graph/demo-step.js';
 import { buildGraph } from '../electron/core/graph/merge.js';
 import { replayDemo } from '../electron/core/graph/validate.js';
 import type { BenchFigure } from './figure.js';
+import { n } from '../test/support/ui-builder.js';
 
 /**
  * Graph building at scale, signatures included: `steps` observations drawn from PAGES distinct pages
@@ -18,28 +19,7 @@ const PAGES = 600;
 const ACTIVITIES = 60;
 
 function leaf(extra: Partial<UiNode>): UiNode {
-  return {
-    index: 0,
-    text: '',
-    resourceId: '',
-    className: 'android.widget.TextView',
-    packageName: 'com.example.app',
-    contentDesc: '',
-    checkable: false,
-    checked: false,
-    clickable: false,
-    enabled: true,
-    focusable: false,
-    focused: false,
-    scrollable: false,
-    longClickable: false,
-    password: false,
-    selected: false,
-    bounds: { left: 0, top: 0, right: 1080, bottom: 100 },
-    naf: false,
-    children: [],
-    ...extra,
-  };
+  return n({ index: 0, className: 'android.widget.TextView', bounds: { left: 0, top: 0, right: 1080, bottom: 100 }, ...extra });
 }
 
 function page(p: number, visit: number, typed: string): UiHierarchy {

@@ -8,30 +8,17 @@ import { buildGraph } from './merge.js';
 import { computeSignature } from './signature.js';
 import { validateGraph } from './validate.js';
 import { GraphWalker } from './walk.js';
+import { n } from '../../../test/support/ui-builder.js';
 
 const screen = { width: 1080, height: 2400 };
-const node = (p: Partial<UiNode>): UiNode => ({
-  index: 0,
-  text: '',
-  resourceId: '',
-  className: 'android.widget.TextView',
-  packageName: 'com.example.shop',
-  contentDesc: '',
-  checkable: false,
-  checked: false,
-  clickable: false,
-  enabled: true,
-  focusable: false,
-  focused: false,
-  scrollable: false,
-  longClickable: false,
-  password: false,
-  selected: false,
-  bounds: { left: 0, top: 0, right: 1080, bottom: 100 },
-  naf: false,
-  children: [],
-  ...p,
-});
+const node = (p: Partial<UiNode>): UiNode =>
+  n({
+    index: 0,
+    className: 'android.widget.TextView',
+    packageName: 'com.example.shop',
+    bounds: { left: 0, top: 0, right: 1080, bottom: 100 },
+    ...p,
+  });
 
 /** A page: a title, a clock (volatile), and a button per row at y = 400 + 200·i. */
 function page(title: string, buttons: string[], clock: string): UiHierarchy {

@@ -8,31 +8,12 @@ import { toPixels } from '../../../electron/core/geometry/coordinates.js';
 import { parseUiXml } from '../../../electron/core/ui/parse-ui-xml.js';
 import { UI_DUMPS_DIR } from '../../support/fixtures.js';
 import { JiebaTokenizer } from '../../../electron/adapters/nlp/jieba-tokenizer.js';
+import { n } from '../../support/ui-builder.js';
 
 const SCREEN = { width: 1080, height: 2400 };
 let idx = 0;
 function node(p: Partial<UiNode> & { bounds: UiNode['bounds'] }): UiNode {
-  return {
-    index: idx++,
-    text: '',
-    resourceId: '',
-    className: 'android.widget.TextView',
-    packageName: 'p',
-    contentDesc: '',
-    checkable: false,
-    checked: false,
-    clickable: false,
-    enabled: true,
-    focusable: false,
-    focused: false,
-    scrollable: false,
-    longClickable: false,
-    password: false,
-    selected: false,
-    naf: false,
-    children: [],
-    ...p,
-  };
+  return n({ index: idx++, className: 'android.widget.TextView', packageName: 'p', ...p });
 }
 const b = (left: number, top: number, right: number, bottom: number) => ({ left, top, right, bottom });
 const ui = (...children: UiNode[]): UiHierarchy => ({

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { DataTable } from '../../components/DataTable.js';
 import { useAppStore } from '../../store/app-store.js';
-import { SvgChart } from './SvgChart.js';
+import { BackendChart } from '../../components/BackendChart.js';
 import { VerbAnnotations } from './VerbAnnotations.js';
 
 type Kind = 'linguistics' | 'normalization' | 'failures' | 'attribution' | 'verbs';
@@ -149,7 +149,7 @@ export function AnalysisPage() {
           ))}
           <div className="charts">
             {view.charts.map((c) => (
-              <SvgChart key={c.id} svg={c.svg} title={c.title} />
+              <BackendChart key={c.id} svg={c.svg} title={c.title} />
             ))}
           </div>
         </div>

@@ -49,6 +49,20 @@ export interface ReviewSlice {
 export const reviewSelectedIndex = (s: { reviewVisible: ReviewTaskRow[]; reviewSelectedKey: string | null }): number =>
   s.reviewSelectedKey === null ? -1 : s.reviewVisible.findIndex((r) => rowKey(r) === s.reviewSelectedKey);
 
+/** What the Review screen holds when no run is open (the filters stay). */
+const NO_RUN_OPEN = {
+  reviewRunId: null,
+  reviewRows: [],
+  reviewVisible: [],
+  reviewSelectedKey: null,
+  reviewTrajectory: null,
+  reviewStep: 0,
+  reviewSummary: null,
+  reviewExitChart: null,
+  reviewCompareWith: null,
+  reviewComparison: null,
+} satisfies Partial<ReviewSlice>;
+
 export const createReviewSlice: Slice<ReviewSlice> = (set, get, api) => {
   // A newer request wins over a slower older one.
   let trajectoryRequest = 0;
@@ -100,17 +114,8 @@ export const createReviewSlice: Slice<ReviewSlice> = (set, get, api) => {
   const stepCount = (): number => get().reviewTrajectory?.steps.length ?? 0;
 
   return {
-    reviewRunId: null,
-    reviewRows: [],
+    ...NO_RUN_OPEN,
     reviewFilters: NO_FILTERS,
-    reviewVisible: [],
-    reviewSelectedKey: null,
-    reviewTrajectory: null,
-    reviewStep: 0,
-    reviewSummary: null,
-    reviewExitChart: null,
-    reviewCompareWith: null,
-    reviewComparison: null,
     reviewSaving: false,
     reviewShown: false,
 
@@ -202,18 +207,7 @@ export const createReviewSlice: Slice<ReviewSlice> = (set, get, api) => {
     forgetReview() {
       trajectoryRequest++;
       comparisonRequest++;
-      set({
-        reviewRunId: null,
-        reviewRows: [],
-        reviewVisible: [],
-        reviewSelectedKey: null,
-        reviewTrajectory: null,
-        reviewStep: 0,
-        reviewSummary: null,
-        reviewExitChart: null,
-        reviewCompareWith: null,
-        reviewComparison: null,
-      });
+      set(NO_RUN_OPEN);
     },
   };
 };
