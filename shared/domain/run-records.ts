@@ -37,6 +37,8 @@ export interface UserStats {
   tokens: number | null;
   /** The simulator's time, ms (never part of the agent's latency). */
   ms: number;
+  /** Simulated answers that still told the agent how to operate the phone after a reminder (absent = none). */
+  operationHints?: number;
 }
 
 /** One earlier try of an item that did not give a result to keep (kept in the result's `previousAttempts`). */
@@ -93,6 +95,7 @@ const UserStatsSchema = z.object({
   answered: z.number(),
   tokens: z.number().nullable(),
   ms: z.number(),
+  operationHints: z.number().optional().catch(undefined),
 });
 
 const PreviousAttemptSchema = z.object({
@@ -158,6 +161,16 @@ const RunStepDetailsSchema = z.looseObject({
   parseError: opt(z.string()),
   /** Online: the app in front when the step was observed (older rows stored the package name alone). */
   foreground: opt(z.union([z.string(), z.looseObject({ package: opt(z.string()) })]).nullable()),
+  /** An AskUser step: the question, the answer (null = nobody answered) and who gave it. */
+  user: opt(
+    z.looseObject({
+      question: opt(z.string()),
+      answer: opt(z.string().nullable()),
+      source: opt(z.string()),
+      reason: opt(z.string()),
+      namesOperation: opt(z.boolean()),
+    }),
+  ),
 });
 export type RunStepDetails = z.infer<typeof RunStepDetailsSchema>;
 

@@ -76,6 +76,19 @@ describe('asking metrics', () => {
     expect(m.askRateClear).toBeNull();
     expect(m.userTokens).toBeNull();
   });
+
+  it('warns under the table about tasks where the simulated user told the agent how to use the phone, and only then', () => {
+    const hinted = askMetrics([
+      row({ taskId: 'u', semantic: 'Under-specification', asks: 1, answered: 1, operationHints: 1 }),
+      row({ taskId: 'v', semantic: 'Under-specification', asks: 1, answered: 1 }),
+    ]);
+    expect(hinted[0]!.hintedTasks).toEqual(['u']);
+    expect(askTable(hinted, 'simulated').notes.filter((n) => n.startsWith('Warning'))).toEqual([
+      expect.stringContaining('how to operate the phone (after a reminder) on 1 task(s): u'),
+    ]);
+    const clean = askMetrics([row({ taskId: 'v', semantic: 'Under-specification', asks: 1, answered: 1 })]);
+    expect(askTable(clean, 'simulated').notes.some((n) => n.startsWith('Warning'))).toBe(false);
+  });
 });
 
 describe('comparing two runs of the same tasks', () => {

@@ -19,6 +19,8 @@ export interface AskInput {
   answered: number;
   userTokens: number | null;
   userMs: number;
+  /** Simulated answers that named the phone's interface even after a reminder. */
+  operationHints?: number;
 }
 
 export const NEEDS_ASKING = ['Under-specification', 'Referential Ambiguity'] as const;
@@ -48,6 +50,8 @@ export interface AskMetrics {
   /** The simulated user's tokens over the run (null when a provider reported none), and its time. */
   userTokens: number | null;
   userS: number;
+  /** Tasks whose simulated user told the agent how to operate the phone (their successes are not wholly the agent's). */
+  hintedTasks: string[];
 }
 
 const rate = (n: number, d: number): number | null => (d ? n / d : null);
@@ -85,6 +89,7 @@ export function askMetrics(rows: readonly AskInput[]): AskMetrics[] {
       srNotAsked: rate(no.filter((r) => r.success).length, no.length),
       userTokens: mine.some((r) => r.userTokens === null && r.answered > 0) ? null : mine.reduce((a, r) => a + (r.userTokens ?? 0), 0),
       userS: mine.reduce((a, r) => a + r.userMs, 0) / 1000,
+      hintedTasks: mine.filter((r) => (r.operationHints ?? 0) > 0).map((r) => r.taskId),
     };
   });
 }
@@ -129,6 +134,12 @@ export function askTable(m: readonly AskMetrics[], userMode: string): TableModel
       `Over each agent's scored tasks. Under-spec. + Referential: ${m[0]?.needTasks ?? 0} task(s); Clear and Explicit: ${m[0]?.clearTasks ?? 0}; with user facts: ${m[0]?.factTasks ?? 0} (per agent, when all are scored).`,
       'Asking on a Clear and Explicit task costs the older adult a turn for nothing; asking where the instruction leaves something open is what they need.',
       "User turns = the instruction plus each answer. The simulated user's tokens and time are its own: they are not in AIL or MCM.",
+      ...m
+        .filter((a) => a.hintedTasks.length > 0)
+        .map(
+          (a) =>
+            `Warning: the simulated user told ${a.agent} how to operate the phone (after a reminder) on ${a.hintedTasks.length} task(s): ${a.hintedTasks.join(', ')} — review them; those successes are not wholly the agent's.`,
+        ),
       'SR with answers vs without on the same tasks: run once with --user none and once with --user scripted (or simulated), then elderbench report --compare RUN_NONE,RUN_ANSWERED (exact McNemar).',
     ],
   };

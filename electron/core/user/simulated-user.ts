@@ -1,9 +1,11 @@
 import type { Task } from '../../../shared/schemas/task.js';
+import type { AgentUsage } from '../agents/agent.js';
 import type { ChatMessage, ModelPort } from '../agents/model-port.js';
 import { ModelRefusedError, ModelRequestError } from '../agents/model-port.js';
 import { fill } from '../agents/families/family.js';
 import type { UserQuestion, UserReply, UserResponder } from './user-turn.js';
 import { UserSimulatorError } from './user-turn.js';
+import { namesPhoneOperation, OPERATION_REMINDER } from './operation-hint.js';
 
 /**
  * The simulated older adult (docs/runs.md "The simulated user" prints this text; the run manifest
@@ -79,17 +81,46 @@ export function simulatedUser(
   return {
     mode: 'simulated',
     async reply(q: UserQuestion): Promise<UserReply> {
-      let r;
-      try {
-        r = await model.complete({ messages: userSimulatorMessages(task, q), sampling });
-      } catch (e) {
-        if (e instanceof ModelRequestError) throw new UserSimulatorError(e.message, e.kind, e.attempts, e.status);
-        if (e instanceof ModelRefusedError) throw new UserSimulatorError(e.message, 'http', 1, e.status);
-        throw e;
-      }
-      const text = cleanAnswer(r.content.trim() ? r.content : r.reasoningContent);
-      if (!text) throw new UserSimulatorError('the model gave an empty answer', 'bad-response', r.attempts);
-      return { text, usage: r.usage, ms: r.latencyMs };
+      const messages = userSimulatorMessages(task, q);
+      const first = await answer(model, messages, sampling);
+      if (!namesPhoneOperation(first.text)) return first;
+      // Once more with a reminder; what answering cost is the sum of both calls.
+      const again = await answer(
+        model,
+        [...messages, { role: 'assistant', content: first.text }, { role: 'user', content: OPERATION_REMINDER }],
+        sampling,
+      );
+      return {
+        text: again.text,
+        usage: addUsage(first.usage, again.usage),
+        ms: first.ms + again.ms,
+        ...(namesPhoneOperation(again.text) ? { namesOperation: true } : {}),
+      };
     },
+  };
+}
+
+async function answer(model: ModelPort, messages: ChatMessage[], sampling: Record<string, number>): Promise<UserReply & { text: string }> {
+  let r;
+  try {
+    r = await model.complete({ messages, sampling });
+  } catch (e) {
+    if (e instanceof ModelRequestError) throw new UserSimulatorError(e.message, e.kind, e.attempts, e.status);
+    if (e instanceof ModelRefusedError) throw new UserSimulatorError(e.message, 'http', 1, e.status);
+    throw e;
+  }
+  const text = cleanAnswer(r.content.trim() ? r.content : r.reasoningContent);
+  if (!text) throw new UserSimulatorError('the model gave an empty answer', 'bad-response', r.attempts);
+  return { text, usage: r.usage, ms: r.latencyMs };
+}
+
+function addUsage(a: AgentUsage | null, b: AgentUsage | null): AgentUsage | null {
+  if (!a || !b) return a ?? b;
+  const sum = (x: number | null, y: number | null): number | null => (x === null || y === null ? null : x + y);
+  return {
+    ...b,
+    prompt_tokens: sum(a.prompt_tokens, b.prompt_tokens),
+    completion_tokens: sum(a.completion_tokens, b.completion_tokens),
+    total_tokens: sum(a.total_tokens, b.total_tokens),
   };
 }

@@ -30,6 +30,7 @@ export class UserSession {
       ms: r.ms,
       usage: r.usage,
       ...(r.reason ? { reason: r.reason } : {}),
+      ...(r.namesOperation ? { namesOperation: true as const } : {}),
     };
     this.turns.push(turn);
     return turn;
@@ -49,6 +50,7 @@ export function userStats(mode: UserStats['mode'], asks: number, turns: readonly
     mode,
     asks,
     answered: turns.filter((t) => t.answer !== null).length,
+    ...(turns.some((t) => t.namesOperation) ? { operationHints: turns.filter((t) => t.namesOperation).length } : {}),
     tokens: mode === 'simulated' ? tokens : null,
     ms: turns.reduce((a, t) => a + t.ms, 0),
   };

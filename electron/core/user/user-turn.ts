@@ -22,6 +22,8 @@ export interface UserReply {
   usage: AgentUsage | null;
   /** Time the simulator's call took (the attempt that answered), ms; 0 for scripted answers. */
   ms: number;
+  /** The simulator's answer told the agent how to operate the phone, even when asked again (kept, and counted). */
+  namesOperation?: boolean;
 }
 
 export interface UserQuestion {
@@ -48,6 +50,8 @@ export interface UserTurn {
   ms: number;
   usage: AgentUsage | null;
   reason?: string;
+  /** The answer names the phone's interface (see operation-hint.ts): a hint the agent should not have had. */
+  namesOperation?: true;
 }
 
 /** The simulated user's model could not answer: the harness failed, never the agent (infrastructure). */

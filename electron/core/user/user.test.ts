@@ -6,6 +6,7 @@ import { scriptedAnswer, scriptedUser } from './scripted-user.js';
 import { cleanAnswer, DEFAULT_PERSONA, MAX_ANSWER_CHARS, simulatedUser, userSimulatorMessages } from './simulated-user.js';
 import { UserSession, userStats } from './user-session.js';
 import { UserSimulatorError } from './user-turn.js';
+import { namesPhoneOperation, OPERATION_REMINDER } from './operation-hint.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
 const USER = {
@@ -160,6 +161,74 @@ describe('the simulated user', () => {
       expect(e).toBeInstanceOf(ModelRequestError); // so exit-classes files it under infra_error
       expect(errorMessage(e)).toMatch(/^user simulator: /);
     }
+  });
+});
+
+describe('a simulated user that tells the agent how to use the phone', () => {
+  /** A model that answers with each of `replies` in turn. */
+  function replies(...texts: string[]): ModelPort & { seen: ChatRequest[] } {
+    const seen: ChatRequest[] = [];
+    return {
+      seen,
+      complete: async (req) => {
+        seen.push(req);
+        const content = texts[Math.min(seen.length - 1, texts.length - 1)]!;
+        return {
+          content,
+          reasoningContent: '',
+          finishReason: 'stop',
+          usage: { prompt_tokens: 300, completion_tokens: 12, total_tokens: 312 },
+          latencyMs: 40,
+          retriedMs: 0,
+          attempts: 1,
+        };
+      },
+    };
+  }
+  const q = { instruction: TASK.instruction, question: '她是谁?', conversation: [] };
+
+  it('names the interface in either language, but not the facts a person knows', () => {
+    for (const hint of [
+      '你点右上角那个按钮',
+      '在设置里找',
+      '往下滑就有',
+      'tap the green button',
+      'Scroll down to Contacts',
+      'open the menu',
+    ])
+      expect(namesPhoneOperation(hint), hint).toBe(true);
+    for (const fact of [
+      '我闺女刘芳啊',
+      '三点',
+      '就是给我闺女打',
+      'my daughter Liu Fang',
+      'the one who lives in Hangzhou',
+      '打电话，不是视频',
+    ])
+      expect(namesPhoneOperation(fact), fact).toBe(false);
+  });
+
+  it('is asked once more with a reminder; a clean second answer is used, and both calls are counted', async () => {
+    const m = replies('点一下通讯录里的刘芳', '我闺女刘芳');
+    const r = await simulatedUser(m, TASK).reply(q);
+    expect(r).toEqual({ text: '我闺女刘芳', usage: { prompt_tokens: 600, completion_tokens: 24, total_tokens: 624 }, ms: 80 });
+    expect(m.seen).toHaveLength(2);
+    expect(m.seen[1]!.messages.slice(-2)).toEqual([
+      { role: 'assistant', content: '点一下通讯录里的刘芳' },
+      { role: 'user', content: OPERATION_REMINDER },
+    ]);
+  });
+
+  it('a hint that stays is kept, flagged on the turn and counted for the task', async () => {
+    const s = new UserSession(simulatedUser(replies('点右上角的按钮'), TASK), TASK.instruction);
+    const turn = await s.ask('她是谁?');
+    expect(turn).toMatchObject({ answer: '点右上角的按钮', namesOperation: true });
+    expect(userStats('simulated', 1, s.turns)).toMatchObject({ answered: 1, operationHints: 1 });
+    // A clean answer is asked once and carries no flag.
+    const clean = replies('我闺女');
+    const t2 = await new UserSession(simulatedUser(clean, TASK), TASK.instruction).ask('她是谁?');
+    expect(clean.seen).toHaveLength(1);
+    expect(t2).not.toHaveProperty('namesOperation');
   });
 });
 

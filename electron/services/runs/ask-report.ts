@@ -23,6 +23,7 @@ export function askReport(store: WorkspaceStore, runId: string): TableModel | nu
       answered: u?.answered ?? 0,
       userTokens: u?.tokens ?? null,
       userMs: u?.ms ?? 0,
+      ...(u?.operationHints ? { operationHints: u.operationHints } : {}),
     };
   });
   if (mode === 'none' && !rows.some((r) => r.asks > 0)) return null;

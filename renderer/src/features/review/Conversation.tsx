@@ -27,6 +27,14 @@ export function Conversation({
             ) : (
               <span>{l.text}</span>
             )}
+            {l.namesOperation && (
+              <>
+                {' '}
+                <span className="tag" data-testid="conversation-operation-hint">
+                  ⚠ told the agent how to use the phone
+                </span>
+              </>
+            )}
           </li>
         ))}
       </ol>

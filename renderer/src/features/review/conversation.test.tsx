@@ -42,4 +42,22 @@ describe("the Review screen's conversation view", () => {
     fireEvent.click(screen.getByRole('button', { name: /Go to step 3/ }));
     expect(onSelect).toHaveBeenCalledWith(2);
   });
+
+  it('marks a simulated answer that told the agent how to use the phone', () => {
+    const hinted = [
+      step(
+        { type: 'AskUser', message: '她是谁?' },
+        { user: { question: '她是谁?', answer: '点右上角', source: 'simulated', namesOperation: true } },
+      ),
+    ];
+    expect(conversationOf('给她打个电话', hinted)[2]).toEqual({
+      who: 'user',
+      text: '点右上角',
+      step: 0,
+      source: 'simulated',
+      namesOperation: true,
+    });
+    render(<Conversation instruction="给她打个电话" steps={hinted} onSelect={() => undefined} />);
+    expect(screen.getByTestId('conversation-operation-hint').textContent).toContain('how to use the phone');
+  });
 });

@@ -8,13 +8,8 @@ export interface ConversationLine {
   step: number | null;
   /** Who answered: the task's script or a simulated user; null for the instruction and for questions. */
   source: string | null;
-}
-
-interface UserDetails {
-  question?: string;
-  answer?: string | null;
-  source?: string;
-  reason?: string;
+  /** The simulated answer told the agent how to operate the phone (even after a reminder). */
+  namesOperation?: true;
 }
 
 /** The instruction, then each AskUser step's question and its answer (or that nobody answered). */
@@ -22,7 +17,7 @@ export function conversationOf(instruction: string, steps: readonly ReviewStep[]
   const lines: ConversationLine[] = [{ who: 'user', text: instruction, step: null, source: null }];
   steps.forEach((s, i) => {
     if (s.action.type !== 'AskUser') return;
-    const u = (s.details.user ?? null) as UserDetails | null;
+    const u = s.details.user ?? null;
     lines.push({ who: 'agent', text: s.action.message || '(asks for help without a question)', step: i, source: null });
     const answered = typeof u?.answer === 'string';
     lines.push({
@@ -30,6 +25,7 @@ export function conversationOf(instruction: string, steps: readonly ReviewStep[]
       text: answered ? u!.answer! : `No answer${u?.reason ? ` (${u.reason})` : ''}: the task ended here.`,
       step: i,
       source: answered ? (u!.source ?? null) : null,
+      ...(answered && u!.namesOperation ? { namesOperation: true as const } : {}),
     });
   });
   return lines;
