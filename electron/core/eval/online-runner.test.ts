@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import { TaskSchema } from '../../../shared/schemas/task.js';
-import type { Agent, AgentStepResult } from '../agents/agent.js';
-import { ZERO_USAGE } from '../agents/agent.js';
+import type { Agent } from '../agents/agent.js';
 import { ModelRefusedError } from '../agents/model-port.js';
 import type { DevicePort } from '../device/device-port.js';
 import { DeviceError } from '../device/device-port.js';
@@ -11,6 +10,7 @@ import type { StepRecord } from './outcome.js';
 import type { OnlineOptions } from './online-runner.js';
 import { DEFAULT_ONLINE_OPTIONS, runOnlineTask, TaskSetupError } from './online-runner.js';
 import { errorMessage } from '../../../shared/error-message.js';
+import { stepResult } from '../../../test/support/scripted-agent.js';
 
 const task = TaskSchema.parse({
   id: 't1',
@@ -56,19 +56,7 @@ function judge(pass: boolean | null = true): Judge & { seen: JudgeContext[] } {
   };
 }
 
-const result = (action: Action): AgentStepResult => ({
-  raw: JSON.stringify(action),
-  action,
-  timings: { reasoning_ms: 1, parsing_ms: 0 },
-  usage: ZERO_USAGE,
-  thought: '',
-  extras: [],
-  flags: {} as AgentStepResult['flags'],
-  reasoningContent: null,
-  sent: null,
-  attempts: 1,
-  historyEntry: { raw: '', action, thought: '', actionText: '', flags: {} as AgentStepResult['flags'], image: null, currentApp: null },
-});
+const result = stepResult;
 
 function scripted(actions: Action[]): Agent {
   let i = 0;
