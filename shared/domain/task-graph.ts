@@ -12,6 +12,12 @@ export interface SignatureConfig {
   ignoredResourceIds: string[];
   /** Packages whose windows are system overlays (status bar, shade). */
   ignoredPackages: string[];
+  /**
+   * What the demonstrations typed (normalized; at least four characters, not a bare number), set by the
+   * graph build: a page that shows one of them outside an editable field — a sent message in the thread,
+   * a saved reminder in the list — differs from the same page before, so sending is never a self-loop.
+   */
+  enteredTexts?: string[];
   /** Minimum Jaccard similarity of the structure sets for two states to be one node. */
   structureThreshold: number;
   /** Minimum Jaccard similarity of the anchor-text sets (when both have anchors). */

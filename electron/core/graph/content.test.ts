@@ -6,7 +6,7 @@ import { UI_DUMPS_DIR } from '../../../test/support/fixtures.js';
 import type { ui } from '../../../test/support/ui-builder.js';
 import { b, button, field, id, n, page, row, tabs, text } from '../../../test/support/ui-builder.js';
 import { parseUiXml } from '../ui/parse-ui-xml.js';
-import { contentCandidates, keyboardLikelyUp, normalizeContent, numbersIn, optionGroupAt } from './content.js';
+import { contentCandidates, enteredTextsOf, keyboardLikelyUp, normalizeContent, numbersIn, optionGroupAt } from './content.js';
 
 const cfg = DEFAULT_SIGNATURE_CONFIG;
 const byKey = (u: ReturnType<typeof ui>) => new Map(contentCandidates(u, cfg, 'P').map((v) => [v.key.slice(2), v]));
@@ -79,6 +79,33 @@ describe('content candidates', () => {
     expect(all.every((v) => v.key.startsWith('com.example/.Cart|Cart§'))).toBe(true);
     expect(new Set(all.map((v) => v.key)).size).toBe(all.length);
     expect(all.find((v) => v.kind === 'number')).toMatchObject({ value: '3', listed: true });
+  });
+
+  it('a text the task typed, shown outside an editable field (the sent message), is content; in the field it is not', () => {
+    const withEntered = { ...cfg, enteredTexts: enteredTextsOf(['我晚点到，大概半小时', '  300 ', '李强', '¥ 1,200']) };
+    // Only texts that cannot turn up by chance are looked for: not short names, not amounts.
+    expect(withEntered.enteredTexts).toEqual(['我晚点到,大概半小时']);
+    const key = 'entered|我晚点到,大概半小时';
+    const at = (u: ReturnType<typeof ui>) => new Map(contentCandidates(u, withEntered, 'P').map((v) => [v.key.slice(2), v]));
+    const drafting = at(
+      page('李强', text('妈，周日回来吃饭吗？', b(40, 300, 1040, 380)), field('我晚点到，大概半小时', '短信', b(40, 2000, 900, 2100))),
+    );
+    const sent = at(
+      page(
+        '李强',
+        text('妈，周日回来吃饭吗？', b(40, 300, 1040, 380)),
+        text('我晚点到，大概半小时', b(40, 400, 1040, 480)),
+        field('', '短信', b(40, 2000, 900, 2100)),
+      ),
+    );
+    const before = at(page('李强', text('妈，周日回来吃饭吗？', b(40, 300, 1040, 380)), field('', '短信', b(40, 2000, 900, 2100))));
+    expect(drafting.get(key)!.value).toBe('');
+    expect(before.get(key)!.value).toBe('');
+    expect(sent.get(key)).toMatchObject({ kind: 'label', value: 'shown' });
+    // Without typed texts in the configuration there is no such candidate at all.
+    expect([...byKey(page('李强', text('我晚点到，大概半小时', b(40, 400, 1040, 480)))).keys()].some((k) => k.startsWith('entered|'))).toBe(
+      false,
+    );
   });
 
   it('the option group a tap lands in; none for a lone button', () => {

@@ -20,6 +20,9 @@ import { isEditField, widgetToken } from './widget-classes.js';
  * - `label`: a short text with a stable place on the page (its resource id, or the row label it follows):
  *   a control's text (安装 → 打开), a status, a value a picker row shows ("到达  北京"). Texts in lists
  *   (keys that repeat on the page) are not candidates.
+ * - `label` keyed `entered|…`: whether the page shows, outside an editable field, a text the task's
+ *   demonstrations typed (`enteredTexts` of the graph's configuration): the message in the thread after
+ *   it was sent, the reminder in the list after it was saved. The list row is what changed.
  */
 
 const TIME = /\d{1,2}:\d{2}(:\d{2})?/g;
@@ -156,10 +159,13 @@ function labelKey(n: UiNode, row: string): string {
  */
 export function contentCandidates(
   ui: UiHierarchy,
-  cfg: Pick<SignatureConfig, 'ignoredPackages' | 'ignoredResourceIds'>,
+  cfg: Pick<SignatureConfig, 'ignoredPackages' | 'ignoredResourceIds' | 'enteredTexts'>,
   page = '',
 ): ContentValue[] {
   const out: ContentValue[] = [];
+  const entered = cfg.enteredTexts ?? [];
+  // Static texts of the page, normalized, when there are entered texts to look for.
+  const shownTexts: string[] = [];
   const seen = new Map<string, number>();
   // Labels wait until the walk is done: only those whose key occurs once on the page are kept, so a
   // list's rows (most labels of a page) never cost more than their key.
@@ -188,6 +194,7 @@ export function contentCandidates(
       push(`text|${shortClass(n.className)}|${n.resourceId || row}`, 'text', value, hint || row || shortId(n.resourceId));
     } else {
       const t = own(n);
+      if (entered.length > 0 && t !== '') shownTexts.push(normalizeContent(t));
       const short = t !== '' && t.length <= MAX_VALUE_TEXT;
       const row = short ? rowLabel(ancestors, n) : null;
       const nums = short && !clickable(n) && n.children.length === 0 ? numbersIn(t) : [];
@@ -236,7 +243,22 @@ export function contentCandidates(
     if (l.listed) v.listed = true;
     out.push(v);
   }
+  for (const text of entered) {
+    const shown = shownTexts.some((s) => s.includes(text));
+    out.push({ key: `${page}§entered|${text}`, kind: 'label', value: shown ? 'shown' : '', label: text });
+  }
   return out;
+}
+
+/** Texts worth looking for on later pages: long enough not to turn up by chance, not a bare number or amount. */
+export function enteredTextsOf(typed: Iterable<string>): string[] {
+  const out = new Set<string>();
+  for (const raw of typed) {
+    const t = normalizeContent(raw);
+    if (Array.from(t).length < 4 || /^[\d.,\s¥$+-]+$/.test(t)) continue;
+    out.add(t);
+  }
+  return [...out].sort();
 }
 
 /**

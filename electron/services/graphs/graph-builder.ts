@@ -13,6 +13,7 @@ import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { buildGraph } from '../../core/graph/merge.js';
 import { computeSignature } from '../../core/graph/signature.js';
 import { toDemoStep } from '../../core/graph/demo-step.js';
+import { enteredTextsOf } from '../../core/graph/content.js';
 import { validateGraph } from '../../core/graph/validate.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 
@@ -70,8 +71,12 @@ async function toBuilderStep(store: WorkspaceStore, demoId: number, s: ReadStep,
 
 /** Loads a task's finished demonstrations as the graph builder's input (signatures from the stored XML). */
 export async function loadDemos(store: WorkspaceStore, taskId: string, cfg: SignatureConfig): Promise<Demo[]> {
+  return demosFrom(store, await readDemonstrations(store, taskId), cfg);
+}
+
+async function demosFrom(store: WorkspaceStore, read: readonly ReadDemonstration[], cfg: SignatureConfig): Promise<Demo[]> {
   const demos: Demo[] = [];
-  for (const d of await readDemonstrations(store, taskId)) {
+  for (const d of read) {
     const steps: DemoStep[] = [];
     for (const s of d.steps) steps.push(await toBuilderStep(store, d.id, s, cfg));
     demos.push({ id: d.id, steps });
@@ -111,8 +116,12 @@ export async function buildAndStore(
   config: GraphConfig = { signature: DEFAULT_SIGNATURE_CONFIG, match: DEFAULT_MATCH_OPTIONS },
 ): Promise<GraphSummary> {
   if (!store.tasks.get(taskId)) throw new Error(`no task "${taskId}" in this workspace`);
-  const demos = await loadDemos(store, taskId, config.signature);
-  if (demos.length === 0) throw new Error(`task ${taskId} has no finished demonstrations; record one first (elderbench record)`);
+  const read = await readDemonstrations(store, taskId);
+  if (read.length === 0) throw new Error(`task ${taskId} has no finished demonstrations; record one first (elderbench record)`);
+  // What the demonstrations typed, so a page that later shows it (the sent message) is a state of its own.
+  const typed = read.flatMap((d) => d.steps.flatMap((s) => (s.row.action?.type === 'Type' ? [s.row.action.text] : [])));
+  config = { ...config, signature: { ...config.signature, enteredTexts: enteredTextsOf(typed) } };
+  const demos = await demosFrom(store, read, config.signature);
   const graph = buildGraph(taskId, demos, config.signature, config.match);
   const validation = validateGraph(graph, demos, config.match);
   const prev = store.graphs.latest(taskId);
