@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,41 +5,26 @@ import { APPROVALS_FILE } from '../../../electron/adapters/llm/agent-approvals.j
 import { loadAgentConfigs } from '../../../electron/adapters/llm/agent-configs.js';
 import { Backend } from '../../../electron/services/backend.js';
 import { runCli } from '../../support/cli.js';
-import { REPO_ROOT } from '../../support/fixtures.js';
 import { MockLlmServer } from '../../support/mock-llm-server.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 import { useVirtualPhones } from '../../support/virtual-phone.js';
+import { cliToEnd } from '../../support/cli-process.js';
 
 const SECRET = 'ghp_do-not-send-this-0123456789';
 const REPLY = { kind: 'reply' as const, content: '<answer>do(action="Back")</answer>' };
 
 /** `agent try` against the virtual phone: the one CLI step that really sends a request to the entry's endpoint. */
-function tryAgent(ws: string, userData: string, adbPort: number, name: string): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      join(REPO_ROOT, 'bin', 'elderbench.js'),
-      '--workspace',
-      ws,
-      '--adb',
-      `127.0.0.1:${adbPort}`,
-      'agent',
-      'try',
-      name,
-      '--device',
-      'vphone-1',
-      '--instruction',
-      'go back',
-    ],
-    {
-      env: { ...process.env, ELDERBENCH_USER_DATA: userData, GITHUB_TOKEN: SECRET },
-    },
+async function tryAgent(
+  ws: string,
+  userData: string,
+  adbPort: number,
+  name: string,
+): Promise<{ code: number | string; out: string; err: string }> {
+  const r = await cliToEnd(
+    ['--workspace', ws, '--adb', `127.0.0.1:${adbPort}`, 'agent', 'try', name, '--device', 'vphone-1', '--instruction', 'go back'],
+    { ELDERBENCH_USER_DATA: userData, GITHUB_TOKEN: SECRET },
   );
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })));
+  return { code: r.code, out: r.stdout, err: r.stderr };
 }
 
 const entry = (name: string, baseUrl: string, extra: Record<string, unknown> = {}) => ({

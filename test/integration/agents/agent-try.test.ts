@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdbServer } from '../../../electron/adapters/adb/adb-client.js';
-import { REPO_ROOT } from '../../support/fixtures.js';
 import { MockLlmServer } from '../../support/mock-llm-server.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 import { useVirtualPhones } from '../../support/virtual-phone.js';
+import { cliToEnd } from '../../support/cli-process.js';
 
 describe('elderbench agent try', () => {
   const tmp = useTempDirs();
@@ -27,10 +26,12 @@ describe('elderbench agent try', () => {
       }),
     );
     // Async spawn: the phone is served by this process, which must keep running meanwhile.
-    const child = spawn(
-      process.execPath,
+    const {
+      code,
+      stdout: out,
+      stderr: err,
+    } = await cliToEnd(
       [
-        join(REPO_ROOT, 'bin', 'elderbench.js'),
         '--workspace',
         ws,
         '--adb',
@@ -45,13 +46,9 @@ describe('elderbench agent try', () => {
         '字太小了',
         '--execute',
       ],
-      { env: { ...process.env, ELDERBENCH_USER_DATA: tmp() } },
+      { ELDERBENCH_USER_DATA: tmp() },
     );
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    expect(await new Promise((r) => child.once('exit', r)), err).toBe(0);
+    expect(code, err).toBe(0);
     const v = JSON.parse(out) as {
       sent: { messages: { role: string; parts: string[] }[] }[];
       received: { action: unknown; pixels: unknown };

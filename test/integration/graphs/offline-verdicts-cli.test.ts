@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,8 +13,8 @@ import { Backend } from '../../../electron/services/backend.js';
 import { readDemonstrations } from '../../../electron/services/graphs/graph-builder.js';
 import { MockLlmServer } from '../../support/mock-llm-server.js';
 import type { RecordedRequest } from '../../support/mock-llm-server.js';
-import { REPO_ROOT } from '../../support/fixtures.js';
 import { useTempDirs } from '../../support/temp-dir.js';
+import { cliToEnd } from '../../support/cli-process.js';
 
 /**
  * The offline verdict end to end, as a lab uses it: a fresh `demo` workspace, its graphs probed on a
@@ -60,16 +59,7 @@ describe('offline verdicts through the CLI', () => {
   const userData = (): Record<string, string> => ({ ELDERBENCH_USER_DATA: tmp() });
 
   /** The real binary in a child process (async: the mock model server lives in this process). */
-  function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', ws, ...args], {
-      env: { ...process.env, ...userData() },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-  }
+  const cli = (args: string[]) => cliToEnd(['--workspace', ws, ...args], userData());
 
   beforeAll(async () => {
     // One demo workspace for the whole file (building it takes minutes); removed after the last test.

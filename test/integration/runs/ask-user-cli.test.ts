@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { MockLlmServer } from '../../support/mock-llm-server.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 import { useVirtualPhones } from '../../support/virtual-phone.js';
 import { textOf } from '../agents/helpers.js';
+import { cliToEnd } from '../../support/cli-process.js';
 
 /**
  * "给她打个电话" — who is she? A scripted OpenAI-compatible model (the generic VLM format) asks
@@ -66,15 +66,8 @@ describe('asking the older adult back, through the CLI', () => {
     userData: string,
     args: string[],
     env: Record<string, string> = {},
-  ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', ws, ...args], {
-      env: { ...process.env, ELDERBENCH_USER_DATA: userData, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+  ): Promise<{ code: number | string; stdout: string; stderr: string }> {
+    return cliToEnd(['--workspace', ws, ...args], { ELDERBENCH_USER_DATA: userData, ...env });
   }
 
   it(

@@ -1,14 +1,13 @@
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Backend } from '../../../electron/services/backend.js';
 import { FORMAT_REPLIES, MockLlmServer } from '../../support/mock-llm-server.js';
 import type { MockReply, RecordedRequest } from '../../support/mock-llm-server.js';
-import { REPO_ROOT } from '../../support/fixtures.js';
 import { settingsWorkspace } from '../../support/record-script.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 import { useVirtualPhones } from '../../support/virtual-phone.js';
+import { cliToEnd } from '../../support/cli-process.js';
 
 // The two offline tasks of test/fixtures/tasks/settings-runs.json, told apart by their instruction in the prompt.
 const REFUSED = 'the display settings'; // off-display
@@ -40,15 +39,8 @@ describe('honest scoring through the CLI (a scripted OpenAI-compatible endpoint)
   });
 
   /** The real `elderbench` binary as a child process (not spawnSync: the mock server lives in this process). */
-  function cli(ws: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', ws, ...args], {
-      env: { ...process.env, ELDERBENCH_USER_DATA: tmp() },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+  function cli(ws: string, args: string[]): Promise<{ code: number | string; stdout: string; stderr: string }> {
+    return cliToEnd(['--workspace', ws, ...args], { ELDERBENCH_USER_DATA: tmp() });
   }
 
   it(

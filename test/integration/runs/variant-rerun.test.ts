@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { importTaskFile } from '../../../electron/services/workspace/tasks-servi
 import { REPO_ROOT } from '../../support/fixtures.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 import { useVirtualPhones } from '../../support/virtual-phone.js';
+import { cliToEnd } from '../../support/cli-process.js';
 
 /**
  * A font-large re-run of sample tasks with the replay agent (it repeats the human's taps where
@@ -23,15 +23,8 @@ describe('robustness re-run through the CLI', () => {
   const tmp = useTempDirs();
   const phones = useVirtualPhones();
 
-  function cli(ws: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', ws, ...args], {
-      env: { ...process.env, ELDERBENCH_USER_DATA: tmp() },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+  function cli(ws: string, args: string[]): Promise<{ code: number | string; stdout: string; stderr: string }> {
+    return cliToEnd(['--workspace', ws, ...args], { ELDERBENCH_USER_DATA: tmp() });
   }
 
   it(
