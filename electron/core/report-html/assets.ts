@@ -30,6 +30,7 @@ table.data tfoot td { color: var(--muted); font-size: 0.9rem; }
 .charts img { width: 100%; height: auto; border: 1px solid var(--line); background: #fff; }
 .ok { color: var(--pass); font-weight: 700; }
 .bad { color: var(--fail); font-weight: 700; }
+.unresolved, .invalid { font-weight: 700; font-style: italic; }
 .filters { display: flex; gap: 1.5rem; align-items: center; flex-wrap: wrap; margin: 0.5rem 0; }
 .filters label { display: inline-flex; gap: 0.4rem; align-items: center; }
 .filters input[type=checkbox] { width: 1.2rem; height: 1.2rem; }

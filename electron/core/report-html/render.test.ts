@@ -90,6 +90,25 @@ describe('the HTML run report', () => {
     expect(html).toContain('alt="Success rate by agent. replay: overall 100.0%"');
   });
 
+  it('says a result was unresolved or invalid rather than the agent failing, in the task and in the overview', () => {
+    const base = task('a').results[0]!;
+    const html = renderReport(
+      model([
+        task('u', { results: [{ ...base, success: false, exit: 'infra_error', verdict: null }] }),
+        task('i', { results: [{ ...base, success: false, exit: 'invalid_task', verdict: null }] }),
+        task('f', { results: [{ ...base, success: false, exit: 'off_graph', verdict: null }] }),
+      ]),
+    );
+    const section = (id: string) =>
+      html.slice(html.indexOf(`id="${anchorOf(id)}"`), html.indexOf('</section>', html.indexOf(`id="${anchorOf(id)}"`)));
+    expect(section('u')).toContain('⚠ unresolved');
+    expect(section('u')).not.toContain('✗ failed');
+    expect(section('i')).toContain('⊘ invalid (not in N)');
+    expect(section('f')).toContain('✗ failed');
+    expect(html).toContain('<td class="unresolved">⚠ <span class="muted">infra_error</span></td>');
+    expect(html).toContain('<td class="bad">✗ <span class="muted">off_graph</span></td>');
+  });
+
   it('escapes everything that comes from tasks, agents and reviewers', () => {
     const evil = '<img src=x onerror=alert(1)>"\'&';
     const t = task('x', { instruction: evil });

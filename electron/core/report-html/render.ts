@@ -2,6 +2,7 @@ import type { TableModel } from '../../../shared/domain/analysis.js';
 import { formatCell } from '../../../shared/domain/table-format.js';
 import { REPORT_CSS, REPORT_JS } from './assets.js';
 import { markSvg } from './marks.js';
+import { exitClass } from '../eval/exit-classes.js';
 import type { ReportModel, ReportResult, ReportStep, ReportTask } from './model.js';
 
 /** Text and attribute values, escaped: task text, model output and notes come from outside. */
@@ -45,8 +46,21 @@ function step(s: ReportStep, who: string): string {
   return `<li>${shot}${typed}<span class="act">${esc(label)}</span>${detail}${raw}</li>`;
 }
 
+/**
+ * How a result counts, as the tables count it: an infrastructure failure is unresolved (not the
+ * agent's failure; `run --resume` re-attempts it) and an invalid task is outside N — neither reads "failed".
+ */
+function standing(r: Pick<ReportResult, 'success' | 'exit'>): { cls: string; mark: string; text: string } {
+  if (r.success) return { cls: 'ok', mark: '✓', text: 'success' };
+  const c = exitClass(r.exit);
+  if (c === 'infrastructure') return { cls: 'unresolved', mark: '⚠', text: 'unresolved' };
+  if (c === 'invalid') return { cls: 'invalid', mark: '⊘', text: 'invalid (not in N)' };
+  return { cls: 'bad', mark: '✗', text: 'failed' };
+}
+
 function result(r: ReportResult, taskId: string): string {
-  const verdict = r.success ? '<span class="ok">✓ success</span>' : '<span class="bad">✗ failed</span>';
+  const st = standing(r);
+  const verdict = `<span class="${st.cls}">${st.mark} ${st.text}</span>`;
   const label = r.label
     ? `<p class="label">Reviewer: ${[r.label.humanVerdict ? `verdict ${esc(r.label.humanVerdict)}` : '', r.label.category ? `category ${esc(r.label.category)}` : '', r.label.notes ? `“${esc(r.label.notes)}”` : ''].filter(Boolean).join(' · ')}</p>`
     : '';
@@ -79,7 +93,9 @@ function overview(m: ReportModel): string {
   const cols = [...new Set(m.tasks.flatMap((t) => t.results.map((r) => `${r.agent} · ${r.mode}`)))].sort();
   const cell = (t: ReportTask, c: string): string => {
     const r = t.results.find((x) => `${x.agent} · ${x.mode}` === c);
-    return r ? (r.success ? '<td class="ok">✓</td>' : `<td class="bad">✗ <span class="muted">${esc(r.exit)}</span></td>`) : '<td>—</td>';
+    if (!r) return '<td>—</td>';
+    const st = standing(r);
+    return r.success ? '<td class="ok">✓</td>' : `<td class="${st.cls}">${st.mark} <span class="muted">${esc(r.exit)}</span></td>`;
   };
   const rows = m.tasks
     .map(
