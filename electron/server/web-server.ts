@@ -8,6 +8,7 @@ import type { Backend } from '../services/backend.js';
 import { isAllowedHostHeader, isLoopbackHost } from './loopback.js';
 import { BlobStore } from '../adapters/blobs/blob-store.js';
 import { servedContentType } from '../adapters/blobs/blob-types.js';
+import { BlobIntegrityError } from '../adapters/blobs/blob-errors.js';
 import { BodyTooLargeError, readBody } from './body.js';
 import { isJsonContentType, isSameOriginRequest, parseTarget, sameServerLocation } from './http-guards.js';
 import { readStatic } from './static-files.js';
@@ -169,7 +170,17 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       sendJson(res, 404, { error: { code: 'not_found', message: 'no such blob' } });
       return;
     }
-    const bytes = await store.blobs.get(id);
+    let bytes: Buffer;
+    try {
+      bytes = await store.blobs.get(id);
+    } catch (e) {
+      // A link or a changed file in a shared workspace: named, never served.
+      if (e instanceof BlobIntegrityError) {
+        sendJson(res, 409, { error: { code: 'conflict', message: e.message } });
+        return;
+      }
+      throw e;
+    }
     const served = servedContentType(row.mediaType);
     res.writeHead(200, {
       'Content-Type': served.type,
