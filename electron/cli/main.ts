@@ -35,6 +35,7 @@ function commandWord(argv: readonly string[]): string | undefined {
 }
 import { CliError } from './output.js';
 import { isSqliteReadOnly, ReadOnlyWorkspaceError } from '../adapters/db/read-only-error.js';
+import { terminalSafe } from '../core/text/remote-text.js';
 
 /** `elderbench`: the same services as the app, for lab staff and scripts. */
 export async function main(argv: string[]): Promise<number> {
@@ -73,8 +74,8 @@ export async function main(argv: string[]): Promise<number> {
     if (globals().json) {
       process.stdout.write(`${JSON.stringify({ error: err.message, details: err.details })}\n`);
     }
-    process.stderr.write(`elderbench: ${err.message}\n`);
-    for (const d of err.details) process.stderr.write(`  ${d}\n`);
+    process.stderr.write(`elderbench: ${terminalSafe(err.message)}\n`);
+    for (const d of err.details) process.stderr.write(`  ${terminalSafe(d)}\n`);
     return err.exitCode;
   }
 }

@@ -15,7 +15,7 @@ import { stfRunOptions } from './stf-devices.js';
 import { openBackend } from '../context.js';
 import { htmlReportCommand } from './report-html.js';
 import type { GlobalOptions } from '../output.js';
-import { CliError, info, printResult, table } from '../output.js';
+import { CliError, info, printResult, table, writeData } from '../output.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
 const list = (s: string | undefined): string[] =>
@@ -255,7 +255,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
             }
             if (g.json || o.format === 'json')
               process.stdout.write(`${JSON.stringify({ runA: c.runA, runB: c.runB, agents: c.agents, table: c.table }, null, 2)}\n`);
-            else process.stdout.write(writeTable(c.table, (o.format as string) === 'html' ? 'md' : o.format));
+            else writeData(writeTable(c.table, (o.format as string) === 'html' ? 'md' : o.format));
             return;
           }
           const runs = backend.workspace.runs.list();
@@ -301,7 +301,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
             return;
           }
           if (report.unresolvedWarning) info(report.unresolvedWarning);
-          process.stdout.write(report.tables.map((t) => writeTable(t, o.format)).join('\n'));
+          writeData(report.tables.map((t) => writeTable(t, o.format)).join('\n'));
         } finally {
           backend.close();
         }
