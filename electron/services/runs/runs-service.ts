@@ -65,7 +65,7 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
         ...set.agents.map((a) => {
           const use = a.trust === 'needs-approval' ? secretUse(a) : null;
           const problem = use
-            ? `needs your approval to send ${use.variable} to ${use.host}`
+            ? `needs your approval to send ${use.variable} to ${use.origin}`
             : a.apiKeyEnv && !process.env[a.apiKeyEnv]
               ? `set ${a.apiKeyEnv}`
               : null;
@@ -75,7 +75,7 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
             description: a.description ?? '',
             ready: !problem,
             problem,
-            approval: use ? { variable: use.variable, host: use.host } : null,
+            approval: use ? { variable: use.variable, origin: use.origin } : null,
           };
         }),
       ];
