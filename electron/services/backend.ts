@@ -97,10 +97,8 @@ export class Backend {
 
   /** A demonstration still 'recording' in a fresh process was cut off by a crash: mark it interrupted. */
   private recoverFromCrash(log: (m: string) => void): void {
-    if (this.store.readOnly) {
-      log(`the workspace ${this.store.path} is read-only for this user: listing, reviewing and exporting work; changes are refused`);
-      return;
-    }
+    // Read-only (no permission, or a full disk): nothing to recover here; the surfaces say so (WorkspaceInfo, the CLI).
+    if (this.store.readOnly) return;
     const n = this.store.demonstrations.interruptDangling();
     if (n > 0) log(`marked ${n} demonstration(s) left open by a previous crash as interrupted`);
   }

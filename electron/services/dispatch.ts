@@ -1,6 +1,6 @@
 import type { ElderBenchHandlers } from '../../shared/api/index.js';
 import { ApiError, METHOD_CHANNELS } from '../../shared/api/index.js';
-import { isSqliteReadOnly, ReadOnlyWorkspaceError } from '../adapters/db/read-only-error.js';
+import { diskFullMessage, isDiskFull, isSqliteReadOnly, ReadOnlyWorkspaceError } from '../adapters/db/read-only-error.js';
 
 export type Dispatch = (channel: string, input: unknown) => Promise<unknown>;
 
@@ -31,8 +31,9 @@ export function createDispatch(getHandlers: () => ElderBenchHandlers, log: (msg:
       return await handler.call(service, parsed.data);
     } catch (e) {
       if (e instanceof ApiError) throw e;
-      if (e instanceof ReadOnlyWorkspaceError || isSqliteReadOnly(e))
-        throw new ApiError('conflict', new ReadOnlyWorkspaceError(null).message);
+      if (e instanceof ReadOnlyWorkspaceError) throw new ApiError('conflict', e.message);
+      if (isSqliteReadOnly(e)) throw new ApiError('conflict', new ReadOnlyWorkspaceError(null).message);
+      if (isDiskFull(e)) throw new ApiError('unavailable', diskFullMessage(null));
       log(`${channel} failed: ${(e as Error).stack ?? String(e)}`);
       throw new ApiError('internal', (e as Error).message || String(e));
     }

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 import { BLOB_LIMITS } from '../blobs/blob-limits.js';
 
 /**
@@ -6,7 +7,7 @@ import { BLOB_LIMITS } from '../blobs/blob-limits.js';
  * opened through here: sharp refuses one of more pixels than any screen has before decoding it,
  * so a crafted image cannot take gigabytes of memory.
  */
-export function openImage(bytes: Uint8Array): sharp.Sharp {
+export function openImage(bytes: Uint8Array): Sharp {
   return sharp(bytes, { limitInputPixels: BLOB_LIMITS.imagePixels });
 }
 

@@ -62,7 +62,7 @@ export function registerGraphProbe(graph: Command, globals: () => GlobalOptions)
         }
         const settleMs = Number(o.settleMs);
         if (!Number.isInteger(settleMs) || settleMs < 0) throw new CliError('--settle-ms: a whole number of milliseconds', 2);
-        const backend = openBackend(g);
+        const backend = openBackend(g, { writes: 'probing stores its findings in the workspace' });
         try {
           const ws = backend.workspace;
           const ids = o.task

@@ -40,7 +40,7 @@ export function registerRecord(program: Command, globals: () => GlobalOptions): 
     .action(async (o: { task: string; device: string; script: string }) => {
       const g = globals();
       const script = await readScript(o.script);
-      const backend = openBackend(g);
+      const backend = openBackend(g, { writes: 'recording stores each step in the workspace' });
       try {
         const ws = backend.workspace;
         if (!ws.tasks.get(o.task)) throw new CliError(`no task "${o.task}" in ${ws.path}; import its task set first`);

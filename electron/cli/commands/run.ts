@@ -142,7 +142,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         variant?: VariantName;
       }) => {
         const g = globals();
-        const backend = openBackend(g);
+        const backend = openBackend(g, { writes: o.resume ? 'resuming a run records its results' : 'a run records its results' });
         const progress = progressReporter(Boolean(g.json));
         let cancelled = false;
         const onSignal = (): void => {

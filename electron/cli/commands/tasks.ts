@@ -133,7 +133,7 @@ export function registerTasks(program: Command, globals: () => GlobalOptions): v
     .option('--replace', 'overwrite tasks that already exist with the same id')
     .action(async (file: string, o: { set?: string; replace?: boolean }) => {
       const g = globals();
-      const backend = openBackend(g);
+      const backend = openBackend(g, { writes: 'importing tasks writes them into the workspace' });
       try {
         const report = await importTaskFile(backend.workspace, { file, taskSet: o.set, replace: o.replace });
         for (const w of report.warnings) info(`warning: ${w}`);

@@ -1,3 +1,5 @@
+import { errorMessage } from '../../../shared/error-message.js';
+
 /**
  * Spreads online tasks over devices, one task per device at a time. A device is probed
  * before each task; an infrastructure failure (disconnect, adb error) sends the task to
@@ -27,6 +29,8 @@ interface Pending<T> {
 export async function runOnPool<T, R>(items: readonly T[], serials: readonly string[], o: PoolOptions<T, R>): Promise<void> {
   const queue: Pending<T>[] = items.map((item) => ({ item, attempts: 0, tried: [], lastError: null }));
   const alive = new Set(serials);
+  // Why each device left the pool, so "no healthy device left" can say what was wrong with them.
+  const probeFailures = new Map<string, string>();
   let active = 0;
 
   // Prefer an item this device has not failed yet; fall back to any when it is the last device.
@@ -47,7 +51,12 @@ export async function runOnPool<T, R>(items: readonly T[], serials: readonly str
       }
       active++;
       try {
-        if (!(await o.healthy(serial).catch(() => false))) {
+        const ok = await o.healthy(serial).catch((e: unknown) => {
+          probeFailures.set(serial, errorMessage(e));
+          return false;
+        });
+        if (!ok) {
+          if (!probeFailures.has(serial)) probeFailures.set(serial, 'it did not answer its health probe');
           alive.delete(serial);
           queue.unshift(p);
           return;
@@ -74,6 +83,7 @@ export async function runOnPool<T, R>(items: readonly T[], serials: readonly str
   await Promise.all([...alive].map((s) => worker(s)));
   for (const p of queue.splice(0)) {
     if (o.cancelled?.()) break;
-    await o.onGiveUp(p.item, p.lastError ?? new Error('no healthy device left'), p.attempts, p.tried);
+    const why = [...probeFailures].map(([serial, reason]) => `${serial}: ${reason}`).join('; ');
+    await o.onGiveUp(p.item, p.lastError ?? new Error(`no healthy device left${why ? ` (${why})` : ''}`), p.attempts, p.tried);
   }
 }

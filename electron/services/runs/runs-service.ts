@@ -89,6 +89,8 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
       }
     },
     start: (input) => {
+      // Said before anything starts, not as SQLite's "attempt to write a readonly database" from deep inside.
+      if (ctx.store().readOnly) throw ctx.store().readOnlyError();
       let runId: string;
       try {
         runId = createRun(deps(''), input).runId;
@@ -99,6 +101,7 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
       return { runId };
     },
     resume: ({ runId }) => {
+      if (ctx.store().readOnly) throw ctx.store().readOnlyError();
       if (!ctx.store().runs.get(runId)) throw new ApiError('not_found', `no run ${runId}`);
       if (active.has(runId)) throw new ApiError('conflict', `run ${runId} is already running`);
       launch(runId);
