@@ -8,6 +8,8 @@ import { APPS } from './apps/registry.js';
 import type { Locale, AppDefinition } from './apps/types.js';
 import type { ProfileOption } from './device/profile.js';
 import { DropSchedule, resolveProfile } from './device/profile.js';
+import type { ConnectionLimits } from './protocol/limits.js';
+import { DEFAULT_CONNECTION_LIMITS } from './protocol/limits.js';
 
 /**
  * Public entry: an ADB server on TCP serving N virtual phones (`vphone-1…N`). The app reaches it
@@ -34,6 +36,10 @@ export interface VirtualPhoneServerOptions {
    * drops), seeded by `seed`. An object overrides single figures of either.
    */
   profile?: ProfileOption;
+  /** Each phone's storage in bytes (default 256 MiB): writes past it fail with "No space left on device". */
+  storageBytes?: number;
+  /** Limits on the ADB endpoints' connections (see ConnectionLimits); tests lower them. */
+  limits?: Partial<ConnectionLimits>;
   /** Extra apps installed after the built-in ones (tests, prototypes of new apps). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each app has its own state type
   extraApps?: AppDefinition<any>[];
@@ -80,6 +86,7 @@ export async function startVirtualPhoneServer(opts: VirtualPhoneServerOptions = 
       opts.frozenClockMs,
       profile,
     );
+    if (opts.storageBytes !== undefined) p.fs.capacity = opts.storageBytes;
     phones.set(p.serial, p);
     registry.add(p);
     drops.push(new DropSchedule(p.timing, seed, p.serial, (plugged) => registry.setPlugged(p.serial, plugged)));
@@ -98,12 +105,13 @@ export async function startVirtualPhoneServer(opts: VirtualPhoneServerOptions = 
     return closing;
   };
   try {
-    if (opts.port !== null) handle = await startAdbServer({ host, port: opts.port ?? 5037, registry, onKill: () => void close() });
+    const limits = { ...DEFAULT_CONNECTION_LIMITS, ...opts.limits };
+    if (opts.port !== null) handle = await startAdbServer({ host, port: opts.port ?? 5037, registry, limits, onKill: () => void close() });
     if (opts.tcpBase !== undefined) {
       let i = 0;
       for (const p of phones.values()) {
         const port = opts.tcpBase === 0 ? 0 : opts.tcpBase + i++;
-        endpoints.push(await startDeviceEndpoint({ host, port, device: p, registry }));
+        endpoints.push(await startDeviceEndpoint({ host, port, device: p, registry, limits }));
       }
     }
   } catch (e) {

@@ -56,6 +56,9 @@ export class AdbServer {
     const client = Adb.createClient({ host: address.host, port: address.port, bin: NEVER_STARTED });
     const connect = client.connection.bind(client);
     client.connection = (() => connect().catch((e: unknown) => Promise.reject(this.explain(e)))) as typeof client.connection;
+    // adbkit re-emits a connection's late socket errors (EPIPE after a device hung up) on the client;
+    // unhandled, that would end the process. The command that used the connection has its own failure.
+    client.on('error', () => {});
     this.client = client;
   }
 

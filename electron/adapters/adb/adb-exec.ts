@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
-import { Adb, ShellCommand } from './adbkit.js';
+import type { Adb } from './adbkit.js';
+import { ShellCommand } from './adbkit.js';
 import { DeviceError } from '../../core/device/device-port.js';
 import type { CommandStage, RetryOptions } from '../../core/device/retry.js';
 import { CommandFailure, DEFAULT_BACKOFF_MS, withRetry } from '../../core/device/retry.js';
@@ -22,6 +23,36 @@ const PERMANENT = /unauthorized|more than one device|insufficient permissions/i;
 function failure(e: unknown, stage: CommandStage): CommandFailure {
   const msg = (e as Error)?.message ?? String(e);
   return new CommandFailure(msg, stage, GONE.test(msg), PERMANENT.test(msg));
+}
+
+const MIB = 1024 * 1024;
+/**
+ * The most one command's output may be. The largest a phone sends is a screenshot (a 4K tablet's
+ * PNG is ~25 MiB); a device (or anything posing as one) sending more is not read further, so it
+ * cannot exhaust this process's memory.
+ */
+export const MAX_DEVICE_OUTPUT_BYTES = 128 * MIB;
+
+/** The whole stream, or null (and the stream destroyed) once it passes `limit` bytes. */
+function readBounded(stream: Duplex, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    stream.on('data', (c: Buffer) => {
+      total += c.length;
+      if (total > limit) {
+        stream.removeAllListeners('data');
+        stream.destroy();
+        resolve(null);
+        return;
+      }
+      chunks.push(c);
+    });
+    stream.once('end', () => resolve(Buffer.concat(chunks, total)));
+    stream.once('error', reject);
+    // Closed without an end: cut off (a no-op once the promise has settled).
+    stream.once('close', () => reject(new Error('Premature end of stream')));
+  });
 }
 
 /**
@@ -63,11 +94,21 @@ export class AdbExec {
     } catch (e) {
       throw failure(e, (e as Error).name === 'FailError' ? 'refused' : 'open');
     }
+    let out: Buffer | null;
     try {
-      return await Adb.util.readAll(stream);
+      out = await readBounded(stream, MAX_DEVICE_OUTPUT_BYTES);
     } catch (e) {
       throw failure(e, 'stream');
     }
+    if (!out) {
+      throw new CommandFailure(
+        `the device sent more than ${MAX_DEVICE_OUTPUT_BYTES / MIB} MiB for one command; the rest was not read`,
+        'result',
+        false,
+        true,
+      );
+    }
+    return out;
   }
 
   /** A command without side effects: retried until it works or the window is used up. */
