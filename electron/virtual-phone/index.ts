@@ -38,6 +38,11 @@ export interface VirtualPhoneServerOptions {
   profile?: ProfileOption;
   /** Each phone's storage in bytes (default 256 MiB): writes past it fail with "No space left on device". */
   storageBytes?: number;
+  /**
+   * false: the phones do not say they are emulators (no `ro.kernel.qemu`), like physical phones, so a
+   * test can see what the app does only on real phones (e.g. refuse an unreviewed setup command).
+   */
+  reportsEmulator?: boolean;
   /** Limits on the ADB endpoints' connections (see ConnectionLimits); tests lower them. */
   limits?: Partial<ConnectionLimits>;
   /** Extra apps installed after the built-in ones (tests, prototypes of new apps). */
@@ -87,6 +92,7 @@ export async function startVirtualPhoneServer(opts: VirtualPhoneServerOptions = 
       profile,
     );
     if (opts.storageBytes !== undefined) p.fs.capacity = opts.storageBytes;
+    if (opts.reportsEmulator === false) p.phone.reportsEmulator = false;
     phones.set(p.serial, p);
     registry.add(p);
     drops.push(new DropSchedule(p.timing, seed, p.serial, (plugged) => registry.setPlugged(p.serial, plugged)));

@@ -18,6 +18,12 @@ export interface DeviceInfoDto {
   screen: ScreenSize;
   density: number;
   packageVersions: Record<string, string | null>;
+  /**
+   * The device says it is an emulator (`ro.kernel.qemu` or `ro.boot.qemu` = 1), as Android's
+   * emulator and the virtual phone do: a disposable phone. Any other is a real phone, where a
+   * task's setup commands outside the known-safe set run only after the user confirms them.
+   */
+  emulator: boolean;
 }
 
 export interface DevicesState {

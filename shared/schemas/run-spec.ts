@@ -50,6 +50,11 @@ export const RunSpecSchema = z
     userAgent: z.string().min(1).optional(),
     /** A robustness variant applied to the device before each online task and restored after it. */
     variant: z.enum(VARIANTS).optional(),
+    /**
+     * The user confirmed (`run --allow-setup`, or the desktop window's dialog) that the tasks' setup
+     * commands outside the known-safe set may run on real phones; without it they run on emulators only.
+     */
+    setupConfirmed: z.boolean().default(false),
   })
   .strict()
   .superRefine((s, ctx) => {

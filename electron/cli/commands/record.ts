@@ -37,7 +37,8 @@ export function registerRecord(program: Command, globals: () => GlobalOptions): 
     .requiredOption('--task <id>', 'task to demonstrate')
     .requiredOption('--device <serial>', 'device to record on')
     .requiredOption('--script <file>', 'JSON list of canonical actions ending with {"type":"Finish"}')
-    .action(async (o: { task: string; device: string; script: string }) => {
+    .option('--allow-setup', "run the task's setup commands outside the known-safe set on a real phone too")
+    .action(async (o: { task: string; device: string; script: string; allowSetup?: boolean }) => {
       const g = globals();
       const script = await readScript(o.script);
       const backend = openBackend(g, { writes: 'recording stores each step in the workspace' });
@@ -45,7 +46,7 @@ export function registerRecord(program: Command, globals: () => GlobalOptions): 
         const ws = backend.workspace;
         if (!ws.tasks.get(o.task)) throw new CliError(`no task "${o.task}" in ${ws.path}; import its task set first`);
         info(`recording task ${o.task} on ${o.device}`);
-        const rec = await recordScript(backend, o.task, o.device, script).catch((e: Error) => {
+        const rec = await recordScript(backend, o.task, o.device, script, { setupConfirmed: o.allowSetup === true }).catch((e: Error) => {
           throw new CliError(e.message);
         });
         const steps = ws.demonstrations.steps(rec.demonstrationId);

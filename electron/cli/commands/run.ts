@@ -9,7 +9,7 @@ import type { VariantName } from '../../core/eval/variants.js';
 import type { UserMode } from '../../core/user/user-turn.js';
 import { compareRunsSr } from '../../services/runs/run-compare.js';
 import { buildRunReport } from '../../services/runs/run-report-builder.js';
-import { createRun, runToEnd } from '../../services/runs/run-lifecycle.js';
+import { createRun, runToEnd, setupNeedingConfirmation } from '../../services/runs/run-lifecycle.js';
 import { selectTasks } from '../../services/runs/task-selection.js';
 import { stfRunOptions } from './stf-devices.js';
 import { openBackend } from '../context.js';
@@ -119,6 +119,10 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
       ]),
     )
     .option(
+      '--allow-setup',
+      "run the tasks' setup commands outside the known-safe set on real phones too (review them first: tasks validate)",
+    )
+    .option(
       '--resume <run>',
       'continue a run: re-attempts unresolved infrastructure failures and interrupted tasks (history kept); resolved tasks are skipped',
     )
@@ -140,6 +144,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         user: UserMode;
         userAgent?: string;
         variant?: VariantName;
+        allowSetup?: boolean;
       }) => {
         const g = globals();
         const backend = openBackend(g, { writes: o.resume ? 'resuming a run records its results' : 'a run records its results' });
@@ -172,25 +177,33 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
             if (tasks.length === 0) throw new CliError(`no ${o.mode === 'both' ? '' : `${o.mode} `}tasks match ${o.tasks ?? '(all)'}`);
             const stf = stfRunOptions(o);
             if (stf && o.devices) throw new CliError('give either --devices or --stf, not both', 2);
+            const specInput = {
+              mode: o.mode,
+              agents,
+              taskIds: tasks.map((t) => t.id),
+              devices: list(o.devices),
+              judge: o.judge,
+              judgeAgent: o.judgeAgent,
+              instruction: o.instruction,
+              offGraph: o.offGraph,
+              ...(o.maxSteps ? { maxSteps: Number(o.maxSteps) } : {}),
+              user: o.user,
+              ...(o.userAgent ? { userAgent: o.userAgent } : {}),
+              ...(o.variant ? { variant: o.variant } : {}),
+              setupConfirmed: o.allowSetup === true,
+            };
+            // Refused before the run exists when setup commands outside the known-safe set would meet a real phone.
+            const unconfirmed = await setupNeedingConfirmation(deps, specInput).catch((e: unknown) => {
+              throw new CliError(specError(e));
+            });
+            if (unconfirmed)
+              throw new CliError(
+                unconfirmed.message,
+                1,
+                unconfirmed.findings.map((f) => `${f.taskId}: ${f.command}`),
+              );
             try {
-              runId = createRun(
-                deps,
-                {
-                  mode: o.mode,
-                  agents,
-                  taskIds: tasks.map((t) => t.id),
-                  devices: list(o.devices),
-                  judge: o.judge,
-                  judgeAgent: o.judgeAgent,
-                  instruction: o.instruction,
-                  offGraph: o.offGraph,
-                  ...(o.maxSteps ? { maxSteps: Number(o.maxSteps) } : {}),
-                  user: o.user,
-                  ...(o.userAgent ? { userAgent: o.userAgent } : {}),
-                  ...(o.variant ? { variant: o.variant } : {}),
-                },
-                stf ? { stf } : {},
-              ).runId;
+              runId = createRun(deps, specInput, stf ? { stf } : {}).runId;
             } catch (e) {
               throw new CliError(specError(e));
             }
@@ -198,7 +211,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
           } else {
             info(`resuming ${runId}`);
           }
-          await runToEnd(deps, runId, () => cancelled).catch((e: Error) => {
+          await runToEnd(deps, runId, () => cancelled, { setupConfirmed: o.allowSetup === true }).catch((e: Error) => {
             throw new CliError(`${e.message} (the run is saved; continue with --resume ${runId})`);
           });
           progress.stop();

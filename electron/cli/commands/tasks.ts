@@ -4,6 +4,7 @@ import type { TaskSummary } from '../../../shared/schemas/task.js';
 import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES } from '../../../shared/schemas/task.js';
 import { DuplicateTaskError } from '../../adapters/db/repositories/tasks-repo.js';
 import { TaskFileError, formatIssue } from '../../core/tasks/task-file-error.js';
+import type { SetupFinding } from '../../services/workspace/tasks-service.js';
 import { importTaskFile, readTaskFile } from '../../services/workspace/tasks-service.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
@@ -70,11 +71,11 @@ export function registerTasks(program: Command, globals: () => GlobalOptions): v
     .argument('<files...>')
     .action(async (files: string[]) => {
       const g = globals();
-      const results: { file: string; tasks: number; warnings: string[] }[] = [];
+      const results: { file: string; tasks: number; warnings: string[]; unsafeSetup: SetupFinding[] }[] = [];
       for (const file of files) {
         try {
           const parsed = await readTaskFile(file);
-          results.push({ file, tasks: parsed.tasks.length, warnings: parsed.warnings });
+          results.push({ file, tasks: parsed.tasks.length, warnings: parsed.warnings, unsafeSetup: parsed.setupFindings });
         } catch (e) {
           if (e instanceof TaskFileError) throw taskFileFailure(e);
           throw e;

@@ -8,6 +8,8 @@ import type { DeviceHub } from '../devices/device-hub.js';
 import { recorderDeps } from './recorder-deps.js';
 import { toApiError } from '../devices/devices-service.js';
 import type { ServiceContext } from '../service-context.js';
+import { callContext, requireConfirmation } from '../call-context.js';
+import { guardSetup, SetupNotConfirmedError, setupQuestion } from '../devices/setup-guard.js';
 
 /** The window's view of a recorded step (stored or just committed): what it shows, nothing of the storage. */
 export const stepView = (s: RecordedStep): StepView => ({
@@ -35,6 +37,13 @@ export class RecordingSessions {
     const store = this.ctx.store;
     const task = store().tasks.get(taskId);
     if (!task) throw new ApiError('not_found', `no task with id "${taskId}" in this workspace`);
+    // The recorder resets the phone with the task's setup: on a real phone, commands outside the
+    // known-safe set need the user's confirmation in the window's own dialog.
+    await guardSetup([this.hub.device(serial)], [task], callContext().confirmed).catch((e: unknown) => {
+      if (e instanceof SetupNotConfirmedError)
+        requireConfirmation(setupQuestion(e, `elderbench record --task ${taskId} --device ${serial} … --allow-setup`));
+      throw e;
+    });
     const busy = [...this.active.values()].find((r) => r.state === 'recording' && r.deviceInfo.serial === serial);
     if (busy) {
       throw new ApiError('conflict', `${serial} is already recording demonstration ${busy.demonstrationId}; finish or discard it first`);

@@ -12,6 +12,7 @@ import type { ItemRunner } from './run-items.js';
 import type { RunItem } from './run-plan.js';
 import { itemKey } from './run-plan.js';
 import { errorMessage } from '../../../shared/error-message.js';
+import { guardSetup } from '../devices/setup-guard.js';
 
 /**
  * Online items run on a pool of devices, one item per device at a time. An infrastructure failure
@@ -30,6 +31,12 @@ export async function runOnlineItems(
     deps.onlineDevices ??
     (spec.devices.length ? spec.devices : (await deps.devices.refresh()).devices.filter((d) => d.state === 'device').map((d) => d.serial));
   if (serials.length === 0) throw new Error('no device for the online tasks: attach a phone or start the virtual phone, or pass --devices');
+  // Before any task starts: setup commands outside the known-safe set run on real phones only when confirmed.
+  await guardSetup(
+    serials.map((s) => deps.devices.device(s)),
+    [...new Set(online.map((i) => i.task))],
+    spec.setupConfirmed,
+  );
   const sink = workspaceObservationSink(() => store);
   // Why each attempt failed: a setup that failed on every device makes the task invalid, not an infra error.
   const failures = new Map<RunItem, { serial: string; setup: boolean }[]>();

@@ -104,7 +104,7 @@ describe("a shared workspace's agents.json and the user's secrets", () => {
     expect(revoke.stdout).toMatch(/Withdrew 1 approval/);
   }, 120_000);
 
-  it('can be approved from the window through the API, which records it in the user config', async () => {
+  it('can be approved from the window once confirmed in its own dialog, which records it in the user config', async () => {
     const ws = tmp();
     const userData = tmp();
     writeFileSync(
@@ -122,7 +122,13 @@ describe("a shared workspace's agents.json and the user's secrets", () => {
       });
       expect(rows.find((a) => a.name === 'free')).toMatchObject({ ready: true, approval: null });
       await expect(backend.dispatch('runs.approveAgent', { name: 'free' })).rejects.toThrow(/needs no approval/);
-      expect(await backend.dispatch('runs.approveAgent', { name: 'team-glm' })).toEqual({
+      // The API alone cannot approve: the window's shell asks in a dialog of its own and repeats the call as confirmed.
+      await expect(backend.dispatch('runs.approveAgent', { name: 'team-glm' })).rejects.toMatchObject({
+        code: 'conflict',
+        confirm: { title: 'Send the value of GITHUB_TOKEN to https://models.example.org?' },
+      });
+      expect(existsSync(join(userData, APPROVALS_FILE))).toBe(false);
+      expect(await backend.dispatch('runs.approveAgent', { name: 'team-glm' }, { confirmed: true, canConfirm: true })).toEqual({
         agent: 'team-glm',
         variable: 'GITHUB_TOKEN',
         origin: 'https://models.example.org',

@@ -24,6 +24,8 @@ export function properties(phone: PhoneModel): Record<string, string> {
     'ro.build.id': 'UQ1A.240105.004',
     'ro.build.type': 'userdebug',
     'ro.build.fingerprint': 'ElderBench/vphone/vphone:14/UQ1A.240105.004/1:userdebug/test-keys',
+    // An emulated phone says so, as Android's emulator does (apps and tools read these).
+    ...(phone.reportsEmulator ? { 'ro.kernel.qemu': '1', 'ro.boot.qemu': '1' } : {}),
     'ro.serialno': phone.serial,
     'ro.sf.lcd_density': String(DENSITY_DPI),
     'persist.sys.locale': phone.locale === 'zh' ? 'zh-CN' : 'en-US',
