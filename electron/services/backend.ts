@@ -54,7 +54,7 @@ export class Backend {
       appVersion: APP_VERSION,
       userDataDir: options.userDataDir,
     };
-    this.devices = new DeviceHub(options.adbServer ?? readSettings(ctx).adbServer, this.events);
+    this.devices = new DeviceHub(options.adbServer ?? readSettings(ctx).adbServer, this.events, options.userDataDir);
     this.recordings = new RecordingSessions(ctx, this.devices);
     // The device hub follows the setting unless the command line pinned a server.
     if (!options.adbServer) {
@@ -99,7 +99,9 @@ export class Backend {
   private recoverFromCrash(log: (m: string) => void): void {
     // Read-only (no permission, or a full disk): nothing to recover here; the surfaces say so (WorkspaceInfo, the CLI).
     if (this.store.readOnly) return;
-    const n = this.store.demonstrations.interruptDangling();
+    // Only recordings whose lease has expired: another process recording right now holds its lease.
+    const store = this.store;
+    const n = store.demonstrations.interruptDangling((id) => store.leases.holder('demonstration', String(id)) !== null);
     if (n > 0) log(`marked ${n} demonstration(s) left open by a previous crash as interrupted`);
   }
 

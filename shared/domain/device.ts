@@ -8,6 +8,8 @@ export interface DeviceSummaryDto {
   product: string | null;
   /** host:port of the adb server the device is on (several servers can share one pool). */
   server?: string;
+  /** A run or a recording (of this or another ElderBench process) holds the device; absent when free. */
+  inUseBy?: { purpose: string; pid: number; host: string; since: string; thisProcess: boolean };
 }
 
 export interface DeviceInfoDto {

@@ -17,6 +17,7 @@ import { SettingsRepo } from './repositories/settings-repo.js';
 import { TasksRepo } from './repositories/tasks-repo.js';
 import { canWrite, checkDatabaseFile, checkOwnSchema, createDatabaseFile, WorkspaceFileError } from './workspace-file.js';
 import { VerbAnnotationsRepo } from './repositories/verb-annotations-repo.js';
+import { LeasesRepo } from './repositories/leases-repo.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
 export const DB_FILE = 'elderbench.db';
@@ -36,6 +37,8 @@ export class WorkspaceStore {
   readonly runs: RunsRepo;
   readonly labels: LabelsRepo;
   readonly verbAnnotations: VerbAnnotationsRepo;
+  /** Live runs and recordings, held by the process doing them (migration 14). */
+  readonly leases: LeasesRepo;
   readonly blobs: BlobStore;
 
   private constructor(
@@ -55,6 +58,7 @@ export class WorkspaceStore {
     this.runs = new RunsRepo(db);
     this.labels = new LabelsRepo(db);
     this.verbAnnotations = new VerbAnnotationsRepo(db);
+    this.leases = new LeasesRepo(db);
     this.blobs = new BlobStore(join(path, BLOBS_DIR), { readOnly });
   }
 

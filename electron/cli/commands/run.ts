@@ -17,6 +17,8 @@ import { htmlReportCommand } from './report-html.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table, writeData } from '../output.js';
 import { errorMessage } from '../../../shared/error-message.js';
+import type { BusyDevicePolicy } from '../../services/runs/run-device-leases.js';
+import { BUSY_DEVICE_POLICIES } from '../../services/runs/run-device-leases.js';
 
 const list = (s: string | undefined): string[] =>
   s
@@ -122,6 +124,11 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
       '--allow-setup',
       "run the tasks' setup commands outside the known-safe set on real phones too (review them first: tasks validate)",
     )
+    .addOption(
+      new Option('--busy-devices <policy>', 'a device another run or recording holds: wait for it, skip it, or refuse to start')
+        .choices([...BUSY_DEVICE_POLICIES])
+        .default('wait'),
+    )
     .option(
       '--resume <run>',
       'continue a run: re-attempts unresolved infrastructure failures and interrupted tasks (history kept); resolved tasks are skipped',
@@ -145,6 +152,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         userAgent?: string;
         variant?: VariantName;
         allowSetup?: boolean;
+        busyDevices: BusyDevicePolicy;
       }) => {
         const g = globals();
         const backend = openBackend(g, { writes: o.resume ? 'resuming a run records its results' : 'a run records its results' });
@@ -162,6 +170,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
             devices: backend.devices,
             log: info,
             onProgress: (p: RunProgress) => progress.update(p),
+            busyDevices: o.busyDevices,
           };
           let runId = o.resume;
           if (!runId) {

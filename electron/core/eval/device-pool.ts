@@ -17,6 +17,13 @@ export interface PoolOptions<T, R> {
   onGiveUp(item: T, error: unknown, attempts: number, retriedOn: string[]): void | Promise<void>;
   /** Stop taking new items (cancel). */
   cancelled?(): boolean;
+  /**
+   * Before a device takes its first item: resolves true once this run may use it (another process
+   * may hold it; the caller waits for it while `stillNeeded()`), false to leave it out.
+   */
+  claim?(serial: string, stillNeeded: () => boolean): Promise<boolean>;
+  /** The device takes no more items of this run (given back for others). */
+  release?(serial: string): void;
 }
 
 interface Pending<T> {
@@ -41,6 +48,22 @@ export async function runOnPool<T, R>(items: readonly T[], serials: readonly str
   };
 
   const worker = async (serial: string): Promise<void> => {
+    if (o.claim) {
+      // Work is left while items wait or another device may hand one back.
+      const got = await o.claim(serial, () => queue.length > 0 || active > 0);
+      if (!got) {
+        alive.delete(serial);
+        return;
+      }
+    }
+    try {
+      await work(serial);
+    } finally {
+      o.release?.(serial);
+    }
+  };
+
+  const work = async (serial: string): Promise<void> => {
     while (alive.has(serial) && !o.cancelled?.()) {
       const p = take(serial);
       if (!p) {

@@ -5,6 +5,10 @@ import type { DeviceSummary } from '../../core/device/device-port.js';
 import type { EventBus } from '../event-bus.js';
 import { deviceNames, splitDeviceName } from './device-names.js';
 import { errorMessage } from '../../../shared/error-message.js';
+import type { DeviceLease } from './device-lease-service.js';
+import { DeviceLeaseService } from './device-lease-service.js';
+import { serverKey } from '../../adapters/system/device-leases.js';
+import { LEASE_HEARTBEAT_MS } from '../../adapters/system/leases.js';
 
 const RETRY_MS = 5000;
 
@@ -28,12 +32,19 @@ export class DeviceHub {
   private slots: Slot[] = [];
   private state: DevicesState;
   private closed = false;
+  private leaseWatch: NodeJS.Timeout | null = null;
+
+  /** Which devices this and other processes use (a run, a recording), kept in the user data folder. */
+  readonly leases: DeviceLeaseService;
 
   constructor(
     addresses: string,
     private readonly events: EventBus,
+    /** The user data folder, where device leases live (shared by every process of this user). */
+    userDataDir: string,
   ) {
     this.slots = parseAdbAddresses(addresses).map((a) => this.slot(new AdbServer(a)));
+    this.leases = new DeviceLeaseService(userDataDir, (name) => this.serverOf(name));
     this.state = this.merge();
   }
 
@@ -60,6 +71,11 @@ export class DeviceHub {
   async refresh(): Promise<DevicesState> {
     await Promise.all(this.slots.map((s) => this.refreshSlot(s)));
     this.publish();
+    // Other processes take and give back devices without an adb event: look again now and then.
+    if (!this.leaseWatch && !this.closed) {
+      this.leaseWatch = setInterval(() => this.publish(), LEASE_HEARTBEAT_MS);
+      this.leaseWatch.unref();
+    }
     return this.state;
   }
 
@@ -148,6 +164,16 @@ export class DeviceHub {
       this.slots.length,
     );
     const devices: DeviceSummaryDto[] = all.map((x, i) => ({ ...x.device, serial: names[i]!, server: x.server }));
+    let leases: DeviceLease[] = [];
+    try {
+      if (devices.length > 0) leases = this.leases.list();
+    } catch {
+      // No lease file to read (a read-only home): nothing shown as in use.
+    }
+    for (const d of devices) {
+      const held = leases.find((l) => l.server === serverKey(d.server!) && d.serial.split('/').pop() === l.serial);
+      if (held) d.inUseBy = { purpose: held.purpose, pid: held.pid, host: held.host, since: held.since, thisProcess: held.mine };
+    }
     const down = this.slots.filter((s) => !s.reachable && s.problem);
     return {
       server: this.serverLabel,
@@ -173,8 +199,15 @@ export class DeviceHub {
     }
   }
 
+  /** Pushes the list again (the window shows which devices are leased, and a lease changed). */
+  leasesChanged(): void {
+    this.publish();
+  }
+
   close(): void {
     this.closed = true;
     this.stop();
+    if (this.leaseWatch) clearInterval(this.leaseWatch);
+    this.leases.close();
   }
 }

@@ -6,6 +6,8 @@ import type { Backend } from '../backend.js';
 import { recorderDeps } from './recorder-deps.js';
 import { errorMessage } from '../../../shared/error-message.js';
 import { guardSetup } from '../devices/setup-guard.js';
+import { holdRecording } from './recording-leases.js';
+import type { DevicePort } from '../../core/device/device-port.js';
 
 /**
  * Records a scripted demonstration exactly like a person's: the same Recorder, one committed
@@ -23,10 +25,26 @@ export async function recordScript(
   const task = backend.workspace.tasks.get(taskId);
   if (!task) throw new Error(`no task "${taskId}" in ${backend.workspace.path}; import its task set first`);
   await guardSetup([device], [task], opts.setupConfirmed === true);
-  const rec = await Recorder.start(
-    recorderDeps(() => backend.workspace, device),
-    task,
-  );
+  const leases = holdRecording(backend.devices, () => backend.workspace, serial, taskId);
+  let rec: Recorder;
+  try {
+    rec = await Recorder.start(
+      recorderDeps(() => backend.workspace, device),
+      task,
+    );
+  } catch (e) {
+    leases.release();
+    throw e;
+  }
+  leases.attach(rec.demonstrationId);
+  try {
+    return await playScript(backend, rec, device, script);
+  } finally {
+    leases.release();
+  }
+}
+
+async function playScript(backend: Backend, rec: Recorder, device: DevicePort, script: readonly ScriptStep[]): Promise<Recorder> {
   for (const [i, step] of script.entries()) {
     try {
       if (step.type === 'Finish' && !isTargetStep(step)) await rec.finish();

@@ -10,6 +10,9 @@ import { toApiError } from '../devices/devices-service.js';
 import type { ServiceContext } from '../service-context.js';
 import { callContext, requireConfirmation } from '../call-context.js';
 import { guardSetup, SetupNotConfirmedError, setupQuestion } from '../devices/setup-guard.js';
+import type { RecordingLeases } from './recording-leases.js';
+import { holdRecording } from './recording-leases.js';
+import { DeviceBusyError } from '../devices/device-lease-service.js';
 
 /** The window's view of a recorded step (stored or just committed): what it shows, nothing of the storage. */
 export const stepView = (s: RecordedStep): StepView => ({
@@ -27,6 +30,7 @@ export const stepView = (s: RecordedStep): StepView => ({
 export class RecordingSessions {
   readonly active = new Map<number, Recorder>();
   private readonly trackers = new Map<number, CaptureTracker>();
+  private readonly leases = new Map<number, RecordingLeases>();
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -54,9 +58,24 @@ export class RecordingSessions {
       () => made.rec?.stepCount ?? 0,
       (p) => this.ctx.events.emit('recording', 'onCapture', p),
     );
-    const rec = (made.rec = await Recorder.start(tracker.wrap(recorderDeps(store, this.hub.device(serial))), task).catch(toApiError));
+    let leases: RecordingLeases;
+    try {
+      leases = holdRecording(this.hub, store, serial, taskId);
+    } catch (e) {
+      if (e instanceof DeviceBusyError) throw new ApiError('conflict', e.message);
+      throw e;
+    }
+    let rec: Recorder;
+    try {
+      rec = made.rec = await Recorder.start(tracker.wrap(recorderDeps(store, this.hub.device(serial))), task).catch(toApiError);
+    } catch (e) {
+      leases.release();
+      throw e;
+    }
+    leases.attach(rec.demonstrationId);
     this.active.set(rec.demonstrationId, rec);
     this.trackers.set(rec.demonstrationId, tracker);
+    this.leases.set(rec.demonstrationId, leases);
     return rec;
   }
 
@@ -67,9 +86,12 @@ export class RecordingSessions {
     return tracker ? tracker.track(kind, () => call(r)) : call(r);
   }
 
+  /** The recording is over (finished, discarded, or cut off): its device and demonstration are given back. */
   close(id: number): void {
     this.active.delete(id);
     this.trackers.delete(id);
+    this.leases.get(id)?.release();
+    this.leases.delete(id);
   }
 
   recorder(id: number): Recorder {
@@ -129,6 +151,8 @@ export function recordingService(ctx: ServiceContext, sessions: RecordingSession
       try {
         step = stepView(await sessions.capture(demonstrationId, 'step', (r) => r.act(action)));
       } catch (e) {
+        // A recorder cut off by its device is over: its leases go back.
+        if (sessions.active.get(demonstrationId)?.state !== 'recording') sessions.close(demonstrationId);
         sessions.emit(demonstrationId, null);
         return recorderError(e);
       }

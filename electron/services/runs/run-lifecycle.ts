@@ -23,6 +23,9 @@ import { createUserSimulator } from './user-simulator.js';
 import { VARIANT_DESCRIPTIONS } from '../../core/eval/variants.js';
 import type { Task } from '../../../shared/schemas/task.js';
 import { guardSetup, SetupNotConfirmedError, unsafeSetup } from '../devices/setup-guard.js';
+import type { BusyDevicePolicy } from './run-device-leases.js';
+import { describeHolder } from '../../adapters/system/leases.js';
+import { keepFresh } from '../leases/lease-keeper.js';
 
 export interface RunServiceDeps {
   store(): WorkspaceStore;
@@ -32,6 +35,8 @@ export interface RunServiceDeps {
   env?: Record<string, string | undefined>;
   /** Where the user's agent approvals live; the user data folder from the environment when absent. */
   userDataDir?: string;
+  /** What to do with a device another process holds (default: wait for it). */
+  busyDevices?: BusyDevicePolicy;
 }
 
 function agentLookup(store: WorkspaceStore, userDataDir?: string): (name: string) => AgentConfig {
@@ -142,6 +147,33 @@ export async function runToEnd(
   const stored = run.manifest.spec;
   if (!stored) throw new Error(`run ${runId} was stored without a readable spec, so it cannot be resumed; start a new run`);
   const spec = opts.setupConfirmed ? { ...stored, setupConfirmed: true } : stored;
+  // One process runs a run at a time: a second `--resume` (another terminal, the window) is refused while the first lives.
+  const holder = store.leases.claim('run', runId, `elderbench run ${runId}`);
+  if (holder) {
+    throw new RunBusyError(`run ${runId} is being run by ${describeHolder(holder)}; wait for it to end (or stop it) before resuming it`);
+  }
+  const stopBeat = keepFresh(() => store.leases.heartbeat());
+  try {
+    await runHeld(deps, runId, run.manifest.stf ?? null, spec, cancelled);
+  } finally {
+    stopBeat();
+    store.leases.release('run', runId);
+  }
+}
+
+/** Another process is running this run now. */
+export class RunBusyError extends Error {
+  override readonly name = 'RunBusyError';
+}
+
+async function runHeld(
+  deps: RunServiceDeps,
+  runId: string,
+  stfRequest: RunManifest['stf'] | null,
+  spec: RunSpec,
+  cancelled: () => boolean,
+): Promise<void> {
+  const store = deps.store();
   const find = agentLookup(store, deps.userDataDir);
   const { judge } = createJudge(spec.judge, spec.judgeAgent ? find(spec.judgeAgent) : null, deps.env, graphsOf(store));
   const user = createUserSimulator(spec.user, spec.userAgent ? find(spec.userAgent) : null, deps.env);
@@ -155,9 +187,10 @@ export async function runToEnd(
     onProgress: deps.onProgress ?? (() => {}),
     log: deps.log,
     cancelled,
+    ...(deps.busyDevices ? { busyDevices: deps.busyDevices } : {}),
   };
   store.runs.setStatus(runId, 'running');
-  const stf = spec.mode === 'offline' ? null : (run.manifest.stf ?? null);
+  const stf = spec.mode === 'offline' ? null : stfRequest;
   try {
     if (spec.mode !== 'offline') {
       await deps.devices.refresh(); // names on several adb servers resolve against the current lists
