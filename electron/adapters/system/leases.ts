@@ -6,8 +6,9 @@ import { hostname } from 'node:os';
  * machine sharing a workspace folder) neither uses it at the same time nor mistakes it for
  * abandoned. A lease names its holder (pid, host, what for) and is kept fresh by a heartbeat; it
  * is over when its heartbeat is older than LEASE_TTL_MS, or at once when its holder on this
- * machine is no longer running (a SIGKILL frees it). Devices are leased in the user data folder
- * (device-leases.ts), a workspace's runs and recordings in the workspace (leases-repo.ts).
+ * machine is no longer running (a SIGKILL frees it). One table holds them (db/repositories/leases-repo.ts):
+ * devices in the user data folder's lease file (db/device-lease-file.ts), a workspace's runs and recordings
+ * in the workspace.
  */
 export const LEASE_TTL_MS = 30_000;
 export const LEASE_HEARTBEAT_MS = 5_000;

@@ -5,9 +5,8 @@ import type { DeviceSummary } from '../../core/device/device-port.js';
 import type { EventBus } from '../event-bus.js';
 import { deviceNames, splitDeviceName } from './device-names.js';
 import { errorMessage } from '../../../shared/error-message.js';
-import type { DeviceLease } from './device-lease-service.js';
 import { DeviceLeaseService } from './device-lease-service.js';
-import { serverKey } from '../../adapters/system/device-leases.js';
+import type { Lease } from '../leases/hold-lease.js';
 import { LEASE_HEARTBEAT_MS } from '../../adapters/system/leases.js';
 
 const RETRY_MS = 5000;
@@ -164,14 +163,14 @@ export class DeviceHub {
       this.slots.length,
     );
     const devices: DeviceSummaryDto[] = all.map((x, i) => ({ ...x.device, serial: names[i]!, server: x.server }));
-    let leases: DeviceLease[] = [];
+    let inUse: (server: string, serial: string) => Lease | null = () => null;
     try {
-      if (devices.length > 0) leases = this.leases.list();
+      if (devices.length > 0) inUse = this.leases.inUse();
     } catch {
       // No lease file to read (a read-only home): nothing shown as in use.
     }
-    for (const d of devices) {
-      const held = leases.find((l) => l.server === serverKey(d.server!) && d.serial.split('/').pop() === l.serial);
+    for (const [i, d] of devices.entries()) {
+      const held = inUse(all[i]!.server, all[i]!.device.serial);
       if (held) d.inUseBy = { purpose: held.purpose, pid: held.pid, host: held.host, since: held.since, thisProcess: held.mine };
     }
     const down = this.slots.filter((s) => !s.reachable && s.problem);

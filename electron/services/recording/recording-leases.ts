@@ -1,7 +1,7 @@
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { DeviceHub } from '../devices/device-hub.js';
 import { DeviceBusyError } from '../devices/device-lease-service.js';
-import { keepFresh } from '../leases/lease-keeper.js';
+import { holdLease } from '../leases/hold-lease.js';
 
 /**
  * What a recording holds while it records: its device (no run or other recording of any process
@@ -20,26 +20,19 @@ export function holdRecording(hub: DeviceHub, store: () => WorkspaceStore, seria
     throw new DeviceBusyError([{ device: serial, holder: device.holder }], 'finish or stop it first, or record on another device');
   }
   hub.leasesChanged();
-  const stop = keepFresh(() => store().leases.heartbeat());
-  let demo: number | null = null;
+  let demo: (() => void) | null = null;
   let released = false;
   return {
     attach: (id) => {
-      demo = id;
-      store().leases.claim('demonstration', String(id), purpose);
+      // A new demonstration's id is this process's alone: nobody else can hold its lease.
+      const held = holdLease(() => store().leases, 'demonstration', String(id), purpose);
+      if (held.ok) demo = held.release;
     },
     release: () => {
       if (released) return;
       released = true;
-      stop();
+      demo?.();
       device.release();
-      if (demo !== null) {
-        try {
-          store().leases.release('demonstration', String(demo));
-        } catch {
-          // a workspace that went read-only or away: the lease expires by itself
-        }
-      }
       hub.leasesChanged();
     },
   };

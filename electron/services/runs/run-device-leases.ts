@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeHolder } from '../../adapters/system/leases.js';
-import type { DeviceLease } from '../devices/device-lease-service.js';
 import { DeviceBusyError } from '../devices/device-lease-service.js';
+import type { Lease } from '../leases/hold-lease.js';
 import type { ExecutorDeps } from './run-executor.js';
 
 /**
@@ -15,7 +15,7 @@ export const BUSY_DEVICE_POLICIES: readonly BusyDevicePolicy[] = ['wait', 'skip'
 /** How often a waiting run looks whether its device was given back. */
 const WAIT_POLL_MS = 500;
 
-export interface RunDeviceLeases {
+export interface RunLeases {
   /** The devices the run may try (busy ones are dropped under `skip`). */
   serials: string[];
   claim(serial: string, stillNeeded: () => boolean): Promise<boolean>;
@@ -27,12 +27,12 @@ export interface RunDeviceLeases {
  * Takes the run's devices before any task starts: free ones at once; busy ones by the policy.
  * Each device is given back as soon as the run has no more work for it.
  */
-export async function leaseDevices(runId: string, serials: readonly string[], deps: ExecutorDeps): Promise<RunDeviceLeases> {
+export async function leaseDevices(runId: string, serials: readonly string[], deps: ExecutorDeps): Promise<RunLeases> {
   const hub = deps.devices;
   const purpose = `elderbench run ${runId}`;
   const policy = deps.busyDevices ?? 'wait';
   const held = new Map<string, () => void>();
-  const tryTake = (serial: string): DeviceLease | null => {
+  const tryTake = (serial: string): Lease | null => {
     const r = hub.leases.take(serial, purpose);
     if (!r.ok) return r.holder;
     held.set(serial, r.release);
@@ -43,7 +43,7 @@ export async function leaseDevices(runId: string, serials: readonly string[], de
     held.clear();
     hub.leasesChanged();
   };
-  const busy: { device: string; holder: DeviceLease }[] = [];
+  const busy: { device: string; holder: Lease }[] = [];
   for (const s of serials) {
     const holder = tryTake(s);
     if (holder) busy.push({ device: s, holder });

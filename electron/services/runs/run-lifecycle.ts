@@ -25,7 +25,7 @@ import type { Task } from '../../../shared/schemas/task.js';
 import { guardSetup, SetupNotConfirmedError, unsafeSetup } from '../devices/setup-guard.js';
 import type { BusyDevicePolicy } from './run-device-leases.js';
 import { describeHolder } from '../../adapters/system/leases.js';
-import { keepFresh } from '../leases/lease-keeper.js';
+import { holdLease } from '../leases/hold-lease.js';
 
 export interface RunServiceDeps {
   store(): WorkspaceStore;
@@ -148,16 +148,16 @@ export async function runToEnd(
   if (!stored) throw new Error(`run ${runId} was stored without a readable spec, so it cannot be resumed; start a new run`);
   const spec = opts.setupConfirmed ? { ...stored, setupConfirmed: true } : stored;
   // One process runs a run at a time: a second `--resume` (another terminal, the window) is refused while the first lives.
-  const holder = store.leases.claim('run', runId, `elderbench run ${runId}`);
-  if (holder) {
-    throw new RunBusyError(`run ${runId} is being run by ${describeHolder(holder)}; wait for it to end (or stop it) before resuming it`);
+  const lease = holdLease(() => store.leases, 'run', runId, `elderbench run ${runId}`);
+  if (!lease.ok) {
+    throw new RunBusyError(
+      `run ${runId} is being run by ${describeHolder(lease.holder)}; wait for it to end (or stop it) before resuming it`,
+    );
   }
-  const stopBeat = keepFresh(() => store.leases.heartbeat());
   try {
     await runHeld(deps, runId, run.manifest.stf ?? null, spec, cancelled);
   } finally {
-    stopBeat();
-    store.leases.release('run', runId);
+    lease.release();
   }
 }
 

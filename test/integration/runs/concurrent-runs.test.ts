@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { DeviceLeases } from '../../../electron/adapters/system/device-leases.js';
+import { DeviceLeaseService } from '../../../electron/services/devices/device-lease-service.js';
 import { WorkspaceStore } from '../../../electron/adapters/db/workspace-store.js';
 import { Backend } from '../../../electron/services/backend.js';
 import { importTaskFile } from '../../../electron/services/workspace/tasks-service.js';
@@ -62,8 +62,8 @@ describe('two processes, one set of phones', () => {
 
     // Both start while something else holds the phones, so both are certainly alive and waiting at once; then the
     // phones are given back and the two runs compete for them.
-    const gate = new DeviceLeases(userData);
-    for (const serial of ['vphone-1', 'vphone-2']) expect(gate.acquire(adb, serial, 'a test holding the phones')).toEqual({ ok: true });
+    const gate = new DeviceLeaseService(userData, () => adb);
+    for (const serial of ['vphone-1', 'vphone-2']) expect(gate.take(serial, 'a test holding the phones').ok).toBe(true);
     const a = startCli([...args, ...devices], env);
     const b = startCli([...args, ...devices], env);
     await until(
@@ -90,10 +90,10 @@ describe('two processes, one set of phones', () => {
         '--import',
         'tsx',
         '-e',
-        `const { DeviceLeases } = await import(${JSON.stringify(`${REPO_ROOT}electron/adapters/system/device-leases.ts`)});
-         const l = new DeviceLeases(${JSON.stringify(userData)});
-         console.log(JSON.stringify(l.acquire(${JSON.stringify(adb)}, 'vphone-1', 'elderbench run run-other')));
-         setInterval(() => l.heartbeat(), 1000);`,
+        `const { DeviceLeaseService } = await import(${JSON.stringify(`${REPO_ROOT}electron/services/devices/device-lease-service.ts`)});
+         const l = new DeviceLeaseService(${JSON.stringify(userData)}, () => ${JSON.stringify(adb)});
+         console.log(JSON.stringify({ ok: l.take('vphone-1', 'elderbench run run-other').ok }));
+         setInterval(() => {}, 1000);`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'], cwd: REPO_ROOT },
     );

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +61,22 @@ describe('a workspace shared by several processes', () => {
       expect(devices.code).toBe(0);
       const listed = (JSON.parse(devices.stdout) as { devices: { serial: string; inUseBy?: { purpose: string; pid: number } }[] }).devices;
       expect(listed.find((d) => d.serial === 'vphone-1')?.inUseBy).toMatchObject({ purpose: 'recording task on-dark', pid: process.pid });
+      // Neither a run nor another recording drives the phone meanwhile; both name the recording.
+      const adb = ['--workspace', ws, '--adb', `127.0.0.1:${phone.port}`];
+      const holder = `vphone-1 is in use by recording task on-dark (pid ${process.pid}`;
+      const script = `${tmp()}/finish.json`;
+      writeFileSync(script, '[{"type":"Finish"}]');
+      const record = await cliToEnd([...adb, 'record', '--task', 'on-dark', '--device', 'vphone-1', '--script', script], {
+        ELDERBENCH_USER_DATA: userData,
+      });
+      expect(record.code).toBe(1);
+      expect(record.stderr).toContain(holder);
+      const run = await cliToEnd(
+        [...adb, 'run', '--mode', 'online', '--agent', 'replay', '--tasks', 'on-dark', '--devices', 'vphone-1', '--busy-devices', 'refuse'],
+        { ELDERBENCH_USER_DATA: userData },
+      );
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(holder);
 
       // Crashed recordings: one whose process is gone (same machine), one silent for longer than the expiry (another machine).
       const dead = backend.workspace.demonstrations.create('on-dark', 'vphone-1').id;
@@ -78,7 +95,7 @@ describe('a workspace shared by several processes', () => {
 
       await backend.dispatch('recording.discard', { demonstrationId: live.id });
       expect(backend.workspace.leases.holder('demonstration', String(live.id))).toBeNull();
-      expect(backend.devices.leases.list()).toEqual([]);
+      expect(backend.devices.leases.inUse()(`127.0.0.1:${phone.port}`, 'vphone-1')).toBeNull();
     } finally {
       backend.close();
     }
@@ -92,7 +109,7 @@ describe('a workspace shared by several processes', () => {
       const deps = { store: () => backend.workspace, devices: backend.devices, log: () => {} };
       const { runId } = createRun(deps, { mode: 'offline', agents: ['random'], taskIds: ['off-display'] });
       // This test process stands for the one running it.
-      expect(backend.workspace.leases.claim('run', runId, `elderbench run ${runId}`)).toBeNull();
+      expect(backend.workspace.leases.take('run', runId, `elderbench run ${runId}`)).toBeNull();
       const second = await cliToEnd(['--workspace', ws, 'run', '--resume', runId]);
       expect(second.code).toBe(1);
       expect(second.stderr).toContain(`run ${runId} is being run by elderbench run ${runId} (pid ${process.pid}`);

@@ -1,11 +1,12 @@
 /**
- * Leases on a workspace's live work (a run being executed, a demonstration being recorded), held
- * by the process doing it and kept fresh by its heartbeat, so another process opening the same
- * workspace can tell live work from work a crash left behind (see adapters/system/leases.ts).
+ * Leases (see adapters/system/leases.ts): what a live process holds, named by kind and id, with
+ * its holder and heartbeat. In a workspace: its runs being executed and demonstrations being
+ * recorded; the same table, alone, is the user data folder's device lease file
+ * (adapters/db/device-lease-file.ts), with one row per adb server and serial.
  */
 export const up = `
 CREATE TABLE leases (
-  kind         TEXT NOT NULL CHECK (kind IN ('run','demonstration')),
+  kind         TEXT NOT NULL,
   id           TEXT NOT NULL,
   owner        TEXT NOT NULL,
   pid          INTEGER NOT NULL,
