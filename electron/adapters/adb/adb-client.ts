@@ -1,11 +1,12 @@
-import { Adb } from './adbkit.js';
+import type { AdbClient } from './adbkit.js';
+import { adbkit } from './adbkit.js';
 import { connect as netConnect } from 'node:net';
 import type { DeviceSummary } from '../../core/device/device-port.js';
 import type { AdbDeviceOptions } from './adb-device.js';
 import { AdbDevice } from './adb-device.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
-type Client = ReturnType<typeof Adb.createClient>;
+type Client = AdbClient;
 
 export interface AdbServerAddress {
   host: string;
@@ -48,7 +49,7 @@ export class AdbServer {
 
   constructor(readonly address: AdbServerAddress) {
     // `bin` is only used by adbkit to start a server; node with these args exits at once with an error.
-    this.client = Adb.createClient({ host: address.host, port: address.port, bin: process.execPath });
+    this.client = adbkit().Adb.createClient({ host: address.host, port: address.port, bin: process.execPath });
   }
 
   get label(): string {
