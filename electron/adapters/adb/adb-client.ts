@@ -45,11 +45,15 @@ const strip = (v: string | undefined, prefix: string): string | null =>
  * process behind; we check the port first and say how to start a server instead.
  */
 export class AdbServer {
-  readonly client: Client;
+  private made: Client | null = null;
 
-  constructor(readonly address: AdbServerAddress) {
+  constructor(readonly address: AdbServerAddress) {}
+
+  /** adbkit's client, made (and adbkit loaded) on first use: a command that never talks to a device does not pay for it. */
+  get client(): Client {
     // `bin` is only used by adbkit to start a server; node with these args exits at once with an error.
-    this.client = adbkit().Adb.createClient({ host: address.host, port: address.port, bin: process.execPath });
+    this.made ??= adbkit().Adb.createClient({ host: this.address.host, port: this.address.port, bin: process.execPath });
+    return this.made;
   }
 
   get label(): string {
