@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import DemoLastSequencer from './test/support/demo-last-sequencer.js';
 
 // Projects, one run:
 // - unit: logic beside its code (shared/, electron/, scripts/) — no browser, no demo pipeline: part of `npm run test:fast`;
@@ -14,6 +15,8 @@ const GLOBAL_SETUP = ['test/support/global-setup.ts'];
 
 export default defineConfig({
   test: {
+    // The files that use the shared demo workspace run last, while it is built in the background.
+    sequence: { sequencer: DemoLastSequencer },
     projects: [
       {
         test: {

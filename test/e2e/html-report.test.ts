@@ -127,5 +127,5 @@ describe('the static HTML run report (elderbench report --format html, opened fr
     const noOut = runCli(['--workspace', ws, 'report', runId, '--format', 'html']);
     expect(noOut.code).toBe(2);
     expect(noOut.stderr).toMatch(/--out DIR/);
-  }, 1_500_000);
+  }, 3_000_000);
 });

@@ -21,7 +21,7 @@ async function demoDir(): Promise<string> {
   const shared = process.env.ELDERBENCH_SHARED_DEMO;
   if (shared) {
     // scripts/test.js started it before the tests; it takes minutes on a loaded machine.
-    await until(() => existsSync(join(shared, 'done.json')), 'the shared demo workspace', 1_500_000);
+    await until(() => existsSync(join(shared, 'done.json')), 'the shared demo workspace', 2_900_000);
     return shared;
   }
   local ??= (async () => {

@@ -71,7 +71,7 @@ describe('offline verdicts through the CLI', () => {
     ws = (await copyOfSharedDemo(copyDir)).workspace;
     const run = await cli(['--json', 'run', '--mode', 'offline', '--agent', 'replay', '--tasks', 'mode=offline']);
     expect(run.code, run.stderr).toBe(0);
-  }, 1_500_000);
+  }, 3_000_000);
 
   afterAll(async () => {
     await server?.close();
