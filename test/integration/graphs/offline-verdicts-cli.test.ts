@@ -79,9 +79,14 @@ describe('offline verdicts through the CLI', () => {
   });
 
   it('every offline graph was probed on a virtual phone: ≥ 300 variants, no false accept, no false reject; graph probe --task again agrees', async () => {
-    const tasks = JSON.parse((await cli(['--json', 'tasks', 'list'])).stdout) as { id: string; mode: string }[];
-    const offline = new Set(tasks.filter((t) => t.mode === 'offline').map((t) => t.id));
-    const graphs = (JSON.parse((await cli(['--json', 'graph', 'list'])).stdout) as GraphSummary[]).filter((g) => offline.has(g.taskId));
+    const backend = new Backend({ workspace: ws, userDataDir: tmp() });
+    let graphs: GraphSummary[];
+    try {
+      const offline = new Set(backend.workspace.tasks.list({ mode: 'offline' }).map((t) => t.id));
+      graphs = (await backend.handlers.graphs.list({})).filter((g) => offline.has(g.taskId));
+    } finally {
+      backend.close();
+    }
     expect(graphs.length).toBeGreaterThanOrEqual(30);
     for (const g of graphs)
       expect(g.trust.probe, g.taskId).toMatchObject({ kind: 'device', falseAccepts: 0, falseRejects: 0, unplayable: 0 });

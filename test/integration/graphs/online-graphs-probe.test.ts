@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphSummary } from '../../../shared/domain/graph.js';
-import { runCli } from '../../support/cli.js';
+import { Backend } from '../../../electron/services/backend.js';
 import { copyOfSharedDemo } from '../../support/shared-demo.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 
@@ -19,15 +19,15 @@ describe('online task graphs agree with the phone', () => {
     const { workspace, summary } = await copyOfSharedDemo(tmp());
     expect(summary).toMatchObject({ falseAccepts: 0, falseRejects: 0 });
 
-    const tasks = runCli(['--workspace', workspace, '--json', 'tasks', 'list']);
-    expect(tasks.code, tasks.stderr).toBe(0);
-    const online = new Set(
-      (JSON.parse(tasks.stdout) as { id: string; mode: string }[]).filter((t) => t.mode === 'online').map((t) => t.id),
-    );
-    const list = runCli(['--workspace', workspace, '--json', 'graph', 'list']);
-    expect(list.code, list.stderr).toBe(0);
-    const graphs = (JSON.parse(list.stdout) as GraphSummary[]).filter((g) => online.has(g.taskId));
-
+    // The graphs' standing as the Graphs screen reads it (the same service), in the copy.
+    const backend = new Backend({ workspace, userDataDir: tmp() });
+    let graphs: GraphSummary[];
+    try {
+      const online = new Set(backend.workspace.tasks.list({ mode: 'online' }).map((t) => t.id));
+      graphs = (await backend.handlers.graphs.list({})).filter((g) => online.has(g.taskId));
+    } finally {
+      backend.close();
+    }
     expect(graphs.length).toBeGreaterThanOrEqual(39);
     for (const g of graphs) {
       expect(g.trust.probe, g.taskId).toMatchObject({ kind: 'device', falseAccepts: 0, falseRejects: 0 });
