@@ -39,9 +39,11 @@ export const SAME_ROUTE_KINDS: readonly RightPathKind[] = [
 /**
  * How a near-miss wrong path differs from a right one, by one decision:
  * another option tapped at one step (`sibling`), another text typed (`other-value`), one step left out
- * (`step-missing`), or the path stopped one step before its end (`finish-early`).
+ * (`step-missing`), or the path stopped one step before its end (`finish-early`). `as-agent` is a
+ * demonstration that cleared a field (or pressed a hardware key) redone as a `vlm` agent can: its typing
+ * appends to what the field holds, and it has no keys.
  */
-export const NEAR_MISS_KINDS = ['sibling', 'other-value', 'step-missing', 'finish-early'] as const;
+export const NEAR_MISS_KINDS = ['sibling', 'other-value', 'step-missing', 'finish-early', 'as-agent'] as const;
 export type NearMissKind = (typeof NEAR_MISS_KINDS)[number];
 
 export type ExplorePathKind = RightPathKind | NearMissKind;

@@ -55,8 +55,8 @@ export function registerGraphExplore(graph: Command, globals: () => GlobalOption
     .description("measure graphs against the phone: explore each task's app, sample right and near-miss paths, walk them offline")
     .option('--all', 'every task that has a graph')
     .option('--depth <n>', 'moves from the start to explore (default: the longest demonstration + 2)')
-    .option('--budget <n>', 'actions played per task while searching', '160')
-    .option('--phones <n>', 'virtual phones exploring side by side', '2')
+    .option('--budget <n>', 'actions played per task while searching', '140')
+    .option('--phones <n>', 'virtual phones exploring side by side', '1')
     .option('--device <serial>', 'explore on this device instead (needs --allow-side-effects; it must report its true state)')
     .option('--allow-side-effects', 'allow exploring on the named device (it taps everything: sends, pays, deletes)')
     .action(

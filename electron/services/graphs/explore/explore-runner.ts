@@ -10,7 +10,8 @@ import { AdbServer } from '../../../adapters/adb/adb-client.js';
 import type { WorkspaceStore } from '../../../adapters/db/workspace-store.js';
 import type { DevicePort } from '../../../core/device/device-port.js';
 import { errorMessage } from '../../../../shared/error-message.js';
-import { startSamplePhones } from '../../devices/sample-phones.js';
+import type { PhonesApart } from '../../devices/sample-phones.js';
+import { startSamplePhones, startSamplePhonesApart } from '../../devices/sample-phones.js';
 import { packagesOf } from '../graph-probe.js';
 import type { ExploreOptions } from './explore-task.js';
 import { DEFAULT_EXPLORE_OPTIONS, exploreTask, unexplorable } from './explore-task.js';
@@ -61,6 +62,16 @@ export function summarizeExploration(tasks: readonly ExploreTaskResult[], second
   };
 }
 
+/** Sample phones in threads of their own; in this thread where workers cannot load the sources (a test runner's transform). */
+async function virtualPhones(count: number): Promise<PhonesApart> {
+  try {
+    return await startSamplePhonesApart(count);
+  } catch {
+    const server = await startSamplePhones(count);
+    return { phones: server.serials.map((serial) => ({ port: server.port, serial })), close: () => server.close() };
+  }
+}
+
 /**
  * Explores each task on a phone and measures its latest graph (see exploreTask). Virtual phones started
  * here work side by side, one task each at a time, and are stopped at the end, also on failure.
@@ -72,10 +83,10 @@ export async function exploreTasks(store: WorkspaceStore, taskIds: readonly stri
     ...DEFAULT_EXPLORE_OPTIONS,
     ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
   };
-  const phones = o.phones.kind === 'virtual' ? await startSamplePhones(Math.max(1, Math.min(o.phones.count, 8))) : null;
+  const phones = o.phones.kind === 'virtual' ? await virtualPhones(Math.max(1, Math.min(o.phones.count, 8))) : null;
   try {
     const devices = phones
-      ? phones.serials.map((s) => new AdbServer({ host: '127.0.0.1', port: phones.port }).device(s))
+      ? phones.phones.map((p) => new AdbServer({ host: '127.0.0.1', port: p.port }).device(p.serial))
       : o.phones.kind === 'named'
         ? [o.phones.device]
         : [];

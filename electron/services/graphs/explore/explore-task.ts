@@ -34,7 +34,7 @@ export interface ExploreOptions {
   seed: number;
 }
 
-export const DEFAULT_EXPLORE_OPTIONS: ExploreOptions = { budget: 160, followBudget: 120, rightPaths: 30, wrongPaths: 40, seed: 7 };
+export const DEFAULT_EXPLORE_OPTIONS: ExploreOptions = { budget: 140, followBudget: 100, rightPaths: 28, wrongPaths: 36, seed: 7 };
 
 /** A task's graph-forming demonstrations, as the actions they recorded. */
 function demonstrationActions(store: WorkspaceStore, taskId: string, members: ReadonlySet<number>): Action[][] {
@@ -117,16 +117,18 @@ export async function exploreTask(
     await explorer.begin();
     // The demonstrations' routes on the phone: what a right path is compared with (not where paths come from).
     const routes: DemoRoute[] = [];
+    const asAgent: string[][] = [];
     const notes: string[] = [];
     for (const [i, d] of demos.entries()) {
       const r = await explorer.replay(d);
       routes.push(r);
+      if (r.asAgent) asAgent.push(r.asAgent);
       if (!r.pass) notes.push(`demonstration ${i + 1} does not pass the checks when played again`);
     }
     await explorer.search({ depth, budget: o.budget });
     const random = seededRandom(o.seed);
     const right = sampleRightPaths(explorer, depth, o.rightPaths, random);
-    const near = await nearMisses(explorer, right, { perPath: 4, limit: o.wrongPaths, budget: { left: o.followBudget }, random });
+    const near = await nearMisses(explorer, right, { perPath: 4, limit: o.wrongPaths, budget: { left: o.followBudget }, random, asAgent });
 
     const results: ExploredPath[] = [];
     const byKind: Partial<Record<ExplorePathKind, ExploreKindCount>> = {};
@@ -172,7 +174,10 @@ export async function exploreTask(
       await judge(
         p,
         'right',
-        classifyRight(p, explorer.root, routes, (id) => explorer.states.get(id)!.window),
+        classifyRight(p, explorer.root, routes, (id) => {
+          const st = explorer.states.get(id)!;
+          return { app: st.appKey, window: st.window, data: st.data };
+        }),
         `r${i + 1}`,
       );
     for (const [i, w] of near.wrong.entries()) await judge(w.path, 'wrong', w.kind, `w${i + 1}`);
