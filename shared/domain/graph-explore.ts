@@ -8,7 +8,8 @@ import type { Action } from './action.js';
 
 /**
  * How a right path relates to the demonstrations, judged on the phone's true states (not on the graph):
- * - `demonstrated`: the states a demonstration passed through, in its order;
+ * - `demonstrated`: the states a demonstration passed through, in its order, by its decisions;
+ * - `other-control`: a demonstration's states reached with other controls (the Up arrow for Back, a preset for typed digits);
  * - `back-and-forth`: a demonstration's states with a detour to other pages and back;
  * - `overshoot-and-correct`: a detour on one page (a stepper pressed past the value and back, an option chosen and changed back);
  * - `no-effect`: a demonstration's states with actions that changed nothing in between (a confirm the app refused);
@@ -18,6 +19,7 @@ import type { Action } from './action.js';
  */
 export const RIGHT_PATH_KINDS = [
   'demonstrated',
+  'other-control',
   'back-and-forth',
   'overshoot-and-correct',
   'no-effect',
@@ -30,6 +32,7 @@ export type RightPathKind = (typeof RIGHT_PATH_KINDS)[number];
 /** The right-path kinds a graph must never reject (the same route, judged the same). */
 export const SAME_ROUTE_KINDS: readonly RightPathKind[] = [
   'demonstrated',
+  'other-control',
   'back-and-forth',
   'overshoot-and-correct',
   'field-order',

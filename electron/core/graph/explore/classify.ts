@@ -65,7 +65,8 @@ const sameData = (a: Record<string, string>, b: Record<string, string>): boolean
 /**
  * How a right path relates to the demonstrations, judged on the phone's true states (what the app holds;
  * where a page is scrolled to and what only logs a view do not count):
- * - the same states as a demonstration: `demonstrated`;
+ * - the same states and decisions as a demonstration: `demonstrated`; the same states reached with other
+ *   controls (the Up arrow for Back, a preset for typed digits): `other-control`;
  * - the same once detours are removed: `back-and-forth` when a detour visits another page,
  *   `overshoot-and-correct` when it stays on one page (a value changed and changed back), `no-effect`
  *   when its only detours are actions that changed nothing;
@@ -87,7 +88,9 @@ export function classifyRight(
   const states = app(ids);
   const decisions = path.steps.map((s) => s.move.id);
   const routes = demos.map((d) => ({ ...d, app: app(d.states), erased: eraseLoops(app(d.states), d.decisions) }));
-  if (routes.some((d) => same(d.app, states))) return 'demonstrated';
+  if (routes.some((d) => same(d.app, states) && same(d.decisions, decisions))) return 'demonstrated';
+  // The demonstration's states, reached with other controls (the Up arrow for Back, a preset for typed digits).
+  if (routes.some((d) => same(d.app, states))) return 'other-control';
   const erased = eraseLoops(states, decisions);
   if (erased.loops.length > 0 && routes.some((d) => same(d.erased.states, erased.states))) {
     const real = erased.loops.filter((l) => l.length > 1);
