@@ -107,6 +107,9 @@ export interface ExploreTaskResult {
   states: number;
   transitions: number;
   passStates: number;
+  /** Paths played again from the setup without snapshots, and how many ended elsewhere than explored (must be 0). */
+  verified: number;
+  verifyMismatches: number;
   longestDemonstration: number;
   paths: number;
   right: number;
@@ -142,6 +145,8 @@ export interface ExploreSummary {
   unexplorable: { taskId: string; reason: string }[];
   states: number;
   transitions: number;
+  verified: number;
+  verifyMismatches: number;
   seconds: number;
   tasks: ExploreTaskResult[];
 }

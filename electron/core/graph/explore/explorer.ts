@@ -248,6 +248,20 @@ export class Explorer {
   }
 
   /**
+   * Plays a path again from the task's setup, without snapshots, and says whether it ends in the state the
+   * explored transitions say it does: states told apart by their true state are only as good as that state
+   * is complete (a page's hidden draft would break it), so a sample of paths is checked this way.
+   */
+  async verify(actions: readonly Action[], end: string): Promise<boolean> {
+    this.at = null;
+    let view = await this.port.start();
+    for (const a of actions) view = await this.port.act(a);
+    const same = this.states.get(end)?.key === view.key;
+    if (same) this.at = end;
+    return same;
+  }
+
+  /**
    * Follows a decision from a state (the move with that id there), playing it if it was never played;
    * null when the state has no such move (the decision is not on that page) or the budget is spent.
    */

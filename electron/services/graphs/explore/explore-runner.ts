@@ -57,6 +57,8 @@ export function summarizeExploration(tasks: readonly ExploreTaskResult[], second
     unexplorable: tasks.filter((t) => !t.explorable).map((t) => ({ taskId: t.taskId, reason: t.note })),
     states: sum((t) => t.states),
     transitions: sum((t) => t.transitions),
+    verified: sum((t) => t.verified),
+    verifyMismatches: sum((t) => t.verifyMismatches),
     seconds,
     tasks: [...tasks],
   };
