@@ -6,6 +6,7 @@ import type { Foreground } from '../device/device-port.js';
 import { contentCandidates, keyboardLikelyUp, optionsAt } from './content.js';
 import { contains, labelOf } from '../../../shared/domain/ui-tree.js';
 import { computeSignature, pageKey } from './signature.js';
+import { labelledOptions, mirrorControl } from './tap-controls.js';
 
 export interface ObservedStep {
   ref: ObservationRef;
@@ -31,6 +32,7 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
     s.alternatives && group
       ? group.filter((o) => s.alternatives === 'any' || s.alternatives!.includes(labelOf(o)) || contains(o.bounds!, at!.x, at!.y))
       : null;
+  const mirror = at ? mirrorControl(s.ui, at.x, at.y) : null;
   return {
     ref: s.ref,
     signature,
@@ -38,6 +40,8 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
     page: pageKey(signature),
     keyboard: keyboardLikelyUp(s.ui),
     ...(marked ? { alternatives: marked.map((o) => o.bounds!) } : {}),
+    ...(group ? { options: labelledOptions(group) } : {}),
+    ...(mirror ? { mirror } : {}),
     action: s.action,
     actionPx: s.actionPx,
     screen: s.screen,

@@ -4,6 +4,7 @@ import type { MatchOptions } from './match.js';
 import { DEFAULT_MATCH_OPTIONS } from './match.js';
 import { buildGraph } from './merge.js';
 import { GraphWalker } from './walk.js';
+import type { GoalHints } from './text-slots.js';
 
 export type { GraphValidation, ReplayResult } from '../../../shared/domain/graph.js';
 
@@ -27,7 +28,12 @@ export function replayDemo(graph: TaskGraph, demo: Demo, opts: MatchOptions = DE
   return { demonstrationId: demo.id, accepted: verdict.success, matchedSteps: matched, reason: verdict.reason };
 }
 
-export function validateGraph(graph: TaskGraph, demos: readonly Demo[], opts: MatchOptions = DEFAULT_MATCH_OPTIONS): GraphValidation {
+export function validateGraph(
+  graph: TaskGraph,
+  demos: readonly Demo[],
+  opts: MatchOptions = DEFAULT_MATCH_OPTIONS,
+  hints: GoalHints = {},
+): GraphValidation {
   const selfReplays = demos.map((d) => replayDemo(graph, d, opts));
   const loo =
     demos.length >= 2
@@ -38,6 +44,8 @@ export function validateGraph(graph: TaskGraph, demos: readonly Demo[], opts: Ma
               demos.filter((o) => o !== d),
               graph.config,
               opts,
+              'reduce',
+              hints,
             ),
             d,
             opts,

@@ -1,0 +1,257 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphEdge } from '../../../shared/domain/task-graph.js';
+import type { Bounds } from '../../../shared/domain/ui-node.js';
+import { contains } from '../../../shared/domain/ui-tree.js';
+import { toPixels } from '../geometry/coordinates.js';
+import type { MatchOptions, MatchResult } from './match.js';
+import { matchEdge } from './match.js';
+import type { PageModel } from './page-model.js';
+import { contentOf, isEdit, singleNumber, stepOf, textAgrees, typedField, typedValue, valueAgrees } from './page-model.js';
+
+/**
+ * The moves a walk makes beyond the edges out of where it stands (see walk.ts): what a page's recorded
+ * actions do when applied with other content on the page, other options of a group, a stepper's mirror,
+ * a recorded way off the page, Back.
+ */
+
+/** Where a walk stands: a page, its content, the nodes that show it (none: a state no demonstration showed). */
+export interface Position {
+  page: string;
+  /** The page's content as the phone would show it, by content key. */
+  content: Map<string, string>;
+  nodes: Set<string>;
+  /** The node shown to the agent: one of `nodes`, else the page's closest. */
+  near: string;
+  /** An editable field has focus (Back hides the keyboard first). */
+  keyboard: boolean;
+  /** The text key typing goes into, when a tap focused one. */
+  focus: string | null;
+  /** Where the walk came from to this page (Back returns there), as it was left. */
+  back: Position | null;
+}
+
+/** How a move was made: recorded in each offline step so a verdict can be traced. */
+export type WalkHow =
+  | 'edge'
+  | 'page-edit'
+  | 'other-option'
+  | 'stepper-mirror'
+  | 'page-exit'
+  | 'back'
+  | 'keyboard';
+
+export interface Candidate {
+  /** The recorded action the move applies (null for Back without a recorded Back). */
+  edge: GraphEdge | null;
+  result: MatchResult;
+  how: WalkHow;
+  /** Another option's label ('other-option'). */
+  option?: string;
+  /** For Back and keyboard moves: where they lead. */
+  to?: Position;
+  /** How many content keys differ from the node the recorded action left ('page-exit'; fewer is closer). */
+  differs?: number;
+}
+
+const RANK: Record<WalkHow, number> = { edge: 0, 'page-edit': 1, 'other-option': 2, 'stepper-mirror': 3, 'page-exit': 4, back: 5, keyboard: 5 };
+
+/** The best of several moves: matched ones only, closest first (distance, then similarity), then the plainer kind, then the closer content. */
+export function choose(cands: readonly Candidate[]): Candidate | null {
+  let best: Candidate | null = null;
+  for (const c of cands) {
+    if (!c.result.matched) continue;
+    if (!best) {
+      best = c;
+      continue;
+    }
+    const da = c.result.distancePx ?? 0;
+    const db = best.result.distancePx ?? 0;
+    const sa = c.result.similarity ?? 0;
+    const sb = best.result.similarity ?? 0;
+    const closer =
+      da !== db ? da < db : sa !== sb ? sa > sb : RANK[c.how] !== RANK[best.how] ? RANK[c.how] < RANK[best.how] : (c.differs ?? 0) < (best.differs ?? 0);
+    if (closer) best = c;
+  }
+  return best;
+}
+
+/** A Type against a recorded Type: the text the field then holds against the text the demonstration's field held. */
+export function typeMatch(m: PageModel, e: GraphEdge, action: Extract<Action, { type: 'Type' }>, pos: Position, opts: MatchOptions): MatchResult {
+  const field = typedField(e);
+  if (!field) return matchEdge(action, e, opts);
+  const value = typedValue(pos.content.get(field.key) ?? '', action.text, action.clear);
+  const r = textAgrees(m, field.key, value, field.value, opts.textThreshold);
+  const said = action.clear ? '' : pos.content.get(field.key) ? ` (typed after "${pos.content.get(field.key)}" already there)` : '';
+  return {
+    matched: r.matched,
+    distancePx: null,
+    similarity: r.similarity,
+    rule: r.matched ? r.rule : null,
+    reason: r.matched
+      ? `the field holds "${value}"${r.rule === 'key-terms' ? ', with the key terms' : r.rule === 'same-numbers' ? ', the same numbers' : ''}`
+      : `the field would hold "${value}"${said}, not like the demonstrated "${field.value}"`,
+  };
+}
+
+const isTapLike = (a: Action): a is Extract<Action, { type: 'Tap' | 'DoubleTap' | 'LongPress' }> =>
+  a.type === 'Tap' || a.type === 'DoubleTap' || a.type === 'LongPress';
+
+/** The option of an edge's group a tap landed in, when it is not the demonstrated one. */
+function otherOption(e: GraphEdge, action: Action): { label: string; bounds: Bounds } | null {
+  if (!e.options || !isTapLike(action)) return null;
+  const p = toPixels(action.at, e.screen);
+  const hit = e.options.find((o) => contains(o.bounds, p.x, p.y));
+  if (!hit) return null;
+  const own = e.effects?.some((v) => v.value === hit.label);
+  return own ? null : hit;
+}
+
+/** Whether a tap lands on an edge's mirror control (inside it, or within the tolerance of its centre). */
+function onMirror(e: GraphEdge, action: Action, opts: MatchOptions): number | null {
+  if (!e.mirror || !isTapLike(action)) return null;
+  const p = toPixels(action.at, e.screen);
+  const b = e.mirror;
+  const d = Math.hypot(p.x - (b.left + b.right) / 2, p.y - (b.top + b.bottom) / 2);
+  return contains(b, p.x, p.y) || d <= opts.tapTolerancePx ? d : null;
+}
+
+const yes = (rule: MatchResult['rule'], reason: string, distancePx: number | null): MatchResult => ({
+  matched: true,
+  distancePx,
+  similarity: null,
+  rule,
+  reason,
+});
+
+/**
+ * Whether a recorded edit can be applied with the walk's content: a `set` edit only where each key it
+ * changed holds what it held before the recorded tap (pressing 安装 again does not install twice).
+ */
+function applicable(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOptions): boolean {
+  const before = contentOf(m.byId.get(e.from));
+  for (const v of e.effects ?? []) {
+    if (e.action.type === 'Type') continue;
+    if (e.options?.some((o) => o.label === v.value)) continue;
+    if (stepOf(m, e, v.key, v.value) !== null && singleNumber(pos.content.get(v.key)) !== null) continue;
+    const had = before[v.key];
+    const now = pos.content.get(v.key);
+    if (had === undefined || now === undefined) continue;
+    if (!valueAgrees(m, v.key, had, now, opts.textThreshold)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a recorded way off the page can be taken with the walk's content, and how many keys differ: only
+ * where every key that differs from the node it left is set again further on (the font size row opens the
+ * picker that sets it again). A form confirmed with another amount, a route started with another travel mode
+ * or a quantity never stepped is not a recorded route, whatever the goal conditions say.
+ */
+function exitWith(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOptions): number | null {
+  const had = contentOf(m.byId.get(e.from));
+  let differs = 0;
+  for (const k in had) {
+    const now = pos.content.get(k);
+    if (now === undefined || valueAgrees(m, k, had[k]!, now, opts.textThreshold)) continue;
+    if (!setFurtherOn(m, e).has(k)) return null;
+    differs++;
+  }
+  return differs;
+}
+
+const further = new WeakMap<GraphEdge, Set<string>>();
+/** The content keys that edges reachable from where an edge leads set. */
+function setFurtherOn(m: PageModel, e: GraphEdge): Set<string> {
+  let keys = further.get(e);
+  if (keys) return keys;
+  keys = new Set<string>();
+  const seen = new Set<string>([e.to]);
+  const queue = [e.to];
+  while (queue.length > 0) {
+    for (const next of m.outOf.get(queue.pop()!) ?? []) {
+      for (const v of next.effects ?? []) keys.add(v.key);
+      if (!seen.has(next.to)) {
+        seen.add(next.to);
+        queue.push(next.to);
+      }
+    }
+  }
+  further.set(e, keys);
+  return keys;
+}
+
+/** Step 2 of the walk: every move the page's recorded actions offer for this action. */
+export function pageMoves(m: PageModel, action: Action, pos: Position, out: readonly GraphEdge[], opts: MatchOptions): Candidate[] {
+  const cands: Candidate[] = [];
+  const own = new Set(out);
+  const leaving = m.leavingOf.get(pos.page) ?? [];
+  for (const e of leaving) {
+    if (action.type === 'Type') {
+      if (e.action.type !== 'Type' || own.has(e) || !isEdit(m, e)) continue;
+      const field = typedField(e);
+      if (!field || (pos.focus !== null && field.key !== pos.focus)) continue;
+      cands.push({ edge: e, result: typeMatch(m, e, action, pos, opts), how: 'page-edit' });
+      continue;
+    }
+    const edit = isEdit(m, e);
+    // Another option of a group a recorded tap chose from (on this page or off it).
+    const option = otherOption(e, action);
+    if (option)
+      cands.push({ edge: e, result: yes('within-tolerance', `another option of the group: "${option.label}"`, 0), how: 'other-option', option: option.label });
+    const mirror = onMirror(e, action, opts);
+    if (mirror !== null && edit && e.effects?.some((v) => stepOf(m, e, v.key, v.value) !== null && singleNumber(pos.content.get(v.key)) !== null))
+      cands.push({ edge: e, result: yes('within-tolerance', 'the control that undoes the recorded step', mirror), how: 'stepper-mirror' });
+    if (own.has(e)) continue;
+    const r = matchEdge(action, e, opts);
+    if (!r.matched) continue;
+    if (edit) {
+      if (applicable(m, e, pos, opts)) cands.push({ edge: e, result: r, how: 'page-edit' });
+    } else {
+      const differs = exitWith(m, e, pos, opts);
+      if (differs !== null) cands.push({ edge: e, result: r, how: 'page-exit', differs });
+    }
+  }
+  return cands;
+}
+
+/**
+ * What a move does to content: the values it sets, by key. A Type gives the field what typing gives there;
+ * another option its label; a stepper (or its mirror) one step more (or less); other taps what they set.
+ */
+export function editModel(m: PageModel, move: Candidate, action: Action, from: Position): Map<string, string> {
+  const out = new Map<string, string>();
+  const e = move.edge;
+  if (!e) return out;
+  for (const v of e.effects ?? []) {
+    if (e.action.type === 'Type' && action.type === 'Type' && typedField(e)?.key === v.key) {
+      out.set(v.key, typedValue(from.content.get(v.key) ?? '', action.text, action.clear));
+      continue;
+    }
+    if (move.how === 'other-option' && e.options?.some((o) => o.label === v.value)) {
+      out.set(v.key, move.option!);
+      continue;
+    }
+    const step = stepOf(m, e, v.key, v.value);
+    const now = singleNumber(from.content.get(v.key));
+    if (step !== null && now !== null && isEdit(m, e)) {
+      out.set(v.key, String(now + (move.how === 'stepper-mirror' ? -step : step)));
+      continue;
+    }
+    out.set(v.key, v.value);
+  }
+  return out;
+}
+
+/** Step 3: Back hides the keyboard if one is up, else returns to the page the walk came from, as it was left. */
+export function backMove(pos: Position, nodesFor: (p: Position) => Set<string>): Candidate | null {
+  const result = yes('same-action', '', null);
+  if (pos.keyboard) {
+    const to: Position = { ...pos, keyboard: false };
+    to.nodes = nodesFor(to);
+    return { edge: null, result: { ...result, reason: 'Back hides the keyboard' }, how: 'keyboard', to };
+  }
+  if (!pos.back) return null;
+  const to: Position = { ...pos.back, content: new Map(pos.back.content) };
+  to.nodes = nodesFor(to);
+  return { edge: null, result: { ...result, reason: 'Back returns to the page the walk came from' }, how: 'back', to };
+}
