@@ -45,13 +45,15 @@ export function committedContent(path: readonly GraphEdge[]): Map<string, Conten
 
 /** A search box: typing into it is how a path finds something, not what the task asks for. */
 const SEARCH_FIELD = /search|搜索|查找|搜/i;
+/** Whether a content key (or its label) is a search box's. */
+export const isSearchKey = (key: string, label = ''): boolean => SEARCH_FIELD.test(key.slice(key.indexOf('§') + 1)) || SEARCH_FIELD.test(label);
 /** An instruction that asks for the search itself makes its query part of the goal. */
 const ASKS_TO_SEARCH = /搜|search|查找|查询/i;
 
 /** A typed condition for a text key from what each demonstration committed to it, or null when they share nothing. */
 function typedCondition(key: string, values: readonly ContentValue[], free: boolean, hints: GoalHints): Omit<GoalCondition, 'id'> | null {
   const label = values[0]!.label;
-  if ((SEARCH_FIELD.test(key.slice(key.indexOf('§') + 1)) || SEARCH_FIELD.test(label)) && !ASKS_TO_SEARCH.test(hints.instruction ?? ''))
+  if (isSearchKey(key, label) && !ASKS_TO_SEARCH.test(hints.instruction ?? ''))
     return null;
   const same = values.every((v) => v.value === values[0]!.value);
   const base = { kind: 'typed' as const, key, label, source: 'derived' as const };

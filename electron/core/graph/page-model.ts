@@ -2,7 +2,7 @@ import type { GraphEdge, GraphNode, SignatureConfig, TaskGraph } from '../../../
 import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { sameState } from './compare.js';
 import { canonicalNumber, normalizeContent, numbersIn } from './content.js';
-import { isTextKey } from './goal-conditions.js';
+import { isSearchKey, isTextKey } from './goal-conditions.js';
 import type { MatchRule } from './match.js';
 import { textMatches } from './match.js';
 import { pageKey } from './signature.js';
@@ -36,6 +36,12 @@ export interface PageModel {
   free: ReadonlySet<string>;
   /** The slots a typed text must hold, by content key (from the DONE nodes' typed conditions). */
   slots: ReadonlyMap<string, TextSlots>;
+  /**
+   * What a demonstration had done since it first stood where an edge leaves, when it took the edge on a
+   * later visit (added to the cart twice, then Back): the content it had set in between, one entry per
+   * such use. An edge with no entry for a use is known from the first visit.
+   */
+  loops: ReadonlyMap<GraphEdge, { fresh: boolean; since: ReadonlyMap<string, string>[] }>;
 }
 
 const cache = new WeakMap<readonly GraphEdge[], { nodes: readonly GraphNode[]; count: number; model: PageModel }>();
@@ -84,7 +90,40 @@ function buildPageModel(graph: WalkGraph): PageModel {
     for (const c of n.goal ?? [])
       if (c.kind === 'typed' && (c.required?.length || c.forbidden?.length) && !slots.has(c.key))
         slots.set(c.key, { required: c.required ?? [], forbidden: c.forbidden ?? [] });
-  return { byId, pageOf, nodesOf, outOf, leavingOf, free: new Set(graph.freeKeys ?? []), slots };
+  return { byId, pageOf, nodesOf, outOf, leavingOf, free: new Set(graph.freeKeys ?? []), slots, loops: loopsOf(graph.edges) };
+}
+
+/**
+ * For each edge, what each demonstration that took it on a return visit to the node it leaves had set since
+ * its first visit there (see PageModel.loops). Rebuilt from the edges' uses: each demonstration's path in
+ * step order.
+ */
+function loopsOf(edges: readonly GraphEdge[]): Map<GraphEdge, { fresh: boolean; since: Map<string, string>[] }> {
+  const paths = new Map<number, { idx: number; e: GraphEdge }[]>();
+  for (const e of edges) for (const [d, idx] of e.uses) paths.set(d, [...(paths.get(d) ?? []), { idx, e }]);
+  const out = new Map<GraphEdge, { fresh: boolean; since: Map<string, string>[] }>();
+  for (const path of paths.values()) {
+    path.sort((a, b) => a.idx - b.idx);
+    const first = new Map<string, number>();
+    path.forEach(({ e }, i) => {
+      if (!first.has(e.from)) first.set(e.from, i);
+      const entry = out.get(e) ?? { fresh: false, since: [] };
+      out.set(e, entry);
+      const since = new Map<string, string>();
+      for (let j = first.get(e.from)!; j < i; j++)
+        for (const v of path[j]!.e.effects ?? []) if (!(v.value === '' && isTextKey(v.key) && since.get(v.key))) since.set(v.key, v.value);
+      if (since.size === 0) entry.fresh = true;
+      else entry.since.push(since);
+    });
+  }
+  return out;
+}
+
+/** Whether the walk's path may take an edge: known from a first visit, or the path did what the demonstration had done since. */
+export function loopAllows(m: PageModel, e: GraphEdge, record: ReadonlyMap<string, string>, threshold: number): boolean {
+  const loop = m.loops.get(e);
+  if (!loop || loop.fresh) return true;
+  return loop.since.some((since) => [...since].every(([k, v]) => valueAgrees(m, k, v, record.get(k) ?? '', threshold)));
 }
 
 /** The content a node shows, by key. */
@@ -119,9 +158,19 @@ export function textAgrees(
 ): { matched: boolean; similarity: number; rule: Extract<MatchRule, 'same-numbers' | 'similar-text' | 'key-terms'> } {
   const plain = textMatches(value, demonstrated, threshold);
   if (plain.rule === 'same-numbers') return plain;
+  // A search query is a means: a shorter or longer query for the same thing ("血压", "高血压不能吃什么") finds it too.
+  if (!plain.matched && isSearchKey(key) && sameQuery(value, demonstrated)) return { matched: true, similarity: plain.similarity, rule: 'similar-text' };
   const terms = slotsVerdict(value, m.slots.get(key));
   if (terms !== null) return { matched: terms, similarity: plain.similarity, rule: 'key-terms' };
   return plain;
+}
+
+/** One query holds the other whole (two characters at least): the same search, said shorter or longer. */
+function sameQuery(a: string, b: string): boolean {
+  const x = normalizeContent(a);
+  const y = normalizeContent(b);
+  const [short, long] = [...x].length <= [...y].length ? [x, y] : [y, x];
+  return [...short].length >= 2 && long.includes(short);
 }
 
 /** Whether a content value agrees with the value a node shows for the key (free keys: set or not). */

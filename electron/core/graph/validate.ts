@@ -5,6 +5,7 @@ import { DEFAULT_MATCH_OPTIONS } from './match.js';
 import { buildGraph } from './merge.js';
 import { GraphWalker } from './walk.js';
 import type { GoalHints } from './text-slots.js';
+import { classifyRejection } from './leave-one-out.js';
 
 export type { GraphValidation, ReplayResult } from '../../../shared/domain/graph.js';
 
@@ -37,8 +38,8 @@ export function validateGraph(
   const selfReplays = demos.map((d) => replayDemo(graph, d, opts));
   const loo =
     demos.length >= 2
-      ? demos.map((d) =>
-          replayDemo(
+      ? demos.map((d) => {
+          const r = replayDemo(
             buildGraph(
               graph.taskId,
               demos.filter((o) => o !== d),
@@ -49,8 +50,9 @@ export function validateGraph(
             ),
             d,
             opts,
-          ),
-        )
+          );
+          return r.accepted ? r : { ...r, rejection: classifyRejection(graph, d, r, opts) };
+        })
       : [];
   const share = (rs: ReplayResult[]): number => (rs.length ? rs.filter((r) => r.accepted).length / rs.length : 0);
   return {

@@ -6,7 +6,7 @@ import { toPixels } from '../geometry/coordinates.js';
 import type { MatchOptions, MatchResult } from './match.js';
 import { matchEdge } from './match.js';
 import type { PageModel } from './page-model.js';
-import { contentOf, isEdit, singleNumber, stepOf, textAgrees, typedField, typedValue, valueAgrees } from './page-model.js';
+import { contentOf, isEdit, loopAllows, singleNumber, stepOf, textAgrees, typedField, typedValue, valueAgrees } from './page-model.js';
 
 /**
  * The moves a walk makes beyond the edges out of where it stands (see walk.ts): what a page's recorded
@@ -181,11 +181,19 @@ function setFurtherOn(m: PageModel, e: GraphEdge): Set<string> {
 }
 
 /** Step 2 of the walk: every move the page's recorded actions offer for this action. */
-export function pageMoves(m: PageModel, action: Action, pos: Position, out: readonly GraphEdge[], opts: MatchOptions): Candidate[] {
+export function pageMoves(
+  m: PageModel,
+  action: Action,
+  pos: Position,
+  out: readonly GraphEdge[],
+  opts: MatchOptions,
+  record: ReadonlyMap<string, string>,
+): Candidate[] {
   const cands: Candidate[] = [];
   const own = new Set(out);
   const leaving = m.leavingOf.get(pos.page) ?? [];
   for (const e of leaving) {
+    if (!loopAllows(m, e, record, opts.textThreshold)) continue;
     if (action.type === 'Type') {
       if (e.action.type !== 'Type' || own.has(e) || !isEdit(m, e)) continue;
       const field = typedField(e);

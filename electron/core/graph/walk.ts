@@ -5,7 +5,7 @@ import { isTextKey, pressKey, unmetConditions } from './goal-conditions.js';
 import type { MatchOptions, MatchResult } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import type { PageModel } from './page-model.js';
-import { contentOf, isEdit, nodesWith, pageModel, typedField } from './page-model.js';
+import { contentOf, isEdit, loopAllows, nodesWith, pageModel, typedField } from './page-model.js';
 import type { Candidate, Position, WalkHow } from './walk-moves.js';
 import { backMove, choose, editModel, pageMoves, typeMatch } from './walk-moves.js';
 
@@ -55,7 +55,10 @@ export class GraphWalker {
   viaGoal = new Set<string>();
   /** The node shown to the agent: where the walk stands, or the closest node of its page. */
   node: string;
+  /** The path's content: what its actions set, and for the rest the last value its pages showed. */
   private readonly content = new Map<string, string>();
+  /** Keys the path's own actions set (a page shown later never overrides what the agent typed or chose). */
+  private readonly set = new Set<string>();
   private readonly legacy: boolean;
   private readonly model: PageModel;
   private pos: Position;
@@ -68,10 +71,12 @@ export class GraphWalker {
     this.pos = this.enter(graph.startNode, [graph.startNode], null);
     this.current = this.pos.nodes;
     this.node = graph.startNode;
+    this.show(this.pos);
     // Graphs from before goal edges existed (no edge marked) fall back to "stands on DONE".
     this.legacy = !graph.edges.some((e) => e.goal);
   }
 
+  /** The path's content for the goal conditions: what its actions set, else the last value its pages showed. */
   get record(): ContentRecord {
     return this.content;
   }
@@ -88,7 +93,7 @@ export class GraphWalker {
     const exact = this.exactMove(action, out, pos);
     const move =
       exact.move ??
-      choose(pageMoves(this.model, action, pos, out, this.opts)) ??
+      choose(pageMoves(this.model, action, pos, out, this.opts, this.content)) ??
       (action.type === 'Back' ? backMove(pos, (p) => this.nodesAt(p)) : null);
     if (!move) return { taken: null, nearest: exact.nearest };
     this.apply(move, action, pos);
@@ -96,11 +101,12 @@ export class GraphWalker {
     return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest };
   }
 
+  /** Edges out of where the walk stands that its path may take (see PageModel.loops). */
   private outEdges(pos: Position): GraphEdge[] {
     if (pos.nodes.size === 0) return [];
-    if (pos.nodes.size === 1) return [...(this.model.outOf.get([...pos.nodes][0]!) ?? [])];
     // In the graph's edge order: ties between equally close edges resolve the same way.
-    return this.graph.edges.filter((e) => pos.nodes.has(e.from));
+    const out = pos.nodes.size === 1 ? (this.model.outOf.get([...pos.nodes][0]!) ?? []) : this.graph.edges.filter((e) => pos.nodes.has(e.from));
+    return out.filter((e) => loopAllows(this.model, e, this.content, this.opts.textThreshold));
   }
 
   /** Step 1: the closest edge out of where the walk stands. */
@@ -200,6 +206,7 @@ export class GraphWalker {
       // A field the app empties after use (the message box after 发送) keeps, in the record, what it held.
       if (v === '' && isTextKey(k) && action.type !== 'Type' && this.content.get(k)) continue;
       this.content.set(k, move.result.rule === 'free-choice' ? '*' : v);
+      this.set.add(k);
     }
     this.viaGoal = edge.goal ? new Set([...this.pos.nodes].filter((id) => m.byId.get(id)?.done)) : new Set();
   }
@@ -225,6 +232,12 @@ export class GraphWalker {
     this.pos = next;
     this.current = next.nodes;
     this.node = next.near;
+    this.show(next);
+  }
+
+  /** What a page shows counts for the keys the path did not set itself (an option already chosen by default). */
+  private show(p: Position): void {
+    for (const [k, v] of p.content) if (v !== '*' && !this.set.has(k)) this.content.set(k, v);
   }
 
   /** Whether Finish would succeed now, and why. */
