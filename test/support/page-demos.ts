@@ -58,7 +58,8 @@ export function walkPath(g: TaskGraph, actions: readonly Action[]): { accepted: 
   const w = new GraphWalker(g, DEFAULT_MATCH_OPTIONS);
   for (const [i, a] of actions.entries()) {
     const m = w.act(a);
-    if (!m.taken) return { accepted: false, reason: `step ${i + 1} (${a.type}) off the graph: ${m.nearest?.result.reason ?? ''}`, walker: w };
+    if (!m.taken)
+      return { accepted: false, reason: `step ${i + 1} (${a.type}) off the graph: ${m.nearest?.result.reason ?? ''}`, walker: w };
   }
   const f = w.finish();
   return { accepted: f.success, reason: f.reason, walker: w };

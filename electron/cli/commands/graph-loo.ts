@@ -22,7 +22,8 @@ function human(r: LeaveOneOutReport): string {
       `${r.otherRoute} rejected on a route the others never took, ${r.sameRoute} on the same route judged differently`,
   ];
   for (const t of r.tasks)
-    for (const x of t.rejections) lines.push(`  ${t.taskId} demonstration ${x.demonstrationId} (${x.rejection.kind}): ${truncate(x.rejection.why, 160)}`);
+    for (const x of t.rejections)
+      lines.push(`  ${t.taskId} demonstration ${x.demonstrationId} (${x.rejection.kind}): ${truncate(x.rejection.why, 160)}`);
   return lines.join('\n');
 }
 

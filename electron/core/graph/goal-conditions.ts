@@ -46,15 +46,15 @@ export function committedContent(path: readonly GraphEdge[]): Map<string, Conten
 /** A search box: typing into it is how a path finds something, not what the task asks for. */
 const SEARCH_FIELD = /search|搜索|查找|搜/i;
 /** Whether a content key (or its label) is a search box's. */
-export const isSearchKey = (key: string, label = ''): boolean => SEARCH_FIELD.test(key.slice(key.indexOf('§') + 1)) || SEARCH_FIELD.test(label);
+export const isSearchKey = (key: string, label = ''): boolean =>
+  SEARCH_FIELD.test(key.slice(key.indexOf('§') + 1)) || SEARCH_FIELD.test(label);
 /** An instruction that asks for the search itself makes its query part of the goal. */
 const ASKS_TO_SEARCH = /搜|search|查找|查询/i;
 
 /** A typed condition for a text key from what each demonstration committed to it, or null when they share nothing. */
 function typedCondition(key: string, values: readonly ContentValue[], free: boolean, hints: GoalHints): Omit<GoalCondition, 'id'> | null {
   const label = values[0]!.label;
-  if (isSearchKey(key, label) && !ASKS_TO_SEARCH.test(hints.instruction ?? ''))
-    return null;
+  if (isSearchKey(key, label) && !ASKS_TO_SEARCH.test(hints.instruction ?? '')) return null;
   const same = values.every((v) => v.value === values[0]!.value);
   const base = { kind: 'typed' as const, key, label, source: 'derived' as const };
   if (numbersIn(values[0]!.value).length > 0 && normalizeContent(values[0]!.value).replace(/[\d.,\s]/g, '') === '')
@@ -64,7 +64,9 @@ function typedCondition(key: string, values: readonly ContentValue[], free: bool
     values.map((v) => v.value),
     hints,
   );
-  const terms = slots ? { ...(slots.required.length ? { required: slots.required } : {}), ...(slots.forbidden.length ? { forbidden: slots.forbidden } : {}) } : {};
+  const terms = slots
+    ? { ...(slots.required.length ? { required: slots.required } : {}), ...(slots.forbidden.length ? { forbidden: slots.forbidden } : {}) }
+    : {};
   if (same) return { ...base, expected: values[0]!.value, match: numbersIn(values[0]!.value).length > 0 ? 'exact' : 'fuzzy', ...terms };
   // The demonstrations typed different texts: the terms they share, never nothing when they share some.
   if (!slots?.required.length) return null;
@@ -96,7 +98,15 @@ export function deriveGoalConditions(
     }
     if (free.has(key) || !all.every((v) => v.value === all[0]!.value)) continue;
     const v = all[0]!;
-    shared.push({ id: `c${shared.length + 1}`, kind: KIND[v.kind], key, label: v.label, expected: v.value, match: 'exact', source: 'derived' });
+    shared.push({
+      id: `c${shared.length + 1}`,
+      kind: KIND[v.kind],
+      key,
+      label: v.label,
+      expected: v.value,
+      match: 'exact',
+      source: 'derived',
+    });
   }
   const presses = [...paths.values()].flat().map(pressCounts);
   for (const key of presses[0]?.keys() ?? []) {

@@ -10,7 +10,12 @@ import { pageModel } from './page-model.js';
  * differently (they took that very step from that page to that page, and the walk still said no — order,
  * wording, back-and-forth, text semantics: a defect of the walk). Decided on the graph of all of them.
  */
-export function classifyRejection(full: TaskGraph, demo: Demo, replay: ReplayResult, opts: MatchOptions): NonNullable<ReplayResult['rejection']> {
+export function classifyRejection(
+  full: TaskGraph,
+  demo: Demo,
+  replay: ReplayResult,
+  opts: MatchOptions,
+): NonNullable<ReplayResult['rejection']> {
   const m = pageModel(full);
   const used = new Map<number, GraphEdge>();
   for (const e of full.edges) for (const [d, idx] of e.uses) if (d === demo.id) used.set(idx, e);

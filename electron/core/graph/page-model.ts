@@ -159,7 +159,8 @@ export function textAgrees(
   const plain = textMatches(value, demonstrated, threshold);
   if (plain.rule === 'same-numbers') return plain;
   // A search query is a means: a shorter or longer query for the same thing ("血压", "高血压不能吃什么") finds it too.
-  if (!plain.matched && isSearchKey(key) && sameQuery(value, demonstrated)) return { matched: true, similarity: plain.similarity, rule: 'similar-text' };
+  if (!plain.matched && isSearchKey(key) && sameQuery(value, demonstrated))
+    return { matched: true, similarity: plain.similarity, rule: 'similar-text' };
   const terms = slotsVerdict(value, m.slots.get(key));
   if (terms !== null) return { matched: terms, similarity: plain.similarity, rule: 'key-terms' };
   return plain;

@@ -72,7 +72,10 @@ function commonPieces(base: string, others: readonly string[]): string[] {
 /** Content words of a piece: the tokenizer's words (or the piece trimmed of stop characters), stop words dropped. */
 function termsOf(piece: string, tokenize: Tokenize | undefined): string[] {
   if (!CJK.test(piece)) return (piece.toLowerCase().match(/[\p{L}\d][\p{L}\d'-]*/gu) ?? []).filter((w) => isContent(w) && w.length >= 2);
-  if (tokenize) return tokenize(piece).map((t) => t.trim()).filter(isContent);
+  if (tokenize)
+    return tokenize(piece)
+      .map((t) => t.trim())
+      .filter(isContent);
   let chars = [...piece];
   while (chars.length > 0 && isStop(chars[0]!)) chars = chars.slice(1);
   while (chars.length > 0 && isStop(chars.at(-1)!)) chars = chars.slice(0, -1);
@@ -114,7 +117,10 @@ export function retractedTerms(instruction: string, tokenize?: Tokenize): string
     const after = rest && !FILLER.test(rest) ? rest : clauses.slice(i + 1).find(plain);
     // Without a segmenter only a negated value (不是周六) can be told.
     if (!before || !after || !tokenize) continue;
-    const words = (t: string): string[] => tokenize(t).map((w) => w.trim()).filter((w) => w !== '');
+    const words = (t: string): string[] =>
+      tokenize(t)
+        .map((w) => w.trim())
+        .filter((w) => w !== '');
     const picked = replacedWord(words(before), words(after), after);
     if (picked) out.add(picked);
   }

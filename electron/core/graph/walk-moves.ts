@@ -31,14 +31,7 @@ export interface Position {
 }
 
 /** How a move was made: recorded in each offline step so a verdict can be traced. */
-export type WalkHow =
-  | 'edge'
-  | 'page-edit'
-  | 'other-option'
-  | 'stepper-mirror'
-  | 'page-exit'
-  | 'back'
-  | 'keyboard';
+export type WalkHow = 'edge' | 'page-edit' | 'other-option' | 'stepper-mirror' | 'page-exit' | 'back' | 'keyboard';
 
 export interface Candidate {
   /** The recorded action the move applies (null for Back without a recorded Back). */
@@ -53,7 +46,15 @@ export interface Candidate {
   differs?: number;
 }
 
-const RANK: Record<WalkHow, number> = { edge: 0, 'page-edit': 1, 'other-option': 2, 'stepper-mirror': 3, 'page-exit': 4, back: 5, keyboard: 5 };
+const RANK: Record<WalkHow, number> = {
+  edge: 0,
+  'page-edit': 1,
+  'other-option': 2,
+  'stepper-mirror': 3,
+  'page-exit': 4,
+  back: 5,
+  keyboard: 5,
+};
 
 /** The best of several moves: matched ones only, closest first (distance, then similarity), then the plainer kind, then the closer content. */
 export function choose(cands: readonly Candidate[]): Candidate | null {
@@ -69,14 +70,26 @@ export function choose(cands: readonly Candidate[]): Candidate | null {
     const sa = c.result.similarity ?? 0;
     const sb = best.result.similarity ?? 0;
     const closer =
-      da !== db ? da < db : sa !== sb ? sa > sb : RANK[c.how] !== RANK[best.how] ? RANK[c.how] < RANK[best.how] : (c.differs ?? 0) < (best.differs ?? 0);
+      da !== db
+        ? da < db
+        : sa !== sb
+          ? sa > sb
+          : RANK[c.how] !== RANK[best.how]
+            ? RANK[c.how] < RANK[best.how]
+            : (c.differs ?? 0) < (best.differs ?? 0);
     if (closer) best = c;
   }
   return best;
 }
 
 /** A Type against a recorded Type: the text the field then holds against the text the demonstration's field held. */
-export function typeMatch(m: PageModel, e: GraphEdge, action: Extract<Action, { type: 'Type' }>, pos: Position, opts: MatchOptions): MatchResult {
+export function typeMatch(
+  m: PageModel,
+  e: GraphEdge,
+  action: Extract<Action, { type: 'Type' }>,
+  pos: Position,
+  opts: MatchOptions,
+): MatchResult {
   const field = typedField(e);
   if (!field) return matchEdge(action, e, opts);
   const value = typedValue(pos.content.get(field.key) ?? '', action.text, action.clear);
@@ -205,9 +218,18 @@ export function pageMoves(
     // Another option of a group a recorded tap chose from (on this page or off it).
     const option = otherOption(e, action);
     if (option)
-      cands.push({ edge: e, result: yes('within-tolerance', `another option of the group: "${option.label}"`, 0), how: 'other-option', option: option.label });
+      cands.push({
+        edge: e,
+        result: yes('within-tolerance', `another option of the group: "${option.label}"`, 0),
+        how: 'other-option',
+        option: option.label,
+      });
     const mirror = onMirror(e, action, opts);
-    if (mirror !== null && edit && e.effects?.some((v) => stepOf(m, e, v.key, v.value) !== null && singleNumber(pos.content.get(v.key)) !== null))
+    if (
+      mirror !== null &&
+      edit &&
+      e.effects?.some((v) => stepOf(m, e, v.key, v.value) !== null && singleNumber(pos.content.get(v.key)) !== null)
+    )
       cands.push({ edge: e, result: yes('within-tolerance', 'the control that undoes the recorded step', mirror), how: 'stepper-mirror' });
     if (own.has(e)) continue;
     const r = matchEdge(action, e, opts);

@@ -111,7 +111,15 @@ describe("a text action has the phone's semantics: typing appends unless it clea
 
 describe('another option of a group, then the asked one: the value where it ends counts', () => {
   const sizeRow = b(0, 300, 1080, 450);
-  const display = (size: string) => page('显示', n({ clickable: true, bounds: sizeRow, children: [row('字体大小', size, sizeRow).children[0]!, row('字体大小', size, sizeRow).children[1]!] }));
+  const display = (size: string) =>
+    page(
+      '显示',
+      n({
+        clickable: true,
+        bounds: sizeRow,
+        children: [row('字体大小', size, sizeRow).children[0]!, row('字体大小', size, sizeRow).children[1]!],
+      }),
+    );
   const options = ['标准', '大', '超大'];
   const optionAt = (i: number) => b(0, 300 + i * 150, 1080, 450 + i * 150);
   const picker = (chosen: string) =>
@@ -122,7 +130,14 @@ describe('another option of a group, then the asked one: the value where it ends
         resourceId: id('sizes'),
         bounds: b(0, 300, 1080, 750),
         children: options.map((o, i) =>
-          n({ className: 'android.widget.CheckedTextView', text: o, clickable: true, checkable: true, checked: o === chosen, bounds: optionAt(i) }),
+          n({
+            className: 'android.widget.CheckedTextView',
+            text: o,
+            clickable: true,
+            checkable: true,
+            checked: o === chosen,
+            bounds: optionAt(i),
+          }),
         ),
       }),
     );

@@ -105,7 +105,8 @@ export class GraphWalker {
   private outEdges(pos: Position): GraphEdge[] {
     if (pos.nodes.size === 0) return [];
     // In the graph's edge order: ties between equally close edges resolve the same way.
-    const out = pos.nodes.size === 1 ? (this.model.outOf.get([...pos.nodes][0]!) ?? []) : this.graph.edges.filter((e) => pos.nodes.has(e.from));
+    const out =
+      pos.nodes.size === 1 ? (this.model.outOf.get([...pos.nodes][0]!) ?? []) : this.graph.edges.filter((e) => pos.nodes.has(e.from));
     return out.filter((e) => loopAllows(this.model, e, this.content, this.opts.textThreshold));
   }
 
@@ -215,7 +216,9 @@ export class GraphWalker {
   private twins(move: Candidate, action: Action, from: Position): GraphEdge[] {
     const edge = move.edge!;
     if (move.how !== 'edge') return [edge];
-    return this.outEdges(from).filter((e) => e === edge || (sameDemonstratedAction(edge, e, this.opts) && matchEdge(action, e, this.opts).matched));
+    return this.outEdges(from).filter(
+      (e) => e === edge || (sameDemonstratedAction(edge, e, this.opts) && matchEdge(action, e, this.opts).matched),
+    );
   }
 
   /** Off the page: Back will return to where the walk came from; arriving on a page it came through returns there. */
