@@ -31,6 +31,16 @@ export class VirtualClock {
   advance(ms: number): void {
     this.set(this.now() + ms);
   }
+
+  /** What a snapshot keeps of the clock: a frozen clock comes back at the same instant. */
+  save(): { offset: number; frozenAt: number | null } {
+    return { offset: this.offset, frozenAt: this.frozenAt };
+  }
+
+  restore(s: { offset: number; frozenAt: number | null }): void {
+    this.offset = s.offset;
+    this.frozenAt = s.frozenAt;
+  }
 }
 
 export function formatClock(ms: number, timeZone: string, withSeconds = false): string {
