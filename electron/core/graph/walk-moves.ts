@@ -31,7 +31,7 @@ export interface Position {
 }
 
 /** How a move was made: recorded in each offline step so a verdict can be traced. */
-export type WalkHow = 'edge' | 'page-edit' | 'other-option' | 'stepper-mirror' | 'page-exit' | 'back' | 'keyboard';
+export type WalkHow = 'edge' | 'page-edit' | 'other-option' | 'stepper-mirror' | 'page-exit' | 'refused' | 'back' | 'keyboard' | 'excursion';
 
 export interface Candidate {
   /** The recorded action the move applies (null for Back without a recorded Back). */
@@ -52,12 +52,16 @@ const RANK: Record<WalkHow, number> = {
   'other-option': 2,
   'stepper-mirror': 3,
   'page-exit': 4,
+  refused: 6,
+  excursion: 7,
   back: 5,
   keyboard: 5,
 };
 
 /** The best of several moves: matched ones only, closest first (distance, then similarity), then the plainer kind, then the closer content. */
-export function choose(cands: readonly Candidate[]): Candidate | null {
+export function choose(all: readonly Candidate[]): Candidate | null {
+  // A control pressed where the app refuses it counts only when nothing else takes the action.
+  const cands = all.some((c) => c.result.matched && c.how !== 'refused') ? all.filter((c) => c.how !== 'refused') : all;
   let best: Candidate | null = null;
   for (const c of cands) {
     if (!c.result.matched) continue;
@@ -158,18 +162,22 @@ function applicable(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOption
  * Whether a recorded way off the page can be taken with the walk's content, and how many keys differ: only
  * where every key that differs from the node it left is set again further on (the font size row opens the
  * picker that sets it again). A form confirmed with another amount, a route started with another travel mode
- * or a quantity never stepped is not a recorded route, whatever the goal conditions say.
+ * or a quantity never stepped is not a recorded route, whatever the goal conditions say. A form confirmed
+ * with a field the demonstration filled left empty is refused: apps do not submit it, the page stays.
  */
-function exitWith(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOptions): number | null {
+function exitWith(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOptions): number | 'refused' | null {
   const had = contentOf(m.byId.get(e.from));
   let differs = 0;
+  let empty = false;
   for (const k in had) {
     const now = pos.content.get(k);
     if (now === undefined || valueAgrees(m, k, had[k]!, now, opts.textThreshold)) continue;
-    if (!setFurtherOn(m, e).has(k)) return null;
+    if (now === '' && had[k] !== '') empty = true;
+    else if (!setFurtherOn(m, e).has(k)) return null;
     differs++;
   }
-  return differs;
+  // A form confirmed with a field the demonstration filled left empty: the app refuses, nothing happens.
+  return empty ? 'refused' : differs;
 }
 
 const further = new WeakMap<GraphEdge, Set<string>>();
@@ -238,7 +246,9 @@ export function pageMoves(
       if (applicable(m, e, pos, opts)) cands.push({ edge: e, result: r, how: 'page-edit' });
     } else {
       const differs = exitWith(m, e, pos, opts);
-      if (differs !== null) cands.push({ edge: e, result: r, how: 'page-exit', differs });
+      if (differs === 'refused')
+        cands.push({ edge: e, result: { ...r, reason: `${r.reason}; a field the demonstration filled is empty: the app refuses` }, how: 'refused' });
+      else if (differs !== null) cands.push({ edge: e, result: r, how: 'page-exit', differs });
     }
   }
   return cands;

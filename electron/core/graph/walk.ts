@@ -62,6 +62,8 @@ export class GraphWalker {
   private readonly legacy: boolean;
   private readonly model: PageModel;
   private pos: Position;
+  /** A tap the graph did not know was just made (see returnFromExcursion). */
+  private away: { action: Action; nearest: WalkMove['nearest'] } | null = null;
 
   constructor(
     private readonly graph: WalkGraph,
@@ -88,6 +90,7 @@ export class GraphWalker {
 
   /** Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches. */
   act(action: Action): WalkMove {
+    if (this.away) return this.returnFromExcursion(action);
     const pos = this.pos;
     const out = this.outEdges(pos);
     const exact = this.exactMove(action, out, pos);
@@ -95,13 +98,42 @@ export class GraphWalker {
       exact.move ??
       choose(pageMoves(this.model, action, pos, out, this.opts, this.content)) ??
       (action.type === 'Back' ? backMove(pos, (p) => this.nodesAt(p)) : null);
-    if (!move) return { taken: null, nearest: exact.nearest };
+    if (!move) {
+      // A tap the graph does not know: on a phone it opens a page or a dialog, and Back returns from it.
+      if (!isTapLike(action)) return { taken: null, nearest: exact.nearest };
+      this.away = { action, nearest: exact.nearest };
+      this.current = new Set();
+      const result: MatchResult = {
+        matched: true,
+        distancePx: exact.nearest?.result.distancePx ?? null,
+        similarity: null,
+        rule: null,
+        reason: `a tap the graph does not know (${exact.nearest?.result.reason ?? 'no outgoing edge of this kind'}): only Back is known to return from it`,
+      };
+      return { taken: { edge: null, result, how: 'excursion' }, nearest: exact.nearest };
+    }
     this.apply(move, action, pos);
     const nearest = exact.nearest ?? (move.edge ? { edge: move.edge, result: move.result } : null);
     return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest };
   }
 
   /** Edges out of where the walk stands that its path may take (see PageModel.loops). */
+  /**
+   * After a tap the graph does not know (back and forth: a look at another page), only Back is known: it
+   * returns to where the walk stood. Anything else is off the graph, as that tap was.
+   */
+  private returnFromExcursion(action: Action): WalkMove {
+    const away = this.away!;
+    this.away = null;
+    if (action.type !== 'Back') {
+      const reason = `after a tap the graph does not know, ${action.type} is not known to return (only Back is): ${away.nearest?.result.reason ?? ''}`;
+      return { taken: null, nearest: away.nearest ? { edge: away.nearest.edge, result: { ...away.nearest.result, reason } } : null };
+    }
+    this.moveTo(this.pos);
+    this.viaGoal = new Set();
+    return { taken: { edge: null, result: { matched: true, distancePx: null, similarity: null, rule: 'same-action', reason: 'Back returns from the excursion' }, how: 'back' }, nearest: null };
+  }
+
   private outEdges(pos: Position): GraphEdge[] {
     if (pos.nodes.size === 0) return [];
     // In the graph's edge order: ties between equally close edges resolve the same way.
@@ -166,6 +198,7 @@ export class GraphWalker {
       return;
     }
     if (!edge) return;
+    if (move.how === 'refused') return;
     if (action.type === 'Key' && edge.from === edge.to && move.how === 'edge')
       this.content.set(pressKey(action.key), String(Number(this.content.get(pressKey(action.key)) ?? 0) + 1));
     const effects = editModel(m, move, action, from);
@@ -245,6 +278,7 @@ export class GraphWalker {
 
   /** Whether Finish would succeed now, and why. */
   finish(): FinishVerdict {
+    if (this.away) return { success: false, reason: 'ended on a page the graph does not know (after a tap it does not know)', node: null, unmet: [] };
     const done = this.graph.nodes.filter((n) => n.done && this.current.has(n.id));
     if (done.length === 0) {
       const where = this.current.size > 0 ? [...this.current].join('/') : `content of ${this.node}'s page that no demonstration showed`;
@@ -273,6 +307,8 @@ export class GraphWalker {
     };
   }
 }
+
+const isTapLike = (a: Action): boolean => a.type === 'Tap' || a.type === 'DoubleTap' || a.type === 'LongPress';
 
 /** The text key a tap focused: the field the tapped element is, by its resource id. */
 function focusOf(m: PageModel, e: GraphEdge, page: string): string | null {
