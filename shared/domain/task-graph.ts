@@ -152,6 +152,10 @@ export interface GraphNode {
   goal?: GoalCondition[];
   /** An editable field had focus in the representative observation: Back hides the keyboard before it leaves the page. */
   keyboard?: boolean;
+  /** Where the node's observations show each content field (text key → bounds): a tap there focuses it. */
+  fields?: Record<string, Bounds[]>;
+  /** Where the node's observations show the app bar's Navigate-up arrow: a tap there goes back like Back. */
+  up?: Bounds;
 }
 
 /** An option of the group a demonstrated tap chose from, as the screen showed it. */
@@ -230,6 +234,10 @@ export interface DemoStep {
   options?: TapOption[];
   /** The control with the opposite sign of the tapped one (+ for −, hour_up for hour_down), if the screen has one. */
   mirror?: Bounds;
+  /** Where each editable field is on this screen, by content key. */
+  fields?: Record<string, Bounds>;
+  /** The app bar's Navigate-up arrow on this screen. */
+  up?: Bounds;
   /** Null on the final observation. */
   action: Action | null;
   actionPx: ActionPx | null;

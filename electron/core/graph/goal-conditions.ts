@@ -1,5 +1,6 @@
 import type { ContentValue, GoalCondition, GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { normalizeContent, numbersIn } from './content.js';
+import { isTextKey } from './content-keys.js';
 import { textMatches } from './match.js';
 import type { GoalHints } from './text-slots.js';
 import { deriveTextSlots, slotsVerdict } from './text-slots.js';
@@ -30,8 +31,7 @@ export type ContentRecord = ReadonlyMap<string, string>;
 
 const KIND: Record<ContentValue['kind'], GoalCondition['kind']> = { text: 'typed', choice: 'chosen', number: 'value', label: 'value' };
 
-/** A content key of the text kind (an editable field's text). */
-export const isTextKey = (key: string): boolean => key.slice(key.indexOf('§') + 1).startsWith('text|');
+export { isTextKey } from './content-keys.js';
 
 /**
  * Each demonstration's committed content: the last value its actions gave each content key. A field the

@@ -6,6 +6,7 @@ import { sameState } from './compare.js';
 import { contentModel, contentUnder, demonstrationEffects, learnContent, withContent } from './content-keys.js';
 import { deriveGoalConditions } from './goal-conditions.js';
 import { numbersIn } from './content.js';
+import { optionSets } from './page-model.js';
 import type { GoalHints } from './text-slots.js';
 import type {
   ContentValue,
@@ -98,8 +99,8 @@ function markFreeChoices(alternatives: ReadonlyMap<GraphEdge, Bounds[]>): void {
  */
 function controlsOf(step: Demo['steps'][number], effects: readonly ContentValue[]): Pick<GraphEdge, 'options' | 'mirror'> {
   if (step.action?.type !== 'Tap' || effects.length === 0) return {};
-  const labels = new Set(effects.map((v) => v.value));
-  const options = step.options && step.options.some((o) => labels.has(o.label)) ? { options: step.options } : {};
+  const options =
+    step.options && step.options.some((o) => effects.some((v) => optionSets(o.label, v.value) !== null)) ? { options: step.options } : {};
   const mirror = step.mirror && effects.some((v) => numbersIn(v.value).length === 1) ? { mirror: step.mirror } : {};
   return { ...options, ...mirror };
 }
@@ -135,8 +136,16 @@ export function buildGraph(
     if (demo.steps.length === 0) continue;
     const nodeIds = demo.steps.map((s) => {
       const node = index.assign(withContent(s.signature, contentUnder(model, s.content, s.page, s.keyboard)), s.ref);
-      // The representative's keyboard: Back hides it before it leaves the page.
-      if (s.keyboard && node.members.length === 1) node.keyboard = true;
+      // The representative's keyboard (Back hides it before it leaves the page); where every member shows
+      // its fields (a tap there focuses one; the keyboard moves them) and the Navigate-up arrow.
+      if (node.members.length === 1 && s.keyboard) node.keyboard = true;
+      for (const [k, b] of Object.entries(s.fields ?? {})) {
+        if (!model.keys.has(k)) continue;
+        const list = (node.fields ??= {})[k] ?? [];
+        if (!list.some((x) => x.left === b.left && x.top === b.top && x.right === b.right && x.bottom === b.bottom))
+          node.fields[k] = [...list, b];
+      }
+      if (s.up && !node.up) node.up = s.up;
       return node.id;
     });
     starts.set(nodeIds[0]!, (starts.get(nodeIds[0]!) ?? 0) + 1);

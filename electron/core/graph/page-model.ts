@@ -1,6 +1,6 @@
 import type { GraphEdge, GraphNode, SignatureConfig, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
-import { sameState } from './compare.js';
+import { samePage, widgetStatesAgree } from './compare.js';
 import { canonicalNumber, normalizeContent, numbersIn } from './content.js';
 import { isSearchKey, isTextKey } from './goal-conditions.js';
 import type { MatchRule } from './match.js';
@@ -14,7 +14,7 @@ import { slotsVerdict } from './text-slots.js';
  * following recorded edges: which nodes are one page with different content, which recorded actions edit
  * a page's content (and how), and which node a page with given content is.
  *
- * A page is the nodes of one `pageKey` (activity and title) that are one state but for their content. An edge that stays on its
+ * A page is the nodes of one `pageKey` (activity and title; without a title, chrome alike) whose toggles agree. An edge that stays on its
  * page is an **edit**; its model says what it does to the content wherever on the page it is applied:
  *
  * | model | when | applied elsewhere |
@@ -67,8 +67,12 @@ function buildPageModel(graph: WalkGraph): PageModel {
   for (const n of graph.nodes) {
     const key = pageKey(n.signature);
     const list = heads.get(key) ?? [];
-    // One page: the same state but for its content (a toggle flipped, a dialog open: another page).
-    let at = list.findIndex((h) => sameState({ ...h.signature, content: undefined }, { ...n.signature, content: undefined }, cfg) !== null);
+    // One page: the same title (a suggestion row come and gone is still the page; without a title, the same
+    // chrome) and the same toggles (a switch flipped, with no content of its own, is another state).
+    const alike = (h: GraphNode): boolean =>
+      (n.signature.title ? true : samePage(h.signature, n.signature, cfg)) &&
+      widgetStatesAgree(h.signature.widgetState, n.signature.widgetState);
+    let at = list.findIndex(alike);
     if (at < 0) {
       list.push(n);
       heads.set(key, list);
@@ -207,4 +211,19 @@ export function stepOf(m: PageModel, e: GraphEdge, key: string, after: string): 
   const before = singleNumber(contentOf(m.byId.get(e.from))[key]);
   const now = singleNumber(after);
   return before !== null && now !== null && before !== now ? now - before : null;
+}
+
+/**
+ * How choosing an option sets a value: to its label (a font size 超大), or to its number (a preset 100元
+ * fills the amount 100). Null when the value is neither (the option's choice is not that value).
+ */
+export function optionSets(label: string, value: string): 'label' | 'number' | null {
+  if (label === value) return 'label';
+  const n = numbersIn(label);
+  return n.length > 0 && singleNumber(value) !== null && numbersIn(value).join(',') === n.join(',') ? 'number' : null;
+}
+
+/** The value another option sets, the way the demonstrated one set its value. */
+export function optionValue(how: 'label' | 'number', label: string): string {
+  return how === 'label' ? label : canonicalNumber(numbersIn(label).join(','));
 }

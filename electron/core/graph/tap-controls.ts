@@ -75,3 +75,12 @@ export function mirrorControl(ui: UiHierarchy, x: number, y: number): Bounds | n
 }
 
 const area = (b: Bounds): number => Math.max(0, b.right - b.left) * Math.max(0, b.bottom - b.top);
+
+/** The content description Android gives the app bar's Navigate-up arrow (English, Chinese). */
+const NAVIGATE_UP = /^(navigate up|转到上一层级|向上导航)$/i;
+
+/** The app bar's Navigate-up arrow, if the screen shows one: tapping it goes back as Back does. */
+export function upArrow(ui: UiHierarchy): Bounds | null {
+  const hit = flattenUi(ui).find((n) => n.bounds && (n.clickable || n.longClickable) && NAVIGATE_UP.test(n.contentDesc.trim()));
+  return hit?.bounds ?? null;
+}

@@ -1,48 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deriveTextSlots, retractedTerms, slotsVerdict } from './text-slots.js';
-
-/** A word list standing in for jieba: the longest listed word at each position, else one character. */
-const WORDS = [
-  '晚点',
-  '大概',
-  '半小时',
-  '周日',
-  '周六',
-  '准时',
-  '一起',
-  '吃饭',
-  '中午',
-  '改天',
-  '不对',
-  '不是',
-  '后天',
-  '大后天',
-  '地铁',
-  '公交',
-  '人民医院',
-  '药房',
-  '社区',
-  '中心',
-  '语音',
-  '视频',
-  '蓝牙',
-  '打开',
-  '五百',
-  '三百',
-  '到家',
-  '已经',
-  '打个',
-];
-const cut = (s: string): string[] => {
-  const out: string[] = [];
-  let i = 0;
-  while (i < s.length) {
-    const w = WORDS.filter((x) => s.startsWith(x, i)).sort((a, b) => b.length - a.length)[0] ?? s[i]!;
-    out.push(w);
-    i += w.length;
-  }
-  return out;
-};
+import { cut } from '../../../test/support/word-list-tokenizer.js';
 
 describe('free text by its slots', () => {
   it("required: the words every demonstration typed that the instruction says; the demonstrator's own additions are not", () => {
@@ -72,9 +30,11 @@ describe('free text by its slots', () => {
       instruction: '给王丽发个短信，说周六一起吃饭，哦不对，不是周六，改天了',
       tokenize: cut,
     })!;
-    expect(s).toEqual({ required: ['一起', '吃饭'], forbidden: ['周六'] });
+    // 周日 fills the slot 周六 left: the demonstration's day is required, however vaguely the person said it (改天了).
+    expect(s).toEqual({ required: ['一起', '吃饭', '周日'], forbidden: ['周六'] });
     expect(slotsVerdict('周六一起吃饭', s)).toBe(false);
-    expect(slotsVerdict('改天一起吃饭', s)).toBe(true);
+    expect(slotsVerdict('周日一起吃饭', s)).toBe(true);
+    expect(slotsVerdict('改天一起吃饭', s)).toBe(false);
   });
 
   it('a retracted value inside the corrected one (后天 in 大后天) is never forbidden', () => {

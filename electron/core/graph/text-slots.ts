@@ -6,7 +6,8 @@ import { normalizeContent } from './content.js';
  *
  * - **required** terms: the words every demonstration typed into the field that the instruction also says
  *   ("晚点", "到" for 跟他说一声，我晚点到 — the demonstrator's own "大概半小时" is not required);
- * - **forbidden** terms: what the person corrected away ("周六" in 说周六一起吃饭，哦不对，不是周六).
+ * - **forbidden** terms: what the person corrected away ("周六" in 说周六一起吃饭，哦不对，不是周六); the word
+ *   every demonstration put in its place (周日) is required.
  *
  * A text holds its slots when no forbidden term occurs outside a required one and every required term
  * occurs. Without required terms the similarity rule decides, as before.
@@ -171,6 +172,13 @@ export function deriveTextSlots(texts: readonly string[], hints: GoalHints = {})
   // A piece of a corrected-away word (周 of 周六 in 周日) or a single character no segmentation makes a word is no slot.
   const words = hints.tokenize ? new Set([...norm, ...(instruction ? [instruction] : [])].flatMap((t) => hints.tokenize!(t))) : null;
   const kept = required.filter((r) => !forbidden.some((f) => f.includes(r)) && ([...r].length > 1 || !words || words.has(r)));
+  // The value the demonstrations put where the corrected-away one was (周日 for 周六, however the instruction
+  // left it open: 改天了) fills that slot: it is required too.
+  const own = hints.tokenize ? hints.tokenize(norm[0]!).map((t) => t.trim()) : commonPieces(norm[0]!, norm.slice(1));
+  for (const f of forbidden)
+    for (const t of own)
+      if (t !== f && isContent(t) && !kept.includes(t) && norm.every((x) => x.includes(t)) && [...t].some((ch) => f.includes(ch)))
+        kept.push(t);
   if (kept.length === 0 && forbidden.length === 0) return null;
   return { required: kept, forbidden };
 }

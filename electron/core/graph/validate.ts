@@ -13,16 +13,21 @@ export type { GraphValidation, ReplayResult } from '../../../shared/domain/graph
 export function replayDemo(graph: TaskGraph, demo: Demo, opts: MatchOptions = DEFAULT_MATCH_OPTIONS): ReplayResult {
   const walker = new GraphWalker(graph, opts);
   let matched = 0;
+  let away = false;
   const actions = demo.steps.filter((s) => s.action !== null);
   for (const step of actions) {
-    if (!walker.act(step.action!).taken) {
+    const m = walker.act(step.action!);
+    if (!m.taken) {
+      // After a tap the graph did not know, the walk failed at that tap (only a Back would have returned from it).
+      const at = away ? matched - 1 : matched;
       return {
         demonstrationId: demo.id,
         accepted: false,
-        matchedSteps: matched,
-        reason: `step ${matched + 1} (${step.action!.type}) matches no edge from ${[...walker.current].join('/')}`,
+        matchedSteps: at,
+        reason: `step ${at + 1} (${actions[at]!.action!.type}) matches no edge${away ? ' (and no Back followed it)' : ''} from ${[...walker.current].join('/') || 'where the walk stood'}`,
       };
     }
+    away = m.taken.how === 'excursion';
     matched++;
   }
   const verdict = walker.finish();

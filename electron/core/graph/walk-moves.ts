@@ -6,7 +6,20 @@ import { toPixels } from '../geometry/coordinates.js';
 import type { MatchOptions, MatchResult } from './match.js';
 import { matchEdge } from './match.js';
 import type { PageModel } from './page-model.js';
-import { contentOf, isEdit, loopAllows, singleNumber, stepOf, textAgrees, typedField, typedValue, valueAgrees } from './page-model.js';
+import {
+  contentOf,
+  isEdit,
+  loopAllows,
+  optionSets,
+  optionValue,
+  singleNumber,
+  stepOf,
+  textAgrees,
+  typedField,
+  typedValue,
+  valueAgrees,
+} from './page-model.js';
+import { isTextKey } from './goal-conditions.js';
 
 /**
  * The moves a walk makes beyond the edges out of where it stands (see walk.ts): what a page's recorded
@@ -31,15 +44,27 @@ export interface Position {
 }
 
 /** How a move was made: recorded in each offline step so a verdict can be traced. */
-export type WalkHow = 'edge' | 'page-edit' | 'other-option' | 'stepper-mirror' | 'page-exit' | 'refused' | 'back' | 'keyboard' | 'excursion';
+export type WalkHow =
+  | 'edge'
+  | 'page-edit'
+  | 'retyped'
+  | 'focus'
+  | 'other-option'
+  | 'stepper-mirror'
+  | 'page-exit'
+  | 'refused'
+  | 'back'
+  | 'keyboard'
+  | 'excursion';
 
 export interface Candidate {
   /** The recorded action the move applies (null for Back without a recorded Back). */
   edge: GraphEdge | null;
   result: MatchResult;
   how: WalkHow;
-  /** Another option's label ('other-option'). */
+  /** The value another option sets, and the key it sets ('other-option'). */
   option?: string;
+  optionKey?: string;
   /** For Back and keyboard moves: where they lead. */
   to?: Position;
   /** How many content keys differ from the node the recorded action left ('page-exit'; fewer is closer). */
@@ -49,6 +74,8 @@ export interface Candidate {
 const RANK: Record<WalkHow, number> = {
   edge: 0,
   'page-edit': 1,
+  focus: 1,
+  retyped: 3,
   'other-option': 2,
   'stepper-mirror': 3,
   'page-exit': 4,
@@ -114,13 +141,19 @@ const isTapLike = (a: Action): a is Extract<Action, { type: 'Tap' | 'DoubleTap' 
   a.type === 'Tap' || a.type === 'DoubleTap' || a.type === 'LongPress';
 
 /** The option of an edge's group a tap landed in, when it is not the demonstrated one. */
-function otherOption(e: GraphEdge, action: Action): { label: string; bounds: Bounds } | null {
+function otherOption(e: GraphEdge, action: Action): { option: string; key: string; value: string } | null {
   if (!e.options || !isTapLike(action)) return null;
   const p = toPixels(action.at, e.screen);
   const hit = e.options.find((o) => contains(o.bounds, p.x, p.y));
   if (!hit) return null;
-  const own = e.effects?.some((v) => v.value === hit.label);
-  return own ? null : hit;
+  // The value the demonstrated option set, and how (its label, or its number).
+  for (const v of e.effects ?? []) {
+    const demonstrated = e.options.find((o) => optionSets(o.label, v.value) !== null);
+    if (!demonstrated || demonstrated === hit) continue;
+    const value = optionValue(optionSets(demonstrated.label, v.value)!, hit.label);
+    return value === v.value ? null : { option: hit.label, key: v.key, value };
+  }
+  return null;
 }
 
 /** Whether a tap lands on an edge's mirror control (inside it, or within the tolerance of its centre). */
@@ -144,18 +177,22 @@ const yes = (rule: MatchResult['rule'], reason: string, distancePx: number | nul
  * Whether a recorded edit can be applied with the walk's content: a `set` edit only where each key it
  * changed holds what it held before the recorded tap (pressing 安装 again does not install twice).
  */
-function applicable(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOptions): boolean {
+function applicable(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOptions): boolean | 'refused' {
   const before = contentOf(m.byId.get(e.from));
+  let refused = false;
   for (const v of e.effects ?? []) {
     if (e.action.type === 'Type') continue;
-    if (e.options?.some((o) => o.label === v.value)) continue;
+    if (e.options?.some((o) => optionSets(o.label, v.value) !== null)) continue;
     if (stepOf(m, e, v.key, v.value) !== null && singleNumber(pos.content.get(v.key)) !== null) continue;
     const had = before[v.key];
     const now = pos.content.get(v.key);
     if (had === undefined || now === undefined) continue;
-    if (!valueAgrees(m, v.key, had, now, opts.textThreshold)) return false;
+    if (valueAgrees(m, v.key, had, now, opts.textThreshold)) continue;
+    // 发送 with nothing typed: the field the demonstration filled is empty, and the app does nothing.
+    if (now === '' && had !== '' && isTextKey(v.key)) refused = true;
+    else return false;
   }
-  return true;
+  return refused ? 'refused' : true;
 }
 
 /**
@@ -216,10 +253,19 @@ export function pageMoves(
   for (const e of leaving) {
     if (!loopAllows(m, e, record, opts.textThreshold)) continue;
     if (action.type === 'Type') {
-      if (e.action.type !== 'Type' || own.has(e) || !isEdit(m, e)) continue;
+      if (e.action.type !== 'Type' || !isEdit(m, e)) continue;
       const field = typedField(e);
       if (!field || (pos.focus !== null && field.key !== pos.focus)) continue;
-      cands.push({ edge: e, result: typeMatch(m, e, action, pos, opts), how: 'page-edit' });
+      const r = typeMatch(m, e, action, pos, opts);
+      if (!own.has(e)) cands.push({ edge: e, result: r, how: 'page-edit' });
+      // Another text into a field the page takes typing in: the field holds it (a wrong amount, corrected later).
+      // Not where the demonstrations typed different texts (a search query): any text would then pass for theirs.
+      if (!r.matched && !m.free.has(field.key))
+        cands.push({
+          edge: e,
+          result: { ...r, matched: true, similarity: -1, rule: 'similar-text', reason: `${r.reason}; the field holds it, as on a phone` },
+          how: 'retyped',
+        });
       continue;
     }
     const edit = isEdit(m, e);
@@ -228,9 +274,10 @@ export function pageMoves(
     if (option)
       cands.push({
         edge: e,
-        result: yes('within-tolerance', `another option of the group: "${option.label}"`, 0),
+        result: yes('within-tolerance', `another option of the group: "${option.option}"`, 0),
         how: 'other-option',
-        option: option.label,
+        option: option.value,
+        optionKey: option.key,
       });
     const mirror = onMirror(e, action, opts);
     if (
@@ -243,11 +290,22 @@ export function pageMoves(
     const r = matchEdge(action, e, opts);
     if (!r.matched) continue;
     if (edit) {
-      if (applicable(m, e, pos, opts)) cands.push({ edge: e, result: r, how: 'page-edit' });
+      const ok = applicable(m, e, pos, opts);
+      if (ok === true) cands.push({ edge: e, result: r, how: 'page-edit' });
+      else if (ok === 'refused')
+        cands.push({
+          edge: e,
+          result: { ...r, reason: `${r.reason}; a field the demonstration filled is empty: nothing happens` },
+          how: 'refused',
+        });
     } else {
       const differs = exitWith(m, e, pos, opts);
       if (differs === 'refused')
-        cands.push({ edge: e, result: { ...r, reason: `${r.reason}; a field the demonstration filled is empty: the app refuses` }, how: 'refused' });
+        cands.push({
+          edge: e,
+          result: { ...r, reason: `${r.reason}; a field the demonstration filled is empty: the app refuses` },
+          how: 'refused',
+        });
       else if (differs !== null) cands.push({ edge: e, result: r, how: 'page-exit', differs });
     }
   }
@@ -267,7 +325,9 @@ export function editModel(m: PageModel, move: Candidate, action: Action, from: P
       out.set(v.key, typedValue(from.content.get(v.key) ?? '', action.text, action.clear));
       continue;
     }
-    if (move.how === 'other-option' && e.options?.some((o) => o.label === v.value)) {
+    // Other text than the demonstration's: what else the demonstration's typing showed (a suggestion) is unknown.
+    if (move.how === 'retyped') continue;
+    if (move.how === 'other-option' && v.key === move.optionKey) {
       out.set(v.key, move.option!);
       continue;
     }
@@ -291,7 +351,26 @@ export function backMove(pos: Position, nodesFor: (p: Position) => Set<string>):
     return { edge: null, result: { ...result, reason: 'Back hides the keyboard' }, how: 'keyboard', to };
   }
   if (!pos.back) return null;
-  const to: Position = { ...pos.back, content: new Map(pos.back.content) };
-  to.nodes = nodesFor(to);
+  // The page as the walk left it: its nodes too (a page's states that differ in nothing the walk tracks stay apart).
+  const to: Position = { ...pos.back, content: new Map(pos.back.content), nodes: new Set(pos.back.nodes) };
   return { edge: null, result: { ...result, reason: 'Back returns to the page the walk came from' }, how: 'back', to };
+}
+
+/**
+ * A tap inside an editable field of the screen the walk stands on focuses it: typing then goes there. The
+ * field's place is the node's own observation (a suggestion row above it moves it between observations).
+ */
+export function focusMove(m: PageModel, action: Action, pos: Position, screen: { width: number; height: number }): Candidate | null {
+  if (!isTapLike(action)) return null;
+  const p = toPixels(action.at, screen);
+  for (const id of pos.nodes.size > 0 ? pos.nodes : [pos.near])
+    for (const [key, list] of Object.entries(m.byId.get(id)?.fields ?? {}))
+      if (list.some((b) => contains(b, p.x, p.y)))
+        return {
+          edge: null,
+          result: yes('inside-target', `inside the field ${key.slice(key.indexOf('§') + 1)}: it takes the typing`, 0),
+          how: 'focus',
+          to: { ...pos, focus: key, keyboard: true },
+        };
+  return null;
 }

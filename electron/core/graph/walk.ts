@@ -1,5 +1,8 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GoalCondition, GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
+import { graphScreen } from '../../../shared/domain/task-graph.js';
+import { contains } from '../../../shared/domain/ui-tree.js';
+import { toPixels } from '../geometry/coordinates.js';
 import type { ContentRecord } from './goal-conditions.js';
 import { isTextKey, pressKey, unmetConditions } from './goal-conditions.js';
 import type { MatchOptions, MatchResult } from './match.js';
@@ -7,7 +10,7 @@ import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit, loopAllows, nodesWith, pageModel, typedField } from './page-model.js';
 import type { Candidate, Position, WalkHow } from './walk-moves.js';
-import { backMove, choose, editModel, pageMoves, typeMatch } from './walk-moves.js';
+import { backMove, choose, editModel, focusMove, pageMoves, typeMatch } from './walk-moves.js';
 
 export type { WalkHow } from './walk-moves.js';
 
@@ -94,9 +97,14 @@ export class GraphWalker {
     const pos = this.pos;
     const out = this.outEdges(pos);
     const exact = this.exactMove(action, out, pos);
+    // The app bar's Navigate-up arrow goes back as Back does (a demonstration's Back, where it pressed Back).
+    if (!exact.move && this.onUpArrow(action, pos.nodes.size > 0 ? pos.nodes : [pos.near])) return this.act({ type: 'Back' });
+    const screen = graphScreen(this.graph as TaskGraph);
     const move =
       exact.move ??
+      (pos.nodes.size > 0 ? focusMove(this.model, action, pos, screen) : null) ??
       choose(pageMoves(this.model, action, pos, out, this.opts, this.content)) ??
+      focusMove(this.model, action, pos, screen) ??
       (action.type === 'Back' ? backMove(pos, (p) => this.nodesAt(p)) : null);
     if (!move) {
       // A tap the graph does not know: on a phone it opens a page or a dialog, and Back returns from it.
@@ -125,13 +133,33 @@ export class GraphWalker {
   private returnFromExcursion(action: Action): WalkMove {
     const away = this.away!;
     this.away = null;
+    // Navigate up on a page no demonstration showed: where the app's pages show their arrow.
+    if (action.type !== 'Back' && this.onUpArrow(action, this.model.byId.keys())) action = { type: 'Back' };
     if (action.type !== 'Back') {
       const reason = `after a tap the graph does not know, ${action.type} is not known to return (only Back is): ${away.nearest?.result.reason ?? ''}`;
       return { taken: null, nearest: away.nearest ? { edge: away.nearest.edge, result: { ...away.nearest.result, reason } } : null };
     }
     this.moveTo(this.pos);
     this.viaGoal = new Set();
-    return { taken: { edge: null, result: { matched: true, distancePx: null, similarity: null, rule: 'same-action', reason: 'Back returns from the excursion' }, how: 'back' }, nearest: null };
+    return {
+      taken: {
+        edge: null,
+        result: { matched: true, distancePx: null, similarity: null, rule: 'same-action', reason: 'Back returns from the excursion' },
+        how: 'back',
+      },
+      nearest: null,
+    };
+  }
+
+  /** Whether a tap lands on the Navigate-up arrow of one of these nodes' screens. */
+  private onUpArrow(action: Action, nodes: Iterable<string>): boolean {
+    if (!isTapLike(action) || !('at' in action)) return false;
+    const p = toPixels(action.at, graphScreen(this.graph as TaskGraph));
+    for (const id of nodes) {
+      const b = this.model.byId.get(id)?.up;
+      if (b && contains(b, p.x, p.y)) return true;
+    }
+    return false;
   }
 
   private outEdges(pos: Position): GraphEdge[] {
@@ -192,9 +220,9 @@ export class GraphWalker {
     const m = this.model;
     const edge = move.edge;
     if (move.to) {
-      // Back: the keyboard hidden, or the page the walk came from.
+      // Back (the keyboard hidden, or the page the walk came from), or a field focused.
       this.moveTo(move.to);
-      this.viaGoal = new Set();
+      if (move.how !== 'focus') this.viaGoal = new Set();
       return;
     }
     if (!edge) return;
@@ -278,7 +306,8 @@ export class GraphWalker {
 
   /** Whether Finish would succeed now, and why. */
   finish(): FinishVerdict {
-    if (this.away) return { success: false, reason: 'ended on a page the graph does not know (after a tap it does not know)', node: null, unmet: [] };
+    if (this.away)
+      return { success: false, reason: 'ended on a page the graph does not know (after a tap it does not know)', node: null, unmet: [] };
     const done = this.graph.nodes.filter((n) => n.done && this.current.has(n.id));
     if (done.length === 0) {
       const where = this.current.size > 0 ? [...this.current].join('/') : `content of ${this.node}'s page that no demonstration showed`;
