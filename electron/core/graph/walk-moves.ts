@@ -1,6 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge } from '../../../shared/domain/task-graph.js';
-import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import type { MatchOptions, MatchResult } from './match.js';
