@@ -15,6 +15,8 @@ import type { Action } from './action.js';
  * - `no-effect`: a demonstration's states with actions that changed nothing in between (a confirm the app refused);
  * - `field-order`: the decisions of a demonstration, in another order;
  * - `text-semantics`: a demonstration's decisions with other typed text (other words, another search query);
+ * - `side-effect`: a demonstration's changes plus others left in place (a song liked on the way, the photo also shared):
+ *   right by the task's checks, though the path did more than the task asked;
  * - `other-route`: a route no demonstration took.
  */
 export const RIGHT_PATH_KINDS = [
@@ -25,6 +27,7 @@ export const RIGHT_PATH_KINDS = [
   'no-effect',
   'field-order',
   'text-semantics',
+  'side-effect',
   'other-route',
 ] as const;
 export type RightPathKind = (typeof RIGHT_PATH_KINDS)[number];

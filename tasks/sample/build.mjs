@@ -1211,6 +1211,9 @@ const EXTRA_DEMOS = {
   'messages-block-spam': [[launch(P), tap('更多选项'), tap('添加号码'), tap('电话号码'), type('10690000123'), tap('屏蔽')]],
   // The app by its category instead of the search box.
   'store-install-grandson': [[launch(S), tap('视频'), tap('广场舞教学'), tap('安装')]],
+  // Another value the task accepts, marked as such: any photo of the album, the larger text size.
+  'gallery-share-grandson': [[launch(G), tap('孙子'), tap('上学第一天 2', ANY), tap('分享'), tap('女儿')]],
+  'browser-text-zoom': [[tap('文字大小'), tap('200%', { any: ['150%', '200%'] })]],
   // The hour and minute steppers instead of typing into the prefilled fields (an agent that cannot clear a field has only this way).
   'clock-alarm-set': [[launch(K), tap('添加闹钟'), tap('−1 h'), tap('−1 h'), ...Array(6).fill(tap('+5 min')), tap('保存')]],
   'clock-pills-evening': [[launch(K), tap('添加闹钟'), ...Array(11).fill(tap('−1 h')), tap('保存')]],

@@ -75,6 +75,8 @@ const sameData = (a: Record<string, string>, b: Record<string, string>): boolean
  * - the same decisions with other typed text: `text-semantics`;
  * - a demonstration's changes plus others later undone, ending with the same data (三亚 chosen, then
  *   上海): `overshoot-and-correct`;
+ * - a demonstration's changes plus others left in place (a song liked on the way): `side-effect` — right by
+ *   the checks, yet the path did more than the task;
  * - else a route no demonstration took: `other-route`.
  */
 export function classifyRight(
@@ -124,5 +126,7 @@ export function classifyRight(
     return mine.every((c) => theirLeaves.has(leaf(c)));
   });
   if (corrected) return 'overshoot-and-correct';
+  // The demonstration's changes and others left in place (a song liked on the way, the photo also shared).
+  if (theirs.some((t) => mine.length > t.changes.length && includes(mine, t.changes))) return 'side-effect';
   return 'other-route';
 }
