@@ -11,7 +11,12 @@ import { cliToEnd } from '../../support/cli-process.js';
  * own. The ground truth is the task's checks on the phone; the verdicts come from the offline runner walking
  * each path as a `vlm` model's replies.
  */
-const TASKS = ['wallet-transfer-son', 'clock-alarm-six', 'music-play-that'];
+const TASKS = ['wallet-transfer-son', 'clock-alarm-six', 'gallery-share-grandson', 'messages-block-spam'];
+/**
+ * Tasks whose graphs meet the published targets today (the whole sample set does not yet: README, docs/graphs.md
+ * §5): a transfer with the corrected-away amount, a free choice of photo, a number blocked by two routes.
+ */
+const BOUNDED = ['wallet-transfer-son', 'gallery-share-grandson', 'messages-block-spam'];
 
 describe('graph explore through the CLI', () => {
   let ws = '';
@@ -79,6 +84,25 @@ describe('graph explore through the CLI', () => {
         expect(u.reason).not.toBe('');
       }
     }
+  });
+
+  it('meets the targets on these tasks: false accepts ≤ 0.5% of wrong paths, false rejects ≤ 20% of right ones, none of the same route', () => {
+    const tasks = summary.tasks.filter((t) => BOUNDED.includes(t.taskId));
+    const sum = (f: (t: (typeof tasks)[number]) => number): number => tasks.reduce((a, t) => a + f(t), 0);
+    const wrong = sum((t) => t.wrong);
+    const right = sum((t) => t.rightWithinBound);
+    expect(wrong).toBeGreaterThan(50);
+    expect(right).toBeGreaterThan(30);
+    const detail = tasks.flatMap((t) =>
+      t.disagreements.map((d) => `${t.taskId} ${d.verdict} ${d.kind}: ${d.description} (${d.offline.reason})`),
+    );
+    expect(sum((t) => t.falseAccepts) / wrong, detail.join('\n')).toBeLessThanOrEqual(0.005);
+    expect(sum((t) => t.falseRejectsWithinBound) / right, detail.join('\n')).toBeLessThanOrEqual(0.2);
+    const same = ['demonstrated', 'back-and-forth', 'overshoot-and-correct', 'field-order', 'text-semantics'] as const;
+    expect(
+      sum((t) => same.reduce((a, k) => a + (t.byKind[k]?.falseRejects ?? 0), 0)),
+      detail.join('\n'),
+    ).toBe(0);
   });
 
   it('never explores on a named device without --allow-side-effects', async () => {
