@@ -97,6 +97,14 @@ export interface RunManifest {
   createdAt: string;
   /** Online devices come from this STF farm (claimed for the run, released after it). */
   stf?: StfRequest;
+  /** Tasks the selection matched but the run's mode left out, and why (`run --mode offline` without --include-online). */
+  leftOut?: LeftOutTask[];
+}
+
+/** A task a run's selection matched and left out. */
+export interface LeftOutTask {
+  taskId: string;
+  why: 'online task (give --include-online to score it offline against its graph)' | 'online task without a graph' | 'offline task';
 }
 
 const opt = <T extends z.ZodType>(t: T) => t.optional().catch(undefined);
@@ -131,6 +139,7 @@ const StoredRunManifestSchema = z.looseObject({
   graphs: z.record(z.string(), z.object({ version: z.number(), trust: GraphTrustSchema }).nullable()).catch({}),
   matchRules: z.array(z.string()).catch([]),
   stf: opt(StfRequestSchema),
+  leftOut: opt(z.array(z.object({ taskId: z.string(), why: z.string() }))),
   user: opt(
     z.looseObject({
       mode: z.enum(['none', 'scripted', 'simulated']),

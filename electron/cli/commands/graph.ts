@@ -8,7 +8,9 @@ import { describeAction } from '../../../shared/domain/describe-action.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table } from '../output.js';
+import { registerGraphExplore } from './graph-explore.js';
 import { registerGraphProbe } from './graph-probe.js';
+import { registerGraphLeaveOneOut } from './graph-loo.js';
 import { probeTasks } from '../probe-runner.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
@@ -105,6 +107,8 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
     });
 
   registerGraphProbe(graph, globals);
+  registerGraphLeaveOneOut(graph, globals);
+  registerGraphExplore(graph, globals);
 
   graph
     .command('show')

@@ -10,7 +10,7 @@ import type { UserMode } from '../../core/user/user-turn.js';
 import { compareRunsSr } from '../../services/runs/run-compare.js';
 import { buildRunReport } from '../../services/runs/run-report-builder.js';
 import { createRun, runToEnd } from '../../services/runs/run-lifecycle.js';
-import { selectTasks } from '../../services/runs/task-selection.js';
+import { describeLeftOut, selectTasks, tasksForMode } from '../../services/runs/task-selection.js';
 import { stfRunOptions } from './stf-devices.js';
 import { openBackend } from '../context.js';
 import { htmlReportCommand } from './report-html.js';
@@ -98,6 +98,10 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         .choices(['original', 'normalized'])
         .default('original'),
     )
+    .option(
+      '--include-online',
+      'with --mode offline: also score online tasks that have a graph offline (against their graph); without it they are left out',
+    )
     .option('--max-steps <n>', "step limit (default: each task's own, 25)")
     .addOption(
       new Option('--off-graph <policy>', 'offline: on an unmatched action, fail or stay and count an error')
@@ -133,6 +137,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         instruction: 'original' | 'normalized';
         maxSteps?: string;
         offGraph: 'fail' | 'stay';
+        includeOnline?: boolean;
         resume?: string;
         stf?: string;
         stfCount: string;
@@ -168,7 +173,10 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
             } catch (e) {
               throw new CliError(errorMessage(e), 2);
             }
-            if (o.mode !== 'both') tasks = tasks.filter((t) => t.mode === o.mode);
+            if (o.includeOnline && o.mode !== 'offline') throw new CliError('--include-online goes with --mode offline', 2);
+            const chosen = tasksForMode(backend.workspace, tasks, o.mode, { includeOnline: Boolean(o.includeOnline) });
+            tasks = chosen.tasks;
+            if (chosen.leftOut.length > 0) info(describeLeftOut(chosen.leftOut));
             if (tasks.length === 0) throw new CliError(`no ${o.mode === 'both' ? '' : `${o.mode} `}tasks match ${o.tasks ?? '(all)'}`);
             const stf = stfRunOptions(o);
             if (stf && o.devices) throw new CliError('give either --devices or --stf, not both', 2);
@@ -189,7 +197,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
                   ...(o.userAgent ? { userAgent: o.userAgent } : {}),
                   ...(o.variant ? { variant: o.variant } : {}),
                 },
-                stf ? { stf } : {},
+                { ...(stf ? { stf } : {}), ...(chosen.leftOut.length > 0 ? { leftOut: chosen.leftOut } : {}) },
               ).runId;
             } catch (e) {
               throw new CliError(specError(e));
@@ -203,7 +211,8 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
           });
           progress.stop();
           const report = buildRunReport(backend.workspace, runId);
-          printResult(g, { runId, status: report.status, metrics: report.metrics }, () =>
+          const leftOut = backend.workspace.runs.get(runId)?.manifest.leftOut ?? [];
+          printResult(g, { runId, status: report.status, metrics: report.metrics, leftOut }, () =>
             [`Run ${runId} (${report.status})`, '', writeTable(report.tables[0]!, 'md'), `Full report: elderbench report ${runId}`].join(
               '\n',
             ),
@@ -254,8 +263,15 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
               throw new CliError(errorMessage(e));
             }
             if (g.json || o.format === 'json')
-              process.stdout.write(`${JSON.stringify({ runA: c.runA, runB: c.runB, agents: c.agents, table: c.table }, null, 2)}\n`);
-            else process.stdout.write(writeTable(c.table, (o.format as string) === 'html' ? 'md' : o.format));
+              process.stdout.write(
+                `${JSON.stringify({ runA: c.runA, runB: c.runB, agents: c.agents, table: c.table, ...(c.modes ? { modes: c.modes } : {}) }, null, 2)}\n`,
+              );
+            else {
+              const format = (o.format as string) === 'html' ? 'md' : o.format;
+              process.stdout.write(writeTable(c.table, format));
+              // An offline run against an online one: how far the two modes' verdicts agree.
+              if (c.modes) process.stdout.write(`\n${writeTable(c.modes.table, format)}`);
+            }
             return;
           }
           const runs = backend.workspace.runs.list();

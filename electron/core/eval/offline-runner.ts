@@ -83,8 +83,10 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
       details.match = m.taken
         ? {
             matched: true,
-            edge: m.taken.edge.id,
-            to: m.taken.edge.to,
+            edge: m.taken.edge?.id ?? null,
+            to: walker.node,
+            how: m.taken.how,
+            ...(walker.offNodes ? { offNodes: true } : {}),
             rule: m.taken.result.rule,
             reason: m.taken.result.reason,
             distancePx: m.taken.result.distancePx,

@@ -4,7 +4,7 @@ import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { GraphVersion } from '../../adapters/db/repositories/graphs-repo.js';
 import { applyEdit, GraphEditError } from '../../core/graph/edit.js';
 import { validateGraph } from '../../core/graph/validate.js';
-import { buildAndStore, loadDemos, summarize } from './graph-builder.js';
+import { buildAndStore, goalHints, loadDemos, summarize } from './graph-builder.js';
 import type { ServiceContext } from '../service-context.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import { graphTrust, trustOf } from './graph-trust.js';
@@ -127,6 +127,7 @@ export function graphsService(ctx: ServiceContext, deviceOf: (serial: string) =>
         graph,
         demos.filter((d) => present.has(d.id)),
         config.match,
+        goalHints(ctx.store(), taskId),
       );
       const next = ctx.store().graphs.addVersion(taskId, { parentId: row.id, config, body: graph, validation });
       changed();
