@@ -11,6 +11,7 @@ import { createRun, runToEnd } from '../electron/services/runs/run-lifecycle.js'
 import type { TaskGraph } from '../shared/domain/task-graph.js';
 import { prepareSettingsWorkspace } from '../test/support/record-script.js';
 import type { BenchFigure } from './figure.js';
+import { walkMicrosPerStep } from './walk-steps.js';
 import { median } from './figure.js';
 import { NO_USAGE, testManifest } from '../test/support/run-manifest.js';
 
@@ -76,6 +77,12 @@ export default async function run(): Promise<BenchFigure[]> {
       value: (await offlineHarness(graph, backend.workspace)) * 1000,
       unit: 'µs (median)',
       target: '≤ 500 µs',
+    });
+    out.push({
+      name: 'graph walk per step (field order, overshoot, detour, typing over)',
+      value: walkMicrosPerStep(),
+      unit: 'µs (median)',
+      target: '≤ 50 µs',
     });
 
     // Online throughput: the same 12 replay tasks on 1, 2 and 4 phones.

@@ -24,6 +24,14 @@ const MATCHES: { value: GoalCondition['match']; label: string }[] = [
 ];
 /** A content key as a person reads it: the part after the page prefix. */
 const keyLabel = (k: string): string => k.slice(k.indexOf('§') + 1);
+/** Terms as a person types them: comma-separated (either comma), blanks dropped. */
+const termsOf = (s: string): string[] | undefined => {
+  const t = s
+    .split(/[,，]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return t.length > 0 ? t : undefined;
+};
 
 /**
  * A DONE node's goal conditions (essential states): what a path must have typed or chosen for Finish here
@@ -74,6 +82,7 @@ export function GoalPanel({ graph, node, busy, onSave }: Props) {
               Expected value of condition {i + 1}
             </label>
             <input id={`${ids}-e${i}`} value={c.expected} disabled={busy} onChange={(e) => update(i, { expected: e.target.value })} />{' '}
+            {c.kind === 'typed' && <TermInputs id={`${ids}-t${i}`} n={i + 1} row={c} busy={busy} onChange={(p) => update(i, p)} />}
             <span className="muted">({c.source})</span>{' '}
             <button type="button" className="link" disabled={busy} onClick={() => setRows(rows.filter((_, j) => j !== i))}>
               Remove
@@ -135,6 +144,9 @@ export function GoalPanel({ graph, node, busy, onSave }: Props) {
           onChange={(e) => setAdding({ ...adding, expected: e.target.value })}
           data-testid="goal-expected"
         />{' '}
+        {adding.kind === 'typed' && (
+          <TermInputs id={`${ids}-tn`} n={rows.length + 1} row={adding} busy={busy} onChange={(p) => setAdding({ ...adding, ...p })} />
+        )}{' '}
         <button
           type="button"
           disabled={busy || !canAdd}
@@ -151,5 +163,58 @@ export function GoalPanel({ graph, node, busy, onSave }: Props) {
         Save as a new version
       </button>
     </section>
+  );
+}
+
+/**
+ * A typed condition's key terms: what the text must contain and must not contain (a corrected-away day). With
+ * terms to contain, they decide; the expected text is an example.
+ */
+function TermInputs({
+  id,
+  n,
+  row,
+  busy,
+  onChange,
+}: {
+  id: string;
+  n: number;
+  row: Draft;
+  busy: boolean;
+  onChange(p: Partial<Draft>): void;
+}) {
+  const [must, setMust] = useState((row.required ?? []).join(', '));
+  const [mustNot, setMustNot] = useState((row.forbidden ?? []).join(', '));
+  return (
+    <>
+      <label htmlFor={`${id}-r`}>
+        Must contain<span className="sr-only"> (condition {n}, comma-separated)</span>
+      </label>{' '}
+      <input
+        id={`${id}-r`}
+        value={must}
+        size={12}
+        disabled={busy}
+        data-testid="goal-required"
+        onChange={(e) => {
+          setMust(e.target.value);
+          onChange({ required: termsOf(e.target.value) });
+        }}
+      />{' '}
+      <label htmlFor={`${id}-f`}>
+        must not<span className="sr-only"> (condition {n})</span>
+      </label>{' '}
+      <input
+        id={`${id}-f`}
+        value={mustNot}
+        size={8}
+        disabled={busy}
+        data-testid="goal-forbidden"
+        onChange={(e) => {
+          setMustNot(e.target.value);
+          onChange({ forbidden: termsOf(e.target.value) });
+        }}
+      />{' '}
+    </>
   );
 }
