@@ -11,6 +11,7 @@ import { devicesService } from './devices/devices-service.js';
 import { FrameCache } from './devices/frame-cache.js';
 import { RecordingSessions, recordingService } from './recording/recording-service.js';
 import { graphsService } from './graphs/graphs-service.js';
+import { growAfterFinish, offGraphService } from './growth/off-graph-service.js';
 import { runsService } from './runs/runs-service.js';
 import { workspaceOverview } from './workspace/workspace-overview.js';
 import { analysisService } from './analysis/analysis-service.js';
@@ -56,6 +57,7 @@ export class Backend {
     };
     this.devices = new DeviceHub(options.adbServer ?? readSettings(ctx).adbServer, this.events);
     this.recordings = new RecordingSessions(ctx, this.devices);
+    this.recordings.afterFinish = growAfterFinish(ctx);
     // The device hub follows the setting unless the command line pinned a server.
     if (!options.adbServer) {
       this.events.subscribe((e) => {
@@ -84,6 +86,7 @@ export class Backend {
       devices: devicesService(this.devices, this.frames),
       recording: recordingService(ctx, this.recordings),
       graphs: graphsService(ctx, (serial) => this.devices.device(serial)),
+      offGraph: offGraphService(ctx, this.recordings, this.devices),
       runs: runsService(ctx, this.devices),
       review: reviewService(ctx),
       analysis: analysisService(ctx),

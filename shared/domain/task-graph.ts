@@ -3,6 +3,7 @@ import { DEFAULT_SCREEN } from './action-px.js';
 import type { ActionPx } from './action-px.js';
 import type { Bounds, ScreenSize } from './ui-node.js';
 import type { TargetElement } from './ui-tree.js';
+import type { KnownWrongAction } from './off-graph.js';
 
 /** How states are compared; stored with every graph so a graph can be rebuilt or re-scored exactly. */
 export interface SignatureConfig {
@@ -143,6 +144,8 @@ export interface GraphNode {
   flag: string | null;
   /** On DONE nodes: what the path must have typed or chosen for Finish here to count. */
   goal?: GoalCondition[];
+  /** Agents' actions an annotator marked wrong here (they stay off the graph; the walk says "known wrong"). */
+  knownWrong?: KnownWrongAction[];
 }
 
 export interface GraphEdge {

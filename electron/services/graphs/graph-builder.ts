@@ -15,6 +15,7 @@ import { computeSignature } from '../../core/graph/signature.js';
 import { toDemoStep } from '../../core/graph/demo-step.js';
 import { enteredTextsOf } from '../../core/graph/content.js';
 import { validateGraph } from '../../core/graph/validate.js';
+import { attachKnownWrong } from '../../core/graph/growth/known-wrong.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 
 /** A recorded step with its parsed UI dump: what the builder and the probe read. */
@@ -122,7 +123,8 @@ export async function buildAndStore(
   const typed = read.flatMap((d) => d.steps.flatMap((s) => (s.row.action?.type === 'Type' ? [s.row.action.text] : [])));
   config = { ...config, signature: { ...config.signature, enteredTexts: enteredTextsOf(typed) } };
   const demos = await demosFrom(store, read, config.signature);
-  const graph = buildGraph(taskId, demos, config.signature, config.match);
+  // Actions an annotator marked wrong at a node ride along with every rebuild (they live with the decisions).
+  const graph = attachKnownWrong(buildGraph(taskId, demos, config.signature, config.match), store.offGraph.forTask(taskId));
   const validation = validateGraph(graph, demos, config.match);
   const prev = store.graphs.latest(taskId);
   const row = store.graphs.addVersion(taskId, { parentId: prev?.id ?? null, config, body: graph, validation });
