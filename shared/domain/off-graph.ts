@@ -177,8 +177,11 @@ export interface RescoreSummary {
   flipped: number;
   /** Offline results left as they were: their task's graph has no newer version. */
   unchanged: number;
-  /** Results not re-scored, and why (unresolved, invalid, agent no longer available). */
-  skipped: { taskId: string; agent: string; reason: string }[];
+  /**
+   * Results not re-scored, and why: unresolved (resume the run first), invalid for the run, or an error
+   * (the agent changed since the run, its endpoint could not be reached) — those keep their old verdict.
+   */
+  skipped: { taskId: string; agent: string; kind: 'unresolved' | 'invalid' | 'error'; reason: string }[];
 }
 
 /** One re-scoring of a task's results, kept in the run's manifest (append-only). */

@@ -9,6 +9,7 @@ import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table } from '../output.js';
 import { registerGraphProbe } from './graph-probe.js';
+import { registerGraphOffGraph } from './graph-offgraph.js';
 import { probeTasks } from '../probe-runner.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
@@ -105,6 +106,7 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
     });
 
   registerGraphProbe(graph, globals);
+  registerGraphOffGraph(graph, globals);
 
   graph
     .command('show')

@@ -228,16 +228,20 @@ export async function rescoreRun(deps: RunServiceDeps, runId: string, only?: { t
     const done: Rescored[] = [];
     for (const r of affected) {
       const cls = exitClass(r.exitCategory);
-      const skip = (reason: string): void => void summary.skipped.push({ taskId, agent: r.agent, reason });
+      const skip = (kind: RescoreSummary['skipped'][number]['kind'], reason: string): void =>
+        void summary.skipped.push({ taskId, agent: r.agent, kind, reason });
       if (cls === 'invalid')
-        skip(`${r.exitCategory}: invalid for this run (a task without a graph when the run began stays invalid; start a new run)`);
-      else if (cls === 'infrastructure') skip(`${r.exitCategory}: unresolved; elderbench run --resume ${runId} first`);
+        skip(
+          'invalid',
+          `${r.exitCategory}: invalid for this run (a task without a graph when the run began stays invalid; start a new run)`,
+        );
+      else if (cls === 'infrastructure') skip('unresolved', `${r.exitCategory}: unresolved; elderbench run --resume ${runId} first`);
       else {
         try {
           const x = await rescoreResult(ctx, task, r, latest, from(r));
           if (x) done.push(x);
         } catch (e) {
-          skip(errorMessage(e));
+          skip('error', errorMessage(e));
         }
       }
     }
