@@ -105,7 +105,7 @@ export class StoredReplies {
         const then = this.stored[this.step];
         if (this.usedStored && then && JSON.stringify(r.action) !== JSON.stringify(then.action)) {
           throw new Error(
-            `the stored reply of step ${this.step} parses to ${r.action.type} now but gave ${then.action.type} in the run; the agent's parser changed, re-run the task instead`,
+            `the stored reply of step ${this.step} parses to ${JSON.stringify(r.action)} now but gave ${JSON.stringify(then.action)} in the run; the agent's parser changed: start a new run instead`,
           );
         }
         return r;
