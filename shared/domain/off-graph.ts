@@ -97,6 +97,8 @@ export interface OffGraphNode {
   /** The node's page, in words (its activity and title). */
   page: string;
   screenshotBlob: string | null;
+  /** The screen the graph's demonstrations were recorded on (the screenshot's size). */
+  screen: ScreenSize;
   /** The demonstration observation the node is replayed to. */
   anchor: NodeAnchor | null;
   groups: OffGraphGroup[];

@@ -1,6 +1,8 @@
 import type { OffGraphNode, OffGraphOccurrence, OffGraphReport, OffGraphTask } from '../../../shared/domain/off-graph.js';
 import { withMatchDefaults } from '../../../shared/domain/graph.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
+import { graphScreen } from '../../../shared/domain/task-graph.js';
+import { DEFAULT_SCREEN } from '../../../shared/domain/action-px.js';
 import type { TargetElement } from '../../../shared/domain/ui-tree.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import { choosePrefix, decisionFor, groupAtNode, offGraphOccurrences } from '../../core/graph/growth/off-graph-actions.js';
@@ -68,8 +70,9 @@ export async function offGraphReport(store: WorkspaceStore, runId: string, only?
       }
       nodes.push({
         node: versions.length > 1 ? `${nodeId} (v${graphVersion})` : nodeId,
-        page: node ? [node.signature.title, node.signature.activity.split('/').pop()].filter(Boolean).join(' · ') : '',
+        page: node ? [node.signature.title, node.signature.activity.split(/[/.]/).pop()].filter(Boolean).join(' · ') : '',
         screenshotBlob: node?.representative.screenshotBlob ?? null,
+        screen: graph ? graphScreen(graph) : { ...DEFAULT_SCREEN },
         anchor: graph && node ? choosePrefix(graph, node.id, []) : null,
         groups,
       });
