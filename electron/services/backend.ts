@@ -12,6 +12,7 @@ import { FrameCache } from './devices/frame-cache.js';
 import { RecordingSessions, recordingService } from './recording/recording-service.js';
 import { graphsService } from './graphs/graphs-service.js';
 import { growAfterFinish, offGraphService } from './growth/off-graph-service.js';
+import type { RouteProposer } from './growth/route-proposer.js';
 import { runsService } from './runs/runs-service.js';
 import { workspaceOverview } from './workspace/workspace-overview.js';
 import { analysisService } from './analysis/analysis-service.js';
@@ -26,6 +27,8 @@ export interface BackendOptions {
   /** host:port of the adb server; overrides the workspace setting (CLI --adb). */
   adbServer?: string;
   log?: (message: string) => void;
+  /** Proposes routes a task's graph does not know (the Graphs screen accepts them in bulk); none by default. */
+  routeProposer?: RouteProposer;
 }
 
 /**
@@ -86,7 +89,7 @@ export class Backend {
       devices: devicesService(this.devices, this.frames),
       recording: recordingService(ctx, this.recordings),
       graphs: graphsService(ctx, (serial) => this.devices.device(serial)),
-      offGraph: offGraphService(ctx, this.recordings, this.devices),
+      offGraph: offGraphService(ctx, this.recordings, this.devices, options.routeProposer ?? null),
       runs: runsService(ctx, this.devices),
       review: reviewService(ctx),
       analysis: analysisService(ctx),

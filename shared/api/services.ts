@@ -17,7 +17,7 @@ import type { TableModel, VerbAnnotationRow } from '../domain/analysis.js';
 import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES, TaskIdSchema } from '../schemas/task.js';
 import { USER_MODES, VARIANTS } from '../schemas/run-spec.js';
 import { JUDGE_KINDS } from '../domain/run-records.js';
-import type { AcceptRoutesResult, GrowthDecision, OffGraphReport, RescoreSummary } from '../domain/off-graph.js';
+import type { AcceptRoutesResult, GrowthDecision, OffGraphReport, ProposedRoute, RescoreSummary } from '../domain/off-graph.js';
 import { ProposedRouteSchema } from '../schemas/proposed-route.js';
 
 /**
@@ -226,6 +226,11 @@ export const offGraphContract = {
   }>(),
   /** Re-scores the run's offline results whose task has a newer graph version (see `elderbench run rescore`). */
   rescore: method(z.object({ runId: z.string().min(1) }).strict()).returns<RescoreSummary>(),
+  /**
+   * The right routes the task's graph does not know, found by exploring its app (on a virtual phone of the
+   * explorer's own); `unavailable` when this backend has no explorer.
+   */
+  proposeRoutes: method(z.object({ taskId: TaskIdSchema }).strict()).returns<{ proposer: string; routes: ProposedRoute[] }>(),
   /** Records proposed routes as demonstrations on `serial` (each checked by the task's checks there), then rebuilds. */
   acceptRoutes: method(
     z.object({ serial: Serial, allowSideEffects: z.boolean(), routes: z.array(ProposedRouteSchema).min(1).max(500) }).strict(),

@@ -9,6 +9,7 @@ import type { ServiceContext } from '../service-context.js';
 import { markWrong, startBranch } from './branch-recorder.js';
 import { acceptRoutes, growFromDemonstration } from './graph-growth.js';
 import { offGraphReport } from './off-graph-listing.js';
+import type { RouteProposer } from './route-proposer.js';
 
 /** Errors of this service as the window reads them: what is missing is not_found, a device gone unavailable. */
 function apiError(e: unknown): never {
@@ -29,7 +30,12 @@ const sideEffects = (serial: string): never => {
  * The Graphs screen's off-graph view. The branch's demonstration lives in the recorder's sessions, so the
  * Record screen continues it; when it is finished, `grow` rebuilds the graph with it (wired in the backend).
  */
-export function offGraphService(ctx: ServiceContext, sessions: RecordingSessions, hub: DeviceHub): ElderBenchHandlers['offGraph'] {
+export function offGraphService(
+  ctx: ServiceContext,
+  sessions: RecordingSessions,
+  hub: DeviceHub,
+  proposer: RouteProposer | null,
+): ElderBenchHandlers['offGraph'] {
   const changed = (): void => ctx.events.emit('system', 'onDataChanged', { table: 'graphs' });
   return {
     list: ({ runId, taskId }) => offGraphReport(ctx.store(), runId, taskId ? { taskId } : {}).catch(apiError),
@@ -49,6 +55,15 @@ export function offGraphService(ctx: ServiceContext, sessions: RecordingSessions
       ).catch(apiError);
       ctx.events.emit('system', 'onDataChanged', { table: 'runs' });
       return r;
+    },
+    proposeRoutes: async ({ taskId }) => {
+      if (!proposer)
+        throw new ApiError(
+          'unavailable',
+          'this backend has no route explorer; accept routes from a file with: elderbench graph accept-routes FILE',
+        );
+      if (!ctx.store().graphs.latest(taskId)) throw new ApiError('not_found', `task ${taskId} has no graph; build one first`);
+      return { proposer: proposer.name, routes: await proposer.propose(ctx.store(), taskId).catch(apiError) };
     },
     acceptRoutes: async ({ serial, allowSideEffects, routes }) => {
       if (!allowSideEffects) sideEffects(serial);

@@ -6,6 +6,7 @@ import { GraphCanvas } from './GraphCanvas.js';
 import { NodePanel } from './NodePanel.js';
 import { ProbePanel } from './ProbePanel.js';
 import { OffGraphPanel } from './OffGraphPanel.js';
+import { RoutesPanel } from './RoutesPanel.js';
 
 const pct = (v: number | null): string => (v === null ? '—' : `${(v * 100).toFixed(0)}%`);
 const probeCell = (g: GraphSummary): string =>
@@ -108,6 +109,7 @@ export function GraphsPage() {
           </h2>
           <p>{detail.summary.trust.reason}</p>
           <ProbePanel />
+          <RoutesPanel taskId={detail.summary.taskId} />
           <div className="graph-layout">
             <div className="graph-scroll">
               <GraphCanvas graph={detail.graph} selected={selected} onSelect={setSelected} highlighted={walked} />

@@ -3,6 +3,7 @@ import type {
   OffGraphGroup,
   OffGraphNode,
   OffGraphOccurrence,
+  ProposedRoute,
   OffGraphReport,
   RescoreSummary,
 } from '../../../../shared/domain/off-graph.js';
@@ -39,6 +40,11 @@ export interface OffGraphSlice {
   replayOffGraph(o: OffGraphOccurrence, serial: string): Promise<void>;
   markOffGraphWrong(o: OffGraphOccurrence, note: string): Promise<void>;
   rescoreOffGraphRun(): Promise<void>;
+  /** Routes proposed for a task (exploration found the task's checks passing at their end), to accept in bulk. */
+  proposedRoutes: { taskId: string; proposer: string; routes: ProposedRoute[] } | null;
+  proposeRoutes(taskId: string): Promise<void>;
+  /** Records the chosen routes on `serial` (a confirmed test phone); the graph grows by one version per task. */
+  acceptRoutes(routes: ProposedRoute[], serial: string): Promise<void>;
   /** Graphs changed (a branch grew one, a mark was saved): the open report is read again. */
   offGraphChanged(): void;
 }
@@ -122,6 +128,28 @@ export const createOffGraphSlice: Slice<OffGraphSlice> = (set, get, api) => {
           `Re-scored ${s.rescored.length} result(s) of ${runId}: ${s.flipped} changed${s.skipped.length ? `, ${s.skipped.length} skipped` : ''}`,
         );
         await load(runId);
+      }),
+    proposedRoutes: null,
+    proposeRoutes: (taskId) =>
+      busy('No routes', async () => {
+        set({ proposedRoutes: null });
+        const r = await api.offGraph.proposeRoutes({ taskId });
+        set({ proposedRoutes: { taskId, ...r } });
+        get().notify(`${r.proposer}: ${r.routes.length} route(s) the graph of ${taskId} does not know`);
+      }),
+    acceptRoutes: (routes, serial) =>
+      busy('Routes not accepted', async () => {
+        const r = await api.offGraph.acceptRoutes({ serial, allowSideEffects: true, routes });
+        const accepted = new Set(r.recorded.map((x) => x.routeId));
+        const p = get().proposedRoutes;
+        if (p) set({ proposedRoutes: { ...p, routes: p.routes.filter((x) => !accepted.has(x.id)) } });
+        get().notify(
+          `Recorded ${r.recorded.length} of ${routes.length} route(s)${r.versions.length ? `; ${r.versions.map((v) => `${v.taskId} is now v${v.version}`).join(', ')}` : ''}${r.refused.length ? `; refused: ${r.refused.map((x) => `${x.routeId} (${x.reason})`).join('; ')}` : ''}`,
+          r.refused.length && !r.recorded.length ? 'error' : 'info',
+        );
+        const d = get().graphDetail;
+        if (d && r.versions.some((v) => v.taskId === d.summary.taskId)) await get().openGraph(d.summary.taskId);
+        await get().loadGraphs();
       }),
     offGraphChanged() {
       const runId = get().offGraphRunId;
