@@ -55,6 +55,8 @@ export interface OffGraphRunFixture {
   /** Where things are on the phone (canonical taps). */
   taps: Record<'settings' | 'accessibility' | 'storage' | 'sound' | 'displaySize', Action>;
   cli(args: string[]): Promise<{ code: number | string; stdout: string; stderr: string }>;
+  /** While true, the model never answers (to kill a command while it waits on the model). */
+  hang: boolean;
   close(): Promise<void>;
 }
 
@@ -109,7 +111,9 @@ export async function offGraphRun(opts: { agents?: ('detour' | 'careless')[]; ta
     careless: { 'off-display': [taps.settings, taps.storage, null], 'off-sound': [taps.settings, taps.sound, null] },
   };
   const server = await MockLlmServer.start();
+  const state = { hang: false };
   server.route = (req) => {
+    if (state.hang) return { kind: 'timeout' };
     const model = String(req.body['model']);
     const task = Object.keys(INSTRUCTIONS).find((id) => JSON.stringify(req.messages).includes(INSTRUCTIONS[id]!));
     const path = task ? paths[model]?.[task] : undefined;
@@ -138,6 +142,12 @@ export async function offGraphRun(opts: { agents?: ('detour' | 'careless')[]; ta
   if (run.code !== 0) throw new Error(`the run failed: ${run.stderr}`);
   const runId = (JSON.parse(run.stdout) as { runId: string }).runId;
   return {
+    get hang() {
+      return state.hang;
+    },
+    set hang(v: boolean) {
+      state.hang = v;
+    },
     ws,
     userData,
     adb,

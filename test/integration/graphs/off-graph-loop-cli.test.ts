@@ -3,6 +3,7 @@ import type { OffGraphReport, RescoreSummary } from '../../../shared/domain/off-
 import { Backend } from '../../../electron/services/backend.js';
 import type { OffGraphRunFixture } from '../../support/off-graph-run.js';
 import { offGraphRun } from '../../support/off-graph-run.js';
+import { startCli } from '../../support/cli-process.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -134,6 +135,25 @@ describe('the off-graph loop through the CLI', () => {
     const before = new Backend({ workspace: f.ws, userDataDir: f.userData });
     const untouched = before.workspace.runs.results(f.runId).filter((r) => r.taskId === 'off-sound');
     before.close();
+    // Killed while the agent goes on (the model never answers): nothing of the re-scoring is written.
+    f.hang = true;
+    const waiting = f.server.requests.length;
+    const killed = startCli(['--workspace', f.ws, '--adb', f.adb, 'run', 'rescore', f.runId], { ELDERBENCH_USER_DATA: f.userData });
+    await expect.poll(() => f.server.requests.length, { timeout: 60_000 }).toBeGreaterThan(waiting);
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    f.hang = false;
+    const unhurt = new Backend({ workspace: f.ws, userDataDir: f.userData });
+    try {
+      expect(unhurt.workspace.runs.get(f.runId)!.manifest.rescores).toEqual([]);
+      const detourNow = unhurt.workspace.runs.results(f.runId).find((r) => r.agent === 'detour' && r.taskId === 'off-display')!;
+      expect(detourNow).toMatchObject({ success: false, exitCategory: 'off_graph', details: { graphVersion: 1 } });
+      expect(
+        unhurt.workspace.runs.steps({ runId: f.runId, taskId: 'off-display', agent: 'careless', mode: 'offline' }).at(-1)!.details.match,
+      ).not.toHaveProperty('knownWrong');
+    } finally {
+      unhurt.close();
+    }
     const asked = f.server.requests.length;
 
     const s = await json<RescoreSummary>(['run', 'rescore', f.runId]);
