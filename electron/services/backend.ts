@@ -60,7 +60,7 @@ export class Backend {
     };
     this.devices = new DeviceHub(options.adbServer ?? readSettings(ctx).adbServer, this.events);
     this.recordings = new RecordingSessions(ctx, this.devices);
-    this.recordings.afterFinish = growAfterFinish(ctx);
+    this.recordings.afterFinish = growAfterFinish(ctx, this.devices);
     // The device hub follows the setting unless the command line pinned a server.
     if (!options.adbServer) {
       this.events.subscribe((e) => {

@@ -144,9 +144,11 @@ export function registerGraphOffGraph(graph: Command, globals: () => GlobalOptio
           ).catch((e: Error) => {
             throw new CliError(e.message);
           });
-          const grown = await growFromDemonstration(backend.workspace, demo.id).catch((e: Error) => {
+          const growth = await growFromDemonstration(backend.workspace, demo.id, backend.devices.device(o.device!)).catch((e: Error) => {
             throw new CliError(`demonstration ${demo.id} is recorded but the graph could not be rebuilt with it: ${errorMessage(e)}`);
           });
+          if (growth && 'refused' in growth) throw new CliError(growth.refused);
+          const grown = growth?.grown ?? null;
           printResult(
             g,
             {

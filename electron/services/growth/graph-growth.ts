@@ -22,14 +22,38 @@ export async function rebuildGraph(store: WorkspaceStore, taskId: string): Promi
   return { ...s, trust: trustOf(store, s.graphId, s.selfConsistency) };
 }
 
+/** What finishing a branch did to its graph: a new version, or why the branch was not taken in. */
+export type Growth = { grown: GraphSummary } | { refused: string };
+
 /**
- * Once a branch (or an accepted route) is finished, the graph grows by it: a new version built from the
- * task's demonstrations, the branch among them. Other demonstrations change nothing here.
+ * Once a branch is finished, the graph grows by it — if the phone agrees that it does the task: the
+ * task's checks are asked on the phone in the state the branch ended in (it still stands there). A
+ * branch whose checks fail is not a demonstration of the task: it is discarded, with the reason, and the
+ * graph stays as it was (record again, or mark the agent's action wrong). A task without checks takes the
+ * annotator's word. Then the graph is built again as a new version from the task's demonstrations.
  */
-export async function growFromDemonstration(store: WorkspaceStore, demonstrationId: number): Promise<GraphSummary | null> {
+export async function growFromDemonstration(
+  store: WorkspaceStore,
+  demonstrationId: number,
+  device: DevicePort | null,
+): Promise<Growth | null> {
   const d = store.offGraph.forDemonstration(demonstrationId);
-  if (!d || d.kind === 'wrong' || store.demonstrations.get(demonstrationId)?.status !== 'finished') return null;
-  return rebuildGraph(store, d.taskId);
+  if (!d || d.kind !== 'branch' || store.demonstrations.get(demonstrationId)?.status !== 'finished') return null;
+  const task = store.tasks.get(d.taskId);
+  if (task && device && task.success_checks.length > 0) {
+    const checks = await runChecks({ task, device }, evaluateExpect);
+    if (!checks.pass) {
+      const why = checks.results
+        .filter((r) => !r.pass)
+        .map((r) => `${r.check.probe}: ${r.reason}`)
+        .join('; ');
+      const refused = `the task's checks fail where branch ${demonstrationId} ended (${why}); it was discarded and the graph of ${d.taskId} is unchanged: record the branch to the task's end, or mark the agent's action wrong`;
+      store.demonstrations.setStatus(demonstrationId, 'discarded');
+      store.demonstrations.setNote(demonstrationId, refused);
+      return { refused };
+    }
+  }
+  return { grown: await rebuildGraph(store, d.taskId) };
 }
 
 /** Ends an open demonstration in the recorder the way the Record screen's Finish does. */

@@ -74,14 +74,17 @@ export function offGraphService(
   };
 }
 
-/** After the recorder finishes a demonstration: a branch or route grows its task's graph by a new version. */
-export function growAfterFinish(ctx: ServiceContext): (demonstrationId: number) => Promise<void> {
+/** After the recorder finishes a demonstration: a branch grows its task's graph by a new version (or is refused, saying why). */
+export function growAfterFinish(ctx: ServiceContext, hub: DeviceHub): (demonstrationId: number) => Promise<void> {
   return async (id) => {
     try {
-      const s = await growFromDemonstration(ctx.store(), id);
-      if (!s) return;
-      ctx.log(`the graph of ${s.taskId} grew by demonstration ${id}: version ${s.version} (${s.trust.status})`);
+      const serial = ctx.store().demonstrations.get(id)?.deviceSerial;
+      const g = await growFromDemonstration(ctx.store(), id, serial ? hub.device(serial) : null);
+      if (!g) return;
+      if ('refused' in g) ctx.log(g.refused);
+      else ctx.log(`the graph of ${g.grown.taskId} grew by demonstration ${id}: version ${g.grown.version} (${g.grown.trust.status})`);
       ctx.events.emit('system', 'onDataChanged', { table: 'graphs' });
+      ctx.events.emit('system', 'onDataChanged', { table: 'demonstrations' });
     } catch (e) {
       // The demonstration is kept; `elderbench graph build` or the Graphs screen builds it in later.
       ctx.log(`demonstration ${id} is finished but the graph could not be rebuilt with it: ${errorMessage(e)}`);

@@ -124,6 +124,34 @@ describe('the off-graph loop through the CLI', () => {
     expect(branch).toMatchObject({ version: 3, arrived: { same: true }, steps: 4 });
     expect(branch.trust).not.toBe('not valid');
 
+    // A branch that stops where the task is not done (Storage is not the sound page) is refused by the
+    // task's checks on the phone: discarded, the graph of off-sound unchanged.
+    const stop = join(f.ws, 'stop.json');
+    writeFileSync(stop, JSON.stringify([{ type: 'Finish' }]));
+    const refusedBranch = await f.cli([
+      'graph',
+      'branch',
+      f.runId,
+      '--task',
+      'off-sound',
+      '--agent',
+      'detour',
+      '--step',
+      '1',
+      '--device',
+      'vphone-1',
+      '--allow-side-effects',
+      '--script',
+      stop,
+    ]);
+    expect(refusedBranch.code).toBe(1);
+    expect(refusedBranch.stderr).toMatch(
+      /the task's checks fail where branch \d+ ended .*settings\.sound.*the graph of off-sound is unchanged/,
+    );
+    const sound = await json<OffGraphReport>(['graph', 'offgraph', f.runId, '--task', 'off-sound']);
+    expect(sound.tasks[0]).toMatchObject({ latestVersion: 1 });
+    expect(sound.tasks[0]!.nodes[0]!.groups[0]!.decision).toBeNull();
+
     const r = await json<OffGraphReport>(['graph', 'offgraph', f.runId, '--task', 'off-display']);
     const decision = (d: string) => r.tasks[0]!.nodes[0]!.groups.find((g) => g.description === d)!.decision;
     expect(decision('Tap "Accessibility"')).toMatchObject({ kind: 'branch', inGraphVersion: 3, demonstrationStatus: 'finished' });
