@@ -1193,6 +1193,31 @@ t('chat-tell-her-home', 'Chat', 'R', 'E', 'social', ['跟她说我到家了', "T
   ],
 });
 
+// ---- more demonstrations: other routes ----
+// Kept apart from the task entries: a second (or third) demonstration that takes another route where the
+// app has one, so a graph knows more than one way to the goal (docs/tasks.md). Each must pass the task's
+// checks on the virtual phone (test/integration/sample-tasks) like the others.
+const EXTRA_DEMOS = {
+  // The city from the list instead of the search box.
+  'weather-son-cold': [[launch(W), tap('城市管理'), scroll, tap('哈尔滨')]],
+  // The song from the library's own list instead of history or the search.
+  'music-play-before': [[launch(M), tap('霸王别姬')]],
+  'music-play-that': [[launch(M), tap('甜蜜蜜')]],
+  // From the contact in the Phone app (its 短信 button) instead of a new chat in Messages.
+  'messages-tell-him-late': [[launch(P), tap('通讯录'), tap('李强'), tap('短信'), tap('短信'), type('我晚点到'), tap('发送')]],
+  'messages-party-day': [[launch(P), tap('通讯录'), tap('王丽'), tap('短信'), tap('短信'), type('周日中午一起吃饭'), tap('发送')]],
+  // The number added on the blocked-numbers page instead of the call's own button.
+  'phone-block-this': [[back, tap('更多选项'), tap('添加号码'), tap('电话号码'), type('02195566888'), tap('屏蔽')]],
+  'messages-block-spam': [[launch(P), tap('更多选项'), tap('添加号码'), tap('电话号码'), type('10690000123'), tap('屏蔽')]],
+  // The app by its category instead of the search box.
+  'store-install-grandson': [[launch(S), tap('视频'), tap('广场舞教学'), tap('安装')]],
+  // The hour and minute steppers instead of typing into the prefilled fields (an agent that cannot clear a field has only this way).
+  'clock-alarm-set': [[launch(K), tap('添加闹钟'), tap('−1 h'), tap('−1 h'), ...Array(6).fill(tap('+5 min')), tap('保存')]],
+  'clock-pills-evening': [[launch(K), tap('添加闹钟'), ...Array(11).fill(tap('−1 h')), tap('保存')]],
+};
+for (const x of tasks) for (const d of EXTRA_DEMOS[x.task.id] ?? []) x.demos.push([...d, fin]);
+for (const id of Object.keys(EXTRA_DEMOS)) if (!tasks.some((x) => x.task.id === id)) throw new Error(`EXTRA_DEMOS: no task ${id}`);
+
 // ---- write ----
 const file = {
   format: 'elderbench.tasks/1',

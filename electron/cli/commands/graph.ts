@@ -8,6 +8,7 @@ import { describeAction } from '../../../shared/domain/describe-action.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table } from '../output.js';
+import { registerGraphExplore } from './graph-explore.js';
 import { registerGraphProbe } from './graph-probe.js';
 import { registerGraphOffGraph } from './graph-offgraph.js';
 import { probeTasks } from '../probe-runner.js';
@@ -107,6 +108,7 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
 
   registerGraphProbe(graph, globals);
   registerGraphOffGraph(graph, globals);
+  registerGraphExplore(graph, globals);
 
   graph
     .command('show')
