@@ -13,6 +13,7 @@ import { RecordingSessions, recordingService } from './recording/recording-servi
 import { graphsService } from './graphs/graphs-service.js';
 import { growAfterFinish, offGraphService } from './growth/off-graph-service.js';
 import type { RouteProposer } from './growth/route-proposer.js';
+import { explorationProposer } from './growth/route-proposer.js';
 import { runsService } from './runs/runs-service.js';
 import { workspaceOverview } from './workspace/workspace-overview.js';
 import { analysisService } from './analysis/analysis-service.js';
@@ -27,7 +28,7 @@ export interface BackendOptions {
   /** host:port of the adb server; overrides the workspace setting (CLI --adb). */
   adbServer?: string;
   log?: (message: string) => void;
-  /** Proposes routes a task's graph does not know (the Graphs screen accepts them in bulk); none by default. */
+  /** Proposes routes a task's graph does not know (the Graphs screen accepts them in bulk); exploration by default. */
   routeProposer?: RouteProposer;
 }
 
@@ -89,7 +90,7 @@ export class Backend {
       devices: devicesService(this.devices, this.frames),
       recording: recordingService(ctx, this.recordings),
       graphs: graphsService(ctx, (serial) => this.devices.device(serial)),
-      offGraph: offGraphService(ctx, this.recordings, this.devices, options.routeProposer ?? null),
+      offGraph: offGraphService(ctx, this.recordings, this.devices, options.routeProposer ?? explorationProposer),
       runs: runsService(ctx, this.devices),
       review: reviewService(ctx),
       analysis: analysisService(ctx),

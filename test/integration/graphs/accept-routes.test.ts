@@ -117,7 +117,27 @@ describe('routes proposed by exploration, accepted in bulk (a fake proposer behi
     }
   }, 240_000);
 
-  it('without a proposer the window is told so, and a file from graph explore reads as proposals', async () => {
+  it('wired to exploration: the routes it finds on a virtual phone of its own, accepted, are routes the new version knows', async () => {
+    const phone = await phones({ locale: 'en' });
+    const backend = new Backend({ workspace: tmp(), userDataDir: tmp(), adbServer: `127.0.0.1:${phone.port}` });
+    try {
+      await prepareSettingsWorkspace(backend);
+      const { proposer, routes } = await backend.handlers.offGraph.proposeRoutes({ taskId: 'off-display' });
+      expect(proposer).toBe('exploration on a virtual phone');
+      // The route through Accessibility is one no demonstration took; exploration finds it.
+      const detour = routes.find((r) => r.description.startsWith('other-route') && r.actions.length === 3);
+      expect(detour, routes.map((r) => r.description).join('\n')).toBeDefined();
+      const before = backend.workspace.graphs.latest('off-display')!;
+      expect(accepts(before.body, detour!.actions)).toBe(false);
+      const r = await backend.handlers.offGraph.acceptRoutes({ serial: 'vphone-1', allowSideEffects: true, routes: [detour!] });
+      expect(r).toMatchObject({ recorded: [{ routeId: detour!.id }], refused: [] });
+      expect(accepts(backend.workspace.graphs.latest('off-display')!.body, detour!.actions)).toBe(true);
+    } finally {
+      backend.close();
+    }
+  }, 300_000);
+
+  it('a task without a graph is told so, and a file from graph explore reads as proposals', async () => {
     const backend = new Backend({ workspace: tmp(), userDataDir: tmp() });
     try {
       await expect(backend.handlers.offGraph.proposeRoutes({ taskId: 'x' })).rejects.toBeInstanceOf(ApiError);
