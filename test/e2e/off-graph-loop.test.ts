@@ -140,4 +140,32 @@ describe('graphs that grow where agents go (web mode, Chromium, virtual phone, a
     await page.waitForSelector('[data-testid="offgraph-totals"]:has-text("0 off-graph actions")');
     expect((page as unknown as { appErrors: string[] }).appErrors).toEqual([]);
   }, 400_000);
+
+  it('routes exploration finds are accepted in bulk from the Graphs screen: the phone checks each, the graph grows by one version', async () => {
+    const app = chromium.track(await serveApp(f.ws, { adb: f.adb, userData: f.userData }));
+    const page = await openApp(chromium.browser(), app);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.click('[data-testid="nav-graphs"]');
+    await page.click('[data-testid="graphs-view-graphs"]');
+    await page.click('[data-testid="graphs-table"] button:text("off-display")');
+    const before = Number(await page.inputValue('select[aria-label="Graph version"]'));
+    await page.click('[data-testid="routes-propose"]');
+    const list = page.locator('[data-testid="routes-list"] li');
+    await list.first().waitFor({ timeout: 180_000 });
+    const n = await list.count();
+    expect(n).toBeGreaterThan(0);
+    expect(describeFindings(await axeViolations(page))).toBe('');
+    // Two routes chosen (the others unticked from the keyboard), accepted on the confirmed test phone.
+    const keep = Math.min(2, n);
+    for (let i = keep; i < n; i++) {
+      await list.nth(i).locator('input[type="checkbox"]').focus();
+      await page.keyboard.press('Space');
+    }
+    const panel = page.locator('[data-testid="routes-panel"]');
+    await panel.locator('.routes-accept input[type="checkbox"]').check();
+    await panel.locator(`button:text("Accept ${keep} route")`).click();
+    await page.waitForSelector(`[data-testid="notice"]:has-text("Recorded")`, { timeout: 240_000 });
+    expect(await page.textContent('[data-testid="notice"]')).toMatch(new RegExp(`Recorded [1-9]\\d* of ${keep} route`));
+    await expect.poll(() => page.inputValue('select[aria-label="Graph version"]')).toBe(String(before + 1));
+  }, 400_000);
 });
