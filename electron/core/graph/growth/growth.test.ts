@@ -149,7 +149,7 @@ describe('known-wrong marks', () => {
       graph: marked,
       agent: scriptedAgent([tap(500, 300), tap(500, 100)]),
       instruction: 'x',
-      observe: async (n) => ({ observation: { screenshot: null, screen, ui: null }, blob: null }),
+      observe: async () => ({ observation: { screenshot: null, screen, ui: null }, blob: null }),
       record: (s) => other.push(s),
       options: { ...DEFAULT_OFFLINE_OPTIONS, match: DEFAULT_MATCH_OPTIONS },
     });
