@@ -3,7 +3,7 @@ import { ActionSchema } from '../../../../shared/domain/action.js';
 import { TargetElementSchema } from '../../../../shared/domain/action-px.js';
 import type { GrowthDecision, GrowthKind } from '../../../../shared/domain/off-graph.js';
 import type { Db } from '../connection.js';
-import { fromJson, nowIso, toJson } from './json.js';
+import { nowIso, parseStored, readEach, toJson } from './json.js';
 
 interface DecisionRow {
   id: number;
@@ -24,12 +24,9 @@ interface DecisionRow {
 
 const ScreenSchema = z.object({ width: z.number().positive(), height: z.number().positive() });
 
-/** A JSON column read with its schema; what is no shape this app wrote reads as absent. */
-function column<T>(json: string | null, schema: z.ZodType<T>): T | null {
-  if (json === null) return null;
-  const r = schema.safeParse(fromJson(json));
-  return r.success ? r.data : null;
-}
+/** A nullable JSON column read with its schema; a value it refuses names the table, row and field. */
+const column = <S extends z.ZodType>(schema: S, json: string | null, row: number, field: string): z.output<S> | null =>
+  json === null ? null : parseStored(schema, json, { table: 'off_graph_decisions', row, field });
 
 const fromRow = (r: DecisionRow): GrowthDecision => ({
   id: r.id,
@@ -37,9 +34,9 @@ const fromRow = (r: DecisionRow): GrowthDecision => ({
   taskId: r.task_id,
   source: r.run_id !== null && r.agent !== null && r.step_idx !== null ? { runId: r.run_id, agent: r.agent, step: r.step_idx } : null,
   anchor: r.anchor_demo !== null && r.anchor_idx !== null ? { demonstrationId: r.anchor_demo, idx: r.anchor_idx } : null,
-  action: column(r.action, ActionSchema),
-  target: column(r.target, TargetElementSchema),
-  screen: column(r.screen, ScreenSchema),
+  action: column(ActionSchema, r.action, r.id, 'action'),
+  target: column(TargetElementSchema, r.target, r.id, 'target'),
+  screen: column(ScreenSchema, r.screen, r.id, 'screen'),
   demonstrationId: r.demonstration_id,
   note: r.note,
   createdAt: r.created_at,
@@ -86,10 +83,11 @@ export class OffGraphRepo {
 
   /** A task's decisions, oldest first. */
   forTask(taskId: string): GrowthDecision[] {
-    return this.db
-      .prepare<[string], DecisionRow>('SELECT * FROM off_graph_decisions WHERE task_id = ? ORDER BY id')
-      .all(taskId)
-      .map(fromRow);
+    // A damaged row is reported and skipped: the other decisions of the task still stand.
+    return readEach(
+      this.db.prepare<[string], DecisionRow>('SELECT * FROM off_graph_decisions WHERE task_id = ? ORDER BY id').all(taskId),
+      fromRow,
+    );
   }
 
   /** The decision behind a demonstration (a branch or an accepted route), if it is one. */
