@@ -11,6 +11,9 @@ import { devicesService } from './devices/devices-service.js';
 import { FrameCache } from './devices/frame-cache.js';
 import { RecordingSessions, recordingService } from './recording/recording-service.js';
 import { graphsService } from './graphs/graphs-service.js';
+import { growAfterFinish, offGraphService } from './growth/off-graph-service.js';
+import type { RouteProposer } from './growth/route-proposer.js';
+import { explorationProposer } from './growth/route-proposer.js';
 import { runsService } from './runs/runs-service.js';
 import { workspaceOverview } from './workspace/workspace-overview.js';
 import { analysisService } from './analysis/analysis-service.js';
@@ -25,6 +28,8 @@ export interface BackendOptions {
   /** host:port of the adb server; overrides the workspace setting (CLI --adb). */
   adbServer?: string;
   log?: (message: string) => void;
+  /** Proposes routes a task's graph does not know (the Graphs screen accepts them in bulk); exploration by default. */
+  routeProposer?: RouteProposer;
 }
 
 /**
@@ -56,6 +61,7 @@ export class Backend {
     };
     this.devices = new DeviceHub(options.adbServer ?? readSettings(ctx).adbServer, this.events);
     this.recordings = new RecordingSessions(ctx, this.devices);
+    this.recordings.afterFinish = growAfterFinish(ctx, this.devices);
     // The device hub follows the setting unless the command line pinned a server.
     if (!options.adbServer) {
       this.events.subscribe((e) => {
@@ -84,6 +90,7 @@ export class Backend {
       devices: devicesService(this.devices, this.frames),
       recording: recordingService(ctx, this.recordings),
       graphs: graphsService(ctx, (serial) => this.devices.device(serial)),
+      offGraph: offGraphService(ctx, this.recordings, this.devices, options.routeProposer ?? explorationProposer),
       runs: runsService(ctx, this.devices),
       review: reviewService(ctx),
       analysis: analysisService(ctx),

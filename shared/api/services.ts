@@ -17,6 +17,8 @@ import type { TableModel, VerbAnnotationRow } from '../domain/analysis.js';
 import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES, TaskIdSchema } from '../schemas/task.js';
 import { USER_MODES, VARIANTS } from '../schemas/run-spec.js';
 import { JUDGE_KINDS } from '../domain/run-records.js';
+import type { AcceptRoutesResult, GrowthDecision, OffGraphReport, ProposedRoute, RescoreSummary } from '../domain/off-graph.js';
+import { ProposedRouteSchema } from '../schemas/proposed-route.js';
 
 /**
  * The one API. Each service is a contract (see contract.ts); the renderer calls
@@ -191,6 +193,50 @@ export const graphsContract = {
   ).returns<ProbeTaskResult>(),
 };
 
+const OffGraphRefSchema = z
+  .object({ runId: z.string().min(1), taskId: TaskIdSchema, agent: z.string().min(1), step: z.number().int().min(0) })
+  .strict();
+
+/** What replaying an off-graph action on a phone started: a branch demonstration, open in the recorder. */
+export interface BranchStartDto {
+  demonstration: DemonstrationView;
+  decision: GrowthDecision;
+  /** Demonstration actions replayed before the agent's. */
+  replayed: number;
+  /** Whether the phone showed the node's page before the agent's action. */
+  arrived: { same: boolean; reason: string };
+}
+
+/** Graphs that grow where agents go: off-graph actions of runs, branches, known-wrong marks, accepted routes. */
+export const offGraphContract = {
+  /** Every off-graph action of a run's offline results, by task and node, grouped by what the agent did. */
+  list: method(z.object({ runId: z.string().min(1), taskId: TaskIdSchema.optional() }).strict()).returns<OffGraphReport>(),
+  /**
+   * Replays the demonstration's way to the node on `serial` from the task's setup, applies the agent's action
+   * and leaves the demonstration open in the recorder (continue it on the Record screen, or mark the action
+   * wrong). The agent's action is played for real, so `allowSideEffects` must be true.
+   */
+  replay: method(OffGraphRefSchema.extend({ serial: Serial, allowSideEffects: z.boolean() }).strict()).returns<BranchStartDto>(),
+  /** Marks the action wrong at its node; the graph gets a new version carrying the mark. */
+  markWrong: method(OffGraphRefSchema.extend({ note: z.string().max(2000).default('') }).strict()).returns<{
+    decision: GrowthDecision;
+    summary: GraphSummary;
+    /** False when the node is not in the task's latest graph version (the mark then waits for a rebuild that has it). */
+    attached: boolean;
+  }>(),
+  /** Re-scores the run's offline results whose task has a newer graph version (see `elderbench run rescore`). */
+  rescore: method(z.object({ runId: z.string().min(1) }).strict()).returns<RescoreSummary>(),
+  /**
+   * The right routes the task's graph does not know, found by exploring its app (on a virtual phone of the
+   * explorer's own); `unavailable` when this backend has no explorer.
+   */
+  proposeRoutes: method(z.object({ taskId: TaskIdSchema }).strict()).returns<{ proposer: string; routes: ProposedRoute[] }>(),
+  /** Records proposed routes as demonstrations on `serial` (each checked by the task's checks there), then rebuilds. */
+  acceptRoutes: method(
+    z.object({ serial: Serial, allowSideEffects: z.boolean(), routes: z.array(ProposedRouteSchema).min(1).max(500) }).strict(),
+  ).returns<AcceptRoutesResult>(),
+};
+
 export const StartRunSchema = z
   .object({
     mode: z.enum(['offline', 'online', 'both']),
@@ -291,6 +337,7 @@ export const apiContract = {
   devices: devicesContract,
   recording: recordingContract,
   graphs: graphsContract,
+  offGraph: offGraphContract,
   runs: runsContract,
   review: reviewContract,
   analysis: analysisContract,

@@ -11,6 +11,7 @@ import { DemonstrationsRepo } from './repositories/demonstrations-repo.js';
 import { GraphsRepo } from './repositories/graphs-repo.js';
 import { GraphProbesRepo } from './repositories/graph-probes-repo.js';
 import { LabelsRepo } from './repositories/labels-repo.js';
+import { OffGraphRepo } from './repositories/off-graph-repo.js';
 import { RunsRepo } from './repositories/runs-repo.js';
 import { SettingsRepo } from './repositories/settings-repo.js';
 import { TasksRepo } from './repositories/tasks-repo.js';
@@ -35,6 +36,7 @@ export class WorkspaceStore {
   readonly runs: RunsRepo;
   readonly labels: LabelsRepo;
   readonly verbAnnotations: VerbAnnotationsRepo;
+  readonly offGraph: OffGraphRepo;
   readonly blobs: BlobStore;
 
   private constructor(
@@ -53,6 +55,7 @@ export class WorkspaceStore {
     this.runs = new RunsRepo(db);
     this.labels = new LabelsRepo(db);
     this.verbAnnotations = new VerbAnnotationsRepo(db);
+    this.offGraph = new OffGraphRepo(db);
     this.blobs = new BlobStore(join(path, BLOBS_DIR), { readOnly });
   }
 

@@ -11,6 +11,7 @@ import { CliError, info, printResult, table } from '../output.js';
 import { registerGraphExplore } from './graph-explore.js';
 import { registerGraphProbe } from './graph-probe.js';
 import { registerGraphLeaveOneOut } from './graph-loo.js';
+import { registerGraphOffGraph } from './graph-offgraph.js';
 import { probeTasks } from '../probe-runner.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
@@ -108,6 +109,7 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
 
   registerGraphProbe(graph, globals);
   registerGraphLeaveOneOut(graph, globals);
+  registerGraphOffGraph(graph, globals);
   registerGraphExplore(graph, globals);
 
   graph

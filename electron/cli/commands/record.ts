@@ -8,7 +8,7 @@ import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult } from '../output.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
-async function readScript(file: string): Promise<z.infer<typeof DemoScriptSchema>> {
+export async function readScript(file: string): Promise<z.infer<typeof DemoScriptSchema>> {
   let raw: unknown;
   try {
     raw = JSON.parse(await readFile(file, 'utf8'));

@@ -14,6 +14,7 @@ import { describeLeftOut, selectTasks, tasksForMode } from '../../services/runs/
 import { stfRunOptions } from './stf-devices.js';
 import { openBackend } from '../context.js';
 import { htmlReportCommand } from './report-html.js';
+import { registerRunRescore } from './run-rescore.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table } from '../output.js';
 import { errorMessage } from '../../../shared/error-message.js';
@@ -67,7 +68,7 @@ function progressReporter(json: boolean): { update(p: RunProgress): void; stop()
 }
 
 export function registerRun(program: Command, globals: () => GlobalOptions): void {
-  program
+  const run = program
     .command('run')
     .description('evaluate agents on tasks: offline against task graphs, online on live devices (judged)')
     .addOption(
@@ -225,6 +226,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         }
       },
     );
+  registerRunRescore(run, globals);
 
   program
     .command('report')

@@ -3,6 +3,7 @@ import type { GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js'
 import type { Agent, AgentHistoryEntry, AgentObservation } from '../agents/agent.js';
 import type { MatchOptions } from '../graph/match.js';
 import { GraphWalker } from '../graph/walk.js';
+import { knownWrongMatch } from '../graph/growth/known-wrong.js';
 import type { UserTurn } from '../user/user-turn.js';
 import type { ExitCategory, StepRecord, TaskOutcome } from './outcome.js';
 
@@ -80,6 +81,8 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
       details.match = { matched: false, reason: `${action.type} keeps the screen` };
     } else {
       const m = walker.act(action);
+      // An action an annotator marked wrong here stays off the graph; the step says so.
+      const known = m.taken ? null : knownWrongMatch(node, action, options.match);
       details.match = m.taken
         ? {
             matched: true,
@@ -98,6 +101,7 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
             reason: m.nearest?.result.reason ?? 'no outgoing edge of this kind',
             distancePx: m.nearest?.result.distancePx ?? null,
             similarity: m.nearest?.result.similarity ?? null,
+            ...(known ? { knownWrong: { id: known.id, note: known.note } } : {}),
           };
       if (m.taken) {
         node = nodes.get(walker.node)!;

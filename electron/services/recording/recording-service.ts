@@ -25,6 +25,8 @@ export const stepView = (s: RecordedStep): StepView => ({
 export class RecordingSessions {
   readonly active = new Map<number, Recorder>();
   private readonly trackers = new Map<number, CaptureTracker>();
+  /** Called once a demonstration is finished (a branch then grows its graph); errors are its own to report. */
+  afterFinish: ((demonstrationId: number) => Promise<void>) | null = null;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -135,6 +137,7 @@ export function recordingService(ctx: ServiceContext, sessions: RecordingSession
       const final = await sessions.capture(demonstrationId, 'finish', (r) => r.finish()).catch(recorderError);
       sessions.close(demonstrationId);
       sessions.emit(demonstrationId, stepView(final));
+      await sessions.afterFinish?.(demonstrationId);
       return sessions.view(demonstrationId);
     },
     discard: async ({ demonstrationId }) => {

@@ -6,6 +6,7 @@ import { runMetrics } from '../../core/eval/metrics.js';
 import type { RecordedGraph } from '../../core/eval/run-report.js';
 import { behaviourTable, breakdownTable, graphsTable, table2, unresolvedWarning } from '../../core/eval/run-report.js';
 import { askReport } from './ask-report.js';
+import { rescoreTable } from '../../core/eval/rescore-table.js';
 import { deterministicResults, plannedItems, toMetricInput } from './run-results.js';
 
 export interface RunReport {
@@ -71,6 +72,7 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
       ...(asking ? [asking] : []),
       ...(['semantic', 'syntactic', 'scenario', 'app'] as const).map((b) => breakdownTable(m, b)),
       ...(graphs.length ? [graphsTable(graphs, matchRules)] : []),
+      ...(manifest.rescores.length ? [rescoreTable(manifest.rescores)] : []),
     ],
     results: deterministicResults(store, runId),
     graphs,

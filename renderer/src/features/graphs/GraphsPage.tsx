@@ -5,6 +5,8 @@ import { GoalPanel } from './GoalPanel.js';
 import { GraphCanvas } from './GraphCanvas.js';
 import { NodePanel } from './NodePanel.js';
 import { ProbePanel } from './ProbePanel.js';
+import { OffGraphPanel } from './OffGraphPanel.js';
+import { RoutesPanel } from './RoutesPanel.js';
 
 const pct = (v: number | null): string => (v === null ? '—' : `${(v * 100).toFixed(0)}%`);
 const probeCell = (g: GraphSummary): string =>
@@ -22,6 +24,8 @@ export function GraphsPage() {
   const editGraph = useAppStore((s) => s.editGraph);
   const markAlternatives = useAppStore((s) => s.markAlternatives);
   const [selected, setSelected] = useState<string | null>(null);
+  const offGraph = useAppStore((s) => s.offGraphView);
+  const showOffGraph = useAppStore((s) => s.showOffGraph);
 
   useEffect(() => {
     void loadGraphs();
@@ -31,8 +35,20 @@ export function GraphsPage() {
   const walked = new Set(openVariant?.offline.path ?? []);
   return (
     <section aria-labelledby="page-title">
-      <h1 id="page-title">Task graphs</h1>
-      {list.length === 0 ? (
+      <div className="graphs-head">
+        <h1 id="page-title">Task graphs</h1>
+        <div className="row view-switch" role="group" aria-label="View">
+          <button type="button" aria-pressed={!offGraph} onClick={() => showOffGraph(false)} data-testid="graphs-view-graphs">
+            Graphs
+          </button>
+          <button type="button" aria-pressed={offGraph} onClick={() => showOffGraph(true)} data-testid="graphs-view-offgraph">
+            Where agents left them
+          </button>
+        </div>
+      </div>
+      {offGraph ? (
+        <OffGraphPanel />
+      ) : list.length === 0 ? (
         <p>
           No graphs yet. Record demonstrations, then build with <code>elderbench graph build --all</code>.
         </p>
@@ -74,7 +90,7 @@ export function GraphsPage() {
           </tbody>
         </table>
       )}
-      {detail && (
+      {!offGraph && detail && (
         <>
           <h2>
             {detail.summary.taskId}, version{' '}
@@ -93,6 +109,7 @@ export function GraphsPage() {
           </h2>
           <p>{detail.summary.trust.reason}</p>
           <ProbePanel />
+          <RoutesPanel taskId={detail.summary.taskId} />
           <div className="graph-layout">
             <div className="graph-scroll">
               <GraphCanvas graph={detail.graph} selected={selected} onSelect={setSelected} highlighted={walked} />

@@ -62,6 +62,8 @@ export const createAppSlice =
       if (c.table === 'tasks' || c.table === 'workspace') void get().loadTasks();
       if (c.table === 'workspace') void get().refreshWorkspace();
       if (c.table === 'runs' || c.table === 'workspace') get().runsChanged();
+      if (c.table === 'graphs') get().offGraphChanged();
+      if (c.table === 'workspace') void get().openOffGraph(null);
       if (c.table !== 'settings') get().refreshOverviewSoon();
     },
   });

@@ -125,7 +125,9 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get, api) => {
     finishRecording: () =>
       guarded('Finish failed', async () => {
         const v = await api.recording.finish({ demonstrationId: current() });
-        get().notify(`Demonstration ${v.id} saved with ${v.steps.length} steps`);
+        // A branch whose end the task's checks reject on the phone is not kept (the note says why).
+        if (v.status === 'discarded') get().notify(`Demonstration ${v.id} was not kept: ${v.note}`, 'error');
+        else get().notify(`Demonstration ${v.id} saved with ${v.steps.length} steps`);
         return v;
       }),
     discardRecording: () =>
