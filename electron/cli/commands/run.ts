@@ -7,6 +7,7 @@ import type { RunProgress } from '../../services/runs/run-executor.js';
 import { VARIANTS } from '../../core/eval/variants.js';
 import type { VariantName } from '../../core/eval/variants.js';
 import type { UserMode } from '../../core/user/user-turn.js';
+import type { SideEffectPolicy } from '../../../shared/schemas/run-spec.js';
 import { compareRunsSr } from '../../services/runs/run-compare.js';
 import { buildRunReport } from '../../services/runs/run-report-builder.js';
 import { createRun, runToEnd } from '../../services/runs/run-lifecycle.js';
@@ -118,6 +119,18 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         ...VARIANTS,
       ]),
     )
+    .addOption(
+      new Option(
+        '--side-effects <how>',
+        'online: watch the phone for what agents change unasked — a snapshot after every step where cheap, else bisected on replay (auto), always per step, always by replay, or off',
+      )
+        .choices(['auto', 'step', 'bisect', 'off'])
+        .default('auto'),
+    )
+    .option(
+      '--fail-on-side-effects',
+      "online: count a success that deleted, sent, paid, called, installed or changed anything unasked as a failure (the paper's SR does not)",
+    )
     .option(
       '--resume <run>',
       'continue a run: re-attempts unresolved infrastructure failures and interrupted tasks (history kept); resolved tasks are skipped',
@@ -140,6 +153,8 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         user: UserMode;
         userAgent?: string;
         variant?: VariantName;
+        sideEffects: SideEffectPolicy;
+        failOnSideEffects?: boolean;
       }) => {
         const g = globals();
         const backend = openBackend(g);
@@ -188,6 +203,8 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
                   user: o.user,
                   ...(o.userAgent ? { userAgent: o.userAgent } : {}),
                   ...(o.variant ? { variant: o.variant } : {}),
+                  sideEffects: o.sideEffects,
+                  failOnSideEffects: o.failOnSideEffects === true,
                 },
                 stf ? { stf } : {},
               ).runId;
