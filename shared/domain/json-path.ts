@@ -6,7 +6,7 @@
  * (`cart.0.qty`): that is a positional selector, which `tasks lint` warns about.
  *
  *   path    := segment ('.' segment)*           (empty = the whole document)
- *   segment := key filter*  |  filter+  |  digits
+ *   segment := key filter*  |  filter+  |  digits   (a key with dots is quoted: "com.vphone.shop")
  *   filter  := '[' cond (',' cond)* ']'
  *   cond    := field '=' value                  (the item's field, compared as text: 7 matches 7 and "7")
  *            | '=' value                        (the item itself, for lists of plain values)
@@ -39,16 +39,25 @@ export function parseSelector(path: string): Segment[] {
   const n = path.length;
   while (i < n) {
     let key = '';
-    while (i < n && path[i] !== '.' && path[i] !== '[') key += path[i++];
+    let quoted = false;
+    if (path[i] === '"') {
+      // A quoted key holds dots: "com.vphone.store.dance" (a package name in `pm list packages`).
+      let j = i + 1;
+      while (j < n && path[j] !== '"') j += path[j] === '\\' ? 2 : 1;
+      if (j >= n) throw new SelectorError(`"${path}": unclosed quote in a key`);
+      key = JSON.parse(path.slice(i, j + 1)) as string;
+      quoted = true;
+      i = j + 1;
+    } else while (i < n && path[i] !== '.' && path[i] !== '[') key += path[i++];
     const filters: Cond[][] = [];
     while (i < n && path[i] === '[') {
       const [conds, next] = parseFilter(path, i + 1);
       filters.push(conds);
       i = next;
     }
-    if (key === '' && filters.length === 0) throw new SelectorError(`"${path}": empty segment at character ${i + 1}`);
-    const index = /^\d+$/.test(key) && filters.length === 0 ? Number(key) : null;
-    out.push({ key: key === '' ? null : key, index, filters });
+    if (key === '' && !quoted && filters.length === 0) throw new SelectorError(`"${path}": empty segment at character ${i + 1}`);
+    const index = !quoted && /^\d+$/.test(key) && filters.length === 0 ? Number(key) : null;
+    out.push({ key: key === '' && !quoted ? null : key, index, filters });
     if (i < n) {
       if (path[i] !== '.') throw new SelectorError(`"${path}": expected "." at character ${i + 1}`);
       i++;

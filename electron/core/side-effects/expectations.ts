@@ -87,7 +87,7 @@ export function covers(e: Expectation, c: Change, docs: { before: unknown; after
   if (!c.item) return true; // the change is the value the expectation names, or a parent of it
   if (i >= segs.length) return true; // the whole list
   const s = segs[i]!;
-  if (s.key !== null) return false;
+  if (s.key !== null && s.index === null) return false; // a key where the path reaches a list's items
   return itemMatches(s, c, docs) && fieldsCovered(segs.slice(i + 1), c);
 }
 

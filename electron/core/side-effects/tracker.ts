@@ -3,7 +3,7 @@ import type { SideEffectPolicy as SnapshotPolicy } from '../../../shared/schemas
 import { errorMessage } from '../../../shared/error-message.js';
 import { acts, classify, recordOf } from './classify.js';
 import type { Change } from './diff.js';
-import { diffSnapshots, locationOf } from './diff.js';
+import { contentKeyOf, diffSnapshots, locationOf } from './diff.js';
 import type { Expectation } from './expectations.js';
 import type { Snapshot } from './snapshot.js';
 
@@ -39,14 +39,30 @@ interface Checkpoint {
   /** Device actions performed before this snapshot. */
   actions: number;
   snap: Snapshot;
-  /** Change keys (`location|op`) present relative to the baseline, computed when first needed. */
-  present?: Set<string>;
+  /** Changes present relative to the baseline, computed when first needed. */
+  present?: Map<string, Set<string>>;
 }
 
 /** Sources the platform derives from the apps' data: on the virtual phone, the same act seen twice. */
 const PLATFORM = new Set(['contacts', 'call_log', 'sms', 'calendar', 'alarms']);
 
 const keyOf = (c: Change): string => `${locationOf(c)}|${c.op}`;
+
+/**
+ * Each change present in a diff, with the fields that differ (a changed item), keyed so that the
+ * same act found again on a replay (where a provider gives its rows new ids) matches.
+ */
+function presence(changes: readonly Change[]): Map<string, Set<string>> {
+  const m = new Map<string, Set<string>>();
+  for (const c of changes) m.set(contentKeyOf(c), new Set(c.fields ?? []));
+  return m;
+}
+
+/** Whether a snapshot shows this change: the same place and kind, and for a changed item, at least its fields. */
+function shows(p: Map<string, Set<string>>, c: Change): boolean {
+  const fields = p.get(contentKeyOf(c));
+  return fields !== undefined && (c.fields ?? []).every((f) => fields.has(f));
+}
 
 export class SideEffectTracker {
   private readonly checkpoints: Checkpoint[] = [];
@@ -57,8 +73,8 @@ export class SideEffectTracker {
   private lastMark = 0;
   private stepMs = 0;
   private replays = 0;
-  /** Change keys present after replaying the first k actions (shared by every change's bisection). */
-  private readonly replayed = new Map<number, Set<string>>();
+  /** Changes present after replaying the first k actions (shared by every change's bisection). */
+  private readonly replayed = new Map<number, Map<string, Set<string>>>();
   private readonly now: () => number;
 
   constructor(private readonly deps: TrackerDeps) {
@@ -96,8 +112,8 @@ export class SideEffectTracker {
     this.lastMark = this.now();
   }
 
-  private presentAt(c: Checkpoint): Set<string> {
-    c.present ??= new Set(diffSnapshots(this.checkpoints[0]!.snap, c.snap).map(keyOf));
+  private presentAt(c: Checkpoint): Map<string, Set<string>> {
+    c.present ??= presence(diffSnapshots(this.checkpoints[0]!.snap, c.snap));
     return c.present;
   }
 
@@ -113,7 +129,7 @@ export class SideEffectTracker {
     const steps = new Map<string, number | null>();
     const stepOf = async (ch: Change): Promise<number | null> => {
       const k = keyOf(ch);
-      if (!steps.has(k)) steps.set(k, await this.attribute(k, notes));
+      if (!steps.has(k)) steps.set(k, await this.attribute(ch, notes));
       return steps.get(k)!;
     };
     for (const e of c.effects) await stepOf(e.change);
@@ -170,9 +186,9 @@ export class SideEffectTracker {
    * a change, once made, stays made). Changes seen only at the end, after the last action, are the
    * last action's (a screen that notes being seen does so when drawn).
    */
-  private async attribute(key: string, notes: string[]): Promise<number | null> {
+  private async attribute(change: Change, notes: string[]): Promise<number | null> {
     const cps = this.checkpoints;
-    const c = cps.findIndex((cp, i) => i > 0 && this.presentAt(cp).has(key));
+    const c = cps.findIndex((cp, i) => i > 0 && shows(this.presentAt(cp), change));
     if (c < 0) return null;
     const lo = cps[c - 1]!.actions + 1;
     const hi = cps[c]!.actions;
@@ -187,9 +203,9 @@ export class SideEffectTracker {
         const s = await this.deps.replay!(k);
         this.snapshots++;
         this.snapshotMs += s.ms;
-        replayed.set(k, new Set(diffSnapshots(cps[0]!.snap, s).map(keyOf)));
+        replayed.set(k, presence(diffSnapshots(cps[0]!.snap, s)));
       }
-      return replayed.get(k)!.has(key);
+      return shows(replayed.get(k)!, change);
     };
     let a = lo;
     let b = hi;

@@ -10,7 +10,8 @@ import type { SideEffectKind } from '../../../shared/domain/side-effects.js';
 /** Read markers, what was looked at, counters and clocks: changed by looking, never harm. */
 const BENIGN = [
   /^_/,
-  /^(unread|read|seen|new|opened|dialed|drafts?|history|recents?|recent|running|remainingms)$/i,
+  /^(unread|read|seen|new|dialed|drafts?|history|recents?|recent|running|remainingms)$/i,
+  /^opened/i,
   /^(readthreads|readcategories|currentgenre|balanceviewed)$/i,
   /viewed/i,
   /^last[A-Z_]?/,
