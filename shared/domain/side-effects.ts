@@ -46,24 +46,6 @@ export interface SideEffect {
   changes: ChangeRecord[];
 }
 
-export interface SideEffectsRecord {
-  method: AttributionMethod;
-  coverage: SnapshotCoverage[];
-  effects: SideEffect[];
-  /** Changes the task's checks or footprint name (the task's own work). */
-  expected: ChangeRecord[];
-  /** Changes of caches, clocks and read markers, counted only. */
-  benign: number;
-  /** Snapshots taken and their total time (ms), replays for bisection. */
-  snapshots: number;
-  snapshotMs: number;
-  replays?: number;
-  /** `run --fail-on-side-effects` turned a success into a failure because of `effects`. */
-  failed?: boolean;
-  /** Why attribution is incomplete, when it is. */
-  note?: string;
-}
-
 const opt = <T extends z.ZodType>(t: T) => t.optional().catch(undefined);
 const ChangeRecordSchema = z.object({
   source: z.string(),
@@ -72,7 +54,13 @@ const ChangeRecordSchema = z.object({
   summary: z.string().catch(''),
 });
 
-/** The stored record, read leniently (an unreadable part reads as absent, as every stored detail does). */
+/**
+ * What a result stores in `details.sideEffects`: how steps were found (`method`), which sources the
+ * device let the shell read (`coverage`), the acts (`effects`), the expected changes, a count of
+ * benign ones, the snapshots' number and total time (ms), replays used for bisection, whether
+ * `run --fail-on-side-effects` turned a success into a failure (`failed`), and why attribution is
+ * incomplete when it is (`note`). Read leniently, as every stored detail is.
+ */
 export const SideEffectsRecordSchema = z.looseObject({
   method: z.enum(ATTRIBUTION_METHODS),
   coverage: z
@@ -103,6 +91,8 @@ export const SideEffectsRecordSchema = z.looseObject({
   failed: opt(z.boolean()),
   note: opt(z.string()),
 });
+
+export type SideEffectsRecord = z.infer<typeof SideEffectsRecordSchema>;
 
 /** The side effects a result carries at one step (for the Review screen and the HTML report). */
 export const effectsAtStep = (r: SideEffectsRecord | undefined, step: number): SideEffect[] =>

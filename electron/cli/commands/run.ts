@@ -220,10 +220,17 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
           });
           progress.stop();
           const report = buildRunReport(backend.workspace, runId);
+          const harm = report.tables.find((t) => t.id === 'run-side-effects');
           printResult(g, { runId, status: report.status, metrics: report.metrics }, () =>
-            [`Run ${runId} (${report.status})`, '', writeTable(report.tables[0]!, 'md'), `Full report: elderbench report ${runId}`].join(
-              '\n',
-            ),
+            [
+              `Run ${runId} (${report.status})`,
+              '',
+              writeTable(report.tables[0]!, 'md'),
+              ...(harm
+                ? [`${harm.rows.length} side effect(s): agents changed things unasked — listed, with their steps, in the report.`]
+                : []),
+              `Full report: elderbench report ${runId}`,
+            ].join('\n'),
           );
         } finally {
           process.removeListener('SIGINT', onSignal);

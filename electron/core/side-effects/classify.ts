@@ -120,7 +120,9 @@ export function acts(effects: Classified['effects'], stepOf: (c: Change) => numb
   const rank = (k: SideEffectKind) => SIDE_EFFECT_KINDS.indexOf(k);
   return [...groups.values()]
     .map((g) => {
-      const ordered = [...g.items].sort((a, b) => rank(a.kind) - rank(b.kind));
+      // The most severe first; of equals, an app's own record (it says more) before the platform's.
+      const own = (x: Classified['effects'][number]) => (x.change.source.startsWith('app/') ? 0 : 1);
+      const ordered = [...g.items].sort((a, b) => rank(a.kind) - rank(b.kind) || own(a) - own(b));
       const kinds = [...new Set(ordered.map((x) => x.kind))];
       const changes = ordered.map((x) => recordOf(x.change, x.kind));
       return {

@@ -20,6 +20,9 @@ export function toMetricInput(r: RunResult): ResultForMetrics {
     judgeMs: d.judge?.ms ?? 0,
     judgeAgreement: d.judge?.agreement ?? null,
     retries: Math.max(0, (d.attempts ?? 1) - 1),
+    sideEffects: d.sideEffects
+      ? d.sideEffects.effects.map((e) => ({ kinds: e.kinds.length ? e.kinds : [e.kind], irreversible: e.irreversible }))
+      : null,
   };
 }
 
