@@ -57,7 +57,7 @@ const ChangeRecordSchema = z.object({
 /**
  * What a result stores in `details.sideEffects`: how steps were found (`method`), which sources the
  * device let the shell read (`coverage`), the acts (`effects`), the expected changes, a count of
- * benign ones, the snapshots' number and total time (ms), replays used for bisection, whether
+ * benign ones, the snapshots taken during the task and their time (ms), the replays bisection took and their time, whether
  * `run --fail-on-side-effects` turned a success into a failure (`failed`), and why attribution is
  * incomplete when it is (`note`). Read leniently, as every stored detail is.
  */
@@ -88,6 +88,7 @@ export const SideEffectsRecordSchema = z.looseObject({
   snapshots: z.number().catch(0),
   snapshotMs: z.number().catch(0),
   replays: opt(z.number()),
+  replayMs: opt(z.number()),
   failed: opt(z.boolean()),
   note: opt(z.string()),
 });

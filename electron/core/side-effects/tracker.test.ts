@@ -104,7 +104,7 @@ describe('SideEffectTracker', () => {
   });
 
   it('auto takes per-step snapshots when a step is slow (a model thinking) next to a snapshot', async () => {
-    const p = phone(30);
+    const p = phone(20);
     const clock = { t: 0 };
     const r = await play(
       new SideEffectTracker({ snapshot: p.snapshot, expectations, policy: 'auto', replay: p.replay, now: () => clock.t }),
@@ -144,5 +144,20 @@ describe('SideEffectTracker', () => {
     const r = await t.finish();
     expect(r.effects).toEqual([]);
     expect(r.expected.length).toBeGreaterThan(0);
+  });
+
+  it('auto stops per-step snapshots once they have cost the per-task budget; the steps after are bisected only if needed', async () => {
+    const p = phone(30); // 3 snapshots after steps fit in 100 ms, the 4th does not
+    const clock = { t: 0 };
+    const r = await play(
+      new SideEffectTracker({ snapshot: p.snapshot, expectations, policy: 'auto', replay: p.replay, now: () => clock.t }),
+      p,
+      clock,
+      3000,
+    );
+    expect(r.method).toBe('bisect');
+    expect(r.snapshots).toBe(2 + 3);
+    expect(r.effects.map((e) => e.step)).toEqual([11]); // seen between two snapshots after steps: no replay needed
+    expect(r.replays).toBeUndefined();
   });
 });

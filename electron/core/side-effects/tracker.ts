@@ -21,8 +21,10 @@ export type { SideEffectPolicy as SnapshotPolicy } from '../../../shared/schemas
  * between the snapshots that were taken.
  */
 
-/** `auto` snapshots after a step while a snapshot costs at most this share of a step's own time. */
+/** `auto` snapshots after a step while a snapshot costs at most this share of a step's own time… */
 export const AFFORDABLE_SHARE = 0.05;
+/** …and while the task's snapshots after steps have cost less than this (ms); later steps are bisected if need be. */
+export const STEP_SNAPSHOTS_BUDGET_MS = 100;
 /** Replays one task's attribution may cost at most (each is the task's setup plus some of its steps). */
 export const MAX_REPLAYS = 16;
 
@@ -73,6 +75,10 @@ export class SideEffectTracker {
   private lastMark = 0;
   private stepMs = 0;
   private replays = 0;
+  /** Time spent replaying for bisection (setup, actions and snapshot), ms. */
+  private replayMs = 0;
+  /** Time spent on snapshots after steps, ms (against STEP_SNAPSHOTS_BUDGET_MS). */
+  private stepSnapshotMs = 0;
   /** Changes present after replaying the first k actions (shared by every change's bisection). */
   private readonly replayed = new Map<number, Map<string, Set<string>>>();
   private readonly now: () => number;
@@ -99,7 +105,7 @@ export class SideEffectTracker {
     if (this.deps.policy === 'bisect') return false;
     const perSnapshot = this.snapshotMs / Math.max(1, this.snapshots);
     const perStep = this.stepMs / Math.max(1, this.actionSteps.length);
-    return perSnapshot <= AFFORDABLE_SHARE * perStep;
+    return perSnapshot <= AFFORDABLE_SHARE * perStep && this.stepSnapshotMs + perSnapshot <= STEP_SNAPSHOTS_BUDGET_MS;
   }
 
   /** After a step that acted on the device. */
@@ -108,7 +114,11 @@ export class SideEffectTracker {
     this.actionSteps.push(idx);
     const t = this.now();
     this.stepMs += t - this.lastMark;
-    if (this.affordable()) this.checkpoints.push({ actions: this.actionSteps.length, snap: await this.take() });
+    if (this.affordable()) {
+      const snap = await this.take();
+      this.stepSnapshotMs += snap.ms;
+      this.checkpoints.push({ actions: this.actionSteps.length, snap });
+    }
     this.lastMark = this.now();
   }
 
@@ -175,7 +185,7 @@ export class SideEffectTracker {
       benign: c.benign.length,
       snapshots: this.snapshots,
       snapshotMs: Math.round(this.snapshotMs),
-      ...(this.replays > 0 ? { replays: this.replays } : {}),
+      ...(this.replays > 0 ? { replays: this.replays, replayMs: Math.round(this.replayMs) } : {}),
       ...(notes.length ? { note: [...new Set(notes)].join('; ') } : {}),
     };
   }
@@ -200,9 +210,9 @@ export class SideEffectTracker {
       if (!replayed.has(k)) {
         if (this.replays >= MAX_REPLAYS) throw new Error(`stopped after ${MAX_REPLAYS} replays`);
         this.replays++;
+        const t0 = this.now();
         const s = await this.deps.replay!(k);
-        this.snapshots++;
-        this.snapshotMs += s.ms;
+        this.replayMs += this.now() - t0;
         replayed.set(k, presence(diffSnapshots(cps[0]!.snap, s)));
       }
       return shows(replayed.get(k)!, change);
