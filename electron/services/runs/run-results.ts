@@ -49,6 +49,16 @@ export function deterministicResults(store: WorkspaceStore, runId: string): unkn
       ...(r.mode === 'offline'
         ? { graphVersion: d.graphVersion ?? null, path: d.path ?? [], finalNode: d.finalNode ?? null, finalDone: d.finalDone ?? null }
         : {}),
+      ...(r.mode === 'online' && d.sideEffects
+        ? {
+            sideEffects: d.sideEffects.effects.map((e) => ({
+              step: e.step,
+              kind: e.kind,
+              irreversible: e.irreversible,
+              summary: e.summary,
+            })),
+          }
+        : {}),
       tokens: d.stats?.tokens ?? null,
       steps,
     };
