@@ -104,7 +104,7 @@ describe('SideEffectTracker', () => {
   });
 
   it('auto takes per-step snapshots when a step is slow (a model thinking) next to a snapshot', async () => {
-    const p = phone(20);
+    const p = phone(10);
     const clock = { t: 0 };
     const r = await play(
       new SideEffectTracker({ snapshot: p.snapshot, expectations, policy: 'auto', replay: p.replay, now: () => clock.t }),
@@ -147,7 +147,7 @@ describe('SideEffectTracker', () => {
   });
 
   it('auto stops per-step snapshots once they have cost the per-task budget; the steps after are bisected only if needed', async () => {
-    const p = phone(30); // 3 snapshots after steps fit in 100 ms, the 4th does not
+    const p = phone(30); // the baseline, 3 snapshots after steps and the final one fit in 150 ms; a 4th after a step does not
     const clock = { t: 0 };
     const r = await play(
       new SideEffectTracker({ snapshot: p.snapshot, expectations, policy: 'auto', replay: p.replay, now: () => clock.t }),

@@ -23,8 +23,8 @@ export type { SideEffectPolicy as SnapshotPolicy } from '../../../shared/schemas
 
 /** `auto` snapshots after a step while a snapshot costs at most this share of a step's own time… */
 export const AFFORDABLE_SHARE = 0.05;
-/** …and while the task's snapshots after steps have cost less than this (ms); later steps are bisected if need be. */
-export const STEP_SNAPSHOTS_BUDGET_MS = 100;
+/** …and while the task's snapshots, the final one included, stay within this (ms); later steps are bisected if need be. */
+export const TASK_SNAPSHOTS_BUDGET_MS = 150;
 /** Replays one task's attribution may cost at most (each is the task's setup plus some of its steps). */
 export const MAX_REPLAYS = 16;
 
@@ -77,8 +77,6 @@ export class SideEffectTracker {
   private replays = 0;
   /** Time spent replaying for bisection (setup, actions and snapshot), ms. */
   private replayMs = 0;
-  /** Time spent on snapshots after steps, ms (against STEP_SNAPSHOTS_BUDGET_MS). */
-  private stepSnapshotMs = 0;
   /** Changes present after replaying the first k actions (shared by every change's bisection). */
   private readonly replayed = new Map<number, Map<string, Set<string>>>();
   private readonly now: () => number;
@@ -105,7 +103,8 @@ export class SideEffectTracker {
     if (this.deps.policy === 'bisect') return false;
     const perSnapshot = this.snapshotMs / Math.max(1, this.snapshots);
     const perStep = this.stepMs / Math.max(1, this.actionSteps.length);
-    return perSnapshot <= AFFORDABLE_SHARE * perStep && this.stepSnapshotMs + perSnapshot <= STEP_SNAPSHOTS_BUDGET_MS;
+    // This snapshot and the final one must still fit in the task's budget.
+    return perSnapshot <= AFFORDABLE_SHARE * perStep && this.snapshotMs + 2 * perSnapshot <= TASK_SNAPSHOTS_BUDGET_MS;
   }
 
   /** After a step that acted on the device. */
@@ -114,11 +113,7 @@ export class SideEffectTracker {
     this.actionSteps.push(idx);
     const t = this.now();
     this.stepMs += t - this.lastMark;
-    if (this.affordable()) {
-      const snap = await this.take();
-      this.stepSnapshotMs += snap.ms;
-      this.checkpoints.push({ actions: this.actionSteps.length, snap });
-    }
+    if (this.affordable()) this.checkpoints.push({ actions: this.actionSteps.length, snap: await this.take() });
     this.lastMark = this.now();
   }
 
