@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ScreenSize } from './ui-node.js';
+import { SideEffectsRecordSchema } from './side-effects.js';
 
 /**
  * What a run stores per result and per step beside its columns (the `details` and `usage` JSON),
@@ -155,6 +156,8 @@ const RunResultDetailsSchema = z.looseObject({
   device: opt(z.string()),
   deviceInfo: opt(ResultDeviceSchema),
   finalBlob: opt(z.string().nullable()),
+  /** Online: what the agent changed on the phone beyond the task, each with its step (absent: not watched). */
+  sideEffects: opt(SideEffectsRecordSchema),
 });
 export type RunResultDetails = z.infer<typeof RunResultDetailsSchema>;
 

@@ -8,8 +8,8 @@ import { startVirtualPhoneServer } from '../../virtual-phone/index.js';
  */
 export const SAMPLE_PHONE = { locale: 'zh' as const, seed: 11, frozenClockMs: Date.UTC(2026, 10, 30, 1, 30) };
 
-export function startSamplePhones(count: number): Promise<VirtualPhoneServer> {
-  return startVirtualPhoneServer({ port: 0, count, ...SAMPLE_PHONE });
+export function startSamplePhones(count: number, locale: 'zh' | 'en' = SAMPLE_PHONE.locale): Promise<VirtualPhoneServer> {
+  return startVirtualPhoneServer({ port: 0, count, ...SAMPLE_PHONE, locale });
 }
 
 /** Sample phones each served from a thread of its own: where each one is reached, and how to stop them all. */

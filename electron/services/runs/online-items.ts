@@ -66,6 +66,7 @@ export async function runOnlineItems(
         sleep,
         now: () => performance.now(),
         variant: spec.variant ?? null,
+        sideEffects: { policy: spec.sideEffects, failOnSideEffects: spec.failOnSideEffects },
         ...(user.askUser ? { askUser: user.askUser } : {}),
         capture: async () => {
           const obs = await captureObservation(device);

@@ -23,6 +23,10 @@ export interface TimingProfile {
   inputMs: [number, number];
   /** `monkey -p` / `am start`: an app launch. */
   launchMs: [number, number];
+  /** `content`, `pm`: a Java tool started with app_process, then a provider or package-manager call. */
+  providerMs: [number, number];
+  /** `settings`, `dumpsys`, `cmd`: a binder call to a running system service. */
+  serviceMs: [number, number];
   /** Transport drops: the phone vanishes for `downMs` at random moments, on average every `meanIntervalMs`. */
   drops: { meanIntervalMs: number; downMs: [number, number] } | null;
 }
@@ -35,6 +39,8 @@ export const INSTANT_PROFILE: TimingProfile = {
   animationMs: 0,
   inputMs: [0, 0],
   launchMs: [0, 0],
+  providerMs: [0, 0],
+  serviceMs: [0, 0],
   drops: null,
 };
 
@@ -46,6 +52,8 @@ export const REAL_PROFILE: TimingProfile = {
   animationMs: 1500,
   inputMs: [150, 400],
   launchMs: [400, 1200],
+  providerMs: [150, 350],
+  serviceMs: [40, 120],
   drops: { meanIntervalMs: 120_000, downMs: [1000, 3000] },
 };
 

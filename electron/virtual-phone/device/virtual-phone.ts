@@ -12,6 +12,7 @@ import { SCREEN_W, SCREEN_H } from '../ui/theme.js';
 import { inputCommand } from './commands/input-cmd.js';
 import { amCommand, monkeyCommand, pmCommand } from './commands/activity-cmd.js';
 import { dumpsysCommand } from './commands/dumpsys-cmd.js';
+import { contentCommand } from './commands/content-cmd.js';
 import { settingsCommand, imeCommand } from './commands/settings-cmd.js';
 import { getpropCommand, screencapCommand, uiautomatorCommand, logcatCommand } from './commands/system-cmd.js';
 import { uimodeCommand, wmCommand } from './display-commands.js';
@@ -54,9 +55,10 @@ export class VirtualPhone implements ServedDevice {
         ctx.args[0] === 'start' ? p.launchMs : ctx.args[0] === 'broadcast' ? p.inputMs : null,
       ),
       monkey: t.withInputLatency('monkey', monkeyCommand(m), (p) => p.launchMs),
-      pm: pmCommand(m),
-      dumpsys: dumpsysCommand(m),
-      settings: settingsCommand(m),
+      pm: t.withDelay(pmCommand(m), (p) => p.providerMs),
+      content: t.withDelay(contentCommand(m), (p) => p.providerMs),
+      dumpsys: t.withDelay(dumpsysCommand(m), (p) => p.serviceMs),
+      settings: t.withDelay(settingsCommand(m), (p) => p.serviceMs),
       ime: imeCommand(m),
       wm: wmCommand(m),
       getprop: getpropCommand(m),
@@ -72,7 +74,7 @@ export class VirtualPhone implements ServedDevice {
       input_method: base.ime!,
       uimode: uimodeCommand(m),
     };
-    this.commands = { ...base, cmd: cmdCommand(m, services) };
+    this.commands = { ...base, cmd: t.withDelay(cmdCommand(m, services), (p) => p.serviceMs) };
   }
 
   get fs() {

@@ -1,6 +1,7 @@
 import type { CommandFn } from '../../shell/interpreter.js';
 import type { PhoneModel } from '../phone.js';
 import { hashString } from '../random.js';
+import { alarmDump } from './alarm-dump.js';
 
 /**
  * `dumpsys` focus lines in every shape tools grep for (listed in docs/virtual-phone.md): mCurrentFocus,
@@ -87,6 +88,9 @@ export function dumpsysCommand(phone: PhoneModel): CommandFn {
         );
         return 0;
       }
+      case 'alarm':
+        ctx.out(alarmDump(phone));
+        return 0;
       case 'battery':
         ctx.out(
           `Current Battery Service state:\n  AC powered: false\n  USB powered: true\n  Wireless powered: false\n  status: 2\n  health: 2\n  present: true\n  level: ${phone.battery()}\n  scale: 100\n  voltage: 4123\n  temperature: 287\n  technology: Li-ion\n`,
@@ -103,7 +107,7 @@ export function dumpsysCommand(phone: PhoneModel): CommandFn {
         );
         return 0;
       case undefined:
-        ctx.out('Currently running services:\n  activity\n  battery\n  display\n  input_method\n  package\n  window\n');
+        ctx.out('Currently running services:\n  activity\n  alarm\n  battery\n  display\n  input_method\n  package\n  window\n');
         return 0;
       default:
         ctx.err(`Can't find service: ${service}\n`);

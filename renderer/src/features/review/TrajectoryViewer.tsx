@@ -5,6 +5,7 @@ import { Conversation } from './Conversation.js';
 import { describeAction, describeMatch } from './describe-action.js';
 import { ScaledImage } from './ScaledImage.js';
 import { Screenshot } from './Screenshot.js';
+import { StepSideEffects } from './StepSideEffects.js';
 import { useWindow } from './use-window.js';
 import { Verdict } from './Verdict.js';
 
@@ -251,6 +252,7 @@ export function TrajectoryViewer({
                 aspect={t.screen.width / t.screen.height}
                 prefetch={[t.steps[step + 1]?.observationBlob ?? null, t.steps[step - 1]?.observationBlob ?? null]}
               />
+              <StepSideEffects t={t} step={s!} onStep={onStep} />
               <StepDetails s={s!} mode={t.key.mode} />
             </div>
             <div className="review-human-pane">
