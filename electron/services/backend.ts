@@ -9,7 +9,8 @@ import { readSettings, settingsService } from './workspace/settings-service.js';
 import { DeviceHub } from './devices/device-hub.js';
 import { devicesService } from './devices/devices-service.js';
 import { FrameCache } from './devices/frame-cache.js';
-import { RecordingSessions, recordingService } from './recording/recording-service.js';
+import { RecordingSessions, recordingService, stepView } from './recording/recording-service.js';
+import { CaptureSaver } from './recording/capture-saver.js';
 import { graphsService } from './graphs/graphs-service.js';
 import { runsService } from './runs/runs-service.js';
 import { workspaceOverview } from './workspace/workspace-overview.js';
@@ -38,6 +39,8 @@ export class Backend {
   readonly frames = new FrameCache();
   readonly devices: DeviceHub;
   readonly recordings: RecordingSessions;
+  /** Encodes recorded steps' screenshots after they were committed raw (one queue for the window, the CLI and the demo). */
+  readonly captures: CaptureSaver;
   private store: WorkspaceStore;
   private readonly recent: RecentWorkspaces;
 
@@ -45,6 +48,11 @@ export class Backend {
     const log = options.log ?? (() => {});
     this.recent = new RecentWorkspaces(options.userDataDir);
     this.store = WorkspaceStore.open(options.workspace);
+    this.captures = new CaptureSaver(
+      () => this.store,
+      (step) => this.events.emit('recording', 'onStepSaved', { demonstrationId: step.demonstrationId, step: stepView(step) }),
+      log,
+    );
     this.recoverFromCrash(log);
     this.recent.add(this.store.path);
     const ctx: ServiceContext = {
@@ -55,7 +63,7 @@ export class Backend {
       userDataDir: options.userDataDir,
     };
     this.devices = new DeviceHub(options.adbServer ?? readSettings(ctx).adbServer, this.events);
-    this.recordings = new RecordingSessions(ctx, this.devices);
+    this.recordings = new RecordingSessions(ctx, this.devices, this.captures);
     // The device hub follows the setting unless the command line pinned a server.
     if (!options.adbServer) {
       this.events.subscribe((e) => {
@@ -103,6 +111,12 @@ export class Backend {
     }
     const n = this.store.demonstrations.interruptDangling();
     if (n > 0) log(`marked ${n} demonstration(s) left open by a previous crash as interrupted`);
+    // Steps committed raw by a process that died before encoding them: encode them now, in the background.
+    const pending = this.store.pendingCaptures.count();
+    if (pending > 0) {
+      log(`storing the screenshots of ${pending} recorded step(s) a previous process left unencoded`);
+      this.captures.schedule();
+    }
   }
 
   private switchWorkspace(folder: string): WorkspaceStore {
@@ -122,6 +136,7 @@ export class Backend {
   }
 
   close(): void {
+    this.captures.close();
     this.devices.close();
     this.store.close();
   }

@@ -5,7 +5,7 @@ import { SettingsPatchSchema } from '../schemas/settings.js';
 import type { Task, TaskSummary } from '../schemas/task.js';
 import { ActionSchema } from '../domain/action.js';
 import type { DeviceInfoDto, DevicesState, FrameDto } from '../domain/device.js';
-import type { CaptureProgress, DemonstrationSummary, DemonstrationView, StepRecorded, StepView } from '../domain/recording.js';
+import type { CaptureProgress, DemonstrationSummary, DemonstrationView, StepRecorded, StepSaved, StepView } from '../domain/recording.js';
 import type { UiHierarchy } from '../domain/ui-node.js';
 import { GraphEditSchema } from '../schemas/graph-edit.js';
 import type { GraphSummary, ProbeTaskResult } from '../domain/graph.js';
@@ -148,6 +148,8 @@ export const recordingContract = {
   onStep: event<StepRecorded>(),
   /** Pushed while a step is captured (slow on real phones): which parts arrived, and when it is done. */
   onCapture: event<CaptureProgress>(),
+  /** A step's screenshot and thumbnail are stored (encoded after the step, off the input path). */
+  onStepSaved: event<StepSaved>(),
 };
 
 export interface GraphDetail {

@@ -2,6 +2,7 @@ import type { ElderBenchHandlers } from '../../../shared/api/index.js';
 import { ApiError } from '../../../shared/api/index.js';
 import type { DemonstrationView, RecordedStep, StepView } from '../../../shared/domain/recording.js';
 import { Recorder, RecorderStateError } from '../../core/recording/recorder.js';
+import type { ObservationSink } from '../../core/recording/recording-ports.js';
 import { UnknownAppError } from '../../core/recording/perform-action.js';
 import { CaptureTracker } from './capture-tracker.js';
 import type { DeviceHub } from '../devices/device-hub.js';
@@ -29,6 +30,7 @@ export class RecordingSessions {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly hub: DeviceHub,
+    private readonly sink: ObservationSink,
   ) {}
 
   async start(taskId: string, serial: string): Promise<Recorder> {
@@ -45,7 +47,9 @@ export class RecordingSessions {
       () => made.rec?.stepCount ?? 0,
       (p) => this.ctx.events.emit('recording', 'onCapture', p),
     );
-    const rec = (made.rec = await Recorder.start(tracker.wrap(recorderDeps(store, this.hub.device(serial))), task).catch(toApiError));
+    const rec = (made.rec = await Recorder.start(tracker.wrap(recorderDeps(store, this.hub.device(serial), this.sink)), task).catch(
+      toApiError,
+    ));
     this.active.set(rec.demonstrationId, rec);
     this.trackers.set(rec.demonstrationId, tracker);
     return rec;

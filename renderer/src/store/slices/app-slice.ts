@@ -40,6 +40,7 @@ export const createAppSlice =
         api.devices.onChanged((devices) => set({ devices }));
         api.recording.onStep((e) => get().stepRecorded(e));
         api.recording.onCapture((p) => get().captureProgressed(p));
+        api.recording.onStepSaved((e) => get().stepSaved(e));
         api.runs.onProgress((p) => get().runProgressed(p));
         api.system.onDataChanged((c) => get().dataChanged(c));
         await Promise.all([get().loadTasks(), get().loadOverview(), get().loadRuns()]);

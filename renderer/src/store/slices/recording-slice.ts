@@ -1,5 +1,5 @@
 import type { Action } from '../../../../shared/domain/action.js';
-import type { CaptureProgress, DemonstrationView, StepRecorded, StepView } from '../../../../shared/domain/recording.js';
+import type { CaptureProgress, DemonstrationView, StepRecorded, StepSaved, StepView } from '../../../../shared/domain/recording.js';
 import type { Slice } from './types.js';
 import { errorMessage } from './types.js';
 
@@ -30,6 +30,8 @@ export interface RecordingSlice {
   captureProgressed(p: CaptureProgress): void;
   /** A `recording.onStep` event: the recorded step joins the open demonstration (an undo drops the last). */
   stepRecorded(e: StepRecorded): void;
+  /** A `recording.onStepSaved` event: a step's screenshot and thumbnail were stored after it was recorded. */
+  stepSaved(e: StepSaved): void;
 }
 
 /**
@@ -146,6 +148,12 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get, api) => {
       // A late report of a step already ended here must not start it again.
       if (c && c.captureId === p.captureId && ended(c) && !ended(p)) return;
       set({ capture: p, captureAt: performance.now() });
+    },
+    stepSaved(e) {
+      const d = get().demonstration;
+      if (!d || d.id !== e.demonstrationId || !d.steps.some((s) => s.idx === e.step.idx)) return;
+      const steps = withStep(d.steps, e.step);
+      if (steps !== d.steps) set({ demonstration: { ...d, steps } });
     },
     stepRecorded(e) {
       const d = get().demonstration;
