@@ -19,6 +19,14 @@ import type { Capture } from './commands/system-cmd.js';
 import { cmdCommand } from './commands/vphone-cmd.js';
 import type { TimingProfile } from './profile.js';
 import { INSTANT_PROFILE, PhoneTiming, swipeDurationMs } from './profile.js';
+import { ProcessTable } from './processes.js';
+import type { SocketHandler } from './processes.js';
+import { Touchscreen } from './touchscreen.js';
+import { geteventCommand } from './commands/getevent-cmd.js';
+import { pressCommand, touchCommand } from './commands/touch-cmd.js';
+import { appProcessCommand, execCommand, killCommand, pidofCommand } from './programs/process-cmd.js';
+import { minicapMain } from './programs/minicap.js';
+import type { MinicapHost } from './programs/minicap.js';
 
 /** A phone as the ADB server sees it: the model, its shell, and captures from the shared renderer. */
 export class VirtualPhone implements ServedDevice {
@@ -31,6 +39,11 @@ export class VirtualPhone implements ServedDevice {
   private readonly commands: Record<string, CommandFn>;
   /** Delays and failures of the chosen timing profile (none for `instant`). */
   readonly timing: PhoneTiming;
+  /** Programs started over the shell (minicap) and the abstract sockets they listen on. */
+  readonly processes = new ProcessTable();
+  /** The touchscreen and keys: a person's finger (`cmd vphone touch`), what `getevent` reads. */
+  readonly touch: Touchscreen;
+  private readonly screenListeners = new Set<() => void>();
 
   constructor(
     readonly serial: string,
@@ -72,7 +85,47 @@ export class VirtualPhone implements ServedDevice {
       input_method: base.ime!,
       uimode: uimodeCommand(m),
     };
-    this.commands = { ...base, cmd: cmdCommand(m, services) };
+    this.touch = new Touchscreen(m, () => this.screenChanged());
+    const minicap: MinicapHost = {
+      processes: this.processes,
+      svg: () => this.svg(),
+      onScreenChange: (fn) => this.onScreenChange(fn),
+      frameDelayMs: () => (t.profile.name === 'instant' ? 0 : t.draw(t.profile.streamFrameMs)),
+    };
+    const cmd = cmdCommand(m, services);
+    const touchCmd = touchCommand(m, this.touch);
+    const pressCmd = pressCommand(this.touch);
+    const lookup = (name: string): CommandFn | undefined => this.commands[name.replace(/^\/system\/bin\//, '')];
+    this.commands = {
+      ...base,
+      cmd: (ctx) => {
+        // The finger and the keys are the phone's own hardware, not a system service's commands.
+        const [service, sub, ...rest] = ctx.args;
+        if (service === 'vphone' && sub === 'touch') return touchCmd({ ...ctx, args: rest });
+        if (service === 'vphone' && sub === 'press') return pressCmd({ ...ctx, args: rest });
+        return cmd(ctx);
+      },
+      getevent: geteventCommand(this.touch),
+      app_process: appProcessCommand(m.fs, { 'io.devicefarmer.minicap.Main': (ctx, args) => minicapMain(minicap, ctx, args) }),
+      exec: execCommand(lookup),
+      kill: killCommand(this.processes),
+      pidof: pidofCommand(this.processes),
+    };
+  }
+
+  /** Listens for "the screen may have changed" (after every command and touch). */
+  onScreenChange(fn: () => void): () => void {
+    this.screenListeners.add(fn);
+    return () => this.screenListeners.delete(fn);
+  }
+
+  private screenChanged(): void {
+    for (const l of this.screenListeners) l();
+  }
+
+  /** A program's socket in the abstract namespace (`localabstract:NAME`), if one listens there. */
+  connectAbstract(name: string): SocketHandler | undefined {
+    return this.processes.connect(name);
   }
 
   get fs() {
@@ -95,6 +148,7 @@ export class VirtualPhone implements ServedDevice {
     // A real screen draws the next frame right after input; screens that note being seen (an opened
     // place, a viewed order) must do so then, not only when someone happens to take a dump.
     composeFrame(this.phone);
+    this.screenChanged();
     return code;
   }
 
