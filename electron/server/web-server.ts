@@ -189,7 +189,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     res.writeHead(200, {
-      'Content-Type': 'image/png',
+      // minicap's frames are JPEG, screencap's PNG.
+      'Content-Type': png[0] === 0xff && png[1] === 0xd8 ? 'image/jpeg' : 'image/png',
       'Content-Length': png.byteLength,
       'Content-Security-Policy': 'sandbox',
       'Cache-Control': 'private, max-age=60',

@@ -9,6 +9,7 @@ import { readSettings, settingsService } from './workspace/settings-service.js';
 import { DeviceHub } from './devices/device-hub.js';
 import { devicesService } from './devices/devices-service.js';
 import { FrameCache } from './devices/frame-cache.js';
+import { MirrorHub } from './devices/mirror-hub.js';
 import { RecordingSessions, recordingService, stepView } from './recording/recording-service.js';
 import { CaptureSaver } from './recording/capture-saver.js';
 import { graphsService } from './graphs/graphs-service.js';
@@ -36,8 +37,10 @@ export class Backend {
   readonly events = new EventBus();
   readonly dispatch: Dispatch;
   readonly handlers: ElderBenchHandlers;
-  readonly frames = new FrameCache();
+  /** Mirror frames stream at up to tens per second: keep enough that a window fetching one has not lost it. */
+  readonly frames = new FrameCache(64);
   readonly devices: DeviceHub;
+  readonly mirrors: MirrorHub;
   readonly recordings: RecordingSessions;
   /** Encodes recorded steps' screenshots after they were committed raw (one queue for the window, the CLI and the demo). */
   readonly captures: CaptureSaver;
@@ -64,6 +67,7 @@ export class Backend {
     };
     this.devices = new DeviceHub(options.adbServer ?? readSettings(ctx).adbServer, this.events);
     this.recordings = new RecordingSessions(ctx, this.devices, this.captures);
+    this.mirrors = new MirrorHub(this.devices, this.frames, this.events, log);
     // The device hub follows the setting unless the command line pinned a server.
     if (!options.adbServer) {
       this.events.subscribe((e) => {
@@ -89,7 +93,7 @@ export class Backend {
       },
       settings: settingsService(ctx),
       tasks: tasksService(ctx),
-      devices: devicesService(this.devices, this.frames),
+      devices: devicesService(this.devices, this.frames, this.mirrors),
       recording: recordingService(ctx, this.recordings),
       graphs: graphsService(ctx, (serial) => this.devices.device(serial)),
       runs: runsService(ctx, this.devices),
@@ -136,6 +140,7 @@ export class Backend {
   }
 
   close(): void {
+    void this.mirrors.close();
     this.captures.close();
     this.devices.close();
     this.store.close();

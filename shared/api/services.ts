@@ -4,7 +4,7 @@ import type { Settings } from '../schemas/settings.js';
 import { SettingsPatchSchema } from '../schemas/settings.js';
 import type { Task, TaskSummary } from '../schemas/task.js';
 import { ActionSchema } from '../domain/action.js';
-import type { DeviceInfoDto, DevicesState, FrameDto } from '../domain/device.js';
+import type { DeviceInfoDto, DevicesState, FrameDto, MirrorFrameDto, MirrorStatusDto } from '../domain/device.js';
 import type { CaptureProgress, DemonstrationSummary, DemonstrationView, StepRecorded, StepSaved, StepView } from '../domain/recording.js';
 import type { UiHierarchy } from '../domain/ui-node.js';
 import { GraphEditSchema } from '../schemas/graph-edit.js';
@@ -131,7 +131,15 @@ export const devicesContract = {
   input: method(z.object({ serial: Serial, action: ActionSchema }).strict()).returns<null>(),
   /** `adb connect host:port` for a phone on the network. */
   connect: method(z.object({ host: z.string().min(1), port: z.number().int().min(1).max(65535) }).strict()).returns<string>(),
+  /**
+   * Starts (or keeps alive: call again within 20 s) the phone's live mirror. Frames are pushed as
+   * onMirrorFrame: minicap's stream where the phone runs it, else screencap, the reason in the status.
+   */
+  mirrorStart: method(z.object({ serial: Serial, prefer: z.enum(['auto', 'screencap']).optional() }).strict()).returns<MirrorStatusDto>(),
+  mirrorStop: method(SerialInput).returns<null>(),
   onChanged: event<DevicesState>(),
+  onMirrorFrame: event<MirrorFrameDto>(),
+  onMirrorStatus: event<MirrorStatusDto>(),
 };
 
 export const recordingContract = {

@@ -38,3 +38,21 @@ export interface FrameDto {
   capturedAt: string;
   captureMs: number;
 }
+
+/** How the mirror gets its frames: minicap's stream (video rate) or repeated `screencap` (the fallback). */
+export type MirrorPath = 'minicap' | 'screencap';
+
+export interface MirrorStatusDto {
+  serial: string;
+  /** Null while the mirror is starting. */
+  path: MirrorPath | null;
+  /** Why the mirror uses `screencap` (the fast path could not start or stopped), or null. */
+  reason: string | null;
+}
+
+/** A mirror frame pushed as it arrives (`devices.onMirrorFrame`); the image is fetched by id. */
+export interface MirrorFrameDto extends FrameDto {
+  path: MirrorPath;
+  /** Frames of this mirror so far (a gap means the window skipped some). */
+  seq: number;
+}

@@ -85,6 +85,12 @@ export class DeviceHub {
     return slot.server.device(serial, opts);
   }
 
+  /** The adb server a device name is on and the device's serial there (for streams adbkit opens itself). */
+  locate(name: string): { server: AdbServer; serial: string } {
+    const { slot, serial } = this.resolve(name);
+    return { server: slot.server, serial };
+  }
+
   /** The adb server (`host:port`) a device name is on: recorded with each result a run produces. */
   serverOf(name: string): string {
     return this.resolve(name).slot.server.label;

@@ -6,6 +6,7 @@ import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import { imageSize } from '../../adapters/observations/observation-sink.js';
 import type { DeviceHub } from './device-hub.js';
 import type { FrameCache } from './frame-cache.js';
+import type { MirrorHub } from './mirror-hub.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolvePackage } from './app-packages.js';
 
@@ -15,7 +16,7 @@ export function toApiError(e: unknown): never {
   throw e;
 }
 
-export function devicesService(hub: DeviceHub, frames: FrameCache): ElderBenchHandlers['devices'] {
+export function devicesService(hub: DeviceHub, frames: FrameCache, mirrors: MirrorHub): ElderBenchHandlers['devices'] {
   return {
     list: () => hub.refresh(),
     info: ({ serial }) => hub.device(serial).info().catch(toApiError),
@@ -41,6 +42,11 @@ export function devicesService(hub: DeviceHub, frames: FrameCache): ElderBenchHa
       const info = await device.info().catch(toApiError);
       const px = toPixelAction(action, info.screen, resolvePackage);
       await performAction(device, action, px, sleep).catch(toApiError);
+      return null;
+    },
+    mirrorStart: (req) => mirrors.start(req),
+    mirrorStop: async ({ serial }) => {
+      await mirrors.stop(serial);
       return null;
     },
     connect: ({ host, port }) => hub.connect(host, port).catch((e: Error) => toApiError(new ApiError('unavailable', e.message))),

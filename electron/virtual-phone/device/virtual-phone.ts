@@ -28,6 +28,24 @@ import { appProcessCommand, execCommand, killCommand, pidofCommand } from './pro
 import { minicapMain } from './programs/minicap.js';
 import type { MinicapHost } from './programs/minicap.js';
 
+/** `getprop` with some properties replaced (a phone of another CPU or Android version). */
+function withProps(getprop: CommandFn, props: Record<string, string>): CommandFn {
+  if (Object.keys(props).length === 0) return getprop;
+  return async (ctx) => {
+    const key = ctx.args[0];
+    if (key !== undefined && key in props) {
+      ctx.out(`${props[key]}\n`);
+      return 0;
+    }
+    let text = '';
+    const status = await getprop({ ...ctx, out: (d) => void (text += d.toString()) });
+    for (const [k, v] of Object.entries(props))
+      text = text.replace(new RegExp(`^\\[${k.replace(/\./g, '\\.')}\\]: \\[.*\\]$`, 'm'), `[${k}]: [${v}]`);
+    ctx.out(text);
+    return status;
+  };
+}
+
 /** A phone as the ADB server sees it: the model, its shell, and captures from the shared renderer. */
 export class VirtualPhone implements ServedDevice {
   /** The phone's state; `model` (below) is the marketing name adb reports. */
@@ -53,6 +71,7 @@ export class VirtualPhone implements ServedDevice {
     apps: AppDefinition<unknown>[],
     frozenClockMs?: number,
     profile: TimingProfile = INSTANT_PROFILE,
+    props: Record<string, string> = {},
   ) {
     this.phone = new PhoneModel(locale, seed, serial, apps, frozenClockMs);
     this.timing = new PhoneTiming(profile, seed, serial);
@@ -72,7 +91,7 @@ export class VirtualPhone implements ServedDevice {
       settings: settingsCommand(m),
       ime: imeCommand(m),
       wm: wmCommand(m),
-      getprop: getpropCommand(m),
+      getprop: withProps(getpropCommand(m), props),
       screencap: t.withDelay(screencapCommand(m, cap), (p) => p.screencapMs),
       uiautomator: t.withDumpBehaviour(uiautomatorCommand(m, cap)),
       logcat: logcatCommand(),

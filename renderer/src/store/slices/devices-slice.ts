@@ -1,5 +1,5 @@
 import type { Action } from '../../../../shared/domain/action.js';
-import type { DevicesState, FrameDto } from '../../../../shared/domain/device.js';
+import type { DevicesState, MirrorFrameDto, MirrorStatusDto } from '../../../../shared/domain/device.js';
 import type { UiHierarchy } from '../../../../shared/domain/ui-node.js';
 import type { Slice } from './types.js';
 import { errorMessage } from './types.js';
@@ -18,11 +18,16 @@ export interface DevicesSlice {
   /** Sends an action to the chosen device (not recorded); refreshes the hierarchy when it is shown. */
   deviceInput(action: Action, refreshHierarchy: boolean): Promise<void>;
   /**
-   * Captures a mirror frame now. Frames are not kept here: each mirror pulls its own stream
-   * as fast as the device delivers and shows the newest one.
+   * Follows a phone's live mirror: frames (minicap's stream, or screencap when the phone cannot run
+   * it) and the status saying which and why. Frames are not kept here: each mirror shows the newest.
+   * Returns the function that stops following; the mirror stops when nobody follows it.
    */
-  captureFrame(serial: string): Promise<FrameDto>;
+  watchMirror(serial: string, onFrame: (f: MirrorFrameDto) => void, onStatus: (s: MirrorStatusDto) => void): () => void;
 }
+
+/** The backend keeps a mirror while it is asked for it again within 20 s. */
+const MIRROR_LEASE_RENEW_MS = 5_000;
+const mirrorWatchers = new Map<string, number>();
 
 export const createDevicesSlice: Slice<DevicesSlice> = (set, get, api) => ({
   devices: null,
@@ -64,5 +69,30 @@ export const createDevicesSlice: Slice<DevicesSlice> = (set, get, api) => ({
       set({ deviceBusy: false });
     }
   },
-  captureFrame: (serial) => api.devices.frame({ serial }),
+  watchMirror(serial, onFrame, onStatus) {
+    mirrorWatchers.set(serial, (mirrorWatchers.get(serial) ?? 0) + 1);
+    let stopped = false;
+    const ask = (): void => {
+      api.devices.mirrorStart({ serial }).then(
+        (st) => !stopped && onStatus(st),
+        (e: unknown) => !stopped && onStatus({ serial, path: null, reason: errorMessage(e) }),
+      );
+    };
+    const offFrame = api.devices.onMirrorFrame((f) => f.serial === serial && onFrame(f));
+    const offStatus = api.devices.onMirrorStatus((st) => st.serial === serial && onStatus(st));
+    ask();
+    const lease = setInterval(ask, MIRROR_LEASE_RENEW_MS);
+    return () => {
+      stopped = true;
+      clearInterval(lease);
+      offFrame();
+      offStatus();
+      const left = (mirrorWatchers.get(serial) ?? 1) - 1;
+      if (left > 0) mirrorWatchers.set(serial, left);
+      else {
+        mirrorWatchers.delete(serial);
+        void api.devices.mirrorStop({ serial }).catch(() => undefined);
+      }
+    };
+  },
 });
