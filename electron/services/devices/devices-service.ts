@@ -1,6 +1,7 @@
 import type { ElderBenchHandlers } from '../../../shared/api/index.js';
 import { ApiError } from '../../../shared/api/index.js';
 import { DeviceError } from '../../core/device/device-port.js';
+import type { DeviceInfo } from '../../core/device/device-port.js';
 import { performAction, toPixelAction } from '../../core/recording/perform-action.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import { imageSize } from '../../adapters/observations/observation-sink.js';
@@ -16,7 +17,18 @@ export function toApiError(e: unknown): never {
   throw e;
 }
 
+/** A phone's screen size changes rarely (`wm size`); asking for it before every input would add three adb round trips. */
+const INFO_TTL_MS = 30_000;
+
 export function devicesService(hub: DeviceHub, frames: FrameCache, mirrors: MirrorHub): ElderBenchHandlers['devices'] {
+  const infos = new Map<string, { info: DeviceInfo; at: number }>();
+  const screenInfo = async (serial: string): Promise<DeviceInfo> => {
+    const hit = infos.get(serial);
+    if (hit && performance.now() - hit.at < INFO_TTL_MS) return hit.info;
+    const info = await hub.device(serial).info().catch(toApiError);
+    infos.set(serial, { info, at: performance.now() });
+    return info;
+  };
   return {
     list: () => hub.refresh(),
     info: ({ serial }) => hub.device(serial).info().catch(toApiError),
@@ -39,7 +51,7 @@ export function devicesService(hub: DeviceHub, frames: FrameCache, mirrors: Mirr
     hierarchy: async ({ serial }) => parseUiXml(await hub.device(serial).uiDump().catch(toApiError)),
     input: async ({ serial, action }) => {
       const device = hub.device(serial);
-      const info = await device.info().catch(toApiError);
+      const info = await screenInfo(serial);
       const px = toPixelAction(action, info.screen, resolvePackage);
       await performAction(device, action, px, sleep).catch(toApiError);
       return null;

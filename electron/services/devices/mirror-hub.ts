@@ -15,7 +15,7 @@ import { errorMessage } from '../../../shared/error-message.js';
  */
 const LEASE_MS = 20_000;
 /** What the window shows is rarely larger: frames are scaled into this box on the phone. */
-export const DEFAULT_MIRROR_BOX = { width: 432, height: 960 };
+export const DEFAULT_MIRROR_BOX = { width: 360, height: 800 };
 const RESTART_AFTER_MS = 2_000;
 
 export interface MirrorRequest {

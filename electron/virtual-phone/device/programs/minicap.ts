@@ -24,6 +24,8 @@ const BANNER_VERSION = 1;
 const BANNER_SIZE = 24;
 /** Clock-driven content (status-bar minute, toasts, a running timer) changes without an input. */
 const IDLE_CHECK_MS = 500;
+/** Frames drawn at once: the next is drawn while earlier ones are still encoding (sharp's thread pool). */
+const FRAMES_IN_FLIGHT = 3;
 /** A client this far behind gets no new frames until it catches up (minicap sends the newest, not a backlog). */
 const MAX_BUFFERED = 2 * 1024 * 1024;
 
@@ -92,7 +94,18 @@ export async function minicapMain(host: MinicapHost, ctx: CommandContext, args: 
     }
   }
   if (mode === 'info') {
-    const info = { id: 0, width: SCREEN_W, height: SCREEN_H, xdpi: DENSITY_DPI, ydpi: DENSITY_DPI, size: 6.1, density: DENSITY_DPI / 160, fps: 60, secure: false, rotation: 0 };
+    const info = {
+      id: 0,
+      width: SCREEN_W,
+      height: SCREEN_H,
+      xdpi: DENSITY_DPI,
+      ydpi: DENSITY_DPI,
+      size: 6.1,
+      density: DENSITY_DPI / 160,
+      fps: 60,
+      secure: false,
+      rotation: 0,
+    };
     ctx.out(JSON.stringify(info, null, 2) + '\n');
     return 0;
   }
@@ -129,7 +142,9 @@ function serve(host: MinicapHost, ctx: CommandContext, proj: Projection, socketN
       resolve(1);
       return;
     }
-    ctx.out(`PID: ${pid}\nINFO: Using projection ${proj.realW}x${proj.realH}@${proj.virtW}x${proj.virtH}/${proj.rotation}\nINFO: Server start\n`);
+    ctx.out(
+      `PID: ${pid}\nINFO: Using projection ${proj.realW}x${proj.realH}@${proj.virtW}x${proj.virtH}/${proj.rotation}\nINFO: Server start\n`,
+    );
     if (ctx.signal.aborted) return stop(130);
     ctx.signal.addEventListener('abort', onAbort);
   });
@@ -137,7 +152,7 @@ function serve(host: MinicapHost, ctx: CommandContext, proj: Projection, socketN
 
 /**
  * One client: the banner, then a frame whenever the screen changed. The next frame is drawn while
- * the previous one is still encoding (two in flight at most), and frames are sent in order.
+ * earlier ones are still encoding (three in flight at most), and frames are sent in order.
  */
 function serveClient(host: MinicapHost, io: Duplex, pid: number, proj: Projection, quality: number, clients: Set<Duplex>): void {
   clients.add(io);
@@ -167,6 +182,7 @@ function serveClient(host: MinicapHost, io: Duplex, pid: number, proj: Projectio
   io.write(banner(pid, proj));
   let lastSvg = '';
   let chain: Promise<void> = Promise.resolve();
+  const inFlight: Promise<void>[] = [];
   void (async () => {
     while (open) {
       if (!dirty) await new Promise<void>((r) => (wake = r));
@@ -186,7 +202,8 @@ function serveClient(host: MinicapHost, io: Duplex, pid: number, proj: Projectio
         head.writeUInt32LE(frame.length);
         io.write(Buffer.concat([head, frame]));
       })();
-      await previous; // at most two frames in flight
+      inFlight.push(chain);
+      if (inFlight.length >= FRAMES_IN_FLIGHT) await inFlight.shift();
     }
   })();
 }
