@@ -143,8 +143,13 @@ export const devicesContract = {
 };
 
 export const recordingContract = {
-  /** Runs the task's setup on the device and opens a demonstration. */
-  start: method(z.object({ taskId: TaskIdSchema, serial: Serial }).strict()).returns<DemonstrationView>(),
+  /**
+   * Runs the task's setup on the device and opens a demonstration. With `fromDevice` the annotator
+   * operates the phone itself: each gesture she makes there becomes a step (pushed as onStep).
+   */
+  start: method(
+    z.object({ taskId: TaskIdSchema, serial: Serial, fromDevice: z.boolean().optional() }).strict(),
+  ).returns<DemonstrationView>(),
   /** Records one step: observation, then the action performed on the device. */
   act: method(z.object({ demonstrationId: z.number().int().positive(), action: ActionSchema }).strict()).returns<StepView>(),
   undo: method(DemoInput).returns<DemonstrationView>(),

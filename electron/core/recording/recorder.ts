@@ -114,6 +114,27 @@ export class Recorder {
   }
 
   /**
+   * Commits a step for an action the person already did on the phone itself (recording from the
+   * phone in hand), with the observation from before it: the settled screen after the previous one.
+   * Nothing is sent to the device.
+   */
+  observed(action: Action, obs: Observation): Promise<RecordedStep> {
+    return this.exclusive(() =>
+      this.interruptOn(async () => {
+        this.assertRecording();
+        const screen = this.deviceInfo.screen;
+        const px = toPixelAction(action, screen, this.deps.resolvePackage);
+        const target = this.targetFor(obs.xml, px);
+        const step = this.pendingStep(obs, action, { ...px, ...(target ? { target } : {}), screen });
+        this.deps.store.addStep(step, obs);
+        this.nextIdx++;
+        this.deps.sink.schedule();
+        return step;
+      }),
+    );
+  }
+
+  /**
    * Records the final observation as the DONE state (a step without an action) and closes the
    * demonstration once every step's screenshot is stored: a finished demonstration is complete.
    */

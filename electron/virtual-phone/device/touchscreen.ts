@@ -148,7 +148,16 @@ export class Touchscreen {
       [EV_ABS, ABS_MT_PRESSURE, 60],
       [EV_KEY, BTN_TOUCH, 1],
     ]);
-    const c: Contact = { x, y, startX: x, startY: y, downAt: performance.now(), moved: false, longFired: false, timer: setTimeout(() => {}, 0) };
+    const c: Contact = {
+      x,
+      y,
+      startX: x,
+      startY: y,
+      downAt: performance.now(),
+      moved: false,
+      longFired: false,
+      timer: setTimeout(() => {}, 0),
+    };
     c.timer = setTimeout(() => {
       if (this.contact !== c || c.moved) return;
       c.longFired = true;
@@ -227,10 +236,12 @@ export class Touchscreen {
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
+    const done = (): void => {
       clearTimeout(t);
+      signal?.removeEventListener('abort', done);
       resolve();
-    });
+    };
+    const t = setTimeout(done, ms);
+    signal?.addEventListener('abort', done);
   });
 }

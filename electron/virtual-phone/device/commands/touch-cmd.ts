@@ -12,7 +12,7 @@ import { composeFrame } from '../frame.js';
 export const TOUCH_HELP = `  touch tap X Y              a finger taps the screen at (X, Y) px
   touch longpress X Y [MS]   a finger presses and holds (default 1000 ms)
   touch swipe X1 Y1 X2 Y2 MS a finger drags from (X1, Y1) to (X2, Y2) in MS
-  touch type TEXT            a finger types TEXT on the on-screen keyboard, key by key
+  touch type TEXT            a finger types TEXT on the on-screen keyboard, key by key (\\n: the enter key)
   press back|home|recents|volume-up|volume-down|power   a hardware key
 `;
 
@@ -40,7 +40,7 @@ async function typeChar(phone: PhoneModel, finger: Touchscreen, ch: string, sign
     await finger.tapAt(at[0], at[1], signal);
     return true;
   };
-  const desc = ch === ' ' ? 'space' : ch;
+  const desc = ch === ' ' ? 'space' : ch === '\n' ? '⏎' : ch;
   if (await tapKey(phone.imeShift ? desc.toUpperCase() : desc)) return null;
   if (ch !== ch.toLowerCase() && (await tapKey('⇧')) && (await tapKey(ch))) return null;
   if (await tapKey('?123')) {
@@ -74,7 +74,7 @@ export function touchCommand(phone: PhoneModel, finger: Touchscreen): CommandFn 
         await finger.swipeAlong(n[0]!, n[1]!, n[2]!, n[3]!, n[4]!, ctx.signal);
         return 0;
       case 'type': {
-        const text = rest.join(' ');
+        const text = rest.join(' ').replace(/\\n/g, '\n');
         if (!phone.imeVisible || !composeFrame(phone).ime) {
           ctx.err('vphone: the on-screen keyboard is not shown (tap a text field first)\n');
           return 1;
