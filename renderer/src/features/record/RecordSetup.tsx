@@ -13,6 +13,9 @@ export interface RecordSetupProps {
   queue: string[];
   serial: string | null;
   busy: boolean;
+  /** Record from the phone in hand instead of from the mirror. */
+  fromDevice: boolean;
+  setFromDevice(on: boolean): void;
   last: DemonstrationView | null;
   next: string | null;
   help: boolean;
@@ -69,6 +72,15 @@ export function RecordSetup(p: RecordSetupProps) {
         <TaskPicker tasks={p.tasks} perTask={p.perTask} queue={p.queue} onToggle={p.onToggle} onSet={p.onSet} />
         <div className="setup-side">
           <DeviceList />
+          <label className="radio" title="The annotator does the task on the phone itself; each tap, hold, swipe and key becomes a step">
+            <input
+              type="checkbox"
+              checked={p.fromDevice}
+              onChange={(e) => p.setFromDevice(e.target.checked)}
+              data-testid="record-from-device"
+            />
+            Record from the phone in hand
+          </label>
           <button
             type="button"
             className="start-button"

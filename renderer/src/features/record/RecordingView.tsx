@@ -16,6 +16,8 @@ export interface RecordingViewProps {
   demo: DemonstrationView;
   task: TaskSummary | undefined;
   busy: boolean;
+  /** Recorded from the phone in hand: the mirror only shows, the steps come from the phone. */
+  byHand: boolean;
   capture: CaptureProgress | null;
   captureAt: number;
   confirmDiscard: boolean;
@@ -58,6 +60,7 @@ export function RecordingView(p: RecordingViewProps) {
       <Mirror
         serial={p.demo.deviceSerial}
         onAction={p.act}
+        readOnly={p.byHand}
         busy={blocked}
         busyText={capturing ? VEIL[p.capture!.phase] : 'Working…'}
         maxWidth={Math.floor(layout.width * MIRROR_SHARE)}
@@ -112,7 +115,14 @@ export function RecordingView(p: RecordingViewProps) {
             </div>
           </div>
         )}
-        <DeviceControls onAction={p.act} busy={blocked} typeRef={p.typeRef} />
+        {p.byHand ? (
+          <p className="muted" data-testid="record-by-hand">
+            Do the task on the phone itself: each tap, hold, swipe and key (Back, Home) becomes a step here, typed text one step. Wait until
+            the screen is captured before the next step.
+          </p>
+        ) : (
+          <DeviceControls onAction={p.act} busy={blocked} typeRef={p.typeRef} />
+        )}
         <form
           className="row note-row"
           onSubmit={(e) => {

@@ -13,6 +13,11 @@ export interface RecordingSlice {
   capture: CaptureProgress | null;
   /** When the last capture report arrived (performance.now()), so the window's clock can tick on. */
   captureAt: number;
+  /** The next demonstration is recorded from the phone in hand (the annotator uses the phone itself). */
+  recordFromDevice: boolean;
+  /** The open demonstration's id when it is recorded from the phone in hand; its steps come from the phone. */
+  handRecording: number | null;
+  setRecordFromDevice(on: boolean): void;
   setRecordQueue(ids: string[]): void;
   toggleQueued(id: string): void;
   /** The task recorded after the current one (same device), or null at the end of the queue. */
@@ -83,6 +88,11 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get, api) => {
     recordingBusy: false,
     capture: null,
     captureAt: 0,
+    recordFromDevice: false,
+    handRecording: null,
+    setRecordFromDevice(on) {
+      set({ recordFromDevice: on });
+    },
     setRecordQueue(ids) {
       set({ recordQueue: [...new Set(ids)] });
     },
@@ -101,8 +111,10 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get, api) => {
         const id = taskId ?? get().recordQueue[0];
         if (!id) throw new Error('choose a task first');
         set({ capture: null });
-        const v = await api.recording.start({ taskId: id, serial });
-        get().notify(`Recording demonstration ${v.id} of ${id}`);
+        const fromDevice = get().recordFromDevice;
+        const v = await api.recording.start({ taskId: id, serial, ...(fromDevice ? { fromDevice } : {}) });
+        set({ handRecording: fromDevice ? v.id : null });
+        get().notify(`Recording demonstration ${v.id} of ${id}${fromDevice ? ' from the phone in hand' : ''}`);
         return v;
       }),
     recordNext: async () => {
