@@ -20,6 +20,7 @@ export const overview: WorkspaceOverview = {
 export const task = (id: string, over: Partial<TaskSummary> = {}): TaskSummary => ({
   id,
   instruction: `do ${id}`,
+  translation: null,
   lang: 'en',
   app: 'Settings',
   mode: 'offline',
@@ -73,6 +74,8 @@ export const reviewRow = (taskId: string, over: Partial<ReviewTaskRow> = {}): Re
   exit: 'off_graph',
   steps: 3,
   instruction: `do ${taskId}`,
+  translation: null,
+  lang: 'en',
   app: 'Settings',
   semantic: 'Clear',
   syntactic: 'Canonical',
