@@ -60,6 +60,6 @@ export function registerServe(program: Command, globals: () => GlobalOptions): v
         if (process.env.ELDERBENCH_EXIT_ON_STDIN_END === '1') process.stdin.on('end', stop).resume();
       });
       await server.close();
-      backend.close();
+      await backend.shutdown();
     });
 }

@@ -6,6 +6,8 @@ import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import { imageSize } from '../../adapters/observations/observation-sink.js';
 import type { DeviceHub } from './device-hub.js';
 import type { FrameCache } from './frame-cache.js';
+import type { StfDesk } from './stf-desk.js';
+import type { VirtualPhoneRunner } from './virtual-phone-runner.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolvePackage } from './app-packages.js';
 
@@ -15,7 +17,7 @@ export function toApiError(e: unknown): never {
   throw e;
 }
 
-export function devicesService(hub: DeviceHub, frames: FrameCache): ElderBenchHandlers['devices'] {
+export function devicesService(hub: DeviceHub, frames: FrameCache, phone: VirtualPhoneRunner, stf: StfDesk): ElderBenchHandlers['devices'] {
   return {
     list: () => hub.refresh(),
     info: ({ serial }) => hub.device(serial).info().catch(toApiError),
@@ -44,5 +46,24 @@ export function devicesService(hub: DeviceHub, frames: FrameCache): ElderBenchHa
       return null;
     },
     connect: ({ host, port }) => hub.connect(host, port).catch((e: Error) => toApiError(new ApiError('unavailable', e.message))),
+    virtualPhone: () => phone.state(),
+    startVirtualPhone: async ({ count, locale }) => {
+      const state = await phone.start({ count, locale }).catch((e: Error) => toApiError(new ApiError('unavailable', e.message)));
+      await hub.refresh();
+      return state;
+    },
+    stopVirtualPhone: () => phone.stop(),
+    stf: () => stf.state(),
+    stfDevices: ({ url }) => stf.list(url),
+    stfClaim: async ({ url, serial }) => {
+      const state = await stf.claim(url, serial);
+      await hub.refresh();
+      return state;
+    },
+    stfRelease: async ({ url, serial }) => {
+      const state = await stf.release(url, serial);
+      await hub.refresh();
+      return state;
+    },
   };
 }
