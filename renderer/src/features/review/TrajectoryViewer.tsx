@@ -5,6 +5,7 @@ import { describeAction } from './describe-action.js';
 import { FittedShot } from './FittedShot.js';
 import { ResultHeader } from './ResultHeader.js';
 import { StepDetails } from './StepDetails.js';
+import { counted } from '../../components/plural.js';
 
 /** The human demonstration's step at the agent's step (its last when the agent went on longer). */
 const humanIndex = (t: Trajectory, step: number): number => Math.min(step, (t.human?.length ?? 1) - 1);
@@ -49,7 +50,7 @@ function HumanPath({ t, step }: { t: Trajectory; step: number }) {
   const at = t.human[humanIndex(t, step)]!.idx;
   return (
     <details className="review-human-path-box">
-      <summary>Human path ({t.human.length} steps)</summary>
+      <summary>Human path ({counted(t.human.length, 'step')})</summary>
       <ol className="review-human-path">
         {t.human.map((s) => (
           <li key={s.idx} aria-current={s.idx === at ? 'step' : undefined}>
