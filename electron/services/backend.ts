@@ -7,6 +7,8 @@ import { EventBus } from './event-bus.js';
 import type { ServiceContext } from './service-context.js';
 import { readSettings, settingsService } from './workspace/settings-service.js';
 import { DeviceHub } from './devices/device-hub.js';
+import { StfDesk } from './devices/stf-desk.js';
+import { VirtualPhoneRunner } from './devices/virtual-phone-runner.js';
 import { devicesService } from './devices/devices-service.js';
 import { FrameCache } from './devices/frame-cache.js';
 import { MirrorHub } from './devices/mirror-hub.js';
@@ -41,6 +43,10 @@ export class Backend {
   readonly frames = new FrameCache(64);
   readonly devices: DeviceHub;
   readonly mirrors: MirrorHub;
+  /** The virtual phone the window starts and stops (Devices screen). */
+  readonly phone: VirtualPhoneRunner;
+  /** Farm devices claimed from the window. */
+  readonly stf: StfDesk;
   readonly recordings: RecordingSessions;
   /** Encodes recorded steps' screenshots after they were committed raw (one queue for the window, the CLI and the demo). */
   readonly captures: CaptureSaver;
@@ -66,6 +72,15 @@ export class Backend {
       userDataDir: options.userDataDir,
     };
     this.devices = new DeviceHub(options.adbServer ?? readSettings(ctx).adbServer, this.events);
+    this.phone = new VirtualPhoneRunner(
+      (address) => this.devices.addServer(address),
+      (address) => this.devices.removeServer(address),
+    );
+    this.stf = new StfDesk(
+      () => this.store,
+      () => this.devices.primary,
+      log,
+    );
     this.recordings = new RecordingSessions(ctx, this.devices, this.captures);
     this.mirrors = new MirrorHub(this.devices, this.frames, this.events, log);
     // The device hub follows the setting unless the command line pinned a server.
@@ -93,7 +108,7 @@ export class Backend {
       },
       settings: settingsService(ctx),
       tasks: tasksService(ctx),
-      devices: devicesService(this.devices, this.frames, this.mirrors),
+      devices: devicesService(this.devices, this.frames, this.phone, this.stf, this.mirrors),
       recording: recordingService(ctx, this.recordings),
       graphs: graphsService(ctx, (serial) => this.devices.device(serial)),
       runs: runsService(ctx, this.devices),
@@ -139,9 +154,16 @@ export class Backend {
     return next;
   }
 
+  /** Gives back farm devices claimed from the window, then closes (the serve command's orderly stop). */
+  async shutdown(): Promise<void> {
+    await this.stf.releaseAll();
+    this.close();
+  }
+
   close(): void {
     void this.mirrors.close();
     this.captures.close();
+    this.phone.close();
     this.devices.close();
     this.store.close();
   }

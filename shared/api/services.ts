@@ -4,7 +4,16 @@ import type { Settings } from '../schemas/settings.js';
 import { SettingsPatchSchema } from '../schemas/settings.js';
 import type { Task, TaskSummary } from '../schemas/task.js';
 import { ActionSchema } from '../domain/action.js';
-import type { DeviceInfoDto, DevicesState, FrameDto, MirrorFrameDto, MirrorStatusDto } from '../domain/device.js';
+import type {
+  DeviceInfoDto,
+  DevicesState,
+  FrameDto,
+  MirrorFrameDto,
+  MirrorStatusDto,
+  StfDeviceDto,
+  StfState,
+  VirtualPhoneState,
+} from '../domain/device.js';
 import type { CaptureProgress, DemonstrationSummary, DemonstrationView, StepRecorded, StepSaved, StepView } from '../domain/recording.js';
 import type { UiHierarchy } from '../domain/ui-node.js';
 import { GraphEditSchema } from '../schemas/graph-edit.js';
@@ -14,7 +23,7 @@ import type { RunChartDto, RunProgressDto, RunReportDto, RunSummaryDto } from '.
 import type { WorkspaceOverview } from '../domain/overview.js';
 import type { ReviewSummary, ReviewTaskRow, RunComparisonRow, Trajectory } from '../domain/review.js';
 import type { TableModel, VerbAnnotationRow } from '../domain/analysis.js';
-import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES, TaskIdSchema } from '../schemas/task.js';
+import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES, TASK_LIMITS, TaskIdSchema } from '../schemas/task.js';
 import { USER_MODES, VARIANTS } from '../schemas/run-spec.js';
 import { JUDGE_KINDS } from '../domain/run-records.js';
 
@@ -105,10 +114,23 @@ export const ImportTasksInputSchema = z
   })
   .strict();
 
+export const ImportTaskContentSchema = z
+  .object({
+    /** The file's name as the user picked it: its extension gives the format (.json, .jsonl, .csv). */
+    fileName: z.string().min(1).max(255),
+    /** The file's text (the window reads the picked file; web mode cannot give the backend a path). */
+    content: z.string().max(TASK_LIMITS.fileBytes),
+    taskSet: z.string().min(1).optional(),
+    replace: z.boolean().optional(),
+  })
+  .strict();
+
 export const tasksContract = {
   list: method(TaskFilterSchema).returns<TaskSummary[]>(),
   get: method(z.object({ id: TaskIdSchema }).strict()).returns<Task>(),
   importFile: method(ImportTasksInputSchema).returns<ImportReport>(),
+  /** The same import from a file's content (the window's file picker); errors list every invalid field. */
+  importContent: method(ImportTaskContentSchema).returns<ImportReport>(),
 };
 
 const Serial = z
@@ -118,6 +140,7 @@ const Serial = z
   .regex(/^[\w.:-]+$/, 'not a device serial');
 const SerialInput = z.object({ serial: Serial }).strict();
 const DemoInput = z.object({ demonstrationId: z.number().int().positive() }).strict();
+const StfUrlInput = z.object({ url: z.string().url().max(500) }).strict();
 
 export const devicesContract = {
   /** The devices on the configured adb server (Settings → ADB server), or why it cannot be reached. */
@@ -137,6 +160,21 @@ export const devicesContract = {
    */
   mirrorStart: method(z.object({ serial: Serial, prefer: z.enum(['auto', 'screencap']).optional() }).strict()).returns<MirrorStatusDto>(),
   mirrorStop: method(SerialInput).returns<null>(),
+  /** The built-in virtual phone started from the window: is it running, on which adb server. */
+  virtualPhone: method(NoInput).returns<VirtualPhoneState>(),
+  /** Starts the built-in virtual phone(s) in a process of their own; the device list watches them until stopped. */
+  startVirtualPhone: method(
+    z.object({ count: z.number().int().min(1).max(4).default(1), locale: z.enum(['en', 'zh']).default('zh') }).strict(),
+  ).returns<VirtualPhoneState>(),
+  stopVirtualPhone: method(NoInput).returns<VirtualPhoneState>(),
+  /** The device farm: STF_URL and whether STF_TOKEN is set (in the backend's environment), and the devices claimed here. */
+  stf: method(NoInput).returns<StfState>(),
+  /** A farm's devices and whether each can be claimed (the token comes from STF_TOKEN). */
+  stfDevices: method(StfUrlInput).returns<StfDeviceDto[]>(),
+  /** Claims a farm device and connects it through the first adb server; it joins the device list. */
+  stfClaim: method(StfUrlInput.extend({ serial: z.string().min(1).max(200) }).strict()).returns<StfState>(),
+  /** Gives a device claimed here back to the farm. */
+  stfRelease: method(StfUrlInput.extend({ serial: z.string().min(1).max(200) }).strict()).returns<StfState>(),
   onChanged: event<DevicesState>(),
   onMirrorFrame: event<MirrorFrameDto>(),
   onMirrorStatus: event<MirrorStatusDto>(),
@@ -204,6 +242,8 @@ export const graphsContract = {
   probe: method(
     z.object({ taskId: TaskIdSchema, device: Serial.optional(), allowSideEffects: z.boolean().default(false) }).strict(),
   ).returns<ProbeTaskResult>(),
+  /** Makes an earlier version the latest again: saved as a new version with the same graph, validated anew. */
+  restore: method(z.object({ taskId: TaskIdSchema, version: z.number().int().positive() }).strict()).returns<GraphSummary>(),
 };
 
 export const StartRunSchema = z

@@ -100,7 +100,10 @@ export function registerPhone(program: Command, globals: () => GlobalOptions): v
         process.once('SIGINT', resolve);
         process.once('SIGTERM', resolve);
         void server.closed.then(resolve);
+        // Started by the app's backend (Devices → Start a virtual phone): it goes when the backend goes.
+        if (process.env.ELDERBENCH_EXIT_ON_STDIN_END === '1') process.stdin.on('end', resolve).resume();
       });
       await server.close();
+      process.stdin.destroy(); // a stdin being read would keep the process alive
     });
 }

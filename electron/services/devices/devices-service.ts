@@ -8,6 +8,8 @@ import { imageSize } from '../../adapters/observations/observation-sink.js';
 import type { DeviceHub } from './device-hub.js';
 import type { FrameCache } from './frame-cache.js';
 import type { MirrorHub } from './mirror-hub.js';
+import type { StfDesk } from './stf-desk.js';
+import type { VirtualPhoneRunner } from './virtual-phone-runner.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolvePackage } from './app-packages.js';
 
@@ -20,7 +22,13 @@ export function toApiError(e: unknown): never {
 /** A phone's screen size changes rarely (`wm size`); asking for it before every input would add three adb round trips. */
 const INFO_TTL_MS = 30_000;
 
-export function devicesService(hub: DeviceHub, frames: FrameCache, mirrors: MirrorHub): ElderBenchHandlers['devices'] {
+export function devicesService(
+  hub: DeviceHub,
+  frames: FrameCache,
+  phone: VirtualPhoneRunner,
+  stf: StfDesk,
+  mirrors: MirrorHub,
+): ElderBenchHandlers['devices'] {
   const infos = new Map<string, { info: DeviceInfo; at: number }>();
   const screenInfo = async (serial: string): Promise<DeviceInfo> => {
     const hit = infos.get(serial);
@@ -62,5 +70,24 @@ export function devicesService(hub: DeviceHub, frames: FrameCache, mirrors: Mirr
       return null;
     },
     connect: ({ host, port }) => hub.connect(host, port).catch((e: Error) => toApiError(new ApiError('unavailable', e.message))),
+    virtualPhone: () => phone.state(),
+    startVirtualPhone: async ({ count, locale }) => {
+      const state = await phone.start({ count, locale }).catch((e: Error) => toApiError(new ApiError('unavailable', e.message)));
+      await hub.refresh();
+      return state;
+    },
+    stopVirtualPhone: () => phone.stop(),
+    stf: () => stf.state(),
+    stfDevices: ({ url }) => stf.list(url),
+    stfClaim: async ({ url, serial }) => {
+      const state = await stf.claim(url, serial);
+      await hub.refresh();
+      return state;
+    },
+    stfRelease: async ({ url, serial }) => {
+      const state = await stf.release(url, serial);
+      await hub.refresh();
+      return state;
+    },
   };
 }

@@ -6,6 +6,7 @@ import { shortcutOf } from './shortcuts.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
 import { StepList } from './StepList.js';
 import { TaskPicker } from './TaskPicker.js';
+import { counted } from '../../components/plural.js';
 
 export interface RecordSetupProps {
   tasks: TaskSummary[];
@@ -40,7 +41,7 @@ export function RecordSetup(p: RecordSetupProps) {
             Demonstration {p.last.id} of <code>{p.last.taskId}</code>
           </h2>
           <p data-testid="record-last">
-            Last demonstration {p.last.id}: {p.last.status}, {p.last.steps.length} steps.
+            Last demonstration {p.last.id}: {p.last.status}, {counted(p.last.steps.length, 'step')}.
           </p>
           <div className="button-row">
             {p.next && (

@@ -14,6 +14,8 @@ export interface AppSlice {
   /** Loads what every screen needs and subscribes each slice to the backend's events. */
   init(): Promise<void>;
   notify(text: string, kind?: 'info' | 'error'): void;
+  /** Another screen was opened: what the last one said is not about this one. */
+  clearNotice(): void;
   /** Routes a `system.onDataChanged` to the slices whose server state it touches. */
   dataChanged(c: DataChanged): void;
 }
@@ -51,6 +53,10 @@ export const createAppSlice =
 
     notify(text, kind = 'info') {
       set({ notice: { text, kind } });
+    },
+
+    clearNotice() {
+      if (get().notice) set({ notice: null });
     },
 
     dataChanged(c) {

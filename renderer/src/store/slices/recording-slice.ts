@@ -2,6 +2,7 @@ import type { Action } from '../../../../shared/domain/action.js';
 import type { CaptureProgress, DemonstrationView, StepRecorded, StepSaved, StepView } from '../../../../shared/domain/recording.js';
 import type { Slice } from './types.js';
 import { errorMessage } from './types.js';
+import { counted } from '../../components/plural.js';
 
 export interface RecordingSlice {
   demonstration: DemonstrationView | null;
@@ -135,11 +136,18 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get, api) => {
         const steps = d?.id === id ? withStep(d.steps, step) : null;
         if (d && steps && steps !== d.steps) set({ demonstration: { ...d, steps } });
       }),
-    undoStep: () => guarded('Undo failed', async () => api.recording.undo({ demonstrationId: current() })),
+    undoStep: () =>
+      guarded('Undo failed', async () => {
+        const v = await api.recording.undo({ demonstrationId: current() });
+        // The status box spoke of the step just undone; it is gone, and the phone is ready for the next.
+        set({ capture: null });
+        get().notify(`Step ${v.steps.length + 1} undone: the phone keeps what it did, go back on the phone if needed`);
+        return v;
+      }),
     finishRecording: () =>
       guarded('Finish failed', async () => {
         const v = await api.recording.finish({ demonstrationId: current() });
-        get().notify(`Demonstration ${v.id} saved with ${v.steps.length} steps`);
+        get().notify(`Demonstration ${v.id} saved with ${counted(v.steps.length, 'step')}`);
         return v;
       }),
     discardRecording: () =>
