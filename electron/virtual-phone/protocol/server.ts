@@ -69,6 +69,8 @@ async function serveConnection(socket: Socket, registry: DeviceRegistry, forward
     }
     if (outcome.kind !== 'transport') return;
     const service = await readRequest(reader);
+    // Newer adb clients switch to the device first (`host:tport:serial:S`), then ask `host:forward:…` for it.
+    if (await handleForwardRequest(socket, service, forwards, () => outcome.device)) return;
     if (!registry.isPlugged(outcome.device.serial)) {
       fail(socket, `device '${outcome.device.serial}' not found`);
       return;
