@@ -48,7 +48,9 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride();
   const globals = (): GlobalOptions => program.opts<GlobalOptions>();
   const word = commandWord(argv);
-  const wanted = word && COMMANDS[word] ? [COMMANDS[word]] : Object.values(COMMANDS);
+  // `--version` alone needs no command (and is what scripts call to check the install): load none.
+  const versionOnly = !word && argv.some((a) => a === '-V' || a === '--version') && !argv.some((a) => a === '-h' || a === '--help');
+  const wanted = versionOnly ? [] : word && COMMANDS[word] ? [COMMANDS[word]] : Object.values(COMMANDS);
   const registered = new Set<Register>();
   for (const load of wanted) {
     const register = await load();

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { rendererCsp } from '../../shared/api/csp.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -36,18 +37,8 @@ export interface WebServer {
 
 const MAX_BODY = 4 * 1024 * 1024;
 
-/** Strict CSP for the renderer: our own scripts only, no inline script, no remote content. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+/** The renderer's CSP as web mode serves it (shared/api/csp.ts). */
+export const CONTENT_SECURITY_POLICY = rendererCsp('web');
 
 const HTTP_STATUS: Record<ApiError['code'], number> = {
   bad_request: 400,

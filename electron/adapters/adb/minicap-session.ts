@@ -2,7 +2,7 @@ import net from 'node:net';
 import { statSync } from 'node:fs';
 import type { Duplex } from 'node:stream';
 import type { AdbServer } from './adb-client.js';
-import { Adb } from './adbkit.js';
+import { adbkit } from './adbkit.js';
 import { hostRequest } from './host-request.js';
 import { minicapFiles } from './minicap-files.js';
 import type { MinicapBanner } from '../../core/device/minicap-protocol.js';
@@ -59,7 +59,7 @@ export async function startMinicap(server: AdbServer, serial: string, opts: Mini
   const sdk = Number(props['ro.build.version.sdk'] ?? 0) + (Number(props['ro.build.version.preview_sdk'] ?? 0) > 0 ? 1 : 0);
   const files = minicapFiles(abi, sdk);
   if (files.kind === 'none') throw new MinicapUnavailable(files.problem);
-  const sizes = (await Adb.util.readAll(await dev.shell('wm size'))).toString();
+  const sizes = (await adbkit().Adb.util.readAll(await dev.shell('wm size'))).toString();
   const size = /Override size: (\d+)x(\d+)/.exec(sizes) ?? /Physical size: (\d+)x(\d+)/.exec(sizes);
   if (!size) throw new MinicapUnavailable('cannot read the screen size (`wm size`)');
   const real = { width: Number(size[1]), height: Number(size[2]) };

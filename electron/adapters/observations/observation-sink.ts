@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import sharp from 'sharp';
+import { sharp } from '../images/sharp.js';
 import type { RawObservation } from '../../core/recording/recording-ports.js';
 import type { WorkspaceStore } from '../db/workspace-store.js';
 

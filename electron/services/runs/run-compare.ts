@@ -2,7 +2,7 @@ import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { AgentComparison, PairedOutcome } from '../../core/eval/run-compare.js';
 import { compareAgents, comparisonTable } from '../../core/eval/run-compare.js';
 import type { TableModel } from '../../../shared/domain/analysis.js';
-import { scoreStoredRun } from './run-results.js';
+import { resultRows } from './run-results.js';
 
 /** How a run differs from a plain one: who answered the agents' questions and the device variant. */
 export function runCondition(store: WorkspaceStore, runId: string): string {
@@ -29,7 +29,7 @@ export function compareRunsSr(store: WorkspaceStore, runA: string, runB: string)
     if (!store.runs.get(id)) throw new Error(`no run ${id} in ${store.path}; list runs with: elderbench report --list`);
   const verdicts = (runId: string): Map<string, boolean | null> =>
     new Map(
-      scoreStoredRun(store, runId).items.map((i) => [
+      resultRows(store, runId).map((i) => [
         JSON.stringify([i.taskId, i.agent, i.mode]),
         i.status === 'success' ? true : i.status === 'failure' ? false : null,
       ]),

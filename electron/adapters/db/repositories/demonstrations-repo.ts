@@ -1,10 +1,10 @@
-import type { Action } from '../../../../shared/domain/action.js';
 import { parseActionPx } from '../../../../shared/domain/action-px.js';
 import type { DemonstrationStatus, RecordedStep } from '../../../../shared/domain/recording.js';
 import type { TapAlternatives } from '../../../../shared/domain/task-graph.js';
 import type { Db } from '../connection.js';
-import { fromJson, nowIso, parseTimings, toJson } from './json.js';
+import { fromJson, nowIso, parseStored, parseTimings, toJson } from './json.js';
 import type { RawCapture } from './pending-captures-repo.js';
+import { ActionSchema, DeviceInfoSchema } from './stored-schemas.js';
 
 export interface Demonstration {
   id: number;
@@ -63,7 +63,7 @@ const demoFromRow = (r: DemoRow): Demonstration => ({
   id: r.id,
   taskId: r.task_id,
   deviceSerial: r.device_serial,
-  deviceInfo: fromJson(r.device_info),
+  deviceInfo: parseStored(DeviceInfoSchema, r.device_info, { table: 'demonstrations', row: r.id, field: 'device_info' }),
   status: r.status,
   note: r.note,
   startedAt: r.started_at,
@@ -79,7 +79,7 @@ const stepFromRow = (r: StepRow): Step => ({
   xmlBlob: r.xml_blob,
   foregroundPackage: r.foreground_package,
   foregroundActivity: r.foreground_activity,
-  action: r.action === null ? null : fromJson<Action>(r.action),
+  action: r.action === null ? null : parseStored(ActionSchema, r.action, { table: 'steps', row: r.id, field: 'action' }),
   actionPx: r.action_px === null ? null : parseActionPx(fromJson(r.action_px)),
   timings: parseTimings(fromJson(r.timings)),
   createdAt: r.created_at,

@@ -4,7 +4,8 @@ import { parseRunManifest } from '../../../../shared/domain/run-manifest.js';
 import type { RunResultDetails, RunStepDetails, StepUsage } from '../../../../shared/domain/run-records.js';
 import { parseRunResultDetails, parseRunStepDetails, parseStepUsage } from '../../../../shared/domain/run-records.js';
 import type { Db } from '../connection.js';
-import { fromJson, nowIso, parseTimings, toJson } from './json.js';
+import { fromJson, nowIso, parseStored, parseTimings, toJson } from './json.js';
+import { ActionSchema } from './stored-schemas.js';
 
 export type RunMode = 'online' | 'offline';
 export type RunStatus = 'running' | 'finished' | 'cancelled' | 'failed';
@@ -110,7 +111,11 @@ export class RunsRepo {
       idx: r.idx as number,
       observationBlob: r.observation_blob as string | null,
       rawOutput: r.raw_output as string,
-      action: fromJson<Action>(r.action as string),
+      action: parseStored(ActionSchema, r.action as string, {
+        table: 'run_steps',
+        row: `${k.runId}/${k.taskId}/${k.agent}/${k.mode}#${r.idx}`,
+        field: 'action',
+      }),
       details: parseRunStepDetails(fromJson(r.details as string)),
       timings: parseTimings(fromJson(r.timings as string)),
       usage: parseStepUsage(fromJson(r.usage as string)),

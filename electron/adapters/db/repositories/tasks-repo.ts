@@ -2,7 +2,8 @@ import type { Task, TaskSummary } from '../../../../shared/schemas/task.js';
 import type { TaskFilter } from '../../../../shared/api/services.js';
 import type { Db } from '../connection.js';
 import { writeTransaction } from '../connection.js';
-import { fromJson, nowIso, toJson } from './json.js';
+import { TaskSchema } from '../../../../shared/schemas/task.js';
+import { nowIso, parseStored, toJson } from './json.js';
 
 interface TaskRow {
   id: string;
@@ -123,7 +124,7 @@ export class TasksRepo {
 
   get(id: string): Task | undefined {
     const row = this.db.prepare<[string], { body: string }>('SELECT body FROM tasks WHERE id = ?').get(id);
-    return row ? fromJson<Task>(row.body) : undefined;
+    return row ? parseStored(TaskSchema, row.body, { table: 'tasks', row: id, field: 'body' }) : undefined;
   }
 
   count(): number {
