@@ -101,7 +101,11 @@ export async function startMinicap(server: AdbServer, serial: string, opts: Mini
   const cleanup = async (pid?: number): Promise<void> => {
     if (forwarded) await hostRequest(server.address, `host-serial:${serial}:killforward:tcp:${port}`).catch(() => undefined);
     forwarded = false;
-    if (pid) await Promise.resolve(dev.shell(`kill ${pid}`)).then((s) => (s as Duplex).resume(), () => undefined);
+    if (pid)
+      await Promise.resolve(dev.shell(`kill ${pid}`)).then(
+        (s) => (s as Duplex).resume(),
+        () => undefined,
+      );
     proc.destroy();
   };
   try {
@@ -147,7 +151,8 @@ async function connectWithBanner(
   for (;;) {
     const why = died();
     if (why) throw new MinicapUnavailable(why);
-    if (performance.now() > deadline) throw new MinicapUnavailable(`minicap did not answer within ${Math.round((opts.startTimeoutMs ?? 10_000) / 1000)} s (${last})`);
+    if (performance.now() > deadline)
+      throw new MinicapUnavailable(`minicap did not answer within ${Math.round((opts.startTimeoutMs ?? 10_000) / 1000)} s (${last})`);
     try {
       return await new Promise((resolve, reject) => {
         const socket = net.connect({ host, port });

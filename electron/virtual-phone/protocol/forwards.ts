@@ -38,8 +38,10 @@ export class ForwardTable {
   /** Resolves to the bound port, or rejects with adb's wording. */
   async install(device: ServedDevice, local: string, remote: string, norebind: boolean): Promise<number> {
     const m = /^tcp:(\d{1,5})$/.exec(local);
-    if (!m || Number(m[1]) > 65535) throw new Error(`cannot bind listener: unsupported local ${local} (the virtual phone forwards tcp:PORT only)`);
-    if (!/^(localabstract|localreserved|localfilesystem|tcp|jdwp|dev):.+/.test(remote)) throw new Error(`malformed forward spec '${local};${remote}'`);
+    if (!m || Number(m[1]) > 65535)
+      throw new Error(`cannot bind listener: unsupported local ${local} (the virtual phone forwards tcp:PORT only)`);
+    if (!/^(localabstract|localreserved|localfilesystem|tcp|jdwp|dev):.+/.test(remote))
+      throw new Error(`malformed forward spec '${local};${remote}'`);
     const existing = this.listeners.get(local);
     if (existing) {
       if (norebind) throw new Error('cannot rebind existing socket');

@@ -47,7 +47,8 @@ export function formatEvent(e: InputEvent, labels: boolean): string {
 }
 
 function possibleEvents(d: InputDevice, labels: boolean): string {
-  const name = (type: number, code: number): string => (labels && CODES[type]?.[code] ? ` ${pad(CODES[type][code], 20)}` : ` ${hex(code, 4)}`);
+  const name = (type: number, code: number): string =>
+    labels && CODES[type]?.[code] ? ` ${pad(CODES[type][code], 20)}` : ` ${hex(code, 4)}`;
   let out = '  events:\n';
   if (d.keys.length > 0) {
     out += `    KEY (0001):`;
