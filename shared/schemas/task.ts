@@ -298,6 +298,8 @@ export const TaskSetFileSchema = z
 export interface TaskSummary {
   id: string;
   instruction: string;
+  /** The instruction in English, when the task set gives one (shown when Settings ask for English). */
+  translation: string | null;
   lang: 'zh' | 'en';
   app: string;
   mode: 'online' | 'offline';

@@ -8,6 +8,7 @@ import { migrate, verifySchema } from './migrate.js';
 import { ReadOnlyWorkspaceError } from './read-only-error.js';
 import { BlobsRepo } from './repositories/blobs-repo.js';
 import { DemonstrationsRepo } from './repositories/demonstrations-repo.js';
+import { PendingCapturesRepo } from './repositories/pending-captures-repo.js';
 import { GraphsRepo } from './repositories/graphs-repo.js';
 import { GraphProbesRepo } from './repositories/graph-probes-repo.js';
 import { LabelsRepo } from './repositories/labels-repo.js';
@@ -31,6 +32,7 @@ export class WorkspaceStore {
   readonly tasks: TasksRepo;
   readonly blobIndex: BlobsRepo;
   readonly demonstrations: DemonstrationsRepo;
+  readonly pendingCaptures: PendingCapturesRepo;
   readonly graphs: GraphsRepo;
   readonly graphProbes: GraphProbesRepo;
   readonly runs: RunsRepo;
@@ -50,6 +52,7 @@ export class WorkspaceStore {
     this.tasks = new TasksRepo(db);
     this.blobIndex = new BlobsRepo(db);
     this.demonstrations = new DemonstrationsRepo(db);
+    this.pendingCaptures = new PendingCapturesRepo(db);
     this.graphs = new GraphsRepo(db);
     this.graphProbes = new GraphProbesRepo(db);
     this.runs = new RunsRepo(db);

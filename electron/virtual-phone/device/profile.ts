@@ -27,6 +27,8 @@ export interface TimingProfile {
   providerMs: [number, number];
   /** `settings`, `dumpsys`, `cmd`: a binder call to a running system service. */
   serviceMs: [number, number];
+  /** A screen stream (minicap): the phone's own time to grab and JPEG-encode one frame. */
+  streamFrameMs: [number, number];
   /** Transport drops: the phone vanishes for `downMs` at random moments, on average every `meanIntervalMs`. */
   drops: { meanIntervalMs: number; downMs: [number, number] } | null;
 }
@@ -41,6 +43,7 @@ export const INSTANT_PROFILE: TimingProfile = {
   launchMs: [0, 0],
   providerMs: [0, 0],
   serviceMs: [0, 0],
+  streamFrameMs: [0, 0],
   drops: null,
 };
 
@@ -54,6 +57,8 @@ export const REAL_PROFILE: TimingProfile = {
   launchMs: [400, 1200],
   providerMs: [150, 350],
   serviceMs: [40, 120],
+  // minicap's own figures: 30-40 fps on a 1080p phone of its day, i.e. 25-35 ms per frame.
+  streamFrameMs: [25, 35],
   drops: { meanIntervalMs: 120_000, downMs: [1000, 3000] },
 };
 
