@@ -88,7 +88,7 @@ describe('the Review screen (web mode, Chromium, virtual phone)', () => {
     await page.check('[data-testid="verdict-failure"]');
     await page.fill('[data-testid="label-notes"]', 'wandered between Settings pages');
     await page.click('[data-testid="label-save"]');
-    await expect.poll(() => agreement.textContent()).toMatch(/100\.00% over 1 reviewed/);
+    await expect.poll(() => agreement.textContent(), { timeout: 30_000 }).toMatch(/100\.00% over 1 reviewed/);
     await openReviewSummary(page);
     await expect.poll(() => table4Count(page, 'Planning/State Tracking').textContent()).toBe('1');
     await openReviewDesk(page);
@@ -107,7 +107,7 @@ describe('the Review screen (web mode, Chromium, virtual phone)', () => {
     await page.selectOption('[data-testid="label-category"]', 'Environment Awareness');
     await page.check('[data-testid="verdict-failure"]');
     await page.click('[data-testid="label-save"]');
-    await expect.poll(() => agreement.textContent()).toMatch(/50\.00% over 2 reviewed/);
+    await expect.poll(() => agreement.textContent(), { timeout: 30_000 }).toMatch(/50\.00% over 2 reviewed/);
     await openReviewSummary(page);
     await expect.poll(() => table4Count(page, 'Environment Awareness').textContent()).toBe('1');
     await expect.poll(() => table4Count(page, 'Total').textContent()).toBe('2');
@@ -133,7 +133,9 @@ describe('the Review screen (web mode, Chromium, virtual phone)', () => {
     await page.selectOption('[data-testid="label-category"]', '__other__');
     await page.fill('[data-testid="label-custom"]', 'Menus hidden');
     await page.click('[data-testid="label-save"]');
-    await expect.poll(() => page.locator('[data-testid="notice"]').textContent()).toMatch(/Label saved for off-display · random/);
+    await expect
+      .poll(() => page.locator('[data-testid="notice"]').textContent(), { timeout: 30_000 })
+      .toMatch(/Label saved for off-display · random/);
     await openReviewSummary(page);
     await expect.poll(() => table4Count(page, 'Menus hidden').textContent()).toBe('1');
     await expect.poll(() => table4Count(page, 'Total').textContent()).toBe('3');
@@ -148,7 +150,7 @@ describe('the Review screen (web mode, Chromium, virtual phone)', () => {
     await page.reload();
     await page.waitForSelector('#root[data-app-state="ready"]');
     await page.selectOption('[data-testid="review-run"]', runA);
-    await expect.poll(() => agreement.textContent()).toMatch(/50\.00% over 2 reviewed/);
+    await expect.poll(() => agreement.textContent(), { timeout: 30_000 }).toMatch(/50\.00% over 2 reviewed/);
     expect((page as Page & { appErrors?: string[] }).appErrors).toEqual([]);
   });
 });
