@@ -64,7 +64,7 @@ describe('jobs done from the window (web mode)', () => {
     await page.click('[data-testid="nav-devices"]');
     await page.selectOption('[data-testid="vphone-locale"]', 'en');
     await page.click('[data-testid="vphone-start"]');
-    await page.waitForSelector('[data-testid="vphone-state"]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid="vphone-state"]', { state: 'attached', timeout: 60_000 });
     await page.waitForSelector('[data-testid="device-vphone-1"]');
     await page.waitForSelector('[data-testid="mirror"] img', { timeout: 60_000 });
     const phoneAdb = /Running on (\S+):/.exec((await page.textContent('[data-testid="vphone-state"]'))!)![1]!;
