@@ -40,9 +40,11 @@ export function GraphsPage() {
   const offGraph = useAppStore((s) => s.offGraphView);
   const showOffGraph = useAppStore((s) => s.showOffGraph);
 
+  const loadOverview = useAppStore((s) => s.loadOverview);
   useEffect(() => {
     void loadGraphs();
-  }, [loadGraphs]);
+    void loadOverview(); // which graphs are missing or out of date
+  }, [loadGraphs, loadOverview]);
   // A graph opened from the list comes into view (the list may be long), and its title takes the focus.
   const openTask = detail?.summary.taskId;
   useEffect(() => {

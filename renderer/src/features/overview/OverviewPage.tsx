@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
+import { ScrollX } from '../../components/ScrollX.js';
 import { GraphJobProgress } from '../graphs/GraphJobProgress.js';
 import { useShallow } from 'zustand/react/shallow';
 import type { WorkspaceOverview } from '../../../../shared/domain/overview.js';
@@ -170,29 +171,31 @@ function GraphsCard({ o }: { o: WorkspaceOverview }) {
       )}
       {g.attention.length > 0 && (
         <>
-          <table className="data compact" data-testid="ov-graph-attention">
-            <caption>Graphs not (yet) valid ({g.attention.length})</caption>
-            <thead>
-              <tr>
-                <th scope="col">Task</th>
-                <th scope="col">Standing</th>
-                <th scope="col">Why</th>
-              </tr>
-            </thead>
-            <tbody>
-              {attention.shown.map((a) => (
-                <tr key={a.taskId}>
-                  <td>
-                    <code>{a.taskId}</code> v{a.version} <span className="muted">({a.mode})</span>
-                  </td>
-                  <td>
-                    <span className={`standing standing-${a.status.replace(' ', '-')}`}>{a.status}</span>
-                  </td>
-                  <td>{a.reason}</td>
+          <ScrollX label="Graphs not valid">
+            <table className="data compact" data-testid="ov-graph-attention">
+              <caption>Graphs not (yet) valid ({g.attention.length})</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Task</th>
+                  <th scope="col">Standing</th>
+                  <th scope="col">Why</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {attention.shown.map((a) => (
+                  <tr key={a.taskId}>
+                    <td>
+                      <code>{a.taskId}</code> v{a.version} <span className="muted">({a.mode})</span>
+                    </td>
+                    <td>
+                      <span className={`standing standing-${a.status.replace(' ', '-')}`}>{a.status}</span>
+                    </td>
+                    <td>{a.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollX>
           {attention.toggle}
           {unprobed.length > 0 && (
             <button
@@ -238,44 +241,46 @@ function RunsCard({ o, onOpen }: { o: WorkspaceOverview; onOpen(runId: string, w
         <p>No runs yet: start one on the Runs screen.</p>
       ) : (
         <>
-          <table className="data compact" data-testid="ov-runs">
-            <caption className="sr-only">Runs and their status, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Run</th>
-                <th scope="col">Status</th>
-                <th scope="col">Mode</th>
-                <th scope="col">Agents</th>
-                <th scope="col">Results</th>
-                <th scope="col">Success</th>
-                <th scope="col">Open</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.shown.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <code>{r.id}</code>
-                  </td>
-                  <td className={`run-status ${r.status}`}>{r.status}</td>
-                  <td>{r.mode}</td>
-                  <td>{r.agents.join(', ')}</td>
-                  <td>
-                    {r.results} of {r.tasks * Math.max(1, r.agents.length)}
-                  </td>
-                  <td>{pct(r.successRate)}</td>
-                  <td className="button-row">
-                    <button type="button" className="link" onClick={() => onOpen(r.id, 'runs')}>
-                      Results<span className="sr-only"> of {r.id}</span>
-                    </button>
-                    <button type="button" className="link" onClick={() => onOpen(r.id, 'review')}>
-                      Review<span className="sr-only"> {r.id}</span>
-                    </button>
-                  </td>
+          <ScrollX label="Runs">
+            <table className="data compact" data-testid="ov-runs">
+              <caption className="sr-only">Runs and their status, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Run</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Mode</th>
+                  <th scope="col">Agents</th>
+                  <th scope="col">Results</th>
+                  <th scope="col">Success</th>
+                  <th scope="col">Open</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {runs.shown.map((r) => (
+                  <tr key={r.id}>
+                    <td>
+                      <code>{r.id}</code>
+                    </td>
+                    <td className={`run-status ${r.status}`}>{r.status}</td>
+                    <td>{r.mode}</td>
+                    <td>{r.agents.join(', ')}</td>
+                    <td>
+                      {r.results} of {r.tasks * Math.max(1, r.agents.length)}
+                    </td>
+                    <td>{pct(r.successRate)}</td>
+                    <td className="button-row">
+                      <button type="button" className="link" onClick={() => onOpen(r.id, 'runs')}>
+                        Results<span className="sr-only"> of {r.id}</span>
+                      </button>
+                      <button type="button" className="link" onClick={() => onOpen(r.id, 'review')}>
+                        Review<span className="sr-only"> {r.id}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollX>
           {runs.toggle}
         </>
       )}

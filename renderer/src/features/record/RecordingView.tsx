@@ -41,10 +41,12 @@ function Instruction({ task }: { task: TaskSummary }) {
   const want = useAppStore((s) => s.settings?.taskLanguage ?? 'zh');
   const t = taskTexts(task, want);
   return (
-    <div className="instruction" data-testid="record-instruction">
-      <p lang={t.shownLang}>“{t.shown}”</p>
+    <div className="instruction">
+      <p lang={t.shownLang} data-testid="record-instruction">
+        “{t.shown}”
+      </p>
       {t.other && (
-        <p className="instruction-other muted" lang={t.shownLang === 'en' ? task.lang : 'en'}>
+        <p className="instruction-other muted" lang={t.shownLang === 'en' ? task.lang : 'en'} data-testid="record-instruction-other">
           {t.other}
         </p>
       )}

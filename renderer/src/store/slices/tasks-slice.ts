@@ -1,5 +1,5 @@
 import type { ImportReport, TaskFilter } from '../../../../shared/api/index.js';
-import { ApiError } from '../../../../shared/api/index.js';
+import type { ApiError } from '../../../../shared/api/index.js';
 import type { TaskSummary } from '../../../../shared/schemas/task.js';
 import type { Slice } from './types.js';
 import { errorMessage } from './types.js';
@@ -40,7 +40,8 @@ export const createTasksSlice: Slice<TasksSlice> = (set, get, api) => ({
       get().notify(`Imported ${report.imported} task(s) into "${report.taskSet}"${report.replaced ? `, replaced ${report.replaced}` : ''}`);
       await Promise.all([get().loadTasks(), get().refreshWorkspace(), get().loadOverview()]);
     } catch (e) {
-      const issues = e instanceof ApiError ? (e.issues ?? []) : [];
+      // An ApiError in web mode; in the desktop window the IPC bridge's error carries the same fields.
+      const issues = (e as Partial<Pick<ApiError, 'issues'>>).issues ?? [];
       set({ taskImport: { ok: false, fileName, message: errorMessage(e), issues } });
       get().notify(`Nothing imported from ${fileName}: ${errorMessage(e)}`, 'error');
     } finally {
