@@ -137,7 +137,10 @@ export async function buildAndStore(
   const demos = await demosFrom(store, read, config.signature);
   const hints = goalHints(store, taskId);
   // Actions an annotator marked wrong at a node ride along with every rebuild (they live with the decisions).
-  const graph = attachKnownWrong(buildGraph(taskId, demos, config.signature, config.match, 'reduce', hints), store.offGraph.forTask(taskId));
+  const graph = attachKnownWrong(
+    buildGraph(taskId, demos, config.signature, config.match, 'reduce', hints),
+    store.offGraph.forTask(taskId),
+  );
   const validation = validateGraph(graph, demos, config.match, hints);
   const prev = store.graphs.latest(taskId);
   const row = store.graphs.addVersion(taskId, { parentId: prev?.id ?? null, config, body: graph, validation });
