@@ -80,9 +80,10 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
     } else if (action.type === 'Wait' || action.type === 'Noop') {
       details.match = { matched: false, reason: `${action.type} keeps the screen` };
     } else {
-      const m = walker.act(action);
-      // An action an annotator marked wrong here stays off the graph; the step says so.
-      const known = m.taken ? null : knownWrongMatch(node, action, options.match);
+      // An action an annotator marked wrong here stays off the graph; the step says so. It is checked before the walk,
+      // which would read a tap it does not know as a look at another page (an excursion Back returns from).
+      const known = knownWrongMatch(node, action, options.match);
+      const m: ReturnType<typeof walker.act> = known ? { taken: null, nearest: null } : walker.act(action);
       details.match = m.taken
         ? {
             matched: true,
@@ -98,7 +99,7 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
         : {
             matched: false,
             nearestEdge: m.nearest?.edge.id ?? null,
-            reason: m.nearest?.result.reason ?? 'no outgoing edge of this kind',
+            reason: known ? 'an annotator marked this action wrong here' : (m.nearest?.result.reason ?? 'no outgoing edge of this kind'),
             distancePx: m.nearest?.result.distancePx ?? null,
             similarity: m.nearest?.result.similarity ?? null,
             ...(known ? { knownWrong: { id: known.id, note: known.note } } : {}),

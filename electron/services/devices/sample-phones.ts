@@ -21,12 +21,18 @@ export interface PhonesApart {
 /**
  * Starts `count` sample phones, each with its ADB server in a worker thread, so drawing screens and
  * answering ADB run beside the code that drives them (the phone is half the work of exploring an app).
- * The worker loads the TypeScript sources through tsx, as the CLI does.
+ * In the built backend the worker is its own bundle beside this one (dist/backend/phone-worker.js); run from the
+ * sources it loads them through tsx, as the CLI does then.
  */
 export async function startSamplePhonesApart(count: number): Promise<PhonesApart> {
-  const script = new URL('./phone-worker.ts', import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(script)}); });`;
+  const workerData = { port: 0, count: 1, ...SAMPLE_PHONE };
+  const start = (): Worker => {
+    if (import.meta.url.endsWith('.js')) return new Worker(new URL('./phone-worker.js', import.meta.url), { workerData });
+    const script = new URL('./phone-worker.ts', import.meta.url).href;
+    const tsx = import.meta.resolve('tsx/esm/api');
+    const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(script)}); });`;
+    return new Worker(boot, { eval: true, workerData });
+  };
   const workers: Worker[] = [];
   const close = async (): Promise<void> => {
     await Promise.all(
@@ -44,7 +50,7 @@ export async function startSamplePhonesApart(count: number): Promise<PhonesApart
   try {
     const phones = await Promise.all(
       Array.from({ length: count }, async () => {
-        const w = new Worker(boot, { eval: true, workerData: { port: 0, count: 1, ...SAMPLE_PHONE } });
+        const w = start();
         workers.push(w);
         const m = await new Promise<{ port: number; serials: string[] }>((ok, fail) => {
           w.once('message', ok);

@@ -64,11 +64,15 @@ export function summarizeExploration(tasks: readonly ExploreTaskResult[], second
   };
 }
 
-/** Sample phones in threads of their own; in this thread where workers cannot load the sources (a test runner's transform). */
+/**
+ * Sample phones in threads of their own; in this thread where workers cannot load the sources (run from them under a
+ * test runner's transform). The built backend has the worker bundled, so there a failure is a failure.
+ */
 async function virtualPhones(count: number): Promise<PhonesApart> {
   try {
     return await startSamplePhonesApart(count);
-  } catch {
+  } catch (e) {
+    if (import.meta.url.endsWith('.js')) throw e;
     const server = await startSamplePhones(count);
     return { phones: server.serials.map((serial) => ({ port: server.port, serial })), close: () => server.close() };
   }
