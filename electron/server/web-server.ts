@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { rendererCsp } from '../../shared/api/csp.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +20,8 @@ export interface WebServerOptions {
   backend: Backend;
   /** Folder with the built renderer (index.html + assets). */
   staticDir: string;
+  /** While the renderer cannot be served (being built on first use): what a page request shows instead. */
+  rendererPending?: () => { building: boolean; message: string } | null;
   host?: string;
   /** 0 picks a free port. */
   port?: number;
@@ -43,18 +46,8 @@ const SOCKET_AUTH_MS = 10_000;
 
 const MAX_BODY = 4 * 1024 * 1024;
 
-/** Strict CSP for the renderer: our own scripts only, no inline script, no remote content. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+/** The renderer's CSP as web mode serves it (shared/api/csp.ts). */
+export const CONTENT_SECURITY_POLICY = rendererCsp('web');
 
 const HTTP_STATUS: Record<ApiError['code'], number> = {
   bad_request: 400,
@@ -126,7 +119,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       }
       // The page itself (the renderer's code) is no secret; a launch link gives it its session.
       const code = url.searchParams.get('token');
-      if (code === null) return handleStatic(res, path, null);
+      // While the window is not ready the waiting page reloads the same address: the link is kept for then.
+      if (code === null || rendererPending()) return handleStatic(res, path, null);
       const session = auth.consumeLaunchCode(code);
       if (session === null) {
         res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -250,7 +244,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     res.writeHead(200, {
-      'Content-Type': 'image/png',
+      // minicap's frames are JPEG, screencap's PNG.
+      'Content-Type': png[0] === 0xff && png[1] === 0xd8 ? 'image/jpeg' : 'image/png',
       'Content-Length': png.byteLength,
       'Content-Security-Policy': 'sandbox',
       'Cache-Control': 'private, max-age=60',
@@ -258,11 +253,27 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     res.end(png);
   }
 
+  /** Why the window cannot be served yet (a build running, or none), or null. */
+  function rendererPending(): { building: boolean; message: string } | null {
+    return (
+      opts.rendererPending?.() ??
+      (existsSync(staticDir)
+        ? null
+        : { building: false, message: `The window is not built (${staticDir} is missing). Run: npm run build:renderer` })
+    );
+  }
+
   /** A file of the renderer; the page (index.html) gets the new session's token when a launch link opened it. */
   async function handleStatic(res: ServerResponse, path: string, session: string | null): Promise<void> {
-    if (!existsSync(staticDir)) {
-      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end(`The renderer is not built (${staticDir} is missing). Run: npm run build:renderer\n`);
+    const pending = rendererPending();
+    if (pending) {
+      res.writeHead(503, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+        'Cache-Control': 'no-store',
+        'Retry-After': '2',
+      });
+      res.end(waitingPage(pending));
       return;
     }
     const file = (await readStatic(staticDir, path)) ?? (await readStatic(staticDir, '/index.html'));
@@ -364,4 +375,14 @@ function withSession(html: Buffer, session: string, mediaKey: string): Buffer {
   if (at < 0) return Buffer.from(tags + text, 'utf8');
   const end = text.indexOf('>', at) + 1;
   return Buffer.from(text.slice(0, end) + tags + text.slice(end), 'utf8');
+}
+
+const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The page shown until the window can be served: it says why, and reloads itself while a build runs. */
+function waitingPage(p: { building: boolean; message: string }): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ElderBench${p.building ? ' — starting' : ''}</title>${
+    p.building ? '<meta http-equiv="refresh" content="2">' : ''
+  }</head><body style="font: 18px/1.5 system-ui, sans-serif; margin: 3rem; max-width: 40rem"><main><h1>ElderBench</h1><p role="status" data-testid="renderer-pending">${escapeHtml(p.message)}</p></main></body></html>`;
 }

@@ -45,6 +45,11 @@ export interface VirtualPhoneServerOptions {
   reportsEmulator?: boolean;
   /** Limits on the ADB endpoints' connections (see ConnectionLimits); tests lower them. */
   limits?: Partial<ConnectionLimits>;
+  /**
+   * System properties that differ from the vPhone's (`getprop`), to play another kind of phone, e.g.
+   * `{ 'ro.product.cpu.abi': 'riscv64' }` for one minicap has no build for.
+   */
+  props?: Record<string, string>;
   /** Extra apps installed after the built-in ones (tests, prototypes of new apps). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each app has its own state type
   extraApps?: AppDefinition<any>[];
@@ -90,6 +95,7 @@ export async function startVirtualPhoneServer(opts: VirtualPhoneServerOptions = 
       [...APPS, ...((opts.extraApps ?? []) as AppDefinition<unknown>[])],
       opts.frozenClockMs,
       profile,
+      opts.props,
     );
     if (opts.storageBytes !== undefined) p.fs.capacity = opts.storageBytes;
     if (opts.reportsEmulator === false) p.phone.reportsEmulator = false;

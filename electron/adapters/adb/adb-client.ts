@@ -1,11 +1,12 @@
-import { Adb } from './adbkit.js';
+import type { AdbClient } from './adbkit.js';
+import { adbkit } from './adbkit.js';
 import { connect as netConnect } from 'node:net';
 import type { DeviceSummary } from '../../core/device/device-port.js';
 import type { AdbDeviceOptions } from './adb-device.js';
 import { AdbDevice } from './adb-device.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
-type Client = ReturnType<typeof Adb.createClient>;
+type Client = AdbClient;
 
 /** Given to adbkit as the adb binary: it must never start a daemon (see AdbServer). */
 const NEVER_STARTED = '/nonexistent/elderbench-never-starts-an-adb-server';
@@ -47,19 +48,24 @@ const strip = (v: string | undefined, prefix: string): string | null =>
  * process behind; we check the port first and say how to start a server instead.
  */
 export class AdbServer {
-  readonly client: Client;
+  private made: Client | null = null;
 
-  constructor(readonly address: AdbServerAddress) {
+  constructor(readonly address: AdbServerAddress) {}
+
+  /** adbkit's client, made (and adbkit loaded) on first use: a command that never talks to a device does not pay for it. */
+  get client(): Client {
+    if (this.made) return this.made;
     // `bin` is only used by adbkit to start a server when a connection is refused; a path that does
     // not exist makes that attempt fail at once (nothing is started), and the refusal is then
     // reported for what it is instead of as the attempt's own error ("node: bad option: -P").
-    const client = Adb.createClient({ host: address.host, port: address.port, bin: NEVER_STARTED });
+    const client = adbkit().Adb.createClient({ host: this.address.host, port: this.address.port, bin: NEVER_STARTED });
     const connect = client.connection.bind(client);
     client.connection = (() => connect().catch((e: unknown) => Promise.reject(this.explain(e)))) as typeof client.connection;
     // adbkit re-emits a connection's late socket errors (EPIPE after a device hung up) on the client;
     // unhandled, that would end the process. The command that used the connection has its own failure.
     client.on('error', () => {});
-    this.client = client;
+    this.made = client;
+    return client;
   }
 
   /** A refused connection (adbkit's failed start-server attempt stands for it) says which server and how to start one. */

@@ -9,9 +9,11 @@ import type { ReadOnlyReason } from './read-only-error.js';
 import { freeBytes, isDiskFull, MIN_FREE_BYTES, ReadOnlyWorkspaceError } from './read-only-error.js';
 import { BlobsRepo } from './repositories/blobs-repo.js';
 import { DemonstrationsRepo } from './repositories/demonstrations-repo.js';
+import { PendingCapturesRepo } from './repositories/pending-captures-repo.js';
 import { GraphsRepo } from './repositories/graphs-repo.js';
 import { GraphProbesRepo } from './repositories/graph-probes-repo.js';
 import { LabelsRepo } from './repositories/labels-repo.js';
+import { OffGraphRepo } from './repositories/off-graph-repo.js';
 import { RunsRepo } from './repositories/runs-repo.js';
 import { SettingsRepo } from './repositories/settings-repo.js';
 import { TasksRepo } from './repositories/tasks-repo.js';
@@ -32,6 +34,7 @@ export class WorkspaceStore {
   readonly tasks: TasksRepo;
   readonly blobIndex: BlobsRepo;
   readonly demonstrations: DemonstrationsRepo;
+  readonly pendingCaptures: PendingCapturesRepo;
   readonly graphs: GraphsRepo;
   readonly graphProbes: GraphProbesRepo;
   readonly runs: RunsRepo;
@@ -39,6 +42,7 @@ export class WorkspaceStore {
   readonly verbAnnotations: VerbAnnotationsRepo;
   /** Live runs and recordings, held by the process doing them (migration 14). */
   readonly leases: LeasesRepo;
+  readonly offGraph: OffGraphRepo;
   readonly blobs: BlobStore;
 
   private constructor(
@@ -53,12 +57,14 @@ export class WorkspaceStore {
     this.tasks = new TasksRepo(db);
     this.blobIndex = new BlobsRepo(db);
     this.demonstrations = new DemonstrationsRepo(db);
+    this.pendingCaptures = new PendingCapturesRepo(db);
     this.graphs = new GraphsRepo(db);
     this.graphProbes = new GraphProbesRepo(db);
     this.runs = new RunsRepo(db);
     this.labels = new LabelsRepo(db);
     this.verbAnnotations = new VerbAnnotationsRepo(db);
     this.leases = new LeasesRepo(db);
+    this.offGraph = new OffGraphRepo(db);
     this.blobs = new BlobStore(join(path, BLOBS_DIR), { readOnly });
   }
 

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './sharp.js';
 import type { Sharp } from 'sharp';
 import { BLOB_LIMITS } from '../blobs/blob-limits.js';
 

@@ -29,7 +29,7 @@ export async function recordScript(
   let rec: Recorder;
   try {
     rec = await Recorder.start(
-      recorderDeps(() => backend.workspace, device),
+      recorderDeps(() => backend.workspace, device, backend.captures),
       task,
     );
   } catch (e) {

@@ -1,5 +1,5 @@
 import type { RunSpec } from '../../../shared/schemas/run-spec.js';
-import { workspaceObservationSink } from '../../adapters/observations/observation-sink.js';
+import { storeObservation } from '../../adapters/observations/observation-sink.js';
 import { runOnPool } from '../../core/eval/device-pool.js';
 import { classifyError } from '../../core/eval/exit-classes.js';
 import { DEFAULT_ONLINE_OPTIONS, runOnlineTask, TaskSetupError } from '../../core/eval/online-runner.js';
@@ -40,7 +40,6 @@ export async function runOnlineItems(
   );
   // Devices another process uses (a run, a recording): leased per device, waited for, skipped or refused.
   const leases = await leaseDevices(runId, serials, deps);
-  const sink = workspaceObservationSink(() => store);
   // Why each attempt failed: a setup that failed on every device makes the task invalid, not an infra error.
   const failures = new Map<RunItem, { serial: string; setup: boolean }[]>();
   try {
@@ -79,10 +78,11 @@ export async function runOnlineItems(
           sleep,
           now: () => performance.now(),
           variant: spec.variant ?? null,
+          sideEffects: { policy: spec.sideEffects, failOnSideEffects: spec.failOnSideEffects },
           ...(user.askUser ? { askUser: user.askUser } : {}),
           capture: async () => {
             const obs = await captureObservation(device);
-            const blobs = await sink.store(obs);
+            const blobs = await storeObservation(store, obs);
             let ui = null;
             try {
               ui = parseUiXml(obs.xml);

@@ -3,7 +3,8 @@ import type { Socket } from 'node:net';
 import type { DeviceRegistry } from './registry.js';
 import { SocketReader, ReaderClosed } from './reader.js';
 import { FrameError, fail, okay, readRequest } from './framing.js';
-import { handleHost } from './host-services.js';
+import { handleHost, pickTransport } from './host-services.js';
+import { ForwardTable, handleForwardRequest } from './forwards.js';
 import { handleDeviceService } from './device-services.js';
 import { listenOn } from './listen.js';
 import type { ConnectionLimits } from './limits.js';
@@ -29,6 +30,7 @@ export async function startAdbServer(opts: {
   const sockets = new Set<Socket>();
   // Connections that have not yet sent their first request: bounded, so idle sockets cannot pile up.
   const pending = new Set<Socket>();
+  const forwards = new ForwardTable(opts.host, opts.registry);
   // allowHalfOpen: a client may FIN right after its request; we must still be able to answer it.
   const server = net.createServer({ allowHalfOpen: true }, (socket) => {
     socket.on('error', () => {}); // ECONNRESET etc. are the client's business, not a server crash
@@ -43,7 +45,7 @@ export async function startAdbServer(opts: {
       pending.delete(socket);
     });
     socket.setNoDelay(true);
-    void serveConnection(socket, opts.registry, opts.onKill, limits, () => pending.delete(socket));
+    void serveConnection(socket, opts.registry, forwards, opts.onKill, limits, () => pending.delete(socket));
   });
   server.maxConnections = 1024;
   await listenOn(server, opts.port, opts.host);
@@ -54,6 +56,7 @@ export async function startAdbServer(opts: {
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
+        forwards.close();
         server.close(() => resolve());
       }),
   };
@@ -62,6 +65,7 @@ export async function startAdbServer(opts: {
 async function serveConnection(
   socket: Socket,
   registry: DeviceRegistry,
+  forwards: ForwardTable,
   onKill: () => void,
   limits: ConnectionLimits,
   requested: () => void,
@@ -72,6 +76,7 @@ async function serveConnection(
   try {
     const request = await readRequest(reader);
     requested();
+    if (await handleForwardRequest(socket, request, forwards, (sel) => pickTransport(registry, sel ?? 'any'))) return;
     const outcome = handleHost(socket, registry, request);
     if (outcome.kind === 'kill') {
       onKill();
@@ -84,6 +89,8 @@ async function serveConnection(
     }
     if (outcome.kind !== 'transport') return;
     const service = await readRequest(reader);
+    // Newer adb clients switch to the device first (`host:tport:serial:S`), then ask `host:forward:…` for it.
+    if (await handleForwardRequest(socket, service, forwards, () => outcome.device)) return;
     if (!registry.isPlugged(outcome.device.serial)) {
       fail(socket, `device '${outcome.device.serial}' not found`);
       return;
