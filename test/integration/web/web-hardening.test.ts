@@ -85,7 +85,7 @@ describe('web mode, attacked from the same machine', () => {
     expect((await post(s, 'settings.update', { Authorization: auth, Origin: origin })).status).toBe(415);
     // No token at all (what a foreign page's request carries now that there is no cookie): refused.
     expect((await post(s, 'settings.update', { 'Content-Type': 'application/json', Origin: origin })).status).toBe(401);
-    expect(backend!.handlers.settings.get(undefined as never)).toMatchObject({ uiScale: 1.25 });
+    expect(backend!.handlers.settings.get(undefined as never)).toMatchObject({ uiScale: 1 });
 
     const own = await post(s, 'settings.update', { ...json, Origin: origin });
     expect(own.status).toBe(200);

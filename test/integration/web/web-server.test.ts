@@ -51,7 +51,7 @@ describe('web mode server', () => {
     expect(page.body).not.toContain('elderbench-session');
     const ok = await api(s, 'settings.get', undefined);
     expect(ok.status).toBe(200);
-    expect(JSON.parse(ok.body)).toMatchObject({ result: { uiScale: 1.25 } });
+    expect(JSON.parse(ok.body)).toMatchObject({ result: { uiScale: 1 } });
   });
 
   it('gives the page its session inside the page (no cookie), once per link, with a CSP', async () => {
