@@ -40,3 +40,15 @@ export function openBackend(opts: GlobalOptions, use: { writes?: string } = {}):
   }
   return backend;
 }
+
+/**
+ * Holds a device this command drives, until the backend closes (no run or recording of any process
+ * uses it meanwhile), or fails naming the one that holds it.
+ */
+export function leaseOrFail(backend: Backend, device: string, purpose: string): void {
+  try {
+    backend.devices.lease(device, purpose);
+  } catch (e) {
+    throw new CliError(errorMessage(e));
+  }
+}

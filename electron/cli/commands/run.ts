@@ -10,6 +10,7 @@ import type { UserMode } from '../../core/user/user-turn.js';
 import type { SideEffectPolicy } from '../../../shared/schemas/run-spec.js';
 import { compareRunsSr } from '../../services/runs/run-compare.js';
 import { buildRunReport } from '../../services/runs/run-report-builder.js';
+import { runStatus } from '../../services/runs/run-summary.js';
 import { createRun, runToEnd, setupNeedingConfirmation } from '../../services/runs/run-lifecycle.js';
 import { describeLeftOut, selectTasks, tasksForMode } from '../../services/runs/task-selection.js';
 import { stfRunOptions } from './stf-devices.js';
@@ -329,7 +330,12 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
           if (o.list) {
             printResult(
               g,
-              runs.map((r) => ({ id: r.id, mode: r.mode, status: r.status, createdAt: r.createdAt })),
+              runs.map((r) => ({
+                id: r.id,
+                mode: r.mode,
+                status: runStatus(r, backend.workspace.leases.holder('run', r.id)),
+                createdAt: r.createdAt,
+              })),
               (rs) =>
                 rs.length
                   ? table(

@@ -5,7 +5,7 @@ import type { DeviceSummary } from '../../core/device/device-port.js';
 import type { EventBus } from '../event-bus.js';
 import { deviceNames, splitDeviceName } from './device-names.js';
 import { errorMessage } from '../../../shared/error-message.js';
-import { DeviceLeaseService } from './device-lease-service.js';
+import { DeviceBusyError, DeviceLeaseService } from './device-lease-service.js';
 import type { Lease } from '../leases/hold-lease.js';
 import { LEASE_HEARTBEAT_MS } from '../../adapters/system/leases.js';
 
@@ -225,6 +225,20 @@ export class DeviceHub {
       if (s.retry) clearTimeout(s.retry);
       s.retry = null;
     }
+  }
+
+  /**
+   * Takes a device for `purpose` (its lease is given back by the returned function, or when the hub
+   * closes), or throws DeviceBusyError naming the run or recording of any process that holds it.
+   */
+  lease(name: string, purpose: string, whatToDo = 'wait for it to finish, or use another device'): () => void {
+    const held = this.leases.take(name, purpose);
+    if (!held.ok) throw new DeviceBusyError([{ device: name, holder: held.holder }], whatToDo);
+    this.publish();
+    return () => {
+      held.release();
+      this.publish();
+    };
   }
 
   /** Pushes the list again (the window shows which devices are leased, and a lease changed). */

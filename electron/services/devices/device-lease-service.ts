@@ -33,6 +33,8 @@ const leaseId = (server: string, serial: string): string => `${serverKey(server)
  */
 export class DeviceLeaseService {
   private file: { leases: LeasesRepo; close(): void } | null = null;
+  /** The releases of what this process holds, all called on close. */
+  private readonly held = new Set<() => void>();
 
   constructor(
     private readonly dir: string,
@@ -47,7 +49,14 @@ export class DeviceLeaseService {
   /** Takes the device for `purpose` (kept fresh until released), or says who has it. */
   take(device: string, purpose: string): Held {
     const serial = device.includes('/') ? device.slice(device.lastIndexOf('/') + 1) : device;
-    return holdLease(() => this.table(), 'device', leaseId(this.serverOf(device), serial), purpose);
+    const got = holdLease(() => this.table(), 'device', leaseId(this.serverOf(device), serial), purpose);
+    if (!got.ok) return got;
+    const release = (): void => {
+      this.held.delete(release);
+      got.release();
+    };
+    this.held.add(release);
+    return { ok: true, release };
   }
 
   /** The devices in use now (one read of the file), looked up by the server and serial the hub lists. */
@@ -62,6 +71,7 @@ export class DeviceLeaseService {
 
   /** Gives back whatever this process still holds (closing). */
   close(): void {
+    for (const release of [...this.held]) release();
     if (!this.file) return;
     try {
       this.file.leases.releaseMine();

@@ -1,6 +1,5 @@
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { DeviceHub } from '../devices/device-hub.js';
-import { DeviceBusyError } from '../devices/device-lease-service.js';
 import { holdLease } from '../leases/hold-lease.js';
 
 /**
@@ -15,11 +14,7 @@ export interface RecordingLeases {
 
 export function holdRecording(hub: DeviceHub, store: () => WorkspaceStore, serial: string, taskId: string): RecordingLeases {
   const purpose = `recording task ${taskId}`;
-  const device = hub.leases.take(serial, purpose);
-  if (!device.ok) {
-    throw new DeviceBusyError([{ device: serial, holder: device.holder }], 'finish or stop it first, or record on another device');
-  }
-  hub.leasesChanged();
+  const releaseDevice = hub.lease(serial, purpose, 'finish or stop it first, or record on another device');
   let demo: (() => void) | null = null;
   let released = false;
   return {
@@ -32,8 +27,7 @@ export function holdRecording(hub: DeviceHub, store: () => WorkspaceStore, seria
       if (released) return;
       released = true;
       demo?.();
-      device.release();
-      hub.leasesChanged();
+      releaseDevice();
     },
   };
 }

@@ -52,7 +52,10 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
       ctx
         .store()
         .runs.list()
-        .map((r) => ({ ...runSummary(r, ctx.store().runs.results(r.id)), active: active.has(r.id) })),
+        .map((r) => ({
+          ...runSummary(r, ctx.store().runs.results(r.id), ctx.store().leases.holder('run', r.id)),
+          active: active.has(r.id),
+        })),
     agents: () => {
       const set = loadAgentConfigs(ctx.store().path, { approvals: new AgentApprovals(ctx.userDataDir) });
       return [

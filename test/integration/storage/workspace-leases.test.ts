@@ -77,6 +77,11 @@ describe('a workspace shared by several processes', () => {
       );
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(holder);
+      const probe = await cliToEnd([...adb, 'graph', 'probe', '--task', 'on-dark', '--device', 'vphone-1', '--allow-side-effects'], {
+        ELDERBENCH_USER_DATA: userData,
+      });
+      expect(probe.code).toBe(1);
+      expect(probe.stderr).toContain(holder);
 
       // Crashed recordings: one whose process is gone (same machine), one silent for longer than the expiry (another machine).
       const dead = backend.workspace.demonstrations.create('on-dark', 'vphone-1').id;
@@ -113,9 +118,17 @@ describe('a workspace shared by several processes', () => {
       const second = await cliToEnd(['--workspace', ws, 'run', '--resume', runId]);
       expect(second.code).toBe(1);
       expect(second.stderr).toContain(`run ${runId} is being run by elderbench run ${runId} (pid ${process.pid}`);
+      const statusInList = async (): Promise<string> => {
+        const listed = await cliToEnd(['--workspace', ws, '--json', 'report', '--list']);
+        return (JSON.parse(listed.stdout) as { id: string; status: string }[]).find((r) => r.id === runId)!.status;
+      };
+      expect(await statusInList()).toBe('running');
+      // Given up without finishing (as a killed process would leave it): stored as running, shown as interrupted.
       backend.workspace.leases.release('run', runId);
+      expect(await statusInList()).toBe('interrupted');
       const after = await cliToEnd(['--workspace', ws, 'run', '--resume', runId]);
       expect(after.code).toBe(0);
+      expect(await statusInList()).toBe('finished');
     } finally {
       backend.close();
     }
