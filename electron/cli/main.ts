@@ -35,7 +35,7 @@ function commandWord(argv: readonly string[]): string | undefined {
 }
 import { CliError } from './output.js';
 import { diskFullMessage, isDiskFull, isSqliteReadOnly, ReadOnlyWorkspaceError } from '../adapters/db/read-only-error.js';
-import { terminalSafe } from '../core/text/remote-text.js';
+import { terminalSafe } from '../../shared/terminal-text.js';
 
 /** `elderbench`: the same services as the app, for lab staff and scripts. */
 export async function main(argv: string[]): Promise<number> {

@@ -1,4 +1,4 @@
-import { terminalSafe } from '../core/text/remote-text.js';
+import { terminalSafe } from '../../shared/terminal-text.js';
 
 /**
  * CLI output rules: with --json, machine-readable results go to stdout and nothing

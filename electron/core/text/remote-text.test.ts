@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonDeeperThan, quoteRemote, terminalSafe } from './remote-text.js';
+import { terminalSafe } from '../../../shared/terminal-text.js';
+import { jsonDeeperThan, quoteRemote } from './remote-text.js';
 
 describe('text from elsewhere in our messages', () => {
   it('quotes a remote value on one bounded line', () => {
