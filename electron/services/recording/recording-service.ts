@@ -125,6 +125,11 @@ export class RecordingSessions {
     return tracker ? tracker.track(kind, () => call(r)) : call(r);
   }
 
+  /** Resolves once every recorded step of the demonstration has its observation stored (encoded after the step commits). */
+  settled(id: number): Promise<void> {
+    return this.sink.settled(id);
+  }
+
   /** The recording is over (finished, discarded, or cut off): its device and demonstration are given back. */
   close(id: number): void {
     this.hands.get(id)?.stop();
