@@ -79,12 +79,45 @@ export function deriveGoalConditions(
   paths: ReadonlyMap<string, GraphEdge[][]>,
   hints: GoalHints = {},
 ): Map<string, GoalCondition[]> {
-  const free = new Set(graph.freeKeys ?? []);
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   const out = new Map<string, GoalCondition[]>();
-  // What every demonstration of the task committed alike: a value one path typed on its way (a search
-  // query) while another path reached the goal without it is how that path went, not what the goal is.
-  const commits = [...paths.values()].flat().map(committedContent);
+  // What every demonstration of the task committed alike: a value one path typed on its way (a search query) while
+  // another path reached the goal without it is how that path went, not what the goal is.
+  const all = sharedConditions(graph, [...paths.values()].flat(), hints);
+  for (const [doneId, demoPaths] of paths) {
+    if (demoPaths.length === 0) continue;
+    // A goal screen reached by its own route keeps a number that route typed alike (the number typed on the
+    // blocked-numbers page): a number names what the goal is about, where a query's words are only a means.
+    const own = sharedConditions(graph, demoPaths, hints).filter(
+      (c) => /\d{3,}/.test(c.expected) && !all.some((g) => g.kind === c.kind && g.key === c.key),
+    );
+    const conditions = [...all, ...own].map((c, i) => ({ ...c, id: `c${i + 1}` }));
+    // A confirmation: a label on the goal screen that no screen before the goal action shows.
+    const done = byId.get(doneId);
+    const before = demoPaths.map((p) => byId.get(p.at(-1)?.from ?? ''));
+    if (done && before.every((b) => b !== undefined)) {
+      const earlier = new Set(before.flatMap((b) => b!.signature.anchors));
+      const shown = done.signature.anchors.filter((a) => !earlier.has(a) && !a.includes('#')).slice(0, 2);
+      for (const text of shown)
+        conditions.push({
+          id: `c${conditions.length + 1}`,
+          kind: 'shown',
+          key: '',
+          label: text,
+          expected: text,
+          match: 'exact',
+          source: 'derived',
+        });
+    }
+    out.set(doneId, conditions);
+  }
+  return out;
+}
+
+/** The typed, chosen, stepped and pressed values every one of these paths committed alike. */
+function sharedConditions(graph: Pick<TaskGraph, 'freeKeys'>, demoPaths: readonly GraphEdge[][], hints: GoalHints): GoalCondition[] {
+  const free = new Set(graph.freeKeys ?? []);
+  const commits = demoPaths.map(committedContent);
   const shared: GoalCondition[] = [];
   const keys = [...new Set(commits.flatMap((c) => [...c.keys()]))];
   for (const key of keys) {
@@ -108,7 +141,7 @@ export function deriveGoalConditions(
       source: 'derived',
     });
   }
-  const presses = [...paths.values()].flat().map(pressCounts);
+  const presses = demoPaths.map(pressCounts);
   for (const key of presses[0]?.keys() ?? []) {
     const fewest = Math.min(...presses.map((p) => p.get(key) ?? 0));
     if (fewest > 0)
@@ -122,29 +155,7 @@ export function deriveGoalConditions(
         source: 'derived',
       });
   }
-  for (const [doneId, demoPaths] of paths) {
-    if (demoPaths.length === 0) continue;
-    const conditions = shared.map((c) => ({ ...c }));
-    // A confirmation: a label on the goal screen that no screen before the goal action shows.
-    const done = byId.get(doneId);
-    const before = demoPaths.map((p) => byId.get(p.at(-1)?.from ?? ''));
-    if (done && before.every((b) => b !== undefined)) {
-      const earlier = new Set(before.flatMap((b) => b!.signature.anchors));
-      const shown = done.signature.anchors.filter((a) => !earlier.has(a) && !a.includes('#')).slice(0, 2);
-      for (const text of shown)
-        conditions.push({
-          id: `c${conditions.length + 1}`,
-          kind: 'shown',
-          key: '',
-          label: text,
-          expected: text,
-          match: 'exact',
-          source: 'derived',
-        });
-    }
-    out.set(doneId, conditions);
-  }
-  return out;
+  return shared;
 }
 
 /** Whether a value satisfies a condition. Numbers compare as numbers; an unreadable regex never holds. */

@@ -149,7 +149,7 @@ describe('side effects through elderbench run --mode online', () => {
           const fx = r.details.sideEffects!;
           expect(['step', 'bisect']).toContain(fx.method);
           expect(fx.coverage.find((x) => x.source === 'contacts')).toMatchObject({ status: 'read' });
-          expect(fx.effects, c.id).toHaveLength(1);
+          expect(fx.effects, `${c.id}: ${JSON.stringify(fx.effects)}`).toHaveLength(1);
           expect(fx.effects[0]).toMatchObject({ step: c.deletes, kind: 'deleted', irreversible: true });
           expect(fx.effects[0]!.summary).toMatch(c.what);
 
