@@ -100,7 +100,8 @@ describe('task text in the language Settings ask for', () => {
     await page.click('[data-testid="nav-settings"]');
     await page.selectOption('[data-testid="setting-task-language"]', 'zh');
     await openScreen(page, 'tasks');
-    expect(await row.textContent()).toBe(CHINESE['off-display']);
+    // The setting is saved, then pushed to the page: wait for the change, not for a fixed time.
+    await expect.poll(() => row.textContent(), { timeout: 30_000 }).toBe(CHINESE['off-display']);
     expect((page as Page & { appErrors?: string[] }).appErrors).toEqual([]);
   }, 300_000);
 });

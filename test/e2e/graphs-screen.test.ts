@@ -45,6 +45,6 @@ describe('the Graphs screen (web mode, Chromium, virtual phone)', () => {
     await page.waitForSelector('select[aria-label="Graph version"] option[value="2"]', { state: 'attached' });
     expect(await page.inputValue('select[aria-label="Graph version"]')).toBe('2');
     await page.click('.graph-node.done');
-    expect(await page.locator('[data-testid="goal-panel"]').textContent()).toMatch(/screen shows.*annotator/);
+    expect(await page.locator('[data-testid="goal-panel"]').textContent()).toMatch(/screen shows.*\(yours\)/);
   });
 });
