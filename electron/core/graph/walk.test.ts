@@ -192,12 +192,12 @@ describe('Finish and goal conditions', () => {
 
   it('a goal reached by its own route keeps the number that route typed; a query typed on the way is not kept', () => {
     const typed = (key: string, value: string) => ({ effects: [{ key, kind: 'text' as const, value, label: '电话号码' }] });
-    const open = edge('n0', 'n1', tapAt(10, 10));
-    const viaMessage = [open, edge('n1', 'n4', tapAt(20, 20), { goal: true })];
+    const open = edge('n0', 'n1', tapAt(b(10, 10, 20, 20)));
+    const viaMessage = [open, edge('n1', 'n4', tapAt(b(20, 20, 30, 30)), { goal: true })];
     const viaDialer = [
-      edge('n0', 'n5', tapAt(30, 30)),
+      edge('n0', 'n5', tapAt(b(30, 30, 40, 40))),
       edge('n5', 'n6', { type: 'Type', text: '10690000123' }, typed('blocked§phone', '10690000123')),
-      edge('n6', 'n7', tapAt(40, 40), { goal: true }),
+      edge('n6', 'n7', tapAt(b(40, 40, 50, 50)), { goal: true }),
     ];
     const g = graph([node('n0'), node('n1'), node('n4', true), node('n5'), node('n6'), node('n7', true)], [...viaMessage, ...viaDialer]);
     const goals = deriveGoalConditions(
@@ -212,9 +212,9 @@ describe('Finish and goal conditions', () => {
     expect(goals.get('n4')).toEqual([]);
     // A query's words on one route are how it went (no digits to name what the goal is about).
     const viaSearch = [
-      edge('n0', 'n5', tapAt(30, 30)),
+      edge('n0', 'n5', tapAt(b(30, 30, 40, 40))),
       edge('n5', 'n6', { type: 'Type', text: '霸王别姬' }, typed('music§search', '霸王别姬')),
-      edge('n6', 'n7', tapAt(40, 40), { goal: true }),
+      edge('n6', 'n7', tapAt(b(40, 40, 50, 50)), { goal: true }),
     ];
     const g2 = graph([node('n0'), node('n1'), node('n4', true), node('n5'), node('n6'), node('n7', true)], [...viaMessage, ...viaSearch]);
     expect(
