@@ -45,15 +45,10 @@ const CLI_NOT_YET_ON_SERVICES = [
   'electron/cli/commands/agent.ts',
   'electron/cli/commands/analyze.ts',
   'electron/cli/commands/demo.ts',
-  'electron/cli/commands/graph-probe.ts',
   'electron/cli/commands/record.ts',
-  'electron/cli/commands/report-html.ts',
   'electron/cli/commands/run.ts',
   'electron/cli/commands/stf-devices.ts',
   'electron/cli/commands/tasks.ts',
-  'electron/cli/context.ts',
-  'electron/cli/main.ts',
-  'electron/cli/probe-runner.ts',
 ];
 const SERVER_NOT_YET_ON_SERVICES = ['electron/server/web-server.ts'];
 

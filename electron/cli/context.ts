@@ -1,5 +1,5 @@
-import { resolveWorkspaceDir, userDataDir } from '../adapters/system/user-paths.js';
 import { Backend } from '../services/backend.js';
+import { userDataFolder, workspaceFolder } from '../services/workspace/workspace-folder.js';
 import type { GlobalOptions } from './output.js';
 import { CliError, info } from './output.js';
 import { errorMessage } from '../../shared/error-message.js';
@@ -9,11 +9,11 @@ export { PACKAGE_ROOT } from '../services/version.js';
 
 /** Opens the backend on the chosen workspace; the caller closes it. */
 export function openBackend(opts: GlobalOptions): Backend {
-  const workspace = resolveWorkspaceDir(opts.workspace);
+  const workspace = workspaceFolder(opts.workspace);
   try {
     return new Backend({
       workspace,
-      userDataDir: userDataDir(),
+      userDataDir: userDataFolder(),
       ...(opts.adb ? { adbServer: opts.adb } : {}),
       log: (m) => info(m),
     });

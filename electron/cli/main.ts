@@ -34,7 +34,7 @@ function commandWord(argv: readonly string[]): string | undefined {
   return undefined;
 }
 import { CliError } from './output.js';
-import { isSqliteReadOnly, ReadOnlyWorkspaceError } from '../adapters/db/read-only-error.js';
+import { readOnlyRefusal } from '../services/workspace/read-only.js';
 
 /** `elderbench`: the same services as the app, for lab staff and scripts. */
 export async function main(argv: string[]): Promise<number> {
@@ -67,12 +67,8 @@ export async function main(argv: string[]): Promise<number> {
       // --help and --version end through here with exit code 0.
       return e.exitCode === 0 ? 0 : 2;
     }
-    const err =
-      e instanceof CliError
-        ? e
-        : isSqliteReadOnly(e)
-          ? new CliError(new ReadOnlyWorkspaceError(globals().workspace ?? null).message)
-          : new CliError((e as Error).message ?? String(e));
+    const readOnly = e instanceof CliError ? null : readOnlyRefusal(e, globals().workspace ?? null);
+    const err = e instanceof CliError ? e : new CliError(readOnly ?? (e as Error).message ?? String(e));
     if (globals().json) {
       process.stdout.write(`${JSON.stringify({ error: err.message, details: err.details })}\n`);
     }
