@@ -65,6 +65,35 @@ describe('stored JSON checked on read', () => {
     }
   });
 
+  it('run records (manifest, step details, result details) that are not JSON name the table, the row and the field', () => {
+    const ws = WorkspaceStore.open(tmp());
+    try {
+      ws.tasks.importSet(SET, [TaskSchema.parse(validTask({ id: 'a' }))], false);
+      ws.runs.create('r1', 'offline', { agents: {} } as unknown as Parameters<typeof ws.runs.create>[2]);
+      const key = { runId: 'r1', taskId: 'a', agent: 'replay', mode: 'offline' as const };
+      ws.runs.addStep({
+        ...key,
+        idx: 0,
+        observationBlob: null,
+        rawOutput: '',
+        action: { type: 'Back' },
+        details: {},
+        timings: {},
+        usage: {} as never,
+      });
+      ws.runs.putResult({ ...key, success: true, exitCategory: 'finished', details: {} });
+      expect(ws.runs.steps(key)).toHaveLength(1);
+      ws.db.prepare("UPDATE run_steps SET details = '{oops'").run();
+      expect(() => ws.runs.steps(key)).toThrow(/table run_steps, row r1\/a\/replay\/offline#0, field details: not JSON/);
+      ws.db.prepare("UPDATE run_results SET details = '[1'").run();
+      expect(() => ws.runs.results('r1')).toThrow(/table run_results, row r1\/a\/replay\/offline, field details: not JSON/);
+      ws.db.prepare("UPDATE runs SET manifest = 'nul'").run();
+      expect(() => ws.runs.get('r1')).toThrow(/table runs, row r1, field manifest: not JSON/);
+    } finally {
+      ws.close();
+    }
+  });
+
   it('a list goes on past a damaged row and reports it', () => {
     const ws = WorkspaceStore.open(tmp());
     try {
