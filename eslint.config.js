@@ -47,7 +47,6 @@ const CLI_NOT_YET_ON_SERVICES = [
   'electron/cli/commands/demo.ts',
   'electron/cli/commands/record.ts',
   'electron/cli/commands/run.ts',
-  'electron/cli/commands/stf-devices.ts',
 ];
 const SERVER_NOT_YET_ON_SERVICES = ['electron/server/web-server.ts'];
 
