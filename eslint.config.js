@@ -41,7 +41,6 @@ const SURFACE_CALLS_SERVICES = (who) =>
  * be added here; move a file's calls behind a service and delete its line.
  */
 const CLI_NOT_YET_ON_SERVICES = [
-  'electron/cli/commands/demo.ts',
   'electron/cli/commands/record.ts',
   'electron/cli/commands/run.ts',
 ];
