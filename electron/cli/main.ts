@@ -34,7 +34,8 @@ function commandWord(argv: readonly string[]): string | undefined {
   return undefined;
 }
 import { CliError } from './output.js';
-import { readOnlyRefusal } from '../services/workspace/read-only.js';
+import { storageRefusal } from '../services/workspace/read-only.js';
+import { terminalSafe } from '../../shared/terminal-text.js';
 
 /** `elderbench`: the same services as the app, for lab staff and scripts. */
 export async function main(argv: string[]): Promise<number> {
@@ -67,13 +68,15 @@ export async function main(argv: string[]): Promise<number> {
       // --help and --version end through here with exit code 0.
       return e.exitCode === 0 ? 0 : 2;
     }
-    const readOnly = e instanceof CliError ? null : readOnlyRefusal(e, globals().workspace ?? null);
-    const err = e instanceof CliError ? e : new CliError(readOnly ?? (e as Error).message ?? String(e));
+    // SQLite's and the file system's wording, even inside a command's own message, becomes the sentence that says what to do.
+    const refused = storageRefusal(e, globals().workspace ?? null);
+    const err =
+      refused !== null ? new CliError(refused) : e instanceof CliError ? e : new CliError(e instanceof Error ? e.message : String(e));
     if (globals().json) {
       process.stdout.write(`${JSON.stringify({ error: err.message, details: err.details })}\n`);
     }
-    process.stderr.write(`elderbench: ${err.message}\n`);
-    for (const d of err.details) process.stderr.write(`  ${d}\n`);
+    process.stderr.write(`elderbench: ${terminalSafe(err.message)}\n`);
+    for (const d of err.details) process.stderr.write(`  ${terminalSafe(d)}\n`);
     return err.exitCode;
   }
 }

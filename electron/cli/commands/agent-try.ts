@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { tryAgentStep } from '../../services/agents/agent-step.js';
-import { openBackend } from '../context.js';
+import { leaseOrFail, openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, printResult } from '../output.js';
 import { errorMessage } from '../../../shared/error-message.js';
@@ -51,7 +51,15 @@ export function registerAgentTry(agent: Command, globals: () => GlobalOptions): 
           return fetch(input, init);
         };
         const step = await tryAgentStep(
-          { workspace: backend.workspace.path, device: backend.devices.device(o.device), deviceName: o.device, fetch: recordingFetch },
+          {
+            workspace: backend.workspace.path,
+            device: backend.devices.device(o.device),
+            deviceName: o.device,
+            fetch: recordingFetch,
+            beforeDevice: () => {
+              if (o.execute) leaseOrFail(backend, o.device, `elderbench agent try ${name}`);
+            },
+          },
           { agent: name, instruction: o.instruction, execute: Boolean(o.execute) },
         ).catch((e: unknown) => {
           throw new CliError(errorMessage(e));

@@ -74,9 +74,9 @@ export function registerAgent(program: Command, globals: () => GlobalOptions): v
       if ('problems' in trusted) throw fileProblems(trusted.problems);
       printResult(
         g,
-        { agent: trusted.agent, variable: trusted.variable, host: trusted.host, file: trusted.approvalsFile },
+        { agent: trusted.agent, variable: trusted.variable, origin: trusted.origin, file: trusted.approvalsFile },
         (r) =>
-          `Approved: agent ${r.agent} may send the value of ${r.variable} to ${r.host} (${trusted.model ? `model ${trusted.model}, ` : ''}from ${trusted.agentsFile}).\n` +
+          `Approved: agent ${r.agent} may send the value of ${r.variable} to ${r.origin} (${trusted.model ? `model ${trusted.model}, ` : ''}from ${trusted.agentsFile}).\n` +
           `Recorded in ${r.file}; withdraw with: elderbench agent trust ${r.agent} --revoke`,
       );
     });

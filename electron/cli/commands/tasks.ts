@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { TaskSummary } from '../../../shared/schemas/task.js';
 import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES } from '../../../shared/schemas/task.js';
+import type { SetupFinding } from '../../services/workspace/tasks-service.js';
 import { importTaskFile, readTaskFile, taskFileRefusal } from '../../services/workspace/tasks-service.js';
 import { formatLint, lintTaskFile } from '../../services/workspace/task-lint.js';
 import { startSamplePhones } from '../sample-phone.js';
@@ -68,11 +69,11 @@ export function registerTasks(program: Command, globals: () => GlobalOptions): v
     .argument('<files...>')
     .action(async (files: string[]) => {
       const g = globals();
-      const results: { file: string; tasks: number; warnings: string[] }[] = [];
+      const results: { file: string; tasks: number; warnings: string[]; unsafeSetup: SetupFinding[] }[] = [];
       for (const file of files) {
         try {
           const parsed = await readTaskFile(file);
-          results.push({ file, tasks: parsed.tasks.length, warnings: parsed.warnings });
+          results.push({ file, tasks: parsed.tasks.length, warnings: parsed.warnings, unsafeSetup: parsed.setupFindings });
         } catch (e) {
           throw taskFileFailure(e, file) ?? e;
         }
@@ -168,7 +169,7 @@ export function registerTasks(program: Command, globals: () => GlobalOptions): v
     .option('--replace', 'overwrite tasks that already exist with the same id')
     .action(async (file: string, o: { set?: string; replace?: boolean }) => {
       const g = globals();
-      const backend = openBackend(g);
+      const backend = openBackend(g, { writes: 'importing tasks writes them into the workspace' });
       try {
         const report = await importTaskFile(backend.workspace, { file, taskSet: o.set, replace: o.replace });
         for (const w of report.warnings) info(`warning: ${w}`);

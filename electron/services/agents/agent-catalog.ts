@@ -69,7 +69,7 @@ export function trustWorkspaceAgent(
   name: string,
 ):
   | { problems: AgentFileProblems }
-  | { agent: string; variable: string; host: string; approvalsFile: string; agentsFile: string | null; model: string | null } {
+  | { agent: string; variable: string; origin: string; approvalsFile: string; agentsFile: string | null; model: string | null } {
   const approvals = new AgentApprovals();
   const set: AgentConfigSet = loadAgentConfigs(workspaceFolder(workspaceFlag), { approvals });
   if (set.errors.length > 0) return { problems: { file: set.file, errors: set.errors } };

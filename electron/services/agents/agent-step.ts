@@ -14,10 +14,18 @@ import { resolvePackage } from '../devices/app-packages.js';
  * environment. Failures say which part failed: the agent's configuration, the device, or the model.
  */
 export async function tryAgentStep(
-  deps: { workspace: string; device: DevicePort; deviceName: string; fetch: typeof fetch },
+  deps: {
+    workspace: string;
+    device: DevicePort;
+    deviceName: string;
+    fetch: typeof fetch;
+    /** Called once the agent is known, before the device is touched (the CLI holds the device here). */
+    beforeDevice?: () => void;
+  },
   o: { agent: string; instruction: string; execute: boolean },
 ) {
   const config = findAgentConfig(loadAgentConfigs(deps.workspace), o.agent);
+  deps.beforeDevice?.();
   const [obs, info] = await Promise.all([captureObservation(deps.device), deps.device.info()]).catch((e: Error) => {
     throw new Error(`${deps.deviceName}: ${e.message}`);
   });
