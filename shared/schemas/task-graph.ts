@@ -63,6 +63,13 @@ const MergeEvidenceSchema = z.object({
   rule: z.enum(['first', 'exact', 'similar', 'image', 'manual']),
 });
 
+/**
+ * A member stored without its merge evidence (a hand-made graph file): a person put it in the node, which is what the
+ * 'manual' rule records.
+ */
+const MANUAL_EVIDENCE = { activity: true, structure: 1, anchors: null, image: null, confidence: 1, rule: 'manual' as const };
+const storedEvidence = MergeEvidenceSchema.optional().transform((e) => e ?? { ...MANUAL_EVIDENCE });
+
 /** A goal condition as stored: the annotator's shape with its id; derived ones may have an empty label. */
 const StoredGoalConditionSchema = GoalConditionSchema.extend({
   id: z.string(),
@@ -112,7 +119,7 @@ export const GraphNodeSchema: z.ZodType<GraphNode, unknown> = z
     id: z.string(),
     signature: StateSignatureSchema.optional().transform((s) => s ?? EMPTY_SIGNATURE),
     representative: ObservationRefSchema,
-    members: z.array(ObservationRefSchema.extend({ evidence: MergeEvidenceSchema })).default([]),
+    members: z.array(ObservationRefSchema.extend({ evidence: storedEvidence })).default([]),
     done: z.boolean().default(false),
     flag: z.string().nullable().default(null),
     goal: z.array(StoredGoalConditionSchema).optional(),

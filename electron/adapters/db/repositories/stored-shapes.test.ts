@@ -129,6 +129,8 @@ describe('stored graph versions', () => {
       flag: null,
     });
     expect(g.nodes[1]!.done).toBe(true);
+    const handMade = parseTaskGraph({ ...graph, nodes: [{ ...node('n0'), members: [node('n0').representative] }, node('n1')] }, 'here');
+    expect(handMade.nodes[0]!.members[0]!.evidence.rule).toBe('manual');
     expect(g.edges[0]).toEqual({ ...oldEdge, actionPx: null, target: null, screen: DEFAULT_SCREEN, demonstrations: [], uses: [] });
   });
 
