@@ -1,5 +1,5 @@
-import { resolveWorkspaceDir, userDataDir } from '../adapters/system/user-paths.js';
 import { Backend } from '../services/backend.js';
+import { userDataFolder, workspaceFolder } from '../services/workspace/workspace-folder.js';
 import type { GlobalOptions } from './output.js';
 import { CliError, info } from './output.js';
 import { errorMessage } from '../../shared/error-message.js';
@@ -14,12 +14,12 @@ export { PACKAGE_ROOT } from '../services/version.js';
  * with the one-line reason instead of SQLite's "attempt to write a readonly database" later.
  */
 export function openBackend(opts: GlobalOptions, use: { writes?: string } = {}): Backend {
-  const workspace = resolveWorkspaceDir(opts.workspace);
+  const workspace = workspaceFolder(opts.workspace);
   let backend: Backend;
   try {
     backend = new Backend({
       workspace,
-      userDataDir: userDataDir(),
+      userDataDir: userDataFolder(),
       ...(opts.adb ? { adbServer: opts.adb } : {}),
       log: (m) => info(m),
     });

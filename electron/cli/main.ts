@@ -34,7 +34,7 @@ function commandWord(argv: readonly string[]): string | undefined {
   return undefined;
 }
 import { CliError } from './output.js';
-import { diskFullMessage, isDiskFull, isSqliteReadOnly, ReadOnlyWorkspaceError } from '../adapters/db/read-only-error.js';
+import { storageRefusal } from '../services/workspace/read-only.js';
 import { terminalSafe } from '../../shared/terminal-text.js';
 
 /** `elderbench`: the same services as the app, for lab staff and scripts. */
@@ -69,15 +69,9 @@ export async function main(argv: string[]): Promise<number> {
       return e.exitCode === 0 ? 0 : 2;
     }
     // SQLite's and the file system's wording, even inside a command's own message, becomes the sentence that says what to do.
-    const message = e instanceof Error ? e.message : String(e);
+    const refused = storageRefusal(e, globals().workspace ?? null);
     const err =
-      isDiskFull(e) || /database or disk is full|ENOSPC/.test(message)
-        ? new CliError(diskFullMessage(globals().workspace ?? null))
-        : isSqliteReadOnly(e) || /attempt to write a readonly database/.test(message)
-          ? new CliError(new ReadOnlyWorkspaceError(globals().workspace ?? null).message)
-          : e instanceof CliError
-            ? e
-            : new CliError(message);
+      refused !== null ? new CliError(refused) : e instanceof CliError ? e : new CliError(e instanceof Error ? e.message : String(e));
     if (globals().json) {
       process.stdout.write(`${JSON.stringify({ error: err.message, details: err.details })}\n`);
     }

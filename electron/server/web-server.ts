@@ -7,9 +7,7 @@ import { WebSocketServer } from 'ws';
 import { ApiError } from '../../shared/api/index.js';
 import type { Backend } from '../services/backend.js';
 import { isAllowedHostHeader, isLoopbackHost } from './loopback.js';
-import { BlobStore } from '../adapters/blobs/blob-store.js';
-import { servedContentType } from '../adapters/blobs/blob-types.js';
-import { BlobIntegrityError } from '../adapters/blobs/blob-errors.js';
+import { blobForServing } from '../services/workspace/blob-serving.js';
 import { BodyTooLargeError, readBody } from './body.js';
 import { isJsonContentType, isSameOriginRequest, parseTarget } from './http-guards.js';
 import { readStatic } from './static-files.js';
@@ -208,33 +206,24 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   }
 
   async function handleBlob(res: ServerResponse, id: string): Promise<void> {
-    const store = backend.workspace;
-    const row = BlobStore.isId(id) ? store.blobIndex.get(id) : undefined;
-    if (!row || !store.blobs.has(id)) {
+    const served = await blobForServing(backend.workspace, id);
+    if (served.kind === 'missing') {
       sendJson(res, 404, { error: { code: 'not_found', message: 'no such blob' } });
       return;
     }
-    let bytes: Buffer;
-    try {
-      bytes = await store.blobs.get(id);
-    } catch (e) {
-      // A link or a changed file in a shared workspace: named, never served.
-      if (e instanceof BlobIntegrityError) {
-        sendJson(res, 409, { error: { code: 'conflict', message: e.message } });
-        return;
-      }
-      throw e;
+    if (served.kind === 'refused') {
+      sendJson(res, 409, { error: { code: 'conflict', message: served.message } });
+      return;
     }
-    const served = servedContentType(row.mediaType);
     res.writeHead(200, {
       'Content-Type': served.type,
-      'Content-Length': bytes.length,
+      'Content-Length': served.bytes.length,
       // Even if a stored file were a page, it could run nothing and reach nothing.
       'Content-Security-Policy': 'sandbox',
       ...(served.inline ? {} : { 'Content-Disposition': 'attachment' }),
       'Cache-Control': 'private, max-age=31536000, immutable',
     });
-    res.end(bytes);
+    res.end(served.bytes);
   }
 
   function handleFrame(res: ServerResponse, id: string): void {

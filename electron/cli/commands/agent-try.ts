@@ -1,11 +1,5 @@
 import type { Command } from 'commander';
-import { findAgentConfig, loadAgentConfigs } from '../../adapters/llm/agent-configs.js';
-import { createAgent } from '../../adapters/llm/create-agent.js';
-import { captureObservation } from '../../core/recording/capture.js';
-import { performAction, toPixelAction } from '../../core/recording/perform-action.js';
-import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { resolvePackage } from '../../services/devices/app-packages.js';
+import { tryAgentStep } from '../../services/agents/agent-step.js';
 import { leaseOrFail, openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, printResult } from '../output.js';
@@ -51,57 +45,44 @@ export function registerAgentTry(agent: Command, globals: () => GlobalOptions): 
       const g = globals();
       const backend = openBackend(g);
       try {
-        let config;
-        try {
-          config = findAgentConfig(loadAgentConfigs(backend.workspace.path), name);
-        } catch (e) {
-          throw new CliError(errorMessage(e));
-        }
-        if (o.execute) leaseOrFail(backend, o.device, `elderbench agent try ${name}`);
-        const device = backend.devices.device(o.device);
-        const [obs, info] = await Promise.all([captureObservation(device), device.info()]).catch((e: Error) => {
-          throw new CliError(`${o.device}: ${e.message}`);
-        });
-        let ui = null;
-        try {
-          ui = parseUiXml(obs.xml);
-        } catch {
-          // The agent still gets the screenshot, as on a phone whose dump failed.
-        }
         const sent: ReturnType<typeof summariseRequest>[] = [];
         const recordingFetch: typeof fetch = async (input, init) => {
           if (typeof init?.body === 'string') sent.push(summariseRequest(init.body));
           return fetch(input, init);
         };
-        const a = (() => {
-          try {
-            return createAgent(config, { fetch: recordingFetch });
-          } catch (e) {
-            throw new CliError(errorMessage(e));
-          }
-        })();
-        const r = await a
-          .step({ screenshot: obs.screenshot, screen: info.screen, ui, currentApp: obs.foreground?.package ?? null }, o.instruction, [])
-          .catch((e: Error) => {
-            throw new CliError(`the model could not be asked: ${e.message}`);
-          });
-        let pixels = null;
-        try {
-          pixels = toPixelAction(r.action, info.screen, resolvePackage);
-        } catch {
-          // An app name we cannot resolve: shown as is.
-        }
-        if (o.execute && pixels) await performAction(device, r.action, pixels, sleep);
+        const step = await tryAgentStep(
+          {
+            workspace: backend.workspace.path,
+            device: backend.devices.device(o.device),
+            deviceName: o.device,
+            fetch: recordingFetch,
+            beforeDevice: () => {
+              if (o.execute) leaseOrFail(backend, o.device, `elderbench agent try ${name}`);
+            },
+          },
+          { agent: name, instruction: o.instruction, execute: Boolean(o.execute) },
+        ).catch((e: unknown) => {
+          throw new CliError(errorMessage(e));
+        });
+        const r = step.result;
         printResult(
           g,
           {
             agent: name,
             device: o.device,
-            screen: info.screen,
-            foreground: obs.foreground,
+            screen: step.screen,
+            foreground: step.foreground,
             sent,
-            received: { raw: r.raw, thought: r.thought, action: r.action, pixels, sentImage: r.sent, timings: r.timings, usage: r.usage },
-            executed: Boolean(o.execute && pixels),
+            received: {
+              raw: r.raw,
+              thought: r.thought,
+              action: r.action,
+              pixels: step.pixels,
+              sentImage: r.sent,
+              timings: r.timings,
+              usage: r.usage,
+            },
+            executed: step.executed,
           },
           (v) =>
             [

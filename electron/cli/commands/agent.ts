@@ -2,10 +2,9 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { ModelAdapterId } from '../../../shared/schemas/agent-config.js';
 import { MODEL_ADAPTERS } from '../../../shared/schemas/agent-config.js';
-import { AgentApprovals } from '../../adapters/llm/agent-approvals.js';
-import { AgentConfigError, approveAgent, loadAgentConfigs, secretUse } from '../../adapters/llm/agent-configs.js';
-import { resolveWorkspaceDir } from '../../adapters/system/user-paths.js';
-import { ParseOptionsError, parseReplyAs, readSize } from '../../core/agents/parse-reply.js';
+import { ApiError } from '../../../shared/api/index.js';
+import type { AgentFileProblems } from '../../services/agents/agent-catalog.js';
+import { listAgents, parseModelReply, revokeAgentApproval, trustWorkspaceAgent } from '../../services/agents/agent-catalog.js';
 import { registerAgentTry } from './agent-try.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table, truncate } from '../output.js';
@@ -25,6 +24,10 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+function fileProblems(p: AgentFileProblems): CliError {
+  return new CliError(`${p.file ?? 'agents.json'} has ${p.errors.length} problem(s); fix them and run again`, 1, p.errors);
+}
+
 export function registerAgent(program: Command, globals: () => GlobalOptions): void {
   const agent = program.command('agent').description('list agents, check how replies in each model format are parsed, try one live step');
   registerAgentTry(agent, globals);
@@ -34,22 +37,9 @@ export function registerAgent(program: Command, globals: () => GlobalOptions): v
     .description("list the agents: built-in ones and those in the workspace's agents.json")
     .action(() => {
       const g = globals();
-      const set = loadAgentConfigs(resolveWorkspaceDir(g.workspace));
-      if (set.errors.length > 0) {
-        throw new CliError(`${set.file ?? 'agents.json'} has ${set.errors.length} problem(s); fix them and run again`, 1, set.errors);
-      }
-      const rows = set.agents.map((a) => ({
-        name: a.name,
-        adapter: a.adapter,
-        variant: a.variant ?? null,
-        model: a.model ?? null,
-        endpointHost: a.baseUrl ? new URL(a.baseUrl).host : null,
-        apiKeyEnv: a.apiKeyEnv ?? null,
-        keySet: a.apiKeyEnv ? Boolean(process.env[a.apiKeyEnv]) : null,
-        source: a.source,
-        trust: a.trust,
-        description: a.description ?? '',
-      }));
+      const listed = listAgents(g.workspace);
+      if ('problems' in listed) throw fileProblems(listed.problems);
+      const rows = listed.agents;
       printResult(
         g,
         rows,
@@ -64,7 +54,7 @@ export function registerAgent(program: Command, globals: () => GlobalOptions): v
               r.trust === 'needs-approval' ? `${r.source}, NOT approved` : r.trust === 'approved' ? `${r.source}, approved` : r.source,
             ]),
             ['name', 'adapter', 'model', 'endpoint', 'key variable', 'source'],
-          )}\n${rs.length} agents (${set.file ? `workspace file: ${set.file}` : 'built-in only; add your own in <workspace>/agents.json'})`,
+          )}\n${rs.length} agents (${listed.file ? `workspace file: ${listed.file}` : 'built-in only; add your own in <workspace>/agents.json'})`,
       );
     });
 
@@ -75,30 +65,18 @@ export function registerAgent(program: Command, globals: () => GlobalOptions): v
     .option('--revoke', 'withdraw the approval instead')
     .action((name: string, o: { revoke?: boolean }) => {
       const g = globals();
-      const approvals = new AgentApprovals();
       if (o.revoke) {
-        const n = approvals.revoke(name);
+        const n = revokeAgentApproval(name);
         printResult(g, { agent: name, revoked: n }, () => (n ? `Withdrew ${n} approval(s) of ${name}` : `${name} had no approval`));
         return;
       }
-      const set = loadAgentConfigs(resolveWorkspaceDir(g.workspace), { approvals });
-      if (set.errors.length > 0) {
-        throw new CliError(`${set.file ?? 'agents.json'} has ${set.errors.length} problem(s); fix them and run again`, 1, set.errors);
-      }
-      const entry = set.agents.find((a) => a.name === name);
-      const use = entry ? secretUse(entry) : null;
-      let approved;
-      try {
-        approved = approveAgent(set, name, approvals);
-      } catch (e) {
-        if (e instanceof AgentConfigError) throw new CliError(e.message);
-        throw e;
-      }
+      const trusted = trustWorkspaceAgent(g.workspace, name);
+      if ('problems' in trusted) throw fileProblems(trusted.problems);
       printResult(
         g,
-        { ...approved, file: approvals.file },
+        { agent: trusted.agent, variable: trusted.variable, origin: trusted.origin, file: trusted.approvalsFile },
         (r) =>
-          `Approved: agent ${r.agent} may send the value of ${r.variable} to ${r.origin} (${use && entry?.model ? `model ${entry.model}, ` : ''}from ${set.file}).\n` +
+          `Approved: agent ${r.agent} may send the value of ${r.variable} to ${r.origin} (${trusted.model ? `model ${trusted.model}, ` : ''}from ${trusted.agentsFile}).\n` +
           `Recorded in ${r.file}; withdraw with: elderbench agent trust ${r.agent} --revoke`,
       );
     });
@@ -114,11 +92,9 @@ export function registerAgent(program: Command, globals: () => GlobalOptions): v
       const g = globals();
       let report;
       try {
-        const screen = readSize(o.screen, '--screen');
-        const sent = o.sent ? readSize(o.sent, '--sent') : null;
-        report = parseReplyAs(o.format, await readStdin(), { screen, sent, variant: o.variant });
+        report = await parseModelReply(o.format, readStdin, { screen: o.screen, sent: o.sent, variant: o.variant });
       } catch (e) {
-        if (e instanceof ParseOptionsError) throw new CliError(e.message, 2);
+        if (e instanceof ApiError && e.code === 'bad_request') throw new CliError(e.message, 2);
         throw e;
       }
       if (g.json) {

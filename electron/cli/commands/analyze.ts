@@ -1,17 +1,14 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { TableModel } from '../../../shared/domain/analysis.js';
-import type { AnalysisReport } from '../../core/analysis/report/report.js';
-import type { TableFormat } from '../../core/analysis/report/table-writers.js';
-import { TABLE_EXTENSIONS, TABLE_FORMATS, writeTable } from '../../core/analysis/report/table-writers.js';
-import { DEFAULT_BOOTSTRAP_SEED } from '../../core/analysis/stats/bootstrap.js';
+import type { TableFormat } from '../../services/analysis/report-output.js';
+import { TABLE_OUTPUT_FORMATS, tablesText, writeReportFiles } from '../../services/analysis/report-output.js';
 import type { AnalysisOutcome } from '../../services/analysis/analyses.js';
 import {
   AnalysisInputError,
   ATTRIBUTION_DEFAULTS,
   attributionAnalysis,
+  BOOTSTRAP_DEFAULTS,
   failuresAnalysis,
   linguisticsAnalysis,
   normalizationAnalysis,
@@ -31,7 +28,8 @@ interface OutputOptions {
   outDir?: string;
 }
 
-const formatOption = (): Option => new Option('--format <format>', 'table format on stdout').choices([...TABLE_FORMATS]).default('md');
+const formatOption = (): Option =>
+  new Option('--format <format>', 'table format on stdout').choices([...TABLE_OUTPUT_FORMATS]).default('md');
 const outDirOption = (): Option => new Option('--out-dir <dir>', 'also write tables (md, csv, json, tex) and charts (svg, png) here');
 
 function intOption(name: string, value: string, min: number): number {
@@ -61,29 +59,14 @@ function runIds(value: string, expected: number | 'one-or-more'): string[] {
   return ids;
 }
 
-async function emit(g: GlobalOptions, report: AnalysisReport, o: OutputOptions, extra: Record<string, unknown>): Promise<void> {
-  const written: string[] = [];
+async function emit(g: GlobalOptions, report: AnalysisOutcome['report'], o: OutputOptions, extra: Record<string, unknown>): Promise<void> {
+  let written: string[] = [];
   if (o.outDir) {
-    const dir = resolve(o.outDir);
-    mkdirSync(dir, { recursive: true });
-    for (const t of report.tables) {
-      for (const f of TABLE_FORMATS) {
-        const file = join(dir, `${t.id}.${TABLE_EXTENSIONS[f]}`);
-        writeFileSync(file, writeTable(t, f), 'utf8');
-        written.push(file);
-      }
-    }
-    if (report.charts.length > 0) {
-      // Loaded only when needed: importing ECharts costs ≈ 0.8 s.
-      const { writeChart } = await import('../../adapters/charts/echarts-renderer.js');
-      for (const c of report.charts) {
-        const w = await writeChart(c, dir);
-        written.push(w.svg, w.png);
-      }
-    }
-    info(`Wrote ${written.length} files to ${dir}`);
+    const out = await writeReportFiles(report, o.outDir);
+    written = out.files;
+    info(`Wrote ${written.length} files to ${out.dir}`);
   }
-  printResult(g, { ...extra, tables: report.tables, files: written }, () => renderTables(report.tables, o.format));
+  printResult(g, { ...extra, tables: report.tables, files: written }, () => tablesText(report.tables, o.format));
 }
 
 /** Runs an analysis, turning a fixable input problem into a one-line CLI failure with its details. */
@@ -97,11 +80,6 @@ async function emitOutcome(g: GlobalOptions, compute: () => AnalysisOutcome, o: 
   }
   for (const n of out.notes) info(n);
   await emit(g, out.report, o, out.extra);
-}
-
-function renderTables(tables: readonly TableModel[], format: TableFormat): string {
-  if (format === 'json') return JSON.stringify(tables, null, 2);
-  return tables.map((t) => writeTable(t, format).trimEnd()).join(format === 'csv' ? '\r\n\r\n' : '\n\n');
 }
 
 export function registerAnalyze(program: Command, globals: () => GlobalOptions): void {
@@ -138,19 +116,11 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
       const g = globals();
       const backend = openBackend(g);
       try {
-        const { loadAgentConfigs, findAgentConfig } = await import('../../adapters/llm/agent-configs.js');
-        const { annotateSet, completionPort } = await import('../../services/analysis/annotate.js');
+        const { annotateSet, agentCompletionPort } = await import('../../services/analysis/annotate.js');
         let out;
         try {
-          const config = findAgentConfig(loadAgentConfigs(backend.workspace.path), o.agent);
-          const port = completionPort(config);
-          out = await annotateSet(
-            backend.workspace,
-            o.set,
-            port,
-            o.limit ? intOption('--limit', o.limit, 1) : undefined,
-            config.model ?? null,
-          );
+          const { port, model } = agentCompletionPort(backend.workspace.path, o.agent);
+          out = await annotateSet(backend.workspace, o.set, port, o.limit ? intOption('--limit', o.limit, 1) : undefined, model);
         } catch (e) {
           if (e instanceof CliError) throw e;
           throw new CliError(errorMessage(e));
@@ -205,7 +175,7 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
               `${rows.filter((r) => r.source !== 'pos').length} of ${rows.length} instructions have annotated verbs; a set uses them only when all do.`,
             ],
           };
-          printResult(g, rows, () => renderTables([t], o.format));
+          printResult(g, rows, () => tablesText([t], o.format));
         } catch (e) {
           if (e instanceof AnalysisInputError) throw new CliError(e.message, 1, e.details);
           throw e;
@@ -220,8 +190,8 @@ export function registerAnalyze(program: Command, globals: () => GlobalOptions):
     .description('original vs rewritten instructions: successes, Δ, exact McNemar, paired bootstrap CI (Table 3)')
     .requiredOption('--runs <original,rewritten>', 'the run with original instructions, then the run with rewritten ones')
     .option('--agent <name>', 'only this agent (default: one table per agent)')
-    .option('--resamples <n>', 'bootstrap resamples', '10000')
-    .option('--seed <n>', 'bootstrap seed', String(DEFAULT_BOOTSTRAP_SEED))
+    .option('--resamples <n>', 'bootstrap resamples', String(BOOTSTRAP_DEFAULTS.resamples))
+    .option('--seed <n>', 'bootstrap seed', String(BOOTSTRAP_DEFAULTS.seed))
     .addOption(formatOption())
     .addOption(outDirOption())
     .action(async (o: { runs: string; agent?: string; resamples: string; seed: string } & OutputOptions) => {

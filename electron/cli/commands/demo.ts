@@ -1,18 +1,17 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { writeTable } from '../../core/analysis/report/table-writers.js';
-import { DemoScriptSchema } from '../../core/recording/script.js';
+import { tableText } from '../../services/analysis/report-output.js';
 import { Backend } from '../../services/backend.js';
 import { buildAndStore } from '../../services/graphs/graph-builder.js';
-import { recordScript } from '../../services/recording/record-script.js';
+import { readDemoScript, recordScript } from '../../services/recording/record-script.js';
 import { buildRunReport } from '../../services/runs/run-report-builder.js';
 import { createRun, runToEnd } from '../../services/runs/run-lifecycle.js';
 import { importTaskFile } from '../../services/workspace/tasks-service.js';
-import { userDataDir } from '../../adapters/system/user-paths.js';
+import { userDataFolder } from '../../services/workspace/workspace-folder.js';
 import { startSamplePhones } from '../sample-phone.js';
-import { probeTasks } from '../probe-runner.js';
+import { probeTasks } from '../../services/graphs/probe-runner.js';
 import { PACKAGE_ROOT } from '../context.js';
 import { ProgressLines } from '../progress-lines.js';
 import type { GlobalOptions } from '../output.js';
@@ -47,7 +46,7 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
       progress.line(`demo: a fresh workspace in ${dir}, ${count} virtual phone(s); this takes a few minutes`);
       progress.now('starting the virtual phones');
       const phones = await startSamplePhones(count);
-      const backend = new Backend({ workspace: dir, userDataDir: userDataDir(), adbServer: `127.0.0.1:${phones.port}` });
+      const backend = new Backend({ workspace: dir, userDataDir: userDataFolder(), adbServer: `127.0.0.1:${phones.port}` });
       const open = `npx elderbench --workspace ${dir} serve`;
       try {
         progress.line(`workspace ${dir}; ${count} virtual phone(s) on 127.0.0.1:${phones.port}`);
@@ -70,7 +69,7 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
           if (files.length > 0) taskNo++;
           for (const [i, f] of files.entries()) {
             progress.now(`recording ${t.id}, demonstration ${i + 1} of ${files.length}`);
-            const script = DemoScriptSchema.parse(JSON.parse(readFileSync(join(folder, f), 'utf8')));
+            const script = readDemoScript(join(folder, f));
             const task = backend.workspace.tasks.get(t.id)!;
             const device = backend.devices.device(phones.serials[0]!);
             for (const cmd of task.setup) await device.shell(cmd);
@@ -154,8 +153,8 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
         progress.stop();
         printResult(g, { workspace: dir, runId, seconds: (Date.now() - t0) / 1000, metrics: report.metrics, open }, () =>
           [
-            writeTable(report.tables[0]!, 'md'),
-            writeTable(
+            tableText(report.tables[0]!, 'md'),
+            tableText(
               report.tables.find((x) => x.id === 'run-by-semantic')!,
               'md',
             ),

@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
 import type { ProbeSummary } from '../../../shared/domain/graph.js';
-import { summarizeProbe } from '../../core/graph/probe/verdicts.js';
 import { leaseOrFail, openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table, truncate } from '../output.js';
-import { probeTasks } from '../probe-runner.js';
+import { probeTasksSummary } from '../../services/graphs/probe-runner.js';
 
 function human(s: ProbeSummary): string {
   const rows = s.tasks.map((t) => [
@@ -74,7 +73,7 @@ export function registerGraphProbe(graph: Command, globals: () => GlobalOptions)
           if (ids.length === 0) throw new CliError('no task has a graph yet; build them with: elderbench graph build --all');
           // A named phone is held for the probe (released when the backend closes): no run or recording drives it meanwhile.
           if (o.device && !o.structural) leaseOrFail(backend, o.device, 'elderbench graph probe');
-          const results = await probeTasks(ws, ids, {
+          const summary = await probeTasksSummary(ws, ids, {
             settleMs,
             device: o.structural
               ? { kind: 'none' }
@@ -90,7 +89,6 @@ export function registerGraphProbe(graph: Command, globals: () => GlobalOptions)
           }).catch((e: Error) => {
             throw new CliError(e.message);
           });
-          const summary = summarizeProbe(results);
           printResult(g, summary, human);
           if (summary.falseAccepts + summary.falseRejects > 0) process.exitCode = 1;
         } finally {

@@ -1,10 +1,15 @@
-import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
+import type { Backend } from '../../services/backend.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, printResult } from '../output.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
 /** `report RUN --format html --out DIR`: writes the self-contained report folder and says where it is. */
-export async function htmlReportCommand(g: GlobalOptions, store: WorkspaceStore, runId: string, out: string | undefined): Promise<void> {
+export async function htmlReportCommand(
+  g: GlobalOptions,
+  store: Backend['workspace'],
+  runId: string,
+  out: string | undefined,
+): Promise<void> {
   if (!out) throw new CliError('--format html writes a folder: give it with --out DIR', 2);
   // Loaded on demand: it pulls in the chart renderer and the image library.
   const { writeHtmlReport } = await import('../../services/report-html/write-html-report.js');

@@ -1,9 +1,6 @@
 import type { Command } from 'commander';
-import { StfClaimsRepo } from '../../adapters/db/repositories/stf-claims-repo.js';
-import type { StfDevice } from '../../adapters/stf/stf-client.js';
-import { availability, isFree, normalizeStfUrl, parseStfFilter, StfClient } from '../../adapters/stf/stf-client.js';
+import { listFarmDevices, releaseStaleClaims, stfRequest } from '../../services/devices/stf-farm.js';
 import type { StfRequest } from '../../services/devices/stf-session.js';
-import { isStale, StfSession } from '../../services/devices/stf-session.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table } from '../output.js';
@@ -24,7 +21,7 @@ export function stfRunOptions(o: { stf?: string; stfCount: string; stfFilter?: s
   if (!Number.isInteger(count) || count < 1 || count > 64)
     throw new CliError(`--stf-count: expected a whole number 1–64, got ${o.stfCount}`, 2);
   try {
-    return { url: normalizeStfUrl(o.stf), count, filter: parseStfFilter(o.stfFilter) };
+    return stfRequest(o.stf, count, o.stfFilter);
   } catch (e) {
     throw new CliError(errorMessage(e), 2);
   }
@@ -39,46 +36,27 @@ export function registerStfDeviceOptions(cmd: Command): void {
 export async function stfDevicesAction(g: GlobalOptions, o: { stf?: string; releaseClaims?: boolean }): Promise<void> {
   const backend = openBackend(g);
   try {
-    const journal = new StfClaimsRepo(backend.workspace.db);
     if (o.releaseClaims) {
-      const urls = o.stf ? [normalizeStfUrl(o.stf)] : [...new Set(journal.list().map((c) => c.stfUrl))];
-      let released = 0;
-      let kept = 0;
-      for (const url of urls) {
-        const session = new StfSession({
-          store: backend.workspace,
-          client: new StfClient(url, stfToken()),
-          adb: backend.devices.primary,
-          log: info,
-        });
-        released += await session.releaseStale();
-        kept += journal.list(url).filter((c) => !isStale(c)).length;
-      }
-      const left = journal.list().length;
+      const released = await releaseStaleClaims(
+        { store: backend.workspace, adb: backend.devices.primary, token: stfToken, log: info },
+        o.stf,
+      );
       printResult(
         g,
-        { released, stillClaimed: left, inUseByRunningProcesses: kept },
+        released,
         (v) =>
           `Released ${v.released} claimed device(s).${v.stillClaimed ? ` ${v.stillClaimed} still journaled (${v.inUseByRunningProcesses} held by running processes).` : ''}`,
       );
       return;
     }
-    const client = new StfClient(o.stf!, stfToken());
-    let devices: StfDevice[];
+    const token = stfToken();
+    let listed;
     try {
-      devices = await client.listDevices();
+      listed = await listFarmDevices(o.stf!, token);
     } catch (e) {
       throw new CliError(errorMessage(e));
     }
-    const rows = devices.map((d) => ({
-      serial: d.serial,
-      model: d.model ?? null,
-      sdk: d.sdk ?? null,
-      version: d.version ?? null,
-      availability: availability(d),
-      free: isFree(d),
-    }));
-    printResult(g, { stf: client.url, devices: rows }, (v) =>
+    printResult(g, listed, (v) =>
       v.devices.length === 0
         ? `No devices on ${v.stf}.`
         : `${table(

@@ -2,10 +2,8 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { TaskSummary } from '../../../shared/schemas/task.js';
 import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES } from '../../../shared/schemas/task.js';
-import { DuplicateTaskError } from '../../adapters/db/repositories/tasks-repo.js';
-import { TaskFileError, formatIssue } from '../../core/tasks/task-file-error.js';
 import type { SetupFinding } from '../../services/workspace/tasks-service.js';
-import { importTaskFile, readTaskFile } from '../../services/workspace/tasks-service.js';
+import { importTaskFile, readTaskFile, taskFileRefusal } from '../../services/workspace/tasks-service.js';
 import { formatLint, lintTaskFile } from '../../services/workspace/task-lint.js';
 import { startSamplePhones } from '../sample-phone.js';
 import { errorMessage } from '../../../shared/error-message.js';
@@ -13,13 +11,10 @@ import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table, truncate } from '../output.js';
 
-function taskFileFailure(e: TaskFileError): CliError {
-  const n = e.issues.length;
-  return new CliError(
-    `${e.file}: ${n} problem${n === 1 ? '' : 's'}; nothing was imported`,
-    1,
-    e.issues.map((i) => formatIssue(e.file, i)),
-  );
+/** A task file that was refused (its problems, or a clash with tasks already imported) as the CLI's error; else null. */
+function taskFileFailure(e: unknown, file: string): CliError | null {
+  const refused = taskFileRefusal(e, file);
+  return refused ? new CliError(refused.message, 1, refused.details) : null;
 }
 
 export function registerTasks(program: Command, globals: () => GlobalOptions): void {
@@ -80,8 +75,7 @@ export function registerTasks(program: Command, globals: () => GlobalOptions): v
           const parsed = await readTaskFile(file);
           results.push({ file, tasks: parsed.tasks.length, warnings: parsed.warnings, unsafeSetup: parsed.setupFindings });
         } catch (e) {
-          if (e instanceof TaskFileError) throw taskFileFailure(e);
-          throw e;
+          throw taskFileFailure(e, file) ?? e;
         }
       }
       printResult(g, results, (rs) =>
@@ -112,8 +106,7 @@ export function registerTasks(program: Command, globals: () => GlobalOptions): v
           },
         });
       } catch (e) {
-        if (e instanceof TaskFileError) throw taskFileFailure(e);
-        throw new CliError(errorMessage(e));
+        throw taskFileFailure(e, file) ?? new CliError(errorMessage(e));
       } finally {
         await phones?.close();
       }
@@ -186,9 +179,7 @@ export function registerTasks(program: Command, globals: () => GlobalOptions): v
           (r) => `Imported ${r.imported} new and ${r.replaced} replaced tasks into set "${r.taskSet}" (${backend.workspace.path})`,
         );
       } catch (e) {
-        if (e instanceof TaskFileError) throw taskFileFailure(e);
-        if (e instanceof DuplicateTaskError) throw new CliError(`${file}: ${e.message}; nothing was imported`);
-        throw e;
+        throw taskFileFailure(e, file) ?? e;
       } finally {
         backend.close();
       }

@@ -157,12 +157,15 @@ export function linguisticsAnalysis(ws: WorkspaceStore, set?: string, baselineSe
   };
 }
 
+/** The paired bootstrap of the normalization analysis, unless the caller chooses. */
+export const BOOTSTRAP_DEFAULTS = { resamples: 10_000, seed: DEFAULT_BOOTSTRAP_SEED };
+
 export function normalizationAnalysis(
   ws: WorkspaceStore,
   origId: string,
   rewrId: string,
   agent: string | undefined,
-  boot = { resamples: 10_000, seed: DEFAULT_BOOTSTRAP_SEED },
+  boot = BOOTSTRAP_DEFAULTS,
 ): AnalysisOutcome {
   const paired = pairRuns(resultsOf(ws, origId, agent), resultsOf(ws, rewrId, agent), (id) => ws.tasks.get(id)?.annotations.semantic);
   const notes = [

@@ -1,6 +1,7 @@
 import type { TableModel, VerbAnnotationRow } from '../../../shared/domain/analysis.js';
 import type { AgentConfig } from '../../../shared/schemas/agent-config.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
+import { findAgentConfig, loadAgentConfigs } from '../../adapters/llm/agent-configs.js';
 import { OpenAiChatClient } from '../../adapters/llm/openai-client.js';
 import type { AnnotationAgreement, AnnotationOutcome, CompletionPort } from '../../core/analysis/linguistics/llm-annotation.js';
 import { annotateInstructions, annotationAgreement } from '../../core/analysis/linguistics/llm-annotation.js';
@@ -8,6 +9,12 @@ import { annotatedVerbs } from '../../core/analysis/linguistics/verb-source.js';
 import { AnalysisInputError } from './analyses.js';
 
 /** The annotation prompt goes to the agent entry's model; its key comes from the variable it names. */
+/** The named agent of the workspace (agents.json or built-in) as the annotator's completion port, with its model. */
+export function agentCompletionPort(workspace: string, name: string): { port: CompletionPort; model: string | null } {
+  const config = findAgentConfig(loadAgentConfigs(workspace), name);
+  return { port: completionPort(config), model: config.model ?? null };
+}
+
 export function completionPort(agent: AgentConfig, env: Record<string, string | undefined> = process.env): CompletionPort {
   if (!agent.baseUrl || !agent.model)
     throw new AnalysisInputError(`agent ${agent.name} has no model to ask; choose an entry with baseUrl and model`);

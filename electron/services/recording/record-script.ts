@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { ScriptStep } from '../../core/recording/script.js';
-import { isTargetStep, resolveScriptStep } from '../../core/recording/script.js';
+import { DemoScriptSchema, isTargetStep, resolveScriptStep } from '../../core/recording/script.js';
 import { Recorder } from '../../core/recording/recorder.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import type { Backend } from '../backend.js';
@@ -8,6 +9,11 @@ import { errorMessage } from '../../../shared/error-message.js';
 import { guardSetup } from '../devices/setup-guard.js';
 import { holdRecording } from './recording-leases.js';
 import type { DevicePort } from '../../core/device/device-port.js';
+
+/** A demonstration script file (the sample set's demos/<task>/<n>.json), checked against its schema. */
+export function readDemoScript(file: string): ScriptStep[] {
+  return DemoScriptSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+}
 
 /**
  * Records a scripted demonstration exactly like a person's: the same Recorder, one committed

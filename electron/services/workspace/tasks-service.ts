@@ -8,7 +8,7 @@ import { DuplicateTaskError } from '../../adapters/db/repositories/tasks-repo.js
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { ParsedTaskFile } from '../../core/tasks/parse-task-file.js';
 import { parseTaskFile } from '../../core/tasks/parse-task-file.js';
-import { TaskFileError } from '../../core/tasks/task-file-error.js';
+import { TaskFileError, formatIssue } from '../../core/tasks/task-file-error.js';
 import type { SetupFinding } from '../../core/tasks/setup-review.js';
 export type { SetupFinding } from '../../core/tasks/setup-review.js';
 import { describeFinding, reviewSetup } from '../../core/tasks/setup-review.js';
@@ -87,6 +87,22 @@ function storeTaskSet(
     input.replace ?? false,
   );
   return { taskSet, file, imported, replaced, warnings: parsed.warnings };
+}
+
+/**
+ * A refused task file as the CLI reports it: one line saying nothing was imported, then each problem on its own
+ * line (file, task, field); null for any other error.
+ */
+export function taskFileRefusal(e: unknown, file: string): { message: string; details: string[] } | null {
+  if (e instanceof TaskFileError) {
+    const n = e.issues.length;
+    return {
+      message: `${e.file}: ${n} problem${n === 1 ? '' : 's'}; nothing was imported`,
+      details: e.issues.map((i) => formatIssue(e.file, i)),
+    };
+  }
+  if (e instanceof DuplicateTaskError) return { message: `${file}: ${e.message}; nothing was imported`, details: [] };
+  return null;
 }
 
 /** Import errors as the API reports them: every invalid field of every task, or the clash that refused the set. */

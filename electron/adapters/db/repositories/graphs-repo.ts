@@ -2,8 +2,9 @@ import type { GraphConfig, GraphValidation } from '../../../../shared/domain/gra
 import type { TaskGraph } from '../../../../shared/domain/task-graph.js';
 import type { Db } from '../connection.js';
 import { writeTransaction } from '../connection.js';
-import { fromJson, nowIso, toJson } from './json.js';
-import { parseGraphConfig, parseGraphValidation, parseTaskGraph } from './stored-graph.js';
+import { TaskGraphSchema } from '../../../../shared/schemas/task-graph.js';
+import { fromJson, nowIso, parseStored, toJson } from './json.js';
+import { parseGraphConfig, parseGraphValidation } from './stored-graph.js';
 
 /** One stored version of a task's graph, its JSON columns read into their types. */
 export interface GraphVersion {
@@ -34,7 +35,7 @@ const fromRow = (r: GraphRow): GraphVersion => ({
   version: r.version,
   parentId: r.parent_id,
   config: parseGraphConfig(fromJson(r.config)),
-  body: parseTaskGraph(fromJson(r.body), `the graph of task ${r.task_id}, version ${r.version}`),
+  body: parseStored(TaskGraphSchema, r.body, { table: 'graphs', row: `${r.id} (task ${r.task_id}, version ${r.version})`, field: 'body' }),
   validation: parseGraphValidation(fromJson(r.validation)),
   createdAt: r.created_at,
 });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ZodError } from 'zod';
 
 /** JSON columns: written with stable key order as given. */
 export const toJson = (v: unknown): string => JSON.stringify(v);
@@ -29,18 +30,27 @@ export class StoredDataError extends Error {
 
 /** A JSON column read with its schema; a value the schema refuses throws a StoredDataError naming where it is. */
 export function parseStored<S extends z.ZodType>(schema: S, text: string, at: StoredAt): z.output<S> {
+  return parseStoredWith((v) => schema.parse(v), text, at);
+}
+
+/**
+ * A JSON column read with a domain reader (one that fills defaults, then checks with a schema); a value it refuses
+ * throws a StoredDataError naming where it is and the first field at fault.
+ */
+export function parseStoredWith<T>(read: (value: unknown) => T, text: string, at: StoredAt): T {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
     throw new StoredDataError(at, `not JSON (${(e as Error).message})`);
   }
-  const r = schema.safeParse(value);
-  if (!r.success) {
-    const i = r.error.issues[0]!;
+  try {
+    return read(value);
+  } catch (e) {
+    if (!(e instanceof ZodError)) throw e;
+    const i = e.issues[0]!;
     throw new StoredDataError(at, `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`);
   }
-  return r.data;
 }
 
 /**

@@ -4,7 +4,7 @@ import { parseRunManifest } from '../../../../shared/domain/run-manifest.js';
 import type { RunResultDetails, RunStepDetails, StepUsage } from '../../../../shared/domain/run-records.js';
 import { parseRunResultDetails, parseRunStepDetails, parseStepUsage } from '../../../../shared/domain/run-records.js';
 import type { Db } from '../connection.js';
-import { fromJson, nowIso, parseStored, parseTimings, toJson } from './json.js';
+import { nowIso, parseStored, parseStoredWith, parseTimings, toJson } from './json.js';
 import { ActionSchema } from './stored-schemas.js';
 import { writeTransaction } from '../connection.js';
 
@@ -44,6 +44,35 @@ export interface RunStep extends RunKey {
   usage: StepUsage;
 }
 
+/** The tables' rows as SQLite returns them (mode and status are held to their values by CHECK constraints). */
+interface RunRow {
+  id: string;
+  mode: Run['mode'];
+  status: RunStatus;
+  manifest: string;
+  created_at: string;
+  finished_at: string | null;
+}
+interface RunStepRow {
+  idx: number;
+  observation_blob: string | null;
+  raw_output: string;
+  action: string;
+  details: string;
+  timings: string;
+  usage: string;
+}
+interface RunResultRow {
+  run_id: string;
+  task_id: string;
+  agent: string;
+  mode: RunMode;
+  success: number;
+  exit_category: string;
+  details: string;
+  finished_at: string;
+}
+
 /** Runs, per-task results and per-step records. Each write is its own transaction (resume relies on it). */
 export class RunsRepo {
   private readonly insertStep;
@@ -66,15 +95,15 @@ export class RunsRepo {
   }
 
   get(id: string): Run | undefined {
-    const r = this.db.prepare<[string], Record<string, string | null>>('SELECT * FROM runs WHERE id = ?').get(id);
+    const r = this.db.prepare<[string], RunRow>('SELECT * FROM runs WHERE id = ?').get(id);
     if (!r) return undefined;
     return {
-      id: r.id!,
-      mode: r.mode as Run['mode'],
-      status: r.status as RunStatus,
-      manifest: parseRunManifest(fromJson(r.manifest!)),
-      createdAt: r.created_at!,
-      finishedAt: r.finished_at ?? null,
+      id: r.id,
+      mode: r.mode,
+      status: r.status,
+      manifest: parseStoredWith(parseRunManifest, r.manifest, { table: 'runs', row: r.id, field: 'manifest' }),
+      createdAt: r.created_at,
+      finishedAt: r.finished_at,
     };
   }
 
@@ -105,22 +134,23 @@ export class RunsRepo {
 
   steps(k: RunKey): RunStep[] {
     const rows = this.db
-      .prepare('SELECT * FROM run_steps WHERE run_id = ? AND task_id = ? AND agent = ? AND mode = ? ORDER BY idx')
-      .all(k.runId, k.taskId, k.agent, k.mode) as Record<string, string | number | null>[];
-    return rows.map((r) => ({
-      ...k,
-      idx: r.idx as number,
-      observationBlob: r.observation_blob as string | null,
-      rawOutput: r.raw_output as string,
-      action: parseStored(ActionSchema, r.action as string, {
-        table: 'run_steps',
-        row: `${k.runId}/${k.taskId}/${k.agent}/${k.mode}#${r.idx}`,
-        field: 'action',
-      }),
-      details: parseRunStepDetails(fromJson(r.details as string)),
-      timings: parseTimings(fromJson(r.timings as string)),
-      usage: parseStepUsage(fromJson(r.usage as string)),
-    }));
+      .prepare<[string, string, string, RunMode], RunStepRow>(
+        'SELECT * FROM run_steps WHERE run_id = ? AND task_id = ? AND agent = ? AND mode = ? ORDER BY idx',
+      )
+      .all(k.runId, k.taskId, k.agent, k.mode);
+    return rows.map((r) => {
+      const at = (field: string) => ({ table: 'run_steps', row: `${k.runId}/${k.taskId}/${k.agent}/${k.mode}#${r.idx}`, field });
+      return {
+        ...k,
+        idx: r.idx,
+        observationBlob: r.observation_blob,
+        rawOutput: r.raw_output,
+        action: parseStored(ActionSchema, r.action, at('action')),
+        details: parseStoredWith(parseRunStepDetails, r.details, at('details')),
+        timings: parseStoredWith(parseTimings, r.timings, at('timings')),
+        usage: parseStoredWith(parseStepUsage, r.usage, at('usage')),
+      };
+    });
   }
 
   /** Drops the steps of an attempt that did not finish (a crash, or a retry on another device). */
@@ -132,11 +162,9 @@ export class RunsRepo {
 
   /** Keys of the results already committed for a run (what a resume skips). */
   resultKeys(runId: string): Set<string> {
-    const rows = this.db.prepare('SELECT task_id, agent, mode FROM run_results WHERE run_id = ?').all(runId) as {
-      task_id: string;
-      agent: string;
-      mode: string;
-    }[];
+    const rows = this.db
+      .prepare<[string], { task_id: string; agent: string; mode: string }>('SELECT task_id, agent, mode FROM run_results WHERE run_id = ?')
+      .all(runId);
     return new Set(rows.map((r) => `${r.task_id}|${r.agent}|${r.mode}`));
   }
 
@@ -172,19 +200,22 @@ export class RunsRepo {
   }
 
   results(runId: string): RunResult[] {
-    const rows = this.db.prepare('SELECT * FROM run_results WHERE run_id = ? ORDER BY task_id, agent, mode').all(runId) as Record<
-      string,
-      string | number
-    >[];
+    const rows = this.db
+      .prepare<[string], RunResultRow>('SELECT * FROM run_results WHERE run_id = ? ORDER BY task_id, agent, mode')
+      .all(runId);
     return rows.map((r) => ({
-      runId: r.run_id as string,
-      taskId: r.task_id as string,
-      agent: r.agent as string,
-      mode: r.mode as RunMode,
+      runId: r.run_id,
+      taskId: r.task_id,
+      agent: r.agent,
+      mode: r.mode,
       success: r.success === 1,
-      exitCategory: r.exit_category as string,
-      details: parseRunResultDetails(fromJson(r.details as string)),
-      finishedAt: r.finished_at as string,
+      exitCategory: r.exit_category,
+      details: parseStoredWith(parseRunResultDetails, r.details, {
+        table: 'run_results',
+        row: `${r.run_id}/${r.task_id}/${r.agent}/${r.mode}`,
+        field: 'details',
+      }),
+      finishedAt: r.finished_at,
     }));
   }
 }

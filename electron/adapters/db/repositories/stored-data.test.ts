@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useTempDirs } from '../../../../test/support/temp-dir.js';
 import { validTask } from '../../../../test/support/fixtures.js';
+import { DEFAULT_MATCH_OPTIONS } from '../../../../shared/domain/graph.js';
+import { DEFAULT_SIGNATURE_CONFIG } from '../../../../shared/domain/task-graph.js';
 import { TaskSchema } from '../../../../shared/schemas/task.js';
 import { WorkspaceStore } from '../workspace-store.js';
 import { StoredDataError, readEach } from './json.js';
@@ -21,6 +23,72 @@ describe('stored JSON checked on read', () => {
       expect(() => ws.tasks.get('a')).toThrow(/table tasks, row a, field body: mode: /);
       ws.db.prepare("UPDATE tasks SET body = '{not json' WHERE id = 'a'").run();
       expect(() => ws.tasks.get('a')).toThrow(/table tasks, row a, field body: not JSON/);
+    } finally {
+      ws.close();
+    }
+  });
+
+  it('a stored graph with a field of the wrong type names the table, the row (with its task and version) and the field', () => {
+    const ws = WorkspaceStore.open(tmp());
+    try {
+      ws.tasks.importSet(SET, [TaskSchema.parse(validTask({ id: 'a' }))], false);
+      const signature = { activity: 'p/A', structure: [], structureKey: 'k', anchors: [], widgetState: [], imageHash: null };
+      const node = (id: string) => ({
+        id,
+        signature,
+        representative: { demonstrationId: 1, idx: 0, screenshotBlob: null, xmlBlob: null },
+        members: [],
+        done: id === 'n1',
+        flag: null,
+      });
+      const edge = { id: 'e0', from: 'n0', to: 'n1', action: { type: 'Back' as const }, actionPx: null, target: null };
+      const v = ws.graphs.addVersion('a', {
+        parentId: null,
+        config: { signature: DEFAULT_SIGNATURE_CONFIG, match: DEFAULT_MATCH_OPTIONS },
+        body: {
+          taskId: 'a',
+          config: DEFAULT_SIGNATURE_CONFIG,
+          startNode: 'n0',
+          nodes: [node('n0'), node('n1')],
+          edges: [{ ...edge, screen: { width: 720, height: 1600 }, demonstrations: [1], uses: [[1, 0]] }],
+        },
+        validation: { selfConsistency: 1, selfReplays: [], leaveOneOut: null, leaveOneOutReplays: [], flaggedNodes: [] },
+      });
+      expect(ws.graphs.latest('a')?.body.edges[0]?.demonstrations).toEqual([1]);
+      ws.db.prepare("UPDATE graphs SET body = json_set(body, '$.edges[0].demonstrations', json('[\"one\"]')) WHERE id = ?").run(v.id);
+      expect(() => ws.graphs.latest('a')).toThrow(StoredDataError);
+      expect(() => ws.graphs.latest('a')).toThrow(
+        new RegExp(`table graphs, row ${v.id} \\(task a, version 1\\), field body: edges\\.0\\.demonstrations\\.0: `),
+      );
+    } finally {
+      ws.close();
+    }
+  });
+
+  it('run records (manifest, step details, result details) that are not JSON name the table, the row and the field', () => {
+    const ws = WorkspaceStore.open(tmp());
+    try {
+      ws.tasks.importSet(SET, [TaskSchema.parse(validTask({ id: 'a' }))], false);
+      ws.runs.create('r1', 'offline', { agents: {} } as unknown as Parameters<typeof ws.runs.create>[2]);
+      const key = { runId: 'r1', taskId: 'a', agent: 'replay', mode: 'offline' as const };
+      ws.runs.addStep({
+        ...key,
+        idx: 0,
+        observationBlob: null,
+        rawOutput: '',
+        action: { type: 'Back' },
+        details: {},
+        timings: {},
+        usage: {} as never,
+      });
+      ws.runs.putResult({ ...key, success: true, exitCategory: 'finished', details: {} });
+      expect(ws.runs.steps(key)).toHaveLength(1);
+      ws.db.prepare("UPDATE run_steps SET details = '{oops'").run();
+      expect(() => ws.runs.steps(key)).toThrow(/table run_steps, row r1\/a\/replay\/offline#0, field details: not JSON/);
+      ws.db.prepare("UPDATE run_results SET details = '[1'").run();
+      expect(() => ws.runs.results('r1')).toThrow(/table run_results, row r1\/a\/replay\/offline, field details: not JSON/);
+      ws.db.prepare("UPDATE runs SET manifest = 'nul'").run();
+      expect(() => ws.runs.get('r1')).toThrow(/table runs, row r1, field manifest: not JSON/);
     } finally {
       ws.close();
     }

@@ -95,6 +95,53 @@ describe('stored graph versions', () => {
     expect(() => parseTaskGraph({ ...graph, edges: [{ id: 'e0' }] }, 'g')).toThrow(/edge/);
   });
 
+  it("refuses a graph (a version or a colleague's file) with a field of the wrong type, naming the graph and the field", () => {
+    const badSignature = { ...node('n0'), signature: { ...node('n0').signature, structure: 'a|b' } };
+    expect(() => parseTaskGraph({ ...graph, nodes: [badSignature, node('n1')] }, 'its graph')).toThrow(StoredGraphError);
+    expect(() => parseTaskGraph({ ...graph, nodes: [badSignature, node('n1')] }, 'its graph')).toThrow(
+      /^its graph: field nodes\.0\.signature\.structure: /,
+    );
+    expect(() => parseTaskGraph({ ...graph, edges: [{ ...edge, target: { text: 'OK' } }] }, 'g')).toThrow(
+      /field edges\.0\.target\.bounds: /,
+    );
+    expect(() => parseTaskGraph({ ...graph, edges: [{ ...edge, uses: [['1', 0]] }] }, 'g')).toThrow(/field edges\.0\.uses\.0\.0: /);
+    expect(() => parseTaskGraph({ ...graph, edges: [{ ...edge, action: { type: 'Tap', at: { x: 'left' } } }] }, 'g')).toThrow(
+      /field edges\.0\.action/,
+    );
+    expect(() => parseTaskGraph({ ...graph, nodes: [{ ...node('n0'), done: 'yes' }, node('n1')] }, 'g')).toThrow(/field nodes\.0\.done: /);
+    expect(() => parseTaskGraph({ ...graph, config: { ...DEFAULT_SIGNATURE_CONFIG, flagBelow: '0.7' } }, 'g')).toThrow(
+      /field config\.flagBelow: /,
+    );
+  });
+
+  it('reads a graph written before the optional parts existed: no signature, members, flags, target, pixels, uses or config', () => {
+    const oldNode = (id: string) => ({ id, representative: node(id).representative, ...(id === 'n1' ? { done: true } : {}) });
+    const { target: _t, screen: _s, uses: _u, demonstrations: _d, actionPx: _p, ...oldEdge } = edge;
+    const { config: _c, ...oldGraph } = graph;
+    const g = parseTaskGraph({ ...oldGraph, nodes: [oldNode('n0'), oldNode('n1')], edges: [oldEdge] }, 'here');
+    expect(g.config).toEqual(DEFAULT_SIGNATURE_CONFIG);
+    expect(g.nodes[0]).toEqual({
+      id: 'n0',
+      signature: { activity: '', structure: [], structureKey: '', anchors: [], widgetState: [], imageHash: null },
+      representative: node('n0').representative,
+      members: [],
+      done: false,
+      flag: null,
+    });
+    expect(g.nodes[1]!.done).toBe(true);
+    const handMade = parseTaskGraph({ ...graph, nodes: [{ ...node('n0'), members: [node('n0').representative] }, node('n1')] }, 'here');
+    expect(handMade.nodes[0]!.members[0]!.evidence.rule).toBe('manual');
+    expect(g.edges[0]).toEqual({ ...oldEdge, actionPx: null, target: null, screen: DEFAULT_SCREEN, demonstrations: [], uses: [] });
+  });
+
+  it('keeps the known-wrong marks it can read and drops the ones no version of the app wrote', () => {
+    const mark = { id: 7, action: { type: 'Back' }, target: null, screen, note: 'leaves the app' };
+    const g = parseTaskGraph({ ...graph, nodes: [{ ...node('n0'), knownWrong: [mark, { id: 'x', action: 'Back' }] }, node('n1')] }, 'g');
+    expect(g.nodes[0]!.knownWrong).toEqual([mark]);
+    const none = parseTaskGraph({ ...graph, nodes: [{ ...node('n0'), knownWrong: [{ id: 8 }] }, node('n1')] }, 'g');
+    expect(none.nodes[0]).not.toHaveProperty('knownWrong');
+  });
+
   it("reads older build settings and validations with today's defaults", () => {
     expect(
       parseGraphConfig({ signature: DEFAULT_SIGNATURE_CONFIG, match: { tapTolerancePx: 40, acceptInsideTarget: true, textThreshold: 0.8 } })
