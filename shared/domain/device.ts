@@ -18,6 +18,10 @@ export interface DeviceInfoDto {
   screen: ScreenSize;
   density: number;
   packageVersions: Record<string, string | null>;
+  /** The system locale (`persist.sys.locale`, else `ro.product.locale`); absent when the phone reports none. */
+  locale?: string;
+  /** `settings get system font_scale`; null when never set (Android then uses 1.0). */
+  fontScale?: number | null;
 }
 
 export interface DevicesState {

@@ -102,6 +102,9 @@ export async function runOnlineItems(
           release: info.release,
           screen: info.screen,
           versions: info.packageVersions,
+          density: info.density,
+          ...(info.locale ? { locale: info.locale } : {}),
+          fontScale: info.fontScale ?? null,
         },
       };
     },

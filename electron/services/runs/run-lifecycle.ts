@@ -21,6 +21,7 @@ import { withStfDevices } from '../devices/stf-session.js';
 import type { RunManifest, StfRequest } from '../../../shared/domain/run-manifest.js';
 import { createUserSimulator } from './user-simulator.js';
 import { VARIANT_DESCRIPTIONS } from '../../core/eval/variants.js';
+import { runExtras } from './run-manifest-extras.js';
 
 export interface RunServiceDeps {
   store(): WorkspaceStore;
@@ -86,6 +87,7 @@ export function createRun(deps: RunServiceDeps, input: RunSpecInput, devices: { 
     matchRules: spec.mode === 'online' ? [] : describeMatchRules(spec.match),
     createdAt: new Date().toISOString(),
     ...(devices.stf ? { stf: devices.stf } : {}),
+    ...runExtras(store, spec, { agents, judge, user }, find),
   };
   for (const [id, g] of Object.entries(graphs)) {
     if (g && g.trust.status !== 'valid')

@@ -3,6 +3,7 @@ import * as m0002 from './0002-step-thumbnails.js';
 import * as m0003 from './0003-graph-probes.js';
 import * as m0004 from './0004-verb-annotations.js';
 import * as m0005 from './0005-stf-claims.js';
+import * as m0022 from './0022-run-trials.js';
 
 export interface Migration {
   /** Applied in ascending order; never renumber or edit one that has shipped (the hash check refuses). */
@@ -17,4 +18,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'graph-probes', up: m0003.up },
   { version: 4, name: 'verb-annotations', up: m0004.up },
   { version: 5, name: 'stf-claims', up: m0005.up },
+  { version: 22, name: 'run-trials', up: m0022.up },
 ];

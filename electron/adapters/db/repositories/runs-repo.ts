@@ -24,7 +24,11 @@ export interface RunKey {
   taskId: string;
   agent: string;
   mode: RunMode;
+  /** Which repetition of the item (`run --trials K`): 0 is the first and, without trials, the only one. */
+  trial?: number;
 }
+
+const trialOf = (k: { trial?: number }): number => k.trial ?? 0;
 
 export interface RunResult extends RunKey {
   success: boolean;
@@ -49,9 +53,9 @@ export class RunsRepo {
 
   constructor(private readonly db: Db) {
     this.insertStep = db.prepare(
-      `INSERT INTO run_steps (run_id, task_id, agent, mode, idx, observation_blob, raw_output, action, details, timings, usage)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (run_id, task_id, agent, mode, idx) DO UPDATE SET observation_blob = excluded.observation_blob,
+      `INSERT INTO run_steps (run_id, task_id, agent, mode, trial, idx, observation_blob, raw_output, action, details, timings, usage)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (run_id, task_id, agent, mode, trial, idx) DO UPDATE SET observation_blob = excluded.observation_blob,
        raw_output = excluded.raw_output, action = excluded.action, details = excluded.details,
        timings = excluded.timings, usage = excluded.usage`,
     );
@@ -92,6 +96,7 @@ export class RunsRepo {
       s.taskId,
       s.agent,
       s.mode,
+      trialOf(s),
       s.idx,
       s.observationBlob,
       s.rawOutput,
@@ -104,8 +109,8 @@ export class RunsRepo {
 
   steps(k: RunKey): RunStep[] {
     const rows = this.db
-      .prepare('SELECT * FROM run_steps WHERE run_id = ? AND task_id = ? AND agent = ? AND mode = ? ORDER BY idx')
-      .all(k.runId, k.taskId, k.agent, k.mode) as Record<string, string | number | null>[];
+      .prepare('SELECT * FROM run_steps WHERE run_id = ? AND task_id = ? AND agent = ? AND mode = ? AND trial = ? ORDER BY idx')
+      .all(k.runId, k.taskId, k.agent, k.mode, trialOf(k)) as Record<string, string | number | null>[];
     return rows.map((r) => ({
       ...k,
       idx: r.idx as number,
@@ -113,7 +118,7 @@ export class RunsRepo {
       rawOutput: r.raw_output as string,
       action: parseStored(ActionSchema, r.action as string, {
         table: 'run_steps',
-        row: `${k.runId}/${k.taskId}/${k.agent}/${k.mode}#${r.idx}`,
+        row: `${k.runId}/${k.taskId}/${k.agent}/${k.mode}${trialOf(k) ? `/trial ${trialOf(k)}` : ''}#${r.idx}`,
         field: 'action',
       }),
       details: parseRunStepDetails(fromJson(r.details as string)),
@@ -125,13 +130,13 @@ export class RunsRepo {
   /** Drops the steps of an attempt that did not finish (a crash, or a retry on another device). */
   deleteSteps(k: RunKey): number {
     return this.db
-      .prepare('DELETE FROM run_steps WHERE run_id = ? AND task_id = ? AND agent = ? AND mode = ?')
-      .run(k.runId, k.taskId, k.agent, k.mode).changes;
+      .prepare('DELETE FROM run_steps WHERE run_id = ? AND task_id = ? AND agent = ? AND mode = ? AND trial = ?')
+      .run(k.runId, k.taskId, k.agent, k.mode, trialOf(k)).changes;
   }
 
-  /** Keys of the results already committed for a run (what a resume skips). */
+  /** Keys of the first trial's results already committed for a run (what a label may name). */
   resultKeys(runId: string): Set<string> {
-    const rows = this.db.prepare('SELECT task_id, agent, mode FROM run_results WHERE run_id = ?').all(runId) as {
+    const rows = this.db.prepare('SELECT task_id, agent, mode FROM run_results WHERE run_id = ? AND trial = 0').all(runId) as {
       task_id: string;
       agent: string;
       mode: string;
@@ -143,28 +148,45 @@ export class RunsRepo {
   putResult(r: Omit<RunResult, 'finishedAt'>): void {
     this.db
       .prepare(
-        `INSERT INTO run_results (run_id, task_id, agent, mode, success, exit_category, details, finished_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (run_id, task_id, agent, mode) DO UPDATE SET success = excluded.success,
+        `INSERT INTO run_results (run_id, task_id, agent, mode, trial, success, exit_category, details, finished_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (run_id, task_id, agent, mode, trial) DO UPDATE SET success = excluded.success,
          exit_category = excluded.exit_category, details = excluded.details, finished_at = excluded.finished_at`,
       )
-      .run(r.runId, r.taskId, r.agent, r.mode, r.success ? 1 : 0, r.exitCategory, toJson(r.details), nowIso());
+      .run(r.runId, r.taskId, r.agent, r.mode, trialOf(r), r.success ? 1 : 0, r.exitCategory, toJson(r.details), nowIso());
   }
 
-  results(runId: string): RunResult[] {
-    const rows = this.db.prepare('SELECT * FROM run_results WHERE run_id = ? ORDER BY task_id, agent, mode').all(runId) as Record<
+  /**
+   * A run's results of one trial, the first by default: every table, analysis and screen that compares agents
+   * (Table 2, McNemar, the normalization study, Review) reads the first trial unless it says otherwise.
+   */
+  results(runId: string, trial = 0): RunResult[] {
+    const rows = this.db
+      .prepare('SELECT * FROM run_results WHERE run_id = ? AND trial = ? ORDER BY task_id, agent, mode')
+      .all(runId, trial) as Record<string, string | number>[];
+    return rows.map(toResult);
+  }
+
+  /** Every trial's results (pass@k, the run bundle), ordered by task, agent, mode and trial. */
+  allResults(runId: string): RunResult[] {
+    const rows = this.db.prepare('SELECT * FROM run_results WHERE run_id = ? ORDER BY task_id, agent, mode, trial').all(runId) as Record<
       string,
       string | number
     >[];
-    return rows.map((r) => ({
-      runId: r.run_id as string,
-      taskId: r.task_id as string,
-      agent: r.agent as string,
-      mode: r.mode as RunMode,
-      success: r.success === 1,
-      exitCategory: r.exit_category as string,
-      details: parseRunResultDetails(fromJson(r.details as string)),
-      finishedAt: r.finished_at as string,
-    }));
+    return rows.map(toResult);
   }
+}
+
+function toResult(r: Record<string, string | number>): RunResult {
+  return {
+    runId: r.run_id as string,
+    taskId: r.task_id as string,
+    agent: r.agent as string,
+    mode: r.mode as RunMode,
+    trial: r.trial as number,
+    success: r.success === 1,
+    exitCategory: r.exit_category as string,
+    details: parseRunResultDetails(fromJson(r.details as string)),
+    finishedAt: r.finished_at as string,
+  };
 }
