@@ -51,9 +51,14 @@ export const RunSpecSchema = z
     /** A robustness variant applied to the device before each online task and restored after it. */
     variant: z.enum(VARIANTS).optional(),
     /** Repeated trials: every (task, agent) this many times, for pass@k and pass^k (runs stored before have one). */
-    trials: z.number().int().min(1).max(20).default(1),
+    trials: z.number().int().min(1, '--trials is 1 to 20').max(20, '--trials is 1 to 20').default(1),
     /** The first trial's sampling seed, where the agent takes one (model agents: `seed`; random: its PRNG); trial t uses seed + t. */
-    seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .optional(),
   })
   .strict()
   .superRefine((s, ctx) => {

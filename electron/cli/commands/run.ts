@@ -26,6 +26,12 @@ const list = (s: string | undefined): string[] =>
         .filter(Boolean)
     : [];
 
+/** A count or seed given on the command line: a whole number, or a usage error naming the option (the spec checks its range). */
+function wholeNumber(option: string, value: string): number {
+  if (!/^\d+$/.test(value.trim())) throw new CliError(`${option} takes a whole number, got "${value}"`, 2);
+  return Number(value);
+}
+
 /** A run spec refused by its schema names the option, not the zod path. */
 function specError(e: unknown): string {
   const issues = (e as { issues?: { message: string }[] }).issues;
@@ -119,6 +125,12 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
       ]),
     )
     .option(
+      '--trials <k>',
+      'repeat every task × agent K times (1–20) for pass@k and pass^k; tables that compare agents use the first trial',
+      '1',
+    )
+    .option('--seed <n>', "the first trial's sampling seed where an agent takes one (model agents send it; trial t uses seed + t)")
+    .option(
       '--resume <run>',
       'continue a run: re-attempts unresolved infrastructure failures and interrupted tasks (history kept); resolved tasks are skipped',
     )
@@ -140,6 +152,8 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         user: UserMode;
         userAgent?: string;
         variant?: VariantName;
+        trials: string;
+        seed?: string;
       }) => {
         const g = globals();
         const backend = openBackend(g);
@@ -188,13 +202,15 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
                   user: o.user,
                   ...(o.userAgent ? { userAgent: o.userAgent } : {}),
                   ...(o.variant ? { variant: o.variant } : {}),
+                  trials: wholeNumber('--trials', o.trials),
+                  ...(o.seed !== undefined ? { seed: wholeNumber('--seed', o.seed) } : {}),
                 },
                 stf ? { stf } : {},
               ).runId;
             } catch (e) {
               throw new CliError(specError(e));
             }
-            info(`run ${runId}: ${agents.join(', ')} on ${tasks.length} tasks`);
+            info(`run ${runId}: ${agents.join(', ')} on ${tasks.length} tasks${Number(o.trials) > 1 ? `, ${o.trials} trials each` : ''}`);
           } else {
             info(`resuming ${runId}`);
           }

@@ -56,7 +56,11 @@ export interface TaskOutcome {
  * tokens a provider left out of completion_tokens (total − prompt, when larger). Null counts when any call
  * reported no usage (a cost is then unknown, never 0).
  */
-export function billableUsage(steps: readonly StepRecord[]): { promptTokens: number | null; completionTokens: number | null; images: number } {
+export function billableUsage(steps: readonly StepRecord[]): {
+  promptTokens: number | null;
+  completionTokens: number | null;
+  images: number;
+} {
   let prompt = 0;
   let completion = 0;
   let known = true;

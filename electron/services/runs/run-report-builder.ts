@@ -7,6 +7,7 @@ import type { RecordedGraph } from '../../core/eval/run-report.js';
 import { behaviourTable, breakdownTable, graphsTable, table2, unresolvedWarning } from '../../core/eval/run-report.js';
 import { askReport } from './ask-report.js';
 import { deterministicResults, plannedItems, toMetricInput } from './run-results.js';
+import { trialCount, trialsTable } from './trials-report.js';
 
 export interface RunReport {
   runId: string;
@@ -37,6 +38,15 @@ function humanSteps(store: WorkspaceStore, taskIds: Iterable<string>): Map<strin
   return out;
 }
 
+/** With repeated trials, Table 2 says that it is the first trial's. */
+function firstTrialNoted(t2: TableModel, trials: number): TableModel {
+  if (trials <= 1) return t2;
+  return {
+    ...t2,
+    notes: [...t2.notes, `This run has ${trials} trials of every task: this table is the first trial's; pass@k and pass^k follow.`],
+  };
+}
+
 export function buildRunReport(store: WorkspaceStore, runId: string, o: { excludeUnresolved?: boolean } = {}): RunReport {
   const run = store.runs.get(runId);
   if (!run) throw new Error(`no run ${runId} in ${store.path}; list runs with: elderbench run --list`);
@@ -58,6 +68,7 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
     .map(([taskId, version]) => ({ taskId, version, trust: manifest.graphs[taskId]?.trust ?? null }));
   const matchRules = manifest.matchRules;
   const asking = askReport(store, runId);
+  const trials = trialsTable(store, run, plan);
   return {
     runId,
     status: run.status,
@@ -66,7 +77,8 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
     unresolvedWarning: unresolvedWarning(m, runId),
     invalidTasks: m.invalidTasks,
     tables: [
-      table2(m, runId),
+      firstTrialNoted(table2(m, runId), trialCount(run)),
+      ...(trials ? [trials] : []),
       behaviourTable(m),
       ...(asking ? [asking] : []),
       ...(['semantic', 'syntactic', 'scenario', 'app'] as const).map((b) => breakdownTable(m, b)),

@@ -11,7 +11,7 @@ import type { CreditResult } from '../../core/eval/partial-credit.js';
 import { partialCreditByCategory, partialCreditTable } from '../../core/eval/partial-credit.js';
 import type { PlannedItem } from '../../core/eval/scoring.js';
 import { scoreRun } from '../../core/eval/scoring.js';
-import { passKMetrics, passKTable, trialSuccesses } from '../../core/eval/trials.js';
+import { trialCount } from './trials-report.js';
 
 /** What a run spent, as the manifest of its bundle states it (USD, or why not). */
 export interface RunCostSummary {
@@ -25,7 +25,7 @@ export interface RunCostSummary {
 export interface ReportExtras {
   /** Table 2 with its cost columns added. */
   withCost(t2: TableModel): TableModel;
-  /** Right after Table 2 (and its companion for repeated trials). */
+  /** After Table 2 and its companion for repeated trials. */
   afterTable2: TableModel[];
   /** At the end of the report. */
   atEnd: TableModel[];
@@ -129,24 +129,7 @@ export function reportExtras(
   ];
   const accuracy = judgeAccuracy(labelled, ran);
 
-  const trials = manifest.spec?.trials ?? manifest.trials?.count ?? 1;
-  const passK =
-    trials > 1
-      ? passKTable(
-          trialSuccesses(
-            all.map((r) => ({
-              taskId: r.taskId,
-              agent: r.agent,
-              mode: r.mode,
-              success: r.success,
-              exit: r.exitCategory,
-              trial: r.trial ?? 0,
-            })),
-            plan,
-            trials,
-          ).map(passKMetrics),
-        )
-      : null;
+  const trials = trialCount(run);
 
   const byAgent = new Map(agents.map((a) => [a.agent, a]));
   return {
@@ -170,7 +153,7 @@ export function reportExtras(
           : []),
       ],
     }),
-    afterTable2: [...(passK ? [passK] : []), partialCreditTable(scoring), cost],
+    afterTable2: [partialCreditTable(scoring), cost],
     afterBreakdowns: [partialCreditByCategory(scoring, tasks)],
     atEnd: [judgeAccuracyTable(accuracy)],
     costChart: costSrChart(agents),
