@@ -307,6 +307,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
                   excludeUnresolved: report.excludeUnresolved,
                   unresolvedWarning: report.unresolvedWarning,
                   invalidTasks: report.invalidTasks,
+                  cost: report.cost,
                   results: report.results,
                   tables: report.tables,
                 },

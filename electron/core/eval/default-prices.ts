@@ -2,11 +2,12 @@ import type { PriceTable } from '../../../shared/schemas/prices.js';
 import { PRICES_FORMAT } from '../../../shared/schemas/prices.js';
 
 /**
- * The shipped price table for the paper's hosted models, read from the providers' public price lists on the date
- * below (the cheapest context tier, standard — not batch — rates). Prices change: check them, and override or add
- * entries in the workspace's prices.json (`elderbench prices --init` writes this table there to edit) before
- * publishing a cost. Self-hosted open-weight models (UI-TARS-1.5-7B, GUI-Owl-1.5-8B, UI-Venus-1.5-8B,
- * AutoGLM-Phone-9B on your own GPU) have no per-token price, so runs of them say "no price" until you add one.
+ * The shipped price table for the paper's hosted models, as entered on the date below from the providers' published
+ * price lists named in each `source` (the cheapest context tier, standard — not batch — rates). Prices change and
+ * these were not re-checked since: verify each against its source, and override or add entries in the workspace's
+ * prices.json (`elderbench prices --init` writes this table there to edit) before publishing a cost. Self-hosted
+ * open-weight models (UI-TARS-1.5-7B, GUI-Owl-1.5-8B, UI-Venus-1.5-8B, AutoGLM-Phone-9B on your own GPU) have no
+ * per-token price, so runs of them say "no price" until you add one.
  */
 export const DEFAULT_PRICES: PriceTable = {
   format: PRICES_FORMAT,

@@ -8,6 +8,9 @@ import { behaviourTable, breakdownTable, graphsTable, table2, unresolvedWarning 
 import { askReport } from './ask-report.js';
 import { deterministicResults, plannedItems, toMetricInput } from './run-results.js';
 import { trialCount, trialsTable } from './trials-report.js';
+import { runCost } from './cost-report.js';
+import type { RunCost, RunCostSummary } from './cost-report.js';
+import { scoreRun } from '../../core/eval/scoring.js';
 
 export interface RunReport {
   runId: string;
@@ -26,6 +29,10 @@ export interface RunReport {
   graphs: RecordedGraph[];
   /** Offline: the matching rules in force, in words. */
   matchRules: string[];
+  /** USD per agent, judge and run (or why not), from the prices frozen in the manifest. */
+  cost: RunCostSummary;
+  /** Cost per task against SR with the Pareto front (null: no agent has a known cost). */
+  costChart: RunCost['chart'];
 }
 
 /** Steps of each task's first human demonstration (for the steps-vs-human ratio). */
@@ -69,6 +76,11 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
   const matchRules = manifest.matchRules;
   const asking = askReport(store, runId);
   const trials = trialsTable(store, run, plan);
+  const scoring = scoreRun(
+    results.map((r) => ({ taskId: r.taskId, agent: r.agent, mode: r.mode, success: r.success, exit: r.exitCategory, row: r })),
+    plan,
+  );
+  const cost = runCost(store, run, scoring, m);
   return {
     runId,
     status: run.status,
@@ -77,8 +89,9 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
     unresolvedWarning: unresolvedWarning(m, runId),
     invalidTasks: m.invalidTasks,
     tables: [
-      firstTrialNoted(table2(m, runId), trialCount(run)),
+      cost.withCostColumns(firstTrialNoted(table2(m, runId), trialCount(run))),
       ...(trials ? [trials] : []),
+      cost.table,
       behaviourTable(m),
       ...(asking ? [asking] : []),
       ...(['semantic', 'syntactic', 'scenario', 'app'] as const).map((b) => breakdownTable(m, b)),
@@ -87,5 +100,7 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
     results: deterministicResults(store, runId),
     graphs,
     matchRules,
+    cost: cost.summary,
+    costChart: cost.chart,
   };
 }
