@@ -9,6 +9,7 @@ import { askReport } from './ask-report.js';
 import { deterministicResults, plannedItems, toMetricInput } from './run-results.js';
 import { trialCount, trialsTable } from './trials-report.js';
 import { runCost } from './cost-report.js';
+import { partialCreditTables } from './partial-credit-report.js';
 import type { RunCost, RunCostSummary } from './cost-report.js';
 import { scoreRun } from '../../core/eval/scoring.js';
 
@@ -81,6 +82,7 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
     plan,
   );
   const cost = runCost(store, run, scoring, m);
+  const credit = partialCreditTables(results, plan, tasks);
   return {
     runId,
     status: run.status,
@@ -92,9 +94,11 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
       cost.withCostColumns(firstTrialNoted(table2(m, runId), trialCount(run))),
       ...(trials ? [trials] : []),
       cost.table,
+      credit.perAgent,
       behaviourTable(m),
       ...(asking ? [asking] : []),
       ...(['semantic', 'syntactic', 'scenario', 'app'] as const).map((b) => breakdownTable(m, b)),
+      credit.bySemantic,
       ...(graphs.length ? [graphsTable(graphs, matchRules)] : []),
     ],
     results: deterministicResults(store, runId),
