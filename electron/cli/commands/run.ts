@@ -308,6 +308,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
                   unresolvedWarning: report.unresolvedWarning,
                   invalidTasks: report.invalidTasks,
                   cost: report.cost,
+                  judgeWarnings: report.judgeWarnings,
                   results: report.results,
                   tables: report.tables,
                 },
@@ -318,6 +319,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
             return;
           }
           if (report.unresolvedWarning) info(report.unresolvedWarning);
+          for (const w of report.judgeWarnings) info(w);
           process.stdout.write(report.tables.map((t) => writeTable(t, o.format)).join('\n'));
         } finally {
           backend.close();

@@ -10,6 +10,7 @@ import { deterministicResults, plannedItems, toMetricInput } from './run-results
 import { trialCount, trialsTable } from './trials-report.js';
 import { runCost } from './cost-report.js';
 import { partialCreditTables } from './partial-credit-report.js';
+import { judgeAccuracyReport } from './judge-accuracy-report.js';
 import type { RunCost, RunCostSummary } from './cost-report.js';
 import { scoreRun } from '../../core/eval/scoring.js';
 
@@ -30,6 +31,8 @@ export interface RunReport {
   graphs: RecordedGraph[];
   /** Offline: the matching rules in force, in words. */
   matchRules: string[];
+  /** What `report` prints on stderr about the judges: an F1 below 0.9, or fewer than 30 reviewer labels behind it. */
+  judgeWarnings: string[];
   /** USD per agent, judge and run (or why not), from the prices frozen in the manifest. */
   cost: RunCostSummary;
   /** Cost per task against SR with the Pareto front (null: no agent has a known cost). */
@@ -83,6 +86,7 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
   );
   const cost = runCost(store, run, scoring, m);
   const credit = partialCreditTables(results, plan, tasks);
+  const judges = judgeAccuracyReport(store, runId, scoring, tasks);
   return {
     runId,
     status: run.status,
@@ -100,10 +104,12 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
       ...(['semantic', 'syntactic', 'scenario', 'app'] as const).map((b) => breakdownTable(m, b)),
       credit.bySemantic,
       ...(graphs.length ? [graphsTable(graphs, matchRules)] : []),
+      judges.table,
     ],
     results: deterministicResults(store, runId),
     graphs,
     matchRules,
+    judgeWarnings: judges.warnings,
     cost: cost.summary,
     costChart: cost.chart,
   };
