@@ -7,6 +7,7 @@ import { ExitChart } from './ExitChart.js';
 import { FilterBar } from './FilterBar.js';
 import { rowKey } from '../../store/slices/review-filters.js';
 import { LabelForm } from './LabelForm.js';
+import { verdictForKey } from './automatic-verdict.js';
 import { SummaryPanel } from './SummaryPanel.js';
 import { TaskList } from './TaskList.js';
 import { TrajectoryViewer } from './TrajectoryViewer.js';
@@ -33,7 +34,12 @@ function OpenResult() {
   return (
     <>
       <TrajectoryViewer t={r.t} step={r.step} onStep={r.setStep} rowHeight={rowHeight} />
-      <LabelForm key={rowKey(r.t.key)} row={r.t.row} saving={r.saving} onSave={(l) => void r.save(l)} />
+      <LabelForm
+        key={`${rowKey(r.t.key)}|${r.t.row.label?.humanVerdict ?? ''}`}
+        row={r.t.row}
+        saving={r.saving}
+        onSave={(l) => void r.save(l)}
+      />
     </>
   );
 }
@@ -59,10 +65,11 @@ export function ReviewPage() {
       moveStep: s.moveReviewStep,
       moveTask: s.moveReviewTask,
       compare: s.compareReviewWith,
+      saveLabel: s.saveReviewLabel,
     })),
   );
   const rowHeight = useRowHeight();
-  const { moveStep, moveTask, opened, closed } = r;
+  const { moveStep, moveTask, opened, closed, saveLabel } = r;
   const selectedIndex = useMemo(
     () => reviewSelectedIndex({ reviewVisible: r.visible, reviewSelectedKey: r.selectedKey }),
     [r.visible, r.selectedKey],
@@ -73,10 +80,18 @@ export function ReviewPage() {
     return closed;
   }, [opened, closed]);
 
-  // ←/→ steps, ↑/↓ tasks, anywhere on the page except while typing in a field.
+  // ←/→ steps, ↑/↓ tasks, y/n the automatic verdict is right/wrong, anywhere on the page except while typing in a field.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) return;
+      const open = useAppStore.getState().reviewTrajectory;
+      const verdict = open && !useAppStore.getState().reviewSaving ? verdictForKey(e.key, open.row) : null;
+      if (open && verdict) {
+        e.preventDefault();
+        const saved = open.row.label;
+        void saveLabel({ failureCategory: saved?.failureCategory ?? null, humanVerdict: verdict, notes: saved?.notes ?? '' });
+        return;
+      }
       const moves: Record<string, () => void> = {
         ArrowLeft: () => moveStep(-1),
         ArrowRight: () => moveStep(1),
@@ -90,7 +105,7 @@ export function ReviewPage() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [moveStep, moveTask]);
+  }, [moveStep, moveTask, saveLabel]);
 
   const exit = r.exitChart?.runId === r.runId ? r.exitChart.chart : null;
   return (
@@ -108,7 +123,7 @@ export function ReviewPage() {
             ))}
           </select>
         </label>
-        <p className="muted">↑ ↓ move between tasks, ← → between steps.</p>
+        <p className="muted">↑ ↓ move between tasks, ← → between steps; y / n: the automatic verdict is right / wrong.</p>
       </div>
       {r.runs.length === 0 && <p>No runs yet: start one on the Runs screen, then review it here.</p>}
       {r.runId && (
