@@ -59,7 +59,8 @@ export async function buildBackend() {
   const scratch = join(ROOT, 'dist', `.backend-${process.pid}-${Date.now()}`);
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { elderbench: 'electron/cli/main.ts' },
+    // The phone worker is a bundle of its own: graph exploration starts it in worker threads.
+    entryPoints: { elderbench: 'electron/cli/main.ts', 'phone-worker': 'electron/services/devices/phone-worker.ts' },
     outdir: scratch,
     bundle: true,
     splitting: true,

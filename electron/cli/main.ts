@@ -61,7 +61,8 @@ export async function main(argv: string[]): Promise<number> {
 
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return 0;
+    // A command that finished but found problems (lint errors, an invalid graph) says so with process.exitCode.
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof CommanderError) {
       // --help and --version end through here with exit code 0.

@@ -107,6 +107,28 @@ export interface ReplayResult {
   /** Steps matched before it stopped; equals the action count when accepted. */
   matchedSteps: number;
   reason: string;
+  /**
+   * Leave-one-out: why a graph built from the other demonstrations rejected this one. `other-route`: it
+   * took a step no other demonstration took (another control, another page, another ending); `same-route`:
+   * the others went that way too and the walk still rejected it (order, wording, back-and-forth, text
+   * semantics) — a defect of the walk, not of the sample.
+   */
+  rejection?: { kind: 'other-route' | 'same-route'; why: string };
+}
+
+/** Leave-one-out over a set of graphs: each demonstration against a graph built from the others. */
+export interface LeaveOneOutReport {
+  tasks: {
+    taskId: string;
+    demonstrations: number;
+    accepted: number;
+    rejections: (ReplayResult & { rejection: NonNullable<ReplayResult['rejection']> })[];
+  }[];
+  /** Demonstrations of tasks with two or more, and how many of them a graph from the others accepted. */
+  demonstrations: number;
+  accepted: number;
+  otherRoute: number;
+  sameRoute: number;
 }
 
 /** A graph version's self-check, stored with it. */

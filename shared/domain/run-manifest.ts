@@ -5,6 +5,7 @@ import type { GraphTrust } from './graph.js';
 import type { JudgeKind } from './run-records.js';
 import type { RunPrices } from '../schemas/prices.js';
 import { ModelPriceSchema } from '../schemas/prices.js';
+import type { RescoreRecord } from './off-graph.js';
 
 /**
  * What a run records about each agent so a result can be reproduced and compared: adapter and
@@ -90,7 +91,7 @@ export interface RunManifest {
   variant?: { name: string; change: string; restoredAfterEachTask: true } | null;
   /** sha256 over the tasks exactly as run (sorted by id). */
   taskSetHash: string;
-  /** Offline: the graph version each task is scored against. */
+  /** Offline: the graph version each task is scored against (after `run rescore`, the version it was re-scored on). */
   graphVersions: Record<string, number | null>;
   /** Offline: each task's graph version with its standing (validation and probe) when the run was created. */
   graphs?: Record<string, RecordedGraphVersion | null>;
@@ -105,6 +106,16 @@ export interface RunManifest {
   humanSteps?: Record<string, number>;
   /** Repeated trials: how many, and each agent's seed per trial (null: the agent takes none and is deterministic). */
   trials?: { count: number; seeds: Record<string, number[] | null> };
+  /** Tasks the selection matched but the run's mode left out, and why (`run --mode offline` without --include-online). */
+  leftOut?: LeftOutTask[];
+  /** Offline: each re-scoring of a task's results against a newer graph version (`run rescore`), oldest first. */
+  rescores?: RescoreRecord[];
+}
+
+/** A task a run's selection matched and left out. */
+export interface LeftOutTask {
+  taskId: string;
+  why: 'online task (give --include-online to score it offline against its graph)' | 'online task without a graph' | 'offline task';
 }
 
 const opt = <T extends z.ZodType>(t: T) => t.optional().catch(undefined);
@@ -139,6 +150,7 @@ const StoredRunManifestSchema = z.looseObject({
   graphs: z.record(z.string(), z.object({ version: z.number(), trust: GraphTrustSchema }).nullable()).catch({}),
   matchRules: z.array(z.string()).catch([]),
   stf: opt(StfRequestSchema),
+  leftOut: opt(z.array(z.object({ taskId: z.string(), why: z.string() }))),
   user: opt(
     z.looseObject({
       mode: z.enum(['none', 'scripted', 'simulated']),
@@ -155,6 +167,24 @@ const StoredRunManifestSchema = z.looseObject({
   prices: opt(z.object({ date: z.string(), source: z.string(), models: z.record(z.string(), ModelPriceSchema.nullable()) })),
   humanSteps: opt(z.record(z.string(), z.number().int().min(0))),
   trials: opt(z.object({ count: z.number().int().min(1), seeds: z.record(z.string(), z.array(z.number().int()).nullable()) })),
+  rescores: z
+    .array(
+      z.object({
+        at: z.string(),
+        taskId: z.string(),
+        fromVersions: z.array(z.number().nullable()),
+        toVersion: z.number(),
+        results: z.array(
+          z.object({
+            agent: z.string(),
+            before: z.object({ success: z.boolean(), exit: z.string() }),
+            after: z.object({ success: z.boolean(), exit: z.string() }),
+            how: z.string(),
+          }),
+        ),
+      }),
+    )
+    .catch([]),
 });
 export type StoredRunManifest = z.infer<typeof StoredRunManifestSchema>;
 

@@ -3,6 +3,7 @@ import { DEFAULT_SCREEN } from './action-px.js';
 import type { ActionPx } from './action-px.js';
 import type { Bounds, ScreenSize } from './ui-node.js';
 import type { TargetElement } from './ui-tree.js';
+import type { KnownWrongAction } from './off-graph.js';
 
 /** How states are compared; stored with every graph so a graph can be rebuilt or re-scored exactly. */
 export interface SignatureConfig {
@@ -114,6 +115,13 @@ export interface GoalCondition {
   expected: string;
   match: 'exact' | 'fuzzy' | 'regex';
   source: 'derived' | 'annotator';
+  /**
+   * Free text judged by what matters in it (typed conditions): terms that must all occur ("晚点", "到"),
+   * and terms that must not ("周六" when the person corrected it to 周日). With required terms the terms
+   * decide and `match` is not consulted; a forbidden term fails the condition whatever the match says.
+   */
+  required?: string[];
+  forbidden?: string[];
 }
 
 export interface ObservationRef {
@@ -143,6 +151,21 @@ export interface GraphNode {
   flag: string | null;
   /** On DONE nodes: what the path must have typed or chosen for Finish here to count. */
   goal?: GoalCondition[];
+  /** An editable field had focus in the representative observation: Back hides the keyboard before it leaves the page. */
+  keyboard?: boolean;
+  /** Where the node's observations show each content field (text key → bounds): a tap there focuses it. */
+  fields?: Record<string, Bounds[]>;
+  /** Where the node's observations show the app bar's Navigate-up arrow: a tap there goes back like Back. */
+  up?: Bounds;
+  /** Agents' actions an annotator marked wrong here (they stay off the graph; the walk says "known wrong"). */
+  knownWrong?: KnownWrongAction[];
+}
+
+/** An option of the group a demonstrated tap chose from, as the screen showed it. */
+export interface TapOption {
+  bounds: Bounds;
+  /** Its label, normalized as content is (what the chosen value reads when this option is picked). */
+  label: string;
 }
 
 export interface GraphEdge {
@@ -171,6 +194,14 @@ export interface GraphEdge {
    * so a tap on any of these options takes the edge.
    */
   choice?: { options: Bounds[] };
+  /**
+   * What the tap does, for the walk to apply it elsewhere (see core/graph/page-model.ts): the options of
+   * the group it chose from, where the chosen value is the option's label (another option sets that label
+   * instead: a larger font, then the asked one) ...
+   */
+  options?: TapOption[];
+  /** ... and the control that undoes a stepper's step (+1 h for −1 h), where the tap stepped a number. */
+  mirror?: Bounds;
 }
 
 export interface TaskGraph {
@@ -202,6 +233,14 @@ export interface DemoStep {
    * of those options on this screen (any option, or the ones named).
    */
   alternatives?: Bounds[];
+  /** The option group a tap landed in, with each option's label (see GraphEdge.options). */
+  options?: TapOption[];
+  /** The control with the opposite sign of the tapped one (+ for −, hour_up for hour_down), if the screen has one. */
+  mirror?: Bounds;
+  /** Where each editable field is on this screen, by content key. */
+  fields?: Record<string, Bounds>;
+  /** The app bar's Navigate-up arrow on this screen. */
+  up?: Bounds;
   /** Null on the final observation. */
   action: Action | null;
   actionPx: ActionPx | null;

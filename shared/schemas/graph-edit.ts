@@ -10,6 +10,9 @@ export const GoalConditionSchema = z
     expected: z.string().min(1, 'say what the goal needs').max(2000),
     match: z.enum(['exact', 'fuzzy', 'regex']),
     source: z.enum(['derived', 'annotator']).default('annotator'),
+    /** Terms a typed text must contain / must not contain (see GoalCondition). */
+    required: z.array(z.string().trim().min(1).max(200)).max(20).optional(),
+    forbidden: z.array(z.string().trim().min(1).max(200)).max(20).optional(),
   })
   .strict();
 export type GoalConditionInput = z.input<typeof GoalConditionSchema>;

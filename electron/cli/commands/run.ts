@@ -7,13 +7,15 @@ import type { RunProgress } from '../../services/runs/run-executor.js';
 import { VARIANTS } from '../../core/eval/variants.js';
 import type { VariantName } from '../../core/eval/variants.js';
 import type { UserMode } from '../../core/user/user-turn.js';
+import type { SideEffectPolicy } from '../../../shared/schemas/run-spec.js';
 import { compareRunsSr } from '../../services/runs/run-compare.js';
 import { buildRunReport } from '../../services/runs/run-report-builder.js';
 import { createRun, runToEnd } from '../../services/runs/run-lifecycle.js';
-import { selectTasks } from '../../services/runs/task-selection.js';
+import { describeLeftOut, selectTasks, tasksForMode } from '../../services/runs/task-selection.js';
 import { stfRunOptions } from './stf-devices.js';
 import { openBackend } from '../context.js';
 import { htmlReportCommand } from './report-html.js';
+import { registerRunRescore } from './run-rescore.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table } from '../output.js';
 import { errorMessage } from '../../../shared/error-message.js';
@@ -73,7 +75,7 @@ function progressReporter(json: boolean): { update(p: RunProgress): void; stop()
 }
 
 export function registerRun(program: Command, globals: () => GlobalOptions): void {
-  program
+  const run = program
     .command('run')
     .description('evaluate agents on tasks: offline against task graphs, online on live devices (judged)')
     .addOption(
@@ -104,6 +106,10 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         .choices(['original', 'normalized'])
         .default('original'),
     )
+    .option(
+      '--include-online',
+      'with --mode offline: also score online tasks that have a graph offline (against their graph); without it they are left out',
+    )
     .option('--max-steps <n>', "step limit (default: each task's own, 25)")
     .addOption(
       new Option('--off-graph <policy>', 'offline: on an unmatched action, fail or stay and count an error')
@@ -123,6 +129,18 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
       new Option('--variant <setting>', 'robustness re-run (online): apply this device setting before each task, restored after').choices([
         ...VARIANTS,
       ]),
+    )
+    .addOption(
+      new Option(
+        '--side-effects <how>',
+        'online: watch the phone for what agents change unasked — a snapshot after every step where cheap, else bisected on replay (auto), always per step, always by replay, or off',
+      )
+        .choices(['auto', 'step', 'bisect', 'off'])
+        .default('auto'),
+    )
+    .option(
+      '--fail-on-side-effects',
+      "online: count a success that deleted, sent, paid, called, installed or changed anything unasked as a failure (the paper's SR does not)",
     )
     .option(
       '--trials <k>',
@@ -145,6 +163,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         instruction: 'original' | 'normalized';
         maxSteps?: string;
         offGraph: 'fail' | 'stay';
+        includeOnline?: boolean;
         resume?: string;
         stf?: string;
         stfCount: string;
@@ -154,6 +173,8 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         variant?: VariantName;
         trials: string;
         seed?: string;
+        sideEffects: SideEffectPolicy;
+        failOnSideEffects?: boolean;
       }) => {
         const g = globals();
         const backend = openBackend(g);
@@ -182,7 +203,10 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
             } catch (e) {
               throw new CliError(errorMessage(e), 2);
             }
-            if (o.mode !== 'both') tasks = tasks.filter((t) => t.mode === o.mode);
+            if (o.includeOnline && o.mode !== 'offline') throw new CliError('--include-online goes with --mode offline', 2);
+            const chosen = tasksForMode(backend.workspace, tasks, o.mode, { includeOnline: Boolean(o.includeOnline) });
+            tasks = chosen.tasks;
+            if (chosen.leftOut.length > 0) info(describeLeftOut(chosen.leftOut));
             if (tasks.length === 0) throw new CliError(`no ${o.mode === 'both' ? '' : `${o.mode} `}tasks match ${o.tasks ?? '(all)'}`);
             const stf = stfRunOptions(o);
             if (stf && o.devices) throw new CliError('give either --devices or --stf, not both', 2);
@@ -204,8 +228,10 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
                   ...(o.variant ? { variant: o.variant } : {}),
                   trials: wholeNumber('--trials', o.trials),
                   ...(o.seed !== undefined ? { seed: wholeNumber('--seed', o.seed) } : {}),
+                  sideEffects: o.sideEffects,
+                  failOnSideEffects: o.failOnSideEffects === true,
                 },
-                stf ? { stf } : {},
+                { ...(stf ? { stf } : {}), ...(chosen.leftOut.length > 0 ? { leftOut: chosen.leftOut } : {}) },
               ).runId;
             } catch (e) {
               throw new CliError(specError(e));
@@ -219,10 +245,18 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
           });
           progress.stop();
           const report = buildRunReport(backend.workspace, runId);
-          printResult(g, { runId, status: report.status, metrics: report.metrics }, () =>
-            [`Run ${runId} (${report.status})`, '', writeTable(report.tables[0]!, 'md'), `Full report: elderbench report ${runId}`].join(
-              '\n',
-            ),
+          const leftOut = backend.workspace.runs.get(runId)?.manifest.leftOut ?? [];
+          const harm = report.tables.find((t) => t.id === 'run-side-effects');
+          printResult(g, { runId, status: report.status, metrics: report.metrics, leftOut }, () =>
+            [
+              `Run ${runId} (${report.status})`,
+              '',
+              writeTable(report.tables[0]!, 'md'),
+              ...(harm
+                ? [`${harm.rows.length} side effect(s): agents changed things unasked — listed, with their steps, in the report.`]
+                : []),
+              `Full report: elderbench report ${runId}`,
+            ].join('\n'),
           );
         } finally {
           process.removeListener('SIGINT', onSignal);
@@ -232,6 +266,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         }
       },
     );
+  registerRunRescore(run, globals);
 
   program
     .command('report')
@@ -270,8 +305,15 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
               throw new CliError(errorMessage(e));
             }
             if (g.json || o.format === 'json')
-              process.stdout.write(`${JSON.stringify({ runA: c.runA, runB: c.runB, agents: c.agents, table: c.table }, null, 2)}\n`);
-            else process.stdout.write(writeTable(c.table, (o.format as string) === 'html' ? 'md' : o.format));
+              process.stdout.write(
+                `${JSON.stringify({ runA: c.runA, runB: c.runB, agents: c.agents, table: c.table, ...(c.modes ? { modes: c.modes } : {}) }, null, 2)}\n`,
+              );
+            else {
+              const format = (o.format as string) === 'html' ? 'md' : o.format;
+              process.stdout.write(writeTable(c.table, format));
+              // An offline run against an online one: how far the two modes' verdicts agree.
+              if (c.modes) process.stdout.write(`\n${writeTable(c.modes.table, format)}`);
+            }
             return;
           }
           const runs = backend.workspace.runs.list();

@@ -2,6 +2,9 @@ import type { ContentValue, Demo, StateSignature } from '../../../shared/domain/
 import { OPERATIONAL_ACTIONS } from '../../../shared/domain/action.js';
 import { signatureKey } from './signature.js';
 
+/** A content key of the text kind (an editable field's text). */
+export const isTextKey = (key: string): boolean => key.slice(key.indexOf('§') + 1).startsWith('text|');
+
 /**
  * Which content candidates a task graph's states carry, learned from its demonstrations:
  *
@@ -95,6 +98,8 @@ export function learnContent(demos: readonly Demo[]): ContentModel {
       for (const v of effects) {
         keys.add(v.key);
         if (v.listed) listed.add(v.key);
+        // A field the app empties after use (the message box after 发送) committed what it held.
+        if (v.value === '' && isTextKey(v.key) && last.get(v.key)) continue;
         last.set(v.key, v.value);
       }
     }

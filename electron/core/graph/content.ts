@@ -161,6 +161,8 @@ export function contentCandidates(
   ui: UiHierarchy,
   cfg: Pick<SignatureConfig, 'ignoredPackages' | 'ignoredResourceIds' | 'enteredTexts'>,
   page = '',
+  /** Filled with where each editable field is on the screen, by its key (a tap there focuses it). */
+  fields?: Map<string, Bounds>,
 ): ContentValue[] {
   const out: ContentValue[] = [];
   const entered = cfg.enteredTexts ?? [];
@@ -176,10 +178,11 @@ export function contentCandidates(
     seen.set(key, k + 1);
     return k === 0 ? `${page}§${key}` : `${page}§${key}#${k + 1}`;
   };
-  const push = (key: string, kind: ContentValue['kind'], value: string, label: string): void => {
+  const push = (key: string, kind: ContentValue['kind'], value: string, label: string): ContentValue => {
     const v: ContentValue = { key: keyed(key), kind, value, label };
     if (lists > 0) v.listed = true;
     out.push(v);
+    return v;
   };
   const ancestors: UiNode[] = [];
   let lists = 0;
@@ -191,7 +194,8 @@ export function contentCandidates(
       const raw = n.password ? '•'.repeat(Array.from(n.text).length) : n.text;
       const value = hint && raw === hint ? '' : canonicalNumber(normalizeContent(raw));
       const row = rowLabel(ancestors, n) ?? '';
-      push(`text|${shortClass(n.className)}|${n.resourceId || row}`, 'text', value, hint || row || shortId(n.resourceId));
+      const v = push(`text|${shortClass(n.className)}|${n.resourceId || row}`, 'text', value, hint || row || shortId(n.resourceId));
+      fields?.set(v.key, n.bounds!);
     } else {
       const t = own(n);
       if (entered.length > 0 && t !== '') shownTexts.push(normalizeContent(t));

@@ -1,11 +1,12 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { ActionPx } from '../../../shared/domain/action-px.js';
 import type { DemoStep, ObservationRef, SignatureConfig, TapAlternatives } from '../../../shared/domain/task-graph.js';
-import type { ScreenSize, UiHierarchy } from '../../../shared/domain/ui-node.js';
+import type { Bounds, ScreenSize, UiHierarchy } from '../../../shared/domain/ui-node.js';
 import type { Foreground } from '../device/device-port.js';
 import { contentCandidates, keyboardLikelyUp, optionsAt } from './content.js';
 import { contains, labelOf } from '../../../shared/domain/ui-tree.js';
 import { computeSignature, pageKey } from './signature.js';
+import { labelledOptions, mirrorControl, upArrow } from './tap-controls.js';
 
 export interface ObservedStep {
   ref: ObservationRef;
@@ -31,13 +32,20 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
     s.alternatives && group
       ? group.filter((o) => s.alternatives === 'any' || s.alternatives!.includes(labelOf(o)) || contains(o.bounds!, at!.x, at!.y))
       : null;
+  const mirror = at ? mirrorControl(s.ui, at.x, at.y) : null;
+  const fields = new Map<string, Bounds>();
+  const up = upArrow(s.ui);
   return {
     ref: s.ref,
     signature,
-    content: contentCandidates(s.ui, cfg, pageKey(signature)),
+    content: contentCandidates(s.ui, cfg, pageKey(signature), fields),
     page: pageKey(signature),
     keyboard: keyboardLikelyUp(s.ui),
     ...(marked ? { alternatives: marked.map((o) => o.bounds!) } : {}),
+    ...(group ? { options: labelledOptions(group) } : {}),
+    ...(mirror ? { mirror } : {}),
+    ...(fields.size > 0 ? { fields: Object.fromEntries(fields) } : {}),
+    ...(up ? { up } : {}),
     action: s.action,
     actionPx: s.actionPx,
     screen: s.screen,

@@ -1,6 +1,9 @@
 import type { ContentValue, GoalCondition, GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { normalizeContent, numbersIn } from './content.js';
+import { isTextKey } from './content-keys.js';
 import { textMatches } from './match.js';
+import type { GoalHints } from './text-slots.js';
+import { deriveTextSlots, slotsVerdict } from './text-slots.js';
 
 /**
  * Goal conditions (essential states) of DONE nodes: what the path to a goal must have typed or chosen.
@@ -28,16 +31,53 @@ export type ContentRecord = ReadonlyMap<string, string>;
 
 const KIND: Record<ContentValue['kind'], GoalCondition['kind']> = { text: 'typed', choice: 'chosen', number: 'value', label: 'value' };
 
-/** Each demonstration's committed content: the last value its actions gave each content key. */
+export { isTextKey } from './content-keys.js';
+
+/**
+ * Each demonstration's committed content: the last value its actions gave each content key. A field the
+ * app empties after use (the message box after 发送) keeps the text it held: that text is what was sent.
+ */
 export function committedContent(path: readonly GraphEdge[]): Map<string, ContentValue> {
   const out = new Map<string, ContentValue>();
-  for (const e of path) for (const v of e.effects ?? []) out.set(v.key, v);
+  for (const e of path) for (const v of e.effects ?? []) if (!(v.value === '' && isTextKey(v.key) && out.has(v.key))) out.set(v.key, v);
   return out;
+}
+
+/** A search box: typing into it is how a path finds something, not what the task asks for. */
+const SEARCH_FIELD = /search|搜索|查找|搜/i;
+/** Whether a content key (or its label) is a search box's. */
+export const isSearchKey = (key: string, label = ''): boolean =>
+  SEARCH_FIELD.test(key.slice(key.indexOf('§') + 1)) || SEARCH_FIELD.test(label);
+/** An instruction that asks for the search itself makes its query part of the goal. */
+const ASKS_TO_SEARCH = /搜|search|查找|查询/i;
+
+/** A typed condition for a text key from what each demonstration committed to it, or null when they share nothing. */
+function typedCondition(key: string, values: readonly ContentValue[], free: boolean, hints: GoalHints): Omit<GoalCondition, 'id'> | null {
+  const label = values[0]!.label;
+  if (isSearchKey(key, label) && !ASKS_TO_SEARCH.test(hints.instruction ?? '')) return null;
+  const same = values.every((v) => v.value === values[0]!.value);
+  const base = { kind: 'typed' as const, key, label, source: 'derived' as const };
+  if (numbersIn(values[0]!.value).length > 0 && normalizeContent(values[0]!.value).replace(/[\d.,\s]/g, '') === '')
+    return same && !free ? { ...base, expected: values[0]!.value, match: 'exact' } : null;
+  // Free text: what every demonstration's text and the instruction share decides, similarity only without it.
+  const slots = deriveTextSlots(
+    values.map((v) => v.value),
+    hints,
+  );
+  const terms = slots
+    ? { ...(slots.required.length ? { required: slots.required } : {}), ...(slots.forbidden.length ? { forbidden: slots.forbidden } : {}) }
+    : {};
+  if (same) return { ...base, expected: values[0]!.value, match: numbersIn(values[0]!.value).length > 0 ? 'exact' : 'fuzzy', ...terms };
+  // The demonstrations typed different texts: the terms they share, never nothing when they share some.
+  if (!slots?.required.length) return null;
+  const shortest = [...values].sort((a, b) => [...a.value].length - [...b.value].length)[0]!;
+  return { ...base, expected: shortest.value, match: 'fuzzy', ...terms };
 }
 
 export function deriveGoalConditions(
   graph: Pick<TaskGraph, 'nodes' | 'edges' | 'freeKeys'>,
   paths: ReadonlyMap<string, GraphEdge[][]>,
+  hints: GoalHints = {},
 ): Map<string, GoalCondition[]> {
   const free = new Set(graph.freeKeys ?? []);
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
@@ -46,12 +86,27 @@ export function deriveGoalConditions(
   // query) while another path reached the goal without it is how that path went, not what the goal is.
   const commits = [...paths.values()].flat().map(committedContent);
   const shared: GoalCondition[] = [];
-  for (const [key, v] of commits[0] ?? []) {
-    if (free.has(key) || v.value === '') continue;
-    if (!commits.every((c) => c.get(key)?.value === v.value)) continue;
-    const kind = KIND[v.kind];
-    const match = kind === 'typed' && numbersIn(v.value).length === 0 ? 'fuzzy' : 'exact';
-    shared.push({ id: `c${shared.length + 1}`, kind, key, label: v.label, expected: v.value, match, source: 'derived' });
+  const keys = [...new Set(commits.flatMap((c) => [...c.keys()]))];
+  for (const key of keys) {
+    const values = commits.map((c) => c.get(key));
+    if (values.some((v) => v === undefined || v.value === '')) continue;
+    const all = values as ContentValue[];
+    if (isTextKey(key)) {
+      const c = typedCondition(key, all, free.has(key), hints);
+      if (c) shared.push({ id: `c${shared.length + 1}`, ...c });
+      continue;
+    }
+    if (free.has(key) || !all.every((v) => v.value === all[0]!.value)) continue;
+    const v = all[0]!;
+    shared.push({
+      id: `c${shared.length + 1}`,
+      kind: KIND[v.kind],
+      key,
+      label: v.label,
+      expected: v.value,
+      match: 'exact',
+      source: 'derived',
+    });
   }
   const presses = [...paths.values()].flat().map(pressCounts);
   for (const key of presses[0]?.keys() ?? []) {
@@ -96,6 +151,9 @@ export function deriveGoalConditions(
 export function conditionHolds(c: GoalCondition, value: string | undefined, textThreshold: number): boolean {
   if (c.kind === 'pressed') return Number(value ?? 0) >= Number(c.expected);
   if (value === undefined) return false;
+  // The terms decide a typed text when they require any; a forbidden term fails it whatever the match says.
+  const terms = c.required?.length || c.forbidden?.length ? slotsVerdict(value, c) : null;
+  if (terms !== null) return terms;
   if (c.match === 'regex') {
     try {
       return new RegExp(c.expected, 'u').test(value);
@@ -131,5 +189,12 @@ export function unmetConditions(
 export function describeCondition(c: GoalCondition): string {
   const how = c.match === 'exact' ? '=' : c.match === 'fuzzy' ? '≈' : '~';
   if (c.kind === 'pressed') return `pressed ${c.label} at least ${c.expected} times`;
-  return c.kind === 'shown' ? `screen shows "${c.expected}"` : `${c.kind} ${c.label} ${how} "${c.expected}"`;
+  if (c.kind === 'shown') return `screen shows "${c.expected}"`;
+  const terms = [
+    c.required?.length ? `with ${c.required.map((t) => `"${t}"`).join(', ')}` : '',
+    c.forbidden?.length ? `without ${c.forbidden.map((t) => `"${t}"`).join(', ')}` : '',
+  ].filter(Boolean);
+  // With required terms the terms decide; the demonstrated text stays as an example.
+  if (c.required?.length) return `${c.kind} ${c.label} ${terms.join(' ')} (e.g. "${c.expected}")`;
+  return `${c.kind} ${c.label} ${how} "${c.expected}"${terms.length ? ` ${terms.join(' ')}` : ''}`;
 }

@@ -17,6 +17,7 @@ export type MatchRule =
   | 'free-choice'
   | 'same-numbers'
   | 'similar-text'
+  | 'key-terms'
   | 'swipe-direction'
   | 'same-key'
   | 'same-app'
@@ -63,7 +64,7 @@ export function textMatches(
   typed: string,
   demonstrated: string,
   threshold: number,
-): { matched: boolean; similarity: number; rule: MatchRule } {
+): { matched: boolean; similarity: number; rule: 'same-numbers' | 'similar-text' } {
   const want = numbersIn(demonstrated);
   const similarity = textSimilarity(typed, demonstrated);
   if (want.length > 0) {

@@ -5,7 +5,11 @@ import type { TargetElement } from '../../../shared/domain/ui-tree.js';
 import { sameState } from './compare.js';
 import { contentModel, contentUnder, demonstrationEffects, learnContent, withContent } from './content-keys.js';
 import { deriveGoalConditions } from './goal-conditions.js';
+import { numbersIn } from './content.js';
+import { optionSets } from './page-model.js';
+import type { GoalHints } from './text-slots.js';
 import type {
+  ContentValue,
   Demo,
   GraphEdge,
   GraphNode,
@@ -90,6 +94,18 @@ function markFreeChoices(alternatives: ReadonlyMap<GraphEdge, Bounds[]>): void {
 }
 
 /**
+ * What the walk needs to apply a tap elsewhere: its group's options when the value it set is the tapped
+ * option's label, the opposite control when it stepped a number (see core/graph/page-model.ts).
+ */
+function controlsOf(step: Demo['steps'][number], effects: readonly ContentValue[]): Pick<GraphEdge, 'options' | 'mirror'> {
+  if (step.action?.type !== 'Tap' || effects.length === 0) return {};
+  const options =
+    step.options && step.options.some((o) => effects.some((v) => optionSets(o.label, v.value) !== null)) ? { options: step.options } : {};
+  const mirror = step.mirror && effects.some((v) => numbersIn(v.value).length === 1) ? { mirror: step.mirror } : {};
+  return { ...options, ...mirror };
+}
+
+/**
  * Merges a task's demonstrations into one multi-path graph (paper Appendix H.2): equal
  * states become nodes (each remembering why it was merged), human actions become
  * edges (equal ones merged, each listing the demonstrations that used it), and every
@@ -103,6 +119,8 @@ export function buildGraph(
   opts: MatchOptions = DEFAULT_MATCH_OPTIONS,
   /** 'keep' leaves freely chosen values apart (to measure state identity before that deliberate merge). */
   freeValues: 'reduce' | 'keep' = 'reduce',
+  /** The task's instruction and a word segmenter: what free text must say (see text-slots.ts). */
+  hints: GoalHints = {},
 ): TaskGraph {
   const learned = learnContent(demos);
   const model = freeValues === 'reduce' ? learned : contentModel(learned.keys, [], learned.listed);
@@ -116,9 +134,20 @@ export function buildGraph(
   const starts = new Map<string, number>();
   for (const demo of demos) {
     if (demo.steps.length === 0) continue;
-    const nodeIds = demo.steps.map(
-      (s) => index.assign(withContent(s.signature, contentUnder(model, s.content, s.page, s.keyboard)), s.ref).id,
-    );
+    const nodeIds = demo.steps.map((s) => {
+      const node = index.assign(withContent(s.signature, contentUnder(model, s.content, s.page, s.keyboard)), s.ref);
+      // The representative's keyboard (Back hides it before it leaves the page); where every member shows
+      // its fields (a tap there focuses one; the keyboard moves them) and the Navigate-up arrow.
+      if (node.members.length === 1 && s.keyboard) node.keyboard = true;
+      for (const [k, b] of Object.entries(s.fields ?? {})) {
+        if (!model.keys.has(k)) continue;
+        const list = (node.fields ??= {})[k] ?? [];
+        if (!list.some((x) => x.left === b.left && x.top === b.top && x.right === b.right && x.bottom === b.bottom))
+          node.fields[k] = [...list, b];
+      }
+      if (s.up && !node.up) node.up = s.up;
+      return node.id;
+    });
     starts.set(nodeIds[0]!, (starts.get(nodeIds[0]!) ?? 0) + 1);
     const path: GraphEdge[] = [];
     const changes = demonstrationEffects(demo.steps);
@@ -152,6 +181,7 @@ export function buildGraph(
         uses: [[demo.id, step.ref.idx]],
         ...(goal ? { goal: true } : {}),
         ...(effects.length ? { effects } : {}),
+        ...controlsOf(step, effects),
       };
       edges.push(edge);
       edgesBetween.set(`${from}>${to}`, [...between, edge]);
@@ -183,6 +213,6 @@ export function buildGraph(
     freeKeys: [...model.free].sort(),
     listedKeys: [...(model.listed ?? [])].sort(),
   };
-  for (const [id, conditions] of deriveGoalConditions(graph, goalPaths)) index.byId(id).goal = conditions;
+  for (const [id, conditions] of deriveGoalConditions(graph, goalPaths, hints)) index.byId(id).goal = conditions;
   return graph;
 }

@@ -1,14 +1,25 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GoalCondition, GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
-import { canonicalNumber, normalizeContent } from './content.js';
+import { graphScreen } from '../../../shared/domain/task-graph.js';
+import { contains } from '../../../shared/domain/ui-tree.js';
+import { toPixels } from '../geometry/coordinates.js';
 import type { ContentRecord } from './goal-conditions.js';
-import { pressKey, unmetConditions } from './goal-conditions.js';
+import { isTextKey, pressKey, unmetConditions } from './goal-conditions.js';
 import type { MatchOptions, MatchResult } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
+import type { PageModel } from './page-model.js';
+import { contentOf, isEdit, loopAllows, nodesWith, pageModel, typedField } from './page-model.js';
+import type { Candidate, Position, WalkHow } from './walk-moves.js';
+import { backMove, choose, editModel, focusMove, pageMoves, typeMatch } from './walk-moves.js';
+
+export type { WalkHow } from './walk-moves.js';
 
 export interface WalkMove {
-  /** The edge taken (the closest match), or null when the action matches no outgoing edge. */
-  taken: { edge: GraphEdge; result: MatchResult } | null;
+  /**
+   * The move made, or null when the action matches nothing the graph knows: the recorded action applied
+   * (null for a Back the graph did not record), how it matched, and how the walk applied it.
+   */
+  taken: { edge: GraphEdge | null; result: MatchResult; how: WalkHow } | null;
   /** The closest edge, matched or not (for off-graph steps: how far the action was). */
   nearest: { edge: GraphEdge; result: MatchResult } | null;
 }
@@ -21,89 +32,287 @@ export interface FinishVerdict {
   unmet: GoalCondition[];
 }
 
-/** One index per graph's edge list (walks are many, graphs few): its edges by the node they leave, in order. */
-const indexes = new WeakMap<readonly GraphEdge[], { count: number; index: Map<string, GraphEdge[]> }>();
-function edgesByOrigin(edges: readonly GraphEdge[]): ReadonlyMap<string, GraphEdge[]> {
-  const known = indexes.get(edges);
-  // A list that grew since (a graph still being built) is indexed again.
-  if (known && known.count === edges.length) return known.index;
-  const index = new Map<string, GraphEdge[]>();
-  for (const e of edges) {
-    const list = index.get(e.from);
-    if (list) list.push(e);
-    else index.set(e.from, [e]);
-  }
-  indexes.set(edges, { count: edges.length, index });
-  return index;
-}
+type WalkGraph = Pick<TaskGraph, 'startNode' | 'nodes' | 'edges'> & Partial<Pick<TaskGraph, 'config' | 'freeKeys'>>;
 
 /**
- * Walks a task graph as the offline protocol does, one action at a time: an action is valid only if
- * it matches an edge out of where the walk stands; Finish succeeds only on a DONE node reached by a
- * goal edge, with the path's content meeting that node's goal conditions.
+ * Walks a task graph as the offline protocol does, one action at a time: an action is valid only if the
+ * graph knows what it does where the walk stands; Finish succeeds only on a DONE node reached by a goal
+ * action, with the path's content meeting that node's goal conditions.
  *
- * The walk stands on a *set* of nodes only where the graph cannot tell them apart: when one
- * demonstrated action (the same point, the same text) leads from a node to several nodes. Otherwise
- * the closest matching edge decides, so a tap on the demonstrated goal button is never taken by a
- * farther edge whose element happens to contain the point.
+ * The walk stands on a page with content (page-model.ts, walk-moves.ts). An action is taken, in order:
+ * 1. by an edge out of the nodes that show the walk's content (the recorded routes). A Type matches by the
+ *    text the field then holds: appended to what is there, or in its place when the action clears it;
+ * 2. else by what the page's recorded actions do applied here: edits to a page's fields and choices in
+ *    any order, another option of a group, a stepper's mirror (overshoot and correct), a recorded way off
+ *    the page taken with other content on it, so long as nothing a demonstration had set is left empty;
+ * 3. else a Back hides the keyboard, or returns to the page the walk came from, as it was left.
+ * An edit applies to the page's content, which then names the nodes the walk stands on; content no
+ * demonstration showed is a state of its own (no node), from which only edits and ways off the page go on.
+ *
+ * The walk stands on a *set* of nodes where the graph cannot tell them apart: when one demonstrated
+ * action leads from a node to several nodes, or several nodes of the page show the content.
  */
 export class GraphWalker {
   current: Set<string>;
   /** Nodes entered through a goal edge on the last move. */
   viaGoal = new Set<string>();
-  /** The node shown to the agent: the target of the edge taken last. */
+  /** The node shown to the agent: where the walk stands, or the closest node of its page. */
   node: string;
+  /** The path's content: what its actions set, and for the rest the last value its pages showed. */
   private readonly content = new Map<string, string>();
+  /** Keys the path's own actions set (a page shown later never overrides what the agent typed or chose). */
+  private readonly set = new Set<string>();
   private readonly legacy: boolean;
-  /** Edges by the node they leave, so a step looks at the edges out of where the walk stands, not at all of them. */
-  private readonly outOf: ReadonlyMap<string, GraphEdge[]>;
+  private readonly model: PageModel;
+  private pos: Position;
+  /** A tap the graph did not know was just made (see returnFromExcursion). */
+  private away: { action: Action; nearest: WalkMove['nearest'] } | null = null;
 
   constructor(
-    private readonly graph: Pick<TaskGraph, 'startNode' | 'nodes' | 'edges'>,
+    private readonly graph: WalkGraph,
     private readonly opts: MatchOptions,
   ) {
-    this.current = new Set([graph.startNode]);
+    this.model = pageModel(graph);
+    this.pos = this.enter(graph.startNode, [graph.startNode], null);
+    this.current = this.pos.nodes;
     this.node = graph.startNode;
+    this.show(this.pos);
     // Graphs from before goal edges existed (no edge marked) fall back to "stands on DONE".
     this.legacy = !graph.edges.some((e) => e.goal);
-    this.outOf = edgesByOrigin(graph.edges);
   }
 
+  /** The path's content for the goal conditions: what its actions set, else the last value its pages showed. */
   get record(): ContentRecord {
     return this.content;
   }
 
-  /** Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches. */
-  act(action: Action): WalkMove {
-    // In the graph's edge order, as before the index: ties between equally close edges resolve the same way.
-    const out =
-      this.current.size === 1 ? (this.outOf.get([...this.current][0]!) ?? []) : this.graph.edges.filter((e) => this.current.has(e.from));
-    const { edge, result, nearest } = bestEdge(action, out, this.opts);
-    if (!edge || !result) return { taken: null, nearest };
-    // Edges for the same demonstrated action out of the current set lead wherever the demonstrations went.
-    const twins = out.filter((e) => e === edge || (sameDemonstratedAction(edge, e, this.opts) && matchEdge(action, e, this.opts).matched));
-    this.current = new Set(twins.map((e) => e.to));
-    this.viaGoal = new Set(twins.filter((e) => e.goal).map((e) => e.to));
-    this.node = edge.to;
-    this.commit(edge, action, result);
-    return { taken: { edge, result }, nearest };
+  /** Whether the walk stands on page content no node shows. */
+  get offNodes(): boolean {
+    return this.pos.nodes.size === 0;
   }
 
-  private commit(edge: GraphEdge, action: Action, result: MatchResult): void {
-    if (action.type === 'Key' && edge.from === edge.to)
-      this.content.set(pressKey(action.key), String(Number(this.content.get(pressKey(action.key)) ?? 0) + 1));
-    for (const v of edge.effects ?? []) {
-      if (v.kind === 'text' && action.type === 'Type') this.content.set(v.key, canonicalNumber(normalizeContent(action.text)));
-      else if (result.rule === 'free-choice') this.content.set(v.key, '*');
-      else this.content.set(v.key, v.value);
+  /** Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches. */
+  act(action: Action): WalkMove {
+    if (this.away) return this.returnFromExcursion(action);
+    const pos = this.pos;
+    const out = this.outEdges(pos);
+    const exact = this.exactMove(action, out, pos);
+    // The app bar's Navigate-up arrow goes back as Back does (a demonstration's Back, where it pressed Back).
+    if (!exact.move && this.onUpArrow(action, pos.nodes.size > 0 ? pos.nodes : [pos.near])) return this.act({ type: 'Back' });
+    const screen = graphScreen(this.graph as TaskGraph);
+    const move =
+      exact.move ??
+      (pos.nodes.size > 0 ? focusMove(this.model, action, pos, screen) : null) ??
+      choose(pageMoves(this.model, action, pos, out, this.opts, this.content)) ??
+      focusMove(this.model, action, pos, screen) ??
+      (action.type === 'Back' ? backMove(pos, (p) => this.nodesAt(p)) : null);
+    if (!move) {
+      // A tap the graph does not know: on a phone it opens a page or a dialog, and Back returns from it.
+      if (!isTapLike(action)) return { taken: null, nearest: exact.nearest };
+      this.away = { action, nearest: exact.nearest };
+      this.current = new Set();
+      const result: MatchResult = {
+        matched: true,
+        distancePx: exact.nearest?.result.distancePx ?? null,
+        similarity: null,
+        rule: null,
+        reason: `a tap the graph does not know (${exact.nearest?.result.reason ?? 'no outgoing edge of this kind'}): only Back is known to return from it`,
+      };
+      return { taken: { edge: null, result, how: 'excursion' }, nearest: exact.nearest };
     }
+    this.apply(move, action, pos);
+    const nearest = exact.nearest ?? (move.edge ? { edge: move.edge, result: move.result } : null);
+    return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest };
+  }
+
+  /** Edges out of where the walk stands that its path may take (see PageModel.loops). */
+  /**
+   * After a tap the graph does not know (back and forth: a look at another page), only Back is known: it
+   * returns to where the walk stood. Anything else is off the graph, as that tap was.
+   */
+  private returnFromExcursion(action: Action): WalkMove {
+    const away = this.away!;
+    this.away = null;
+    // Navigate up on a page no demonstration showed: where the app's pages show their arrow.
+    if (action.type !== 'Back' && this.onUpArrow(action, this.model.byId.keys())) action = { type: 'Back' };
+    if (action.type !== 'Back') {
+      const reason = `after a tap the graph does not know, ${action.type} is not known to return (only Back is): ${away.nearest?.result.reason ?? ''}`;
+      return { taken: null, nearest: away.nearest ? { edge: away.nearest.edge, result: { ...away.nearest.result, reason } } : null };
+    }
+    this.moveTo(this.pos);
+    this.viaGoal = new Set();
+    return {
+      taken: {
+        edge: null,
+        result: { matched: true, distancePx: null, similarity: null, rule: 'same-action', reason: 'Back returns from the excursion' },
+        how: 'back',
+      },
+      nearest: null,
+    };
+  }
+
+  /** Whether a tap lands on the Navigate-up arrow of one of these nodes' screens. */
+  private onUpArrow(action: Action, nodes: Iterable<string>): boolean {
+    if (!isTapLike(action) || !('at' in action)) return false;
+    const p = toPixels(action.at, graphScreen(this.graph as TaskGraph));
+    for (const id of nodes) {
+      const b = this.model.byId.get(id)?.up;
+      if (b && contains(b, p.x, p.y)) return true;
+    }
+    return false;
+  }
+
+  private outEdges(pos: Position): GraphEdge[] {
+    if (pos.nodes.size === 0) return [];
+    // In the graph's edge order: ties between equally close edges resolve the same way.
+    const out =
+      pos.nodes.size === 1 ? (this.model.outOf.get([...pos.nodes][0]!) ?? []) : this.graph.edges.filter((e) => pos.nodes.has(e.from));
+    return out.filter((e) => loopAllows(this.model, e, this.content, this.opts.textThreshold));
+  }
+
+  /** Step 1: the closest edge out of where the walk stands. */
+  private exactMove(
+    action: Action,
+    out: readonly GraphEdge[],
+    pos: Position,
+  ): { move: Candidate | null; nearest: { edge: GraphEdge; result: MatchResult } | null } {
+    if (action.type !== 'Type') {
+      const { edge, result, nearest } = bestEdge(action, out, this.opts);
+      return { move: edge && result ? { edge, result, how: 'edge' } : null, nearest };
+    }
+    let best: { edge: GraphEdge; result: MatchResult } | null = null;
+    let near: { edge: GraphEdge; result: MatchResult } | null = null;
+    for (const e of out) {
+      if (e.action.type !== 'Type') continue;
+      const key = typedField(e)?.key;
+      // Typing goes into the field a tap focused.
+      if (pos.focus !== null && key !== undefined && key !== pos.focus) continue;
+      const result = typeMatch(this.model, e, action, pos, this.opts);
+      const sim = (r: MatchResult): number => r.similarity ?? 0;
+      if (result.matched && (!best || sim(result) > sim(best.result))) best = { edge: e, result };
+      if (!result.matched && (!near || sim(result) > sim(near.result))) near = { edge: e, result };
+    }
+    return { move: best ? { ...best, how: 'edge' } : null, nearest: best ?? near };
+  }
+
+  /** The position on arriving at a node (its page with the content it shows). */
+  private enter(node: string, nodes: readonly string[], back: Position | null): Position {
+    const n = this.model.byId.get(node);
+    return {
+      page: this.model.pageOf.get(node) ?? '',
+      content: new Map(Object.entries(contentOf(n))),
+      nodes: new Set(nodes),
+      near: node,
+      keyboard: n?.keyboard === true,
+      focus: null,
+      back,
+    };
+  }
+
+  /** The nodes that show a position's content (keyboard down: those without it up, where the page has some). */
+  private nodesAt(p: Position): Set<string> {
+    const all = nodesWith(this.model, p.page, p.content, this.opts.textThreshold);
+    const fit = p.keyboard ? all : all.filter((n) => !n.keyboard);
+    return new Set((fit.length > 0 ? fit : all).map((n) => n.id));
+  }
+
+  private apply(move: Candidate, action: Action, from: Position): void {
+    const m = this.model;
+    const edge = move.edge;
+    if (move.to) {
+      // Back (the keyboard hidden, or the page the walk came from), or a field focused.
+      this.moveTo(move.to);
+      if (move.how !== 'focus') this.viaGoal = new Set();
+      return;
+    }
+    if (!edge) return;
+    if (move.how === 'refused') return;
+    if (action.type === 'Key' && edge.from === edge.to && move.how === 'edge')
+      this.content.set(pressKey(action.key), String(Number(this.content.get(pressKey(action.key)) ?? 0) + 1));
+    const effects = editModel(m, move, action, from);
+    if (isEdit(m, edge) && effects.size === 0) {
+      // A tap that changes nothing on the page (a field focused): where it led, or where the walk stands.
+      const focus = focusOf(m, edge, from.page) ?? from.focus;
+      const nodes = move.how === 'edge' ? new Set(this.twins(move, action, from).map((e) => e.to)) : from.nodes;
+      this.moveTo({ ...from, nodes, near: move.how === 'edge' ? edge.to : from.near, keyboard: focus !== null || from.keyboard, focus });
+    } else if (isEdit(m, edge)) {
+      // An edit: the page's content changes; the nodes showing it are where the walk stands. A recorded
+      // edge out of where the walk stands says what the page then shows (the text as the agent typed it).
+      const content = new Map(from.content);
+      if (move.how === 'edge') for (const [k, v] of Object.entries(contentOf(m.byId.get(edge.to)))) content.set(k, v);
+      for (const [k, v] of effects) if (move.how !== 'edge' || isTextKey(k)) content.set(k, v);
+      const focus = action.type === 'Type' ? (typedField(edge)?.key ?? from.focus) : (focusOf(m, edge, from.page) ?? from.focus);
+      const next: Position = { ...from, content, keyboard: action.type === 'Type' || focus !== null || from.keyboard, focus };
+      next.nodes = this.nodesAt(next);
+      if (move.how === 'edge') for (const e of this.twins(move, action, from)) next.nodes.add(e.to);
+      next.near = next.nodes.has(edge.to) ? edge.to : ([...next.nodes][0] ?? closest(m, from.page, content, edge.to));
+      this.moveTo(next);
+    } else {
+      // Off the page: where the demonstrations went (every node one demonstrated action led to).
+      const twins = this.twins(move, action, from);
+      const target = this.enter(edge.to, [...new Set(twins.map((e) => e.to))], from);
+      // Another option of the group: the page it leads to shows that option's value.
+      let changed = false;
+      for (const [k, v] of effects)
+        if (target.content.has(k) && target.content.get(k) !== v) {
+          target.content.set(k, v);
+          changed = true;
+        }
+      if (changed) {
+        target.nodes = this.nodesAt(target);
+        target.near = [...target.nodes][0] ?? edge.to;
+      }
+      this.navigate(target);
+    }
+    for (const [k, v] of effects) {
+      // A field the app empties after use (the message box after 发送) keeps, in the record, what it held.
+      if (v === '' && isTextKey(k) && action.type !== 'Type' && this.content.get(k)) continue;
+      this.content.set(k, move.result.rule === 'free-choice' ? '*' : v);
+      this.set.add(k);
+    }
+    this.viaGoal = edge.goal ? new Set([...this.pos.nodes].filter((id) => m.byId.get(id)?.done)) : new Set();
+  }
+
+  /** Edges for the same demonstrated action out of where the walk stands lead wherever the demonstrations went. */
+  private twins(move: Candidate, action: Action, from: Position): GraphEdge[] {
+    const edge = move.edge!;
+    if (move.how !== 'edge') return [edge];
+    return this.outEdges(from).filter(
+      (e) => e === edge || (sameDemonstratedAction(edge, e, this.opts) && matchEdge(action, e, this.opts).matched),
+    );
+  }
+
+  /** Off the page: Back will return to where the walk came from; arriving on a page it came through returns there. */
+  private navigate(next: Position): void {
+    for (let p: Position | null = this.pos; p; p = p.back)
+      if (p.page === next.page) {
+        next.back = p.back;
+        break;
+      }
+    this.moveTo(next);
+  }
+
+  private moveTo(next: Position): void {
+    this.pos = next;
+    this.current = next.nodes;
+    this.node = next.near;
+    this.show(next);
+  }
+
+  /** What a page shows counts for the keys the path did not set itself (an option already chosen by default). */
+  private show(p: Position): void {
+    for (const [k, v] of p.content) if (v !== '*' && !this.set.has(k)) this.content.set(k, v);
   }
 
   /** Whether Finish would succeed now, and why. */
   finish(): FinishVerdict {
+    if (this.away)
+      return { success: false, reason: 'ended on a page the graph does not know (after a tap it does not know)', node: null, unmet: [] };
     const done = this.graph.nodes.filter((n) => n.done && this.current.has(n.id));
-    if (done.length === 0)
-      return { success: false, reason: `ended on ${[...this.current].join('/')}, which is not DONE`, node: null, unmet: [] };
+    if (done.length === 0) {
+      const where = this.current.size > 0 ? [...this.current].join('/') : `content of ${this.node}'s page that no demonstration showed`;
+      return { success: false, reason: `ended on ${where}, which is not DONE`, node: null, unmet: [] };
+    }
     const reached = done.filter((n) => this.legacy || this.viaGoal.has(n.id));
     if (reached.length === 0) {
       return {
@@ -113,17 +322,39 @@ export class GraphWalker {
         unmet: [],
       };
     }
-    let closest: FinishVerdict | null = null;
+    let nearest: FinishVerdict | null = null;
     for (const n of reached) {
       const unmet = unmetConditions(n.goal, this.content, this.opts.textThreshold);
       if (unmet.length === 0)
         return { success: true, reason: `reached DONE ${n.id}${n.goal?.length ? ' with its goal conditions met' : ''}`, node: n.id, unmet };
-      if (!closest || unmet.length < closest.unmet.length) closest = { success: false, reason: '', node: n.id, unmet };
+      if (!nearest || unmet.length < nearest.unmet.length) nearest = { success: false, reason: '', node: n.id, unmet };
     }
-    const c = closest!;
+    const c = nearest!;
     return {
       ...c,
       reason: `reached DONE ${c.node} but ${c.unmet.length} goal condition(s) unmet: ${c.unmet.map((u) => `${u.label} should be "${u.expected}" (was "${this.content.get(u.key) ?? ''}")`).join('; ')}`,
     };
   }
+}
+
+const isTapLike = (a: Action): boolean => a.type === 'Tap' || a.type === 'DoubleTap' || a.type === 'LongPress';
+
+/** The text key a tap focused: the field the tapped element is, by its resource id. */
+function focusOf(m: PageModel, e: GraphEdge, page: string): string | null {
+  const t = e.target;
+  if (!t?.resourceId || !/EditText|AutoComplete|SearchView/.test(t.className)) return null;
+  for (const n of m.nodesOf.get(page) ?? []) for (const k in contentOf(n)) if (isTextKey(k) && k.endsWith(`|${t.resourceId}`)) return k;
+  return null;
+}
+
+/** The node of a page whose content differs least from `content` (what the agent is shown off the nodes). */
+function closest(m: PageModel, page: string, content: ReadonlyMap<string, string>, fallback: string): string {
+  let best: { id: string; d: number } | null = null;
+  for (const n of m.nodesOf.get(page) ?? []) {
+    const c = contentOf(n);
+    let d = 0;
+    for (const k in c) if (content.get(k) !== undefined && content.get(k) !== c[k]) d++;
+    if (!best || d < best.d) best = { id: n.id, d };
+  }
+  return best?.id ?? fallback;
 }

@@ -15,7 +15,10 @@ import { computeSignature } from '../../core/graph/signature.js';
 import { toDemoStep } from '../../core/graph/demo-step.js';
 import { enteredTextsOf } from '../../core/graph/content.js';
 import { validateGraph } from '../../core/graph/validate.js';
+import { attachKnownWrong } from '../../core/graph/growth/known-wrong.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
+import type { GoalHints } from '../../core/graph/text-slots.js';
+import { JiebaTokenizer } from '../../adapters/nlp/jieba-tokenizer.js';
 
 /** A recorded step with its parsed UI dump: what the builder and the probe read. */
 export interface ReadStep {
@@ -109,6 +112,16 @@ export function summarize(
   };
 }
 
+/**
+ * What a task's graph build knows beyond its demonstrations: the instruction (what free text must say,
+ * what the person corrected away) and a word segmenter for it.
+ */
+export function goalHints(store: WorkspaceStore, taskId: string): GoalHints {
+  const task = store.tasks.get(taskId);
+  const tokenizer = new JiebaTokenizer();
+  return { ...(task ? { instruction: task.instruction } : {}), tokenize: (s) => tokenizer.cut(s) };
+}
+
 /** Builds, validates and stores a new graph version for a task from its finished demonstrations. */
 export async function buildAndStore(
   store: WorkspaceStore,
@@ -122,8 +135,13 @@ export async function buildAndStore(
   const typed = read.flatMap((d) => d.steps.flatMap((s) => (s.row.action?.type === 'Type' ? [s.row.action.text] : [])));
   config = { ...config, signature: { ...config.signature, enteredTexts: enteredTextsOf(typed) } };
   const demos = await demosFrom(store, read, config.signature);
-  const graph = buildGraph(taskId, demos, config.signature, config.match);
-  const validation = validateGraph(graph, demos, config.match);
+  const hints = goalHints(store, taskId);
+  // Actions an annotator marked wrong at a node ride along with every rebuild (they live with the decisions).
+  const graph = attachKnownWrong(
+    buildGraph(taskId, demos, config.signature, config.match, 'reduce', hints),
+    store.offGraph.forTask(taskId),
+  );
+  const validation = validateGraph(graph, demos, config.match, hints);
   const prev = store.graphs.latest(taskId);
   const row = store.graphs.addVersion(taskId, { parentId: prev?.id ?? null, config, body: graph, validation });
   return summarize(row.id, row.version, row.createdAt, graph, validation, demos.length, trustOf(store, row.id, validation.selfConsistency));

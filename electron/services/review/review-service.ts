@@ -59,6 +59,8 @@ function taskRow(
     status,
     steps: r.details.steps ?? 0,
     instruction: task?.instruction ?? '',
+    translation: task?.translation ?? null,
+    lang: task?.lang ?? 'zh',
     app: task?.app ?? '',
     semantic: task?.annotations.semantic ?? '',
     syntactic: task?.annotations.syntactic ?? '',

@@ -18,7 +18,7 @@ import type { GraphOf } from '../../core/eval/state-judge.js';
 import { trustOf } from '../graphs/graph-trust.js';
 import { StfClient } from '../../adapters/stf/stf-client.js';
 import { withStfDevices } from '../devices/stf-session.js';
-import type { RunManifest, StfRequest } from '../../../shared/domain/run-manifest.js';
+import type { LeftOutTask, RunManifest, StfRequest } from '../../../shared/domain/run-manifest.js';
 import { createUserSimulator } from './user-simulator.js';
 import { VARIANT_DESCRIPTIONS } from '../../core/eval/variants.js';
 import { runExtras } from './run-manifest-extras.js';
@@ -33,7 +33,7 @@ export interface RunServiceDeps {
   userDataDir?: string;
 }
 
-function agentLookup(store: WorkspaceStore, userDataDir?: string): (name: string) => AgentConfig {
+export function agentLookup(store: WorkspaceStore, userDataDir?: string): (name: string) => AgentConfig {
   const set = loadAgentConfigs(store.path, { approvals: new AgentApprovals(userDataDir) });
   if (set.errors.length) throw new Error(`agents.json has problems:\n${set.errors.join('\n')}`);
   return (name) => findAgentConfig(set, name);
@@ -49,7 +49,11 @@ function graphsOf(store: WorkspaceStore): GraphOf {
 }
 
 /** Creates the run row with its full manifest (everything needed to reproduce it), and returns its id. */
-export function createRun(deps: RunServiceDeps, input: RunSpecInput, devices: { stf?: StfRequest } = {}): { runId: string; spec: RunSpec } {
+export function createRun(
+  deps: RunServiceDeps,
+  input: RunSpecInput,
+  devices: { stf?: StfRequest; leftOut?: LeftOutTask[] } = {},
+): { runId: string; spec: RunSpec } {
   const spec = RunSpecSchema.parse(input);
   const store = deps.store();
   const find = agentLookup(store, deps.userDataDir);
@@ -68,7 +72,8 @@ export function createRun(deps: RunServiceDeps, input: RunSpecInput, devices: { 
   });
   const graphs: NonNullable<RunManifest['graphs']> = {};
   for (const t of tasks) {
-    if (spec.mode === 'online' || t.mode !== 'offline') continue;
+    // Every task scored offline: offline tasks, and online tasks a `--mode offline --include-online` run scores on their graphs.
+    if (spec.mode === 'online' || (spec.mode === 'both' && t.mode !== 'offline')) continue;
     const row = store.graphs.latest(t.id);
     graphs[t.id] = row ? { version: row.version, trust: trustOf(store, row.id, row.validation.selfConsistency) } : null;
   }
@@ -88,6 +93,7 @@ export function createRun(deps: RunServiceDeps, input: RunSpecInput, devices: { 
     createdAt: new Date().toISOString(),
     ...(devices.stf ? { stf: devices.stf } : {}),
     ...runExtras(store, spec, { agents, judge, user }, find),
+    ...(devices.leftOut?.length ? { leftOut: devices.leftOut } : {}),
   };
   for (const [id, g] of Object.entries(graphs)) {
     if (g && g.trust.status !== 'valid')

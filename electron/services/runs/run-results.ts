@@ -21,6 +21,9 @@ export function toMetricInput(r: RunResult): ResultForMetrics {
     judgeMs: d.judge?.ms ?? 0,
     judgeAgreement: d.judge?.agreement ?? null,
     retries: Math.max(0, (d.attempts ?? 1) - 1),
+    sideEffects: d.sideEffects
+      ? d.sideEffects.effects.map((e) => ({ kinds: e.kinds.length ? e.kinds : [e.kind], irreversible: e.irreversible }))
+      : null,
   };
 }
 
@@ -46,6 +49,16 @@ export function deterministicResults(store: WorkspaceStore, runId: string): unkn
       exit: r.exitCategory,
       ...(r.mode === 'offline'
         ? { graphVersion: d.graphVersion ?? null, path: d.path ?? [], finalNode: d.finalNode ?? null, finalDone: d.finalDone ?? null }
+        : {}),
+      ...(r.mode === 'online' && d.sideEffects
+        ? {
+            sideEffects: d.sideEffects.effects.map((e) => ({
+              step: e.step,
+              kind: e.kind,
+              irreversible: e.irreversible,
+              summary: e.summary,
+            })),
+          }
         : {}),
       tokens: d.stats?.tokens ?? null,
       steps,

@@ -1,3 +1,4 @@
+import { dateFormat } from './date-format.js';
 /**
  * The phone's wall clock. Live by default (status bar minutes tick like a real phone); tests freeze
  * it with `cmd vphone clock freeze|set|advance` so screenshots are byte-identical across runs.
@@ -31,10 +32,20 @@ export class VirtualClock {
   advance(ms: number): void {
     this.set(this.now() + ms);
   }
+
+  /** What a snapshot keeps of the clock: a frozen clock comes back at the same instant. */
+  save(): { offset: number; frozenAt: number | null } {
+    return { offset: this.offset, frozenAt: this.frozenAt };
+  }
+
+  restore(s: { offset: number; frozenAt: number | null }): void {
+    this.offset = s.offset;
+    this.frozenAt = s.frozenAt;
+  }
 }
 
 export function formatClock(ms: number, timeZone: string, withSeconds = false): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  return dateFormat('en-GB', {
     timeZone,
     hour: '2-digit',
     minute: '2-digit',
@@ -44,7 +55,7 @@ export function formatClock(ms: number, timeZone: string, withSeconds = false): 
 }
 
 export function formatDate(ms: number, timeZone: string, locale: 'en' | 'zh'): string {
-  return new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-US', {
+  return dateFormat(locale === 'zh' ? 'zh-CN' : 'en-US', {
     timeZone,
     weekday: 'short',
     month: 'short',

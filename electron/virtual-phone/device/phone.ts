@@ -25,6 +25,26 @@ export interface Task {
 
 export const LAUNCHER_PKG = 'com.android.launcher3';
 
+/**
+ * Everything an input can change, kept whole so a phone can be put back exactly where it was (as an
+ * emulator snapshot does): app states, settings, tasks with their pages, focus, keyboard, toast, clock.
+ * Files on the phone's storage are not kept: no app keeps its state there.
+ */
+export interface PhoneSnapshot {
+  states: Map<string, unknown>;
+  settings: ReturnType<SettingsStore['toJSON']>;
+  blockedNumbers: string[];
+  tasks: Map<string, Task>;
+  recents: string[];
+  foreground: string;
+  focus: { instance: number; inputId: string } | null;
+  ime: { visible: boolean; shift: boolean; symbols: boolean };
+  toast: { text: string; until: number } | null;
+  nextKey: number;
+  clock: ReturnType<VirtualClock['save']>;
+  batteryOverride: number | null;
+}
+
 export class PhoneModel {
   readonly clock = new VirtualClock();
   readonly fs: VirtualFs;
@@ -244,6 +264,45 @@ export class PhoneModel {
       toast: (text) => this.showToast(text),
       openApp: (p, id, params) => void this.launch(p, id, params),
     };
+  }
+
+  /** A deep copy of the phone's state (see PhoneSnapshot); restoring it later gives the same phone back. */
+  snapshot(): PhoneSnapshot {
+    return structuredClone({
+      states: this.states,
+      settings: this.settings.toJSON(),
+      blockedNumbers: this.blockedNumbers,
+      tasks: this.tasks,
+      recents: this.recents,
+      foreground: this.foreground,
+      focus: this.focus,
+      ime: { visible: this.imeVisible, shift: this.imeShift, symbols: this.imeSymbols },
+      toast: this.toast,
+      nextKey: this.nextKey,
+      clock: this.clock.save(),
+      batteryOverride: this.batteryOverride,
+    });
+  }
+
+  /** Puts a snapshot back; the snapshot stays usable (it is copied again). */
+  restore(saved: PhoneSnapshot): void {
+    const s = structuredClone(saved);
+    this.states.clear();
+    for (const [k, v] of s.states) this.states.set(k, v);
+    this.settings.restore(s.settings);
+    // Apps hold the blocked list by reference (sys.blockedNumbers): refill it in place.
+    this.blockedNumbers.splice(0, this.blockedNumbers.length, ...s.blockedNumbers);
+    this.tasks = s.tasks;
+    this.recents = s.recents;
+    this.foreground = s.foreground;
+    this.focus = s.focus;
+    this.imeVisible = s.ime.visible;
+    this.imeShift = s.ime.shift;
+    this.imeSymbols = s.ime.symbols;
+    this.toast = s.toast;
+    this.nextKey = s.nextKey;
+    this.clock.restore(s.clock);
+    this.batteryOverride = s.batteryOverride;
   }
 
   /** Ground truth for tests: screen id, foreground component and every app's state. */

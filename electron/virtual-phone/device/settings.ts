@@ -83,6 +83,15 @@ export class SettingsStore {
     this.tables = this.fresh();
   }
 
+  /** Puts back tables saved with toJSON (a phone snapshot being restored). */
+  restore(saved: Record<SettingsTable, Record<string, string>>): void {
+    this.tables = {
+      system: new Map(Object.entries(saved.system)),
+      secure: new Map(Object.entries(saved.secure)),
+      global: new Map(Object.entries(saved.global)),
+    };
+  }
+
   toJSON(): Record<SettingsTable, Record<string, string>> {
     return {
       system: Object.fromEntries(this.tables.system),

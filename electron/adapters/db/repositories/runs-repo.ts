@@ -6,6 +6,7 @@ import { parseRunResultDetails, parseRunStepDetails, parseStepUsage } from '../.
 import type { Db } from '../connection.js';
 import { fromJson, nowIso, parseStored, parseTimings, toJson } from './json.js';
 import { ActionSchema } from './stored-schemas.js';
+import { writeTransaction } from '../connection.js';
 
 export type RunMode = 'online' | 'offline';
 export type RunStatus = 'running' | 'finished' | 'cancelled' | 'failed';
@@ -154,6 +155,25 @@ export class RunsRepo {
          exit_category = excluded.exit_category, details = excluded.details, finished_at = excluded.finished_at`,
       )
       .run(r.runId, r.taskId, r.agent, r.mode, trialOf(r), r.success ? 1 : 0, r.exitCategory, toJson(r.details), nowIso());
+  }
+
+  /**
+   * Replaces some results of a run, each with its steps, and rewrites the run's manifest, in one
+   * transaction: a re-scoring killed half-way leaves every result as it was (`run rescore`).
+   */
+  replaceResults(
+    runId: string,
+    items: readonly { result: Omit<RunResult, 'finishedAt'>; steps: readonly RunStep[] }[],
+    manifest: StoredRunManifest,
+  ): void {
+    writeTransaction(this.db, () => {
+      for (const { result, steps } of items) {
+        this.deleteSteps(result);
+        for (const s of steps) this.addStep(s);
+        this.putResult(result);
+      }
+      this.db.prepare('UPDATE runs SET manifest = ? WHERE id = ?').run(toJson(manifest), runId);
+    });
   }
 
   /**

@@ -15,6 +15,7 @@ interface TaskRow {
   semantic: TaskSummary['semantic'];
   syntactic: TaskSummary['syntactic'];
   scenario: string;
+  translation: string | null;
 }
 
 export interface TaskSetRow {
@@ -28,6 +29,7 @@ export interface TaskSetRow {
 const toSummary = (r: TaskRow): TaskSummary => ({
   id: r.id,
   instruction: r.instruction,
+  translation: typeof r.translation === 'string' ? r.translation : null,
   lang: r.lang,
   app: r.app,
   mode: r.mode,
@@ -110,10 +112,12 @@ export class TasksRepo {
     eq('syntactic', filter.syntactic);
     eq('task_set', filter.taskSet);
     if (filter.text) {
-      where.push(`(instr(lower(id), ?) > 0 OR instr(lower(instruction), ?) > 0)`);
-      args.push(filter.text.toLowerCase(), filter.text.toLowerCase());
+      where.push(
+        `(instr(lower(id), ?) > 0 OR instr(lower(instruction), ?) > 0 OR instr(lower(coalesce(json_extract(body, '$.translation'), '')), ?) > 0)`,
+      );
+      args.push(filter.text.toLowerCase(), filter.text.toLowerCase(), filter.text.toLowerCase());
     }
-    const sql = `SELECT id, task_set, instruction, lang, app, mode, semantic, syntactic, scenario FROM tasks
+    const sql = `SELECT id, task_set, instruction, json_extract(body, '$.translation') AS translation, lang, app, mode, semantic, syntactic, scenario FROM tasks
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`;
     return (this.db.prepare(sql).all(...args) as TaskRow[]).map(toSummary);
   }

@@ -1,6 +1,10 @@
 import type { CommandFn } from '../../shell/interpreter.js';
-import { composeFrame } from '../frame.js';
-import type { PhoneModel } from '../phone.js';
+import { composeFrame, currentDialogTitle } from '../frame.js';
+import type { PhoneModel, PhoneSnapshot } from '../phone.js';
+
+/** Snapshots per phone (`cmd vphone snapshot`); a phone keeps at most this many at once. */
+const MAX_SNAPSHOTS = 20_000;
+const snapshots = new WeakMap<PhoneModel, Map<string, PhoneSnapshot>>();
 
 /**
  * `cmd vphone …`: the virtual phone's own service, for tests and rule-based success checks.
@@ -14,6 +18,14 @@ const HELP = `Virtual phone (vphone) commands:
                              --content adds, as JSON, the page's parameters, what a person set on
                              it (typed text, chosen options, quantities) and the foreground app's
                              state (less what only logs views)
+  truth                      print JSON: the whole state that decides what the next input does —
+                             what \`state\` prints less the clock, battery and toast, plus the window
+                             id, every page of the foreground task (parameters, what a person
+                             set on it, scroll offset), the focused field, and which app state
+                             keys only log views (viewLogs)
+  snapshot save|load NAME    keep the phone's whole state under NAME / put it back (as an
+                             emulator snapshot does); snapshot drop [NAME|PREFIX*] forgets one,
+                             those whose name starts with PREFIX, or all
   screens [PACKAGE]          list screen ids
   open SCREEN_ID [K=V ...]   jump to a screen (launches its app)
   reset [PACKAGE]            restore initial state (whole phone, or one app)
@@ -78,6 +90,53 @@ export function vphoneCommand(phone: PhoneModel): CommandFn {
         // The Settings app shows the system settings themselves.
         if (phone.foreground === 'com.android.settings') kept.push(['system', phone.settings.toJSON()]);
         ctx.out(`${id} ${JSON.stringify({ params: sorted(inst.params), local, app: sorted(Object.fromEntries(kept)) })}\n`);
+        return 0;
+      }
+      case 'truth': {
+        const { serial: _s, time: _t, toast: _o, battery: _b, clockFrozen: _c, ...state } = phone.stateJson() as Record<string, unknown>;
+        const dialog = currentDialogTitle(phone);
+        const pages = phone.currentTask().stack.map((inst) => ({
+          screen: inst.screenId,
+          params: inst.params,
+          // Keys starting with "_" are an app's bookkeeping (nothing on screen shows them).
+          local: Object.fromEntries(Object.entries(inst.local).filter(([k]) => !k.startsWith('_'))),
+          scroll: inst.scroll,
+        }));
+        // Which keys of each app's state only log what was seen (an opened article): a reader may set them apart.
+        const viewLogs = Object.fromEntries([...phone.apps.values()].filter((a) => a.viewLog?.length).map((a) => [a.package, a.viewLog]));
+        json({ window: `${phone.currentScreenId()}${dialog !== null ? `#dialog:${dialog}` : ''}`, pages, ...state, viewLogs });
+        return 0;
+      }
+      case 'snapshot': {
+        const [op, name] = rest;
+        const kept = snapshots.get(phone) ?? new Map<string, PhoneSnapshot>();
+        snapshots.set(phone, kept);
+        if (op === 'drop') {
+          // NAME* drops every snapshot whose name starts with NAME.
+          if (name?.endsWith('*')) {
+            for (const k of [...kept.keys()]) if (k.startsWith(name.slice(0, -1))) kept.delete(k);
+          } else if (name) kept.delete(name);
+          else kept.clear();
+          return 0;
+        }
+        if (!name || (op !== 'save' && op !== 'load')) {
+          ctx.err('vphone: snapshot save|load NAME, or snapshot drop [NAME]\n');
+          return 1;
+        }
+        if (op === 'save') {
+          if (!kept.has(name) && kept.size >= MAX_SNAPSHOTS) {
+            ctx.err(`vphone: ${MAX_SNAPSHOTS} snapshots kept already; drop some (cmd vphone snapshot drop)\n`);
+            return 1;
+          }
+          kept.set(name, phone.snapshot());
+          return 0;
+        }
+        const snap = kept.get(name);
+        if (!snap) {
+          ctx.err(`vphone: no snapshot ${name}\n`);
+          return 1;
+        }
+        phone.restore(snap);
         return 0;
       }
       case 'screens':

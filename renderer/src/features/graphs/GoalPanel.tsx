@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { GoalCondition, GraphNode, TaskGraph } from '../../../../shared/domain/task-graph.js';
 import type { GoalConditionInput } from '../../../../shared/schemas/graph-edit.js';
+import { describeContentKey } from '../../../../shared/domain/content-key-label.js';
 
 interface Props {
   graph: TaskGraph;
@@ -22,8 +23,16 @@ const MATCHES: { value: GoalCondition['match']; label: string }[] = [
   { value: 'fuzzy', label: 'about (similar text)' },
   { value: 'regex', label: 'pattern (regex)' },
 ];
-/** A content key as a person reads it: the part after the page prefix. */
-const keyLabel = (k: string): string => k.slice(k.indexOf('§') + 1);
+/** The short name a condition on a key carries (its label): the key's "which", as words. */
+const keyLabel = (k: string): string => describeContentKey(k).replace(/^the [^“]*“(.*)”.*$/, '$1');
+/** Terms as a person types them: comma-separated (either comma), blanks dropped. */
+const termsOf = (s: string): string[] | undefined => {
+  const t = s
+    .split(/[,，]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return t.length > 0 ? t : undefined;
+};
 
 /**
  * A DONE node's goal conditions (essential states): what a path must have typed or chosen for Finish here
@@ -41,7 +50,9 @@ export function GoalPanel({ graph, node, busy, onSave }: Props) {
     source: 'annotator',
   });
   const ids = useId();
-  const update = (i: number, patch: Partial<Draft>): void => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  // A condition a person changed is theirs: it no longer says it was derived from the demonstrations.
+  const update = (i: number, patch: Partial<Draft>): void =>
+    setRows(rows.map((r, j) => (j === i ? { ...r, ...patch, source: 'annotator' } : r)));
   const keys = graph.contentKeys ?? [];
   const canAdd = adding.expected.trim() !== '' && (adding.kind === 'shown' || adding.key !== '');
   return (
@@ -54,7 +65,9 @@ export function GoalPanel({ graph, node, busy, onSave }: Props) {
       <ul className="plain">
         {rows.map((c, i) => (
           <li key={i} className="goal-row">
-            <span>{c.kind === 'shown' ? 'screen shows' : `${c.kind} ${c.label}`} </span>
+            <span title={c.key ? describeContentKey(c.key) : undefined}>
+              {c.kind === 'shown' ? 'screen shows' : `${c.kind} in ${c.key ? describeContentKey(c.key) : c.label}`}{' '}
+            </span>
             <label className="sr-only" htmlFor={`${ids}-m${i}`}>
               How to compare condition {i + 1}
             </label>
@@ -74,7 +87,10 @@ export function GoalPanel({ graph, node, busy, onSave }: Props) {
               Expected value of condition {i + 1}
             </label>
             <input id={`${ids}-e${i}`} value={c.expected} disabled={busy} onChange={(e) => update(i, { expected: e.target.value })} />{' '}
-            <span className="muted">({c.source})</span>{' '}
+            {c.kind === 'typed' && <TermInputs id={`${ids}-t${i}`} n={i + 1} row={c} busy={busy} onChange={(p) => update(i, p)} />}
+            <span className="muted" data-testid="goal-source">
+              ({c.source === 'derived' ? 'derived from the demonstrations' : 'yours'})
+            </span>{' '}
             <button type="button" className="link" disabled={busy} onClick={() => setRows(rows.filter((_, j) => j !== i))}>
               Remove
             </button>
@@ -108,7 +124,7 @@ export function GoalPanel({ graph, node, busy, onSave }: Props) {
               {keys.length === 0 && <option value="">no content on this graph's pages</option>}
               {keys.map((k) => (
                 <option key={k} value={k}>
-                  {keyLabel(k)}
+                  {describeContentKey(k)}
                 </option>
               ))}
             </select>{' '}
@@ -135,6 +151,9 @@ export function GoalPanel({ graph, node, busy, onSave }: Props) {
           onChange={(e) => setAdding({ ...adding, expected: e.target.value })}
           data-testid="goal-expected"
         />{' '}
+        {adding.kind === 'typed' && (
+          <TermInputs id={`${ids}-tn`} n={rows.length + 1} row={adding} busy={busy} onChange={(p) => setAdding({ ...adding, ...p })} />
+        )}{' '}
         <button
           type="button"
           disabled={busy || !canAdd}
@@ -151,5 +170,58 @@ export function GoalPanel({ graph, node, busy, onSave }: Props) {
         Save as a new version
       </button>
     </section>
+  );
+}
+
+/**
+ * A typed condition's key terms: what the text must contain and must not contain (a corrected-away day). With
+ * terms to contain, they decide; the expected text is an example.
+ */
+function TermInputs({
+  id,
+  n,
+  row,
+  busy,
+  onChange,
+}: {
+  id: string;
+  n: number;
+  row: Draft;
+  busy: boolean;
+  onChange(p: Partial<Draft>): void;
+}) {
+  const [must, setMust] = useState((row.required ?? []).join(', '));
+  const [mustNot, setMustNot] = useState((row.forbidden ?? []).join(', '));
+  return (
+    <>
+      <label htmlFor={`${id}-r`}>
+        Must contain<span className="sr-only"> (condition {n}, comma-separated)</span>
+      </label>{' '}
+      <input
+        id={`${id}-r`}
+        value={must}
+        size={12}
+        disabled={busy}
+        data-testid="goal-required"
+        onChange={(e) => {
+          setMust(e.target.value);
+          onChange({ required: termsOf(e.target.value) });
+        }}
+      />{' '}
+      <label htmlFor={`${id}-f`}>
+        must not<span className="sr-only"> (condition {n})</span>
+      </label>{' '}
+      <input
+        id={`${id}-f`}
+        value={mustNot}
+        size={8}
+        disabled={busy}
+        data-testid="goal-forbidden"
+        onChange={(e) => {
+          setMustNot(e.target.value);
+          onChange({ forbidden: termsOf(e.target.value) });
+        }}
+      />{' '}
+    </>
   );
 }

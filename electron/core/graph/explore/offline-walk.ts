@@ -1,0 +1,82 @@
+import type { Action } from '../../../../shared/domain/action.js';
+import type { TaskGraph } from '../../../../shared/domain/task-graph.js';
+import { graphScreen } from '../../../../shared/domain/task-graph.js';
+import { ZERO_USAGE } from '../../agents/agent.js';
+import { vlmFamily } from '../../agents/families/vlm.js';
+import { vlmReplyFor } from '../../agents/families/vlm-reply.js';
+import type { ImagePort } from '../../agents/image-port.js';
+import { ModelAgent } from '../../agents/model-agent.js';
+import type { ChatResponse, ModelPort } from '../../agents/model-port.js';
+import type { MatchOptions } from '../match.js';
+import { runOfflineTask } from '../../eval/offline-runner.js';
+
+/** A model that answers each request with the next reply of a script, then Finish. */
+function scriptedModel(replies: readonly string[]): ModelPort {
+  let k = 0;
+  return {
+    complete: async (): Promise<ChatResponse> => ({
+      content: replies[k++] ?? vlmReplyFor(null)!,
+      reasoningContent: '',
+      finishReason: 'stop',
+      usage: ZERO_USAGE,
+      latencyMs: 0,
+      retriedMs: 0,
+      attempts: 1,
+    }),
+  };
+}
+
+/** The screenshot is not what is tested here: the model's replies are fixed. */
+const noImages: ImagePort = {
+  encode: async (_png, o) => ({
+    dataUrl: 'data:image/png;base64,',
+    width: o.resizeTo?.width ?? 1080,
+    height: o.resizeTo?.height ?? 2400,
+    mime: 'image/png',
+  }),
+};
+const PLACEHOLDER = new Uint8Array([0]);
+
+export interface OfflineWalkVerdict {
+  accepted: boolean;
+  exit: string;
+  reason: string;
+}
+
+/**
+ * Walks an action sequence offline exactly as a run does for a model behind the `vlm` adapter: each
+ * action becomes the model's reply in the `vlm` format, the adapter parses it (its grid, its action
+ * set), and the offline runner walks the graph and scores Finish — the same code as `run --mode offline`.
+ */
+export async function walkAsVlmAgent(
+  graph: TaskGraph,
+  task: { id: string; instruction: string; maxSteps: number },
+  actions: readonly Action[],
+  match: MatchOptions,
+): Promise<OfflineWalkVerdict> {
+  const replies = actions.map((a) => {
+    const r = vlmReplyFor(a);
+    if (r === null) throw new Error(`a vlm agent cannot send ${a.type}`);
+    return r;
+  });
+  const agent = new ModelAgent({ name: 'explore', adapter: 'vlm' }, vlmFamily, { model: scriptedModel(replies), images: noImages });
+  const screen = graphScreen(graph);
+  let last: Record<string, unknown> = {};
+  const outcome = await runOfflineTask(task.id, {
+    graph,
+    agent,
+    instruction: task.instruction,
+    observe: async () => ({ observation: { screenshot: PLACEHOLDER, screen, ui: null }, blob: null }),
+    record: (step) => {
+      last = step.details;
+    },
+    options: { match, offGraph: 'fail', maxOffGraphErrors: 3, maxSteps: task.maxSteps },
+  });
+  const m = last['match'] as { reason?: string } | undefined;
+  const f = last['finish'] as { reason?: string } | undefined;
+  return {
+    accepted: outcome.success,
+    exit: outcome.exit,
+    reason: f?.reason ?? (m?.reason ? `step ${outcome.steps}: ${m.reason}` : outcome.exit),
+  };
+}

@@ -1,0 +1,229 @@
+import type { GraphEdge, GraphNode, SignatureConfig, TaskGraph } from '../../../shared/domain/task-graph.js';
+import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
+import { samePage, widgetStatesAgree } from './compare.js';
+import { canonicalNumber, normalizeContent, numbersIn } from './content.js';
+import { isSearchKey, isTextKey } from './goal-conditions.js';
+import type { MatchRule } from './match.js';
+import { textMatches } from './match.js';
+import { pageKey } from './signature.js';
+import type { TextSlots } from './text-slots.js';
+import { slotsVerdict } from './text-slots.js';
+
+/**
+ * What a graph knows about its pages, for a walk that applies actions to a page's content instead of only
+ * following recorded edges: which nodes are one page with different content, which recorded actions edit
+ * a page's content (and how), and which node a page with given content is.
+ *
+ * A page is the nodes of one `pageKey` (activity and title; without a title, chrome alike) whose toggles agree. An edge that stays on its
+ * page is an **edit**; its model says what it does to the content wherever on the page it is applied:
+ *
+ * | model | when | applied elsewhere |
+ * |---|---|---|
+ * | text | a Type | the field's text becomes what typing gives there (append, or replace with `clear`) |
+ * | option | a tap whose value is the tapped option's label | sets the key to the label of whichever option was tapped |
+ * | stepper | a tap that stepped one number | adds the same step (its mirror control subtracts it) |
+ * | set | any other tap with effects | sets the values, only where the key holds what it held before the tap |
+ * | neutral | a tap without effects (a field focused) | changes nothing |
+ */
+export interface PageModel {
+  byId: ReadonlyMap<string, GraphNode>;
+  pageOf: ReadonlyMap<string, string>;
+  nodesOf: ReadonlyMap<string, readonly GraphNode[]>;
+  /** Edges out of each node, in the graph's order. */
+  outOf: ReadonlyMap<string, readonly GraphEdge[]>;
+  /** Edges out of every node of a page, in the graph's order. */
+  leavingOf: ReadonlyMap<string, readonly GraphEdge[]>;
+  free: ReadonlySet<string>;
+  /** The slots a typed text must hold, by content key (from the DONE nodes' typed conditions). */
+  slots: ReadonlyMap<string, TextSlots>;
+  /**
+   * What a demonstration had done since it first stood where an edge leaves, when it took the edge on a
+   * later visit (added to the cart twice, then Back): the content it had set in between, one entry per
+   * such use. An edge with no entry for a use is known from the first visit.
+   */
+  loops: ReadonlyMap<GraphEdge, { fresh: boolean; since: ReadonlyMap<string, string>[] }>;
+}
+
+const cache = new WeakMap<readonly GraphEdge[], { nodes: readonly GraphNode[]; count: number; model: PageModel }>();
+
+type WalkGraph = Pick<TaskGraph, 'startNode' | 'nodes' | 'edges'> & Partial<Pick<TaskGraph, 'config' | 'freeKeys'>>;
+
+/** The page model of a graph, computed once per graph (walks are many, graphs few). */
+export function pageModel(graph: WalkGraph): PageModel {
+  const known = cache.get(graph.edges);
+  if (known && known.nodes === graph.nodes && known.count === graph.edges.length) return known.model;
+  const model = buildPageModel(graph);
+  cache.set(graph.edges, { nodes: graph.nodes, count: graph.edges.length, model });
+  return model;
+}
+
+function buildPageModel(graph: WalkGraph): PageModel {
+  const cfg: SignatureConfig = graph.config ?? DEFAULT_SIGNATURE_CONFIG;
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const pageOf = new Map<string, string>();
+  const nodesOf = new Map<string, GraphNode[]>();
+  // Pages by their key; a key whose nodes' chrome disagrees holds several pages (#2, #3, …).
+  const heads = new Map<string, GraphNode[]>();
+  for (const n of graph.nodes) {
+    const key = pageKey(n.signature);
+    const list = heads.get(key) ?? [];
+    // One page: the same title (a suggestion row come and gone is still the page; without a title, the same
+    // chrome) and the same toggles (a switch flipped, with no content of its own, is another state).
+    const alike = (h: GraphNode): boolean =>
+      (n.signature.title ? true : samePage(h.signature, n.signature, cfg)) &&
+      widgetStatesAgree(h.signature.widgetState, n.signature.widgetState);
+    let at = list.findIndex(alike);
+    if (at < 0) {
+      list.push(n);
+      heads.set(key, list);
+      at = list.length - 1;
+    }
+    const page = at === 0 ? key : `${key}#${at + 1}`;
+    pageOf.set(n.id, page);
+    nodesOf.set(page, [...(nodesOf.get(page) ?? []), n]);
+  }
+  const outOf = new Map<string, GraphEdge[]>();
+  const leavingOf = new Map<string, GraphEdge[]>();
+  for (const e of graph.edges) {
+    outOf.set(e.from, [...(outOf.get(e.from) ?? []), e]);
+    const page = pageOf.get(e.from) ?? '';
+    leavingOf.set(page, [...(leavingOf.get(page) ?? []), e]);
+  }
+  const slots = new Map<string, TextSlots>();
+  for (const n of graph.nodes)
+    for (const c of n.goal ?? [])
+      if (c.kind === 'typed' && (c.required?.length || c.forbidden?.length) && !slots.has(c.key))
+        slots.set(c.key, { required: c.required ?? [], forbidden: c.forbidden ?? [] });
+  return { byId, pageOf, nodesOf, outOf, leavingOf, free: new Set(graph.freeKeys ?? []), slots, loops: loopsOf(graph.edges) };
+}
+
+/**
+ * For each edge, what each demonstration that took it on a return visit to the node it leaves had set since
+ * its first visit there (see PageModel.loops). Rebuilt from the edges' uses: each demonstration's path in
+ * step order.
+ */
+function loopsOf(edges: readonly GraphEdge[]): Map<GraphEdge, { fresh: boolean; since: Map<string, string>[] }> {
+  const paths = new Map<number, { idx: number; e: GraphEdge }[]>();
+  for (const e of edges) for (const [d, idx] of e.uses) paths.set(d, [...(paths.get(d) ?? []), { idx, e }]);
+  const out = new Map<GraphEdge, { fresh: boolean; since: Map<string, string>[] }>();
+  for (const path of paths.values()) {
+    path.sort((a, b) => a.idx - b.idx);
+    const first = new Map<string, number>();
+    path.forEach(({ e }, i) => {
+      if (!first.has(e.from)) first.set(e.from, i);
+      const entry = out.get(e) ?? { fresh: false, since: [] };
+      out.set(e, entry);
+      const since = new Map<string, string>();
+      for (let j = first.get(e.from)!; j < i; j++)
+        for (const v of path[j]!.e.effects ?? []) if (!(v.value === '' && isTextKey(v.key) && since.get(v.key))) since.set(v.key, v.value);
+      if (since.size === 0) entry.fresh = true;
+      else entry.since.push(since);
+    });
+  }
+  return out;
+}
+
+/** Whether the walk's path may take an edge: known from a first visit, or the path did what the demonstration had done since. */
+export function loopAllows(m: PageModel, e: GraphEdge, record: ReadonlyMap<string, string>, threshold: number): boolean {
+  const loop = m.loops.get(e);
+  if (!loop || loop.fresh) return true;
+  return loop.since.some((since) => [...since].every(([k, v]) => valueAgrees(m, k, v, record.get(k) ?? '', threshold)));
+}
+
+/** The content a node shows, by key. */
+export const contentOf = (n: GraphNode | undefined): Readonly<Record<string, string>> => n?.signature.content ?? {};
+
+/** Whether an edge stays on the page it leaves (an edit of the page's content). */
+export const isEdit = (m: PageModel, e: GraphEdge): boolean => m.pageOf.get(e.from) === m.pageOf.get(e.to);
+
+/** The text key a Type edge typed into, and the text the field then held. */
+export function typedField(e: GraphEdge): { key: string; value: string } | null {
+  if (e.action.type !== 'Type') return null;
+  const v = e.effects?.find((x) => isTextKey(x.key));
+  return v ? { key: v.key, value: v.value } : null;
+}
+
+/** What typing gives a field: the text appended to what it holds, or in its place with `clear` (as on the phone). */
+export function typedValue(base: string, text: string, clear: boolean | undefined): string {
+  const raw = clear ? text : `${base === '*' ? '' : base}${text}`;
+  return canonicalNumber(normalizeContent(raw));
+}
+
+/**
+ * A typed text against the text a demonstration's field held: the key's slots when the goal names any,
+ * else the same numbers (when numbers were typed) or similarity.
+ */
+export function textAgrees(
+  m: PageModel,
+  key: string,
+  value: string,
+  demonstrated: string,
+  threshold: number,
+): { matched: boolean; similarity: number; rule: Extract<MatchRule, 'same-numbers' | 'similar-text' | 'key-terms'> } {
+  const plain = textMatches(value, demonstrated, threshold);
+  if (plain.rule === 'same-numbers') return plain;
+  // A search query is a means: a shorter or longer query for the same thing ("血压", "高血压不能吃什么") finds it too.
+  if (!plain.matched && isSearchKey(key) && sameQuery(value, demonstrated))
+    return { matched: true, similarity: plain.similarity, rule: 'similar-text' };
+  const terms = slotsVerdict(value, m.slots.get(key));
+  if (terms !== null) return { matched: terms, similarity: plain.similarity, rule: 'key-terms' };
+  return plain;
+}
+
+/** One query holds the other whole (two characters at least): the same search, said shorter or longer. */
+function sameQuery(a: string, b: string): boolean {
+  const x = normalizeContent(a);
+  const y = normalizeContent(b);
+  const [short, long] = [...x].length <= [...y].length ? [x, y] : [y, x];
+  return [...short].length >= 2 && long.includes(short);
+}
+
+/** Whether a content value agrees with the value a node shows for the key (free keys: set or not). */
+export function valueAgrees(m: PageModel, key: string, nodeValue: string, value: string, threshold: number): boolean {
+  if (nodeValue === value) return true;
+  if (m.free.has(key)) return nodeValue === (value === '' ? '' : '*');
+  if (nodeValue === '*' || value === '*') return nodeValue !== '' && value !== '';
+  if (nodeValue === '' || value === '') return false;
+  return isTextKey(key) && textAgrees(m, key, value, nodeValue, threshold).matched;
+}
+
+/** The nodes of a page whose content agrees with `content` on every key both have. */
+export function nodesWith(m: PageModel, page: string, content: ReadonlyMap<string, string>, threshold: number): GraphNode[] {
+  return (m.nodesOf.get(page) ?? []).filter((n) => {
+    const c = contentOf(n);
+    for (const k in c) {
+      const v = content.get(k);
+      if (v !== undefined && !valueAgrees(m, k, c[k]!, v, threshold)) return false;
+    }
+    return true;
+  });
+}
+
+/** A single number's value, or null (stepper steps need one number on each side). */
+export const singleNumber = (s: string | undefined): number | null => {
+  if (s === undefined) return null;
+  const n = numbersIn(s);
+  return n.length === 1 && normalizeContent(s).replace(/[\d.,\s-]/g, '') === '' ? Number(n[0]) : null;
+};
+
+/** The step a tap made on a key (after − before), or null when it did not step one number. */
+export function stepOf(m: PageModel, e: GraphEdge, key: string, after: string): number | null {
+  const before = singleNumber(contentOf(m.byId.get(e.from))[key]);
+  const now = singleNumber(after);
+  return before !== null && now !== null && before !== now ? now - before : null;
+}
+
+/**
+ * How choosing an option sets a value: to its label (a font size 超大), or to its number (a preset 100元
+ * fills the amount 100). Null when the value is neither (the option's choice is not that value).
+ */
+export function optionSets(label: string, value: string): 'label' | 'number' | null {
+  if (label === value) return 'label';
+  const n = numbersIn(label);
+  return n.length > 0 && singleNumber(value) !== null && numbersIn(value).join(',') === n.join(',') ? 'number' : null;
+}
+
+/** The value another option sets, the way the demonstrated one set its value. */
+export function optionValue(how: 'label' | 'number', label: string): string {
+  return how === 'label' ? label : canonicalNumber(numbersIn(label).join(','));
+}

@@ -1,0 +1,86 @@
+import type { Bounds, UiHierarchy, UiNode } from '../../../shared/domain/ui-node.js';
+import type { TapOption } from '../../../shared/domain/task-graph.js';
+import { contains, flattenUi, labelOf } from '../../../shared/domain/ui-tree.js';
+import { normalizeContent } from './content.js';
+
+/**
+ * What a demonstrated tap's screen says about the controls around it, so the walk can apply what the tap
+ * does to taps no demonstration made: the other options of the group it chose from (with the labels a
+ * chosen option then shows), and the control with the opposite sign of a stepper (−1 h / +1 h, − / +).
+ */
+
+/** An option group's options with their labels, normalized as content values are. */
+export function labelledOptions(options: readonly UiNode[]): TapOption[] {
+  return options.filter((o) => o.bounds).map((o) => ({ bounds: o.bounds!, label: normalizeContent(labelOf(o)) }));
+}
+
+const MINUS = /^[-−－–]/u;
+const PLUS = /^[+＋]/u;
+const TAIL_MINUS = /[-−－–]$/u;
+const TAIL_PLUS = /[+＋]$/u;
+
+/** The label with its sign turned over ("−1 h" → "+1 h", "−" → "+"), or null when it carries no sign. */
+function mirroredLabel(label: string): RegExp | null {
+  const t = label.trim();
+  const rest = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (MINUS.test(t)) return new RegExp(`^[+＋]${rest(t.slice(1))}$`, 'u');
+  if (PLUS.test(t)) return new RegExp(`^[-−－–]${rest(t.slice(1))}$`, 'u');
+  if (TAIL_MINUS.test(t)) return new RegExp(`^${rest(t.slice(0, -1))}[+＋]$`, 'u');
+  if (TAIL_PLUS.test(t)) return new RegExp(`^${rest(t.slice(0, -1))}[-−－–]$`, 'u');
+  return null;
+}
+
+const ID_PAIRS: [RegExp, string][] = [
+  [/(^|[_/])down$/i, '$1up'],
+  [/(^|[_/])up$/i, '$1down'],
+  [/minus/i, 'plus'],
+  [/plus/i, 'minus'],
+  [/decrease/i, 'increase'],
+  [/increase/i, 'decrease'],
+  [/decrement/i, 'increment'],
+  [/increment/i, 'decrement'],
+];
+
+/** The resource id with its direction turned over (hour_down → hour_up, qty_minus → qty_plus), or null. */
+function mirroredId(id: string): string | null {
+  for (const [re, to] of ID_PAIRS) if (re.test(id)) return id.replace(re, to);
+  return null;
+}
+
+const centre = (b: Bounds): { x: number; y: number } => ({ x: (b.left + b.right) / 2, y: (b.top + b.bottom) / 2 });
+
+/**
+ * The control that undoes the tapped one: a clickable with the mirrored sign in its label or the mirrored
+ * direction in its id, the nearest one when a list repeats it (each cart row has its own + and −).
+ */
+export function mirrorControl(ui: UiHierarchy, x: number, y: number): Bounds | null {
+  const all = flattenUi(ui);
+  const clickable = all.filter((n) => n.bounds && (n.clickable || n.longClickable) && contains(n.bounds, x, y));
+  // The smallest clickable under the point is what the person tapped.
+  const tapped = clickable.sort((a, b) => area(a.bounds!) - area(b.bounds!))[0];
+  if (!tapped) return null;
+  const byLabel = mirroredLabel(labelOf(tapped));
+  const byId = tapped.resourceId ? mirroredId(tapped.resourceId) : null;
+  if (!byLabel && !byId) return null;
+  const at = centre(tapped.bounds!);
+  let best: { b: Bounds; d: number } | null = null;
+  for (const n of all) {
+    if (!n.bounds || n === tapped || !(n.clickable || n.longClickable)) continue;
+    if (!((byLabel && byLabel.test(labelOf(n).trim())) || (byId && n.resourceId === byId))) continue;
+    const c = centre(n.bounds);
+    const d = Math.hypot(c.x - at.x, c.y - at.y);
+    if (!best || d < best.d) best = { b: n.bounds, d };
+  }
+  return best?.b ?? null;
+}
+
+const area = (b: Bounds): number => Math.max(0, b.right - b.left) * Math.max(0, b.bottom - b.top);
+
+/** The content description Android gives the app bar's Navigate-up arrow (English, Chinese). */
+const NAVIGATE_UP = /^(navigate up|转到上一层级|向上导航)$/i;
+
+/** The app bar's Navigate-up arrow, if the screen shows one: tapping it goes back as Back does. */
+export function upArrow(ui: UiHierarchy): Bounds | null {
+  const hit = flattenUi(ui).find((n) => n.bounds && (n.clickable || n.longClickable) && NAVIGATE_UP.test(n.contentDesc.trim()));
+  return hit?.bounds ?? null;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { deriveTextSlots, retractedTerms, slotsVerdict } from './text-slots.js';
+import { cut } from '../../../test/support/word-list-tokenizer.js';
+
+describe('free text by its slots', () => {
+  it("required: the words every demonstration typed that the instruction says; the demonstrator's own additions are not", () => {
+    const s = deriveTextSlots(['我晚点到，大概半小时'], { instruction: '跟他说一声，我晚点到', tokenize: cut })!;
+    expect(s.required).toEqual(['晚点', '到']);
+    expect(slotsVerdict('我晚点到', s)).toBe(true);
+    expect(slotsVerdict('我会晚点到', s)).toBe(true);
+    expect(slotsVerdict('我早点到，大概半小时', s)).toBe(false);
+  });
+
+  it('two demonstrations in other words share their terms: 药 and 吃, not 已经', () => {
+    const s = deriveTextSlots(['我已经吃过药了', '药吃过了'], { instruction: '跟闺女说我已经吃过药了', tokenize: cut })!;
+    expect(s.required.sort()).toEqual(['吃', '药']);
+    expect(slotsVerdict('我已经吃过饭了', s)).toBe(false);
+    expect(slotsVerdict('药已经吃了', s)).toBe(true);
+  });
+
+  it('without a segmenter the common pieces are kept whole', () => {
+    expect(deriveTextSlots(['周日我准时到', '周日准时到'], { instruction: '跟家里人说周日我准时到' })!.required).toEqual([
+      '周日',
+      '准时到',
+    ]);
+  });
+
+  it('the corrected-away value is forbidden, and a piece of it is no required term', () => {
+    const s = deriveTextSlots(['周日中午一起吃饭'], {
+      instruction: '给王丽发个短信，说周六一起吃饭，哦不对，不是周六，改天了',
+      tokenize: cut,
+    })!;
+    // 周日 fills the slot 周六 left: the demonstration's day is required, however vaguely the person said it (改天了).
+    expect(s).toEqual({ required: ['一起', '吃饭', '周日'], forbidden: ['周六'] });
+    expect(slotsVerdict('周六一起吃饭', s)).toBe(false);
+    expect(slotsVerdict('周日一起吃饭', s)).toBe(true);
+    expect(slotsVerdict('改天一起吃饭', s)).toBe(false);
+  });
+
+  it('a retracted value inside the corrected one (后天 in 大后天) is never forbidden', () => {
+    expect(slotsVerdict('大后天见', { required: ['大后天'], forbidden: ['后天'] })).toBe(true);
+    expect(slotsVerdict('后天见', { required: [], forbidden: ['后天'] })).toBe(false);
+    expect(slotsVerdict('随便', { required: [], forbidden: [] })).toBeNull();
+  });
+
+  it('what a correction took back', () => {
+    const r = (s: string): string[] => retractedTerms(s, cut);
+    expect(r('订后天去杭州的票，不对，大后天')).toEqual([]);
+    expect(r('坐地铁去人民医院，啊不，坐公交')).toEqual(['地铁']);
+    expect(r('给药房打个电话，呃，不是，给社区中心打')).toEqual(['药房']);
+    expect(r('给儿子打个语音，哦不，打视频')).toEqual(['语音']);
+    expect(r('把蓝牙关了，哦不对，是打开')).toEqual(['关']);
+    expect(r('给儿子转五百，不对，三百')).toEqual(['五百']);
+    expect(r('说周六一起吃饭，哦不对，不是周六，改天了')).toEqual(['周六']);
+    expect(retractedTerms('说周六一起吃饭，不是周六')).toEqual(['周六']);
+    expect(r('跟他说一声，我晚点到')).toEqual([]);
+  });
+});

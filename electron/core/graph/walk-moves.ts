@@ -1,0 +1,375 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphEdge } from '../../../shared/domain/task-graph.js';
+import { contains } from '../../../shared/domain/ui-tree.js';
+import { toPixels } from '../geometry/coordinates.js';
+import type { MatchOptions, MatchResult } from './match.js';
+import { matchEdge } from './match.js';
+import type { PageModel } from './page-model.js';
+import {
+  contentOf,
+  isEdit,
+  loopAllows,
+  optionSets,
+  optionValue,
+  singleNumber,
+  stepOf,
+  textAgrees,
+  typedField,
+  typedValue,
+  valueAgrees,
+} from './page-model.js';
+import { isTextKey } from './goal-conditions.js';
+
+/**
+ * The moves a walk makes beyond the edges out of where it stands (see walk.ts): what a page's recorded
+ * actions do when applied with other content on the page, other options of a group, a stepper's mirror,
+ * a recorded way off the page, Back.
+ */
+
+/** Where a walk stands: a page, its content, the nodes that show it (none: a state no demonstration showed). */
+export interface Position {
+  page: string;
+  /** The page's content as the phone would show it, by content key. */
+  content: Map<string, string>;
+  nodes: Set<string>;
+  /** The node shown to the agent: one of `nodes`, else the page's closest. */
+  near: string;
+  /** An editable field has focus (Back hides the keyboard first). */
+  keyboard: boolean;
+  /** The text key typing goes into, when a tap focused one. */
+  focus: string | null;
+  /** Where the walk came from to this page (Back returns there), as it was left. */
+  back: Position | null;
+}
+
+/** How a move was made: recorded in each offline step so a verdict can be traced. */
+export type WalkHow =
+  | 'edge'
+  | 'page-edit'
+  | 'retyped'
+  | 'focus'
+  | 'other-option'
+  | 'stepper-mirror'
+  | 'page-exit'
+  | 'refused'
+  | 'back'
+  | 'keyboard'
+  | 'excursion';
+
+export interface Candidate {
+  /** The recorded action the move applies (null for Back without a recorded Back). */
+  edge: GraphEdge | null;
+  result: MatchResult;
+  how: WalkHow;
+  /** The value another option sets, and the key it sets ('other-option'). */
+  option?: string;
+  optionKey?: string;
+  /** For Back and keyboard moves: where they lead. */
+  to?: Position;
+  /** How many content keys differ from the node the recorded action left ('page-exit'; fewer is closer). */
+  differs?: number;
+}
+
+const RANK: Record<WalkHow, number> = {
+  edge: 0,
+  'page-edit': 1,
+  focus: 1,
+  retyped: 3,
+  'other-option': 2,
+  'stepper-mirror': 3,
+  'page-exit': 4,
+  refused: 6,
+  excursion: 7,
+  back: 5,
+  keyboard: 5,
+};
+
+/** The best of several moves: matched ones only, closest first (distance, then similarity), then the plainer kind, then the closer content. */
+export function choose(all: readonly Candidate[]): Candidate | null {
+  // A control pressed where the app refuses it counts only when nothing else takes the action.
+  const cands = all.some((c) => c.result.matched && c.how !== 'refused') ? all.filter((c) => c.how !== 'refused') : all;
+  let best: Candidate | null = null;
+  for (const c of cands) {
+    if (!c.result.matched) continue;
+    if (!best) {
+      best = c;
+      continue;
+    }
+    const da = c.result.distancePx ?? 0;
+    const db = best.result.distancePx ?? 0;
+    const sa = c.result.similarity ?? 0;
+    const sb = best.result.similarity ?? 0;
+    const closer =
+      da !== db
+        ? da < db
+        : sa !== sb
+          ? sa > sb
+          : RANK[c.how] !== RANK[best.how]
+            ? RANK[c.how] < RANK[best.how]
+            : (c.differs ?? 0) < (best.differs ?? 0);
+    if (closer) best = c;
+  }
+  return best;
+}
+
+/** A Type against a recorded Type: the text the field then holds against the text the demonstration's field held. */
+export function typeMatch(
+  m: PageModel,
+  e: GraphEdge,
+  action: Extract<Action, { type: 'Type' }>,
+  pos: Position,
+  opts: MatchOptions,
+): MatchResult {
+  const field = typedField(e);
+  if (!field) return matchEdge(action, e, opts);
+  const value = typedValue(pos.content.get(field.key) ?? '', action.text, action.clear);
+  const r = textAgrees(m, field.key, value, field.value, opts.textThreshold);
+  const said = action.clear ? '' : pos.content.get(field.key) ? ` (typed after "${pos.content.get(field.key)}" already there)` : '';
+  return {
+    matched: r.matched,
+    distancePx: null,
+    similarity: r.similarity,
+    rule: r.matched ? r.rule : null,
+    reason: r.matched
+      ? `the field holds "${value}"${r.rule === 'key-terms' ? ', with the key terms' : r.rule === 'same-numbers' ? ', the same numbers' : ''}`
+      : `the field would hold "${value}"${said}, not like the demonstrated "${field.value}"`,
+  };
+}
+
+const isTapLike = (a: Action): a is Extract<Action, { type: 'Tap' | 'DoubleTap' | 'LongPress' }> =>
+  a.type === 'Tap' || a.type === 'DoubleTap' || a.type === 'LongPress';
+
+/** The option of an edge's group a tap landed in, when it is not the demonstrated one. */
+function otherOption(e: GraphEdge, action: Action): { option: string; key: string; value: string } | null {
+  if (!e.options || !isTapLike(action)) return null;
+  const p = toPixels(action.at, e.screen);
+  const hit = e.options.find((o) => contains(o.bounds, p.x, p.y));
+  if (!hit) return null;
+  // The value the demonstrated option set, and how (its label, or its number).
+  for (const v of e.effects ?? []) {
+    const demonstrated = e.options.find((o) => optionSets(o.label, v.value) !== null);
+    if (!demonstrated || demonstrated === hit) continue;
+    const value = optionValue(optionSets(demonstrated.label, v.value)!, hit.label);
+    return value === v.value ? null : { option: hit.label, key: v.key, value };
+  }
+  return null;
+}
+
+/** Whether a tap lands on an edge's mirror control (inside it, or within the tolerance of its centre). */
+function onMirror(e: GraphEdge, action: Action, opts: MatchOptions): number | null {
+  if (!e.mirror || !isTapLike(action)) return null;
+  const p = toPixels(action.at, e.screen);
+  const b = e.mirror;
+  const d = Math.hypot(p.x - (b.left + b.right) / 2, p.y - (b.top + b.bottom) / 2);
+  return contains(b, p.x, p.y) || d <= opts.tapTolerancePx ? d : null;
+}
+
+const yes = (rule: MatchResult['rule'], reason: string, distancePx: number | null): MatchResult => ({
+  matched: true,
+  distancePx,
+  similarity: null,
+  rule,
+  reason,
+});
+
+/**
+ * Whether a recorded edit can be applied with the walk's content: a `set` edit only where each key it
+ * changed holds what it held before the recorded tap (pressing 安装 again does not install twice).
+ */
+function applicable(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOptions): boolean | 'refused' {
+  const before = contentOf(m.byId.get(e.from));
+  let refused = false;
+  for (const v of e.effects ?? []) {
+    if (e.action.type === 'Type') continue;
+    if (e.options?.some((o) => optionSets(o.label, v.value) !== null)) continue;
+    if (stepOf(m, e, v.key, v.value) !== null && singleNumber(pos.content.get(v.key)) !== null) continue;
+    const had = before[v.key];
+    const now = pos.content.get(v.key);
+    if (had === undefined || now === undefined) continue;
+    if (valueAgrees(m, v.key, had, now, opts.textThreshold)) continue;
+    // 发送 with nothing typed: the field the demonstration filled is empty, and the app does nothing.
+    if (now === '' && had !== '' && isTextKey(v.key)) refused = true;
+    else return false;
+  }
+  return refused ? 'refused' : true;
+}
+
+/**
+ * Whether a recorded way off the page can be taken with the walk's content, and how many keys differ: only
+ * where every key that differs from the node it left is set again further on (the font size row opens the
+ * picker that sets it again). A form confirmed with another amount, a route started with another travel mode
+ * or a quantity never stepped is not a recorded route, whatever the goal conditions say. A form confirmed
+ * with a field the demonstration filled left empty is refused: apps do not submit it, the page stays.
+ */
+function exitWith(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOptions): number | 'refused' | null {
+  const had = contentOf(m.byId.get(e.from));
+  let differs = 0;
+  let empty = false;
+  for (const k in had) {
+    const now = pos.content.get(k);
+    if (now === undefined || valueAgrees(m, k, had[k]!, now, opts.textThreshold)) continue;
+    if (now === '' && had[k] !== '') empty = true;
+    else if (!setFurtherOn(m, e).has(k)) return null;
+    differs++;
+  }
+  // A form confirmed with a field the demonstration filled left empty: the app refuses, nothing happens.
+  return empty ? 'refused' : differs;
+}
+
+const further = new WeakMap<GraphEdge, Set<string>>();
+/** The content keys that edges reachable from where an edge leads set. */
+function setFurtherOn(m: PageModel, e: GraphEdge): Set<string> {
+  let keys = further.get(e);
+  if (keys) return keys;
+  keys = new Set<string>();
+  const seen = new Set<string>([e.to]);
+  const queue = [e.to];
+  while (queue.length > 0) {
+    for (const next of m.outOf.get(queue.pop()!) ?? []) {
+      for (const v of next.effects ?? []) keys.add(v.key);
+      if (!seen.has(next.to)) {
+        seen.add(next.to);
+        queue.push(next.to);
+      }
+    }
+  }
+  further.set(e, keys);
+  return keys;
+}
+
+/** Step 2 of the walk: every move the page's recorded actions offer for this action. */
+export function pageMoves(
+  m: PageModel,
+  action: Action,
+  pos: Position,
+  out: readonly GraphEdge[],
+  opts: MatchOptions,
+  record: ReadonlyMap<string, string>,
+): Candidate[] {
+  const cands: Candidate[] = [];
+  const own = new Set(out);
+  const leaving = m.leavingOf.get(pos.page) ?? [];
+  for (const e of leaving) {
+    if (!loopAllows(m, e, record, opts.textThreshold)) continue;
+    if (action.type === 'Type') {
+      if (e.action.type !== 'Type' || !isEdit(m, e)) continue;
+      const field = typedField(e);
+      if (!field || (pos.focus !== null && field.key !== pos.focus)) continue;
+      const r = typeMatch(m, e, action, pos, opts);
+      if (!own.has(e)) cands.push({ edge: e, result: r, how: 'page-edit' });
+      // Another text into a field the page takes typing in: the field holds it (a wrong amount, corrected later).
+      // Not where the demonstrations typed different texts (a search query): any text would then pass for theirs.
+      if (!r.matched && !m.free.has(field.key))
+        cands.push({
+          edge: e,
+          result: { ...r, matched: true, similarity: -1, rule: 'similar-text', reason: `${r.reason}; the field holds it, as on a phone` },
+          how: 'retyped',
+        });
+      continue;
+    }
+    const edit = isEdit(m, e);
+    // Another option of a group a recorded tap chose from (on this page or off it).
+    const option = otherOption(e, action);
+    if (option)
+      cands.push({
+        edge: e,
+        result: yes('within-tolerance', `another option of the group: "${option.option}"`, 0),
+        how: 'other-option',
+        option: option.value,
+        optionKey: option.key,
+      });
+    const mirror = onMirror(e, action, opts);
+    if (
+      mirror !== null &&
+      edit &&
+      e.effects?.some((v) => stepOf(m, e, v.key, v.value) !== null && singleNumber(pos.content.get(v.key)) !== null)
+    )
+      cands.push({ edge: e, result: yes('within-tolerance', 'the control that undoes the recorded step', mirror), how: 'stepper-mirror' });
+    if (own.has(e)) continue;
+    const r = matchEdge(action, e, opts);
+    if (!r.matched) continue;
+    if (edit) {
+      const ok = applicable(m, e, pos, opts);
+      if (ok === true) cands.push({ edge: e, result: r, how: 'page-edit' });
+      else if (ok === 'refused')
+        cands.push({
+          edge: e,
+          result: { ...r, reason: `${r.reason}; a field the demonstration filled is empty: nothing happens` },
+          how: 'refused',
+        });
+    } else {
+      const differs = exitWith(m, e, pos, opts);
+      if (differs === 'refused')
+        cands.push({
+          edge: e,
+          result: { ...r, reason: `${r.reason}; a field the demonstration filled is empty: the app refuses` },
+          how: 'refused',
+        });
+      else if (differs !== null) cands.push({ edge: e, result: r, how: 'page-exit', differs });
+    }
+  }
+  return cands;
+}
+
+/**
+ * What a move does to content: the values it sets, by key. A Type gives the field what typing gives there;
+ * another option its label; a stepper (or its mirror) one step more (or less); other taps what they set.
+ */
+export function editModel(m: PageModel, move: Candidate, action: Action, from: Position): Map<string, string> {
+  const out = new Map<string, string>();
+  const e = move.edge;
+  if (!e) return out;
+  for (const v of e.effects ?? []) {
+    if (e.action.type === 'Type' && action.type === 'Type' && typedField(e)?.key === v.key) {
+      out.set(v.key, typedValue(from.content.get(v.key) ?? '', action.text, action.clear));
+      continue;
+    }
+    // Other text than the demonstration's: what else the demonstration's typing showed (a suggestion) is unknown.
+    if (move.how === 'retyped') continue;
+    if (move.how === 'other-option' && v.key === move.optionKey) {
+      out.set(v.key, move.option!);
+      continue;
+    }
+    const step = stepOf(m, e, v.key, v.value);
+    const now = singleNumber(from.content.get(v.key));
+    if (step !== null && now !== null && isEdit(m, e)) {
+      out.set(v.key, String(now + (move.how === 'stepper-mirror' ? -step : step)));
+      continue;
+    }
+    out.set(v.key, v.value);
+  }
+  return out;
+}
+
+/** Step 3: Back hides the keyboard if one is up, else returns to the page the walk came from, as it was left. */
+export function backMove(pos: Position, nodesFor: (p: Position) => Set<string>): Candidate | null {
+  const result = yes('same-action', '', null);
+  if (pos.keyboard) {
+    const to: Position = { ...pos, keyboard: false };
+    to.nodes = nodesFor(to);
+    return { edge: null, result: { ...result, reason: 'Back hides the keyboard' }, how: 'keyboard', to };
+  }
+  if (!pos.back) return null;
+  // The page as the walk left it: its nodes too (a page's states that differ in nothing the walk tracks stay apart).
+  const to: Position = { ...pos.back, content: new Map(pos.back.content), nodes: new Set(pos.back.nodes) };
+  return { edge: null, result: { ...result, reason: 'Back returns to the page the walk came from' }, how: 'back', to };
+}
+
+/**
+ * A tap inside an editable field of the screen the walk stands on focuses it: typing then goes there. The
+ * field's place is the node's own observation (a suggestion row above it moves it between observations).
+ */
+export function focusMove(m: PageModel, action: Action, pos: Position, screen: { width: number; height: number }): Candidate | null {
+  if (!isTapLike(action)) return null;
+  const p = toPixels(action.at, screen);
+  for (const id of pos.nodes.size > 0 ? pos.nodes : [pos.near])
+    for (const [key, list] of Object.entries(m.byId.get(id)?.fields ?? {}))
+      if (list.some((b) => contains(b, p.x, p.y)))
+        return {
+          edge: null,
+          result: yes('inside-target', `inside the field ${key.slice(key.indexOf('§') + 1)}: it takes the typing`, 0),
+          how: 'focus',
+          to: { ...pos, focus: key, keyboard: true },
+        };
+  return null;
+}

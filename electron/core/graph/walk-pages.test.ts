@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../../shared/domain/action.js';
+import { b, button, field, id, n, page, row, tapAt, text } from '../../../test/support/ui-builder.js';
+import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
+import { describeCondition } from './goal-conditions.js';
+import { cut } from '../../../test/support/word-list-tokenizer.js';
+
+/**
+ * What the walk knows an action does to a page: right paths that differ from a demonstration only in field
+ * order, back-and-forth, overshoot-and-correct or a text action's semantics are accepted; the careless
+ * ones next to them are not.
+ */
+
+const type = (t: string, clear?: boolean): Action => ({ type: 'Type', text: t, ...(clear ? { clear } : {}) });
+const back: Action = { type: 'Back' };
+
+describe('edits to one page commute: the page content counts, not the order', () => {
+  const name = b(40, 300, 1040, 420);
+  const amount = b(40, 500, 1040, 620);
+  const confirm = b(40, 900, 1040, 1050);
+  const form = (who: string, much: string, focus?: 'name' | 'amount') =>
+    page(
+      '转账',
+      field(who, '收款人', name, { resourceId: id('name'), focused: focus === 'name' }),
+      field(much, '金额（元）', amount, { resourceId: id('amount'), focused: focus === 'amount' }),
+      button('确认', confirm, { resourceId: id('confirm') }),
+    );
+  const done = page('转账成功', button('完成', b(40, 900, 1040, 1050)));
+  const g = graphOf([
+    demoOf(1, [
+      { ui: form('', ''), action: tapAt(name) },
+      { ui: form('', '', 'name'), action: type('李强') },
+      { ui: form('李强', '', 'name'), action: tapAt(amount) },
+      { ui: form('李强', '', 'amount'), action: type('300') },
+      { ui: form('李强', '300', 'amount'), action: tapAt(confirm) },
+      { ui: done, action: null },
+    ]),
+  ]);
+
+  it('the demonstration and the fields filled in the other order are accepted', () => {
+    expect(walkPath(g, [tapAt(name), type('李强'), tapAt(amount), type('300'), tapAt(confirm)]).accepted).toBe(true);
+    const swapped = walkPath(g, [tapAt(amount), type('300'), tapAt(name), type('李强'), tapAt(confirm)]);
+    expect(swapped.reason).toMatch(/reached DONE/);
+    expect(swapped.accepted).toBe(true);
+  });
+
+  it('a field left empty or filled with another amount is rejected, in either order', () => {
+    expect(walkPath(g, [tapAt(amount), type('300'), tapAt(confirm)]).accepted).toBe(false);
+    expect(walkPath(g, [tapAt(amount), type('500'), tapAt(name), type('李强'), tapAt(confirm)]).accepted).toBe(false);
+    expect(walkPath(g, [tapAt(name), type('李强'), tapAt(confirm)]).accepted).toBe(false);
+  });
+
+  it('typing goes into the field a tap focused: the amount typed into the name field is not the amount', () => {
+    expect(walkPath(g, [tapAt(name), type('300'), tapAt(amount), type('李强'), tapAt(confirm)]).accepted).toBe(false);
+  });
+});
+
+describe("a text action has the phone's semantics: typing appends unless it clears", () => {
+  const down = b(40, 600, 520, 720);
+  const up = b(560, 600, 1040, 720);
+  const hour = b(40, 300, 1040, 420);
+  const save = b(40, 900, 1040, 1050);
+  const edit = (h: string, focused = false) =>
+    page(
+      '添加闹钟',
+      field(h, '小时', hour, { resourceId: id('hour_input'), focused }),
+      n({
+        className: 'android.widget.LinearLayout',
+        bounds: b(0, 600, 1080, 720),
+        children: [button('−1 h', down, { resourceId: id('hour_down') }), button('+1 h', up, { resourceId: id('hour_up') })],
+      }),
+      button('保存', save, { resourceId: id('save') }),
+    );
+  const list = page('闹钟', text('06:00', b(40, 300, 1040, 420)));
+  const g = graphOf([
+    demoOf(1, [
+      { ui: edit('07'), action: tapAt(down) },
+      { ui: edit('06'), action: tapAt(save) },
+      { ui: list, action: null, activity: 'ListActivity' },
+    ]),
+    demoOf(2, [
+      { ui: edit('07'), action: tapAt(hour) },
+      { ui: edit('07', true), action: type('6', true) },
+      { ui: edit('6', true), action: tapAt(save) },
+      { ui: list, action: null, activity: 'ListActivity' },
+    ]),
+  ]);
+
+  it('both demonstrations agree on the goal: the hour is 6', () => {
+    const goal = g.nodes.find((x) => x.done)!.goal!.map(describeCondition);
+    expect(goal).toContain('typed 小时 = "6"');
+  });
+
+  it('typing "6" over a prefilled 07 without clearing does not set 6 (the field would hold 076); clearing first does', () => {
+    const appended = walkPath(g, [tapAt(hour), type('6'), tapAt(save)]);
+    expect(appended.accepted).toBe(false);
+    expect([...appended.walker.record].find(([k]) => k.endsWith('hour_input'))?.[1]).toBe('76');
+    expect(walkPath(g, [tapAt(hour), type('6', true), tapAt(save)]).accepted).toBe(true);
+  });
+
+  it('the stepper route a vlm agent can take is accepted; overshoot and correct ends where the value ends', () => {
+    expect(walkPath(g, [tapAt(down), tapAt(save)]).accepted).toBe(true);
+    expect(walkPath(g, [tapAt(down), tapAt(down), tapAt(up), tapAt(save)]).accepted).toBe(true);
+    expect(walkPath(g, [tapAt(up), tapAt(down), tapAt(down), tapAt(save)]).accepted).toBe(true);
+    // Saving at 5 is no route a demonstration took: 保存 is known from the hour 6 only.
+    const short = walkPath(g, [tapAt(down), tapAt(down), tapAt(save)]);
+    expect(short.accepted).toBe(false);
+    expect(short.reason).toMatch(/a page the graph does not know/);
+    expect(walkPath(g, [tapAt(save)]).accepted).toBe(false);
+  });
+});
+
+describe('another option of a group, then the asked one: the value where it ends counts', () => {
+  const sizeRow = b(0, 300, 1080, 450);
+  const display = (size: string) =>
+    page(
+      '显示',
+      n({
+        clickable: true,
+        bounds: sizeRow,
+        children: [row('字体大小', size, sizeRow).children[0]!, row('字体大小', size, sizeRow).children[1]!],
+      }),
+    );
+  const options = ['标准', '大', '超大'];
+  const optionAt = (i: number) => b(0, 300 + i * 150, 1080, 450 + i * 150);
+  const picker = (chosen: string) =>
+    page(
+      '字体大小',
+      n({
+        className: 'android.widget.LinearLayout',
+        resourceId: id('sizes'),
+        bounds: b(0, 300, 1080, 750),
+        children: options.map((o, i) =>
+          n({
+            className: 'android.widget.CheckedTextView',
+            text: o,
+            clickable: true,
+            checkable: true,
+            checked: o === chosen,
+            bounds: optionAt(i),
+          }),
+        ),
+      }),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: display('标准'), action: tapAt(sizeRow) },
+      { ui: picker('标准'), action: tapAt(optionAt(1)), activity: 'PickerActivity' },
+      { ui: display('大'), action: null },
+    ]),
+  ]);
+
+  it('the demonstrated option, and a larger one first then the asked one, are accepted', () => {
+    expect(walkPath(g, [tapAt(sizeRow), tapAt(optionAt(1))]).accepted).toBe(true);
+    expect(walkPath(g, [tapAt(sizeRow), tapAt(optionAt(2)), tapAt(sizeRow), tapAt(optionAt(1))]).accepted).toBe(true);
+  });
+
+  it('stopping at the larger option is rejected', () => {
+    const r = walkPath(g, [tapAt(sizeRow), tapAt(optionAt(2))]);
+    expect(r.accepted).toBe(false);
+  });
+});
+
+describe('back and forth: Back returns where the walk came from', () => {
+  const itemA = b(0, 300, 1080, 450);
+  const list = page('收藏夹', button('人民公园', itemA, { resourceId: id('item') }));
+  const star = b(900, 100, 1040, 220);
+  const detail = (saved: boolean) => page('人民公园', button(saved ? '已收藏' : '收藏', star, { resourceId: id('save') }));
+  const g = graphOf([
+    demoOf(1, [
+      { ui: list, action: tapAt(itemA) },
+      { ui: detail(false), action: tapAt(star), activity: 'DetailActivity' },
+      { ui: detail(true), action: null, activity: 'DetailActivity' },
+    ]),
+  ]);
+
+  it('going in, coming back and going in again is accepted', () => {
+    expect(walkPath(g, [tapAt(itemA), back, tapAt(itemA), tapAt(star)]).accepted).toBe(true);
+  });
+
+  it('coming back without saving is not the goal', () => {
+    expect(walkPath(g, [tapAt(itemA), tapAt(star), back]).accepted).toBe(false);
+  });
+
+  it('pressing 收藏 twice is not known to save (it toggles on a phone): off the graph', () => {
+    expect(walkPath(g, [tapAt(itemA), tapAt(star), tapAt(star)]).accepted).toBe(false);
+  });
+});
+
+describe('free text judged by its key terms', () => {
+  const input = b(40, 2150, 800, 2300);
+  const send = b(820, 2150, 1040, 2300);
+  const thread = (draft: string, sent: string[], focused = false) =>
+    page(
+      '李强',
+      ...sent.map((s, i) => text(s, b(40, 300 + i * 120, 1040, 400 + i * 120), { resourceId: id('message_text') })),
+      field(draft, '发消息', input, { resourceId: id('chat_input'), focused }),
+      button('发送', send, { resourceId: id('send') }),
+    );
+  const demo = (said: string) =>
+    demoOf(1, [
+      { ui: thread('', []), action: tapAt(input) },
+      { ui: thread('', [], true), action: type(said) },
+      { ui: thread(said, [], true), action: tapAt(send) },
+      { ui: thread('', [said], true), action: null },
+    ]);
+  const g = graphOf([demo('我晚点到，大概半小时')], { instruction: '跟他说一声，我晚点到', tokenize: cut });
+  const path = (said: string) => [tapAt(input), type(said), tapAt(send)];
+
+  it("the instruction's own words pass, and so do other words with its key terms", () => {
+    expect(walkPath(g, path('我晚点到')).accepted).toBe(true);
+    expect(walkPath(g, path('我会晚点到')).accepted).toBe(true);
+    expect(walkPath(g, path('我晚点到，大概半小时')).accepted).toBe(true);
+  });
+
+  it('the opposite word fails although it is 90% similar to the demonstration', () => {
+    expect(walkPath(g, path('我早点到，大概半小时')).accepted).toBe(false);
+  });
+
+  it('a corrected-away value is forbidden', () => {
+    const party = graphOf([demo('周日中午一起吃饭')], {
+      instruction: '给王丽发个短信，说周六一起吃饭，哦不对，不是周六，改天了',
+      tokenize: cut,
+    });
+    expect(walkPath(party, path('周日一起吃饭')).accepted).toBe(true);
+    expect(walkPath(party, path('改天一起吃饭')).accepted).toBe(false);
+    expect(walkPath(party, path('周六中午一起吃饭')).accepted).toBe(false);
+  });
+});

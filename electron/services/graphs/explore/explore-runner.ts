@@ -1,0 +1,141 @@
+import type {
+  ExploreKindCount,
+  ExplorePathKind,
+  ExploreSummary,
+  ExploreTaskResult,
+  UnknownRoute,
+} from '../../../../shared/domain/graph-explore.js';
+import { SAME_ROUTE_KINDS } from '../../../../shared/domain/graph-explore.js';
+import { AdbServer } from '../../../adapters/adb/adb-client.js';
+import type { WorkspaceStore } from '../../../adapters/db/workspace-store.js';
+import type { DevicePort } from '../../../core/device/device-port.js';
+import { errorMessage } from '../../../../shared/error-message.js';
+import type { PhonesApart } from '../../devices/sample-phones.js';
+import { startSamplePhones, startSamplePhonesApart } from '../../devices/sample-phones.js';
+import { packagesOf } from '../graph-probe.js';
+import type { ExploreOptions } from './explore-task.js';
+import { DEFAULT_EXPLORE_OPTIONS, exploreTask, unexplorable } from './explore-task.js';
+
+export interface ExploreRunOptions extends Partial<ExploreOptions> {
+  /**
+   * Where to explore: virtual phones of the explorer's own (the default; several explore tasks side by
+   * side), or a named device the user allowed side effects on (exploring taps everything: it sends, pays
+   * and deletes).
+   */
+  phones: { kind: 'virtual'; count: number } | { kind: 'named'; device: DevicePort };
+  onTask?(r: ExploreTaskResult): void;
+}
+
+/** Totals over tasks: the figure `graph explore --all` publishes. */
+export function summarizeExploration(tasks: readonly ExploreTaskResult[], seconds: number): ExploreSummary {
+  const sum = (f: (t: ExploreTaskResult) => number): number => tasks.reduce((a, t) => a + f(t), 0);
+  const byKind: Partial<Record<ExplorePathKind, ExploreKindCount>> = {};
+  for (const t of tasks) {
+    for (const [k, c] of Object.entries(t.byKind) as [ExplorePathKind, ExploreKindCount][]) {
+      const into = (byKind[k] ??= { paths: 0, falseAccepts: 0, falseRejects: 0 });
+      into.paths += c.paths;
+      into.falseAccepts += c.falseAccepts;
+      into.falseRejects += c.falseRejects;
+    }
+  }
+  const wrong = sum((t) => t.wrong);
+  const rightWithinBound = sum((t) => t.rightWithinBound);
+  const falseAccepts = sum((t) => t.falseAccepts);
+  const falseRejectsWithinBound = sum((t) => t.falseRejectsWithinBound);
+  return {
+    paths: sum((t) => t.paths),
+    right: sum((t) => t.right),
+    wrong,
+    falseAccepts,
+    falseRejects: sum((t) => t.falseRejects),
+    falseAcceptRate: wrong === 0 ? 0 : falseAccepts / wrong,
+    rightWithinBound,
+    falseRejectsWithinBound,
+    falseRejectRate: rightWithinBound === 0 ? 0 : falseRejectsWithinBound / rightWithinBound,
+    sameRouteFalseRejects: SAME_ROUTE_KINDS.reduce((a, k) => a + (byKind[k]?.falseRejects ?? 0), 0),
+    byKind,
+    unexplorable: tasks.filter((t) => !t.explorable).map((t) => ({ taskId: t.taskId, reason: t.note })),
+    states: sum((t) => t.states),
+    transitions: sum((t) => t.transitions),
+    verified: sum((t) => t.verified),
+    verifyMismatches: sum((t) => t.verifyMismatches),
+    seconds,
+    tasks: [...tasks],
+  };
+}
+
+/**
+ * Sample phones in threads of their own; in this thread where workers cannot load the sources (run from them under a
+ * test runner's transform). The built backend has the worker bundled, so there a failure is a failure.
+ */
+async function virtualPhones(count: number): Promise<PhonesApart> {
+  try {
+    return await startSamplePhonesApart(count);
+  } catch (e) {
+    if (import.meta.url.endsWith('.js')) throw e;
+    const server = await startSamplePhones(count);
+    return { phones: server.serials.map((serial) => ({ port: server.port, serial })), close: () => server.close() };
+  }
+}
+
+/**
+ * Explores each task on a phone and measures its latest graph (see exploreTask). Virtual phones started
+ * here work side by side, one task each at a time, and are stopped at the end, also on failure.
+ */
+export async function exploreTasks(store: WorkspaceStore, taskIds: readonly string[], o: ExploreRunOptions): Promise<ExploreSummary> {
+  const t0 = performance.now();
+  const { phones: _phones, onTask: _onTask, ...given } = o;
+  const opts: ExploreOptions = {
+    ...DEFAULT_EXPLORE_OPTIONS,
+    ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
+  };
+  const phones = o.phones.kind === 'virtual' ? await virtualPhones(Math.max(1, Math.min(o.phones.count, 8))) : null;
+  try {
+    const devices = phones
+      ? phones.phones.map((p) => new AdbServer({ host: '127.0.0.1', port: p.port }).device(p.serial))
+      : o.phones.kind === 'named'
+        ? [o.phones.device]
+        : [];
+    const installed = await packagesOf(devices[0]!);
+    const results = new Map<string, ExploreTaskResult>();
+    const queue = [...taskIds];
+    await Promise.all(
+      devices.map(async (device) => {
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+          const task = store.tasks.get(id);
+          let r: ExploreTaskResult;
+          if (!task) throw new Error(`no task "${id}" in this workspace`);
+          else if (!installed.has(task.package))
+            r = unexplorable(id, `${device.serial} does not have ${task.package}`, {
+              depth: opts.depth ?? 0,
+              budget: opts.budget,
+              device: device.serial,
+            });
+          else {
+            r = await exploreTask(store, device, id, opts).catch((e: unknown) => {
+              throw new Error(`${id}: ${errorMessage(e)}`);
+            });
+          }
+          results.set(id, r);
+          o.onTask?.(r);
+        }
+      }),
+    );
+    return summarizeExploration(
+      taskIds.map((id) => results.get(id)!),
+      (performance.now() - t0) / 1000,
+    );
+  } finally {
+    await phones?.close();
+  }
+}
+
+/**
+ * The right routes a task's graph does not know, found by exploring the task on a virtual phone: each
+ * as the actions an agent took and the states they reached, for an annotator to record (or accept in
+ * bulk as new branches).
+ */
+export async function unknownRoutes(store: WorkspaceStore, taskId: string, o: Partial<ExploreOptions> = {}): Promise<UnknownRoute[]> {
+  const s = await exploreTasks(store, [taskId], { ...o, phones: { kind: 'virtual', count: 1 } });
+  return s.tasks[0]?.unknownRoutes ?? [];
+}

@@ -1,0 +1,155 @@
+import type { Action } from './action.js';
+
+/**
+ * `graph explore`: ground truth by exploration. The task's app is explored on a phone from the task's
+ * setup; the task's checks say which explored paths do the task; each path is then walked offline as an
+ * agent's action sequence. These are the shapes of what it reports (see docs/graphs.md).
+ */
+
+/**
+ * How a right path relates to the demonstrations, judged on the phone's true states (not on the graph):
+ * - `demonstrated`: the states a demonstration passed through, in its order, by its decisions;
+ * - `other-control`: a demonstration's states reached with other controls (the Up arrow for Back, a preset for typed digits);
+ * - `back-and-forth`: a demonstration's states with a detour to other pages and back;
+ * - `overshoot-and-correct`: a detour on one page (a stepper pressed past the value and back, an option chosen and changed back);
+ * - `no-effect`: a demonstration's states with actions that changed nothing in between (a confirm the app refused);
+ * - `field-order`: the decisions of a demonstration, in another order;
+ * - `text-semantics`: a demonstration's decisions with other typed text (other words, another search query);
+ * - `side-effect`: a demonstration's changes plus others left in place (a song liked on the way, the photo also shared):
+ *   right by the task's checks, though the path did more than the task asked;
+ * - `other-route`: a route no demonstration took.
+ */
+export const RIGHT_PATH_KINDS = [
+  'demonstrated',
+  'other-control',
+  'back-and-forth',
+  'overshoot-and-correct',
+  'no-effect',
+  'field-order',
+  'text-semantics',
+  'side-effect',
+  'other-route',
+] as const;
+export type RightPathKind = (typeof RIGHT_PATH_KINDS)[number];
+
+/** The right-path kinds a graph must never reject (the same route, judged the same). */
+export const SAME_ROUTE_KINDS: readonly RightPathKind[] = [
+  'demonstrated',
+  'other-control',
+  'back-and-forth',
+  'overshoot-and-correct',
+  'field-order',
+  'text-semantics',
+];
+
+/**
+ * How a near-miss wrong path differs from a right one, by one decision:
+ * another option tapped at one step (`sibling`), another text typed (`other-value`), one step left out
+ * (`step-missing`), or the path stopped one step before its end (`finish-early`). `as-agent` is a
+ * demonstration that cleared a field (or pressed a hardware key) redone as a `vlm` agent can: its typing
+ * appends to what the field holds, and it has no keys.
+ */
+export const NEAR_MISS_KINDS = ['sibling', 'other-value', 'step-missing', 'finish-early', 'as-agent'] as const;
+export type NearMissKind = (typeof NEAR_MISS_KINDS)[number];
+
+export type ExplorePathKind = RightPathKind | NearMissKind;
+
+/** One explored path, with the phone's verdict and the graph's. */
+export interface ExploredPath {
+  id: string;
+  /** Right when the task's checks pass in the state the path ends in. */
+  intent: 'right' | 'wrong';
+  kind: ExplorePathKind;
+  /** The decisions in words: `tap 上海 → type "300" → Back`. */
+  description: string;
+  actions: Action[];
+  /** The window (screen id, dialog) after each action. */
+  windows: string[];
+  /** The task's checks in the state the path ends in (the ground truth). */
+  phone: { pass: boolean; reason: string };
+  /** The offline run's verdict on the same actions sent as the `vlm` adapter's replies. */
+  offline: { accepted: boolean; exit: string; reason: string };
+  verdict: 'agree' | 'false-accept' | 'false-reject';
+  /** Right paths: no longer than the longest demonstration + 2 steps (the paths the false-reject target is about). */
+  withinBound: boolean;
+}
+
+/** Counts of one kind of path. */
+export interface ExploreKindCount {
+  paths: number;
+  falseAccepts: number;
+  falseRejects: number;
+}
+
+/** A right route the graph rejects: what an annotator could record as a new demonstration. */
+export interface UnknownRoute {
+  taskId: string;
+  kind: RightPathKind;
+  description: string;
+  actions: Action[];
+  /** The window after each action. */
+  windows: string[];
+  /** The phone's true-state id after each action (equal ids: the same state). */
+  states: string[];
+  /** Where and why the walk left the graph. */
+  reason: string;
+}
+
+/** What exploring one task found. */
+export interface ExploreTaskResult {
+  taskId: string;
+  graphVersion: number | null;
+  /** False when nothing could be measured on the task (no graph, the app is not on the phone, no right path found). */
+  explorable: boolean;
+  /** Why the task could not be explored, or what limited it. */
+  note: string;
+  device: string | null;
+  depth: number;
+  budget: number;
+  /** Distinct true states seen, actions played on the phone, states in which the checks pass. */
+  states: number;
+  transitions: number;
+  passStates: number;
+  /** Paths played again from the setup without snapshots, and how many ended elsewhere than explored (must be 0). */
+  verified: number;
+  verifyMismatches: number;
+  longestDemonstration: number;
+  paths: number;
+  right: number;
+  wrong: number;
+  falseAccepts: number;
+  falseRejects: number;
+  /** Right paths within the bound (≤ longest demonstration + 2 steps) and how many of those were rejected. */
+  rightWithinBound: number;
+  falseRejectsWithinBound: number;
+  byKind: Partial<Record<ExplorePathKind, ExploreKindCount>>;
+  seconds: number;
+  /** Every disagreement, for a reader to check. */
+  disagreements: ExploredPath[];
+  unknownRoutes: UnknownRoute[];
+}
+
+/** What `graph explore --json` prints. */
+export interface ExploreSummary {
+  paths: number;
+  right: number;
+  wrong: number;
+  falseAccepts: number;
+  falseRejects: number;
+  /** falseAccepts / wrong (target ≤ 0.005). */
+  falseAcceptRate: number;
+  rightWithinBound: number;
+  falseRejectsWithinBound: number;
+  /** falseRejectsWithinBound / rightWithinBound (target ≤ 0.2). */
+  falseRejectRate: number;
+  /** Rejected right paths of the kinds that must never be rejected (target 0). */
+  sameRouteFalseRejects: number;
+  byKind: Partial<Record<ExplorePathKind, ExploreKindCount>>;
+  unexplorable: { taskId: string; reason: string }[];
+  states: number;
+  transitions: number;
+  verified: number;
+  verifyMismatches: number;
+  seconds: number;
+  tasks: ExploreTaskResult[];
+}
