@@ -17,7 +17,7 @@ import { textOf } from '../agents/helpers.js';
  * Partial credit through the CLI, one online task with two success checks (test/fixtures/tasks/partial-credit.json)
  * and one offline task whose goal is its DONE page, with a scripted model playing three agents: one that does the
  * whole task, one that goes half way (online: Display but not the dark theme; offline: reaches the DONE page, then
- * makes a move the graph does not have instead of Finish), and one that gives up at once.
+ * asks the user instead of saying Finish, which ends the task with --user none), and one that gives up at once.
  */
 
 const ONLINE = 'the screen hurts, make it dark'; // on-dark-two
@@ -82,8 +82,8 @@ describe('partial credit through the CLI (a scripted OpenAI-compatible model)', 
         }
         if (prompt.includes(OFFLINE)) {
           if (done < offline.length) return reply(tap(offline[done]));
-          // On the DONE page: the whole agent finishes; the half-way one taps a corner no edge has (off-graph).
-          return reply(model === 'whole' ? FINISH : { action: 'tap', point: [1, 1] });
+          // On the DONE page: the whole agent finishes; the half-way one asks instead (with --user none that ends the task).
+          return reply(model === 'whole' ? FINISH : { action: 'ask_user', message: 'Is this the right page?' });
         }
         throw new Error(`unexpected prompt ${prompt.slice(0, 200)}`);
       };
