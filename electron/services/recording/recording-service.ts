@@ -96,6 +96,11 @@ export class RecordingSessions {
     return tracker ? tracker.track(kind, () => call(r)) : call(r);
   }
 
+  /** Resolves once every recorded step of the demonstration has its observation stored (encoded after the step commits). */
+  settled(id: number): Promise<void> {
+    return this.sink.settled(id);
+  }
+
   close(id: number): void {
     this.hands.get(id)?.stop();
     this.hands.delete(id);
