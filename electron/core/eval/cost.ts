@@ -136,10 +136,11 @@ export function paretoFront(points: readonly { name: string; x: number; y: numbe
   return front;
 }
 
-/** Cost per task against SR, one point per agent with a known cost, the Pareto front drawn through the best. */
+/** Cost per task against SR, one point per agent with a known cost, the Pareto front drawn through the best; null when no agent cost anything. */
 export function costSrChart(agents: readonly AgentCost[]): { spec: ScatterChartSpec; description: string } | null {
   const points = agents.flatMap((a) => (typeof a.perTask === 'number' && a.sr !== null ? [{ name: a.agent, x: a.perTask, y: a.sr }] : []));
-  if (points.length === 0) return null;
+  // Model-free agents alone (every cost 0) make no trade-off to draw.
+  if (!points.some((p) => p.x > 0)) return null;
   const front = paretoFront(points);
   const unpriced = agents.filter((a) => typeof a.perTask !== 'number').map((a) => a.agent);
   return {
