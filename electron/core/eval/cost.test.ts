@@ -51,5 +51,9 @@ describe('cost', () => {
         { agent: 'a', model: 'x', perTask: 'no price', run: 'no price', promptTokens: 0, completionTokens: 0, images: 0, sr: 0.5 },
       ]),
     ).toBeNull();
+    // Model-free agents alone: nothing to trade off, no chart.
+    expect(
+      costSrChart([{ agent: 'a', model: null, perTask: 0, run: 0, promptTokens: null, completionTokens: null, images: 0, sr: 1 }]),
+    ).toBeNull();
   });
 });
