@@ -84,6 +84,7 @@ export class AdbDevice implements DevicePort {
       packageVersions: versions,
       ...(locale ? { locale } : {}),
       fontScale: Number.isFinite(Number.parseFloat(fontScale)) ? Number.parseFloat(fontScale) : null,
+      emulator: prop('ro.kernel.qemu') === '1' || prop('ro.boot.qemu') === '1',
     };
   }
 
