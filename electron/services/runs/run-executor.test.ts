@@ -122,7 +122,13 @@ describe('run executor: resume and classes', () => {
       }) as unknown as DevicePort;
     const spec = RunSpecSchema.parse({ mode: 'online', agents: ['random'], taskIds: ['on-dark'], devices: ['d1', 'd2'], maxAttempts: 3 });
     store.runs.create('r2', 'online', testManifest(spec));
-    await executeRun('r2', spec, deps(store, { device: (s: string) => failing(s) } as Partial<DeviceHub>));
+    // Every device free to lease (the run takes its devices before any task starts).
+    const leases = { take: () => ({ ok: true, release: () => undefined }) };
+    await executeRun(
+      'r2',
+      spec,
+      deps(store, { device: (s: string) => failing(s), leases, leasesChanged: () => undefined } as unknown as Partial<DeviceHub>),
+    );
     const [r] = store.runs.results('r2');
     expect(r).toMatchObject({ exitCategory: 'setup_failed', success: false });
     expect((r!.details as { triedDevices: string[] }).triedDevices.sort()).toEqual(['d1', 'd2']);
