@@ -21,6 +21,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   run: async () => (await import('./commands/run.js')).registerRun,
   report: async () => (await import('./commands/run.js')).registerRun,
   demo: async () => (await import('./commands/demo.js')).registerDemo,
+  prices: async () => (await import('./commands/prices.js')).registerPrices,
 };
 
 /** The command word: the first argument that is not an option or an option's value. */

@@ -56,7 +56,22 @@ export interface HeatmapSpec {
   muted?: boolean[][];
 }
 
-export type ChartSpec = BarChartSpec | HeatmapSpec;
+/** Points on two value axes, optionally joined by a line through some of them (e.g. a Pareto front). */
+export interface ScatterChartSpec {
+  kind: 'scatter';
+  id: string;
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  points: { name: string; x: number; y: number }[];
+  /** Names of the points joined in x order (drawn as a line); empty for none. */
+  line: string[];
+  lineName?: string;
+  /** y values are fractions shown as percentages. */
+  yPercent?: boolean;
+}
+
+export type ChartSpec = BarChartSpec | HeatmapSpec | ScatterChartSpec;
 
 /**
  * One instruction's core operational verbs for the verb measure: the model's proposal

@@ -20,6 +20,10 @@ export interface DeviceInfoDto {
   screen: ScreenSize;
   density: number;
   packageVersions: Record<string, string | null>;
+  /** The system locale (`persist.sys.locale`, else `ro.product.locale`); absent when the phone reports none. */
+  locale?: string;
+  /** `settings get system font_scale`; null when never set (Android then uses 1.0). */
+  fontScale?: number | null;
   /**
    * The device says it is an emulator (`ro.kernel.qemu` or `ro.boot.qemu` = 1), as Android's
    * emulator and the virtual phone do: a disposable phone. Any other is a real phone, where a

@@ -3,6 +3,8 @@ import type { RunSpec } from '../schemas/run-spec.js';
 import { RunSpecSchema } from '../schemas/run-spec.js';
 import type { GraphTrust } from './graph.js';
 import type { JudgeKind } from './run-records.js';
+import type { RunPrices } from '../schemas/prices.js';
+import { ModelPriceSchema } from '../schemas/prices.js';
 import type { RescoreRecord } from './off-graph.js';
 
 /**
@@ -98,6 +100,12 @@ export interface RunManifest {
   createdAt: string;
   /** Online devices come from this STF farm (claimed for the run, released after it). */
   stf?: StfRequest;
+  /** The price of each model the run uses, frozen when it was created (costs never change afterwards). */
+  prices?: RunPrices;
+  /** Steps of each task's first finished human demonstration when the run was created (the steps-vs-human ratio). */
+  humanSteps?: Record<string, number>;
+  /** Repeated trials: how many, and each agent's seed per trial (null: the agent takes none and is deterministic). */
+  trials?: { count: number; seeds: Record<string, number[] | null> };
   /** Tasks the selection matched but the run's mode left out, and why (`run --mode offline` without --include-online). */
   leftOut?: LeftOutTask[];
   /** Offline: each re-scoring of a task's results against a newer graph version (`run rescore`), oldest first. */
@@ -153,6 +161,12 @@ const StoredRunManifestSchema = z.looseObject({
   ),
   variant: opt(z.object({ name: z.string(), change: z.string(), restoredAfterEachTask: z.literal(true) }).nullable()),
   createdAt: opt(z.string()),
+  /** Each agent's model id (null: it calls none), for its price; the rest of an agent's manifest is kept as written. */
+  agents: z.record(z.string(), z.looseObject({ model: z.string().nullable().optional().catch(undefined) })).catch({}),
+  judge: opt(z.looseObject({ model: z.string().nullable().catch(null) })),
+  prices: opt(z.object({ date: z.string(), source: z.string(), models: z.record(z.string(), ModelPriceSchema.nullable()) })),
+  humanSteps: opt(z.record(z.string(), z.number().int().min(0))),
+  trials: opt(z.object({ count: z.number().int().min(1), seeds: z.record(z.string(), z.array(z.number().int()).nullable()) })),
   rescores: z
     .array(
       z.object({

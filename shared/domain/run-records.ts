@@ -25,6 +25,8 @@ export interface JudgeVerdict {
   agreement?: boolean | null;
   tokens?: { prompt: number; completion: number } | null;
   ms?: number;
+  /** The goal conditions this judge could check and how many held; absent for a judge that gives only a verdict (vlm). */
+  goal?: GoalProgress | null;
 }
 
 /** The simulated or scripted user's part in one task. */
@@ -61,6 +63,25 @@ export interface ResultDevice {
   release?: string;
   screen?: ScreenSize;
   versions?: Record<string, string | null>;
+  /** dpi (`wm density`), the system locale and font scale (null: never set, Android's 1.0). */
+  density?: number;
+  locale?: string;
+  fontScale?: number | null;
+}
+
+/**
+ * What one step sent to the model, without the image bytes: each message's role and text, and for each image
+ * the index of the step whose screenshot it was made from (the current step's own index for the screen it saw;
+ * the image went resized and encoded by the agent's resize rule, which the manifest records).
+ */
+export interface StepRequest {
+  messages: { role: string; text: string; images: number[] }[];
+}
+
+/** A result's goal conditions (essential states / sub-goals) met, for partial credit. */
+export interface GoalProgress {
+  met: number;
+  total: number;
 }
 
 /** Token counts of one model call, as the provider reported them (null: not reported). */
@@ -77,6 +98,10 @@ export interface StepUsage {
 
 const opt = <T extends z.ZodType>(t: T) => t.optional().catch(undefined);
 const Verdict = z.object({ pass: z.boolean().nullable(), reason: z.string() });
+const GoalProgressSchema = z.object({ met: z.number().int().min(0), total: z.number().int().min(1) }).refine((g) => g.met <= g.total);
+const StepRequestSchema = z.object({
+  messages: z.array(z.object({ role: z.string(), text: z.string(), images: z.array(z.number().int().min(0)) })),
+});
 
 const JudgeVerdictSchema = z.looseObject({
   judge: z.enum(JUDGE_KINDS),
@@ -88,6 +113,8 @@ const JudgeVerdictSchema = z.looseObject({
   agreement: opt(z.boolean().nullable()),
   tokens: opt(z.object({ prompt: z.number(), completion: z.number() }).nullable()),
   ms: opt(z.number()),
+  /** The goal conditions this judge could check and how many held (rule: the checks; state: DONE + its conditions). */
+  goal: opt(GoalProgressSchema.nullable()),
 });
 
 const UserStatsSchema = z.object({
@@ -129,14 +156,28 @@ const ResultDeviceSchema = z.looseObject({
   release: opt(z.string()),
   screen: opt(Screen),
   versions: opt(z.record(z.string(), z.string().nullable())),
+  density: opt(z.number()),
+  locale: opt(z.string()),
+  fontScale: opt(z.number().nullable()),
 });
 
 const RunResultDetailsSchema = z.looseObject({
   /** Why the task ended this way, in words (errors, invalid tasks). */
   reason: opt(z.string()),
   steps: opt(z.number()),
-  /** Per-step reasoning times and the agent's tokens (null: some call reported none). */
-  stats: opt(z.object({ stepMs: opt(z.array(z.number())), tokens: opt(z.number().nullable()) })),
+  /**
+   * Per-step reasoning times and the agent's tokens (null: some call reported none); prompt and billable completion
+   * tokens apart and the images sent, for the cost (absent in results written before costs were reported).
+   */
+  stats: opt(
+    z.object({
+      stepMs: opt(z.array(z.number())),
+      tokens: opt(z.number().nullable()),
+      promptTokens: opt(z.number().nullable()),
+      completionTokens: opt(z.number().nullable()),
+      images: opt(z.number()),
+    }),
+  ),
   judge: opt(JudgeVerdictSchema),
   user: opt(UserStatsSchema),
   attempts: opt(z.number()),
@@ -148,6 +189,8 @@ const RunResultDetailsSchema = z.looseObject({
   finalNode: opt(z.string()),
   finalDone: opt(z.boolean()),
   offGraphErrors: opt(z.number()),
+  /** Offline: the goal conditions of the nearest DONE node the walk met (partial credit). */
+  goal: opt(GoalProgressSchema),
   /** Offline, after `run rescore`: the verdicts this result had on older graph versions, oldest first. */
   previousVerdicts: opt(z.array(PreviousVerdictSchema)),
   /** How the last re-scoring got this verdict (see RescoredResult). */
@@ -187,6 +230,8 @@ const RunStepDetailsSchema = z.looseObject({
   /** Online: the app in front when the step was observed (older rows stored the package name alone). */
   foreground: opt(z.union([z.string(), z.looseObject({ package: opt(z.string()) })]).nullable()),
   /** An AskUser step: the question, the answer (null = nobody answered) and who gave it. */
+  /** What the step sent to the model (model agents; absent for model-free agents and older rows). */
+  request: opt(StepRequestSchema),
   user: opt(
     z.looseObject({
       question: opt(z.string()),

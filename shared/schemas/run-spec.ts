@@ -57,6 +57,15 @@ export const RunSpecSchema = z
     userAgent: z.string().min(1).optional(),
     /** A robustness variant applied to the device before each online task and restored after it. */
     variant: z.enum(VARIANTS).optional(),
+    /** Repeated trials: every (task, agent) this many times, for pass@k and pass^k (runs stored before have one). */
+    trials: z.number().int().min(1, '--trials is 1 to 20').max(20, '--trials is 1 to 20').default(1),
+    /** The first trial's sampling seed, where the agent takes one (model agents: `seed`; random: its PRNG); trial t uses seed + t. */
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .optional(),
     /** Online: how side effects are watched for; runs stored before this existed get `auto` on resume. */
     sideEffects: z.enum(SIDE_EFFECT_POLICIES).default('auto'),
     /** Online: a success that did something unasked counts as a failure (the paper's SR does not do this). */

@@ -57,12 +57,18 @@ export class AdbDevice implements DevicePort {
   }
 
   async info(packages: readonly string[] = []): Promise<DeviceInfo> {
-    const [props, size, density] = await Promise.all([this.read('getprop'), this.read('wm size'), this.read('wm density')]);
+    const [props, size, density, fontScale] = await Promise.all([
+      this.read('getprop'),
+      this.read('wm size'),
+      this.read('wm density'),
+      this.read('settings get system font_scale'),
+    ]);
     const prop = (k: string): string => new RegExp(`^\\[${k.replace(/\./g, '\\.')}\\]: \\[(.*)\\]$`, 'm').exec(props)?.[1] ?? '';
     // An override (set by `wm size WxH`) is what apps and screenshots use.
     const sizes = [...size.matchAll(/(Physical|Override) size: (\d+)x(\d+)/g)];
     const s = sizes.find((m) => m[1] === 'Override') ?? sizes[0];
     if (!s) throw new DeviceError(`${this.serial}: cannot read the screen size from \`wm size\`: ${size.trim()}`, this.serial);
+    const locale = prop('persist.sys.locale') || prop('ro.product.locale');
     const versions: Record<string, string | null> = {};
     for (const pkg of packages) {
       const out = await this.read(`dumpsys package ${shQuote(pkg)} | grep versionName`);
@@ -76,6 +82,8 @@ export class AdbDevice implements DevicePort {
       screen: { width: Number(s[2]), height: Number(s[3]) },
       density: Number(/density: (\d+)/.exec(density)?.[1] ?? 0),
       packageVersions: versions,
+      ...(locale ? { locale } : {}),
+      fontScale: Number.isFinite(Number.parseFloat(fontScale)) ? Number.parseFloat(fontScale) : null,
       emulator: prop('ro.kernel.qemu') === '1' || prop('ro.boot.qemu') === '1',
     };
   }

@@ -92,3 +92,38 @@ describe('migration 0002 (step thumbnails)', () => {
     expect(db.prepare('SELECT idx, thumbnail_blob FROM steps').get()).toEqual({ idx: 0, thumbnail_blob: null });
   });
 });
+
+describe('migration 0022 (run trials)', () => {
+  it('keeps every result, step and label as trial 0 and lets later trials of the same item sit beside them', () => {
+    const db = fresh();
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version < 22),
+    );
+    db.prepare("INSERT INTO runs VALUES ('r', 'offline', 'finished', '{}', 'now', NULL)").run();
+    db.prepare(
+      "INSERT INTO run_results (run_id, task_id, agent, mode, success, exit_category, finished_at) VALUES ('r', 't', 'a', 'offline', 1, 'finished', 'now')",
+    ).run();
+    db.prepare("INSERT INTO run_steps (run_id, task_id, agent, mode, idx, action) VALUES ('r', 't', 'a', 'offline', 0, '{}')").run();
+    db.prepare(
+      "INSERT INTO labels (run_id, task_id, agent, mode, human_verdict, updated_at) VALUES ('r', 't', 'a', 'offline', 'success', 'now')",
+    ).run();
+    migrate(db);
+    for (const table of ['run_results', 'run_steps', 'labels'])
+      expect(db.prepare(`SELECT trial FROM ${table}`).all(), table).toEqual([{ trial: 0 }]);
+    db.prepare(
+      "INSERT INTO run_results (run_id, task_id, agent, mode, trial, success, exit_category, finished_at) VALUES ('r', 't', 'a', 'offline', 1, 0, 'finished', 'now')",
+    ).run();
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO run_results (run_id, task_id, agent, mode, trial, success, exit_category, finished_at) VALUES ('r', 't', 'a', 'offline', 1, 0, 'finished', 'now')",
+        )
+        .run(),
+    ).toThrow(/UNIQUE|PRIMARY KEY/);
+    // Deleting the run still takes its results, steps and labels with it.
+    db.prepare("DELETE FROM runs WHERE id = 'r'").run();
+    for (const table of ['run_results', 'run_steps', 'labels'])
+      expect(db.prepare(`SELECT count(*) AS n FROM ${table}`).get(), table).toEqual({ n: 0 });
+  });
+});

@@ -31,6 +31,12 @@ const list = (s: string | undefined): string[] =>
         .filter(Boolean)
     : [];
 
+/** A count or seed given on the command line: a whole number, or a usage error naming the option (the spec checks its range). */
+function wholeNumber(option: string, value: string): number {
+  if (!/^\d+$/.test(value.trim())) throw new CliError(`${option} takes a whole number, got "${value}"`, 2);
+  return Number(value);
+}
+
 /** A run spec refused by its schema names the option, not the zod path. */
 function specError(e: unknown): string {
   const issues = (e as { issues?: { message: string }[] }).issues;
@@ -140,6 +146,12 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
       "online: count a success that deleted, sent, paid, called, installed or changed anything unasked as a failure (the paper's SR does not)",
     )
     .option(
+      '--trials <k>',
+      'repeat every task × agent K times (1–20) for pass@k and pass^k; tables that compare agents use the first trial',
+      '1',
+    )
+    .option('--seed <n>', "the first trial's sampling seed where an agent takes one (model agents send it; trial t uses seed + t)")
+    .option(
       '--allow-setup',
       "run the tasks' setup commands outside the known-safe set on real phones too (review them first: tasks validate)",
     )
@@ -171,6 +183,8 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         user: UserMode;
         userAgent?: string;
         variant?: VariantName;
+        trials: string;
+        seed?: string;
         allowSetup?: boolean;
         busyDevices: BusyDevicePolicy;
         sideEffects: SideEffectPolicy;
@@ -227,6 +241,8 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
               sideEffects: o.sideEffects,
               failOnSideEffects: o.failOnSideEffects === true,
               setupConfirmed: o.allowSetup === true,
+              trials: wholeNumber('--trials', o.trials),
+              ...(o.seed !== undefined ? { seed: wholeNumber('--seed', o.seed) } : {}),
             };
             // Refused before the run exists when setup commands outside the known-safe set would meet a real phone.
             const unconfirmed = await setupNeedingConfirmation(deps, specInput).catch((e: unknown) => {
@@ -246,7 +262,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
             } catch (e) {
               throw new CliError(specError(e));
             }
-            info(`run ${runId}: ${agents.join(', ')} on ${tasks.length} tasks`);
+            info(`run ${runId}: ${agents.join(', ')} on ${tasks.length} tasks${Number(o.trials) > 1 ? `, ${o.trials} trials each` : ''}`);
           } else {
             info(`resuming ${runId}`);
           }
@@ -364,6 +380,8 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
                   excludeUnresolved: report.excludeUnresolved,
                   unresolvedWarning: report.unresolvedWarning,
                   invalidTasks: report.invalidTasks,
+                  cost: report.cost,
+                  judgeWarnings: report.judgeWarnings,
                   results: report.results,
                   tables: report.tables,
                 },
@@ -374,6 +392,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
             return;
           }
           if (report.unresolvedWarning) info(report.unresolvedWarning);
+          for (const w of report.judgeWarnings) info(w);
           writeData(report.tables.map((t) => writeTable(t, o.format)).join('\n'));
         } finally {
           backend.close();

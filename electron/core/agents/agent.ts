@@ -1,5 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { StepUsage as AgentUsage } from '../../../shared/domain/run-records.js';
+import type { StepRequest, StepUsage as AgentUsage } from '../../../shared/domain/run-records.js';
 import type { ScreenSize, UiHierarchy } from '../../../shared/domain/ui-node.js';
 import type { ParseFlags } from './parsing/parsed-reply.js';
 import type { SentImage } from './image-port.js';
@@ -58,6 +58,8 @@ export interface AgentStepResult {
   attempts: number;
   /** Append this to the history for the next step. */
   historyEntry: AgentHistoryEntry;
+  /** What was sent to the model, without image bytes (model agents; the run stores it with the step). */
+  request?: StepRequest;
 }
 
 export interface Agent {

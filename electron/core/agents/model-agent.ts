@@ -8,6 +8,7 @@ import { ModelRequestError } from './model-port.js';
 import type { ParsedReply } from './parsing/parsed-reply.js';
 import { parseError } from './parsing/parsed-reply.js';
 import { errorMessage } from '../../../shared/error-message.js';
+import { describeRequest } from './sent-request.js';
 
 export interface ModelAgentDeps {
   model: ModelPort;
@@ -70,6 +71,7 @@ export class ModelAgent implements Agent {
       reasoningContent: response.reasoningContent || null,
       sent,
       attempts: response.attempts,
+      request: describeRequest(messages, image, history),
       historyEntry: {
         raw: response.content || response.reasoningContent,
         action: parsed.action,

@@ -6,6 +6,7 @@ import { GraphWalker } from '../graph/walk.js';
 import { knownWrongMatch } from '../graph/growth/known-wrong.js';
 import type { UserTurn } from '../user/user-turn.js';
 import type { ExitCategory, StepRecord, TaskOutcome } from './outcome.js';
+import { walkGoalProgress } from './goal-progress.js';
 
 export interface OfflineOptions {
   match: MatchOptions;
@@ -111,7 +112,16 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
         stop = 'off_graph';
       }
     }
-    deps.record({ idx, action, raw: r.raw, observationBlob: blob, details, timings: r.timings, usage: r.usage });
+    deps.record({
+      idx,
+      action,
+      raw: r.raw,
+      observationBlob: blob,
+      details,
+      timings: r.timings,
+      usage: r.usage,
+      ...(r.request ? { request: r.request } : {}),
+    });
     history.push(r.historyEntry);
     if (stop) {
       exit = stop;
@@ -125,6 +135,13 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
     success,
     exit,
     steps,
-    details: { finalNode: node.id, finalNodes: [...walker.current].sort(), finalDone: onDone(), path, offGraphErrors },
+    details: {
+      finalNode: node.id,
+      finalNodes: [...walker.current].sort(),
+      finalDone: onDone(),
+      path,
+      offGraphErrors,
+      goal: walkGoalProgress(graph.nodes, walker, options.match.textThreshold),
+    },
   };
 }

@@ -254,6 +254,7 @@ async function runAfterSetup(deps: OnlineDeps, variant: AppliedVariant | null): 
         details,
         timings: { ...r.timings, device_ms: deviceMs },
         usage: r.usage,
+        ...(r.request ? { request: r.request } : {}),
       });
       history.push(entry);
       frames.push(last.png);

@@ -1,5 +1,6 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { AgentUsage } from '../agents/agent.js';
+import type { StepRequest } from '../../../shared/domain/run-records.js';
 
 /**
  * Why a task ended. Each category belongs to exactly one class (agent / infrastructure /
@@ -30,6 +31,10 @@ export interface StepRecord {
   details: Record<string, unknown>;
   timings: { reasoning_ms: number; parsing_ms: number; device_ms?: number };
   usage: AgentUsage;
+  /** What the step sent to the model (model agents), stored with the step for the run bundle. */
+  request?: StepRequest;
+  /** Images the step sent (kept when the rest of the step is dropped from memory, for the cost). */
+  imagesSent?: number;
 }
 
 export type { JudgeKind, JudgeVerdict } from '../../../shared/domain/run-records.js';
@@ -44,6 +49,33 @@ export interface TaskOutcome {
   steps: number;
   /** Offline: final node and whether it is DONE; online: the judge's verdict and the device used. */
   details: Record<string, unknown>;
+}
+
+/**
+ * What a task's model calls cost in tokens and images, as providers bill them: completion counts the thinking
+ * tokens a provider left out of completion_tokens (total − prompt, when larger). Null counts when any call
+ * reported no usage (a cost is then unknown, never 0).
+ */
+export function billableUsage(steps: readonly StepRecord[]): {
+  promptTokens: number | null;
+  completionTokens: number | null;
+  images: number;
+} {
+  let prompt = 0;
+  let completion = 0;
+  let known = true;
+  let images = 0;
+  for (const s of steps) {
+    images += s.imagesSent ?? 0;
+    const p = s.usage.prompt_tokens;
+    const c = s.usage.completion_tokens;
+    if (p === null || c === null) known = false;
+    else {
+      prompt += p;
+      completion += Math.max(c, s.usage.completion_from_total ?? 0);
+    }
+  }
+  return known ? { promptTokens: prompt, completionTokens: completion, images } : { promptTokens: null, completionTokens: null, images };
 }
 
 /** Sums over a task's steps that the metrics need. */

@@ -1,4 +1,5 @@
 import type { Judge } from './judge.js';
+import { combineGoals } from './goal-progress.js';
 
 /**
  * A pair of judges where the rule checks decide (deterministic) and a second judge's verdict is reported beside them
@@ -19,6 +20,8 @@ export function ruleDecides(kind: 'both' | 'rule+state', rule: Judge, second: Ju
         ...(kind === 'both' ? { vlm: other, tokens: s.tokens ?? null } : { state: other }),
         agreement: r.pass === null || s.pass === null ? null : r.pass === s.pass,
         ms: (r.ms ?? 0) + (s.ms ?? 0),
+        // Partial credit from what can be counted: the checks, and with rule+state the state judge's page and conditions.
+        goal: combineGoals(r.goal, kind === 'rule+state' ? s.goal : null),
       };
     },
     alreadyPasses: (ctx) => rule.alreadyPasses(ctx),

@@ -33,6 +33,8 @@ export function ruleJudge(evaluate: ExpectEvaluator): Judge {
         pass: r.pass,
         reason: r.pass ? `all ${r.results.length} checks passed` : failed.map((f) => `${f.check.probe}: ${f.reason}`).join('; '),
         ms: performance.now() - t0,
+        // Each check is one goal condition (partial credit).
+        goal: { met: r.results.length - failed.length, total: r.results.length },
       };
     },
     async alreadyPasses(ctx) {

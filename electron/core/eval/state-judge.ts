@@ -1,4 +1,5 @@
-import type { SignatureConfig, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { GraphNode, SignatureConfig, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { GoalProgress } from '../../../shared/domain/run-records.js';
 import type { UiHierarchy } from '../../../shared/domain/ui-node.js';
 import { flattenUi, labelOf } from '../../../shared/domain/ui-tree.js';
 import type { Foreground } from '../device/device-port.js';
@@ -27,11 +28,12 @@ export function stateJudge(graphOf: GraphOf): Judge {
     kind: 'state',
     async judge(ctx: JudgeContext): Promise<JudgeVerdict> {
       const t0 = performance.now();
-      const verdict = (pass: boolean | null, reason: string): JudgeVerdict => ({
+      const verdict = (pass: boolean | null, reason: string, goal?: GoalProgress | null): JudgeVerdict => ({
         judge: 'state',
         pass,
         reason,
         ms: performance.now() - t0,
+        ...(goal !== undefined ? { goal } : {}),
       });
       const found = graphOf(ctx.task.id);
       if (!found) return verdict(null, `task ${ctx.task.id} has no graph; build one (elderbench graph build) to judge by state`);
@@ -57,15 +59,32 @@ export function stateJudge(graphOf: GraphOf): Judge {
       const end = sign(final.ui, final.foreground).sig;
       const texts = flattenUi(final.ui).map(labelOf).filter(Boolean);
       const done = graph.nodes.filter((n) => n.done && sameState(n.signature, end, cfg));
-      if (done.length === 0) return verdict(false, "the final screen is none of the graph's DONE states");
+      // Partial credit: the DONE page and its conditions; off every DONE page, the conditions the content still met.
+      const progress = (n: GraphNode, onPage: boolean): GoalProgress => {
+        const conditions = (n.goal ?? []).filter((c) => c.kind !== 'shown');
+        const met = conditions.length - unmetConditions(conditions, record, match.textThreshold).length;
+        return { met: met + (onPage ? 1 : 0), total: conditions.length + 1 };
+      };
+      const best = (gs: GoalProgress[]): GoalProgress | null =>
+        gs.reduce<GoalProgress | null>((b, g) => (!b || g.met / g.total > b.met / b.total ? g : b), null);
+      if (done.length === 0)
+        return verdict(
+          false,
+          "the final screen is none of the graph's DONE states",
+          best(graph.nodes.filter((n) => n.done).map((n) => progress(n, false))),
+        );
       let closest: string | null = null;
       for (const n of done) {
         const unmet = unmetConditions(n.goal, record, match.textThreshold, texts);
         if (unmet.length === 0)
-          return verdict(true, `the final screen is DONE state ${n.id}${n.goal?.length ? ', its goal conditions met' : ''}`);
+          return verdict(
+            true,
+            `the final screen is DONE state ${n.id}${n.goal?.length ? ', its goal conditions met' : ''}`,
+            progress(n, true),
+          );
         closest ??= `the final screen is DONE state ${n.id} but ${unmet.map((u) => `${u.label} should be "${u.expected}" (was "${record.get(u.key) ?? ''}")`).join('; ')}`;
       }
-      return verdict(false, closest!);
+      return verdict(false, closest!, best(done.map((n) => progress(n, true))));
     },
     // Before the agent acts there is no trajectory to judge; the task's shell checks decide invalidity.
     alreadyPasses: async () => false,

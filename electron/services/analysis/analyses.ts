@@ -177,6 +177,10 @@ export function normalizationAnalysis(
       : []),
     ...(paired.invalid > 0 ? [`note: ${paired.invalid} pair(s) are on tasks invalid in either run and are left out`] : []),
     ...unknownNote(paired.unknownTasks),
+    ...[origId, rewrId].flatMap((id) => {
+      const trials = ws.runs.get(id)?.manifest.spec?.trials ?? 1;
+      return trials > 1 ? [`note: run ${id} has ${trials} trials of every task; the study pairs its first trial`] : [];
+    }),
   ];
   if (paired.byAgent.every((g) => g.pairs.length === 0)) {
     throw new AnalysisInputError(

@@ -27,7 +27,7 @@ export async function writeHtmlReport(store: WorkspaceStore, runId: string, outD
   const report = buildRunReport(store, runId);
   const folder = await ReportFolder.create(outDir);
   try {
-    const charts = report.metrics.length ? await renderRunCharts(report.metrics) : [];
+    const charts = report.metrics.length ? await renderRunCharts(report) : [];
     for (const c of charts) await folder.write(`charts/${c.id}.svg`, c.svg);
     const images = new ReportImages(store);
     const model = buildReportModel(

@@ -115,6 +115,9 @@ export async function runOnlineItems(
             release: info.release,
             screen: info.screen,
             versions: info.packageVersions,
+            density: info.density,
+            ...(info.locale ? { locale: info.locale } : {}),
+            fontScale: info.fontScale ?? null,
           },
         };
       },

@@ -13,6 +13,8 @@ export function runCondition(store: WorkspaceStore, runId: string): string {
     `user ${spec?.user ?? 'none'}`,
     ...(spec?.variant ? [`variant ${spec.variant}`] : []),
     ...(spec?.instruction === 'normalized' ? ['normalized instructions'] : []),
+    // Comparisons pair one result per item: a run of repeated trials is compared by its first.
+    ...(spec && spec.trials > 1 ? [`first of ${spec.trials} trials`] : []),
   ];
   return `${runId} (${parts.join(', ')})`;
 }

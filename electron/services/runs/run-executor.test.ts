@@ -80,6 +80,26 @@ describe('run executor: resume and classes', () => {
     store.close();
   });
 
+  it('with --trials, resume keeps each trial apart: a resolved trial is skipped, an unresolved one of the same task is re-run', async () => {
+    const store = await workspace(tmp());
+    const spec = RunSpecSchema.parse({ mode: 'offline', agents: ['random'], taskIds: ['off-display'], trials: 3 });
+    store.runs.create('r3', 'offline', testManifest(spec));
+    const key = (trial: number) => ({ runId: 'r3', taskId: 'off-display', agent: 'random', mode: 'offline' as const, trial });
+    store.runs.putResult({ ...key(0), success: false, exitCategory: 'model_refused', details: { reason: 'HTTP 400' } });
+    store.runs.putResult({ ...key(1), success: false, exitCategory: 'infra_error', details: { reason: 'HTTP 503' } });
+    await executeRun('r3', spec, deps(store));
+    const byTrial = store.runs.allResults('r3').map((r) => [r.trial, r.exitCategory, r.details.previousAttempts?.length ?? 0]);
+    // Trial 0 was resolved and stays; trial 1 is re-attempted with its history; trial 2 had not run. Without graphs both
+    // resolve as invalid tasks. Table 2 reads trial 0 only.
+    expect(byTrial).toEqual([
+      [0, 'model_refused', 0],
+      [1, 'no_graph', 1],
+      [2, 'no_graph', 0],
+    ]);
+    expect(store.runs.results('r3').map((r) => r.trial)).toEqual([0]);
+    store.close();
+  });
+
   it('a setup that fails on every device (each still answering) makes the task invalid, not an infra error', async () => {
     const store = await workspace(tmp());
     const failing = (serial: string): DevicePort =>
@@ -102,7 +122,13 @@ describe('run executor: resume and classes', () => {
       }) as unknown as DevicePort;
     const spec = RunSpecSchema.parse({ mode: 'online', agents: ['random'], taskIds: ['on-dark'], devices: ['d1', 'd2'], maxAttempts: 3 });
     store.runs.create('r2', 'online', testManifest(spec));
-    await executeRun('r2', spec, deps(store, { device: (s: string) => failing(s) } as Partial<DeviceHub>));
+    // Every device free to lease (the run takes its devices before any task starts).
+    const leases = { take: () => ({ ok: true, release: () => undefined }) };
+    await executeRun(
+      'r2',
+      spec,
+      deps(store, { device: (s: string) => failing(s), leases, leasesChanged: () => undefined } as unknown as Partial<DeviceHub>),
+    );
     const [r] = store.runs.results('r2');
     expect(r).toMatchObject({ exitCategory: 'setup_failed', success: false });
     expect((r!.details as { triedDevices: string[] }).triedDevices.sort()).toEqual(['d1', 'd2']);

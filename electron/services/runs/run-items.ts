@@ -5,7 +5,9 @@ import type { Agent } from '../../core/agents/agent.js';
 import { isReplayOracle } from '../../core/agents/agent-traits.js';
 import { ReplayAgent } from '../../core/agents/model-free/replay.js';
 import type { StepRecord, TaskOutcome } from '../../core/eval/outcome.js';
-import { stepTotals } from '../../core/eval/outcome.js';
+import { billableUsage, stepTotals } from '../../core/eval/outcome.js';
+import { imagesSent } from '../../core/agents/sent-request.js';
+import { trialSeed, withSeed } from '../../core/agents/trial-seed.js';
 import type { UserTurn } from '../../core/user/user-turn.js';
 import { UserSession, userStats } from '../../core/user/user-session.js';
 import type { ExecutorDeps, RunProgress } from './run-executor.js';
@@ -36,8 +38,11 @@ export function itemRunner(runId: string, spec: RunSpec, deps: ExecutorDeps, pla
   const { store } = deps;
   return {
     progress,
-    agentFor: (i) =>
-      isReplayOracle(i.agent) ? new ReplayAgent(i.agent, demonstrationActions(deps, i.task.id)) : deps.createAgent(deps.findAgent(i.agent)),
+    agentFor: (i) => {
+      if (isReplayOracle(i.agent)) return new ReplayAgent(i.agent, demonstrationActions(deps, i.task.id));
+      const config = deps.findAgent(i.agent);
+      return deps.createAgent(withSeed(config, trialSeed(config, spec, i.trial)));
+    },
     instructionOf: (t) => (spec.instruction === 'normalized' && t.normalized ? t.normalized : t.instruction),
     userOf: (i) => {
       const responder = deps.userFor?.(i.task) ?? null;
@@ -52,14 +57,15 @@ export function itemRunner(runId: string, spec: RunSpec, deps: ExecutorDeps, pla
       return {
         stats,
         record: (s) => {
-          stats.push({ ...s, raw: '', details: {} }); // totals only; the full step goes to the database now
+          // Totals only; the full step (with what it sent the model) goes to the database now.
+          stats.push({ ...s, raw: '', details: {}, request: undefined, imagesSent: imagesSent(s.request) });
           store.runs.addStep({
             ...itemKey(runId, i),
             idx: s.idx,
             observationBlob: s.observationBlob,
             rawOutput: s.raw,
             action: s.action,
-            details: s.details,
+            details: s.request ? { ...s.details, request: s.request } : s.details,
             timings: s.timings,
             usage: s.usage,
           });
@@ -77,7 +83,7 @@ export function itemRunner(runId: string, spec: RunSpec, deps: ExecutorDeps, pla
           ...o.details,
           ...extra,
           steps: o.steps,
-          stats: { stepMs: totals.reasoningMs, tokens: totals.tokensKnown ? totals.tokens : null },
+          stats: { stepMs: totals.reasoningMs, tokens: totals.tokensKnown ? totals.tokens : null, ...billableUsage(steps) },
           ...(earlier ? { previousAttempts: earlier } : {}),
         },
       });

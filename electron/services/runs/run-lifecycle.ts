@@ -21,6 +21,7 @@ import { withStfDevices } from '../devices/stf-session.js';
 import type { LeftOutTask, RunManifest, StfRequest } from '../../../shared/domain/run-manifest.js';
 import { createUserSimulator } from './user-simulator.js';
 import { VARIANT_DESCRIPTIONS } from '../../core/eval/variants.js';
+import { runExtras } from './run-manifest-extras.js';
 import type { Task } from '../../../shared/schemas/task.js';
 import { guardSetup, SetupNotConfirmedError, unsafeSetup } from '../devices/setup-guard.js';
 import type { BusyDevicePolicy } from './run-device-leases.js';
@@ -98,6 +99,7 @@ export function createRun(
     matchRules: spec.mode === 'online' ? [] : describeMatchRules(spec.match),
     createdAt: new Date().toISOString(),
     ...(devices.stf ? { stf: devices.stf } : {}),
+    ...runExtras(store, spec, { agents, judge, user }, find),
     ...(devices.leftOut?.length ? { leftOut: devices.leftOut } : {}),
   };
   for (const [id, g] of Object.entries(graphs)) {

@@ -5,15 +5,17 @@ import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import { exitClass } from '../../core/eval/exit-classes.js';
 import { planItems } from '../../core/eval/scoring.js';
 
-/** One (task, agent, mode) of a run. */
+/** One (task, agent, mode) of a run, in one of its trials. */
 export interface RunItem {
   task: Task;
   agent: string;
   mode: 'online' | 'offline';
+  /** 0 for the first (or only) trial; `run --trials K` plans trials 0 … K−1. */
+  trial: number;
 }
 
-export const itemKey = (runId: string, i: RunItem) => ({ runId, taskId: i.task.id, agent: i.agent, mode: i.mode });
-const historyKey = (taskId: string, agent: string, mode: string): string => `${taskId}|${agent}|${mode}`;
+export const itemKey = (runId: string, i: RunItem) => ({ runId, taskId: i.task.id, agent: i.agent, mode: i.mode, trial: i.trial });
+const historyKey = (taskId: string, agent: string, mode: string, trial = 0): string => `${taskId}|${agent}|${mode}|${trial}`;
 
 export interface RunPlan {
   /** Everything the run set out to do. */
@@ -37,15 +39,16 @@ export function planRun(store: WorkspaceStore, runId: string, spec: RunSpec): Ru
       return [id, t] as const;
     }),
   );
-  const items: RunItem[] = planItems(spec.mode, spec.agents, [...tasks.values()]).map((p) => ({
-    task: tasks.get(p.taskId)!,
-    agent: p.agent,
-    mode: p.mode,
-  }));
-  const stored = new Map(store.runs.results(runId).map((r) => [historyKey(r.taskId, r.agent, r.mode), r]));
+  // Trial by trial: the first trial of every item is done before any repetition, so a run stopped early still
+  // has the comparable first-trial table complete.
+  const planned = planItems(spec.mode, spec.agents, [...tasks.values()]);
+  const items: RunItem[] = Array.from({ length: spec.trials }, (_, trial) =>
+    planned.map((p) => ({ task: tasks.get(p.taskId)!, agent: p.agent, mode: p.mode, trial })),
+  ).flat();
+  const stored = new Map(store.runs.allResults(runId).map((r) => [historyKey(r.taskId, r.agent, r.mode, r.trial), r]));
   const history = new Map<string, PreviousAttempt[]>();
   const todo = items.filter((i) => {
-    const k = historyKey(i.task.id, i.agent, i.mode);
+    const k = historyKey(i.task.id, i.agent, i.mode, i.trial);
     const prior = stored.get(k);
     if (prior && exitClass(prior.exitCategory) !== 'infrastructure') return false;
     const earlier = [...(prior?.details.previousAttempts ?? [])];
@@ -66,5 +69,5 @@ export function planRun(store: WorkspaceStore, runId: string, spec: RunSpec): Ru
     if (earlier.length) history.set(k, earlier);
     return true;
   });
-  return { items, todo, history: (i) => history.get(historyKey(i.task.id, i.agent, i.mode)) };
+  return { items, todo, history: (i) => history.get(historyKey(i.task.id, i.agent, i.mode, i.trial)) };
 }

@@ -9,6 +9,12 @@ import { askReport } from './ask-report.js';
 import { rescoreTable } from '../../core/eval/rescore-table.js';
 import { harmTable, sideEffectsTable } from '../../core/eval/harm-report.js';
 import { deterministicResults, plannedItems, toMetricInput } from './run-results.js';
+import { trialCount, trialsTable } from './trials-report.js';
+import { runCost } from './cost-report.js';
+import { partialCreditTables } from './partial-credit-report.js';
+import { judgeAccuracyReport } from './judge-accuracy-report.js';
+import type { RunCost, RunCostSummary } from './cost-report.js';
+import { scoreRun } from '../../core/eval/scoring.js';
 
 export interface RunReport {
   runId: string;
@@ -27,6 +33,12 @@ export interface RunReport {
   graphs: RecordedGraph[];
   /** Offline: the matching rules in force, in words. */
   matchRules: string[];
+  /** What `report` prints on stderr about the judges: an F1 below 0.9, or fewer than 30 reviewer labels behind it. */
+  judgeWarnings: string[];
+  /** USD per agent, judge and run (or why not), from the prices frozen in the manifest. */
+  cost: RunCostSummary;
+  /** Cost per task against SR with the Pareto front (null: no agent has a known cost). */
+  costChart: RunCost['chart'];
 }
 
 /** Steps of each task's first human demonstration (for the steps-vs-human ratio). */
@@ -37,6 +49,15 @@ function humanSteps(store: WorkspaceStore, taskIds: Iterable<string>): Map<strin
     if (d) out.set(id, store.demonstrations.steps(d.id).filter((s) => s.action).length);
   }
   return out;
+}
+
+/** With repeated trials, Table 2 says that it is the first trial's. */
+function firstTrialNoted(t2: TableModel, trials: number): TableModel {
+  if (trials <= 1) return t2;
+  return {
+    ...t2,
+    notes: [...t2.notes, `This run has ${trials} trials of every task: this table is the first trial's; pass@k and pass^k follow.`],
+  };
 }
 
 export function buildRunReport(store: WorkspaceStore, runId: string, o: { excludeUnresolved?: boolean } = {}): RunReport {
@@ -74,6 +95,14 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
       ? "SR here counts a task with a side effect as a failure (run --fail-on-side-effects); the paper's SR (finished and judged successful) does not."
       : "SR is the paper's: finished and judged successful, whatever else the agent changed (run --fail-on-side-effects counts side effects as failures).",
   );
+  const trials = trialsTable(store, run, plan);
+  const scoring = scoreRun(
+    results.map((r) => ({ taskId: r.taskId, agent: r.agent, mode: r.mode, success: r.success, exit: r.exitCategory, row: r })),
+    plan,
+  );
+  const cost = runCost(store, run, scoring, m);
+  const credit = partialCreditTables(results, plan, tasks);
+  const judges = judgeAccuracyReport(store, runId, scoring, tasks);
   return {
     runId,
     status: run.status,
@@ -82,17 +111,25 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
     unresolvedWarning: unresolvedWarning(m, runId),
     invalidTasks: m.invalidTasks,
     tables: [
-      t2,
+      cost.withCostColumns(firstTrialNoted(t2, trialCount(run))),
+      ...(trials ? [trials] : []),
+      cost.table,
+      credit.perAgent,
       behaviourTable(m),
       ...(asking ? [asking] : []),
       ...(harm ? [harm] : []),
       ...(effects ? [effects] : []),
       ...(['semantic', 'syntactic', 'scenario', 'app'] as const).map((b) => breakdownTable(m, b)),
+      credit.bySemantic,
       ...(graphs.length ? [graphsTable(graphs, matchRules)] : []),
       ...(manifest.rescores.length ? [rescoreTable(manifest.rescores)] : []),
+      judges.table,
     ],
     results: deterministicResults(store, runId),
     graphs,
     matchRules,
+    judgeWarnings: judges.warnings,
+    cost: cost.summary,
+    costChart: cost.chart,
   };
 }

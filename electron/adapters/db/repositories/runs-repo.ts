@@ -25,7 +25,11 @@ export interface RunKey {
   taskId: string;
   agent: string;
   mode: RunMode;
+  /** Which repetition of the item (`run --trials K`): 0 is the first and, without trials, the only one. */
+  trial?: number;
 }
+
+const trialOf = (k: { trial?: number }): number => k.trial ?? 0;
 
 export interface RunResult extends RunKey {
   success: boolean;
@@ -67,6 +71,7 @@ interface RunResultRow {
   task_id: string;
   agent: string;
   mode: RunMode;
+  trial: number;
   success: number;
   exit_category: string;
   details: string;
@@ -79,9 +84,9 @@ export class RunsRepo {
 
   constructor(private readonly db: Db) {
     this.insertStep = db.prepare(
-      `INSERT INTO run_steps (run_id, task_id, agent, mode, idx, observation_blob, raw_output, action, details, timings, usage)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (run_id, task_id, agent, mode, idx) DO UPDATE SET observation_blob = excluded.observation_blob,
+      `INSERT INTO run_steps (run_id, task_id, agent, mode, trial, idx, observation_blob, raw_output, action, details, timings, usage)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (run_id, task_id, agent, mode, trial, idx) DO UPDATE SET observation_blob = excluded.observation_blob,
        raw_output = excluded.raw_output, action = excluded.action, details = excluded.details,
        timings = excluded.timings, usage = excluded.usage`,
     );
@@ -122,6 +127,7 @@ export class RunsRepo {
       s.taskId,
       s.agent,
       s.mode,
+      trialOf(s),
       s.idx,
       s.observationBlob,
       s.rawOutput,
@@ -134,12 +140,17 @@ export class RunsRepo {
 
   steps(k: RunKey): RunStep[] {
     const rows = this.db
-      .prepare<[string, string, string, RunMode], RunStepRow>(
-        'SELECT * FROM run_steps WHERE run_id = ? AND task_id = ? AND agent = ? AND mode = ? ORDER BY idx',
+      .prepare<[string, string, string, RunMode, number], RunStepRow>(
+        'SELECT * FROM run_steps WHERE run_id = ? AND task_id = ? AND agent = ? AND mode = ? AND trial = ? ORDER BY idx',
       )
-      .all(k.runId, k.taskId, k.agent, k.mode);
+      .all(k.runId, k.taskId, k.agent, k.mode, trialOf(k));
+    const trial = trialOf(k);
     return rows.map((r) => {
-      const at = (field: string) => ({ table: 'run_steps', row: `${k.runId}/${k.taskId}/${k.agent}/${k.mode}#${r.idx}`, field });
+      const at = (field: string) => ({
+        table: 'run_steps',
+        row: `${k.runId}/${k.taskId}/${k.agent}/${k.mode}${trial ? `/trial ${trial}` : ''}#${r.idx}`,
+        field,
+      });
       return {
         ...k,
         idx: r.idx,
@@ -156,14 +167,16 @@ export class RunsRepo {
   /** Drops the steps of an attempt that did not finish (a crash, or a retry on another device). */
   deleteSteps(k: RunKey): number {
     return this.db
-      .prepare('DELETE FROM run_steps WHERE run_id = ? AND task_id = ? AND agent = ? AND mode = ?')
-      .run(k.runId, k.taskId, k.agent, k.mode).changes;
+      .prepare('DELETE FROM run_steps WHERE run_id = ? AND task_id = ? AND agent = ? AND mode = ? AND trial = ?')
+      .run(k.runId, k.taskId, k.agent, k.mode, trialOf(k)).changes;
   }
 
-  /** Keys of the results already committed for a run (what a resume skips). */
+  /** Keys of the first trial's results already committed for a run (what a label may name). */
   resultKeys(runId: string): Set<string> {
     const rows = this.db
-      .prepare<[string], { task_id: string; agent: string; mode: string }>('SELECT task_id, agent, mode FROM run_results WHERE run_id = ?')
+      .prepare<[string], { task_id: string; agent: string; mode: string }>(
+        'SELECT task_id, agent, mode FROM run_results WHERE run_id = ? AND trial = 0',
+      )
       .all(runId);
     return new Set(rows.map((r) => `${r.task_id}|${r.agent}|${r.mode}`));
   }
@@ -172,12 +185,12 @@ export class RunsRepo {
   putResult(r: Omit<RunResult, 'finishedAt'>): void {
     this.db
       .prepare(
-        `INSERT INTO run_results (run_id, task_id, agent, mode, success, exit_category, details, finished_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (run_id, task_id, agent, mode) DO UPDATE SET success = excluded.success,
+        `INSERT INTO run_results (run_id, task_id, agent, mode, trial, success, exit_category, details, finished_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (run_id, task_id, agent, mode, trial) DO UPDATE SET success = excluded.success,
          exit_category = excluded.exit_category, details = excluded.details, finished_at = excluded.finished_at`,
       )
-      .run(r.runId, r.taskId, r.agent, r.mode, r.success ? 1 : 0, r.exitCategory, toJson(r.details), nowIso());
+      .run(r.runId, r.taskId, r.agent, r.mode, trialOf(r), r.success ? 1 : 0, r.exitCategory, toJson(r.details), nowIso());
   }
 
   /**
@@ -199,23 +212,40 @@ export class RunsRepo {
     });
   }
 
-  results(runId: string): RunResult[] {
-    const rows = this.db
-      .prepare<[string], RunResultRow>('SELECT * FROM run_results WHERE run_id = ? ORDER BY task_id, agent, mode')
-      .all(runId);
-    return rows.map((r) => ({
-      runId: r.run_id,
-      taskId: r.task_id,
-      agent: r.agent,
-      mode: r.mode,
-      success: r.success === 1,
-      exitCategory: r.exit_category,
-      details: parseStoredWith(parseRunResultDetails, r.details, {
-        table: 'run_results',
-        row: `${r.run_id}/${r.task_id}/${r.agent}/${r.mode}`,
-        field: 'details',
-      }),
-      finishedAt: r.finished_at,
-    }));
+  /**
+   * A run's results of one trial, the first by default: every table, analysis and screen that compares agents
+   * (Table 2, McNemar, the normalization study, Review) reads the first trial unless it says otherwise.
+   */
+  results(runId: string, trial = 0): RunResult[] {
+    return this.db
+      .prepare<[string, number], RunResultRow>('SELECT * FROM run_results WHERE run_id = ? AND trial = ? ORDER BY task_id, agent, mode')
+      .all(runId, trial)
+      .map(toResult);
   }
+
+  /** Every trial's results (pass@k, the run bundle), ordered by task, agent, mode and trial. */
+  allResults(runId: string): RunResult[] {
+    return this.db
+      .prepare<[string], RunResultRow>('SELECT * FROM run_results WHERE run_id = ? ORDER BY task_id, agent, mode, trial')
+      .all(runId)
+      .map(toResult);
+  }
+}
+
+function toResult(r: RunResultRow): RunResult {
+  return {
+    runId: r.run_id,
+    taskId: r.task_id,
+    agent: r.agent,
+    mode: r.mode,
+    trial: r.trial,
+    success: r.success === 1,
+    exitCategory: r.exit_category,
+    details: parseStoredWith(parseRunResultDetails, r.details, {
+      table: 'run_results',
+      row: `${r.run_id}/${r.task_id}/${r.agent}/${r.mode}${r.trial ? `/trial ${r.trial}` : ''}`,
+      field: 'details',
+    }),
+    finishedAt: r.finished_at,
+  };
 }

@@ -1,4 +1,4 @@
-import type { BarChartSpec, ChartSpec, HeatmapSpec } from '../../../../shared/domain/analysis.js';
+import type { BarChartSpec, ChartSpec, HeatmapSpec, ScatterChartSpec } from '../../../../shared/domain/analysis.js';
 
 /**
  * ChartSpec → an ECharts option object (plain data; the adapter owns echarts itself).
@@ -14,6 +14,7 @@ export interface ChartSize {
 
 export function chartSize(spec: ChartSpec): ChartSize {
   if (spec.kind === 'bar') return { width: Math.max(640, 120 + spec.categories.length * spec.series.length * 36), height: 480 };
+  if (spec.kind === 'scatter') return { width: 640, height: 480 };
   const n = Math.max(spec.xLabels.length, spec.yLabels.length);
   return { width: Math.max(640, 260 + n * 40), height: Math.max(520, 220 + n * 34) };
 }
@@ -107,6 +108,29 @@ function heatmapOption(spec: HeatmapSpec): Record<string, unknown> {
   };
 }
 
+function scatterOption(spec: ScatterChartSpec): Record<string, unknown> {
+  const y = (v: number): number => (spec.yPercent ? pct(v) : v);
+  const byName = new Map(spec.points.map((p) => [p.name, p]));
+  const line = spec.line.flatMap((n) => (byName.has(n) ? [byName.get(n)!] : [])).sort((a, b) => a.x - b.x);
+  return {
+    title: { text: spec.title, left: 'center' },
+    legend: line.length ? { top: 40 } : undefined,
+    grid: { left: 80, right: 40, top: 80, bottom: 70 },
+    xAxis: { type: 'value', name: spec.xLabel, nameLocation: 'middle', nameGap: 35, scale: true },
+    yAxis: { type: 'value', name: spec.yLabel, axisLabel: spec.yPercent ? { formatter: '{value}%' } : {} },
+    series: [
+      {
+        name: 'agents',
+        type: 'scatter',
+        symbolSize: 12,
+        data: spec.points.map((p) => ({ name: p.name, value: [p.x, y(p.y)] })),
+        label: { show: true, position: 'right', formatter: '{b}' },
+      },
+      ...(line.length ? [{ name: spec.lineName ?? 'front', type: 'line', data: line.map((p) => [p.x, y(p.y)]), symbol: 'none' }] : []),
+    ],
+  };
+}
+
 /**
  * Text sizes at the chart's own size (640 px wide and up). Screens and reports shrink a chart to
  * fit a column, to about 0.8 of that at the narrowest, and labels must stay ≥ 11 px to be read.
@@ -114,7 +138,7 @@ function heatmapOption(spec: HeatmapSpec): Record<string, unknown> {
 export const CHART_TEXT = { base: 14, title: 17, label: 13 } as const;
 
 export function chartOption(spec: ChartSpec): Record<string, unknown> {
-  const body = spec.kind === 'bar' ? barOption(spec) : heatmapOption(spec);
+  const body = spec.kind === 'bar' ? barOption(spec) : spec.kind === 'scatter' ? scatterOption(spec) : heatmapOption(spec);
   return {
     animation: false,
     backgroundColor: '#ffffff',

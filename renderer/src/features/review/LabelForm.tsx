@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { LabelDto, ReviewTaskRow } from '../../../../shared/domain/review.js';
 import { FAILURE_CATEGORIES } from '../../../../shared/domain/review.js';
+import { automaticVerdict } from './automatic-verdict.js';
 
 const OTHER = '__other__';
 const known = new Set<string>(FAILURE_CATEGORIES);
@@ -13,16 +14,7 @@ export function LabelForm({ row, saving, onSave }: { row: ReviewTaskRow; saving:
   const [custom, setCustom] = useState(known.has(savedCategory) ? '' : savedCategory);
   const [verdict, setVerdict] = useState<'' | 'success' | 'failure'>(saved?.humanVerdict ?? '');
   const [notes, setNotes] = useState(saved?.notes ?? '');
-  const automatic =
-    row.mode === 'online'
-      ? row.judgePass === null
-        ? 'no verdict'
-        : row.judgePass
-          ? 'success'
-          : 'failure'
-      : row.success
-        ? 'success'
-        : 'failure';
+  const automatic = automaticVerdict(row) ?? 'no verdict';
 
   return (
     <form

@@ -138,6 +138,24 @@ describe('the Review screen', () => {
     expect(useAppStore.getState().notice?.text).toBe('Label saved for call-daughter · replay');
   });
 
+  it('labels the automatic verdict with one key: y keeps it, n turns it over, keeping the category and notes', async () => {
+    fake.answer('review', 'label', () => null);
+    render(<ReviewPage />);
+    await screen.findByText('2 of 2 result(s)');
+    press('ArrowDown');
+    await screen.findByTestId('label-form');
+    // call-daughter: the automatic verdict is failure.
+    await act(async () => press('y'));
+    expect(fake.calls('review', 'label')[0]?.[0]).toMatchObject({ taskId: 'call-daughter', humanVerdict: 'failure', notes: '' });
+    expect(within(screen.getByTestId('review-tasks')).getByRole('option', { selected: true }).textContent).toContain('reviewed: failure');
+    await act(async () => press('n'));
+    expect(fake.calls('review', 'label')[1]?.[0]).toMatchObject({ taskId: 'call-daughter', humanVerdict: 'success' });
+    expect((screen.getByTestId('verdict-success') as HTMLInputElement).checked).toBe(true);
+    // Typing y in the notes writes a y, it labels nothing.
+    press('y', screen.getByLabelText('Notes'));
+    expect(fake.calls('review', 'label')).toHaveLength(2);
+  });
+
   it('filters the list and says how many results are shown', async () => {
     render(<ReviewPage />);
     await screen.findByText('2 of 2 result(s)');

@@ -8,6 +8,7 @@ import { ComparePanel } from './ComparePanel.js';
 import { ExitChart } from './ExitChart.js';
 import { FilterBar } from './FilterBar.js';
 import { LabelForm } from './LabelForm.js';
+import { verdictForKey } from './automatic-verdict.js';
 import { StepStrip } from './StepStrip.js';
 import { SummaryPanel } from './SummaryPanel.js';
 import { TaskList } from './TaskList.js';
@@ -25,6 +26,13 @@ const ownsArrows = (t: EventTarget | null): boolean => {
   if (t.tagName === 'SELECT') return !t.closest('[data-review-keys]');
   return false;
 };
+
+/** Where a letter key is typed into the focused control (a field or a list), not a one-key label. */
+const takesLetters = (t: EventTarget | null): boolean =>
+  t instanceof HTMLElement &&
+  (t.isContentEditable ||
+    ['TEXTAREA', 'SELECT'].includes(t.tagName) ||
+    (t.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'submit'].includes((t as HTMLInputElement).type)));
 
 /** Two lines of text per result row, one per step row, at the user's scale. */
 const useRowHeights = (): { task: number; step: number } => {
@@ -64,7 +72,11 @@ function Navigator() {
   );
   return (
     <div className="review-nav">
-      <p className="muted review-count" data-testid="review-count" title="↑ ↓ move between results, ← → between steps">
+      <p
+        className="muted review-count"
+        data-testid="review-count"
+        title="↑ ↓ move between results, ← → between steps; y / n: the automatic verdict is right / wrong"
+      >
         {r.visible.length} of {r.rows.length} result(s)
       </p>
       <TaskList rows={r.visible} selectedIndex={selectedIndex} onSelect={r.selectIndex} rowHeight={h.task} />
@@ -98,7 +110,14 @@ function OpenResult() {
       t={r.t}
       step={r.step}
       onStep={r.setStep}
-      label={<LabelForm key={rowKey(r.t.key)} row={r.t.row} saving={r.saving} onSave={(l) => void r.save(l)} />}
+      label={
+        <LabelForm
+          key={`${rowKey(r.t.key)}|${r.t.row.label?.humanVerdict ?? ''}`}
+          row={r.t.row}
+          saving={r.saving}
+          onSave={(l) => void r.save(l)}
+        />
+      }
     />
   );
 }
@@ -121,20 +140,30 @@ export function ReviewPage() {
       moveStep: s.moveReviewStep,
       moveTask: s.moveReviewTask,
       compare: s.compareReviewWith,
+      saveLabel: s.saveReviewLabel,
     })),
   );
   const [view, setView] = useState<'desk' | 'summary'>('desk');
-  const { moveStep, moveTask, opened, closed } = r;
+  const { moveStep, moveTask, opened, closed, saveLabel } = r;
 
   useEffect(() => {
     void opened();
     return closed;
   }, [opened, closed]);
 
-  // ←/→ steps, ↑/↓ results, anywhere on the page except while typing in a field.
+  // ←/→ steps, ↑/↓ results, y/n the automatic verdict is right/wrong, anywhere on the page except while typing in a field.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey || ownsArrows(e.target)) return;
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const open = useAppStore.getState().reviewTrajectory;
+      const verdict = open && !takesLetters(e.target) && !useAppStore.getState().reviewSaving ? verdictForKey(e.key, open.row) : null;
+      if (open && verdict) {
+        e.preventDefault();
+        const saved = open.row.label;
+        void saveLabel({ failureCategory: saved?.failureCategory ?? null, humanVerdict: verdict, notes: saved?.notes ?? '' });
+        return;
+      }
+      if (ownsArrows(e.target)) return;
       const moves: Record<string, () => void> = {
         ArrowLeft: () => moveStep(-1),
         ArrowRight: () => moveStep(1),
@@ -148,7 +177,7 @@ export function ReviewPage() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [moveStep, moveTask]);
+  }, [moveStep, moveTask, saveLabel]);
 
   const exit = r.exitChart?.runId === r.runId ? r.exitChart.chart : null;
   return (
