@@ -46,7 +46,7 @@ describe('elderbench tasks (CLI)', () => {
 
   it('validates without a workspace, and honours ELDERBENCH_WORKSPACE', () => {
     const ok = runCli(['--json', 'tasks', 'validate', STARTER_TASKS]);
-    expect(JSON.parse(ok.stdout)).toEqual([{ file: STARTER_TASKS, tasks: 2, warnings: [] }]);
+    expect(JSON.parse(ok.stdout)).toEqual([{ file: STARTER_TASKS, tasks: 2, warnings: [], unsafeSetup: [] }]);
     const ws = tmp();
     runCli(['tasks', 'import', STARTER_TASKS], { ELDERBENCH_WORKSPACE: ws });
     expect(readFileSync(join(ws, 'elderbench.db')).length).toBeGreaterThan(0);
