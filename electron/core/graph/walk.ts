@@ -5,13 +5,12 @@ import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import type { ContentRecord } from './goal-conditions.js';
 import { isSearchKey, isTextKey, pressKey, unmetConditions } from './goal-conditions.js';
-import { normalizeContent } from './content.js';
 import type { MatchOptions, MatchResult } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import type { PageModel } from './page-model.js';
-import { contentOf, isEdit, loopAllows, nodesWith, pageModel, typedField, typedValue } from './page-model.js';
+import { contentOf, isEdit, loopAllows, nodesWith, pageModel, typedField } from './page-model.js';
 import type { Candidate, Position, WalkHow } from './walk-moves.js';
-import { SCROLL_SLACK, ignoresScroll, isTapLike, scrollDelta, scrolledBy, tappedLabel } from './walk-view.js';
+import { SCROLL_SLACK, ignoresScroll, isTapLike, namedBy, scrollDelta, scrolledBy, searchQueryMove, tappedLabel } from './walk-view.js';
 import { backMove, choose, editModel, focusMove, pageMoves, typeMatch } from './walk-moves.js';
 
 export type { WalkHow } from './walk-moves.js';
@@ -246,23 +245,10 @@ export class GraphWalker {
       if (!result.matched && (!near || sim(result) > sim(near.result))) near = { edge: e, result };
     }
     if (!best) {
-      const query = this.queryMove(action, out, pos);
+      const query = searchQueryMove(action, out, pos);
       if (query) return { move: query, nearest: near };
     }
     return { move: best ? { ...best, how: 'edge' } : null, nearest: best ?? near };
-  }
-
-  /** Another query typed where a demonstration searched: taken as the demonstration's (see `query`). */
-  private queryMove(action: Extract<Action, { type: 'Type' }>, out: readonly GraphEdge[], pos: Position): Candidate | null {
-    for (const e of out) {
-      const field = e.action.type === 'Type' ? typedField(e) : null;
-      if (!field || !isSearchKey(field.key) || (pos.focus !== null && field.key !== pos.focus)) continue;
-      const value = typedValue(pos.content.get(field.key) ?? '', action.text, action.clear);
-      if (normalizeContent(value).length < 2) continue;
-      const reason = `a search query is a means: "${value}" searched where the demonstration searched "${field.value}"; the result picked must be named by it`;
-      return { edge: e, result: { matched: true, distancePx: null, similarity: null, rule: 'similar-text', reason }, how: 'query' };
-    }
-    return null;
   }
 
   /**
@@ -271,9 +257,8 @@ export class GraphWalker {
    */
   private unnamedResult(move: Candidate, action: Action): WalkMove | null {
     if (this.query === null || !isTapLike(action) || !move.edge || isEdit(this.model, move.edge)) return null;
-    const label = normalizeContent(tappedLabel(move.edge, action));
-    const query = normalizeContent(this.query);
-    if (label !== '' && (label.includes(query) || query.includes(label))) {
+    const label = tappedLabel(move.edge, action);
+    if (namedBy(label, this.query)) {
       this.query = null;
       return null;
     }
