@@ -1,24 +1,27 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import DemoLastSequencer from './test/support/demo-last-sequencer.js';
 
-// Two projects, one run: fast logic/integration tests, and browser e2e tests
-// (Chromium via playwright-core against web mode) that need longer timeouts and run one file at a time.
+// Projects, one run:
+// - unit: logic beside its code (shared/, electron/, scripts/) — no browser, no demo pipeline: part of `npm run test:fast`;
+// - renderer: React components in happy-dom — also fast;
+// - integration: real processes (the CLI, the web server, virtual phones, mock model servers) and the fuzz tests;
+// - e2e: Chromium via playwright-core against web mode; longer timeouts, one file at a time.
 // Timeouts are sized for a loaded 2-core machine (CI adds a CPU-burning load on purpose): many tests
 // start CLI processes, servers and phones that each take seconds there. Tests wait on signals, so a
 // generous timeout costs nothing when they pass; it only bounds how long a hung test takes to fail.
+// Tests that start `elderbench` run the compiled backend; the global setup rebuilds it first when a source changed.
+const GLOBAL_SETUP = ['test/support/global-setup.ts'];
+
 export default defineConfig({
   test: {
+    // The files that use the shared demo workspace run last, while it is built in the background.
+    sequence: { sequencer: DemoLastSequencer },
     projects: [
       {
         test: {
           name: 'unit',
-          include: [
-            'shared/**/*.test.ts',
-            'electron/**/*.test.ts',
-            'test/integration/**/*.test.ts',
-            'test/fuzz/**/*.test.ts',
-            'scripts/**/*.test.ts',
-          ],
+          include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
@@ -34,9 +37,20 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts', 'test/fuzz/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: GLOBAL_SETUP,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: GLOBAL_SETUP,
           testTimeout: 240_000,
           hookTimeout: 240_000,
           fileParallelism: false,

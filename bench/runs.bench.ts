@@ -12,6 +12,7 @@ import type { TaskGraph } from '../shared/domain/task-graph.js';
 import { prepareSettingsWorkspace } from '../test/support/record-script.js';
 import type { BenchFigure } from './figure.js';
 import { walkMicrosPerStep } from './walk-steps.js';
+import { sideEffectFigures } from './side-effects.js';
 import { median } from './figure.js';
 import { NO_USAGE, testManifest } from '../test/support/run-manifest.js';
 
@@ -112,6 +113,7 @@ export default async function run(): Promise<BenchFigure[]> {
         note: n > 1 ? `scaling ${(tasksPerS / base).toFixed(2)}× (target ≥ ${(0.85 * n).toFixed(2)}×)` : undefined,
       });
     }
+    out.push(...(await sideEffectFigures(backend, phones.port, phones.serials[0]!, ids)));
     backend.close();
     // The phones are not needed offline; stopping them keeps this measurement apart from their load.
     phoneProc.kill();

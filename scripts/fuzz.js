@@ -9,7 +9,7 @@ const arg = (name) => {
 const runs = arg('runs') ?? '5000';
 const seed = arg('seed') ?? String(Date.now() % 2 ** 31);
 console.log(`fuzz: ELDERBENCH_FUZZ_RUNS=${runs} ELDERBENCH_FUZZ_SEED=${seed} (replay with: npm run fuzz -- --runs ${runs} --seed ${seed})`);
-const r = spawnSync('npx', ['vitest', 'run', '--project', 'unit', 'test/fuzz'], {
+const r = spawnSync('npx', ['vitest', 'run', '--project', 'integration', 'test/fuzz'], {
   stdio: 'inherit',
   env: { ...process.env, ELDERBENCH_FUZZ_RUNS: runs, ELDERBENCH_FUZZ_SEED: seed },
 });

@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     await page.waitForSelector('#root[data-app-state="ready"]');
     const runId = backend.workspace.runs.list()[0]?.id;
     await go(page, 'settings');
-    await page.selectOption('[data-testid="setting-ui-scale"]', String(scale ?? 1.25));
+    await page.selectOption('[data-testid="setting-ui-scale"]', String(scale ?? 1));
     await go(page, 'overview');
 
     await shot(page, 'overview', async () => {

@@ -1,35 +1,129 @@
-// `npm test`: type-check both projects, lint, check the formatting, build the renderer, run every vitest project,
-// and end with one plain `N passed, N failed` line (each static check counts as one test).
-import { spawnSync } from 'node:child_process';
+// `npm test`: everything — the builds, the static checks (type-check both projects, lint, formatting), and every
+// vitest project (unit, renderer, integration, e2e) — ending with one plain `N passed, N failed` line (each build and
+// static check counts as one test).
+// `npm run test:fast` (`--fast`): the static checks and the unit + renderer projects only: no browser, no virtual
+// phone pipeline, no renderer build. What to run before each commit.
+//
+// The static checks run two at a time alongside vitest, at a lower CPU priority so the tests (which wait on
+// processes and phones) keep their pace; their output is printed as each one ends. The full run also starts the
+// shared demo workspace (`elderbench demo --agents none`, every sample task recorded, built and probed) in the
+// background as soon as the backend is built; the tests that need it wait for it and work on copies
+// (test/support/shared-demo.ts). The times of each part are printed before the closing line.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { setPriority, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureBackendBuild } from './backend-build.js';
+import { buildSharedDemo } from './shared-demo.js';
 
+const fast = process.argv.includes('--fast');
+const passThrough = process.argv.slice(2).filter((a) => a !== '--fast');
 const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
-const checks = [
-  ['typecheck (node: electron + shared)', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']],
-  ['typecheck (web: renderer + shared)', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']],
-  ['lint (incl. layer boundaries)', 'npx', ['eslint', '--max-warnings', '0', '.']],
-  ['format (prettier --check; `npm run format` fixes)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
-  ['build renderer (for e2e)', 'npx', ['vite', 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn']],
-];
-
+const cache = (name) => join('node_modules', '.cache', name);
+const started = Date.now();
+const seconds = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
+const times = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const [name, cmd, args] of checks) {
-  const t0 = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
-  const ok = r.status === 0;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+
+function count(ok, name, t0, output = '') {
+  if (output && !ok) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds(t0)} s)`);
   if (ok) passed++;
   else failed++;
 }
 
-const vitest = spawnSync(
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=./test/support/plain-summary-reporter.ts', ...process.argv.slice(2)],
-  { env, encoding: 'utf8', stdio: ['inherit', 'pipe', 'inherit'], maxBuffer: 256 * 1024 * 1024 },
+/** Runs a command to its end; resolves with its exit status and everything it printed. */
+function run(cmd, args, { nice = false, extraEnv = {} } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (nice) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // not permitted here: the check runs at normal priority
+      }
+    }
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    child.on('error', (e) => resolve({ status: -1, out: `${out}${e.message}\n` }));
+    child.on('close', (status) => resolve({ status, out }));
+  });
+}
+
+// 1. The backend every CLI test starts (and the demo workspace is built with), rebuilt only if a source changed.
+let t0 = Date.now();
+try {
+  await ensureBackendBuild({ quiet: true });
+  count(true, 'build backend (dist/backend)', t0);
+} catch (e) {
+  count(false, 'build backend (dist/backend)', t0, String(e?.stack ?? e));
+}
+times.push(['build backend', seconds(t0)]);
+
+// 2. The shared demo workspace, in the background (a whole run only; a run of chosen files builds it as needed).
+let demo = null;
+if (!fast && passThrough.length === 0) {
+  const dir = mkdtempSync(join(tmpdir(), 'eb-shared-demo-'));
+  demo = { dir, done: buildSharedDemo(dir) };
+}
+
+// 3. Static checks, two at a time, beside the tests.
+const checks = [
+  [
+    'typecheck (node: electron + shared)',
+    'npx',
+    ['tsc', '-p', 'tsconfig.node.json', '--noEmit', '--incremental', '--tsBuildInfoFile', join(cache('tsc'), 'node.tsbuildinfo')],
+  ],
+  [
+    'typecheck (web: renderer + shared)',
+    'npx',
+    ['tsc', '-p', 'tsconfig.web.json', '--noEmit', '--incremental', '--tsBuildInfoFile', join(cache('tsc'), 'web.tsbuildinfo')],
+  ],
+  ['lint (incl. layer boundaries)', 'npx', ['eslint', '--max-warnings', '0', '.']],
+  ['format (prettier --check; `npm run format` fixes)', 'npx', ['prettier', '--check', '--log-level', 'warn', '--cache', '.']],
+];
+const staticStart = Date.now();
+const queue = [...checks];
+const worker = async () => {
+  for (let c = queue.shift(); c; c = queue.shift()) {
+    const [name, cmd, args] = c;
+    const t = Date.now();
+    const r = await run(cmd, args, { nice: true });
+    count(r.status === 0, name, t, r.out);
+  }
+};
+const staticDone = Promise.all([worker(), worker()]).then(() =>
+  times.push(['static checks (2 at a time, beside the tests)', seconds(staticStart)]),
 );
-process.stdout.write(vitest.stdout ?? '');
-const m = /^vitest: (\d+) passed, (\d+) failed, (\d+) skipped$/m.exec(vitest.stdout ?? '');
+
+// 4. The renderer build the e2e tests serve (full run only), then vitest.
+if (!fast) {
+  t0 = Date.now();
+  const r = await run('npx', ['vite', 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn']);
+  count(r.status === 0, 'build renderer (for e2e)', t0, r.out);
+  times.push(['build renderer', seconds(t0)]);
+}
+
+t0 = Date.now();
+const projects = fast ? ['--project', 'unit', '--project', 'renderer'] : [];
+const vitest = await new Promise((resolve) => {
+  const child = spawn(
+    'npx',
+    ['vitest', 'run', ...projects, '--reporter=default', '--reporter=./test/support/plain-summary-reporter.ts', ...passThrough],
+    { env: { ...env, ...(demo ? { ELDERBENCH_SHARED_DEMO: demo.dir } : {}) }, stdio: ['inherit', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (c) => {
+    out += c;
+    process.stdout.write(c);
+  });
+  child.on('close', (status) => resolve({ status, out }));
+});
+times.push([`vitest (${fast ? 'unit, renderer' : 'all projects'})`, seconds(t0)]);
+const m = /^vitest: (\d+) passed, (\d+) failed, (\d+) skipped$/m.exec(vitest.out);
 if (m) {
   passed += Number(m[1]);
   failed += Number(m[2]);
@@ -40,5 +134,20 @@ if (m) {
   console.log('FAIL vitest did not report a summary (crashed?)');
   failed++;
 }
+
+await staticDone;
+if (demo) {
+  const r = await demo.done;
+  if (r.status !== 0) {
+    const log = readFileSync(join(demo.dir, 'demo.log'), 'utf8');
+    console.log(`FAIL shared demo workspace (elderbench demo --agents none) exited ${r.status}:\n${log.slice(-4000)}`);
+    failed++;
+  }
+  times.push(['shared demo workspace (in the background)', r.seconds.toFixed(1)]);
+  rmSync(demo.dir, { recursive: true, force: true });
+}
+times.push(['total', seconds(started)]);
+console.log(`\n${fast ? 'npm run test:fast' : 'npm test'} times:`);
+for (const [what, s] of times) console.log(`  ${what.padEnd(48)} ${s.padStart(7)} s`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { resolveWorkspaceDir, userDataDir } from '../adapters/system/user-paths.js';
 import { Backend } from '../services/backend.js';
 import type { GlobalOptions } from './output.js';
@@ -6,7 +5,7 @@ import { CliError, info } from './output.js';
 import { errorMessage } from '../../shared/error-message.js';
 
 /** The repository/package root (where dist/ and tasks/ live). */
-export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { PACKAGE_ROOT } from '../services/version.js';
 
 /** Opens the backend on the chosen workspace; the caller closes it. */
 export function openBackend(opts: GlobalOptions): Backend {

@@ -48,7 +48,9 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride();
   const globals = (): GlobalOptions => program.opts<GlobalOptions>();
   const word = commandWord(argv);
-  const wanted = word && COMMANDS[word] ? [COMMANDS[word]] : Object.values(COMMANDS);
+  // `--version` alone needs no command (and is what scripts call to check the install): load none.
+  const versionOnly = !word && argv.some((a) => a === '-V' || a === '--version') && !argv.some((a) => a === '-h' || a === '--help');
+  const wanted = versionOnly ? [] : word && COMMANDS[word] ? [COMMANDS[word]] : Object.values(COMMANDS);
   const registered = new Set<Register>();
   for (const load of wanted) {
     const register = await load();
@@ -58,7 +60,8 @@ export async function main(argv: string[]): Promise<number> {
 
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return 0;
+    // A command that finished but found problems (lint errors, an invalid graph) says so with process.exitCode.
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof CommanderError) {
       // --help and --version end through here with exit code 0.

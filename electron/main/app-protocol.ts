@@ -1,4 +1,5 @@
 import { extname, join, normalize, sep } from 'node:path';
+import { rendererCsp } from '../../shared/api/csp.js';
 import { mediaTypeOf } from '../../shared/media-types.js';
 
 /**
@@ -11,18 +12,8 @@ export const APP_HOST = 'elderbench';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
 
-/** The window's CSP: our own scripts, images by blob id through eb-blob:, nothing remote. */
-export const RENDERER_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: eb-blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-src 'none'",
-  "form-action 'none'",
-].join('; ');
+/** The window's CSP (shared/api/csp.ts): as web mode's, plus images by id through eb-blob:. */
+export const RENDERER_CSP = rendererCsp('desktop');
 
 /**
  * The file an app:// request may read: inside the renderer folder only (no `..`, no encoded

@@ -4,12 +4,12 @@
  * forwards each API call (validated, sender-checked) and each pushed event. No domain logic and
  * no native module here. See docs/security.md for each defence and how it is tested.
  */
-import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell, utilityProcess } from 'electron';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IPC_PREFIX } from '../../shared/api/index.js';
 import { APP_INDEX_URL, APP_SCHEME, isOwnRendererUrl, RENDERER_CSP, resolveAppFile } from './app-protocol.js';
-import { startBackendProcess } from './backend-process.js';
+import { BACKEND_ARGS, BACKEND_ARGS_ENV, startBackendProcess, startBackendUtility } from './backend-process.js';
 import { BackendWatchdog } from './backend-watchdog.js';
 import type { EventsSocket } from './events-socket.js';
 import { connectEvents } from './events-socket.js';
@@ -31,15 +31,21 @@ protocol.registerSchemesAsPrivileged([
 async function boot(): Promise<void> {
   let win: BrowserWindow | null = null;
   let events: EventsSocket | null = null;
-  // Packaged: Electron's own binary runs the backend in Node mode (the one use of the RunAsNode fuse).
-  const packaged = app.isPackaged;
+  // Packaged: the backend runs in an Electron utility process (Electron's Node, the native modules rebuilt for it),
+  // so the binary needs no runAsNode fuse. Development: a plain Node process, whose native modules `npm install`
+  // built for that Node (docs/architecture.md, "Native modules and the two runtimes").
+  const BIN = join(ROOT, 'bin', 'elderbench.js');
   const watchdog = new BackendWatchdog({
     start: () =>
-      startBackendProcess({
-        command: packaged ? process.execPath : (process.env.ELDERBENCH_NODE ?? 'node'),
-        args: [join(ROOT, 'bin', 'elderbench.js'), '--json', 'serve', '--port', '0'],
-        env: { ...process.env, ...(packaged ? { ELECTRON_RUN_AS_NODE: '1' } : {}) },
-      }),
+      app.isPackaged
+        ? startBackendUtility(() =>
+            utilityProcess.fork(BIN, [], {
+              stdio: 'pipe',
+              serviceName: 'ElderBench backend',
+              env: { ...process.env, [BACKEND_ARGS_ENV]: JSON.stringify(BACKEND_ARGS) },
+            }),
+          )
+        : startBackendProcess({ command: process.env.ELDERBENCH_NODE ?? 'node', args: [BIN, ...BACKEND_ARGS], env: process.env }),
     onDown: ({ code, signal, restarting }) => {
       const why = signal ? `was stopped (${signal})` : `exited (code ${code ?? '?'})`;
       console.error(`backend ${why}${restarting ? '; restarting' : '; giving up'}`);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { rendererCsp } from '../../shared/api/csp.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +18,8 @@ export interface WebServerOptions {
   backend: Backend;
   /** Folder with the built renderer (index.html + assets). */
   staticDir: string;
+  /** While the renderer cannot be served (being built on first use): what a page request shows instead. */
+  rendererPending?: () => { building: boolean; message: string } | null;
   host?: string;
   /** 0 picks a free port. */
   port?: number;
@@ -34,18 +37,8 @@ export interface WebServer {
 
 const MAX_BODY = 4 * 1024 * 1024;
 
-/** Strict CSP for the renderer: our own scripts only, no inline script, no remote content. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+/** The renderer's CSP as web mode serves it (shared/api/csp.ts). */
+export const CONTENT_SECURITY_POLICY = rendererCsp('web');
 
 const HTTP_STATUS: Record<ApiError['code'], number> = {
   bad_request: 400,
@@ -189,7 +182,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     res.writeHead(200, {
-      'Content-Type': 'image/png',
+      // minicap's frames are JPEG, screencap's PNG.
+      'Content-Type': png[0] === 0xff && png[1] === 0xd8 ? 'image/jpeg' : 'image/png',
       'Content-Length': png.byteLength,
       'Content-Security-Policy': 'sandbox',
       'Cache-Control': 'private, max-age=60',
@@ -198,9 +192,19 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   }
 
   async function handleStatic(res: ServerResponse, path: string): Promise<void> {
-    if (!existsSync(staticDir)) {
-      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end(`The renderer is not built (${staticDir} is missing). Run: npm run build:renderer\n`);
+    const pending =
+      opts.rendererPending?.() ??
+      (existsSync(staticDir)
+        ? null
+        : { building: false, message: `The window is not built (${staticDir} is missing). Run: npm run build:renderer` });
+    if (pending) {
+      res.writeHead(503, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+        'Cache-Control': 'no-store',
+        'Retry-After': '2',
+      });
+      res.end(waitingPage(pending));
       return;
     }
     const file = (await readStatic(staticDir, path)) ?? (await readStatic(staticDir, '/index.html'));
@@ -269,4 +273,14 @@ function sendJson(res: ServerResponse, status: number, body: unknown, close = fa
     ...(close ? { Connection: 'close' } : {}),
   });
   res.end(text);
+}
+
+const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The page shown until the window can be served: it says why, and reloads itself while a build runs. */
+function waitingPage(p: { building: boolean; message: string }): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ElderBench${p.building ? ' — starting' : ''}</title>${
+    p.building ? '<meta http-equiv="refresh" content="2">' : ''
+  }</head><body style="font: 18px/1.5 system-ui, sans-serif; margin: 3rem; max-width: 40rem"><main><h1>ElderBench</h1><p role="status" data-testid="renderer-pending">${escapeHtml(p.message)}</p></main></body></html>`;
 }

@@ -7,10 +7,17 @@ import { EventBus } from './event-bus.js';
 import type { ServiceContext } from './service-context.js';
 import { readSettings, settingsService } from './workspace/settings-service.js';
 import { DeviceHub } from './devices/device-hub.js';
+import { StfDesk } from './devices/stf-desk.js';
+import { VirtualPhoneRunner } from './devices/virtual-phone-runner.js';
 import { devicesService } from './devices/devices-service.js';
 import { FrameCache } from './devices/frame-cache.js';
-import { RecordingSessions, recordingService } from './recording/recording-service.js';
+import { MirrorHub } from './devices/mirror-hub.js';
+import { RecordingSessions, recordingService, stepView } from './recording/recording-service.js';
+import { CaptureSaver } from './recording/capture-saver.js';
 import { graphsService } from './graphs/graphs-service.js';
+import { growAfterFinish, offGraphService } from './growth/off-graph-service.js';
+import type { RouteProposer } from './growth/route-proposer.js';
+import { explorationProposer } from './growth/route-proposer.js';
 import { runsService } from './runs/runs-service.js';
 import { workspaceOverview } from './workspace/workspace-overview.js';
 import { analysisService } from './analysis/analysis-service.js';
@@ -25,6 +32,8 @@ export interface BackendOptions {
   /** host:port of the adb server; overrides the workspace setting (CLI --adb). */
   adbServer?: string;
   log?: (message: string) => void;
+  /** Proposes routes a task's graph does not know (the Graphs screen accepts them in bulk); exploration by default. */
+  routeProposer?: RouteProposer;
 }
 
 /**
@@ -35,9 +44,17 @@ export class Backend {
   readonly events = new EventBus();
   readonly dispatch: Dispatch;
   readonly handlers: ElderBenchHandlers;
-  readonly frames = new FrameCache();
+  /** Mirror frames stream at up to tens per second: keep enough that a window fetching one has not lost it. */
+  readonly frames = new FrameCache(64);
   readonly devices: DeviceHub;
+  readonly mirrors: MirrorHub;
+  /** The virtual phone the window starts and stops (Devices screen). */
+  readonly phone: VirtualPhoneRunner;
+  /** Farm devices claimed from the window. */
+  readonly stf: StfDesk;
   readonly recordings: RecordingSessions;
+  /** Encodes recorded steps' screenshots after they were committed raw (one queue for the window, the CLI and the demo). */
+  readonly captures: CaptureSaver;
   private store: WorkspaceStore;
   private readonly recent: RecentWorkspaces;
 
@@ -45,6 +62,11 @@ export class Backend {
     const log = options.log ?? (() => {});
     this.recent = new RecentWorkspaces(options.userDataDir);
     this.store = WorkspaceStore.open(options.workspace);
+    this.captures = new CaptureSaver(
+      () => this.store,
+      (step) => this.events.emit('recording', 'onStepSaved', { demonstrationId: step.demonstrationId, step: stepView(step) }),
+      log,
+    );
     this.recoverFromCrash(log);
     this.recent.add(this.store.path);
     const ctx: ServiceContext = {
@@ -55,7 +77,18 @@ export class Backend {
       userDataDir: options.userDataDir,
     };
     this.devices = new DeviceHub(options.adbServer ?? readSettings(ctx).adbServer, this.events);
-    this.recordings = new RecordingSessions(ctx, this.devices);
+    this.phone = new VirtualPhoneRunner(
+      (address) => this.devices.addServer(address),
+      (address) => this.devices.removeServer(address),
+    );
+    this.stf = new StfDesk(
+      () => this.store,
+      () => this.devices.primary,
+      log,
+    );
+    this.recordings = new RecordingSessions(ctx, this.devices, this.captures);
+    this.recordings.afterFinish = growAfterFinish(ctx, this.devices);
+    this.mirrors = new MirrorHub(this.devices, this.frames, this.events, log);
     // The device hub follows the setting unless the command line pinned a server.
     if (!options.adbServer) {
       this.events.subscribe((e) => {
@@ -81,9 +114,10 @@ export class Backend {
       },
       settings: settingsService(ctx),
       tasks: tasksService(ctx),
-      devices: devicesService(this.devices, this.frames),
+      devices: devicesService(this.devices, this.frames, this.phone, this.stf, this.mirrors),
       recording: recordingService(ctx, this.recordings),
       graphs: graphsService(ctx, (serial) => this.devices.device(serial)),
+      offGraph: offGraphService(ctx, this.recordings, this.devices, options.routeProposer ?? explorationProposer),
       runs: runsService(ctx, this.devices),
       review: reviewService(ctx),
       analysis: analysisService(ctx),
@@ -103,6 +137,12 @@ export class Backend {
     }
     const n = this.store.demonstrations.interruptDangling();
     if (n > 0) log(`marked ${n} demonstration(s) left open by a previous crash as interrupted`);
+    // Steps committed raw by a process that died before encoding them: encode them now, in the background.
+    const pending = this.store.pendingCaptures.count();
+    if (pending > 0) {
+      log(`storing the screenshots of ${pending} recorded step(s) a previous process left unencoded`);
+      this.captures.schedule();
+    }
   }
 
   private switchWorkspace(folder: string): WorkspaceStore {
@@ -121,7 +161,16 @@ export class Backend {
     return next;
   }
 
+  /** Gives back farm devices claimed from the window, then closes (the serve command's orderly stop). */
+  async shutdown(): Promise<void> {
+    await this.stf.releaseAll();
+    this.close();
+  }
+
   close(): void {
+    void this.mirrors.close();
+    this.captures.close();
+    this.phone.close();
     this.devices.close();
     this.store.close();
   }

@@ -12,7 +12,7 @@ describe('dispatch (the one entry both transports use)', () => {
     const err = await b.dispatch('settings.update', { uiScale: 9 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ code: 'bad_request', issues: [{ path: 'uiScale' }] });
-    expect(await b.dispatch('settings.get', undefined)).toMatchObject({ uiScale: 1.25 });
+    expect(await b.dispatch('settings.get', undefined)).toMatchObject({ uiScale: 1 });
     b.close();
   });
 
@@ -28,14 +28,14 @@ describe('dispatch (the one entry both transports use)', () => {
     const seen: unknown[] = [];
     b.events.subscribe((e) => seen.push(e));
     await b.dispatch('settings.update', { theme: 'dark' });
-    expect(seen).toContainEqual({ channel: 'settings.onChanged', payload: expect.objectContaining({ theme: 'dark', uiScale: 1.25 }) });
+    expect(seen).toContainEqual({ channel: 'settings.onChanged', payload: expect.objectContaining({ theme: 'dark', uiScale: 1 }) });
     b.close();
   });
 
   it('ignores a stored setting that no longer validates instead of breaking the app', async () => {
     const b = backend();
     b.workspace.settings.putMany({ uiScale: 'huge', theme: 'dark' });
-    expect(await b.dispatch('settings.get', undefined)).toMatchObject({ uiScale: 1.25, theme: 'dark' });
+    expect(await b.dispatch('settings.get', undefined)).toMatchObject({ uiScale: 1, theme: 'dark' });
     b.close();
   });
 

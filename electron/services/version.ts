@@ -1,5 +1,2 @@
-import { readFileSync } from 'node:fs';
-
-/** The version in package.json: recorded in run manifests, shown in the app. */
-export const APP_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
-  .version;
+/** The version in package.json (recorded in run manifests, shown in the app) and the package's root folder. */
+export { APP_VERSION, PACKAGE_ROOT } from '../adapters/system/package-root.js';

@@ -34,6 +34,11 @@ export interface VirtualPhoneServerOptions {
    * drops), seeded by `seed`. An object overrides single figures of either.
    */
   profile?: ProfileOption;
+  /**
+   * System properties that differ from the vPhone's (`getprop`), to play another kind of phone, e.g.
+   * `{ 'ro.product.cpu.abi': 'riscv64' }` for one minicap has no build for.
+   */
+  props?: Record<string, string>;
   /** Extra apps installed after the built-in ones (tests, prototypes of new apps). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each app has its own state type
   extraApps?: AppDefinition<any>[];
@@ -79,6 +84,7 @@ export async function startVirtualPhoneServer(opts: VirtualPhoneServerOptions = 
       [...APPS, ...((opts.extraApps ?? []) as AppDefinition<unknown>[])],
       opts.frozenClockMs,
       profile,
+      opts.props,
     );
     phones.set(p.serial, p);
     registry.add(p);

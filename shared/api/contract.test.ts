@@ -16,7 +16,7 @@ describe('the API contract', () => {
 
   it('declares every service the app has sections for', () => {
     expect(Object.keys(apiContract).sort()).toEqual(
-      ['analysis', 'devices', 'graphs', 'recording', 'review', 'runs', 'settings', 'system', 'tasks', 'workspace'].sort(),
+      ['analysis', 'devices', 'graphs', 'offGraph', 'recording', 'review', 'runs', 'settings', 'system', 'tasks', 'workspace'].sort(),
     );
   });
 

@@ -4,8 +4,17 @@ import type { Settings } from '../schemas/settings.js';
 import { SettingsPatchSchema } from '../schemas/settings.js';
 import type { Task, TaskSummary } from '../schemas/task.js';
 import { ActionSchema } from '../domain/action.js';
-import type { DeviceInfoDto, DevicesState, FrameDto } from '../domain/device.js';
-import type { CaptureProgress, DemonstrationSummary, DemonstrationView, StepRecorded, StepView } from '../domain/recording.js';
+import type {
+  DeviceInfoDto,
+  DevicesState,
+  FrameDto,
+  MirrorFrameDto,
+  MirrorStatusDto,
+  StfDeviceDto,
+  StfState,
+  VirtualPhoneState,
+} from '../domain/device.js';
+import type { CaptureProgress, DemonstrationSummary, DemonstrationView, StepRecorded, StepSaved, StepView } from '../domain/recording.js';
 import type { UiHierarchy } from '../domain/ui-node.js';
 import { GraphEditSchema } from '../schemas/graph-edit.js';
 import type { GraphSummary, ProbeTaskResult } from '../domain/graph.js';
@@ -14,9 +23,11 @@ import type { RunChartDto, RunProgressDto, RunReportDto, RunSummaryDto } from '.
 import type { WorkspaceOverview } from '../domain/overview.js';
 import type { ReviewSummary, ReviewTaskRow, RunComparisonRow, Trajectory } from '../domain/review.js';
 import type { TableModel, VerbAnnotationRow } from '../domain/analysis.js';
-import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES, TaskIdSchema } from '../schemas/task.js';
+import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES, TASK_LIMITS, TaskIdSchema } from '../schemas/task.js';
 import { USER_MODES, VARIANTS } from '../schemas/run-spec.js';
 import { JUDGE_KINDS } from '../domain/run-records.js';
+import type { AcceptRoutesResult, GrowthDecision, OffGraphReport, ProposedRoute, RescoreSummary } from '../domain/off-graph.js';
+import { ProposedRouteSchema } from '../schemas/proposed-route.js';
 
 /**
  * The one API. Each service is a contract (see contract.ts); the renderer calls
@@ -105,10 +116,23 @@ export const ImportTasksInputSchema = z
   })
   .strict();
 
+export const ImportTaskContentSchema = z
+  .object({
+    /** The file's name as the user picked it: its extension gives the format (.json, .jsonl, .csv). */
+    fileName: z.string().min(1).max(255),
+    /** The file's text (the window reads the picked file; web mode cannot give the backend a path). */
+    content: z.string().max(TASK_LIMITS.fileBytes),
+    taskSet: z.string().min(1).optional(),
+    replace: z.boolean().optional(),
+  })
+  .strict();
+
 export const tasksContract = {
   list: method(TaskFilterSchema).returns<TaskSummary[]>(),
   get: method(z.object({ id: TaskIdSchema }).strict()).returns<Task>(),
   importFile: method(ImportTasksInputSchema).returns<ImportReport>(),
+  /** The same import from a file's content (the window's file picker); errors list every invalid field. */
+  importContent: method(ImportTaskContentSchema).returns<ImportReport>(),
 };
 
 const Serial = z
@@ -118,6 +142,7 @@ const Serial = z
   .regex(/^[\w.:-]+$/, 'not a device serial');
 const SerialInput = z.object({ serial: Serial }).strict();
 const DemoInput = z.object({ demonstrationId: z.number().int().positive() }).strict();
+const StfUrlInput = z.object({ url: z.string().url().max(500) }).strict();
 
 export const devicesContract = {
   /** The devices on the configured adb server (Settings → ADB server), or why it cannot be reached. */
@@ -131,12 +156,40 @@ export const devicesContract = {
   input: method(z.object({ serial: Serial, action: ActionSchema }).strict()).returns<null>(),
   /** `adb connect host:port` for a phone on the network. */
   connect: method(z.object({ host: z.string().min(1), port: z.number().int().min(1).max(65535) }).strict()).returns<string>(),
+  /**
+   * Starts (or keeps alive: call again within 20 s) the phone's live mirror. Frames are pushed as
+   * onMirrorFrame: minicap's stream where the phone runs it, else screencap, the reason in the status.
+   */
+  mirrorStart: method(z.object({ serial: Serial, prefer: z.enum(['auto', 'screencap']).optional() }).strict()).returns<MirrorStatusDto>(),
+  mirrorStop: method(SerialInput).returns<null>(),
+  /** The built-in virtual phone started from the window: is it running, on which adb server. */
+  virtualPhone: method(NoInput).returns<VirtualPhoneState>(),
+  /** Starts the built-in virtual phone(s) in a process of their own; the device list watches them until stopped. */
+  startVirtualPhone: method(
+    z.object({ count: z.number().int().min(1).max(4).default(1), locale: z.enum(['en', 'zh']).default('zh') }).strict(),
+  ).returns<VirtualPhoneState>(),
+  stopVirtualPhone: method(NoInput).returns<VirtualPhoneState>(),
+  /** The device farm: STF_URL and whether STF_TOKEN is set (in the backend's environment), and the devices claimed here. */
+  stf: method(NoInput).returns<StfState>(),
+  /** A farm's devices and whether each can be claimed (the token comes from STF_TOKEN). */
+  stfDevices: method(StfUrlInput).returns<StfDeviceDto[]>(),
+  /** Claims a farm device and connects it through the first adb server; it joins the device list. */
+  stfClaim: method(StfUrlInput.extend({ serial: z.string().min(1).max(200) }).strict()).returns<StfState>(),
+  /** Gives a device claimed here back to the farm. */
+  stfRelease: method(StfUrlInput.extend({ serial: z.string().min(1).max(200) }).strict()).returns<StfState>(),
   onChanged: event<DevicesState>(),
+  onMirrorFrame: event<MirrorFrameDto>(),
+  onMirrorStatus: event<MirrorStatusDto>(),
 };
 
 export const recordingContract = {
-  /** Runs the task's setup on the device and opens a demonstration. */
-  start: method(z.object({ taskId: TaskIdSchema, serial: Serial }).strict()).returns<DemonstrationView>(),
+  /**
+   * Runs the task's setup on the device and opens a demonstration. With `fromDevice` the annotator
+   * operates the phone itself: each gesture she makes there becomes a step (pushed as onStep).
+   */
+  start: method(
+    z.object({ taskId: TaskIdSchema, serial: Serial, fromDevice: z.boolean().optional() }).strict(),
+  ).returns<DemonstrationView>(),
   /** Records one step: observation, then the action performed on the device. */
   act: method(z.object({ demonstrationId: z.number().int().positive(), action: ActionSchema }).strict()).returns<StepView>(),
   undo: method(DemoInput).returns<DemonstrationView>(),
@@ -148,6 +201,8 @@ export const recordingContract = {
   onStep: event<StepRecorded>(),
   /** Pushed while a step is captured (slow on real phones): which parts arrived, and when it is done. */
   onCapture: event<CaptureProgress>(),
+  /** A step's screenshot and thumbnail are stored (encoded after the step, off the input path). */
+  onStepSaved: event<StepSaved>(),
 };
 
 export interface GraphDetail {
@@ -189,6 +244,52 @@ export const graphsContract = {
   probe: method(
     z.object({ taskId: TaskIdSchema, device: Serial.optional(), allowSideEffects: z.boolean().default(false) }).strict(),
   ).returns<ProbeTaskResult>(),
+  /** Makes an earlier version the latest again: saved as a new version with the same graph, validated anew. */
+  restore: method(z.object({ taskId: TaskIdSchema, version: z.number().int().positive() }).strict()).returns<GraphSummary>(),
+};
+
+const OffGraphRefSchema = z
+  .object({ runId: z.string().min(1), taskId: TaskIdSchema, agent: z.string().min(1), step: z.number().int().min(0) })
+  .strict();
+
+/** What replaying an off-graph action on a phone started: a branch demonstration, open in the recorder. */
+export interface BranchStartDto {
+  demonstration: DemonstrationView;
+  decision: GrowthDecision;
+  /** Demonstration actions replayed before the agent's. */
+  replayed: number;
+  /** Whether the phone showed the node's page before the agent's action. */
+  arrived: { same: boolean; reason: string };
+}
+
+/** Graphs that grow where agents go: off-graph actions of runs, branches, known-wrong marks, accepted routes. */
+export const offGraphContract = {
+  /** Every off-graph action of a run's offline results, by task and node, grouped by what the agent did. */
+  list: method(z.object({ runId: z.string().min(1), taskId: TaskIdSchema.optional() }).strict()).returns<OffGraphReport>(),
+  /**
+   * Replays the demonstration's way to the node on `serial` from the task's setup, applies the agent's action
+   * and leaves the demonstration open in the recorder (continue it on the Record screen, or mark the action
+   * wrong). The agent's action is played for real, so `allowSideEffects` must be true.
+   */
+  replay: method(OffGraphRefSchema.extend({ serial: Serial, allowSideEffects: z.boolean() }).strict()).returns<BranchStartDto>(),
+  /** Marks the action wrong at its node; the graph gets a new version carrying the mark. */
+  markWrong: method(OffGraphRefSchema.extend({ note: z.string().max(2000).default('') }).strict()).returns<{
+    decision: GrowthDecision;
+    summary: GraphSummary;
+    /** False when the node is not in the task's latest graph version (the mark then waits for a rebuild that has it). */
+    attached: boolean;
+  }>(),
+  /** Re-scores the run's offline results whose task has a newer graph version (see `elderbench run rescore`). */
+  rescore: method(z.object({ runId: z.string().min(1) }).strict()).returns<RescoreSummary>(),
+  /**
+   * The right routes the task's graph does not know, found by exploring its app (on a virtual phone of the
+   * explorer's own); `unavailable` when this backend has no explorer.
+   */
+  proposeRoutes: method(z.object({ taskId: TaskIdSchema }).strict()).returns<{ proposer: string; routes: ProposedRoute[] }>(),
+  /** Records proposed routes as demonstrations on `serial` (each checked by the task's checks there), then rebuilds. */
+  acceptRoutes: method(
+    z.object({ serial: Serial, allowSideEffects: z.boolean(), routes: z.array(ProposedRouteSchema).min(1).max(500) }).strict(),
+  ).returns<AcceptRoutesResult>(),
 };
 
 export const StartRunSchema = z
@@ -291,6 +392,7 @@ export const apiContract = {
   devices: devicesContract,
   recording: recordingContract,
   graphs: graphsContract,
+  offGraph: offGraphContract,
   runs: runsContract,
   review: reviewContract,
   analysis: analysisContract,

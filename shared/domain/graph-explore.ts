@@ -8,21 +8,26 @@ import type { Action } from './action.js';
 
 /**
  * How a right path relates to the demonstrations, judged on the phone's true states (not on the graph):
- * - `demonstrated`: the states a demonstration passed through, in its order;
+ * - `demonstrated`: the states a demonstration passed through, in its order, by its decisions;
+ * - `other-control`: a demonstration's states reached with other controls (the Up arrow for Back, a preset for typed digits);
  * - `back-and-forth`: a demonstration's states with a detour to other pages and back;
  * - `overshoot-and-correct`: a detour on one page (a stepper pressed past the value and back, an option chosen and changed back);
  * - `no-effect`: a demonstration's states with actions that changed nothing in between (a confirm the app refused);
  * - `field-order`: the decisions of a demonstration, in another order;
  * - `text-semantics`: a demonstration's decisions with other typed text (other words, another search query);
+ * - `side-effect`: a demonstration's changes plus others left in place (a song liked on the way, the photo also shared):
+ *   right by the task's checks, though the path did more than the task asked;
  * - `other-route`: a route no demonstration took.
  */
 export const RIGHT_PATH_KINDS = [
   'demonstrated',
+  'other-control',
   'back-and-forth',
   'overshoot-and-correct',
   'no-effect',
   'field-order',
   'text-semantics',
+  'side-effect',
   'other-route',
 ] as const;
 export type RightPathKind = (typeof RIGHT_PATH_KINDS)[number];
@@ -30,6 +35,7 @@ export type RightPathKind = (typeof RIGHT_PATH_KINDS)[number];
 /** The right-path kinds a graph must never reject (the same route, judged the same). */
 export const SAME_ROUTE_KINDS: readonly RightPathKind[] = [
   'demonstrated',
+  'other-control',
   'back-and-forth',
   'overshoot-and-correct',
   'field-order',
@@ -39,9 +45,11 @@ export const SAME_ROUTE_KINDS: readonly RightPathKind[] = [
 /**
  * How a near-miss wrong path differs from a right one, by one decision:
  * another option tapped at one step (`sibling`), another text typed (`other-value`), one step left out
- * (`step-missing`), or the path stopped one step before its end (`finish-early`).
+ * (`step-missing`), or the path stopped one step before its end (`finish-early`). `as-agent` is a
+ * demonstration that cleared a field (or pressed a hardware key) redone as a `vlm` agent can: its typing
+ * appends to what the field holds, and it has no keys.
  */
-export const NEAR_MISS_KINDS = ['sibling', 'other-value', 'step-missing', 'finish-early'] as const;
+export const NEAR_MISS_KINDS = ['sibling', 'other-value', 'step-missing', 'finish-early', 'as-agent'] as const;
 export type NearMissKind = (typeof NEAR_MISS_KINDS)[number];
 
 export type ExplorePathKind = RightPathKind | NearMissKind;
@@ -102,6 +110,9 @@ export interface ExploreTaskResult {
   states: number;
   transitions: number;
   passStates: number;
+  /** Paths played again from the setup without snapshots, and how many ended elsewhere than explored (must be 0). */
+  verified: number;
+  verifyMismatches: number;
   longestDemonstration: number;
   paths: number;
   right: number;
@@ -137,6 +148,8 @@ export interface ExploreSummary {
   unexplorable: { taskId: string; reason: string }[];
   states: number;
   transitions: number;
+  verified: number;
+  verifyMismatches: number;
   seconds: number;
   tasks: ExploreTaskResult[];
 }

@@ -1,3 +1,4 @@
+import type { GraphTrust } from './graph.js';
 import type { RunSummaryDto } from './run.js';
 /** The workspace at a glance (the first screen): what is there and what still needs doing. */
 export interface WorkspaceOverview {
@@ -20,11 +21,14 @@ export interface WorkspaceOverview {
   graphs: {
     /** Offline tasks in the workspace (each needs a graph). */
     offlineTasks: number;
-    built: number;
+    /** Tasks with a graph, by the task's mode: offline tasks are scored on theirs; an online task's serves the state judge. */
+    built: { offline: number; online: number };
     /** Offline tasks with finished demonstrations but no graph yet. */
     missing: string[];
-    /** Graphs whose validation found a problem, with what it found. */
-    problems: { taskId: string; version: number; selfConsistency: number; leaveOneOut: number | null; flaggedNodes: number }[];
+    /** How many graphs stand where — the Graphs screen's "Standing", the same words and rule (services/graphs/graph-trust). */
+    standing: Record<GraphTrust['status'], number>;
+    /** Graphs whose standing is not `valid`, most urgent first, with the Graphs screen's reason. */
+    attention: { taskId: string; mode: 'online' | 'offline'; version: number; status: GraphTrust['status']; reason: string }[];
     /** Graphs built from fewer demonstrations than the task now has: rebuild to include them. */
     stale: string[];
   };

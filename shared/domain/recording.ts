@@ -43,6 +43,12 @@ export interface DemonstrationSummary {
   startedAt: string;
 }
 
+/** A step's screenshot, thumbnail and UI dump are stored (encoded after the step was committed). */
+export interface StepSaved {
+  demonstrationId: number;
+  step: StepView;
+}
+
 export interface StepRecorded {
   demonstrationId: number;
   step: StepView | null;
@@ -61,7 +67,11 @@ export interface CaptureProgress {
   /** The index the step will get; for `finish`, the final observation's. */
   stepIdx: number;
   kind: 'step' | 'finish';
-  /** capturing → saving → acting (steps only) → done, or failed at any point. */
+  /**
+   * capturing → acting (steps only) → saving → done, or failed at any point. A step's saving is one
+   * small commit of the observation as captured (its encoding follows in the background); the final
+   * screen's saving waits until every step of the demonstration is encoded.
+   */
   phase: 'capturing' | 'saving' | 'acting' | 'done' | 'failed';
   /** Which parts of the observation have arrived. */
   parts: { screenshot: boolean; hierarchy: boolean; foreground: boolean };

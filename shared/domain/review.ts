@@ -32,6 +32,9 @@ export interface ReviewTaskRow extends Omit<ReviewKey, 'runId'> {
   status?: 'success' | 'failure' | 'unresolved' | 'invalid';
   steps: number;
   instruction: string;
+  /** The instruction in English, when the task gives one; `lang` is the instruction's own language. */
+  translation: string | null;
+  lang: 'zh' | 'en';
   app: string;
   semantic: string;
   syntactic: string;

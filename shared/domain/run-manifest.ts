@@ -3,6 +3,7 @@ import type { RunSpec } from '../schemas/run-spec.js';
 import { RunSpecSchema } from '../schemas/run-spec.js';
 import type { GraphTrust } from './graph.js';
 import type { JudgeKind } from './run-records.js';
+import type { RescoreRecord } from './off-graph.js';
 
 /**
  * What a run records about each agent so a result can be reproduced and compared: adapter and
@@ -88,7 +89,7 @@ export interface RunManifest {
   variant?: { name: string; change: string; restoredAfterEachTask: true } | null;
   /** sha256 over the tasks exactly as run (sorted by id). */
   taskSetHash: string;
-  /** Offline: the graph version each task is scored against. */
+  /** Offline: the graph version each task is scored against (after `run rescore`, the version it was re-scored on). */
   graphVersions: Record<string, number | null>;
   /** Offline: each task's graph version with its standing (validation and probe) when the run was created. */
   graphs?: Record<string, RecordedGraphVersion | null>;
@@ -99,6 +100,8 @@ export interface RunManifest {
   stf?: StfRequest;
   /** Tasks the selection matched but the run's mode left out, and why (`run --mode offline` without --include-online). */
   leftOut?: LeftOutTask[];
+  /** Offline: each re-scoring of a task's results against a newer graph version (`run rescore`), oldest first. */
+  rescores?: RescoreRecord[];
 }
 
 /** A task a run's selection matched and left out. */
@@ -150,6 +153,24 @@ const StoredRunManifestSchema = z.looseObject({
   ),
   variant: opt(z.object({ name: z.string(), change: z.string(), restoredAfterEachTask: z.literal(true) }).nullable()),
   createdAt: opt(z.string()),
+  rescores: z
+    .array(
+      z.object({
+        at: z.string(),
+        taskId: z.string(),
+        fromVersions: z.array(z.number().nullable()),
+        toVersion: z.number(),
+        results: z.array(
+          z.object({
+            agent: z.string(),
+            before: z.object({ success: z.boolean(), exit: z.string() }),
+            after: z.object({ success: z.boolean(), exit: z.string() }),
+            how: z.string(),
+          }),
+        ),
+      }),
+    )
+    .catch([]),
 });
 export type StoredRunManifest = z.infer<typeof StoredRunManifestSchema>;
 

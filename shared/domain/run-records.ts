@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ScreenSize } from './ui-node.js';
+import { SideEffectsRecordSchema } from './side-effects.js';
 
 /**
  * What a run stores per result and per step beside its columns (the `details` and `usage` JSON),
@@ -107,6 +108,18 @@ const PreviousAttemptSchema = z.object({
   triedDevices: opt(z.array(z.string())),
 });
 
+/** A verdict a result had before it was re-scored against a newer graph version (`run rescore`). */
+const PreviousVerdictSchema = z.object({
+  graphVersion: z.number().nullable().catch(null),
+  success: z.boolean(),
+  exit: z.string(),
+  reason: z.string().nullable().catch(null),
+  steps: opt(z.number()),
+  finalNode: opt(z.string().nullable()),
+  scoredAt: z.string().nullable().catch(null),
+});
+export type PreviousVerdict = z.infer<typeof PreviousVerdictSchema>;
+
 const Screen = z.object({ width: z.number().positive(), height: z.number().positive() });
 
 const ResultDeviceSchema = z.looseObject({
@@ -135,10 +148,16 @@ const RunResultDetailsSchema = z.looseObject({
   finalNode: opt(z.string()),
   finalDone: opt(z.boolean()),
   offGraphErrors: opt(z.number()),
+  /** Offline, after `run rescore`: the verdicts this result had on older graph versions, oldest first. */
+  previousVerdicts: opt(z.array(PreviousVerdictSchema)),
+  /** How the last re-scoring got this verdict (see RescoredResult). */
+  rescored: opt(z.object({ at: z.string(), fromVersion: z.number().nullable(), how: z.string(), modelCalls: z.number() })),
   /** Online: the device and the final screen. */
   device: opt(z.string()),
   deviceInfo: opt(ResultDeviceSchema),
   finalBlob: opt(z.string().nullable()),
+  /** Online: what the agent changed on the phone beyond the task, each with its step (absent: not watched). */
+  sideEffects: opt(SideEffectsRecordSchema),
 });
 export type RunResultDetails = z.infer<typeof RunResultDetailsSchema>;
 
@@ -151,6 +170,8 @@ const StepMatchSchema = z.looseObject({
   distancePx: opt(z.number().nullable()),
   similarity: opt(z.number().nullable()),
   nearestEdge: opt(z.union([z.string(), z.number()]).nullable()),
+  /** An off-graph action an annotator marked wrong at this node: the mark's id and note. */
+  knownWrong: opt(z.object({ id: z.number(), note: z.string() })),
 });
 export type StepMatch = z.infer<typeof StepMatchSchema>;
 

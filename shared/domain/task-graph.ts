@@ -3,6 +3,7 @@ import { DEFAULT_SCREEN } from './action-px.js';
 import type { ActionPx } from './action-px.js';
 import type { Bounds, ScreenSize } from './ui-node.js';
 import type { TargetElement } from './ui-tree.js';
+import type { KnownWrongAction } from './off-graph.js';
 
 /** How states are compared; stored with every graph so a graph can be rebuilt or re-scored exactly. */
 export interface SignatureConfig {
@@ -156,6 +157,8 @@ export interface GraphNode {
   fields?: Record<string, Bounds[]>;
   /** Where the node's observations show the app bar's Navigate-up arrow: a tap there goes back like Back. */
   up?: Bounds;
+  /** Agents' actions an annotator marked wrong here (they stay off the graph; the walk says "known wrong"). */
+  knownWrong?: KnownWrongAction[];
 }
 
 /** An option of the group a demonstrated tap chose from, as the screen showed it. */

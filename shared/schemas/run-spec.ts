@@ -13,6 +13,13 @@ export type UserMode = (typeof USER_MODES)[number];
 export const VARIANTS = ['font-large', 'display-large', 'high-contrast', 'dark'] as const;
 export type VariantName = (typeof VARIANTS)[number];
 
+/**
+ * How online runs watch for side effects (docs/runs.md): a snapshot after every step where one is
+ * cheap, else bisection on replay (`auto`); always after every step; always by replay; or not at all.
+ */
+export const SIDE_EFFECT_POLICIES = ['auto', 'step', 'bisect', 'off'] as const;
+export type SideEffectPolicy = (typeof SIDE_EFFECT_POLICIES)[number];
+
 /** Everything that defines a run; stored in its manifest, so `--resume` needs nothing else. */
 export const RunSpecSchema = z
   .object({
@@ -50,6 +57,10 @@ export const RunSpecSchema = z
     userAgent: z.string().min(1).optional(),
     /** A robustness variant applied to the device before each online task and restored after it. */
     variant: z.enum(VARIANTS).optional(),
+    /** Online: how side effects are watched for; runs stored before this existed get `auto` on resume. */
+    sideEffects: z.enum(SIDE_EFFECT_POLICIES).default('auto'),
+    /** Online: a success that did something unasked counts as a failure (the paper's SR does not do this). */
+    failOnSideEffects: z.boolean().default(false),
   })
   .strict()
   .superRefine((s, ctx) => {
@@ -66,6 +77,12 @@ export const RunSpecSchema = z
         code: 'custom',
         path: ['variant'],
         message: '--variant changes the device, so it needs --mode online (offline tasks replay stored screens)',
+      });
+    if (s.failOnSideEffects && s.sideEffects === 'off')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['failOnSideEffects'],
+        message: '--fail-on-side-effects needs side effects watched: drop --side-effects off',
       });
   });
 export type RunSpec = z.infer<typeof RunSpecSchema>;

@@ -2,14 +2,14 @@ import { z } from 'zod';
 
 /** Each setting's rule, without its default (so a patch never fills in untouched keys). */
 const settingFields = {
-  /** Multiplies the UI's base font size; the app's own users include older adults. */
+  /** Multiplies the UI's base font size (16 px at 1): the app's users are lab staff on laptops; 200% for who reads large. */
   uiScale: z.number().min(1).max(2),
   theme: z.enum(['light', 'dark', 'high-contrast']),
   /** The adb server(s) the device layer talks to (a phone's server or the virtual phone's); several are comma-separated. */
   adbServer: z
     .string()
     .regex(/^[\w.-]+:\d{1,5}(\s*,\s*[\w.-]+:\d{1,5})*$/, 'write it as host:port, e.g. 127.0.0.1:5037 (several: comma-separated)'),
-  /** Which language of a task's text to show first in lists. */
+  /** Which language of a task's text every screen shows: the original, or the English translation where the task has one. */
   taskLanguage: z.enum(['zh', 'en']),
 };
 
@@ -17,7 +17,7 @@ export type Settings = { [K in keyof typeof settingFields]: z.infer<(typeof sett
 
 /** Every key has a default, so a fresh workspace and an old one missing a newer key read the same. */
 export const DEFAULT_SETTINGS: Settings = {
-  uiScale: 1.25,
+  uiScale: 1,
   theme: 'light',
   adbServer: '127.0.0.1:5037',
   taskLanguage: 'zh',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPositional, parseSelector } from '../domain/json-path.js';
 
 /**
  * The task-set file format (documented in docs/tasks.md). Field names are the file's
@@ -41,6 +42,10 @@ export const TASK_LIMITS = {
   successChecks: 50,
   /** An expect string (equals, contains, not_contains, json_path). */
   expectText: 4000,
+  /** Key terms of a text check, alternatives of a term, values of one_of_json. */
+  terms: 50,
+  /** Footprint entries of a task. */
+  footprint: 50,
   /** Short, so a pattern cannot hide a catastrophic backtracking construct in pages of text. */
   regex: 500,
   tags: 50,
@@ -60,6 +65,29 @@ export const TaskIdSchema = z
   .string()
   .regex(TASK_ID, 'a task id is 1–80 letters, digits, ".", "_" or "-", starting with a letter or digit');
 
+/** A term a text must contain: one word, or alternatives of which any one will do (["周日", "星期天"]). */
+const TermSchema = z.union([
+  text(TASK_LIMITS.label, 'a term').min(1, 'a term is empty'),
+  z.array(text(TASK_LIMITS.label, 'a term').min(1, 'a term is empty')).min(1, 'give at least one alternative').max(TASK_LIMITS.terms),
+]);
+
+/**
+ * Key terms of a text (a message sent, a note saved): each `required` term must be in it, no
+ * `forbidden` one may be — the corrected-away value of a self-correction ("周六, 不对, 周日") is
+ * forbidden, so a reply that kept the old day fails. Compared after NFKC, case and space folding.
+ */
+export const TermsSchema = z
+  .object({
+    required: z.array(TermSchema).max(TASK_LIMITS.terms, `at most ${TASK_LIMITS.terms} required terms`).default([]),
+    forbidden: z
+      .array(text(TASK_LIMITS.label, 'a term').min(1, 'a term is empty'))
+      .max(TASK_LIMITS.terms, `at most ${TASK_LIMITS.terms} forbidden terms`)
+      .default([]),
+  })
+  .strict()
+  .refine((t) => t.required.length + t.forbidden.length > 0, { message: 'terms needs required or forbidden terms' });
+export type Terms = z.infer<typeof TermsSchema>;
+
 /** How a success check's output is compared. Exactly one matcher is given. */
 export const ExpectSchema = z
   .object({
@@ -67,17 +95,48 @@ export const ExpectSchema = z
     contains: text(TASK_LIMITS.expectText, 'contains').optional(),
     not_contains: text(TASK_LIMITS.expectText, 'not_contains').optional(),
     regex: text(TASK_LIMITS.regex, 'regex').optional(),
-    /** A dot path into the probe's JSON output, compared with `equals_json`. */
+    /**
+     * A path into the probe's JSON output (`alarms[label=吃药].enabled`: list items by identity;
+     * docs/tasks.md), compared with one of `equals_json`, `one_of_json`, `includes_json` or `terms`.
+     */
     json_path: text(TASK_LIMITS.expectText, 'json_path').optional(),
     equals_json: z.unknown().optional(),
+    /** The value is one of these (several outcomes are right: 150 % or 200 %). */
+    one_of_json: z.array(z.unknown()).min(1).max(TASK_LIMITS.terms).optional(),
+    /** The value is a list that contains this item. */
+    includes_json: z.unknown().optional(),
+    /** Key terms of the text at `json_path` (or of the whole output without one). */
+    terms: TermsSchema.optional(),
   })
   .strict()
-  .refine((e) => [e.equals, e.contains, e.not_contains, e.regex, e.json_path].filter((v) => v !== undefined).length === 1, {
-    message: 'give exactly one of equals, contains, not_contains, regex or json_path',
+  .refine(
+    (e) =>
+      [e.equals, e.contains, e.not_contains, e.regex, e.json_path].filter((v) => v !== undefined).length +
+        (e.terms !== undefined && e.json_path === undefined ? 1 : 0) ===
+      1,
+    { message: 'give exactly one of equals, contains, not_contains, regex, terms or json_path' },
+  )
+  .refine(
+    (e) =>
+      e.json_path === undefined ||
+      ['equals_json' in e, e.one_of_json !== undefined, 'includes_json' in e, e.terms !== undefined].filter(Boolean).length === 1,
+    { message: 'json_path needs exactly one of equals_json, one_of_json, includes_json or terms' },
+  )
+  .refine((e) => e.json_path !== undefined || !('equals_json' in e || e.one_of_json !== undefined || 'includes_json' in e), {
+    message: 'equals_json, one_of_json and includes_json compare what json_path selects: give json_path',
   })
-  .refine((e) => e.json_path === undefined || 'equals_json' in e, {
-    message: 'json_path needs equals_json',
-  })
+  .refine(
+    (e) => {
+      if (e.json_path === undefined) return true;
+      try {
+        parseSelector(e.json_path);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'json_path is not a valid path (key.key, key[field=value], key.0)' },
+  )
   .refine(
     (e) => {
       if (e.regex === undefined) return true;
@@ -138,6 +197,49 @@ export const UserBlockSchema = z
   });
 export type UserBlock = z.infer<typeof UserBlockSchema>;
 
+/**
+ * Where a snapshot of the phone reads the user's data (docs/runs.md "Side effects"): the settings
+ * tables, installed packages, the contacts, call log, SMS and calendar providers, the alarm clock's
+ * alarms, and on the virtual phone each app's own state (`app/<package>`).
+ */
+export const SNAPSHOT_SOURCE =
+  /^(settings\/(system|secure|global)|packages|contacts|call_log|sms|calendar|alarms|app\/[A-Za-z][\w]*(\.[A-Za-z_][\w]*)+)$/;
+export const CHANGE_OPS = ['added', 'removed', 'changed'] as const;
+
+/**
+ * One change a task is expected to make beyond what its checks name: where (`at`), optionally
+ * which part (`path`, items by identity as in json_path, never by position) and how (`change`).
+ * A run reports every other change as a side effect.
+ */
+export const FootprintEntrySchema = z
+  .object({
+    at: z
+      .string()
+      .regex(
+        SNAPSHOT_SOURCE,
+        'at is one of settings/system, settings/secure, settings/global, packages, contacts, call_log, sms, calendar, alarms or app/<package>',
+      ),
+    path: text(TASK_LIMITS.expectText, 'path').optional(),
+    change: z.array(z.enum(CHANGE_OPS)).min(1).optional(),
+    /** Why the task changes this, for readers. */
+    why: text(TASK_LIMITS.label, 'why').optional(),
+  })
+  .strict()
+  .superRefine((f, ctx) => {
+    if (f.path === undefined) return;
+    try {
+      if (isPositional(parseSelector(f.path)))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['path'],
+          message: 'a footprint names items by identity ([field=value]), not by list position',
+        });
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', path: ['path'], message: (e as Error).message });
+    }
+  });
+export type FootprintEntry = z.infer<typeof FootprintEntrySchema>;
+
 export const TaskSchema = z
   .object({
     id: TaskIdSchema,
@@ -173,6 +275,8 @@ export const TaskSchema = z
     tags: z.array(text(TASK_LIMITS.label, 'a tag')).max(TASK_LIMITS.tags, `at most ${TASK_LIMITS.tags} tags`).default([]),
     /** Who gave the instruction and what they know, for runs that answer the agent's questions. */
     user: UserBlockSchema.optional(),
+    /** What the task is expected to change besides what its checks name; everything else an online run reports as a side effect. */
+    footprint: z.array(FootprintEntrySchema).max(TASK_LIMITS.footprint, `at most ${TASK_LIMITS.footprint} footprint entries`).optional(),
   })
   .strict();
 
@@ -194,6 +298,8 @@ export const TaskSetFileSchema = z
 export interface TaskSummary {
   id: string;
   instruction: string;
+  /** The instruction in English, when the task set gives one (shown when Settings ask for English). */
+  translation: string | null;
   lang: 'zh' | 'en';
   app: string;
   mode: 'online' | 'offline';

@@ -11,7 +11,16 @@ import { settingsWorkspace } from '../support/record-script.js';
 import { useTempDirs } from '../support/temp-dir.js';
 import { useVirtualPhones } from '../support/virtual-phone.js';
 import { openApp, serveApp } from '../support/web-app.js';
-import { discardRecording, eachScreenful, focusWithoutOutline, openScreen, setScale, startRecording } from './screens.js';
+import {
+  discardRecording,
+  eachScreenful,
+  focusWithoutOutline,
+  openReviewDesk,
+  openReviewSummary,
+  openScreen,
+  setScale,
+  startRecording,
+} from './screens.js';
 
 /** The innermost elements reaching past the main area's right edge (for the failure message). */
 const widest = async (page: Page): Promise<string> =>
@@ -63,6 +72,16 @@ describe('accessibility of every screen (axe-core in Chromium, 1366×768)', () =
         await openScreen(page, s.id);
         await check(s.id, scale);
       }
+      // Review's other view (Table 4, the exit chart, the comparison), and the Devices screen's connections opened.
+      await openScreen(page, 'review');
+      await openReviewSummary(page);
+      await check('review (summary)', scale);
+      await openReviewDesk(page);
+      await openScreen(page, 'devices');
+      await page.click('[data-testid="connections"] summary');
+      await page.waitForSelector('[data-testid="conn-stf"]');
+      await check('devices (connections)', scale);
+      await page.click('[data-testid="connections"] summary');
       // The Record screen while recording is a different layout: check it too.
       await startRecording(page, 'on-dark');
       await check('record (recording)', scale);
@@ -75,7 +94,7 @@ describe('accessibility of every screen (axe-core in Chromium, 1366×768)', () =
     expect(overlapping.map(([where, o]) => `${where}: ${o.map((x) => `${x.a} × ${x.b}`).join('; ')}`).join('\n')).toBe('');
     expect(cutOff).toEqual([]);
     expect(unseenFocus).toEqual([]);
-    expect(Object.keys(findings)).toHaveLength(2 * (SECTIONS.length + 1));
+    expect(Object.keys(findings)).toHaveLength(2 * (SECTIONS.length + 3));
     expect((page as unknown as { appErrors: string[] }).appErrors).toEqual([]);
   }, 300_000);
 

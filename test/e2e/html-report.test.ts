@@ -1,27 +1,41 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, describeFindings } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { runCli } from '../support/cli.js';
-import { REPO_ROOT } from '../support/fixtures.js';
+import { cliToEnd } from '../support/cli-process.js';
+import { copyOfSharedDemo } from '../support/shared-demo.js';
+import { startSamplePhones } from '../../electron/cli/sample-phone.js';
 import { useTempDirs } from '../support/temp-dir.js';
 
-/** `elderbench demo` as a user runs it; given more time than other commands, as it runs a whole benchmark. */
-function demo(ws: string, tasks: string): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(
-    process.execPath,
-    [`${REPO_ROOT}bin/elderbench.js`, '--workspace', ws, '--json', 'demo', '--phones', '1', '--tasks', tasks],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, ELDERBENCH_USER_DATA: mkdtempSync(join(tmpdir(), 'eb-user-')) },
-      timeout: 200_000,
-    },
-  );
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+/**
+ * The replay (oracle) and heuristic (baseline) agents on `tasks`, offline and online, in a copy of the shared demo
+ * workspace (every sample task recorded, built and probed; built once per test run), the online tasks on virtual
+ * phones set up as the demo's own. Resolves with the workspace and the run.
+ */
+async function demoRun(into: string, tasks: string): Promise<{ ws: string; runId: string }> {
+  const { workspace } = await copyOfSharedDemo(into);
+  const phones = await startSamplePhones(1);
+  try {
+    const r = await cliToEnd([
+      '--workspace',
+      workspace,
+      '--adb',
+      `127.0.0.1:${phones.port}`,
+      '--json',
+      'run',
+      '--agent',
+      'replay,heuristic',
+      '--tasks',
+      tasks,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    return { ws: workspace, runId: (JSON.parse(r.stdout) as { runId: string }).runId };
+  } finally {
+    await phones.close();
+  }
 }
 
 /** A slice of the sample set with online and offline tasks, so the demo stays quick. */
@@ -32,10 +46,7 @@ describe('the static HTML run report (elderbench report --format html, opened fr
   const chromium = useBrowser();
 
   it('opens with no network request, shows every task of the demo run with screenshots, marks and the human demonstration, and replaces only a report', async () => {
-    const ws = tmp();
-    const made = demo(ws, TASKS);
-    expect(made.code, made.stderr).toBe(0);
-    const { runId } = JSON.parse(made.stdout) as { runId: string };
+    const { ws, runId } = await demoRun(tmp(), TASKS);
     const out = join(tmp(), 'shared-drive', 'report');
     const r = runCli(['--workspace', ws, '--json', 'report', runId, '--format', 'html', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
@@ -116,5 +127,5 @@ describe('the static HTML run report (elderbench report --format html, opened fr
     const noOut = runCli(['--workspace', ws, 'report', runId, '--format', 'html']);
     expect(noOut.code).toBe(2);
     expect(noOut.stderr).toMatch(/--out DIR/);
-  }, 300_000);
+  }, 3_000_000);
 });

@@ -43,11 +43,15 @@ describe('recording by clicking on the mirror (web mode, Chromium, virtual phone
     expect(await steps.nth(0).textContent()).toMatch(/Tap .*\(500, 300\)/);
     expect(await steps.nth(1).textContent()).toMatch(/Swipe/);
     expect(await steps.nth(2).textContent()).toMatch(/Back/);
-    // Every thumbnail is a real image served by blob id, and the tap is drawn on the first.
+    // Every thumbnail is a real image served by blob id, and the tap is drawn on the first. Thumbnails come a
+    // moment after their step (the screenshot is stored after the next input is taken: recording.onStepSaved).
     // Polled with page.evaluate: waitForFunction compiles its predicate in the page, which the CSP forbids.
     await expect
       .poll(
-        () => page.evaluate(`[...document.querySelectorAll('[data-testid="step"] img')].every((i) => i.complete && i.naturalWidth > 0)`),
+        () =>
+          page.evaluate(
+            `(() => { const i = [...document.querySelectorAll('[data-testid="step"] img')]; return i.length === 3 && i.every((x) => x.complete && x.naturalWidth > 0); })()`,
+          ),
         { timeout: 60_000 },
       )
       .toBe(true);

@@ -45,7 +45,9 @@ const LAYOUT = `(() => {
 
 /** The whole phone, the controls and the steps side by side, nothing scrolled or cut off. */
 async function expectFits(page: Page): Promise<Layout> {
-  await expect.poll(() => page.evaluate('document.querySelector(\'[data-testid="mirror"] img\')?.complete === true')).toBe(true);
+  await expect
+    .poll(() => page.evaluate('document.querySelector(\'[data-testid="mirror"] img\')?.complete === true'), { timeout: 30_000 })
+    .toBe(true);
   const l = (await page.evaluate(LAYOUT)) as Layout;
   const inside = (b: Box): boolean => b.x >= 0 && b.y >= 0 && b.right <= l.vw && b.bottom <= l.vh;
   expect(l.docScroll, 'the document scrolls').toBeLessThanOrEqual(0);

@@ -8,6 +8,7 @@ import { useTempDirs } from '../support/temp-dir.js';
 import { useVirtualPhones } from '../support/virtual-phone.js';
 import { useBrowser } from '../support/browser.js';
 import { openApp, serveApp } from '../support/web-app.js';
+import { openReviewDesk, openReviewSummary } from './screens.js';
 
 const TASKS = ['off-display', 'on-display', 'on-dark'];
 
@@ -87,8 +88,10 @@ describe('the Review screen (web mode, Chromium, virtual phone)', () => {
     await page.check('[data-testid="verdict-failure"]');
     await page.fill('[data-testid="label-notes"]', 'wandered between Settings pages');
     await page.click('[data-testid="label-save"]');
+    await expect.poll(() => agreement.textContent(), { timeout: 30_000 }).toMatch(/100\.00% over 1 reviewed/);
+    await openReviewSummary(page);
     await expect.poll(() => table4Count(page, 'Planning/State Tracking').textContent()).toBe('1');
-    await expect.poll(() => agreement.textContent()).toMatch(/100\.00% over 1 reviewed/);
+    await openReviewDesk(page);
     expect(await page.locator(`[data-testid="review-task"][data-key="${failedTask}|random|online"]`).textContent()).toContain(
       'Planning/State Tracking',
     );
@@ -104,9 +107,11 @@ describe('the Review screen (web mode, Chromium, virtual phone)', () => {
     await page.selectOption('[data-testid="label-category"]', 'Environment Awareness');
     await page.check('[data-testid="verdict-failure"]');
     await page.click('[data-testid="label-save"]');
+    await expect.poll(() => agreement.textContent(), { timeout: 30_000 }).toMatch(/50\.00% over 2 reviewed/);
+    await openReviewSummary(page);
     await expect.poll(() => table4Count(page, 'Environment Awareness').textContent()).toBe('1');
-    await expect.poll(() => agreement.textContent()).toMatch(/50\.00% over 2 reviewed/);
     await expect.poll(() => table4Count(page, 'Total').textContent()).toBe('2');
+    await openReviewDesk(page);
     // The overridden result now counts as a failure in the list.
     await filter(page, 'success', 'failure');
     await page.waitForSelector('[data-testid="review-tasks"][data-count="1"]');
@@ -128,6 +133,10 @@ describe('the Review screen (web mode, Chromium, virtual phone)', () => {
     await page.selectOption('[data-testid="label-category"]', '__other__');
     await page.fill('[data-testid="label-custom"]', 'Menus hidden');
     await page.click('[data-testid="label-save"]');
+    await expect
+      .poll(() => page.locator('[data-testid="notice"]').textContent(), { timeout: 30_000 })
+      .toMatch(/Label saved for off-display · random/);
+    await openReviewSummary(page);
     await expect.poll(() => table4Count(page, 'Menus hidden').textContent()).toBe('1');
     await expect.poll(() => table4Count(page, 'Total').textContent()).toBe('3');
 
@@ -141,7 +150,7 @@ describe('the Review screen (web mode, Chromium, virtual phone)', () => {
     await page.reload();
     await page.waitForSelector('#root[data-app-state="ready"]');
     await page.selectOption('[data-testid="review-run"]', runA);
-    await expect.poll(() => agreement.textContent()).toMatch(/50\.00% over 2 reviewed/);
+    await expect.poll(() => agreement.textContent(), { timeout: 30_000 }).toMatch(/50\.00% over 2 reviewed/);
     expect((page as Page & { appErrors?: string[] }).appErrors).toEqual([]);
   });
 });

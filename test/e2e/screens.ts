@@ -35,7 +35,6 @@ export async function openScreen(page: Page, id: string): Promise<void> {
       await page.waitForSelector('[data-testid="review-task"]');
       await page.locator('[data-testid="review-task"]').first().click();
       await page.waitForSelector('[data-testid="step-shot"] canvas[data-state="ready"]');
-      await page.waitForSelector('[data-testid="review-exit-chart"] img');
     },
     analysis: async () => {
       await page.click('[data-testid="analysis-compute"]');
@@ -47,6 +46,19 @@ export async function openScreen(page: Page, id: string): Promise<void> {
   };
   await prepare[id]?.();
   await expect.poll(() => page.evaluate('[...document.images].every((i) => i.complete)')).toBe(true);
+}
+
+/** The Review screen's other view: Table 4, how tasks ended (a chart) and the comparison with another run. */
+export async function openReviewSummary(page: Page): Promise<void> {
+  await page.click('[data-testid="review-view-summary"]');
+  await page.waitForSelector('[data-testid="review-exit-chart"] img');
+  await expect.poll(() => page.evaluate('[...document.images].every((i) => i.complete)')).toBe(true);
+}
+
+/** Back to the Review screen's results and steps. */
+export async function openReviewDesk(page: Page): Promise<void> {
+  await page.click('[data-testid="review-view-desk"]');
+  await page.waitForSelector('[data-testid="review-tasks"]');
 }
 
 /** Starts recording the first task in the Record screen's picker (keyboard: S). */

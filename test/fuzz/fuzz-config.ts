@@ -4,7 +4,7 @@ import type { Parameters } from 'fast-check';
  * Fuzzing at every boundary: the suite runs each property a modest number of times with a fixed
  * seed (deterministic, a failure reproduces exactly); `npm run fuzz` runs far more with a fresh
  * seed each time, printed so a failure found there can be replayed:
- *   ELDERBENCH_FUZZ_SEED=<seed> ELDERBENCH_FUZZ_RUNS=<n> npx vitest run --project unit test/fuzz
+ *   ELDERBENCH_FUZZ_SEED=<seed> ELDERBENCH_FUZZ_RUNS=<n> npx vitest run --project integration test/fuzz
  */
 const SUITE_SEED = 20261130;
 

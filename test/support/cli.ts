@@ -11,8 +11,9 @@ export interface CliRun {
 }
 
 /** Runs the real `elderbench` binary in a child process, as a user would. */
-export function runCli(args: string[], env: Record<string, string> = {}): CliRun {
+export function runCli(args: string[], env: Record<string, string> = {}, input = ''): CliRun {
   const r = spawnSync(process.execPath, [`${REPO_ROOT}bin/elderbench.js`, ...args], {
+    input,
     encoding: 'utf8',
     // A private user-data folder, so tests never touch the developer's recent-workspaces list.
     env: { ...process.env, ELDERBENCH_USER_DATA: mkdtempSync(join(tmpdir(), 'eb-user-')), ...env },

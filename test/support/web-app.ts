@@ -17,7 +17,10 @@ export interface ServedApp {
 }
 
 /** Starts `elderbench serve` as a real child process and waits for its ready line (no sleeps). */
-export async function serveApp(workspace: string, opts: { userData?: string; adb?: string } = {}): Promise<ServedApp> {
+export async function serveApp(
+  workspace: string,
+  opts: { userData?: string; adb?: string; env?: Record<string, string> } = {},
+): Promise<ServedApp> {
   const userData = opts.userData ?? mkdtempSync(join(tmpdir(), 'eb-user-'));
   if (!existsSync(join(REPO_ROOT, 'dist', 'renderer', 'index.html'))) {
     throw new Error('dist/renderer is missing: run `npm run build:renderer` (npm test does it) before the e2e tests');
@@ -26,7 +29,7 @@ export async function serveApp(workspace: string, opts: { userData?: string; adb
     process.execPath,
     [join(REPO_ROOT, 'bin', 'elderbench.js'), '--workspace', workspace, ...(opts.adb ? ['--adb', opts.adb] : []), '--json', 'serve'],
     {
-      env: { ...process.env, ELDERBENCH_USER_DATA: userData },
+      env: { ...process.env, ELDERBENCH_USER_DATA: userData, ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -1,11 +1,12 @@
-import { Adb } from './adbkit.js';
+import type { AdbClient } from './adbkit.js';
+import { adbkit } from './adbkit.js';
 import { connect as netConnect } from 'node:net';
 import type { DeviceSummary } from '../../core/device/device-port.js';
 import type { AdbDeviceOptions } from './adb-device.js';
 import { AdbDevice } from './adb-device.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
-type Client = ReturnType<typeof Adb.createClient>;
+type Client = AdbClient;
 
 export interface AdbServerAddress {
   host: string;
@@ -44,11 +45,15 @@ const strip = (v: string | undefined, prefix: string): string | null =>
  * process behind; we check the port first and say how to start a server instead.
  */
 export class AdbServer {
-  readonly client: Client;
+  private made: Client | null = null;
 
-  constructor(readonly address: AdbServerAddress) {
+  constructor(readonly address: AdbServerAddress) {}
+
+  /** adbkit's client, made (and adbkit loaded) on first use: a command that never talks to a device does not pay for it. */
+  get client(): Client {
     // `bin` is only used by adbkit to start a server; node with these args exits at once with an error.
-    this.client = Adb.createClient({ host: address.host, port: address.port, bin: process.execPath });
+    this.made ??= adbkit().Adb.createClient({ host: this.address.host, port: this.address.port, bin: process.execPath });
+    return this.made;
   }
 
   get label(): string {

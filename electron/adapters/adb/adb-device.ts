@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Adb } from './adbkit.js';
+import type { AdbDeviceClient } from './adbkit.js';
 import type { KeyName } from '../../../shared/domain/action.js';
 import type { DeviceInfo, DevicePort, Foreground, PixelPoint } from '../../core/device/device-port.js';
 import { DeviceError } from '../../core/device/device-port.js';
@@ -12,7 +12,7 @@ import { inputTextArg, inputTextProblem, shQuote, utf8Base64 } from '../../core/
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import { AdbExec } from './adb-exec.js';
 
-type DeviceClient = ReturnType<ReturnType<typeof Adb.createClient>['getDevice']>;
+type DeviceClient = AdbDeviceClient;
 
 const round = (n: number): number => Math.round(n);
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

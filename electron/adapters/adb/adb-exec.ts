@@ -1,10 +1,11 @@
 import type { Duplex } from 'node:stream';
-import { Adb, ShellCommand } from './adbkit.js';
+import type { AdbDeviceClient } from './adbkit.js';
+import { adbkit } from './adbkit.js';
 import { DeviceError } from '../../core/device/device-port.js';
 import type { CommandStage, RetryOptions } from '../../core/device/retry.js';
 import { CommandFailure, DEFAULT_BACKOFF_MS, withRetry } from '../../core/device/retry.js';
 
-type DeviceClient = ReturnType<ReturnType<typeof Adb.createClient>['getDevice']>;
+type DeviceClient = AdbDeviceClient;
 
 /** Real phones drop off for seconds (a cable re-enumerating, Wi-Fi, the adb server reconnecting): wait that long before calling a phone gone. */
 export const DEFAULT_RETRY: Omit<RetryOptions, 'beforeRetry'> = {
@@ -59,12 +60,12 @@ export class AdbExec {
     }
     let stream: Duplex;
     try {
-      stream = (await new ShellCommand(conn).execute(command)) as Duplex;
+      stream = (await new (adbkit().ShellCommand)(conn).execute(command)) as Duplex;
     } catch (e) {
       throw failure(e, (e as Error).name === 'FailError' ? 'refused' : 'open');
     }
     try {
-      return await Adb.util.readAll(stream);
+      return await adbkit().Adb.util.readAll(stream);
     } catch (e) {
       throw failure(e, 'stream');
     }

@@ -1,14 +1,16 @@
-import * as adbkitNs from '@devicefarmer/adbkit';
+import type * as adbkitNs from '@devicefarmer/adbkit';
+import { lazyRequire } from '../system/lazy-require.js';
 
-// adbkit is CommonJS. Node's ESM loader exposes it under `default` (so `Adb` is
-// `default.Adb`), while vitest's interop exposes `Adb` directly. The one import site
-// accepts both, so the adapter runs the same under the CLI, the server and the tests.
-type AdbClass = typeof adbkitNs.Adb;
-export const Adb: AdbClass =
-  (adbkitNs as unknown as { Adb?: AdbClass }).Adb ?? (adbkitNs as unknown as { default: { Adb: AdbClass } }).default.Adb;
-
+export type AdbClass = typeof adbkitNs.Adb;
 type ShellCommandClass = typeof adbkitNs.ShellCommand;
-/** `shell:<cmd>` on an open transport: lets the adapter tell "never sent" from "sent, then lost". */
-export const ShellCommand: ShellCommandClass =
-  (adbkitNs as unknown as { ShellCommand?: ShellCommandClass }).ShellCommand ??
-  (adbkitNs as unknown as { default: { ShellCommand: ShellCommandClass } }).default.ShellCommand;
+
+// adbkit is CommonJS and takes a good part of a second to load: required on first use (a command that never
+// talks to a device does not load it). Required, it exposes its classes directly (no ESM `default` wrapper).
+const load = lazyRequire<{ Adb: AdbClass; ShellCommand: ShellCommandClass }>('@devicefarmer/adbkit');
+
+export const adbkit = (): { Adb: AdbClass; ShellCommand: ShellCommandClass } => load();
+
+/** adbkit's client for one adb server. */
+export type AdbClient = ReturnType<AdbClass['createClient']>;
+/** adbkit's handle on one device of a server. */
+export type AdbDeviceClient = ReturnType<AdbClient['getDevice']>;

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as echarts from 'echarts';
-import sharp from 'sharp';
+import { sharp } from '../images/sharp.js';
 import type { ChartSpec } from '../../../shared/domain/analysis.js';
 import type { ChartSize } from '../../core/analysis/report/chart-options.js';
 import { chartOption, chartSize } from '../../core/analysis/report/chart-options.js';

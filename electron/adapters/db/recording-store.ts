@@ -6,7 +6,7 @@ import type { WorkspaceStore } from './workspace-store.js';
 export function workspaceRecordingStore(ws: () => WorkspaceStore): RecordingStore {
   return {
     createDemonstration: (taskId: string, serial: string, info: DeviceInfo) => ws().demonstrations.create(taskId, serial, { ...info }).id,
-    addStep: (s) => void ws().demonstrations.addStep(s),
+    addStep: (s, raw) => void ws().demonstrations.addStep(s, raw),
     removeStep: (d, idx) => ws().demonstrations.removeStep(d, idx),
     setStatus: (d, status) => ws().demonstrations.setStatus(d, status),
     setNote: (d, note) => ws().demonstrations.setNote(d, note),

@@ -8,9 +8,11 @@ import { migrate, verifySchema } from './migrate.js';
 import { ReadOnlyWorkspaceError } from './read-only-error.js';
 import { BlobsRepo } from './repositories/blobs-repo.js';
 import { DemonstrationsRepo } from './repositories/demonstrations-repo.js';
+import { PendingCapturesRepo } from './repositories/pending-captures-repo.js';
 import { GraphsRepo } from './repositories/graphs-repo.js';
 import { GraphProbesRepo } from './repositories/graph-probes-repo.js';
 import { LabelsRepo } from './repositories/labels-repo.js';
+import { OffGraphRepo } from './repositories/off-graph-repo.js';
 import { RunsRepo } from './repositories/runs-repo.js';
 import { SettingsRepo } from './repositories/settings-repo.js';
 import { TasksRepo } from './repositories/tasks-repo.js';
@@ -30,11 +32,13 @@ export class WorkspaceStore {
   readonly tasks: TasksRepo;
   readonly blobIndex: BlobsRepo;
   readonly demonstrations: DemonstrationsRepo;
+  readonly pendingCaptures: PendingCapturesRepo;
   readonly graphs: GraphsRepo;
   readonly graphProbes: GraphProbesRepo;
   readonly runs: RunsRepo;
   readonly labels: LabelsRepo;
   readonly verbAnnotations: VerbAnnotationsRepo;
+  readonly offGraph: OffGraphRepo;
   readonly blobs: BlobStore;
 
   private constructor(
@@ -48,11 +52,13 @@ export class WorkspaceStore {
     this.tasks = new TasksRepo(db);
     this.blobIndex = new BlobsRepo(db);
     this.demonstrations = new DemonstrationsRepo(db);
+    this.pendingCaptures = new PendingCapturesRepo(db);
     this.graphs = new GraphsRepo(db);
     this.graphProbes = new GraphProbesRepo(db);
     this.runs = new RunsRepo(db);
     this.labels = new LabelsRepo(db);
     this.verbAnnotations = new VerbAnnotationsRepo(db);
+    this.offGraph = new OffGraphRepo(db);
     this.blobs = new BlobStore(join(path, BLOBS_DIR), { readOnly });
   }
 

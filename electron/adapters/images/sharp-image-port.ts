@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './sharp.js';
 import type { EncodeOptions, ImagePort, SentImage } from '../../core/agents/image-port.js';
 
 /**

@@ -4,6 +4,7 @@ import type { Agent } from '../../core/agents/agent.js';
 import { AgentInfrastructureError } from '../../core/agents/agent.js';
 import { FAMILIES } from '../../core/agents/families/index.js';
 import type { ImagePort } from '../../core/agents/image-port.js';
+import type { ModelPort } from '../../core/agents/model-port.js';
 import { ModelAgent } from '../../core/agents/model-agent.js';
 import { createModelFreeAgent } from '../../core/agents/model-free/index.js';
 import type { TokenizerPort } from '../../core/agents/model-free/tokenizer-port.js';
@@ -21,6 +22,11 @@ export interface CreateAgentOptions {
   sleep?: (ms: number) => Promise<void>;
   now?: () => Date;
   log?: (event: ClientLogEvent) => void;
+  /**
+   * Puts a port in front of the model client, which it makes on first use (`client()`): a re-scored run
+   * answers from stored replies and needs the endpoint — and its key — only where the agent goes on.
+   */
+  wrapModel?: (client: () => ModelPort) => ModelPort;
 }
 
 export function isModelAdapter(adapter: string): adapter is ModelAdapterId {
@@ -35,26 +41,29 @@ export function createAgent(config: AgentConfig, opts: CreateAgentOptions = {}):
     });
   }
   const env = opts.env ?? process.env;
-  let apiKey: string | null = null;
-  if (config.apiKeyEnv) {
-    apiKey = env[config.apiKeyEnv] ?? null;
-    if (!apiKey) {
-      throw new AgentInfrastructureError(
-        `agent ${config.name}: environment variable ${config.apiKeyEnv} is not set; export it (the key itself never goes in agents.json)`,
-        'config',
-      );
+  const client = (): ModelPort => {
+    let apiKey: string | null = null;
+    if (config.apiKeyEnv) {
+      apiKey = env[config.apiKeyEnv] ?? null;
+      if (!apiKey) {
+        throw new AgentInfrastructureError(
+          `agent ${config.name}: environment variable ${config.apiKeyEnv} is not set; export it (the key itself never goes in agents.json)`,
+          'config',
+        );
+      }
     }
-  }
-  const client = new OpenAiChatClient({
-    baseUrl: config.baseUrl!,
-    model: config.model!,
-    apiKey,
-    timeoutMs: config.timeoutMs,
-    retries: config.retries,
-    stream: config.stream,
-    fetch: opts.fetch,
-    sleep: opts.sleep,
-    log: opts.log,
-  });
-  return new ModelAgent(config, FAMILIES[config.adapter], { model: client, images: opts.images ?? new SharpImagePort(), now: opts.now });
+    return new OpenAiChatClient({
+      baseUrl: config.baseUrl!,
+      model: config.model!,
+      apiKey,
+      timeoutMs: config.timeoutMs,
+      retries: config.retries,
+      stream: config.stream,
+      fetch: opts.fetch,
+      sleep: opts.sleep,
+      log: opts.log,
+    });
+  };
+  const model = opts.wrapModel ? opts.wrapModel(client) : client();
+  return new ModelAgent(config, FAMILIES[config.adapter], { model, images: opts.images ?? new SharpImagePort(), now: opts.now });
 }

@@ -1,4 +1,7 @@
-import nlp from 'compromise';
+import type nlpType from 'compromise';
+import { lazyRequire } from '../system/lazy-require.js';
+
+const nlp = lazyRequire<typeof nlpType>('compromise');
 import type { CoarsePos, PosToken } from '../../core/analysis/linguistics/pos-tagger-port.js';
 
 /** compromise tags → coarse classes; auxiliaries, modals and copulas ("is", "can't") are AUX. */
@@ -21,7 +24,7 @@ interface TermJson {
 /** English POS tagging with compromise (pure JS, rule-based; it can mis-tag a sentence-initial imperative). */
 export class CompromisePosTagger {
   tag(text: string): PosToken[] {
-    const sentences = nlp(text).json() as { terms: TermJson[] }[];
+    const sentences = nlp()(text).json() as { terms: TermJson[] }[];
     return (
       sentences
         .flatMap((s) => s.terms)

@@ -1,6 +1,5 @@
-import { Jieba } from '@node-rs/jieba';
-// ESM trap: the subpath needs its .js suffix (the package has no exports map).
-import { dict } from '@node-rs/jieba/dict.js';
+import type { Jieba } from '@node-rs/jieba';
+import { jiebaWithDefaultDict } from '../nlp/jieba.js';
 import type { CoarsePos, PosToken } from '../../core/analysis/linguistics/pos-tagger-port.js';
 import { APP_NAMES_ZH, userDict } from './app-names.js';
 
@@ -31,7 +30,7 @@ export class JiebaPosTagger {
 
   constructor(extraWords: readonly string[] = []) {
     // A private instance: loadDict mutates it, so we do not share the tokenizer adapter's.
-    this.jieba = Jieba.withDict(dict);
+    this.jieba = jiebaWithDefaultDict();
     this.jieba.loadDict(userDict([...APP_NAMES_ZH, ...extraWords]));
   }
 

@@ -1,6 +1,5 @@
-import { Jieba } from '@node-rs/jieba';
-// ESM trap: the subpath needs its .js suffix under Node's resolver.
-import { dict } from '@node-rs/jieba/dict.js';
+import type { Jieba } from '@node-rs/jieba';
+import { jiebaWithDefaultDict } from './jieba.js';
 import type { TokenizerPort } from '../../core/agents/model-free/tokenizer-port.js';
 
 /** TokenizerPort over @node-rs/jieba. The dictionary loads once per process (≈ 100 ms). */
@@ -10,7 +9,7 @@ export class JiebaTokenizer implements TokenizerPort {
   private readonly jieba: Jieba;
 
   constructor() {
-    shared ??= Jieba.withDict(dict);
+    shared ??= jiebaWithDefaultDict();
     this.jieba = shared;
   }
 

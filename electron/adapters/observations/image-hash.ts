@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../images/sharp.js';
 
 /**
  * 64-bit average hash of a screenshot (8×8 greyscale, bit = brighter than the mean), hex.

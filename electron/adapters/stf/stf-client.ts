@@ -47,6 +47,15 @@ export function isFree(d: StfDevice): boolean {
   return d.present && d.ready && !d.using && !d.owner;
 }
 
+/** Whether a device can be had, in words: available, yours, in use by …, absent, not ready. */
+export function availability(d: StfDevice): string {
+  if (!d.present) return 'absent';
+  if (!d.ready) return 'not ready';
+  if (d.using) return 'yours';
+  if (d.owner) return `in use${d.owner.name || d.owner.email ? ` by ${d.owner.name ?? d.owner.email}` : ''}`;
+  return 'available';
+}
+
 /** `sdk=34,manufacturer=Google` → all must hold (string comparison, case-insensitive). */
 export function parseStfFilter(s: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};

@@ -14,6 +14,7 @@ import { userDataDir } from '../../adapters/system/user-paths.js';
 import { startSamplePhones } from '../sample-phone.js';
 import { probeTasks } from '../probe-runner.js';
 import { PACKAGE_ROOT } from '../context.js';
+import { ProgressLines } from '../progress-lines.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult } from '../output.js';
 
@@ -41,16 +42,24 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
       const count = Number(o.phones);
       if (!Number.isInteger(count) || count < 1 || count > 8) throw new CliError('--phones: 1 to 8', 2);
       const t0 = Date.now();
+      // A line at least every 10 s: the demo takes minutes, and a silent terminal looks hung.
+      const progress = new ProgressLines(info).start();
+      progress.line(`demo: a fresh workspace in ${dir}, ${count} virtual phone(s); this takes a few minutes`);
+      progress.now('starting the virtual phones');
       const phones = await startSamplePhones(count);
       const backend = new Backend({ workspace: dir, userDataDir: userDataDir(), adbServer: `127.0.0.1:${phones.port}` });
+      const open = `npx elderbench --workspace ${dir} serve`;
       try {
-        info(`workspace ${dir}; ${count} virtual phone(s) on 127.0.0.1:${phones.port}`);
+        progress.line(`workspace ${dir}; ${count} virtual phone(s) on 127.0.0.1:${phones.port}`);
+        progress.now('importing the sample tasks');
         const imported = await importTaskFile(backend.workspace, { file: join(SAMPLE, 'tasks.json') });
         const { selectTasks } = await import('../../services/runs/task-selection.js');
         const tasks = selectTasks(backend.workspace.tasks.list(), o.tasks);
-        info(`1/4 imported ${imported.imported} sample tasks; using ${tasks.length}`);
+        progress.line(`1/4 imported ${imported.imported} sample tasks; using ${tasks.length}`);
 
         let demos = 0;
+        const scripted = tasks.filter((t) => existsSync(join(SAMPLE, 'demos', t.id))).length;
+        let taskNo = 0;
         for (const t of tasks) {
           const folder = join(SAMPLE, 'demos', t.id);
           const files = existsSync(folder)
@@ -58,7 +67,9 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
                 .filter((f) => f.endsWith('.json'))
                 .sort()
             : [];
-          for (const f of files) {
+          if (files.length > 0) taskNo++;
+          for (const [i, f] of files.entries()) {
+            progress.now(`recording ${t.id}, demonstration ${i + 1} of ${files.length}`);
             const script = DemoScriptSchema.parse(JSON.parse(readFileSync(join(folder, f), 'utf8')));
             const task = backend.workspace.tasks.get(t.id)!;
             const device = backend.devices.device(phones.serials[0]!);
@@ -66,20 +77,35 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
             await recordScript(backend, t.id, phones.serials[0]!, script);
             demos++;
           }
+          if (files.length > 0) progress.line(`  recorded ${t.id} (${files.length}) — task ${taskNo} of ${scripted}`);
         }
-        info(`2/4 recorded ${demos} demonstrations`);
+        progress.line(`2/4 recorded ${demos} demonstrations`);
 
         // Offline tasks are scored on their graphs; online tasks' graphs serve the state judge (--judge state).
         const withDemos = tasks.filter((t) => backend.workspace.demonstrations.listForTask(t.id).some((d) => d.status === 'finished'));
-        for (const t of withDemos) await buildAndStore(backend.workspace, t.id);
+        for (const [i, t] of withDemos.entries()) {
+          progress.now(`building the graph of ${t.id}`);
+          await buildAndStore(backend.workspace, t.id);
+          if ((i + 1) % 5 === 0 || i === withDemos.length - 1) progress.line(`  built ${i + 1} of ${withDemos.length} graphs`);
+        }
         // Each graph is probed on the demo's own phone: right and wrong variants of its demonstrations.
+        let probed = 0;
+        progress.now(`probing the graph of ${withDemos[0]?.id ?? '—'} on the phone`);
         const probes = await probeTasks(
           backend.workspace,
           withDemos.map((t) => t.id),
-          { settleMs: 0, device: { kind: 'named', device: backend.devices.device(phones.serials[0]!) } },
+          {
+            settleMs: 0,
+            device: { kind: 'named', device: backend.devices.device(phones.serials[0]!) },
+            onTask: (r) => {
+              probed++;
+              progress.line(`  probed ${r.taskId} (${probed} of ${withDemos.length}): ${r.variants} variants`);
+              progress.now(`probing the graph of ${withDemos[probed]?.id ?? '—'} on the phone`);
+            },
+          },
         );
         const wrong = probes.reduce((a, p) => a + p.falseAccepts + p.falseRejects, 0);
-        info(
+        progress.line(
           `3/4 built and probed ${withDemos.length} task graphs: ${probes.reduce((a, p) => a + p.variants, 0)} variants, ${wrong} disagreements with the phone`,
         );
 
@@ -89,10 +115,11 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
             falseAccepts: probes.reduce((a, p) => a + p.falseAccepts, 0),
             falseRejects: probes.reduce((a, p) => a + p.falseRejects, 0),
           };
+          progress.stop();
           printResult(
             g,
-            { workspace: dir, seconds: (Date.now() - t0) / 1000, graphs: withDemos.length, ...summary },
-            () => `Workspace: ${dir} (tasks, demonstrations and probed graphs; no run)`,
+            { workspace: dir, seconds: (Date.now() - t0) / 1000, graphs: withDemos.length, ...summary, open },
+            () => `Workspace: ${dir} (tasks, demonstrations and probed graphs; no run). Open it in a browser:\n${open}`,
           );
           return;
         }
@@ -106,9 +133,12 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
             total: number;
             last: { taskId: string; agent: string; mode: string; exit: string; success: boolean } | null;
           }) => {
-            if (!p.last || p.done === shown || g.json) return;
+            if (!p.last || p.done === shown) return;
             shown = p.done;
-            info(`  [${p.done}/${p.total}] ${p.last.agent} ${p.last.mode} ${p.last.taskId}: ${p.last.success ? 'success' : p.last.exit}`);
+            progress.now(`running task ${p.done + 1} of ${p.total}`);
+            progress.line(
+              `  [${p.done}/${p.total}] ${p.last.agent} ${p.last.mode} ${p.last.taskId}: ${p.last.success ? 'success' : p.last.exit}`,
+            );
           },
         };
         const { runId } = createRun(deps, {
@@ -117,21 +147,25 @@ export function registerDemo(program: Command, globals: () => GlobalOptions): vo
           taskIds: tasks.map((t) => t.id),
           devices: phones.serials,
         });
-        info(`4/4 run ${runId}`);
+        progress.line(`4/4 run ${runId}`);
+        progress.now('running task 1');
         await runToEnd(deps, runId);
         const report = buildRunReport(backend.workspace, runId);
-        printResult(g, { workspace: dir, runId, seconds: (Date.now() - t0) / 1000, metrics: report.metrics }, () =>
+        progress.stop();
+        printResult(g, { workspace: dir, runId, seconds: (Date.now() - t0) / 1000, metrics: report.metrics, open }, () =>
           [
             writeTable(report.tables[0]!, 'md'),
             writeTable(
               report.tables.find((x) => x.id === 'run-by-semantic')!,
               'md',
             ),
-            `Workspace: ${dir}  (open it with: npm start -- --workspace ${dir}, or elderbench serve --workspace ${dir})`,
-            `Full report: elderbench --workspace ${dir} report ${runId}`,
+            `Full report: npx elderbench --workspace ${dir} report ${runId}`,
+            `Workspace: ${dir} — open it in a browser with the command below (or the desktop app: npm start -- --workspace ${dir}):`,
+            open,
           ].join('\n'),
         );
       } finally {
+        progress.stop();
         backend.close();
         await phones.close();
       }

@@ -25,6 +25,7 @@ function human(s: ExploreSummary): string {
     `${s.paths} explored paths (${s.right} right, ${s.wrong} near-miss wrong) on ${s.tasks.length} tasks in ${s.seconds.toFixed(0)} s`,
     `false accepts: ${s.falseAccepts} of ${s.wrong} wrong paths (${pct(s.falseAccepts, s.wrong)})`,
     `false rejects: ${s.falseRejectsWithinBound} of ${s.rightWithinBound} right paths within the longest demonstration + 2 steps (${pct(s.falseRejectsWithinBound, s.rightWithinBound)}); ${s.sameRouteFalseRejects} of them the same route as a demonstration (order, detours, wording)`,
+    `ground truth: ${s.states} true states, ${s.transitions} actions on the phone; ${s.verified} paths played again from the setup, ${s.verifyMismatches} ended elsewhere than explored`,
     '',
     table(
       Object.entries(s.byKind).map(([k, c]) => [k, String(c.paths), String(c.falseAccepts), String(c.falseRejects)]),
@@ -55,8 +56,8 @@ export function registerGraphExplore(graph: Command, globals: () => GlobalOption
     .description("measure graphs against the phone: explore each task's app, sample right and near-miss paths, walk them offline")
     .option('--all', 'every task that has a graph')
     .option('--depth <n>', 'moves from the start to explore (default: the longest demonstration + 2)')
-    .option('--budget <n>', 'actions played per task while searching', '160')
-    .option('--phones <n>', 'virtual phones exploring side by side', '2')
+    .option('--budget <n>', 'actions played per task while searching', '140')
+    .option('--phones <n>', 'virtual phones exploring side by side', '1')
     .option('--device <serial>', 'explore on this device instead (needs --allow-side-effects; it must report its true state)')
     .option('--allow-side-effects', 'allow exploring on the named device (it taps everything: sends, pays, deletes)')
     .action(

@@ -11,7 +11,11 @@ import { CliError, info, printResult, table } from '../output.js';
 import { registerGraphExplore } from './graph-explore.js';
 import { registerGraphProbe } from './graph-probe.js';
 import { registerGraphLeaveOneOut } from './graph-loo.js';
+import { registerGraphOffGraph } from './graph-offgraph.js';
 import { probeTasks } from '../probe-runner.js';
+import { startSamplePhones } from '../sample-phone.js';
+import { formatLint, lintWorkspaceTasks } from '../../services/workspace/task-lint.js';
+import type { TaskLintResult } from '../../services/workspace/task-lint.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
 const pct = (v: number | null): string => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);
@@ -58,7 +62,15 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
         .choices(['virtual', 'structural', 'none'])
         .default('virtual'),
     )
-    .action(async (o: { task?: string; all?: boolean; probe: 'virtual' | 'structural' | 'none' }) => {
+    .addOption(
+      new Option(
+        '--lint <where>',
+        "lint each task's checks against its demonstrations (docs/tasks.md): on a virtual phone of its own, without a phone (the static rules), or not at all",
+      )
+        .choices(['virtual', 'static', 'none'])
+        .default('virtual'),
+    )
+    .action(async (o: { task?: string; all?: boolean; probe: 'virtual' | 'structural' | 'none'; lint: 'virtual' | 'static' | 'none' }) => {
       const g = globals();
       if (!o.task === !o.all) throw new CliError('give --task ID or --all', 2);
       const backend = openBackend(g);
@@ -97,9 +109,32 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
             throw new CliError(e.message);
           });
         }
+        // The task lint on the same demonstrations: checks that cannot pass by accident (docs/tasks.md).
+        const lint = new Map<string, TaskLintResult['findings']>();
+        if (o.lint !== 'none' && built.length > 0) {
+          const phones = o.lint === 'virtual' ? await startSamplePhones(1) : null;
+          try {
+            const results = await lintWorkspaceTasks(
+              ws,
+              built.map((b) => b.taskId),
+              { device: phones ? { host: '127.0.0.1', port: phones.port, serial: phones.serials[0]! } : null },
+            );
+            if (!g.json) for (const line of formatLint(results)) info(`lint: ${line}`);
+            for (const r of results) lint.set(r.taskId, r.findings);
+          } catch (e) {
+            throw new CliError(`lint: ${errorMessage(e)}`);
+          } finally {
+            await phones?.close();
+          }
+        }
         // The summaries again, now with each version's probe standing.
-        const out = built.map((b) => ({ ...b, trust: trustOf(ws, b.graphId, b.selfConsistency) }));
+        const out = built.map((b) => ({
+          ...b,
+          trust: trustOf(ws, b.graphId, b.selfConsistency),
+          ...(lint.has(b.taskId) ? { lint: lint.get(b.taskId)! } : {}),
+        }));
         printResult(g, out, (l) => (l.length ? summaryTable(l) : 'No task has finished demonstrations yet.'));
+        // A graph that is not valid fails the build; lint findings are reported (`tasks lint` is the gate for task files).
         if (out.some((s) => s.trust.status === 'not valid')) process.exitCode = 1;
       } finally {
         backend.close();
@@ -108,6 +143,7 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
 
   registerGraphProbe(graph, globals);
   registerGraphLeaveOneOut(graph, globals);
+  registerGraphOffGraph(graph, globals);
   registerGraphExplore(graph, globals);
 
   graph

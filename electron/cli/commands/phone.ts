@@ -11,6 +11,7 @@ interface PhoneOptions {
   locale: 'en' | 'zh';
   seed: string;
   profile: 'instant' | 'real';
+  prop: string[];
 }
 
 export function registerPhone(program: Command, globals: () => GlobalOptions): void {
@@ -29,6 +30,12 @@ export function registerPhone(program: Command, globals: () => GlobalOptions): v
       )
         .choices(['instant', 'real'])
         .default('instant'),
+    )
+    .option(
+      '--prop <key=value>',
+      'a system property that differs (getprop), to play another phone, e.g. ro.product.cpu.abi=riscv64 (repeatable)',
+      (v: string, all: string[]) => [...all, v],
+      [] as string[],
     )
     .action(async (o: PhoneOptions) => {
       const g = globals();
@@ -50,6 +57,13 @@ export function registerPhone(program: Command, globals: () => GlobalOptions): v
           locale: o.locale,
           seed: num(o.seed, 'seed', 0, 2 ** 31),
           profile: o.profile,
+          props: Object.fromEntries(
+            o.prop.map((kv) => {
+              const eq = kv.indexOf('=');
+              if (eq < 1) throw new CliError(`--prop: expected key=value, got ${kv}`, 2);
+              return [kv.slice(0, eq), kv.slice(eq + 1)];
+            }),
+          ),
         });
       } catch (e) {
         const err = e as NodeJS.ErrnoException;
@@ -86,7 +100,10 @@ export function registerPhone(program: Command, globals: () => GlobalOptions): v
         process.once('SIGINT', resolve);
         process.once('SIGTERM', resolve);
         void server.closed.then(resolve);
+        // Started by the app's backend (Devices → Start a virtual phone): it goes when the backend goes.
+        if (process.env.ELDERBENCH_EXIT_ON_STDIN_END === '1') process.stdin.on('end', resolve).resume();
       });
       await server.close();
+      process.stdin.destroy(); // a stdin being read would keep the process alive
     });
 }

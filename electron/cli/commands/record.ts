@@ -4,11 +4,12 @@ import type { z } from 'zod';
 import { DemoScriptSchema } from '../../core/recording/script.js';
 import { recordScript } from '../../services/recording/record-script.js';
 import { openBackend } from '../context.js';
+import { recordByHand } from './record-by-hand.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult } from '../output.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
-async function readScript(file: string): Promise<z.infer<typeof DemoScriptSchema>> {
+export async function readScript(file: string): Promise<z.infer<typeof DemoScriptSchema>> {
   let raw: unknown;
   try {
     raw = JSON.parse(await readFile(file, 'utf8'));
@@ -33,17 +34,30 @@ async function readScript(file: string): Promise<z.infer<typeof DemoScriptSchema
 export function registerRecord(program: Command, globals: () => GlobalOptions): void {
   program
     .command('record')
-    .description('record a scripted demonstration exactly like a human one (capture, store, act, commit per step)')
+    .description(
+      'record a demonstration: scripted (--script: capture, store, act, commit per step, exactly like a human one) or done by hand on the phone itself (--from-device)',
+    )
     .requiredOption('--task <id>', 'task to demonstrate')
     .requiredOption('--device <serial>', 'device to record on')
-    .requiredOption('--script <file>', 'JSON list of canonical actions ending with {"type":"Finish"}')
-    .action(async (o: { task: string; device: string; script: string }) => {
+    .option('--script <file>', 'JSON list of canonical actions ending with {"type":"Finish"}')
+    .option('--from-device', 'the annotator operates the phone itself; each gesture is a step (Ctrl-C finishes, twice discards)')
+    .action(async (o: { task: string; device: string; script?: string; fromDevice?: boolean }) => {
       const g = globals();
-      const script = await readScript(o.script);
+      if (!o.script === !o.fromDevice) throw new CliError('give --script FILE or --from-device', 2);
+      const script = o.script ? await readScript(o.script) : null;
       const backend = openBackend(g);
       try {
         const ws = backend.workspace;
         if (!ws.tasks.get(o.task)) throw new CliError(`no task "${o.task}" in ${ws.path}; import its task set first`);
+        if (!script) {
+          const r = await recordByHand(backend, o.task, o.device);
+          printResult(
+            g,
+            { ...r, taskId: o.task, device: o.device },
+            (x) => `Recorded demonstration ${x.demonstrationId} by hand (${x.steps} steps, ${x.status})`,
+          );
+          return;
+        }
         info(`recording task ${o.task} on ${o.device}`);
         const rec = await recordScript(backend, o.task, o.device, script).catch((e: Error) => {
           throw new CliError(e.message);

@@ -7,6 +7,7 @@ import type { RunProgress } from '../../services/runs/run-executor.js';
 import { VARIANTS } from '../../core/eval/variants.js';
 import type { VariantName } from '../../core/eval/variants.js';
 import type { UserMode } from '../../core/user/user-turn.js';
+import type { SideEffectPolicy } from '../../../shared/schemas/run-spec.js';
 import { compareRunsSr } from '../../services/runs/run-compare.js';
 import { buildRunReport } from '../../services/runs/run-report-builder.js';
 import { createRun, runToEnd } from '../../services/runs/run-lifecycle.js';
@@ -14,6 +15,7 @@ import { describeLeftOut, selectTasks, tasksForMode } from '../../services/runs/
 import { stfRunOptions } from './stf-devices.js';
 import { openBackend } from '../context.js';
 import { htmlReportCommand } from './report-html.js';
+import { registerRunRescore } from './run-rescore.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table } from '../output.js';
 import { errorMessage } from '../../../shared/error-message.js';
@@ -67,7 +69,7 @@ function progressReporter(json: boolean): { update(p: RunProgress): void; stop()
 }
 
 export function registerRun(program: Command, globals: () => GlobalOptions): void {
-  program
+  const run = program
     .command('run')
     .description('evaluate agents on tasks: offline against task graphs, online on live devices (judged)')
     .addOption(
@@ -122,6 +124,18 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         ...VARIANTS,
       ]),
     )
+    .addOption(
+      new Option(
+        '--side-effects <how>',
+        'online: watch the phone for what agents change unasked — a snapshot after every step where cheap, else bisected on replay (auto), always per step, always by replay, or off',
+      )
+        .choices(['auto', 'step', 'bisect', 'off'])
+        .default('auto'),
+    )
+    .option(
+      '--fail-on-side-effects',
+      "online: count a success that deleted, sent, paid, called, installed or changed anything unasked as a failure (the paper's SR does not)",
+    )
     .option(
       '--resume <run>',
       'continue a run: re-attempts unresolved infrastructure failures and interrupted tasks (history kept); resolved tasks are skipped',
@@ -145,6 +159,8 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         user: UserMode;
         userAgent?: string;
         variant?: VariantName;
+        sideEffects: SideEffectPolicy;
+        failOnSideEffects?: boolean;
       }) => {
         const g = globals();
         const backend = openBackend(g);
@@ -196,6 +212,8 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
                   user: o.user,
                   ...(o.userAgent ? { userAgent: o.userAgent } : {}),
                   ...(o.variant ? { variant: o.variant } : {}),
+                  sideEffects: o.sideEffects,
+                  failOnSideEffects: o.failOnSideEffects === true,
                 },
                 { ...(stf ? { stf } : {}), ...(chosen.leftOut.length > 0 ? { leftOut: chosen.leftOut } : {}) },
               ).runId;
@@ -212,10 +230,17 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
           progress.stop();
           const report = buildRunReport(backend.workspace, runId);
           const leftOut = backend.workspace.runs.get(runId)?.manifest.leftOut ?? [];
+          const harm = report.tables.find((t) => t.id === 'run-side-effects');
           printResult(g, { runId, status: report.status, metrics: report.metrics, leftOut }, () =>
-            [`Run ${runId} (${report.status})`, '', writeTable(report.tables[0]!, 'md'), `Full report: elderbench report ${runId}`].join(
-              '\n',
-            ),
+            [
+              `Run ${runId} (${report.status})`,
+              '',
+              writeTable(report.tables[0]!, 'md'),
+              ...(harm
+                ? [`${harm.rows.length} side effect(s): agents changed things unasked — listed, with their steps, in the report.`]
+                : []),
+              `Full report: elderbench report ${runId}`,
+            ].join('\n'),
           );
         } finally {
           process.removeListener('SIGINT', onSignal);
@@ -225,6 +250,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         }
       },
     );
+  registerRunRescore(run, globals);
 
   program
     .command('report')

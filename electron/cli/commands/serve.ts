@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import { RendererBuild } from '../../server/renderer-build.js';
 import { startWebServer } from '../../server/web-server.js';
 import { PACKAGE_ROOT, openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
@@ -19,9 +20,24 @@ export function registerServe(program: Command, globals: () => GlobalOptions): v
       const port = Number(o.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port: not a port number: ${o.port}`, 2);
       const backend = openBackend(g);
+      // A fresh clone has no built window yet: build it now, while the server already answers (with a page saying so).
+      const renderer = new RendererBuild(PACKAGE_ROOT, RENDERER_DIST);
+      if (!renderer.built()) {
+        info('The window is not built yet (first start after a clone): building it now, usually under a minute…');
+        renderer.ensure().then(
+          () => info('The window is built; the page opens by itself.'),
+          (e: unknown) => info(`Could not build the window: ${errorMessage(e)}. Run: npm run build:renderer`),
+        );
+      }
       let server;
       try {
-        server = await startWebServer({ backend, staticDir: RENDERER_DIST, host: o.host, port });
+        server = await startWebServer({
+          backend,
+          staticDir: RENDERER_DIST,
+          rendererPending: () => renderer.pending(),
+          host: o.host,
+          port,
+        });
       } catch (e) {
         backend.close();
         throw new CliError(errorMessage(e));
@@ -44,6 +60,6 @@ export function registerServe(program: Command, globals: () => GlobalOptions): v
         if (process.env.ELDERBENCH_EXIT_ON_STDIN_END === '1') process.stdin.on('end', stop).resume();
       });
       await server.close();
-      backend.close();
+      await backend.shutdown();
     });
 }

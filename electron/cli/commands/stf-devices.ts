@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { StfClaimsRepo } from '../../adapters/db/repositories/stf-claims-repo.js';
 import type { StfDevice } from '../../adapters/stf/stf-client.js';
-import { isFree, normalizeStfUrl, parseStfFilter, StfClient } from '../../adapters/stf/stf-client.js';
+import { availability, isFree, normalizeStfUrl, parseStfFilter, StfClient } from '../../adapters/stf/stf-client.js';
 import type { StfRequest } from '../../services/devices/stf-session.js';
 import { isStale, StfSession } from '../../services/devices/stf-session.js';
 import { openBackend } from '../context.js';
@@ -34,14 +34,6 @@ export function registerStfDeviceOptions(cmd: Command): void {
   cmd
     .option('--stf <url>', 'list the devices of this DeviceFarmer STF farm instead (token from $STF_TOKEN)')
     .option('--release-claims', 'give back farm devices that a killed run left claimed (journaled in the workspace)');
-}
-
-function availability(d: StfDevice): string {
-  if (!d.present) return 'absent';
-  if (!d.ready) return 'not ready';
-  if (d.using) return 'yours';
-  if (d.owner) return `in use${d.owner.name || d.owner.email ? ` by ${d.owner.name ?? d.owner.email}` : ''}`;
-  return 'available';
 }
 
 export async function stfDevicesAction(g: GlobalOptions, o: { stf?: string; releaseClaims?: boolean }): Promise<void> {

@@ -5,6 +5,9 @@ import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES } from '../../../shared/schem
 import { DuplicateTaskError } from '../../adapters/db/repositories/tasks-repo.js';
 import { TaskFileError, formatIssue } from '../../core/tasks/task-file-error.js';
 import { importTaskFile, readTaskFile } from '../../services/workspace/tasks-service.js';
+import { formatLint, lintTaskFile } from '../../services/workspace/task-lint.js';
+import { startSamplePhones } from '../sample-phone.js';
+import { errorMessage } from '../../../shared/error-message.js';
 import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table, truncate } from '../output.js';
@@ -83,6 +86,45 @@ export function registerTasks(program: Command, globals: () => GlobalOptions): v
       printResult(g, results, (rs) =>
         rs.map((r) => [`${r.file}: ${r.tasks} tasks OK`, ...r.warnings.map((w) => `  warning: ${w}`)].join('\n')).join('\n'),
       );
+    });
+
+  tasks
+    .command('lint')
+    .description(
+      "checks that cannot pass by accident: plays each task's demonstrations on a virtual phone (scripts in <file's folder>/demos/<id>/<n>.json)",
+    )
+    .argument('<file>', 'a task-set file (.json, .jsonl or .csv)')
+    .option('--demos <dir>', 'where the demonstration scripts are (default: the demos folder beside the file)')
+    .addOption(new Option('--locale <locale>', 'the virtual phone the scripts target').choices(['zh', 'en']).default('zh'))
+    .option('--static', 'only the rules that need no phone (positional selectors, footprints)')
+    .action(async (file: string, o: { demos?: string; locale: 'zh' | 'en'; static?: boolean }) => {
+      const g = globals();
+      const phones = o.static ? null : await startSamplePhones(1, o.locale);
+      let results;
+      try {
+        results = await lintTaskFile(file, {
+          ...(o.demos ? { demosDir: o.demos } : {}),
+          device: phones ? { host: '127.0.0.1', port: phones.port, serial: phones.serials[0]! } : null,
+          onTask: (r) => {
+            if (!g.json && r.findings.some((f) => f.level === 'error'))
+              info(`${r.taskId}: ${r.findings.filter((f) => f.level === 'error').length} error(s)`);
+          },
+        });
+      } catch (e) {
+        if (e instanceof TaskFileError) throw taskFileFailure(e);
+        throw new CliError(errorMessage(e));
+      } finally {
+        await phones?.close();
+      }
+      const errors = results.reduce((a, r) => a + r.findings.filter((f) => f.level === 'error').length, 0);
+      const warnings = results.reduce((a, r) => a + r.findings.filter((f) => f.level === 'warning').length, 0);
+      printResult(g, { file, errors, warnings, tasks: results }, () =>
+        [
+          ...formatLint(results),
+          `${file}: ${results.length} tasks, ${results.filter((r) => r.played).length} played on the phone; ${errors} error(s), ${warnings} warning(s)`,
+        ].join('\n'),
+      );
+      if (errors > 0) process.exitCode = 1;
     });
 
   tasks

@@ -45,4 +45,67 @@ describe('evaluateExpect', () => {
   it('an empty json_path is the whole document', () => {
     expect(evaluateExpect('[1,2]', { json_path: '', equals_json: [1, 2] }).pass).toBe(true);
   });
+
+  describe('items by identity', () => {
+    // The clock app's alarms after the weekday 07:00 alarm was deleted: the list shifted.
+    const shifted = JSON.stringify({ alarms: [{ id: 2, hour: 8, minute: 30, label: '吃药', enabled: false }] });
+    const both = JSON.stringify({
+      alarms: [
+        { id: 1, hour: 7, minute: 0, label: '', enabled: false },
+        { id: 2, hour: 8, minute: 30, label: '吃药', enabled: false },
+      ],
+    });
+    it('a positional path reads whatever moved into place; an identity path does not', () => {
+      expect(evaluateExpect(shifted, { json_path: 'alarms.0.enabled', equals_json: false }).pass).toBe(true); // the accident
+      const byId = evaluateExpect(shifted, { json_path: 'alarms[hour=7,minute=0].enabled', equals_json: false });
+      expect(byId).toMatchObject({ pass: false, reason: expect.stringContaining('no item matches alarms[hour=7,minute=0]') });
+      expect(evaluateExpect(both, { json_path: 'alarms[hour=7,minute=0].enabled', equals_json: false }).pass).toBe(true);
+      expect(evaluateExpect(both, { json_path: 'alarms[label=吃药].hour', equals_json: 8 }).pass).toBe(true);
+      expect(evaluateExpect(both, { json_path: 'alarms[label="吃药"].hour', equals_json: 8 }).pass).toBe(true);
+    });
+    it('a filter selecting several items requires all of them to match', () => {
+      expect(evaluateExpect(both, { json_path: 'alarms[enabled=false].enabled', equals_json: false }).pass).toBe(true);
+      expect(evaluateExpect(both, { json_path: 'alarms[enabled=false].hour', equals_json: 7 })).toMatchObject({
+        pass: false,
+        reason: expect.stringContaining('7, 8'),
+      });
+      expect(evaluateExpect(JSON.stringify({ ids: ['a', 'b'] }), { json_path: 'ids[=b]', equals_json: 'b' }).pass).toBe(true);
+    });
+    it('one_of_json and includes_json', () => {
+      const out = JSON.stringify({ cart: [{ id: 'milk-box', qty: 2 }], opened: ['a', 'bp-diet'] });
+      expect(evaluateExpect(out, { json_path: 'cart[id=milk-box].qty', one_of_json: [1, 2] }).pass).toBe(true);
+      expect(evaluateExpect(JSON.stringify({ cart: [] }), { json_path: 'cart[id=milk-box].qty', one_of_json: [1, 2] }).pass).toBe(false);
+      expect(evaluateExpect(out, { json_path: 'opened', includes_json: 'bp-diet' }).pass).toBe(true);
+      expect(evaluateExpect(out, { json_path: 'opened', includes_json: 'scam' }).pass).toBe(false);
+    });
+  });
+
+  describe('key terms of a text', () => {
+    const sent = (text: string) => JSON.stringify({ sent: [{ to: '13800000001', text }] });
+    const terms = { required: [['周日', '星期天', '星期日']], forbidden: ['周六', '星期六'] };
+    it('required (any alternative) present and nothing forbidden passes', () => {
+      expect(evaluateExpect(sent('周日我回去吃饭'), { json_path: 'sent[to=13800000001].text', terms }).pass).toBe(true);
+      expect(evaluateExpect(sent('星期 天中午回'), { json_path: 'sent[to=13800000001].text', terms }).pass).toBe(true);
+    });
+    it('the retracted value fails, and so does a text without the required one', () => {
+      expect(evaluateExpect(sent('周六我回去吃饭'), { json_path: 'sent[to=13800000001].text', terms })).toMatchObject({
+        pass: false,
+        reason: expect.stringMatching(/lacks "周日" or "星期天".*forbidden "周六"/),
+      });
+      expect(evaluateExpect(sent('周日吧，不，周六'), { json_path: 'sent[to=13800000001].text', terms }).pass).toBe(false);
+      expect(evaluateExpect(sent('好的'), { json_path: 'sent[to=13800000001].text', terms }).pass).toBe(false);
+    });
+    it('every message to that person counts: a second one with the old day fails', () => {
+      const two = JSON.stringify({
+        sent: [
+          { to: '13800000001', text: '周日回' },
+          { to: '13800000001', text: '还是周六吧' },
+        ],
+      });
+      expect(evaluateExpect(two, { json_path: 'sent[to=13800000001].text', terms }).pass).toBe(false);
+    });
+    it('terms on plain output', () => {
+      expect(evaluateExpect('Hello Sunday', { terms: { required: ['sunday'], forbidden: [] } }).pass).toBe(true);
+    });
+  });
 });

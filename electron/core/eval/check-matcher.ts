@@ -1,5 +1,5 @@
-import { isDeepStrictEqual } from 'node:util';
-import type { Expect } from '../../../shared/schemas/task.js';
+import type { Expect, Terms } from '../../../shared/schemas/task.js';
+import { sameJson, select } from '../side-effects/json-select.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
 /**
@@ -14,7 +14,6 @@ export interface ExpectResult {
 
 export function evaluateExpect(output: string, expect: Expect): ExpectResult {
   const out = output.trim();
-  const show = (s: string) => JSON.stringify(s.length > 200 ? `${s.slice(0, 200)}…` : s);
   if (expect.equals !== undefined) {
     const pass = out === expect.equals;
     return { pass, reason: pass ? `output equals ${show(expect.equals)}` : `expected ${show(expect.equals)}, got ${show(out)}` };
@@ -44,36 +43,59 @@ export function evaluateExpect(output: string, expect: Expect): ExpectResult {
     } catch {
       return { pass: false, reason: `output is not JSON: ${show(out)}` };
     }
-    const found = walk(value, expect.json_path);
-    if (!found.ok) return { pass: false, reason: `${expect.json_path}: ${found.reason}` };
-    const pass = isDeepStrictEqual(found.value, expect.equals_json);
+    const path = expect.json_path;
+    const found = select(value, path);
+    if (!found.ok) return { pass: false, reason: `${path || '(root)'}: ${found.reason}` };
+    const what = found.many ? `every item of ${path} (${found.values.length})` : path || '(root)';
+    const seen = (): string => show(found.values.map((v) => JSON.stringify(v) ?? 'undefined').join(', '));
+    if (expect.terms)
+      return checkTerms(found.values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join('\n'), expect.terms, path);
+    if (expect.one_of_json !== undefined) {
+      const options = expect.one_of_json;
+      const pass = found.values.every((v) => options.some((o) => sameJson(v, o)));
+      return {
+        pass,
+        reason: pass ? `${what} is one of ${JSON.stringify(options)}` : `${path} is ${seen()}, expected one of ${JSON.stringify(options)}`,
+      };
+    }
+    if ('includes_json' in expect) {
+      const item = expect.includes_json;
+      const pass = found.values.every((v) => Array.isArray(v) && v.some((x) => sameJson(x, item)));
+      return {
+        pass,
+        reason: pass ? `${what} includes ${JSON.stringify(item)}` : `${path} is ${seen()}, which does not include ${JSON.stringify(item)}`,
+      };
+    }
+    const pass = found.values.every((v) => sameJson(v, expect.equals_json));
     return {
       pass,
       reason: pass
-        ? `${expect.json_path} equals ${JSON.stringify(expect.equals_json)}`
-        : `${expect.json_path} is ${show(JSON.stringify(found.value) ?? 'undefined')}, expected ${JSON.stringify(expect.equals_json)}`,
+        ? `${what} equals ${JSON.stringify(expect.equals_json)}`
+        : `${path} is ${seen()}, expected ${JSON.stringify(expect.equals_json)}`,
     };
   }
+  if (expect.terms) return checkTerms(out, expect.terms, null);
   return { pass: false, reason: 'no matcher given' };
 }
 
-/** Follows a dot path (`cart.0.id`); numeric segments index arrays. An empty path is the root. */
-function walk(root: unknown, path: string): { ok: true; value: unknown } | { ok: false; reason: string } {
-  let cur: unknown = root;
-  const parts = path === '' ? [] : path.split('.');
-  for (const [i, part] of parts.entries()) {
-    const at = parts.slice(0, i).join('.') || '(root)';
-    if (Array.isArray(cur)) {
-      if (!/^\d+$/.test(part)) return { ok: false, reason: `${at} is an array; "${part}" is not an index` };
-      const idx = Number(part);
-      if (idx >= cur.length) return { ok: false, reason: `${at} has ${cur.length} items, no index ${idx}` };
-      cur = cur[idx];
-    } else if (cur !== null && typeof cur === 'object') {
-      if (!Object.prototype.hasOwnProperty.call(cur, part)) return { ok: false, reason: `${at} has no key "${part}"` };
-      cur = (cur as Record<string, unknown>)[part];
-    } else {
-      return { ok: false, reason: `${at} is ${JSON.stringify(cur)}, cannot read "${part}"` };
-    }
-  }
-  return { ok: true, value: cur };
+/** NFKC, case- and space-folded: "周 日" and "周日", "Sunday" and "sunday" are the same term. */
+const fold = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+
+/** Required terms (each, or one of its alternatives) must be in the text; forbidden ones must not. */
+export function checkTerms(text: string, terms: Terms, path: string | null): ExpectResult {
+  const t = fold(text);
+  const where = path ? `${path} ${show(text)}` : show(text);
+  const missing = terms.required.filter((r) => !(typeof r === 'string' ? [r] : r).some((alt) => t.includes(fold(alt))));
+  const present = terms.forbidden.filter((f) => t.includes(fold(f)));
+  if (missing.length === 0 && present.length === 0)
+    return { pass: true, reason: `${where} has the required terms and none of the forbidden ones` };
+  const parts = [
+    ...missing.map((m) => `lacks ${typeof m === 'string' ? JSON.stringify(m) : m.map((x) => JSON.stringify(x)).join(' or ')}`),
+    ...present.map((p) => `says the forbidden ${JSON.stringify(p)}`),
+  ];
+  return { pass: false, reason: `${where} ${parts.join(', ')}` };
+}
+
+function show(s: string): string {
+  return JSON.stringify(s.length > 200 ? `${s.slice(0, 200)}…` : s);
 }

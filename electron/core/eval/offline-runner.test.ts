@@ -40,7 +40,9 @@ const graph: TaskGraph = {
   edges: [edge('e0', 'n0', 'n1', tap(500, 500)), edge('e1', 'n1', 'n2', tap(500, 800), true)],
 };
 const right = [tap(500, 500), tap(500, 800)];
-const wrong = tap(100, 100); // ~1000 px from every edge
+// Off the graph: no edge types here, and no field to type into. (A tap no edge knows is a look at another page,
+// which Back returns from: that is the walk's to judge, see walk tests.)
+const wrong: Action = { type: 'Type', text: '一百' };
 const finish: Action = { type: 'Finish' };
 
 async function run(actions: Action[], options: Partial<OfflineOptions> = {}, askUser?: (q: string) => Promise<UserTurn>) {
@@ -101,11 +103,22 @@ describe('offline runner: the demonstrated path', () => {
 });
 
 describe('offline runner: actions off the graph', () => {
-  it("fails at once with offGraph 'fail': an action no edge matches ends the task, recording the nearest edge", async () => {
+  it("fails at once with offGraph 'fail': an action no edge matches ends the task", async () => {
     const { outcome, steps } = await run([wrong, ...right, finish], { offGraph: 'fail' });
     expect(outcome).toMatchObject({ success: false, exit: 'off_graph', steps: 1, details: { finalNode: 'n0', offGraphErrors: 0 } });
-    expect(steps[0]!.details.match).toMatchObject({ matched: false, nearestEdge: 'e0' });
-    expect((steps[0]!.details.match as { distancePx: number }).distancePx).toBeGreaterThan(DEFAULT_MATCH_OPTIONS.tapTolerancePx);
+    expect(steps[0]!.details.match).toMatchObject({ matched: false });
+  });
+
+  it("fails with offGraph 'fail' when a tap no edge knows is not followed by Back, recording the nearest edge", async () => {
+    const away = tap(100, 100); // ~1000 px from every edge: a look at a page the graph does not know
+    const { outcome, steps } = await run([away, away, ...right, finish], { offGraph: 'fail' });
+    expect(outcome).toMatchObject({ success: false, exit: 'off_graph', steps: 2 });
+    expect(steps[0]!.details.match).toMatchObject({ matched: true, how: 'excursion' });
+    expect(steps[1]!.details.match).toMatchObject({ matched: false, nearestEdge: 'e0' });
+    expect((steps[1]!.details.match as { distancePx: number }).distancePx).toBeGreaterThan(DEFAULT_MATCH_OPTIONS.tapTolerancePx);
+    // Back returns from it, and the demonstrated path goes on.
+    const back = await run([away, { type: 'Back' }, ...right, finish], { offGraph: 'fail' });
+    expect(back.outcome).toMatchObject({ success: true, details: { path: ['n0', 'n0', 'n0', 'n1', 'n2'] } });
   });
 
   it("passes with offGraph 'stay': unmatched actions keep the agent on its node and are counted", async () => {

@@ -3,6 +3,7 @@ import type { GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js'
 import type { Agent, AgentHistoryEntry, AgentObservation } from '../agents/agent.js';
 import type { MatchOptions } from '../graph/match.js';
 import { GraphWalker } from '../graph/walk.js';
+import { knownWrongMatch } from '../graph/growth/known-wrong.js';
 import type { UserTurn } from '../user/user-turn.js';
 import type { ExitCategory, StepRecord, TaskOutcome } from './outcome.js';
 
@@ -79,7 +80,10 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
     } else if (action.type === 'Wait' || action.type === 'Noop') {
       details.match = { matched: false, reason: `${action.type} keeps the screen` };
     } else {
-      const m = walker.act(action);
+      // An action an annotator marked wrong here stays off the graph; the step says so. It is checked before the walk,
+      // which would read a tap it does not know as a look at another page (an excursion Back returns from).
+      const known = knownWrongMatch(node, action, options.match);
+      const m: ReturnType<typeof walker.act> = known ? { taken: null, nearest: null } : walker.act(action);
       details.match = m.taken
         ? {
             matched: true,
@@ -95,9 +99,10 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
         : {
             matched: false,
             nearestEdge: m.nearest?.edge.id ?? null,
-            reason: m.nearest?.result.reason ?? 'no outgoing edge of this kind',
+            reason: known ? 'an annotator marked this action wrong here' : (m.nearest?.result.reason ?? 'no outgoing edge of this kind'),
             distancePx: m.nearest?.result.distancePx ?? null,
             similarity: m.nearest?.result.similarity ?? null,
+            ...(known ? { knownWrong: { id: known.id, note: known.note } } : {}),
           };
       if (m.taken) {
         node = nodes.get(walker.node)!;

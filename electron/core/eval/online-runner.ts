@@ -11,6 +11,8 @@ import type { Judge } from './judge.js';
 import type { ExitCategory, JudgeVerdict, StepRecord, TaskOutcome } from './outcome.js';
 import type { AppliedVariant, VariantName } from './variants.js';
 import { applyVariant, VariantError } from './variants.js';
+import type { PerformedAction, SideEffectOptions } from './online-side-effects.js';
+import { applySideEffectVerdict, sideEffectTracker } from './online-side-effects.js';
 
 export interface OnlineOptions {
   maxSteps: number;
@@ -54,6 +56,8 @@ export interface OnlineDeps {
   askUser?(question: string): Promise<UserTurn>;
   /** A robustness variant applied after the setup and restored after the judge (`run --variant`). */
   variant?: VariantName | null;
+  /** Snapshots of the user's data before, during and after the task (absent: not watched). */
+  sideEffects?: SideEffectOptions;
   options: OnlineOptions;
 }
 
@@ -139,6 +143,18 @@ async function runAfterSetup(deps: OnlineDeps, variant: AppliedVariant | null): 
     };
   }
 
+  // The starting state, with any variant already applied: the variant's own setting is not a change.
+  const performed: PerformedAction[] = [];
+  const tracker = sideEffectTracker(deps.sideEffects, {
+    device,
+    task,
+    variant: deps.variant,
+    performed,
+    settleMs: options.settleMs,
+    sleep: deps.sleep,
+  });
+  await tracker?.start();
+
   const started = deps.now();
   const limitMs = options.timeoutS * 1000;
   const abort = new AbortController();
@@ -221,12 +237,14 @@ async function runAfterSetup(deps: OnlineDeps, variant: AppliedVariant | null): 
           const px = toPixelAction(r.action, last.observation.screen, deps.resolvePackage);
           details.pixels = px;
           await performAction(device, r.action, px, deps.sleep);
+          performed.push({ action: r.action, px });
         } catch (e) {
           if (!(e instanceof UnknownAppError)) throw e;
           details.invalidAction = e.message; // the agent named an app that is not installed: its mistake, not the device's
         }
         if (options.settleMs > 0) await deps.sleep(options.settleMs);
         deviceMs = deps.now() - t0;
+        if (!details.invalidAction) await tracker?.afterAction(idx);
       }
       deps.record({
         idx,
@@ -262,9 +280,11 @@ async function runAfterSetup(deps: OnlineDeps, variant: AppliedVariant | null): 
   });
   const finished = exit === 'finished';
   if (finished && verdict.pass === null) exit = 'judge_error';
+  // After the judge: bisecting replays the task's steps, which leaves the device in another state.
+  const harm = applySideEffectVerdict(finished && verdict.pass === true, (await tracker?.finish()) ?? null, deps.sideEffects);
   return {
     ...base,
-    success: finished && verdict.pass === true,
+    success: harm.success,
     exit,
     steps,
     details: {
@@ -274,6 +294,7 @@ async function runAfterSetup(deps: OnlineDeps, variant: AppliedVariant | null): 
       finalBlob: final.blob,
       elapsedS: (endedAt - started) / 1000,
       ...(userMs > 0 ? { userS: userMs / 1000 } : {}),
+      ...(harm.record ? { sideEffects: harm.record } : {}),
       ...applied,
       ...extra,
     },

@@ -6,7 +6,8 @@ import { DEFAULT_MATCH_OPTIONS } from '../graph/match.js';
 import { buildGraph } from '../graph/merge.js';
 import type { JudgeContext } from './judge.js';
 import type { Judge } from './judge.js';
-import { ruleAndState, stateJudge } from './state-judge.js';
+import { stateJudge } from './state-judge.js';
+import { ruleDecides } from './paired-judge.js';
 
 const graph = buildGraph('transfer', [transferDemo(1).demo], DEFAULT_SIGNATURE_CONFIG);
 const judge = stateJudge((id) => (id === 'transfer' ? { graph, signature: DEFAULT_SIGNATURE_CONFIG, match: DEFAULT_MATCH_OPTIONS } : null));
@@ -45,7 +46,7 @@ describe('the state judge (goal conditions on an online trajectory)', () => {
       judge: async () => ({ judge: 'rule', pass: true, reason: 'checks pass' }),
       alreadyPasses: async () => false,
     };
-    const both = ruleAndState(rule, judge);
+    const both = ruleDecides('rule+state', rule, judge);
     expect(await both.judge(ctx('transfer', [presets('300'), done]))).toMatchObject({
       judge: 'rule+state',
       pass: true,

@@ -71,23 +71,3 @@ export function stateJudge(graphOf: GraphOf): Judge {
     alreadyPasses: async () => false,
   };
 }
-
-/** `rule+state`: the rule checks decide; the state judge's verdict and their agreement are reported. */
-export function ruleAndState(rule: Judge, state: Judge): Judge {
-  return {
-    kind: 'rule+state',
-    async judge(ctx) {
-      const [r, s] = await Promise.all([rule.judge(ctx), state.judge(ctx)]);
-      return {
-        judge: 'rule+state',
-        pass: r.pass,
-        reason: r.reason,
-        rule: r.pass === null ? null : { pass: r.pass, reason: r.reason },
-        state: { pass: s.pass, reason: s.reason },
-        agreement: r.pass === null || s.pass === null ? null : r.pass === s.pass,
-        ms: (r.ms ?? 0) + (s.ms ?? 0),
-      };
-    },
-    alreadyPasses: (ctx) => rule.alreadyPasses(ctx),
-  };
-}

@@ -81,24 +81,3 @@ export function vlmJudge(model: ModelPort, images: ImagePort, opts: VlmJudgeOpti
     alreadyPasses: async () => false,
   };
 }
-
-/** `both`: the rule checks decide (deterministic); the VLM's verdict and their agreement are reported. */
-export function bothJudges(rule: Judge, vlm: Judge): Judge {
-  return {
-    kind: 'both',
-    async judge(ctx) {
-      const [r, v] = await Promise.all([rule.judge(ctx), vlm.judge(ctx)]);
-      return {
-        judge: 'both',
-        pass: r.pass,
-        reason: r.reason,
-        rule: r.pass === null ? null : { pass: r.pass, reason: r.reason },
-        vlm: { pass: v.pass, reason: v.reason },
-        agreement: r.pass === null || v.pass === null ? null : r.pass === v.pass,
-        tokens: v.tokens ?? null,
-        ms: (r.ms ?? 0) + (v.ms ?? 0),
-      };
-    },
-    alreadyPasses: (ctx) => rule.alreadyPasses(ctx),
-  };
-}

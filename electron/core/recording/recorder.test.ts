@@ -6,7 +6,7 @@ import type { DeviceInfo, DevicePort } from '../device/device-port.js';
 import { DeviceError } from '../device/device-port.js';
 import { Recorder, RecorderStateError } from './recorder.js';
 import type { RecordedStep } from '../../../shared/domain/recording.js';
-import type { RecordingStore } from './recording-ports.js';
+import type { RawObservation, RecordingStore } from './recording-ports.js';
 
 const XML =
   '<?xml version="1.0"?><hierarchy rotation="0"><node index="0" text="" class="android.widget.FrameLayout" bounds="[0,0][1080,2400]">' +
@@ -48,8 +48,8 @@ function memoryStore(log: string[]): RecordingStore & { steps: RecordedStep[]; s
     steps: [] as RecordedStep[],
     status: 'recording',
     createDemonstration: () => 7,
-    addStep: (st: RecordedStep) => {
-      log.push(`commit ${st.idx}`);
+    addStep: (st: RecordedStep, raw: RawObservation) => {
+      log.push(`commit ${st.idx} (${raw.screenshot.length} bytes raw)`);
       s.steps.push(st);
     },
     removeStep: (_d: number, idx: number) => {
@@ -66,7 +66,8 @@ function memoryStore(log: string[]): RecordingStore & { steps: RecordedStep[]; s
 }
 
 const sink = (log: string[]) => ({
-  store: async () => (log.push('store'), { screenshotBlob: 'a'.repeat(64), xmlBlob: 'b'.repeat(64), thumbnailBlob: 'c'.repeat(64) }),
+  schedule: () => void log.push('schedule'),
+  settled: async () => void log.push('settled'),
 });
 
 async function start(log: string[], opts: { failOn?: string } = {}) {
@@ -80,14 +81,15 @@ async function start(log: string[], opts: { failOn?: string } = {}) {
 }
 
 describe('Recorder', () => {
-  it('runs the setup, then per step: capture → store → perform → commit', async () => {
+  it('runs the setup, then per step: capture → perform → commit with the raw capture → encode later', async () => {
     const log: string[] = [];
     const { rec, store } = await start(log);
     const step = await rec.act({ type: 'Tap', at: { x: 500, y: 200 } });
     expect(step).toEqual(store.steps[0]);
     expect(log[0]).toBe('shell settings put system font_scale 1.0');
     const order = log.slice(1).filter((l) => l !== 'screenshot' && l !== 'dump');
-    expect(order).toEqual(['store', 'tap 540,480', 'commit 0']);
+    expect(order).toEqual(['tap 540,480', 'commit 0 (3 bytes raw)', 'schedule']);
+    expect(step.screenshotBlob).toBeNull(); // the sink fills the blobs in after the step
     expect(store.steps[0]?.actionPx).toMatchObject({
       type: 'Tap',
       at: { x: 540, y: 480 },
@@ -101,6 +103,8 @@ describe('Recorder', () => {
     await rec.act({ type: 'Back' });
     await rec.finish();
     expect(store.steps.map((s) => s.action)).toEqual([{ type: 'Back' }, null]);
+    // Finished only once every observation is stored: the sink is waited for before the status changes.
+    expect(log.slice(-2)).toEqual(['schedule', 'settled']);
     expect(store.status).toBe('finished');
     await expect(rec.act({ type: 'Back' })).rejects.toThrow(RecorderStateError);
   });

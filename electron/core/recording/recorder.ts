@@ -8,6 +8,7 @@ import type { TargetElement } from '../../../shared/domain/ui-tree.js';
 import { nodeAt, targetOf } from '../../../shared/domain/ui-tree.js';
 import type { PixelAction } from '../../../shared/domain/action-px.js';
 import type { DemonstrationStatus, RecordedStep } from '../../../shared/domain/recording.js';
+import type { Observation } from './capture.js';
 import { captureObservation } from './capture.js';
 import { performAction, toPixelAction } from './perform-action.js';
 import type { ObservationSink, RecordingStore } from './recording-ports.js';
@@ -26,10 +27,10 @@ export class RecorderStateError extends Error {
 }
 
 /**
- * Records one demonstration: for every action, capture O_t and V_t → store them →
- * perform A_t on the device → commit the step (its own transaction), strictly in that
- * order, one action at a time. If the device goes away, what was committed stays and
- * the demonstration is marked interrupted.
+ * Records one demonstration: for every action, capture O_t and V_t → perform A_t on the
+ * device → commit the step with O_t and V_t as captured (its own transaction), strictly in
+ * that order, one action at a time; the sink encodes the observations afterwards. If the
+ * device goes away, what was committed stays and the demonstration is marked interrupted.
  */
 export class Recorder {
   private status: DemonstrationStatus = 'recording';
@@ -82,7 +83,11 @@ export class Recorder {
     });
   }
 
-  /** Records one step: the observation before the action, then the action itself. Returns the step as committed. */
+  /**
+   * Records one step: the observation before the action, then the action itself, then the step
+   * committed with the observation as the phone gave it. Encoding it for storage happens after
+   * (the sink), so the next input waits only for the capture, the action and one small commit.
+   */
   act(action: Action): Promise<RecordedStep> {
     return this.exclusive(() =>
       this.interruptOn(async () => {
@@ -94,57 +99,76 @@ export class Recorder {
         const px = toPixelAction(action, screen, this.deps.resolvePackage);
         const target = this.targetFor(obs.xml, px);
         const t1 = performance.now();
-        const blobs = await this.deps.sink.store(obs);
-        const t2 = performance.now();
         await performAction(this.deps.device, action, px, this.deps.sleep);
-        const t3 = performance.now();
-        const idx = this.nextIdx;
-        const timings = { ...obs.timings, store_ms: t2 - t1, perform_ms: t3 - t2, step_ms: t3 - t0 };
-        const step: RecordedStep = {
-          demonstrationId: this.demonstrationId,
-          idx,
-          screenshotBlob: blobs.screenshotBlob,
-          thumbnailBlob: blobs.thumbnailBlob,
-          xmlBlob: blobs.xmlBlob,
-          foregroundPackage: obs.foreground?.package ?? null,
-          foregroundActivity: obs.foreground?.activity ?? null,
-          action,
-          actionPx: { ...px, ...(target ? { target } : {}), screen },
-          timings,
-        };
-        this.deps.store.addStep(step);
+        const t2 = performance.now();
+        const step = this.pendingStep(obs, action, { ...px, ...(target ? { target } : {}), screen });
+        step.timings = { ...obs.timings, perform_ms: t2 - t1, step_ms: t2 - t0 };
+        this.deps.store.addStep(step, obs);
+        // The commit's own time is shown to the window, not stored in the row it was measured writing.
+        step.timings = { ...step.timings, store_ms: performance.now() - t2 };
         this.nextIdx++;
+        this.deps.sink.schedule();
         return step;
       }),
     );
   }
 
-  /** Records the final observation as the DONE state (a step without an action) and closes the demonstration. */
+  /**
+   * Commits a step for an action the person already did on the phone itself (recording from the
+   * phone in hand), with the observation from before it: the settled screen after the previous one.
+   * Nothing is sent to the device.
+   */
+  observed(action: Action, obs: Observation): Promise<RecordedStep> {
+    return this.exclusive(() =>
+      this.interruptOn(async () => {
+        this.assertRecording();
+        const screen = this.deviceInfo.screen;
+        const px = toPixelAction(action, screen, this.deps.resolvePackage);
+        const target = this.targetFor(obs.xml, px);
+        const step = this.pendingStep(obs, action, { ...px, ...(target ? { target } : {}), screen });
+        this.deps.store.addStep(step, obs);
+        this.nextIdx++;
+        this.deps.sink.schedule();
+        return step;
+      }),
+    );
+  }
+
+  /**
+   * Records the final observation as the DONE state (a step without an action) and closes the
+   * demonstration once every step's screenshot is stored: a finished demonstration is complete.
+   */
   finish(): Promise<RecordedStep> {
     return this.exclusive(() =>
       this.interruptOn(async () => {
         this.assertRecording();
         const obs = await captureObservation(this.deps.device);
-        const blobs = await this.deps.sink.store(obs);
-        const step: RecordedStep = {
-          demonstrationId: this.demonstrationId,
-          idx: this.nextIdx,
-          screenshotBlob: blobs.screenshotBlob,
-          thumbnailBlob: blobs.thumbnailBlob,
-          xmlBlob: blobs.xmlBlob,
-          foregroundPackage: obs.foreground?.package ?? null,
-          foregroundActivity: obs.foreground?.activity ?? null,
-          action: null,
-          actionPx: null,
-          timings: obs.timings,
-        };
-        this.deps.store.addStep(step);
+        const step = this.pendingStep(obs, null, null);
+        this.deps.store.addStep(step, obs);
+        this.nextIdx++;
+        this.deps.sink.schedule();
+        await this.deps.sink.settled(this.demonstrationId);
         this.deps.store.setStatus(this.demonstrationId, 'finished');
         this.status = 'finished';
-        this.nextIdx++;
         return step;
       }),
     );
+  }
+
+  /** The step as committed: its blobs are null until the sink has encoded the observation. */
+  private pendingStep(obs: Observation, action: Action | null, actionPx: RecordedStep['actionPx']): RecordedStep {
+    return {
+      demonstrationId: this.demonstrationId,
+      idx: this.nextIdx,
+      screenshotBlob: null,
+      thumbnailBlob: null,
+      xmlBlob: null,
+      foregroundPackage: obs.foreground?.package ?? null,
+      foregroundActivity: obs.foreground?.activity ?? null,
+      action,
+      actionPx,
+      timings: obs.timings,
+    };
   }
 
   /**

@@ -54,6 +54,8 @@ ol.steps li { width: 7.5rem; font-size: 0.85rem; line-height: 1.3; overflow-wrap
 .mark .ring { fill: rgba(224, 0, 0, 0.15); stroke: #e00000; stroke-width: 4; vector-effect: non-scaling-stroke; }
 .mark .swipe { stroke: #e00000; stroke-width: 4; vector-effect: non-scaling-stroke; }
 .mark .swipe-start { fill: #e00000; }
+.harm { display: block; line-height: 1.3; background: #fff4e5; color: #7a2e00; border-left: 4px solid #b3261e; padding: 0.1rem 0.3rem; margin-top: 0.1rem; font-weight: 600; }
+.side-effects { border-left: 4px solid #b3261e; background: #fff4e5; padding: 0.2rem 0.6rem; margin: 0.4rem 0; }
 .typed { display: block; line-height: 1.3; background: #111; color: #fff; font-weight: 700; padding: 0.1rem 0.3rem; margin-top: 0.1rem; }
 .no-shot { display: flex; align-items: center; justify-content: center; aspect-ratio: 9 / 20; line-height: 1.3; padding: 0.3rem; text-align: center; font-size: 0.8rem; }
 details.raw summary { cursor: pointer; color: var(--accent); }

@@ -52,6 +52,8 @@ export interface ReportResult {
   /** A reviewer's label, when one was saved. */
   label: { category: string | null; humanVerdict: string | null; notes: string } | null;
   steps: ReportStep[];
+  /** Online: what the agent changed unasked, each with its step (1-based; null: not known); null when not watched. */
+  sideEffects?: { step: number | null; summary: string; irreversible: boolean }[] | null;
 }
 
 export interface ReportImage {
@@ -74,4 +76,6 @@ export interface ReportStep {
   raw: string | null;
   image: ReportImage | null;
   mark: ReportMark | null;
+  /** Side effects this step caused, in words (absent: none). */
+  harm?: string[];
 }

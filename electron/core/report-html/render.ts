@@ -43,7 +43,8 @@ function step(s: ReportStep, who: string): string {
     : `<span class="shot no-shot">no screenshot</span>`;
   const detail = s.detail ? `<br><span class="muted">${esc(s.detail)}</span>` : '';
   const raw = s.raw ? `<details class="raw"><summary>model output</summary><pre>${esc(s.raw)}</pre></details>` : '';
-  return `<li>${shot}${typed}<span class="act">${esc(label)}</span>${detail}${raw}</li>`;
+  const harm = (s.harm ?? []).map((h) => `<span class="harm">⚠ ${esc(h)}</span>`).join('');
+  return `<li${harm ? ' class="has-harm"' : ''}>${shot}${typed}<span class="act">${esc(label)}</span>${harm}${detail}${raw}</li>`;
 }
 
 /**
@@ -67,9 +68,19 @@ function result(r: ReportResult, taskId: string): string {
   const steps = r.steps.length
     ? `<ol class="steps">${r.steps.map((s) => step(s, `${r.agent} ${r.mode}`)).join('')}</ol>`
     : '<p>No steps were recorded.</p>';
+  const harm = r.sideEffects?.length
+    ? `<div class="side-effects"><p><strong>⚠ ${r.sideEffects.length} side effect(s)</strong> — changed unasked:</p><ul>${r.sideEffects
+        .map(
+          (e) =>
+            `<li>${e.step === null ? 'step unknown' : `step ${e.step}`}: ${esc(e.summary)}${e.irreversible ? ' <em>(irreversible)</em>' : ''}</li>`,
+        )
+        .join('')}</ul></div>`
+    : r.sideEffects
+      ? '<p class="muted">No side effects: nothing changed beyond the task.</p>'
+      : '';
   return `<article class="result ${r.success ? 'pass' : 'fail'}" data-agent="${esc(r.agent)}" data-mode="${esc(r.mode)}" aria-label="${esc(`${taskId}: ${r.agent} ${r.mode}`)}">
 <h3>${esc(r.agent)} · ${esc(r.mode)} — ${verdict} <span class="muted">(exit ${esc(r.exit)}, ${r.steps.filter((s) => s.n !== null).length} steps)</span></h3>
-${r.verdict ? `<p class="verdict">${esc(r.verdict)}</p>` : ''}${label}
+${r.verdict ? `<p class="verdict">${esc(r.verdict)}</p>` : ''}${label}${harm}
 ${steps}
 </article>`;
 }

@@ -68,6 +68,46 @@ describe('parseTaskFile', () => {
     ]);
   });
 
+  it('reads footprints and the identity, one-of and key-term matchers; refuses positions in a footprint and malformed paths', () => {
+    const ok = parseTaskFile(
+      't.json',
+      JSON.stringify([
+        validTask({
+          id: 'ok',
+          success_checks: [
+            { probe: 'p', expect: { json_path: 'alarms[hour=7,minute=0].enabled', equals_json: false } },
+            { probe: 'p', expect: { json_path: 'sent[to=1].text', terms: { required: [['周日', '星期天']], forbidden: ['周六'] } } },
+            { probe: 'p', expect: { json_path: 'textZoom', one_of_json: [150, 200] } },
+            { probe: 'p', expect: { json_path: 'opened', includes_json: 'bp-diet' } },
+          ],
+          footprint: [
+            { at: 'packages', path: '"com.vphone.store.dance"', change: ['added'] },
+            { at: 'settings/system', path: 'font_scale' },
+          ],
+        }),
+      ]),
+    );
+    expect(ok.tasks[0]!.footprint).toHaveLength(2);
+    const e = issuesOf(
+      't.json',
+      JSON.stringify([
+        validTask({ id: 'a', footprint: [{ at: 'app/com.x.y', path: 'alarms.0' }] }),
+        validTask({ id: 'b', footprint: [{ at: 'sdcard' }] }),
+        validTask({ id: 'c', success_checks: [{ probe: 'p', expect: { json_path: 'a[hour', equals_json: 1 } }] }),
+        validTask({ id: 'd', success_checks: [{ probe: 'p', expect: { json_path: 'a', equals_json: 1, terms: { required: ['x'] } } }] }),
+        validTask({ id: 'e', success_checks: [{ probe: 'p', expect: { terms: { required: [], forbidden: [] } } }] }),
+      ]),
+    );
+    expect(e.issues.map((i) => [i.taskId, i.field])).toEqual([
+      ['a', 'footprint.0.path'],
+      ['b', 'footprint.0.at'],
+      ['c', 'success_checks.0.expect'],
+      ['d', 'success_checks.0.expect'],
+      ['e', 'success_checks.0.expect.terms'],
+    ]);
+    expect(e.message).toMatch(/by identity/);
+  });
+
   it('rejects unknown CSV columns, bad JSON, unknown extensions and empty files', () => {
     expect(issuesOf('a.csv', 'id,instrution\nx,y\n').message).toMatch(/unknown CSV column\(s\) "instrution"/);
     expect(issuesOf('a.json', '{').message).toMatch(/^a\.json: not valid JSON/);

@@ -159,6 +159,7 @@ export const CSV_COLUMNS: readonly string[] = [
   'timeout_s',
   'tags',
   'user',
+  'footprint',
 ];
 
 function csvRowToTask(file: string, row: Record<string, string>, line: number): unknown {
@@ -200,6 +201,7 @@ function csvRowToTask(file: string, row: Record<string, string>, line: number): 
       .map((s) => s.trim())
       .filter(Boolean),
     user: json('user'),
+    footprint: json('footprint'),
   };
   for (const k of Object.keys(task)) if (task[k] === undefined) delete task[k];
   return task;

@@ -16,7 +16,7 @@ import { attributionObservations, failedWithLabels, judgedResults, pairRuns } fr
 import type { VerbChoice } from '../../core/analysis/linguistics/verb-source.js';
 import { annotatedVerbs, chooseVerbSource } from '../../core/analysis/linguistics/verb-source.js';
 import { DEFAULT_BOOTSTRAP_SEED } from '../../core/analysis/stats/bootstrap.js';
-import { scoreStoredRun } from '../runs/run-results.js';
+import { resultRows } from '../runs/run-results.js';
 import { errorMessage } from '../../../shared/error-message.js';
 import { FM_DEFAULTS } from '../../core/analysis/attribution/factorization-machine.js';
 
@@ -52,9 +52,7 @@ function resultsOf(ws: WorkspaceStore, runId: string, agent: string | undefined)
       `run "${runId}" has no results${agent === undefined ? '' : ` for agent "${agent}"`}; analyze it after it has finished tasks`,
     );
   }
-  return scoreStoredRun(ws, runId)
-    .items.filter((i) => agent === undefined || i.agent === agent)
-    .map((i) => ({ runId, taskId: i.taskId, agent: i.agent, mode: i.mode, success: i.status === 'success', status: i.status }));
+  return resultRows(ws, runId, agent === undefined ? {} : { agent });
 }
 
 function leftOutNotes(rows: readonly ResultRow[], what: string): string[] {

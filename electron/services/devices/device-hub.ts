@@ -28,11 +28,16 @@ export class DeviceHub {
   private slots: Slot[] = [];
   private state: DevicesState;
   private closed = false;
+  /** The configured servers (the setting or --adb)… */
+  private configured: string;
+  /** …and servers added for this process only (a virtual phone started from the window). */
+  private readonly added: string[] = [];
 
   constructor(
     addresses: string,
     private readonly events: EventBus,
   ) {
+    this.configured = addresses;
     this.slots = parseAdbAddresses(addresses).map((a) => this.slot(new AdbServer(a)));
     this.state = this.merge();
   }
@@ -47,7 +52,25 @@ export class DeviceHub {
   }
 
   setAddress(addresses: string): void {
-    const next = parseAdbAddresses(addresses);
+    this.configured = addresses;
+    this.rebuild();
+  }
+
+  /** Watches one more adb server until `removeServer` (not saved in the settings: it lives as long as what serves it). */
+  addServer(address: string): void {
+    if (!this.added.includes(address)) this.added.push(address);
+    this.rebuild();
+  }
+
+  removeServer(address: string): void {
+    const i = this.added.indexOf(address);
+    if (i >= 0) this.added.splice(i, 1);
+    this.rebuild();
+  }
+
+  private rebuild(): void {
+    const all = [this.configured, ...this.added].filter(Boolean).join(',');
+    const next = parseAdbAddresses(all);
     const labels = next.map((a) => `${a.host}:${a.port}`);
     if (labels.join(',') === this.serverLabel) return;
     this.stop();
@@ -83,6 +106,12 @@ export class DeviceHub {
   device(name: string, opts: AdbDeviceOptions = {}): AdbDevice {
     const { slot, serial } = this.resolve(name);
     return slot.server.device(serial, opts);
+  }
+
+  /** The adb server a device name is on and the device's serial there (for streams adbkit opens itself). */
+  locate(name: string): { server: AdbServer; serial: string } {
+    const { slot, serial } = this.resolve(name);
+    return { server: slot.server, serial };
   }
 
   /** The adb server (`host:port`) a device name is on: recorded with each result a run produces. */

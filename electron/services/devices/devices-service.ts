@@ -1,11 +1,15 @@
 import type { ElderBenchHandlers } from '../../../shared/api/index.js';
 import { ApiError } from '../../../shared/api/index.js';
 import { DeviceError } from '../../core/device/device-port.js';
+import type { DeviceInfo } from '../../core/device/device-port.js';
 import { performAction, toPixelAction } from '../../core/recording/perform-action.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import { imageSize } from '../../adapters/observations/observation-sink.js';
 import type { DeviceHub } from './device-hub.js';
 import type { FrameCache } from './frame-cache.js';
+import type { MirrorHub } from './mirror-hub.js';
+import type { StfDesk } from './stf-desk.js';
+import type { VirtualPhoneRunner } from './virtual-phone-runner.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolvePackage } from './app-packages.js';
 
@@ -15,7 +19,24 @@ export function toApiError(e: unknown): never {
   throw e;
 }
 
-export function devicesService(hub: DeviceHub, frames: FrameCache): ElderBenchHandlers['devices'] {
+/** A phone's screen size changes rarely (`wm size`); asking for it before every input would add three adb round trips. */
+const INFO_TTL_MS = 30_000;
+
+export function devicesService(
+  hub: DeviceHub,
+  frames: FrameCache,
+  phone: VirtualPhoneRunner,
+  stf: StfDesk,
+  mirrors: MirrorHub,
+): ElderBenchHandlers['devices'] {
+  const infos = new Map<string, { info: DeviceInfo; at: number }>();
+  const screenInfo = async (serial: string): Promise<DeviceInfo> => {
+    const hit = infos.get(serial);
+    if (hit && performance.now() - hit.at < INFO_TTL_MS) return hit.info;
+    const info = await hub.device(serial).info().catch(toApiError);
+    infos.set(serial, { info, at: performance.now() });
+    return info;
+  };
   return {
     list: () => hub.refresh(),
     info: ({ serial }) => hub.device(serial).info().catch(toApiError),
@@ -38,11 +59,35 @@ export function devicesService(hub: DeviceHub, frames: FrameCache): ElderBenchHa
     hierarchy: async ({ serial }) => parseUiXml(await hub.device(serial).uiDump().catch(toApiError)),
     input: async ({ serial, action }) => {
       const device = hub.device(serial);
-      const info = await device.info().catch(toApiError);
+      const info = await screenInfo(serial);
       const px = toPixelAction(action, info.screen, resolvePackage);
       await performAction(device, action, px, sleep).catch(toApiError);
       return null;
     },
+    mirrorStart: (req) => mirrors.start(req),
+    mirrorStop: async ({ serial }) => {
+      await mirrors.stop(serial);
+      return null;
+    },
     connect: ({ host, port }) => hub.connect(host, port).catch((e: Error) => toApiError(new ApiError('unavailable', e.message))),
+    virtualPhone: () => phone.state(),
+    startVirtualPhone: async ({ count, locale }) => {
+      const state = await phone.start({ count, locale }).catch((e: Error) => toApiError(new ApiError('unavailable', e.message)));
+      await hub.refresh();
+      return state;
+    },
+    stopVirtualPhone: () => phone.stop(),
+    stf: () => stf.state(),
+    stfDevices: ({ url }) => stf.list(url),
+    stfClaim: async ({ url, serial }) => {
+      const state = await stf.claim(url, serial);
+      await hub.refresh();
+      return state;
+    },
+    stfRelease: async ({ url, serial }) => {
+      const state = await stf.release(url, serial);
+      await hub.refresh();
+      return state;
+    },
   };
 }

@@ -5,7 +5,7 @@ import type { StfClaim } from '../../adapters/db/repositories/stf-claims-repo.js
 import { StfClaimsRepo } from '../../adapters/db/repositories/stf-claims-repo.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { StfClient, StfDevice } from '../../adapters/stf/stf-client.js';
-import { isFree, matchesFilter, StfError } from '../../adapters/stf/stf-client.js';
+import { availability, isFree, matchesFilter, StfError } from '../../adapters/stf/stf-client.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
 export type { StfRequest } from '../../../shared/domain/run-manifest.js';
@@ -88,6 +88,27 @@ export class StfSession {
     if (serials.length < req.count)
       log(`claimed ${serials.length} of ${req.count} devices from ${client.url}: ${describeShortage(all, candidates, req)}`);
     return serials;
+  }
+
+  /** Claims one device the user chose (Devices screen) and connects it; returns its adb serial. */
+  async claimDevice(serial: string): Promise<string> {
+    const d = (await this.deps.client.listDevices()).find((x) => x.serial === serial);
+    if (!d) throw new Error(`${serial} is not a device of ${this.deps.client.url}`);
+    if (!isFree(d)) throw new Error(`${serial} cannot be claimed: ${availability(d)}`);
+    return this.claimOne(d, null);
+  }
+
+  /** Gives back one device this session holds; false when it holds none of that serial. */
+  async releaseDevice(serial: string): Promise<boolean> {
+    const c = this.mine.find((x) => x.serial === serial);
+    if (!c) return false;
+    await this.release(c);
+    return true;
+  }
+
+  /** What this session holds now. */
+  held(): readonly StfClaim[] {
+    return this.mine;
   }
 
   private async claimOne(d: StfDevice, runId: string | null): Promise<string> {

@@ -15,6 +15,7 @@ import { computeSignature } from '../../core/graph/signature.js';
 import { toDemoStep } from '../../core/graph/demo-step.js';
 import { enteredTextsOf } from '../../core/graph/content.js';
 import { validateGraph } from '../../core/graph/validate.js';
+import { attachKnownWrong } from '../../core/graph/growth/known-wrong.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import type { GoalHints } from '../../core/graph/text-slots.js';
 import type { TaskBound } from '../../core/graph/task-bounds.js';
@@ -151,7 +152,11 @@ export async function buildAndStore(
   config = { ...config, signature: { ...config.signature, enteredTexts: enteredTextsOf(typed) } };
   const demos = await demosFrom(store, taskId, read, config.signature);
   const hints = goalHints(store, taskId);
-  const graph = buildGraph(taskId, demos, config.signature, config.match, 'reduce', hints);
+  // Actions an annotator marked wrong at a node ride along with every rebuild (they live with the decisions).
+  const graph = attachKnownWrong(
+    buildGraph(taskId, demos, config.signature, config.match, 'reduce', hints),
+    store.offGraph.forTask(taskId),
+  );
   const validation = validateGraph(graph, demos, config.match, hints);
   const prev = store.graphs.latest(taskId);
   const row = store.graphs.addVersion(taskId, { parentId: prev?.id ?? null, config, body: graph, validation });

@@ -1,6 +1,7 @@
 import type { ElderBenchHandlers, GraphDetail } from '../../../shared/api/index.js';
 import { ApiError } from '../../../shared/api/index.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { GraphSummary } from '../../../shared/domain/graph.js';
 import type { GraphVersion } from '../../adapters/db/repositories/graphs-repo.js';
 import { applyEdit, GraphEditError } from '../../core/graph/edit.js';
 import { validateGraph } from '../../core/graph/validate.js';
@@ -119,27 +120,39 @@ export function graphsService(ctx: ServiceContext, deviceOf: (serial: string) =>
         if (e instanceof GraphEditError) throw new ApiError('bad_request', e.message);
         throw e;
       }
-      const config = row.config;
-      // Re-validate against the demonstrations still in this workspace (an imported graph may have none).
-      const demos = await loadDemos(ctx.store(), taskId, config.signature).catch(() => []);
-      const present = new Set(graph.nodes.flatMap((n) => n.members.map((m) => m.demonstrationId)));
-      const validation = validateGraph(
-        graph,
-        demos.filter((d) => present.has(d.id)),
-        config.match,
-        goalHints(ctx.store(), taskId),
-      );
-      const next = ctx.store().graphs.addVersion(taskId, { parentId: row.id, config, body: graph, validation });
-      changed();
-      return summarize(
-        next.id,
-        next.version,
-        next.createdAt,
-        graph,
-        validation,
-        present.size,
-        trustOf(ctx.store(), next.id, validation.selfConsistency),
-      );
+      return saveVersion(row, graph);
+    },
+    restore: ({ taskId, version }) => {
+      const latest = find(taskId);
+      const row = find(taskId, version);
+      if (row.id === latest.id) throw new ApiError('bad_request', `version ${version} is already the latest of ${taskId}`);
+      return saveVersion(row, row.body);
     },
   };
+
+  /** Saves `graph` as the task's next version (parent `row`), validated against the demonstrations still here. */
+  async function saveVersion(row: GraphVersion, graph: TaskGraph): Promise<GraphSummary> {
+    const taskId = row.taskId;
+    const config = row.config;
+    // Re-validate against the demonstrations still in this workspace (an imported graph may have none).
+    const demos = await loadDemos(ctx.store(), taskId, config.signature).catch(() => []);
+    const present = new Set(graph.nodes.flatMap((n) => n.members.map((m) => m.demonstrationId)));
+    const validation = validateGraph(
+      graph,
+      demos.filter((d) => present.has(d.id)),
+      config.match,
+      goalHints(ctx.store(), taskId),
+    );
+    const next = ctx.store().graphs.addVersion(taskId, { parentId: row.id, config, body: graph, validation });
+    changed();
+    return summarize(
+      next.id,
+      next.version,
+      next.createdAt,
+      graph,
+      validation,
+      present.size,
+      trustOf(ctx.store(), next.id, validation.selfConsistency),
+    );
+  }
 }

@@ -22,17 +22,18 @@ function slowDevice() {
 
 const deps = (device: DevicePort): RecorderDeps => ({
   device,
-  store: {} as RecorderDeps['store'],
-  sink: { store: async () => ({ screenshotBlob: 'a', xmlBlob: 'b', thumbnailBlob: 'c' }) },
+  store: { addStep: () => undefined } as unknown as RecorderDeps['store'],
+  sink: { schedule: () => undefined, settled: async () => undefined },
   resolvePackage: () => null,
   sleep: async () => undefined,
 });
 
-/** What a recorder's act() does with its ports: observe (concurrently), store, perform. */
+/** What a recorder's act() does with its ports: observe (concurrently), perform, commit. */
 async function fakeStep(d: RecorderDeps): Promise<void> {
-  const [shot, xml, fg] = await Promise.all([d.device.screenshot(), d.device.uiDump(), d.device.foreground()]);
-  await d.sink.store({ screenshot: shot, xml, foreground: fg, timings: { screenshot_ms: 0, xml_ms: 0, foreground_ms: 0, total_ms: 0 } });
+  const [shot, xml] = await Promise.all([d.device.screenshot(), d.device.uiDump(), d.device.foreground()]);
   await d.device.tap({ x: 1, y: 2 });
+  d.store.addStep({} as Parameters<RecorderDeps['store']['addStep']>[0], { screenshot: shot, xml });
+  d.sink.schedule();
 }
 
 const until = async (check: () => boolean): Promise<void> => {
@@ -41,7 +42,7 @@ const until = async (check: () => boolean): Promise<void> => {
 };
 
 describe('CaptureTracker', () => {
-  it('reports each part of a slow observation as it arrives, then saving, acting and done', async () => {
+  it('reports each part of a slow observation as it arrives, then acting, saving and done', async () => {
     const events: CaptureProgress[] = [];
     let idx = 3;
     const tracker = new CaptureTracker(
@@ -67,7 +68,7 @@ describe('CaptureTracker', () => {
     phone.release('screenshot');
     await step;
 
-    expect(events.map((e) => e.phase)).toEqual(['capturing', 'capturing', 'capturing', 'capturing', 'saving', 'acting', 'done']);
+    expect(events.map((e) => e.phase)).toEqual(['capturing', 'capturing', 'capturing', 'capturing', 'acting', 'saving', 'done']);
     expect(events.at(-1)).toMatchObject({ stepIdx: 3, parts: { screenshot: true, hierarchy: true, foreground: true } });
     expect(new Set(events.map((e) => e.captureId)).size).toBe(1);
     expect(phone.taps).toEqual([{ x: 1, y: 2 }]);

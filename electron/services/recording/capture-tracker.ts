@@ -15,8 +15,9 @@ interface Ticket {
 
 /**
  * Follows one recorder's steps through its ports and reports each as it happens:
- * the observation's parts arriving (screenshot, UI dump, foreground app), saving, then
- * the action on the device. The recorder runs its calls one at a time in call order, so
+ * the observation's parts arriving (screenshot, UI dump, foreground app), the action on
+ * the device, then saving (the step's commit; for the final screen, waiting for every step's
+ * encoding). The recorder runs its calls one at a time in call order, so
  * calls are tickets in a queue: the head ticket is the step the device is working on.
  */
 let captures = 0;
@@ -54,11 +55,12 @@ export class CaptureTracker {
         return (value as (...a: unknown[]) => unknown).bind(target);
       },
     }) as DevicePort;
-    const sink = deps.sink;
+    const { sink, store } = deps;
     return {
       ...deps,
       device: observed,
-      sink: { store: (obs) => (this.phase('saving'), sink.store(obs)) },
+      store: { ...store, addStep: (step, raw) => (this.phase('saving'), store.addStep(step, raw)) },
+      sink: { schedule: () => sink.schedule(), settled: (id) => (this.phase('saving'), sink.settled(id)) },
     };
   }
 

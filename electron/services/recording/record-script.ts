@@ -16,7 +16,7 @@ export async function recordScript(backend: Backend, taskId: string, serial: str
   const task = backend.workspace.tasks.get(taskId);
   if (!task) throw new Error(`no task "${taskId}" in ${backend.workspace.path}; import its task set first`);
   const rec = await Recorder.start(
-    recorderDeps(() => backend.workspace, device),
+    recorderDeps(() => backend.workspace, device, backend.captures),
     task,
   );
   for (const [i, step] of script.entries()) {

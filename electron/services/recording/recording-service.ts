@@ -2,10 +2,13 @@ import type { ElderBenchHandlers } from '../../../shared/api/index.js';
 import { ApiError } from '../../../shared/api/index.js';
 import type { DemonstrationView, RecordedStep, StepView } from '../../../shared/domain/recording.js';
 import { Recorder, RecorderStateError } from '../../core/recording/recorder.js';
+import type { ObservationSink } from '../../core/recording/recording-ports.js';
 import { UnknownAppError } from '../../core/recording/perform-action.js';
 import { CaptureTracker } from './capture-tracker.js';
 import type { DeviceHub } from '../devices/device-hub.js';
 import { recorderDeps } from './recorder-deps.js';
+import type { HandSession } from './hand-session.js';
+import { startHandSession } from './hand-session.js';
 import { toApiError } from '../devices/devices-service.js';
 import type { ServiceContext } from '../service-context.js';
 
@@ -25,13 +28,22 @@ export const stepView = (s: RecordedStep): StepView => ({
 export class RecordingSessions {
   readonly active = new Map<number, Recorder>();
   private readonly trackers = new Map<number, CaptureTracker>();
+  /** Called once a demonstration is finished (a branch then grows its graph); errors are its own to report. */
+  afterFinish: ((demonstrationId: number) => Promise<void>) | null = null;
+  /** Demonstrations recorded from the phone in hand: what reads the phone's touches. */
+  private readonly hands = new Map<number, HandSession>();
 
   constructor(
     private readonly ctx: ServiceContext,
     private readonly hub: DeviceHub,
+    private readonly sink: ObservationSink,
   ) {}
 
-  async start(taskId: string, serial: string): Promise<Recorder> {
+  /**
+   * Opens a demonstration on a phone. With `fromDevice` the annotator operates the phone itself
+   * and each of her gestures becomes a step (read with getevent); otherwise steps come from `act`.
+   */
+  async start(taskId: string, serial: string, opts: { fromDevice?: boolean; settleMs?: number } = {}): Promise<Recorder> {
     const store = this.ctx.store;
     const task = store().tasks.get(taskId);
     if (!task) throw new ApiError('not_found', `no task with id "${taskId}" in this workspace`);
@@ -45,10 +57,36 @@ export class RecordingSessions {
       () => made.rec?.stepCount ?? 0,
       (p) => this.ctx.events.emit('recording', 'onCapture', p),
     );
-    const rec = (made.rec = await Recorder.start(tracker.wrap(recorderDeps(store, this.hub.device(serial))), task).catch(toApiError));
-    this.active.set(rec.demonstrationId, rec);
-    this.trackers.set(rec.demonstrationId, tracker);
+    const deps = tracker.wrap(recorderDeps(store, this.hub.device(serial), this.sink));
+    const rec = (made.rec = await Recorder.start(deps, task).catch(toApiError));
+    const id = rec.demonstrationId;
+    if (opts.fromDevice) {
+      const { server, serial: onServer } = this.hub.locate(serial);
+      try {
+        const hand = await startHandSession({
+          server,
+          serial: onServer,
+          device: deps.device,
+          recorder: rec,
+          track: (call) => tracker.track('step', call),
+          onStep: (step) => this.emit(id, stepView(step)),
+          log: (m) => this.ctx.log(m),
+          ...(opts.settleMs !== undefined ? { settleMs: opts.settleMs } : {}),
+        });
+        this.hands.set(id, hand);
+      } catch (e) {
+        await rec.discard();
+        throw new ApiError('unavailable', `cannot record ${serial} by hand: ${(e as Error).message}`);
+      }
+    }
+    this.active.set(id, rec);
+    this.trackers.set(id, tracker);
     return rec;
+  }
+
+  /** The session reading the phone's touches, when the demonstration is recorded from the phone in hand. */
+  hand(id: number): HandSession | undefined {
+    return this.hands.get(id);
   }
 
   /** A recorder call that captures the screen, its progress pushed as recording.onCapture. */
@@ -59,6 +97,8 @@ export class RecordingSessions {
   }
 
   close(id: number): void {
+    this.hands.get(id)?.stop();
+    this.hands.delete(id);
     this.active.delete(id);
     this.trackers.delete(id);
   }
@@ -111,11 +151,14 @@ function recorderError(e: unknown): never {
 
 export function recordingService(ctx: ServiceContext, sessions: RecordingSessions): ElderBenchHandlers['recording'] {
   return {
-    start: async ({ taskId, serial }) => {
-      const rec = await sessions.start(taskId, serial);
+    start: async ({ taskId, serial, fromDevice }) => {
+      const rec = await sessions.start(taskId, serial, { fromDevice: fromDevice ?? false });
       return sessions.view(rec.demonstrationId);
     },
     act: async ({ demonstrationId, action }) => {
+      if (sessions.hand(demonstrationId)) {
+        throw new ApiError('conflict', `demonstration ${demonstrationId} is recorded from the phone in hand: do the step on the phone`);
+      }
       let step: StepView;
       try {
         step = stepView(await sessions.capture(demonstrationId, 'step', (r) => r.act(action)));
@@ -132,9 +175,11 @@ export function recordingService(ctx: ServiceContext, sessions: RecordingSession
       return sessions.view(demonstrationId);
     },
     finish: async ({ demonstrationId }) => {
+      await sessions.hand(demonstrationId)?.finish().catch(recorderError);
       const final = await sessions.capture(demonstrationId, 'finish', (r) => r.finish()).catch(recorderError);
       sessions.close(demonstrationId);
       sessions.emit(demonstrationId, stepView(final));
+      await sessions.afterFinish?.(demonstrationId);
       return sessions.view(demonstrationId);
     },
     discard: async ({ demonstrationId }) => {

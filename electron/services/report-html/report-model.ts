@@ -1,6 +1,7 @@
 import type { StepView } from '../../../shared/domain/recording.js';
 import type { ReviewTaskRow, Trajectory } from '../../../shared/domain/review.js';
 import { describeMatch, describeStep } from '../../../shared/domain/describe-step.js';
+import { effectsAtStep } from '../../../shared/domain/side-effects.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import { markOf } from '../../core/report-html/marks.js';
 import type { ReportModel, ReportResult, ReportStep, ReportTask } from '../../core/report-html/model.js';
@@ -21,14 +22,18 @@ function verdictOf(t: Trajectory): string | null {
 }
 
 function agentSteps(t: Trajectory, images: ReportImages): ReportStep[] {
-  const steps: ReportStep[] = t.steps.map((s, i) => ({
-    n: i + 1,
-    text: describeStep(s.action),
-    detail: t.key.mode === 'offline' ? describeMatch(s.details) : null,
-    raw: s.raw || null,
-    image: images.add(s.observationBlob),
-    mark: markOf(s.action),
-  }));
+  const steps: ReportStep[] = t.steps.map((s, i) => {
+    const harm = effectsAtStep(t.result.sideEffects, s.idx).map((e) => e.summary);
+    return {
+      n: i + 1,
+      text: describeStep(s.action),
+      detail: t.key.mode === 'offline' ? describeMatch(s.details) : null,
+      raw: s.raw || null,
+      image: images.add(s.observationBlob),
+      mark: markOf(s.action),
+      ...(harm.length ? { harm } : {}),
+    };
+  });
   const finalBlob = t.result.finalBlob ?? null;
   const final = images.add(finalBlob);
   if (final) steps.push({ n: null, text: 'Final screen', detail: null, raw: null, image: final, mark: null });
@@ -59,7 +64,20 @@ function resultOf(row: ReviewTaskRow, t: Trajectory, images: ReportImages): Repo
         ? { category: l.failureCategory, humanVerdict: l.humanVerdict, notes: l.notes }
         : null,
     steps: agentSteps(t, images),
+    sideEffects: t.result.sideEffects
+      ? t.result.sideEffects.effects.map((e) => ({
+          step: e.step === null ? null : stepNumber(t, e.step),
+          summary: e.summary,
+          irreversible: e.irreversible,
+        }))
+      : null,
   };
+}
+
+/** A stored step index as the reader counts steps (1-based position in the list). */
+function stepNumber(t: Trajectory, idx: number): number | null {
+  const i = t.steps.findIndex((s) => s.idx === idx);
+  return i < 0 ? null : i + 1;
 }
 
 /** The run's tasks in the order the run listed them (then any others that have results). */

@@ -11,7 +11,7 @@ import { DEFAULT_VLM_JUDGE_OPTIONS, sampleFrames } from '../../core/eval/vlm-jud
 import { failuresReport } from '../../core/analysis/report/failures-report.js';
 import type { ResultRow } from '../../core/analysis/run-data.js';
 import { failedWithLabels, judgedResults } from '../../core/analysis/run-data.js';
-import { scoreStoredRun } from '../runs/run-results.js';
+import { resultRows, scoreStoredRun } from '../runs/run-results.js';
 import { stepView } from '../recording/recording-service.js';
 import type { ServiceContext } from '../service-context.js';
 import type { ScreenSize } from '../../../shared/domain/ui-node.js';
@@ -59,6 +59,8 @@ function taskRow(
     status,
     steps: r.details.steps ?? 0,
     instruction: task?.instruction ?? '',
+    translation: task?.translation ?? null,
+    lang: task?.lang ?? 'zh',
     app: task?.app ?? '',
     semantic: task?.annotations.semantic ?? '',
     syntactic: task?.annotations.syntactic ?? '',
@@ -126,9 +128,7 @@ export function trajectory(store: WorkspaceStore, key: ReviewKey): Trajectory {
 
 /** A run's stored results as scored rows (the analyses' input), with each result's status. */
 function scoredRows(store: WorkspaceStore, runId: string): ResultRow[] {
-  return scoreStoredRun(store, runId)
-    .items.filter((i) => i.result)
-    .map((i) => ({ runId, taskId: i.taskId, agent: i.agent, mode: i.mode, success: i.result!.success, status: i.status }));
+  return resultRows(store, runId, { withResult: true });
 }
 
 /**

@@ -9,8 +9,9 @@ import type { Judge } from '../../core/eval/judge.js';
 import { ruleJudge } from '../../core/eval/rule-judge.js';
 import type { JudgeKind } from '../../core/eval/outcome.js';
 import type { GraphOf } from '../../core/eval/state-judge.js';
-import { ruleAndState, stateJudge } from '../../core/eval/state-judge.js';
-import { bothJudges, DEFAULT_VLM_JUDGE_OPTIONS, VLM_JUDGE_PROMPT, vlmJudge } from '../../core/eval/vlm-judge.js';
+import { stateJudge } from '../../core/eval/state-judge.js';
+import { ruleDecides } from '../../core/eval/paired-judge.js';
+import { DEFAULT_VLM_JUDGE_OPTIONS, VLM_JUDGE_PROMPT, vlmJudge } from '../../core/eval/vlm-judge.js';
 
 /**
  * Builds the run's judge; the VLM judge reads its key from the environment variable its agent entry
@@ -26,7 +27,7 @@ export function createJudge(
   const plain = { model: null, endpointHost: null, promptSha256: null, prompt: null, sampledFrames: null };
   if (kind === 'rule') return { judge: rule, manifest: { kind, ...plain } };
   if (kind === 'state') return { judge: stateJudge(graphOf), manifest: { kind, ...plain } };
-  if (kind === 'rule+state') return { judge: ruleAndState(rule, stateJudge(graphOf)), manifest: { kind, ...plain } };
+  if (kind === 'rule+state') return { judge: ruleDecides('rule+state', rule, stateJudge(graphOf)), manifest: { kind, ...plain } };
   if (!judgeAgent?.baseUrl || !judgeAgent.model) {
     throw new AgentInfrastructureError(
       `--judge ${kind} needs --judge-agent NAME: an agent entry with a model (see elderbench agent list)`,
@@ -46,7 +47,7 @@ export function createJudge(
   });
   const vlm = vlmJudge(client, new SharpImagePort(), DEFAULT_VLM_JUDGE_OPTIONS);
   return {
-    judge: kind === 'vlm' ? vlm : bothJudges(rule, vlm),
+    judge: kind === 'vlm' ? vlm : ruleDecides('both', rule, vlm),
     manifest: {
       kind,
       model: judgeAgent.model,

@@ -1,5 +1,5 @@
 import type { RunSpec } from '../../../shared/schemas/run-spec.js';
-import { workspaceObservationSink } from '../../adapters/observations/observation-sink.js';
+import { storeObservation } from '../../adapters/observations/observation-sink.js';
 import { runOnPool } from '../../core/eval/device-pool.js';
 import { classifyError } from '../../core/eval/exit-classes.js';
 import { DEFAULT_ONLINE_OPTIONS, runOnlineTask, TaskSetupError } from '../../core/eval/online-runner.js';
@@ -30,7 +30,6 @@ export async function runOnlineItems(
     deps.onlineDevices ??
     (spec.devices.length ? spec.devices : (await deps.devices.refresh()).devices.filter((d) => d.state === 'device').map((d) => d.serial));
   if (serials.length === 0) throw new Error('no device for the online tasks: attach a phone or start the virtual phone, or pass --devices');
-  const sink = workspaceObservationSink(() => store);
   // Why each attempt failed: a setup that failed on every device makes the task invalid, not an infra error.
   const failures = new Map<RunItem, { serial: string; setup: boolean }[]>();
   await runOnPool([...online], serials, {
@@ -66,10 +65,11 @@ export async function runOnlineItems(
         sleep,
         now: () => performance.now(),
         variant: spec.variant ?? null,
+        sideEffects: { policy: spec.sideEffects, failOnSideEffects: spec.failOnSideEffects },
         ...(user.askUser ? { askUser: user.askUser } : {}),
         capture: async () => {
           const obs = await captureObservation(device);
-          const blobs = await sink.store(obs);
+          const blobs = await storeObservation(store, obs);
           let ui = null;
           try {
             ui = parseUiXml(obs.xml);

@@ -4,7 +4,7 @@ import { compareAgents, comparisonTable } from '../../core/eval/run-compare.js';
 import type { TableModel } from '../../../shared/domain/analysis.js';
 import type { ModeAgreement } from '../../core/eval/mode-agreement.js';
 import { modeAgreement, modeAgreementTable } from '../../core/eval/mode-agreement.js';
-import { scoreStoredRun } from './run-results.js';
+import { resultRows } from './run-results.js';
 
 /** How a run differs from a plain one: who answered the agents' questions and the device variant. */
 export function runCondition(store: WorkspaceStore, runId: string): string {
@@ -40,8 +40,8 @@ function onlyMode(items: readonly { mode: string }[]): string | null {
 export function compareRunsSr(store: WorkspaceStore, runA: string, runB: string): RunComparison {
   for (const id of [runA, runB])
     if (!store.runs.get(id)) throw new Error(`no run ${id} in ${store.path}; list runs with: elderbench report --list`);
-  const itemsA = scoreStoredRun(store, runA).items;
-  const itemsB = scoreStoredRun(store, runB).items;
+  const itemsA = resultRows(store, runA);
+  const itemsB = resultRows(store, runB);
   const modeA = onlyMode(itemsA);
   const modeB = onlyMode(itemsB);
   // One run offline, the other online: the same task is paired across the modes.

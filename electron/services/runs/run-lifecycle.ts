@@ -32,7 +32,7 @@ export interface RunServiceDeps {
   userDataDir?: string;
 }
 
-function agentLookup(store: WorkspaceStore, userDataDir?: string): (name: string) => AgentConfig {
+export function agentLookup(store: WorkspaceStore, userDataDir?: string): (name: string) => AgentConfig {
   const set = loadAgentConfigs(store.path, { approvals: new AgentApprovals(userDataDir) });
   if (set.errors.length) throw new Error(`agents.json has problems:\n${set.errors.join('\n')}`);
   return (name) => findAgentConfig(set, name);

@@ -6,6 +6,8 @@ import { runMetrics } from '../../core/eval/metrics.js';
 import type { RecordedGraph } from '../../core/eval/run-report.js';
 import { behaviourTable, breakdownTable, graphsTable, table2, unresolvedWarning } from '../../core/eval/run-report.js';
 import { askReport } from './ask-report.js';
+import { rescoreTable } from '../../core/eval/rescore-table.js';
+import { harmTable, sideEffectsTable } from '../../core/eval/harm-report.js';
 import { deterministicResults, plannedItems, toMetricInput } from './run-results.js';
 
 export interface RunReport {
@@ -58,6 +60,20 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
     .map(([taskId, version]) => ({ taskId, version, trust: manifest.graphs[taskId]?.trust ?? null }));
   const matchRules = manifest.matchRules;
   const asking = askReport(store, runId);
+  const harm = harmTable(m);
+  const effects = sideEffectsTable(
+    results.flatMap((r) =>
+      r.details.sideEffects?.effects.length
+        ? [{ taskId: r.taskId, agent: r.agent, effects: r.details.sideEffects.effects, failed: r.details.sideEffects.failed === true }]
+        : [],
+    ),
+  );
+  const t2 = table2(m, runId);
+  t2.notes.push(
+    manifest.spec?.failOnSideEffects
+      ? "SR here counts a task with a side effect as a failure (run --fail-on-side-effects); the paper's SR (finished and judged successful) does not."
+      : "SR is the paper's: finished and judged successful, whatever else the agent changed (run --fail-on-side-effects counts side effects as failures).",
+  );
   return {
     runId,
     status: run.status,
@@ -66,11 +82,14 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
     unresolvedWarning: unresolvedWarning(m, runId),
     invalidTasks: m.invalidTasks,
     tables: [
-      table2(m, runId),
+      t2,
       behaviourTable(m),
       ...(asking ? [asking] : []),
+      ...(harm ? [harm] : []),
+      ...(effects ? [effects] : []),
       ...(['semantic', 'syntactic', 'scenario', 'app'] as const).map((b) => breakdownTable(m, b)),
       ...(graphs.length ? [graphsTable(graphs, matchRules)] : []),
+      ...(manifest.rescores.length ? [rescoreTable(manifest.rescores)] : []),
     ],
     results: deterministicResults(store, runId),
     graphs,

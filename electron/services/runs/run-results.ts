@@ -1,5 +1,6 @@
 import type { RunResult } from '../../adapters/db/repositories/runs-repo.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
+import type { ResultRow } from '../../core/analysis/run-data.js';
 import type { ResultForMetrics } from '../../core/eval/metrics.js';
 import type { PlannedItem, RunScoring, ScoredResult } from '../../core/eval/scoring.js';
 import { planItems, scoreRun } from '../../core/eval/scoring.js';
@@ -20,6 +21,9 @@ export function toMetricInput(r: RunResult): ResultForMetrics {
     judgeMs: d.judge?.ms ?? 0,
     judgeAgreement: d.judge?.agreement ?? null,
     retries: Math.max(0, (d.attempts ?? 1) - 1),
+    sideEffects: d.sideEffects
+      ? d.sideEffects.effects.map((e) => ({ kinds: e.kinds.length ? e.kinds : [e.kind], irreversible: e.irreversible }))
+      : null,
   };
 }
 
@@ -45,6 +49,16 @@ export function deterministicResults(store: WorkspaceStore, runId: string): unkn
       exit: r.exitCategory,
       ...(r.mode === 'offline'
         ? { graphVersion: d.graphVersion ?? null, path: d.path ?? [], finalNode: d.finalNode ?? null, finalDone: d.finalDone ?? null }
+        : {}),
+      ...(r.mode === 'online' && d.sideEffects
+        ? {
+            sideEffects: d.sideEffects.effects.map((e) => ({
+              step: e.step,
+              kind: e.kind,
+              irreversible: e.irreversible,
+              summary: e.summary,
+            })),
+          }
         : {}),
       tokens: d.stats?.tokens ?? null,
       steps,
@@ -80,4 +94,15 @@ export function scoreStoredRun(store: WorkspaceStore, runId: string): RunScoring
     .results(runId)
     .map((r) => ({ runId, taskId: r.taskId, agent: r.agent, mode: r.mode, success: r.success, exit: r.exitCategory, row: r }));
   return scoreRun(results, plannedItems(store, runId));
+}
+
+/**
+ * A run's items as result rows, each with its status by the one scoring rule (Table 2's classes): the input of the
+ * analyses, of Review's Table 4 and agreement, and of run comparisons. `withResult` keeps only items that have a
+ * stored result (an item never attempted has none).
+ */
+export function resultRows(store: WorkspaceStore, runId: string, opts: { agent?: string; withResult?: boolean } = {}): ResultRow[] {
+  return scoreStoredRun(store, runId)
+    .items.filter((i) => (opts.agent === undefined || i.agent === opts.agent) && (!opts.withResult || i.result))
+    .map((i) => ({ runId, taskId: i.taskId, agent: i.agent, mode: i.mode, success: i.status === 'success', status: i.status }));
 }

@@ -10,6 +10,7 @@ const t = (id: string, mode: 'online' | 'offline', app: string): TaskSummary => 
   id,
   mode,
   app,
+  translation: null,
   instruction: 'x',
   lang: 'zh',
   semantic: 'Indirect Speech',

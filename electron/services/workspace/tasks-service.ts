@@ -44,6 +44,29 @@ export async function importTaskFile(
 ): Promise<ImportReport> {
   const file = resolve(input.file);
   const parsed = await readTaskFile(file);
+  return storeTaskSet(store, file, parsed, input);
+}
+
+/**
+ * A task file's content sent from the window (web mode cannot hand the backend a path): the same
+ * validation, error listing and all-or-nothing import as a file on disk. `fileName` gives the format
+ * (.json, .jsonl, .csv), the default set name and the name errors refer to.
+ */
+export function importTaskContent(
+  store: WorkspaceStore,
+  input: { fileName: string; content: string; taskSet?: string | undefined; replace?: boolean | undefined },
+): ImportReport {
+  const name = basename(input.fileName);
+  const parsed = { ...parseTaskFile(name, input.content, KNOWN_SCENARIOS), text: input.content };
+  return storeTaskSet(store, name, parsed, input);
+}
+
+function storeTaskSet(
+  store: WorkspaceStore,
+  file: string,
+  parsed: ParsedTaskFile & { text: string },
+  input: { taskSet?: string | undefined; replace?: boolean | undefined },
+): ImportReport {
   const taskSet = input.taskSet ?? parsed.name ?? basename(file, extname(file));
   const hash = createHash('sha256').update(parsed.text).digest('hex');
   const { imported, replaced } = store.tasks.importSet(
@@ -52,6 +75,19 @@ export async function importTaskFile(
     input.replace ?? false,
   );
   return { taskSet, file, imported, replaced, warnings: parsed.warnings };
+}
+
+/** Import errors as the API reports them: every invalid field of every task, or the clash that refused the set. */
+function importError(e: unknown): never {
+  if (e instanceof TaskFileError) {
+    throw new ApiError(
+      'bad_request',
+      e.message,
+      e.issues.map((i) => ({ path: i.field, message: i.message })),
+    );
+  }
+  if (e instanceof DuplicateTaskError) throw new ApiError('conflict', e.message);
+  throw e;
 }
 
 export function tasksService(ctx: ServiceContext): ElderBenchHandlers['tasks'] {
@@ -68,15 +104,16 @@ export function tasksService(ctx: ServiceContext): ElderBenchHandlers['tasks'] {
         ctx.events.emit('system', 'onDataChanged', { table: 'tasks' });
         return report;
       } catch (e) {
-        if (e instanceof TaskFileError) {
-          throw new ApiError(
-            'bad_request',
-            e.message,
-            e.issues.map((i) => ({ path: i.field, message: i.message })),
-          );
-        }
-        if (e instanceof DuplicateTaskError) throw new ApiError('conflict', e.message);
-        throw e;
+        return importError(e);
+      }
+    },
+    importContent: (input) => {
+      try {
+        const report = importTaskContent(ctx.store(), input);
+        ctx.events.emit('system', 'onDataChanged', { table: 'tasks' });
+        return report;
+      } catch (e) {
+        return importError(e);
       }
     },
   };

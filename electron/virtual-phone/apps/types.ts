@@ -80,6 +80,8 @@ export interface AppDefinition<S = unknown> {
    * screen: left out of the page's true state (`cmd vphone window --content`).
    */
   viewLog?: readonly (keyof S & string)[];
+  /** Packages this app has installed on the phone (an app store's downloads): listed by `pm list packages`. */
+  installedPackages?(state: S): string[];
 }
 
 export function defineApp<S>(def: AppDefinition<S>): AppDefinition<S> {

@@ -1,3 +1,4 @@
+import { dateFormat } from './date-format.js';
 /**
  * The phone's wall clock. Live by default (status bar minutes tick like a real phone); tests freeze
  * it with `cmd vphone clock freeze|set|advance` so screenshots are byte-identical across runs.
@@ -44,7 +45,7 @@ export class VirtualClock {
 }
 
 export function formatClock(ms: number, timeZone: string, withSeconds = false): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  return dateFormat('en-GB', {
     timeZone,
     hour: '2-digit',
     minute: '2-digit',
@@ -54,7 +55,7 @@ export function formatClock(ms: number, timeZone: string, withSeconds = false): 
 }
 
 export function formatDate(ms: number, timeZone: string, locale: 'en' | 'zh'): string {
-  return new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-US', {
+  return dateFormat(locale === 'zh' ? 'zh-CN' : 'en-US', {
     timeZone,
     weekday: 'short',
     month: 'short',

@@ -38,6 +38,13 @@ export function currentTheme(phone: PhoneModel): Theme {
   });
 }
 
+/** The title of the dialog over the current page, or null: the page rendered, not laid out (cheaper than a frame). */
+export function currentDialogTitle(phone: PhoneModel): string | null {
+  const inst = phone.currentInstance();
+  const screen = phone.apps.get(phone.foreground)!.screens[inst.screenId];
+  return screen?.render(phone.contextFor(phone.foreground, inst)).dialog?.title ?? null;
+}
+
 export function composeFrame(phone: PhoneModel): Frame {
   const theme = currentTheme(phone);
   const pkg = phone.foreground;

@@ -12,6 +12,7 @@ import { SCREEN_W, SCREEN_H } from '../ui/theme.js';
 import { inputCommand } from './commands/input-cmd.js';
 import { amCommand, monkeyCommand, pmCommand } from './commands/activity-cmd.js';
 import { dumpsysCommand } from './commands/dumpsys-cmd.js';
+import { contentCommand } from './commands/content-cmd.js';
 import { settingsCommand, imeCommand } from './commands/settings-cmd.js';
 import { getpropCommand, screencapCommand, uiautomatorCommand, logcatCommand } from './commands/system-cmd.js';
 import { uimodeCommand, wmCommand } from './display-commands.js';
@@ -19,6 +20,32 @@ import type { Capture } from './commands/system-cmd.js';
 import { cmdCommand } from './commands/vphone-cmd.js';
 import type { TimingProfile } from './profile.js';
 import { INSTANT_PROFILE, PhoneTiming, swipeDurationMs } from './profile.js';
+import { ProcessTable } from './processes.js';
+import type { SocketHandler } from './processes.js';
+import { Touchscreen } from './touchscreen.js';
+import { geteventCommand } from './commands/getevent-cmd.js';
+import { pressCommand, touchCommand } from './commands/touch-cmd.js';
+import { appProcessCommand, execCommand, killCommand, pidofCommand } from './programs/process-cmd.js';
+import { minicapMain } from './programs/minicap.js';
+import type { MinicapHost } from './programs/minicap.js';
+
+/** `getprop` with some properties replaced (a phone of another CPU or Android version). */
+function withProps(getprop: CommandFn, props: Record<string, string>): CommandFn {
+  if (Object.keys(props).length === 0) return getprop;
+  return async (ctx) => {
+    const key = ctx.args[0];
+    if (key !== undefined && key in props) {
+      ctx.out(`${props[key]}\n`);
+      return 0;
+    }
+    let text = '';
+    const status = await getprop({ ...ctx, out: (d) => void (text += d.toString()) });
+    for (const [k, v] of Object.entries(props))
+      text = text.replace(new RegExp(`^\\[${k.replace(/\./g, '\\.')}\\]: \\[.*\\]$`, 'm'), `[${k}]: [${v}]`);
+    ctx.out(text);
+    return status;
+  };
+}
 
 /** A phone as the ADB server sees it: the model, its shell, and captures from the shared renderer. */
 export class VirtualPhone implements ServedDevice {
@@ -31,6 +58,11 @@ export class VirtualPhone implements ServedDevice {
   private readonly commands: Record<string, CommandFn>;
   /** Delays and failures of the chosen timing profile (none for `instant`). */
   readonly timing: PhoneTiming;
+  /** Programs started over the shell (minicap) and the abstract sockets they listen on. */
+  readonly processes = new ProcessTable();
+  /** The touchscreen and keys: a person's finger (`cmd vphone touch`), what `getevent` reads. */
+  readonly touch: Touchscreen;
+  private readonly screenListeners = new Set<() => void>();
 
   constructor(
     readonly serial: string,
@@ -40,6 +72,7 @@ export class VirtualPhone implements ServedDevice {
     apps: AppDefinition<unknown>[],
     frozenClockMs?: number,
     profile: TimingProfile = INSTANT_PROFILE,
+    props: Record<string, string> = {},
   ) {
     this.phone = new PhoneModel(locale, seed, serial, apps, frozenClockMs);
     this.timing = new PhoneTiming(profile, seed, serial);
@@ -54,12 +87,13 @@ export class VirtualPhone implements ServedDevice {
         ctx.args[0] === 'start' ? p.launchMs : ctx.args[0] === 'broadcast' ? p.inputMs : null,
       ),
       monkey: t.withInputLatency('monkey', monkeyCommand(m), (p) => p.launchMs),
-      pm: pmCommand(m),
-      dumpsys: dumpsysCommand(m),
-      settings: settingsCommand(m),
+      pm: t.withDelay(pmCommand(m), (p) => p.providerMs),
+      content: t.withDelay(contentCommand(m), (p) => p.providerMs),
+      dumpsys: t.withDelay(dumpsysCommand(m), (p) => p.serviceMs),
+      settings: t.withDelay(settingsCommand(m), (p) => p.serviceMs),
       ime: imeCommand(m),
       wm: wmCommand(m),
-      getprop: getpropCommand(m),
+      getprop: withProps(getpropCommand(m), props),
       screencap: t.withDelay(screencapCommand(m, cap), (p) => p.screencapMs),
       uiautomator: t.withDumpBehaviour(uiautomatorCommand(m, cap)),
       logcat: logcatCommand(),
@@ -72,7 +106,48 @@ export class VirtualPhone implements ServedDevice {
       input_method: base.ime!,
       uimode: uimodeCommand(m),
     };
-    this.commands = { ...base, cmd: cmdCommand(m, services) };
+    this.touch = new Touchscreen(m, () => this.screenChanged());
+    const minicap: MinicapHost = {
+      processes: this.processes,
+      svg: () => this.svg(),
+      onScreenChange: (fn) => this.onScreenChange(fn),
+      frameDelayMs: () => (t.profile.name === 'instant' ? 0 : t.draw(t.profile.streamFrameMs)),
+    };
+    // A service's commands take a binder call's time; the finger and keys below are the phone's own.
+    const cmd = t.withDelay(cmdCommand(m, services), (p) => p.serviceMs);
+    const touchCmd = touchCommand(m, this.touch);
+    const pressCmd = pressCommand(this.touch);
+    const lookup = (name: string): CommandFn | undefined => this.commands[name.replace(/^\/system\/bin\//, '')];
+    this.commands = {
+      ...base,
+      cmd: (ctx) => {
+        // The finger and the keys are the phone's own hardware, not a system service's commands.
+        const [service, sub, ...rest] = ctx.args;
+        if (service === 'vphone' && sub === 'touch') return touchCmd({ ...ctx, args: rest });
+        if (service === 'vphone' && sub === 'press') return pressCmd({ ...ctx, args: rest });
+        return cmd(ctx);
+      },
+      getevent: geteventCommand(this.touch),
+      app_process: appProcessCommand(m.fs, { 'io.devicefarmer.minicap.Main': (ctx, args) => minicapMain(minicap, ctx, args) }),
+      exec: execCommand(lookup),
+      kill: killCommand(this.processes),
+      pidof: pidofCommand(this.processes),
+    };
+  }
+
+  /** Listens for "the screen may have changed" (after every command and touch). */
+  onScreenChange(fn: () => void): () => void {
+    this.screenListeners.add(fn);
+    return () => this.screenListeners.delete(fn);
+  }
+
+  private screenChanged(): void {
+    for (const l of this.screenListeners) l();
+  }
+
+  /** A program's socket in the abstract namespace (`localabstract:NAME`), if one listens there. */
+  connectAbstract(name: string): SocketHandler | undefined {
+    return this.processes.connect(name);
   }
 
   get fs() {
@@ -95,6 +170,7 @@ export class VirtualPhone implements ServedDevice {
     // A real screen draws the next frame right after input; screens that note being seen (an opened
     // place, a viewed order) must do so then, not only when someone happens to take a dump.
     composeFrame(this.phone);
+    this.screenChanged();
     return code;
   }
 

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { VirtualFs } from '../device/fs.js';
 
 /**
@@ -27,5 +28,7 @@ export interface ServedDevice {
   /** Runs a `shell:`/`exec:` payload with device-sh semantics; resolves to the exit status. */
   runShell(command: string, io: ShellIO): Promise<number>;
   framebuffer(): Promise<FramebufferImage>;
+  /** Connects to a socket a program on the device listens on (`localabstract:NAME`); undefined when none does. */
+  connectAbstract(name: string): ((io: Duplex) => void) | undefined;
   dispose(): void;
 }

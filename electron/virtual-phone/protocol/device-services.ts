@@ -62,6 +62,20 @@ export async function handleDeviceService(
     await drainAndEnd(socket);
     return;
   }
+  if (service.startsWith('localabstract:')) {
+    // A program's socket (minicap): reached by `adb forward … localabstract:NAME` or opened directly.
+    const connect = device.connectAbstract(service.slice('localabstract:'.length));
+    if (!connect) {
+      stream.refuse('closed'); // adbd cannot connect: no process listens there
+      return;
+    }
+    stream.accept();
+    await new Promise<void>((resolve) => {
+      socket.once('close', resolve);
+      connect(socket);
+    });
+    return;
+  }
   // Real adbd closes the stream for services it cannot open; the client reports "closed".
   stream.refuse('closed');
 }

@@ -12,7 +12,7 @@ export type HostOutcome = { kind: 'done' } | { kind: 'kept-open' } | { kind: 'tr
 const SERVER_VERSION = '0029'; // 41, what Debian adb 29.0.6 and current platform-tools speak
 const FEATURES = ''; // empty => clients fall back to shell v1, STAT v1, SEND/RECV v1
 
-function pickTransport(reg: DeviceRegistry, spec: string): ServedDevice | string {
+export function pickTransport(reg: DeviceRegistry, spec: string): ServedDevice | string {
   const online = reg.online();
   if (spec === 'any' || spec === 'usb' || spec === '-any' || spec === '-usb') {
     if (online.length === 0) return 'no devices/emulators found';
@@ -151,13 +151,6 @@ export function handleHost(socket: Socket, reg: DeviceRegistry, request: string)
     case cmd.startsWith('disconnect:'):
       okay(socket, `error: no such device '${cmd.slice('disconnect:'.length)}'`);
       endSocket(socket);
-      return { kind: 'done' };
-    case cmd === 'list-forward':
-      okay(socket, '');
-      endSocket(socket);
-      return { kind: 'done' };
-    case cmd.startsWith('forward:') || cmd.startsWith('killforward'):
-      fail(socket, 'port forwarding is not supported by the virtual phone');
       return { kind: 'done' };
     default:
       fail(socket, 'unknown host service');

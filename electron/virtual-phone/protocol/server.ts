@@ -3,7 +3,8 @@ import type { Socket } from 'node:net';
 import type { DeviceRegistry } from './registry.js';
 import { SocketReader, ReaderClosed } from './reader.js';
 import { FrameError, fail, okay, readRequest } from './framing.js';
-import { handleHost } from './host-services.js';
+import { handleHost, pickTransport } from './host-services.js';
+import { ForwardTable, handleForwardRequest } from './forwards.js';
 import { handleDeviceService } from './device-services.js';
 import { listenOn } from './listen.js';
 
@@ -25,13 +26,14 @@ export async function startAdbServer(opts: {
   onKill: () => void;
 }): Promise<AdbServerHandle> {
   const sockets = new Set<Socket>();
+  const forwards = new ForwardTable(opts.host, opts.registry);
   // allowHalfOpen: a client may FIN right after its request; we must still be able to answer it.
   const server = net.createServer({ allowHalfOpen: true }, (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {}); // ECONNRESET etc. are the client's business, not a server crash
     socket.setNoDelay(true);
-    void serveConnection(socket, opts.registry, opts.onKill);
+    void serveConnection(socket, opts.registry, forwards, opts.onKill);
   });
   server.maxConnections = 1024;
   await listenOn(server, opts.port, opts.host);
@@ -42,17 +44,19 @@ export async function startAdbServer(opts: {
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
+        forwards.close();
         server.close(() => resolve());
       }),
   };
 }
 
-async function serveConnection(socket: Socket, registry: DeviceRegistry, onKill: () => void): Promise<void> {
+async function serveConnection(socket: Socket, registry: DeviceRegistry, forwards: ForwardTable, onKill: () => void): Promise<void> {
   const reader = new SocketReader(socket);
   // Clients that connect and send nothing (or half a frame) must not pin a socket forever.
   socket.setTimeout(REQUEST_IDLE_MS, () => socket.destroy());
   try {
     const request = await readRequest(reader);
+    if (await handleForwardRequest(socket, request, forwards, (sel) => pickTransport(registry, sel ?? 'any'))) return;
     const outcome = handleHost(socket, registry, request);
     if (outcome.kind === 'kill') {
       onKill();
@@ -65,6 +69,8 @@ async function serveConnection(socket: Socket, registry: DeviceRegistry, onKill:
     }
     if (outcome.kind !== 'transport') return;
     const service = await readRequest(reader);
+    // Newer adb clients switch to the device first (`host:tport:serial:S`), then ask `host:forward:…` for it.
+    if (await handleForwardRequest(socket, service, forwards, () => outcome.device)) return;
     if (!registry.isPlugged(outcome.device.serial)) {
       fail(socket, `device '${outcome.device.serial}' not found`);
       return;

@@ -33,6 +33,7 @@ export function App() {
   const error = useAppStore((s) => s.error);
   const settings = useAppStore((s) => s.settings);
   const notice = useAppStore((s) => s.notice);
+  const clearNotice = useAppStore((s) => s.clearNotice);
   const section = useHashSection();
 
   // The app-ready signal tests wait on, and the user's scale/theme, live on the root element.
@@ -45,9 +46,11 @@ export function App() {
     document.documentElement.dataset.theme = settings.theme;
   }, [settings]);
   useEffect(() => {
-    // Move focus to the new page so keyboard and screen-reader users land on its content.
+    // Move focus to the new page so keyboard and screen-reader users land on its content,
+    // and drop the last screen's notice: it was about that screen.
     document.getElementById(`page-${section}`)?.focus({ preventScroll: true });
-  }, [section]);
+    clearNotice();
+  }, [section, clearNotice]);
 
   if (status === 'error') {
     return (

@@ -9,6 +9,8 @@ import type { DevicesSlice } from './slices/devices-slice.js';
 import { createDevicesSlice } from './slices/devices-slice.js';
 import type { GraphsSlice } from './slices/graphs-slice.js';
 import { createGraphsSlice } from './slices/graphs-slice.js';
+import type { OffGraphSlice } from './slices/off-graph-slice.js';
+import { createOffGraphSlice } from './slices/off-graph-slice.js';
 import type { OverviewSlice } from './slices/overview-slice.js';
 import { createOverviewSlice } from './slices/overview-slice.js';
 import type { RecordingSlice } from './slices/recording-slice.js';
@@ -34,6 +36,7 @@ export type AppState = AppSlice &
   RecordingSlice &
   OverviewSlice &
   GraphsSlice &
+  OffGraphSlice &
   RunsSlice &
   ReviewSlice &
   AnalysisSlice;
@@ -52,6 +55,7 @@ export function createAppStore(backend: ElderBenchApi, host: 'electron' | 'web' 
     ...createRecordingSlice(set, get, backend),
     ...createOverviewSlice(set, get, backend),
     ...createGraphsSlice(set, get, backend),
+    ...createOffGraphSlice(set, get, backend),
     ...createRunsSlice(set, get, backend),
     ...createReviewSlice(set, get, backend),
     ...createAnalysisSlice(set, get, backend),

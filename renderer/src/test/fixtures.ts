@@ -13,13 +13,21 @@ export const workspaceInfo: WorkspaceInfo = { path: '/ws', taskCount: 2, taskSet
 export const overview: WorkspaceOverview = {
   tasks: { total: 0, online: 0, offline: 0, bySet: [] },
   demonstrations: { finished: 0, perTask: {}, tasksWithout: [], offlineNeedingSecondPath: [] },
-  graphs: { offlineTasks: 0, built: 0, missing: [], problems: [], stale: [] },
+  graphs: {
+    offlineTasks: 0,
+    built: { offline: 0, online: 0 },
+    missing: [],
+    standing: { valid: 0, 'not valid': 0, suspect: 0, unprobed: 0 },
+    attention: [],
+    stale: [],
+  },
   runs: [],
 };
 
 export const task = (id: string, over: Partial<TaskSummary> = {}): TaskSummary => ({
   id,
   instruction: `do ${id}`,
+  translation: null,
   lang: 'en',
   app: 'Settings',
   mode: 'offline',
@@ -73,6 +81,8 @@ export const reviewRow = (taskId: string, over: Partial<ReviewTaskRow> = {}): Re
   exit: 'off_graph',
   steps: 3,
   instruction: `do ${taskId}`,
+  translation: null,
+  lang: 'en',
   app: 'Settings',
   semantic: 'Clear',
   syntactic: 'Canonical',

@@ -1,20 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../../support/cli.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 
-const HARNESS = new URL('./cli-harness.ts', import.meta.url).pathname;
 const tempDir = useTempDirs();
 
+/** The real binary; `input` is its standard input. */
 function cli(args: string[], input = '', env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', HARNESS, ...args], {
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-    timeout: 60_000,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return runCli(args, env, input);
 }
 
 describe('elderbench agent parse', () => {

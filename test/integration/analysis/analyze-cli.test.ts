@@ -1,25 +1,17 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WorkspaceStore } from '../../../electron/adapters/db/workspace-store.js';
 import type { TableModel } from '../../../shared/domain/analysis.js';
 import type { TaskInput } from '../../../shared/schemas/task.js';
 import { TaskSchema } from '../../../shared/schemas/task.js';
-import { REPO_ROOT } from '../../support/fixtures.js';
+import { runCli } from '../../support/cli.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 import { testManifest } from '../../support/run-manifest.js';
 
-const HARNESS = join(REPO_ROOT, 'test/integration/analysis/analyze-harness.ts');
-
+/** `elderbench analyze …` on a workspace, as the real binary. */
 function analyze(ws: string, args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', HARNESS, '--workspace', ws, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, ELDERBENCH_USER_DATA: mkdtempSync(join(tmpdir(), 'eb-user-')) },
-    timeout: 60_000,
-  });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  return runCli(['--workspace', ws, ...args]);
 }
 
 const SEMANTIC = [

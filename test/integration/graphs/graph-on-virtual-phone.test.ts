@@ -5,11 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { GraphSummary } from '../../../shared/domain/graph.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import { Recorder } from '../../../electron/core/recording/recorder.js';
-import { workspaceRecordingStore } from '../../../electron/adapters/db/recording-store.js';
-import { workspaceObservationSink } from '../../../electron/adapters/observations/observation-sink.js';
 import { Backend } from '../../../electron/services/backend.js';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { resolvePackage } from '../../../electron/services/devices/app-packages.js';
+import { recorderDeps } from '../../../electron/services/recording/recorder-deps.js';
 import { importTaskFile } from '../../../electron/services/workspace/tasks-service.js';
 import { runCli } from '../../support/cli.js';
 import { STARTER_TASKS } from '../../support/fixtures.js';
@@ -35,13 +32,7 @@ describe('task graphs from demonstrations on the virtual phone', () => {
       await device.shell(`cmd vphone clock set ${clockMs}`);
       await device.shell('input keyevent 3');
       const rec = await Recorder.start(
-        {
-          device,
-          store: workspaceRecordingStore(() => backend.workspace),
-          sink: workspaceObservationSink(() => backend.workspace),
-          resolvePackage,
-          sleep,
-        },
+        recorderDeps(() => backend.workspace, device, backend.captures),
         backend.workspace.tasks.get('settings-font-bigger')!,
       );
       for (const step of path) {

@@ -67,7 +67,11 @@ describe('offline verdicts by kind, through elderbench run with a scripted vlm m
     expect(demo.code, demo.stderr).toBe(0);
     // Every case played on the sample phone: its actions as a model would send them, and the phone's verdict.
     phones = await startSamplePhones(1);
-    const backend = new Backend({ workspace: ws, userDataDir: mkdtempSync(join(tmpdir(), 'eb-user-')), adbServer: `127.0.0.1:${phones.port}` });
+    const backend = new Backend({
+      workspace: ws,
+      userDataDir: mkdtempSync(join(tmpdir(), 'eb-user-')),
+      adbServer: `127.0.0.1:${phones.port}`,
+    });
     try {
       const device = backend.devices.device(phones.serials[0]!);
       for (const c of CASES) {
@@ -113,7 +117,14 @@ describe('offline verdicts by kind, through elderbench run with a scripted vlm m
     writeFileSync(
       join(ws, 'agents.json'),
       JSON.stringify({
-        agents: [...agents.keys()].map((name) => ({ name, adapter: 'vlm', baseUrl: server!.baseUrl, model: name, timeoutMs: 20_000, retries: 0 })),
+        agents: [...agents.keys()].map((name) => ({
+          name,
+          adapter: 'vlm',
+          baseUrl: server!.baseUrl,
+          model: name,
+          timeoutMs: 20_000,
+          retries: 0,
+        })),
       }),
     );
     const names = [...agents.keys()].join(',');
@@ -158,7 +169,9 @@ describe('offline verdicts by kind, through elderbench run with a scripted vlm m
     expect(on.code, on.stderr).toBe(0);
     const onId = (JSON.parse(on.stdout) as { runId: string }).runId;
     const cmp = JSON.parse((await cli(['--json', 'report', '--compare', `${offId},${onId}`])).stdout) as {
-      modes: { agreement: { agents: { agent: string; tasks: number; agreement: number; kappa: number | null }[]; rankingTau: number | null } };
+      modes: {
+        agreement: { agents: { agent: string; tasks: number; agreement: number; kappa: number | null }[]; rankingTau: number | null };
+      };
     };
     for (const a of cmp.modes.agreement.agents) {
       expect(a, a.agent).toMatchObject({ tasks: online.length, agreement: 1 });

@@ -27,8 +27,10 @@ const TYPE_REPLY: Record<ModelAdapterId, (text: string) => string> = {
   autoglm: (t) => `<think>type it</think><answer>do(action="Type", text="${t}")</answer>`,
   uitars: (t) => `Thought: type it.\nAction: type(content='${t}')`,
   uivenus: (t) => `<think>type it</think>\n<action>Type(content='${t}')</action>\n<conclusion>typed</conclusion>`,
-  'qwen-vl': (t) => `Action: type it\n<tool_call>\n${JSON.stringify({ name: 'mobile_use', arguments: { action: 'type', text: t } })}\n</tool_call>`,
-  guiowl: (t) => `Action: type it\n<tool_call>\n${JSON.stringify({ name: 'mobile_use', arguments: { action: 'type', text: t } })}\n</tool_call>`,
+  'qwen-vl': (t) =>
+    `Action: type it\n<tool_call>\n${JSON.stringify({ name: 'mobile_use', arguments: { action: 'type', text: t } })}\n</tool_call>`,
+  guiowl: (t) =>
+    `Action: type it\n<tool_call>\n${JSON.stringify({ name: 'mobile_use', arguments: { action: 'type', text: t } })}\n</tool_call>`,
 };
 
 const parsed = (family: ModelAdapterId, text: string): Extract<Action, { type: 'Type' }> => {
@@ -47,7 +49,7 @@ async function fieldValue(device: DevicePort, id: string): Promise<string> {
   return v.value;
 }
 
-describe("typing into a field that already holds text: the phone and the offline walk agree on what it then holds", () => {
+describe('typing into a field that already holds text: the phone and the offline walk agree on what it then holds', () => {
   const tmp = useTempDirs();
   const phones = useVirtualPhones();
 

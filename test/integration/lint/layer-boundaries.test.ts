@@ -50,4 +50,45 @@ describe('lint: the layer boundaries', () => {
     expect(await boundaries("import { app } from 'electron';\nexport { app };\n", 'electron/services/x.ts')).toHaveLength(1);
     expect(await boundaries("import Database from 'better-sqlite3';\nexport { Database };\n", 'electron/adapters/db/x.ts')).toEqual([]);
   });
+
+  it('a CLI file importing core/ or adapters/ fails lint; calling a service passes', async () => {
+    const core = "import { buildGraph } from '../../core/graph/merge.js';\nexport { buildGraph };\n";
+    const adapters = "import { WorkspaceStore } from '../../adapters/db/workspace-store.js';\nexport { WorkspaceStore };\n";
+    expect(await boundaries(core, 'electron/cli/commands/new-command.ts')).toEqual([
+      expect.stringContaining('the CLI calls electron/services'),
+    ]);
+    expect(await boundaries(adapters, 'electron/cli/commands/new-command.ts')).toEqual([
+      expect.stringContaining('the CLI calls electron/services'),
+    ]);
+    expect(
+      await boundaries(
+        "import { Backend } from '../../services/backend.js';\nexport { Backend };\n",
+        'electron/cli/commands/new-command.ts',
+      ),
+    ).toEqual([]);
+    // Still plain Node: no native library, no Electron.
+    expect(await boundaries("import sharp from 'sharp';\nexport { sharp };\n", 'electron/cli/commands/new-command.ts')).toHaveLength(1);
+  });
+
+  it('web mode importing adapters/ or core/ fails lint', async () => {
+    const adapters = "import { BlobStore } from '../adapters/blobs/blob-store.js';\nexport { BlobStore };\n";
+    expect(await boundaries(adapters, 'electron/server/new-route.ts')).toEqual([
+      expect.stringContaining('web mode calls electron/services'),
+    ]);
+    expect(
+      await boundaries("import { walk } from '../core/graph/walk.js';\nexport { walk };\n", 'electron/server/new-route.ts'),
+    ).toHaveLength(1);
+    expect(
+      await boundaries("import { Backend } from '../services/backend.js';\nexport { Backend };\n", 'electron/server/new-route.ts'),
+    ).toEqual([]);
+  });
+
+  it('services never import a surface (web mode, CLI, the Electron shell)', async () => {
+    expect(await boundaries("import { main } from '../cli/main.js';\nexport { main };\n", 'electron/services/x.ts')).toEqual([
+      expect.stringContaining('services are used by the surfaces'),
+    ]);
+    expect(
+      await boundaries("import { startWebServer } from '../server/web-server.js';\nexport { startWebServer };\n", 'electron/services/x.ts'),
+    ).toHaveLength(1);
+  });
 });

@@ -43,8 +43,19 @@ describe('workspace overview', () => {
       demo('on-display', 'interrupted');
 
       const o = workspaceOverview(store, [
-        graph('off-display'),
-        graph('off-sound', { demonstrations: 1, leaveOneOut: null, selfConsistency: 0.5, flaggedNodes: ['n2'] }),
+        graph('off-display', {
+          leaveOneOut: 0,
+          trust: { status: 'valid', reason: 'device probe: 9 variants, no false accept', probe: null },
+        }),
+        graph('off-sound', {
+          demonstrations: 1,
+          leaveOneOut: null,
+          selfConsistency: 0.5,
+          flaggedNodes: ['n2'],
+          trust: { status: 'not valid', reason: 'a demonstration does not replay to DONE on this graph', probe: null },
+        }),
+        graph('on-dark'), // an online task's graph (the state judge's)
+        graph('gone-task'), // a task no longer in the workspace
       ]);
       expect(o.tasks).toEqual({ total: 5, online: 3, offline: 2, bySet: [{ name: 'settings-runs', online: 3, offline: 2 }] });
       expect(o.demonstrations.perTask).toEqual({ 'off-display': 3, 'off-sound': 1, 'on-dark': 1 });
@@ -52,10 +63,22 @@ describe('workspace overview', () => {
       expect(o.demonstrations.tasksWithout.sort()).toEqual(['on-display', 'on-sound']);
       expect(o.demonstrations.offlineNeedingSecondPath).toEqual(['off-sound']);
       expect(o.graphs.offlineTasks).toBe(2);
-      expect(o.graphs.built).toBe(2);
+      // Counted by the task's mode, so "of 2 offline tasks" is about offline tasks only.
+      expect(o.graphs.built).toEqual({ offline: 2, online: 1 });
       expect(o.graphs.missing).toEqual([]);
       expect(o.graphs.stale).toEqual(['off-display']);
-      expect(o.graphs.problems).toEqual([{ taskId: 'off-sound', version: 1, selfConsistency: 0.5, leaveOneOut: null, flaggedNodes: 1 }]);
+      // The Graphs screen's standing, not a rule of its own: leave-one-out below 1 is no problem (another path).
+      expect(o.graphs.standing).toEqual({ valid: 1, 'not valid': 1, suspect: 0, unprobed: 1 });
+      expect(o.graphs.attention).toEqual([
+        {
+          taskId: 'off-sound',
+          mode: 'offline',
+          version: 1,
+          status: 'not valid',
+          reason: 'a demonstration does not replay to DONE on this graph',
+        },
+        { taskId: 'on-dark', mode: 'online', version: 1, status: 'unprobed', reason: 'never probed' },
+      ]);
       expect(o.runs).toEqual([]);
 
       // Without graphs: the demonstrated offline tasks are listed as missing theirs.

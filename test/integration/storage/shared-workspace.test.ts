@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, STARTER_TASKS, validTask } from '../../support/fixtures.js';
 import { runCli } from '../../support/cli.js';
+import { reachableInstall } from '../../support/reachable-install.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 
 interface Run {
@@ -14,9 +15,9 @@ interface Run {
 }
 
 /** The real CLI as a concurrent child process (runCli waits; these must overlap). */
-function cliAsync(args: string[], env: Record<string, string>, uid?: number): Promise<Run> {
+function cliAsync(args: string[], env: Record<string, string>, uid?: number, install = REPO_ROOT): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [`${REPO_ROOT}bin/elderbench.js`, ...args], {
+    const child = spawn(process.execPath, [join(install, 'bin', 'elderbench.js'), ...args], {
       env: { ...process.env, ...env },
       ...(uid !== undefined ? { uid, gid: uid } : {}),
     });
@@ -45,6 +46,10 @@ const countTasks = (ws: string): number => {
 
 describe('a workspace shared by several processes and people', () => {
   const tmp = useTempDirs();
+  const installs: string[] = [];
+  afterAll(() => {
+    for (const d of installs) rmSync(d, { recursive: true, force: true });
+  });
 
   // Large files widen the window between a transaction's first read and its first write,
   // where a deferred transaction failed with "database is locked" (most trials, before).
@@ -101,21 +106,26 @@ describe('a workspace shared by several processes and people', () => {
     chmodSync(join(ws, '..'), 0o755);
     const asRoot = process.getuid?.() === 0;
     let uid: number | undefined;
+    // The CLI as `nobody` runs from an install that user can reach: the clone may sit under a private folder.
+    let install = REPO_ROOT;
     if (asRoot) {
       uid = 65534; // nobody: may read the folder (0755, owned by root), not write it
       for (const p of [ws, join(ws, 'blobs')]) chownSync(p, 0, 0);
+      const reachable = reachableInstall(uid, uid);
+      install = reachable.root;
+      if (reachable.temporary) installs.push(reachable.root);
     } else {
       chmodSync(ws, 0o555);
       chmodSync(join(ws, 'elderbench.db'), 0o444);
     }
     try {
-      const list = await cliAsync(['--workspace', ws, '--json', 'tasks', 'list'], { ELDERBENCH_USER_DATA: userData }, uid);
+      const list = await cliAsync(['--workspace', ws, '--json', 'tasks', 'list'], { ELDERBENCH_USER_DATA: userData }, uid, install);
       expect(list.stderr).toMatch(/read-only for this user/);
       expect(list.code).toBe(0);
       expect((JSON.parse(list.stdout) as { id: string }[]).map((t) => t.id).sort()).toEqual(['phone-block-number', 'settings-font-bigger']);
       const other = taskFile(userData, 'more', 1);
       chmodSync(other, 0o644);
-      const imp = await cliAsync(['--workspace', ws, 'tasks', 'import', other], { ELDERBENCH_USER_DATA: userData }, uid);
+      const imp = await cliAsync(['--workspace', ws, 'tasks', 'import', other], { ELDERBENCH_USER_DATA: userData }, uid, install);
       expect(imp.code).toBe(1);
       expect(imp.stderr).toMatch(/is read-only for this user .*copy it somewhere you can write/);
     } finally {

@@ -83,7 +83,7 @@ describe('web mode, attacked from the same machine', () => {
     expect((await post(s, 'settings.update', { Cookie: cookie, Origin: origin })).status).toBe(415);
     // A cookie alone, without any browser header saying where it came from, is not enough.
     expect((await post(s, 'settings.update', json)).status).toBe(403);
-    expect(backend!.handlers.settings.get(undefined as never)).toMatchObject({ uiScale: 1.25 });
+    expect(backend!.handlers.settings.get(undefined as never)).toMatchObject({ uiScale: 1 });
 
     const own = await post(s, 'settings.update', { ...json, Origin: origin });
     expect(own.status).toBe(200);

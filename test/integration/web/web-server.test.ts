@@ -47,7 +47,7 @@ describe('web mode server', () => {
     expect((await send(`${s.url}blobs/${'0'.repeat(64)}`)).status).toBe(401);
     const ok = await api(s, 'settings.get', undefined);
     expect(ok.status).toBe(200);
-    expect(JSON.parse(ok.body)).toMatchObject({ result: { uiScale: 1.25 } });
+    expect(JSON.parse(ok.body)).toMatchObject({ result: { uiScale: 1 } });
   });
 
   it('swaps the token in the URL for an HttpOnly cookie and serves the page with a CSP', async () => {

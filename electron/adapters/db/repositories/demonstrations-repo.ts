@@ -1,9 +1,10 @@
-import type { Action } from '../../../../shared/domain/action.js';
 import { parseActionPx } from '../../../../shared/domain/action-px.js';
 import type { DemonstrationStatus, RecordedStep } from '../../../../shared/domain/recording.js';
 import type { TapAlternatives } from '../../../../shared/domain/task-graph.js';
 import type { Db } from '../connection.js';
-import { fromJson, nowIso, parseTimings, toJson } from './json.js';
+import { fromJson, nowIso, parseStored, parseTimings, toJson } from './json.js';
+import type { RawCapture } from './pending-captures-repo.js';
+import { ActionSchema, DeviceInfoSchema } from './stored-schemas.js';
 
 export interface Demonstration {
   id: number;
@@ -62,7 +63,7 @@ const demoFromRow = (r: DemoRow): Demonstration => ({
   id: r.id,
   taskId: r.task_id,
   deviceSerial: r.device_serial,
-  deviceInfo: fromJson(r.device_info),
+  deviceInfo: parseStored(DeviceInfoSchema, r.device_info, { table: 'demonstrations', row: r.id, field: 'device_info' }),
   status: r.status,
   note: r.note,
   startedAt: r.started_at,
@@ -78,7 +79,7 @@ const stepFromRow = (r: StepRow): Step => ({
   xmlBlob: r.xml_blob,
   foregroundPackage: r.foreground_package,
   foregroundActivity: r.foreground_activity,
-  action: r.action === null ? null : fromJson<Action>(r.action),
+  action: r.action === null ? null : parseStored(ActionSchema, r.action, { table: 'steps', row: r.id, field: 'action' }),
   actionPx: r.action_px === null ? null : parseActionPx(fromJson(r.action_px)),
   timings: parseTimings(fromJson(r.timings)),
   createdAt: r.created_at,
@@ -89,6 +90,7 @@ const stepFromRow = (r: StepRow): Step => ({
 export class DemonstrationsRepo {
   private readonly insertStep;
   private readonly deleteStep;
+  private readonly insertPending;
 
   constructor(private readonly db: Db) {
     this.insertStep = db.prepare(
@@ -96,6 +98,7 @@ export class DemonstrationsRepo {
        foreground_activity, action, action_px, timings, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.deleteStep = db.prepare('DELETE FROM steps WHERE demonstration_id = ? AND idx = ?');
+    this.insertPending = db.prepare('INSERT INTO pending_captures (step_id, screenshot, xml, created_at) VALUES (?, ?, ?, ?)');
   }
 
   create(taskId: string, deviceSerial: string, deviceInfo: Record<string, unknown> = {}): Demonstration {
@@ -132,7 +135,19 @@ export class DemonstrationsRepo {
     this.db.prepare('UPDATE demonstrations SET note = ? WHERE id = ?').run(note, id);
   }
 
-  addStep(s: RecordedStep): number {
+  /**
+   * Commits a step; with `capture`, also the observation as the phone gave it (see PendingCapturesRepo),
+   * in the same transaction: the step and its pixels are durable together, before any encoding.
+   */
+  addStep(s: RecordedStep, capture?: RawCapture): number {
+    return this.db.transaction(() => {
+      const id = this.insertStepRow(s);
+      if (capture) this.insertPending.run(id, capture.screenshot, Buffer.from(capture.xml, 'utf8'), nowIso());
+      return id;
+    })();
+  }
+
+  private insertStepRow(s: RecordedStep): number {
     const info = this.insertStep.run(
       s.demonstrationId,
       s.idx,
@@ -174,6 +189,12 @@ export class DemonstrationsRepo {
       .prepare<[string], DemoRow>("SELECT * FROM demonstrations WHERE task_id = ? AND status = 'finished' ORDER BY id LIMIT 1")
       .get(taskId);
     return row ? demoFromRow(row) : undefined;
+  }
+
+  /** One step by its row id (undefined once undone). */
+  stepById(id: number): Step | undefined {
+    const row = this.db.prepare<[number], StepRow>('SELECT * FROM steps WHERE id = ?').get(id);
+    return row ? stepFromRow(row) : undefined;
   }
 
   steps(demonstrationId: number): Step[] {

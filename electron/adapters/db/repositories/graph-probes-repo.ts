@@ -1,6 +1,7 @@
 import type { ProbeTaskResult } from '../../../../shared/domain/graph.js';
 import type { Db } from '../connection.js';
-import { fromJson, nowIso, toJson } from './json.js';
+import { nowIso, parseStored, toJson } from './json.js';
+import { ProbeTaskResultSchema } from './stored-schemas.js';
 
 export interface StoredProbe {
   id: number;
@@ -36,7 +37,12 @@ export class GraphProbesRepo {
       )
       .get(graphId);
     return row
-      ? { id: row.id, graphId: row.graph_id, createdAt: row.created_at, result: fromJson<ProbeTaskResult>(row.result) }
+      ? {
+          id: row.id,
+          graphId: row.graph_id,
+          createdAt: row.created_at,
+          result: parseStored(ProbeTaskResultSchema, row.result, { table: 'graph_probes', row: row.id, field: 'result' }),
+        }
       : undefined;
   }
 }

@@ -4,7 +4,9 @@ import { parseRunManifest } from '../../../../shared/domain/run-manifest.js';
 import type { RunResultDetails, RunStepDetails, StepUsage } from '../../../../shared/domain/run-records.js';
 import { parseRunResultDetails, parseRunStepDetails, parseStepUsage } from '../../../../shared/domain/run-records.js';
 import type { Db } from '../connection.js';
-import { fromJson, nowIso, parseTimings, toJson } from './json.js';
+import { fromJson, nowIso, parseStored, parseTimings, toJson } from './json.js';
+import { ActionSchema } from './stored-schemas.js';
+import { writeTransaction } from '../connection.js';
 
 export type RunMode = 'online' | 'offline';
 export type RunStatus = 'running' | 'finished' | 'cancelled' | 'failed';
@@ -110,7 +112,11 @@ export class RunsRepo {
       idx: r.idx as number,
       observationBlob: r.observation_blob as string | null,
       rawOutput: r.raw_output as string,
-      action: fromJson<Action>(r.action as string),
+      action: parseStored(ActionSchema, r.action as string, {
+        table: 'run_steps',
+        row: `${k.runId}/${k.taskId}/${k.agent}/${k.mode}#${r.idx}`,
+        field: 'action',
+      }),
       details: parseRunStepDetails(fromJson(r.details as string)),
       timings: parseTimings(fromJson(r.timings as string)),
       usage: parseStepUsage(fromJson(r.usage as string)),
@@ -144,6 +150,25 @@ export class RunsRepo {
          exit_category = excluded.exit_category, details = excluded.details, finished_at = excluded.finished_at`,
       )
       .run(r.runId, r.taskId, r.agent, r.mode, r.success ? 1 : 0, r.exitCategory, toJson(r.details), nowIso());
+  }
+
+  /**
+   * Replaces some results of a run, each with its steps, and rewrites the run's manifest, in one
+   * transaction: a re-scoring killed half-way leaves every result as it was (`run rescore`).
+   */
+  replaceResults(
+    runId: string,
+    items: readonly { result: Omit<RunResult, 'finishedAt'>; steps: readonly RunStep[] }[],
+    manifest: StoredRunManifest,
+  ): void {
+    writeTransaction(this.db, () => {
+      for (const { result, steps } of items) {
+        this.deleteSteps(result);
+        for (const s of steps) this.addStep(s);
+        this.putResult(result);
+      }
+      this.db.prepare('UPDATE runs SET manifest = ? WHERE id = ?').run(toJson(manifest), runId);
+    });
   }
 
   results(runId: string): RunResult[] {

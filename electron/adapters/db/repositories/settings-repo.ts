@@ -15,7 +15,7 @@ export class SettingsRepo {
   }
 
   all(): Record<string, unknown> {
-    return Object.fromEntries(this.selectAll.all().map((r) => [r.key, fromJson<unknown>(r.value)]));
+    return Object.fromEntries(this.selectAll.all().map((r) => [r.key, fromJson(r.value)]));
   }
 
   /** Writes all entries in one transaction: a patch lands whole or not at all. */

@@ -1,4 +1,6 @@
-import { parseActionPx, DEFAULT_SCREEN } from '../../../../shared/domain/action-px.js';
+import { parseActionPx, DEFAULT_SCREEN, TargetElementSchema } from '../../../../shared/domain/action-px.js';
+import { ActionSchema } from '../../../../shared/domain/action.js';
+import type { KnownWrongAction } from '../../../../shared/domain/off-graph.js';
 import type { GraphConfig, GraphValidation } from '../../../../shared/domain/graph.js';
 import { withMatchDefaults } from '../../../../shared/domain/graph.js';
 import type { GraphEdge, GraphNode, StateSignature, TaskGraph } from '../../../../shared/domain/task-graph.js';
@@ -45,14 +47,37 @@ function edgeOf(e: unknown, where: string): GraphEdge {
 /** The signature of a node stored without one (a hand-made graph file): it resembles no page. */
 const EMPTY_SIGNATURE: StateSignature = { activity: '', structure: [], structureKey: '', anchors: [], widgetState: [], imageHash: null };
 
+/** A node's known-wrong marks; one that is no shape this app wrote is dropped (it would match nothing reliably). */
+function knownWrongOf(v: unknown): KnownWrongAction[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  return v.flatMap((k): KnownWrongAction[] => {
+    if (!isObject(k) || typeof k.id !== 'number') return [];
+    const action = ActionSchema.safeParse(k.action);
+    if (!action.success) return [];
+    const target = TargetElementSchema.safeParse(k.target);
+    return [
+      {
+        id: k.id,
+        action: action.data,
+        target: target.success ? target.data : null,
+        screen: isScreen(k.screen) ? k.screen : { ...DEFAULT_SCREEN },
+        note: typeof k.note === 'string' ? k.note : '',
+      },
+    ];
+  });
+}
+
 function nodeOf(n: unknown, where: string): GraphNode {
   if (!isObject(n) || typeof n.id !== 'string') throw new StoredGraphError(`${where}: a node lacks its id`);
+  const knownWrong = knownWrongOf(n.knownWrong);
+  const { knownWrong: _stored, ...rest } = n as unknown as GraphNode;
   return {
-    ...(n as unknown as GraphNode),
+    ...rest,
     signature: isObject(n.signature) ? (n.signature as unknown as StateSignature) : EMPTY_SIGNATURE,
     members: Array.isArray(n.members) ? (n.members as GraphNode['members']) : [],
     done: n.done === true,
     flag: typeof n.flag === 'string' ? n.flag : null,
+    ...(knownWrong?.length ? { knownWrong } : {}),
   };
 }
 

@@ -2,7 +2,8 @@ import type { Task, TaskSummary } from '../../../../shared/schemas/task.js';
 import type { TaskFilter } from '../../../../shared/api/services.js';
 import type { Db } from '../connection.js';
 import { writeTransaction } from '../connection.js';
-import { fromJson, nowIso, toJson } from './json.js';
+import { TaskSchema } from '../../../../shared/schemas/task.js';
+import { nowIso, parseStored, toJson } from './json.js';
 
 interface TaskRow {
   id: string;
@@ -14,6 +15,7 @@ interface TaskRow {
   semantic: TaskSummary['semantic'];
   syntactic: TaskSummary['syntactic'];
   scenario: string;
+  translation: string | null;
 }
 
 export interface TaskSetRow {
@@ -27,6 +29,7 @@ export interface TaskSetRow {
 const toSummary = (r: TaskRow): TaskSummary => ({
   id: r.id,
   instruction: r.instruction,
+  translation: typeof r.translation === 'string' ? r.translation : null,
   lang: r.lang,
   app: r.app,
   mode: r.mode,
@@ -109,17 +112,19 @@ export class TasksRepo {
     eq('syntactic', filter.syntactic);
     eq('task_set', filter.taskSet);
     if (filter.text) {
-      where.push(`(instr(lower(id), ?) > 0 OR instr(lower(instruction), ?) > 0)`);
-      args.push(filter.text.toLowerCase(), filter.text.toLowerCase());
+      where.push(
+        `(instr(lower(id), ?) > 0 OR instr(lower(instruction), ?) > 0 OR instr(lower(coalesce(json_extract(body, '$.translation'), '')), ?) > 0)`,
+      );
+      args.push(filter.text.toLowerCase(), filter.text.toLowerCase(), filter.text.toLowerCase());
     }
-    const sql = `SELECT id, task_set, instruction, lang, app, mode, semantic, syntactic, scenario FROM tasks
+    const sql = `SELECT id, task_set, instruction, json_extract(body, '$.translation') AS translation, lang, app, mode, semantic, syntactic, scenario FROM tasks
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`;
     return (this.db.prepare(sql).all(...args) as TaskRow[]).map(toSummary);
   }
 
   get(id: string): Task | undefined {
     const row = this.db.prepare<[string], { body: string }>('SELECT body FROM tasks WHERE id = ?').get(id);
-    return row ? fromJson<Task>(row.body) : undefined;
+    return row ? parseStored(TaskSchema, row.body, { table: 'tasks', row: id, field: 'body' }) : undefined;
   }
 
   count(): number {

@@ -1,5 +1,6 @@
 import type { Db } from '../connection.js';
-import { fromJson, nowIso, toJson } from './json.js';
+import { nowIso, parseStored, readEach, toJson } from './json.js';
+import { StringListSchema } from './stored-schemas.js';
 
 export interface VerbAnnotation {
   taskId: string;
@@ -57,7 +58,10 @@ export class VerbAnnotationsRepo {
   }
 
   all(): VerbAnnotation[] {
-    return (this.db.prepare('SELECT * FROM verb_annotations ORDER BY task_id').all() as Record<string, string | null>[]).map(toAnnotation);
+    return readEach(
+      this.db.prepare('SELECT * FROM verb_annotations ORDER BY task_id').all() as Record<string, string | null>[],
+      toAnnotation,
+    );
   }
 }
 
@@ -65,9 +69,15 @@ function toAnnotation(r: Record<string, string | null>): VerbAnnotation {
   return {
     taskId: r.task_id!,
     instruction: r.instruction!,
-    proposed: r.proposed === null ? null : fromJson<string[]>(r.proposed!),
+    proposed:
+      r.proposed === null
+        ? null
+        : parseStored(StringListSchema, r.proposed!, { table: 'verb_annotations', row: r.task_id!, field: 'proposed' }),
     model: r.model ?? null,
-    accepted: r.accepted === null ? null : fromJson<string[]>(r.accepted!),
+    accepted:
+      r.accepted === null
+        ? null
+        : parseStored(StringListSchema, r.accepted!, { table: 'verb_annotations', row: r.task_id!, field: 'accepted' }),
     status: r.status as VerbAnnotation['status'],
     updatedAt: r.updated_at!,
   };

@@ -23,20 +23,30 @@ const pct = (v: number): number => Math.round(v * 10000) / 100;
 function barOption(spec: BarChartSpec): Record<string, unknown> {
   const manyLabels = spec.categories.length > 5 || spec.categories.some((c) => c.length > 14);
   return {
-    title: { text: spec.title, left: 'center' },
-    legend: spec.series.length > 1 ? { top: 40 } : undefined,
+    title: { text: spec.title, left: 'center', textStyle: { fontSize: CHART_TEXT.title } },
+    legend: spec.series.length > 1 ? { top: 40, textStyle: { fontSize: CHART_TEXT.base } } : undefined,
     grid: { left: 70, right: 30, top: spec.series.length > 1 ? 90 : 60, bottom: manyLabels ? 140 : 60 },
     xAxis: {
       type: 'category',
       data: spec.categories,
-      axisLabel: { interval: 0, rotate: manyLabels ? 35 : 0 },
+      axisLabel: { interval: 0, rotate: manyLabels ? 35 : 0, fontSize: CHART_TEXT.label },
     },
-    yAxis: { type: 'value', name: spec.yLabel ?? (spec.percent ? '%' : ''), axisLabel: spec.percent ? { formatter: '{value}%' } : {} },
+    yAxis: {
+      type: 'value',
+      name: spec.yLabel ?? (spec.percent ? '%' : ''),
+      nameTextStyle: { fontSize: CHART_TEXT.label },
+      axisLabel: { fontSize: CHART_TEXT.label, ...(spec.percent ? { formatter: '{value}%' } : {}) },
+    },
     series: spec.series.map((s) => ({
       name: s.name,
       type: 'bar',
       data: spec.percent ? s.values.map(pct) : s.values,
-      label: { show: spec.categories.length * spec.series.length <= 24, position: 'top', formatter: spec.percent ? '{c}%' : '{c}' },
+      label: {
+        show: spec.categories.length * spec.series.length <= 24,
+        position: 'top',
+        fontSize: CHART_TEXT.label,
+        formatter: spec.percent ? '{c}%' : '{c}',
+      },
     })),
   };
 }
@@ -57,12 +67,23 @@ function heatmapOption(spec: HeatmapSpec): Record<string, unknown> {
     }),
   );
   const n = Math.max(spec.xLabels.length, spec.yLabels.length);
-  const label = { show: n <= 14, fontSize: 10 };
+  const label = { show: n <= 14, fontSize: CHART_TEXT.label };
   return {
-    title: { text: spec.title, left: 'center' },
+    title: { text: spec.title, left: 'center', textStyle: { fontSize: CHART_TEXT.title } },
     grid: { left: 200, right: 90, top: 50, bottom: 170 },
-    xAxis: { type: 'category', data: spec.xLabels, axisLabel: { interval: 0, rotate: 45 }, splitArea: { show: true } },
-    yAxis: { type: 'category', data: spec.yLabels, axisLabel: { interval: 0 }, inverse: true, splitArea: { show: true } },
+    xAxis: {
+      type: 'category',
+      data: spec.xLabels,
+      axisLabel: { interval: 0, rotate: 45, fontSize: CHART_TEXT.label },
+      splitArea: { show: true },
+    },
+    yAxis: {
+      type: 'category',
+      data: spec.yLabels,
+      axisLabel: { interval: 0, fontSize: CHART_TEXT.label },
+      inverse: true,
+      splitArea: { show: true },
+    },
     visualMap: [
       {
         min,
@@ -72,6 +93,7 @@ function heatmapOption(spec: HeatmapSpec): Record<string, unknown> {
         right: 10,
         top: 'middle',
         precision: 2,
+        textStyle: { fontSize: CHART_TEXT.label },
         seriesIndex: 0,
         inRange: { color: spec.symmetric ? ['#2c7bb6', '#f7f7f7', '#d7191c'] : ['#f7f7f7', '#d7191c'] },
       },
@@ -85,7 +107,18 @@ function heatmapOption(spec: HeatmapSpec): Record<string, unknown> {
   };
 }
 
+/**
+ * Text sizes at the chart's own size (640 px wide and up). Screens and reports shrink a chart to
+ * fit a column, to about 0.8 of that at the narrowest, and labels must stay ≥ 11 px to be read.
+ */
+export const CHART_TEXT = { base: 14, title: 17, label: 13 } as const;
+
 export function chartOption(spec: ChartSpec): Record<string, unknown> {
   const body = spec.kind === 'bar' ? barOption(spec) : heatmapOption(spec);
-  return { animation: false, backgroundColor: '#ffffff', textStyle: { fontFamily: CHART_FONT_FAMILY }, ...body };
+  return {
+    animation: false,
+    backgroundColor: '#ffffff',
+    textStyle: { fontFamily: CHART_FONT_FAMILY, fontSize: CHART_TEXT.base },
+    ...body,
+  };
 }

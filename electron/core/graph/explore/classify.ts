@@ -30,30 +30,103 @@ const same = (a: readonly string[], b: readonly string[]): boolean => a.length =
 const sorted = (a: readonly string[]): string[] => [...a].sort();
 const anyText = (a: readonly string[]): string[] => a.map((x) => (x.startsWith('type:') ? 'type:*' : x));
 
+/** The state facts a classification reads: what the app holds (a key), the window, and the data leaf by leaf. */
+export interface StateFacts {
+  app: string;
+  window: string;
+  data: Record<string, string>;
+}
+
+/** What each step changed in the data, in order: `leaf=value` for every leaf that took a new value. */
+function changes(route: readonly string[], stateOf: (id: string) => StateFacts): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < route.length; i++) {
+    const a = stateOf(route[i - 1]!).data;
+    const b = stateOf(route[i]!).data;
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) if (a[k] !== b[k]) out.push(`${k}=${b[k] ?? ''}`);
+  }
+  return out;
+}
+
+/** Whether `small` is contained in `big` as a multiset. */
+function includes(big: readonly string[], small: readonly string[]): boolean {
+  const left = new Map<string, number>();
+  for (const x of big) left.set(x, (left.get(x) ?? 0) + 1);
+  return small.every((x) => {
+    const n = left.get(x) ?? 0;
+    left.set(x, n - 1);
+    return n > 0;
+  });
+}
+
+const sameData = (a: Record<string, string>, b: Record<string, string>): boolean =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
 /**
- * How a right path relates to the demonstrations, judged on the phone's true states: the same states
- * (`demonstrated`); the same once detours are removed — `back-and-forth` when a detour visits another
- * page, `overshoot-and-correct` when it stays on one page (a value changed and changed back), `no-effect`
- * when its only detours are actions that changed nothing —; the same decisions in another order
- * (`field-order`); the same decisions with other typed text (`text-semantics`); else `other-route`.
+ * How a right path relates to the demonstrations, judged on the phone's true states (what the app holds;
+ * where a page is scrolled to and what only logs a view do not count):
+ * - the same states and decisions as a demonstration: `demonstrated`; the same states reached with other
+ *   controls (the Up arrow for Back, a preset for typed digits): `other-control`;
+ * - the same once detours are removed: `back-and-forth` when a detour visits another page,
+ *   `overshoot-and-correct` when it stays on one page (a value changed and changed back), `no-effect`
+ *   when its only detours are actions that changed nothing;
+ * - the same changes to the data as a demonstration, in another order (the destination set before the
+ *   date), or in its order on the same pages reached in another order: `field-order`;
+ * - the same decisions with other typed text: `text-semantics`;
+ * - a demonstration's changes plus others later undone, ending with the same data (三亚 chosen, then
+ *   上海): `overshoot-and-correct`;
+ * - a demonstration's changes plus others left in place (a song liked on the way): `side-effect` — right by
+ *   the checks, yet the path did more than the task;
+ * - else a route no demonstration took: `other-route`.
  */
 export function classifyRight(
   path: StatePath,
   root: string,
   demos: readonly DemoRoute[],
-  windowOf: (state: string) => string,
+  stateOf: (id: string) => StateFacts,
 ): RightPathKind {
-  const states = [root, ...path.steps.map((s) => s.to)];
+  const ids = [root, ...path.steps.map((s) => s.to)];
+  const app = (route: readonly string[]): string[] => route.map((id) => stateOf(id).app);
+  const states = app(ids);
   const decisions = path.steps.map((s) => s.move.id);
-  if (demos.some((d) => same(d.states, states))) return 'demonstrated';
+  const routes = demos.map((d) => ({ ...d, app: app(d.states), erased: eraseLoops(app(d.states), d.decisions) }));
+  if (routes.some((d) => same(d.app, states) && same(d.decisions, decisions))) return 'demonstrated';
+  // The demonstration's states, reached with other controls (the Up arrow for Back, a preset for typed digits).
+  if (routes.some((d) => same(d.app, states))) return 'other-control';
   const erased = eraseLoops(states, decisions);
-  if (erased.loops.length > 0 && demos.some((d) => same(d.states, erased.states))) {
+  if (erased.loops.length > 0 && routes.some((d) => same(d.erased.states, erased.states))) {
     const real = erased.loops.filter((l) => l.length > 1);
     if (real.length === 0) return 'no-effect';
-    return real.some((l) => l.some((st) => windowOf(st) !== windowOf(l[0]!))) ? 'back-and-forth' : 'overshoot-and-correct';
+    // Loops hold app keys; a loop on one page keeps the window of the state it left.
+    const windowOf = new Map(ids.map((id) => [stateOf(id).app, stateOf(id).window]));
+    return real.some((l) => l.some((st) => windowOf.get(st) !== windowOf.get(l[0]!))) ? 'back-and-forth' : 'overshoot-and-correct';
   }
-  if (demos.some((d) => same(sorted(d.decisions), sorted(erased.decisions)))) return 'field-order';
+  const mine = changes(ids, stateOf);
+  const end = stateOf(ids.at(-1)!).data;
+  const pages = (route: readonly string[]): string[] => [...new Set(route.map((id) => stateOf(id).window))].sort();
+  const theirs = routes.map((d) => ({ changes: changes(d.states, stateOf), end: stateOf(d.states.at(-1)!).data, pages: pages(d.states) }));
+  // The same edits, in another order — or in the same order on the same pages, focused or opened in another order.
+  const fieldOrder = theirs.some(
+    (t) =>
+      sameData(t.end, end) &&
+      mine.length === t.changes.length &&
+      includes(mine, t.changes) &&
+      (!same(mine, t.changes) || same(pages(ids), t.pages)),
+  );
+  if (fieldOrder) return 'field-order';
   const texts = anyText(erased.decisions);
-  if (demos.some((d) => same(anyText(d.decisions), texts) || same(sorted(anyText(d.decisions)), sorted(texts)))) return 'text-semantics';
+  if (routes.some((d) => same(anyText(d.erased.decisions), texts) || same(sorted(anyText(d.erased.decisions)), sorted(texts))))
+    return 'text-semantics';
+  if (routes.some((d) => same(sorted(d.erased.decisions), sorted(erased.decisions)))) return 'field-order';
+  // A correction: every change beyond the demonstration's is to a leaf the demonstration sets too, later set right.
+  const leaf = (c: string): string => c.slice(0, c.indexOf('='));
+  const corrected = theirs.some((t) => {
+    if (!sameData(t.end, end) || mine.length <= t.changes.length || !includes(mine, t.changes)) return false;
+    const theirLeaves = new Set(t.changes.map(leaf));
+    return mine.every((c) => theirLeaves.has(leaf(c)));
+  });
+  if (corrected) return 'overshoot-and-correct';
+  // The demonstration's changes and others left in place (a song liked on the way, the photo also shared).
+  if (theirs.some((t) => mine.length > t.changes.length && includes(mine, t.changes))) return 'side-effect';
   return 'other-route';
 }

@@ -25,6 +25,8 @@ class ToyTransferPhone implements ExplorePort {
   private view(): PhoneView {
     return {
       key: JSON.stringify(this.s),
+      appKey: JSON.stringify(this.s),
+      data: { amount: this.s.amount, sent: String(this.s.sent) },
       window: this.s.left ? 'launcher' : this.s.sent !== null ? 'done' : 'transfer',
       package: this.s.left ? 'launcher' : 'com.example.app',
       focused: this.s.focused && this.s.sent === null,
@@ -123,7 +125,7 @@ describe('exploration: ground truth from the phone, verdicts from the offline wa
         .filter((a): a is Action => a !== null),
     );
     expect(demo.pass).toBe(true);
-    const windowOf = (id: string): string => x.states.get(id)!.window;
+    const windowOf = (id: string) => ({ app: x.states.get(id)!.appKey, window: x.states.get(id)!.window, data: x.states.get(id)!.data });
     const path = (ids: string[]): StatePath => {
       let s = x.states.get(x.root)!;
       return {
@@ -139,9 +141,10 @@ describe('exploration: ground truth from the phone, verdicts from the offline wa
     expect(classifyRight(path([field, 'type:300', 'tap:转账']), x.root, [demo], windowOf)).toBe('demonstrated');
     // A field tapped twice changes nothing the second time.
     expect(classifyRight(path([field, field, 'type:300', 'tap:转账']), x.root, [demo], windowOf)).toBe('no-effect');
-    expect(classifyRight(path(['tap:100元', 'tap:200元']), x.root, [{ states: [], decisions: ['tap:200元', 'tap:100元'] }], windowOf)).toBe(
-      'field-order',
-    );
+    // The field focused, then a preset chosen — demonstrated the other way round.
+    const root = x.states.get(x.root)!;
+    const other = await x.replay([root.moves.find((m) => m.id === 'tap:100元')!.action, root.moves.find((m) => m.id === field)!.action]);
+    expect(classifyRight(path([field, 'tap:100元']), x.root, [other], windowOf)).toBe('field-order');
   });
 
   it('walks a path offline as a vlm agent: the demonstration is accepted, the preset amount and the doubled text are not', async () => {

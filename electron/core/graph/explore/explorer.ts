@@ -9,6 +9,10 @@ import type { TypedValue } from './vocabulary.js';
 export interface PhoneView {
   /** The app's true state, whole (equal keys: the same state, whatever path led there). */
   key: string;
+  /** The same less where each page is scrolled to and what only logs views: what the app holds, not where the person looks. */
+  appKey: string;
+  /** What the person set and the apps hold, leaf by leaf (no navigation): what a route changed, in which order. */
+  data: Record<string, string>;
   /** The screen id, plus the dialog over it. */
   window: string;
   package: string;
@@ -33,13 +37,18 @@ export interface ExplorePort {
   restore(state: ExploredState): Promise<void>;
   /** Plays one action as an agent's action is played. */
   act(action: Action): Promise<PhoneView>;
-  /** Reads a state seen for the first time: its screen and the checks (the port may keep a snapshot of it). */
-  inspect(state: ExploredState): Promise<StateDetail>;
+  /**
+   * Reads a state seen for the first time: its screen and the checks. `keep`: the state may be expanded
+   * later, so the port should be able to come back to it (a snapshot).
+   */
+  inspect(state: ExploredState, keep: boolean): Promise<StateDetail>;
 }
 
 export interface ExploredState {
   id: string;
   key: string;
+  appKey: string;
+  data: Record<string, string>;
   window: string;
   /** Moves of the shortest path known from the start. */
   path: Move[];
@@ -134,6 +143,8 @@ export class Explorer {
     const s: ExploredState = {
       id: `s${this.states.size}`,
       key: view.key,
+      appKey: view.appKey,
+      data: view.data,
       window: view.window,
       path,
       pass: false,
@@ -143,7 +154,8 @@ export class Explorer {
     };
     this.states.set(s.id, s);
     this.byKey.set(view.key, s.id);
-    const d = await this.port.inspect(s);
+    // Outside the app (the launcher after Back) nothing is expanded: no need to come back there.
+    const d = await this.port.inspect(s, s.inApp || this.states.size === 1);
     s.pass = d.pass;
     s.reason = d.reason;
     s.moves = movesOn(
@@ -195,20 +207,25 @@ export class Explorer {
    * Plays a demonstration's actions from the start: the true states it passes through and its decisions
    * (each action as the move of its screen it is — the control its tap landed on, the text it typed).
    */
-  async replay(actions: readonly Action[]): Promise<DemoRoute & { pass: boolean }> {
+  async replay(actions: readonly Action[]): Promise<DemoRoute & { pass: boolean; asAgent: string[] | null }> {
     let s = this.states.get(this.root)!;
     const route: DemoRoute = { states: [s.id], decisions: [] };
+    // The same decisions as an agent can take them; null when the demonstration needed none of that.
+    const agentIds: string[] = [];
+    let differs = false;
     for (const a of actions) {
       if (a.type === 'Finish' || a.type === 'Wait' || a.type === 'Noop') continue;
       const move = moveForAction(s.moves, a, this.port.screen);
       // A tap is the move of the control it landed on; anything an agent could not send is played as recorded.
       const asAgent = move !== null && (move.kind !== 'type' || (a.type === 'Type' && !a.clear && !a.submit));
       const id = move?.id ?? (a.type === 'Key' ? `key:${a.key}` : a.type.toLowerCase());
+      if (!asAgent) differs = true;
+      if (move) agentIds.push(move.id);
       s = asAgent ? await this.step(s, move) : await this.step(s, { id, kind: move?.kind ?? 'tap', label: id, action: a, score: 0 }, false);
       route.states.push(s.id);
       route.decisions.push(id);
     }
-    return { ...route, pass: s.pass };
+    return { ...route, pass: s.pass, asAgent: differs ? agentIds : null };
   }
 
   /** Best-first search within the limits. */
@@ -228,6 +245,20 @@ export class Explorer {
       // A transition played before (a demonstration's) costs nothing; what it reached is explored all the same.
       enqueue(await this.step(state, move));
     }
+  }
+
+  /**
+   * Plays a path again from the task's setup, without snapshots, and says whether it ends in the state the
+   * explored transitions say it does: states told apart by their true state are only as good as that state
+   * is complete (a page's hidden draft would break it), so a sample of paths is checked this way.
+   */
+  async verify(actions: readonly Action[], end: string): Promise<boolean> {
+    this.at = null;
+    let view = await this.port.start();
+    for (const a of actions) view = await this.port.act(a);
+    const same = this.states.get(end)?.key === view.key;
+    if (same) this.at = end;
+    return same;
   }
 
   /**

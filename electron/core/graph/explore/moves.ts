@@ -1,6 +1,6 @@
 import type { Action, NormPoint } from '../../../../shared/domain/action.js';
 import type { Bounds, ScreenSize, UiHierarchy, UiNode } from '../../../../shared/domain/ui-node.js';
-import { area, flattenUi, labelOf, nodeAt } from '../../../../shared/domain/ui-tree.js';
+import { area, labelOf, nodeAt } from '../../../../shared/domain/ui-tree.js';
 import { scrollToSwipe } from '../../agents/parsing/scroll.js';
 import { focusedFieldLength } from '../../device/focused-field.js';
 import { toNorm } from '../../geometry/coordinates.js';
@@ -24,6 +24,8 @@ export interface Move {
   bounds?: Bounds;
   /** Type moves: why this text (the task's value, a neighbouring number, the corrected-away one…). */
   why?: TypedValue['why'];
+  /** Taps: the container the element sits in, so "another option of the same group" can be told from any other control. */
+  group?: string;
 }
 
 export interface ScreenFacts {
@@ -85,7 +87,14 @@ export function movesOn(
   };
   const screenArea = facts.screen.width * facts.screen.height;
   let scrolls = false;
-  for (const n of ui ? flattenUi(ui) : []) {
+  // Each node with the path of the container it sits in (a list, a row of presets, a tab bar).
+  const nodes: { n: UiNode; parent: string }[] = [];
+  const walk = (n: UiNode, parent: string): void => {
+    nodes.push({ n, parent });
+    n.children.forEach((c, i) => walk(c, `${parent}/${n.index}.${i}`));
+  };
+  (ui?.roots ?? []).forEach((r, i) => walk(r, `${i}`));
+  for (const { n, parent } of nodes) {
     if (n.scrollable) scrolls = true;
     if (!n.enabled || !n.bounds || area(n.bounds) === 0 || area(n.bounds) > MAX_CONTROL_SHARE * screenArea) continue;
     if (!(n.clickable || n.longClickable || n.checkable)) continue;
@@ -99,7 +108,31 @@ export function movesOn(
     // A text field matters when the task has something to type into it.
     const score = Math.max(relevance(labelOf(n)), editable && values.length > 0 ? 0.7 : 0);
     if (n.clickable || n.checkable) {
-      out.push({ id: named(`tap:${name}`), kind: 'tap', label: `tap ${name}`, action: { type: 'Tap', at }, score, bounds: n.bounds });
+      out.push({
+        id: named(`tap:${name}`),
+        kind: 'tap',
+        label: `tap ${name}`,
+        action: { type: 'Tap', at },
+        score,
+        bounds: n.bounds,
+        group: parent,
+      });
+    }
+    if (/SeekBar/.test(n.className)) {
+      // A slider takes its value from where it is tapped: low, high, at the end.
+      for (const share of [0.2, 0.8, 0.98]) {
+        const p = onGrid(toNorm({ x: Math.floor(n.bounds.left + share * (n.bounds.right - n.bounds.left)), y: c.y }, facts.screen));
+        const pc = Math.round(share * 100);
+        out.push({
+          id: named(`tap:${name}@${pc}%`),
+          kind: 'tap',
+          label: `tap ${name} at ${pc}%`,
+          action: { type: 'Tap', at: p },
+          score: Math.max(score, 0.4),
+          bounds: n.bounds,
+          group: `${parent}/slider`,
+        });
+      }
     }
     if (n.longClickable && !editable) {
       out.push({
@@ -109,6 +142,7 @@ export function movesOn(
         action: { type: 'LongPress', at },
         score: score * 0.8,
         bounds: n.bounds,
+        group: parent,
       });
     }
   }

@@ -109,6 +109,14 @@ export interface NearMiss {
   change: string;
 }
 
+/** Up to `n` items of a list, picked at random. */
+function pick<T>(list: readonly T[], n: number, random: () => number): T[] {
+  const rest = [...list];
+  const out: T[] = [];
+  while (out.length < n && rest.length > 0) out.push(rest.splice(Math.floor(random() * rest.length), 1)[0]!);
+  return out;
+}
+
 /** Moves that are decisions (a control tapped, a text typed) rather than navigation. */
 const isDecision = (m: Move): boolean => m.kind === 'tap' || m.kind === 'long-press' || m.kind === 'type';
 
@@ -123,7 +131,14 @@ const isDecision = (m: Move): boolean => m.kind === 'tap' || m.kind === 'long-pr
 export async function nearMisses(
   x: Explorer,
   right: readonly StatePath[],
-  opts: { perPath: number; limit: number; budget: { left: number }; random: () => number },
+  opts: {
+    perPath: number;
+    limit: number;
+    budget: { left: number };
+    random: () => number;
+    /** The demonstrations' decisions as an agent can take them (its typing appends, it has no hardware keys). */
+    asAgent?: readonly string[][];
+  },
 ): Promise<{ wrong: NearMiss[]; alsoRight: StatePath[] }> {
   const wrong = new Map<string, NearMiss>();
   const alsoRight = new Map<string, StatePath>();
@@ -148,6 +163,14 @@ export async function nearMisses(
     if (x.states.get(endOf(p, x.root))!.pass) alsoRight.set(id, p);
     else wrong.set(id, { path: p, kind, change });
   };
+  // A demonstration that cleared a field or pressed a key, redone as an agent must: does the graph know the difference?
+  for (const decisions of opts.asAgent ?? []) {
+    const steps = await follow(
+      x.states.get(x.root)!,
+      decisions.map((id) => ({ move: { id } as Move })),
+    );
+    if (steps.length === decisions.length) consider(steps, 'as-agent', 'a demonstration redone as an agent can (typing appends)');
+  }
   for (const r of right) {
     if (wrong.size >= opts.limit) break;
     const states = [x.root, ...r.steps.map((s) => s.to)].map((id) => x.states.get(id)!);
@@ -161,9 +184,19 @@ export async function nearMisses(
         const rest = await follow(at, r.steps.slice(i + 1));
         consider([...r.steps.slice(0, i), ...rest], 'step-missing', `left out ${step.move.label}`);
       });
-      const others = at.moves.filter((m) => m.id !== step.move.id && isDecision(m) && (m.kind === 'type') === (step.move.kind === 'type'));
-      for (let k = 0; k < 2 && others.length > 0; k++) {
-        const other = others.splice(Math.floor(opts.random() * others.length), 1)[0]!;
+      // Another option of the same group (another list row, preset, tab, contact) or, for a text, another
+      // value of the task's (a careless one first: the flipped word, the corrected-away number, a neighbour).
+      const alike = at.moves.filter((m) => m.id !== step.move.id && isDecision(m) && (m.kind === 'type') === (step.move.kind === 'type'));
+      const careless = (m: Move): number => ['flipped', 'retracted', 'neighbour'].indexOf(m.why ?? '') + 1 || 9;
+      const others =
+        step.move.kind === 'type'
+          ? alike.sort((a, b) => careless(a) - careless(b)).slice(0, 4)
+          : pick(
+              alike.filter((m) => m.group === step.move.group),
+              2,
+              opts.random,
+            ).concat(alike.some((m) => m.group === step.move.group) ? [] : pick(alike, 2, opts.random));
+      for (const other of others) {
         made.push(async () => {
           const to = await x.follow(at, other.id, opts.budget);
           if (!to) return;
@@ -175,7 +208,7 @@ export async function nearMisses(
     });
     // A few of this path's candidates, picked at random, so every right path gets near misses of each kind.
     for (let k = 0; k < opts.perPath && made.length > 0 && wrong.size < opts.limit; k++) {
-      await made.splice(k === 0 ? 0 : Math.floor(opts.random() * made.length), 1)[0]!();
+      await made.splice(Math.floor(opts.random() * made.length), 1)[0]!();
     }
   }
   return { wrong: [...wrong.values()], alsoRight: [...alsoRight.values()] };

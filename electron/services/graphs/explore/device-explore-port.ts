@@ -11,6 +11,16 @@ import { performAction, toPixelAction } from '../../../core/recording/perform-ac
 import { parseUiXml } from '../../../core/ui/parse-ui-xml.js';
 import { resolvePackage } from '../../devices/app-packages.js';
 
+/** Every leaf of a JSON value by its path (`apps.com.x.orders.0.to` → `"shanghai"`). */
+function flatten(v: unknown, path = '', out: Record<string, string> = {}): Record<string, string> {
+  if (v !== null && typeof v === 'object') {
+    const entries = Object.entries(v as object);
+    if (entries.length === 0) out[path] = Array.isArray(v) ? '[]' : '{}';
+    for (const [k, x] of entries) flatten(x, path ? `${path}.${k}` : k, out);
+  } else out[path] = JSON.stringify(v);
+  return out;
+}
+
 /** Thrown when a device cannot tell its true state: exploration needs it to know where it stands. */
 export class NoTrueStateError extends Error {
   override readonly name = 'NoTrueStateError';
@@ -18,6 +28,11 @@ export class NoTrueStateError extends Error {
 
 interface Truth {
   window?: string;
+  pages?: { scroll?: number; local?: unknown }[];
+  apps?: Record<string, Record<string, unknown>>;
+  settings?: unknown;
+  blockedNumbers?: unknown;
+  viewLogs?: Record<string, string[]>;
   package?: string;
   focusedInput?: string | null;
   keyboardVisible?: boolean;
@@ -51,8 +66,18 @@ export class DeviceExplorePort implements ExplorePort {
         `${this.device.serial} does not report its true state (cmd vphone truth answered ${JSON.stringify(out.trim().slice(0, 80))}); explore on a virtual phone`,
       );
     }
+    // What the app holds: less where pages are scrolled to and what only logs views (an opened bill).
+    const apps = Object.fromEntries(
+      Object.entries(t.apps ?? {}).map(([pkg, st]) => [
+        pkg,
+        st && typeof st === 'object' ? Object.fromEntries(Object.entries(st).filter(([k]) => !(t.viewLogs?.[pkg] ?? []).includes(k))) : st,
+      ]),
+    );
+    const held = JSON.stringify({ ...t, apps, viewLogs: null, pages: (t.pages ?? []).map((p) => ({ ...p, scroll: 0 })) });
     return {
       key: createHash('sha1').update(out).digest('hex'),
+      appKey: createHash('sha1').update(held).digest('hex'),
+      data: flatten({ apps, settings: t.settings, blocked: t.blockedNumbers, fields: (t.pages ?? []).map((p) => p.local ?? {}) }),
       window: t.window ?? '',
       package: t.package ?? '',
       focused: typeof t.focusedInput === 'string',
@@ -80,8 +105,9 @@ export class DeviceExplorePort implements ExplorePort {
     return this.view();
   }
 
-  async inspect(state: ExploredState): Promise<StateDetail> {
-    const ui = parseUiXml(await this.device.uiDump());
+  async inspect(state: ExploredState, keep: boolean): Promise<StateDetail> {
+    // Outside the app only the checks matter (nothing there is explored).
+    const ui = keep ? parseUiXml(await this.device.uiDump()) : null;
     // Checks that probe the same thing read it once.
     const outputs = new Map<string, Promise<string>>();
     const device: DevicePort = Object.create(this.device, {
@@ -93,7 +119,8 @@ export class DeviceExplorePort implements ExplorePort {
       },
     }) as DevicePort;
     const checks = await runChecks({ task: this.task, device }, evaluateExpect);
-    if (this.snapshots) {
+    // A state where the checks pass is never expanded either.
+    if (this.snapshots && keep && !checks.pass) {
       const out = await this.device.shell(`cmd vphone snapshot save ${this.tag}-${state.id}`);
       if (out.trim() !== '') this.snapshots = false;
     }

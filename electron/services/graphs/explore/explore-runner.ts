@@ -10,7 +10,8 @@ import { AdbServer } from '../../../adapters/adb/adb-client.js';
 import type { WorkspaceStore } from '../../../adapters/db/workspace-store.js';
 import type { DevicePort } from '../../../core/device/device-port.js';
 import { errorMessage } from '../../../../shared/error-message.js';
-import { startSamplePhones } from '../../devices/sample-phones.js';
+import type { PhonesApart } from '../../devices/sample-phones.js';
+import { startSamplePhones, startSamplePhonesApart } from '../../devices/sample-phones.js';
 import { packagesOf } from '../graph-probe.js';
 import type { ExploreOptions } from './explore-task.js';
 import { DEFAULT_EXPLORE_OPTIONS, exploreTask, unexplorable } from './explore-task.js';
@@ -56,9 +57,25 @@ export function summarizeExploration(tasks: readonly ExploreTaskResult[], second
     unexplorable: tasks.filter((t) => !t.explorable).map((t) => ({ taskId: t.taskId, reason: t.note })),
     states: sum((t) => t.states),
     transitions: sum((t) => t.transitions),
+    verified: sum((t) => t.verified),
+    verifyMismatches: sum((t) => t.verifyMismatches),
     seconds,
     tasks: [...tasks],
   };
+}
+
+/**
+ * Sample phones in threads of their own; in this thread where workers cannot load the sources (run from them under a
+ * test runner's transform). The built backend has the worker bundled, so there a failure is a failure.
+ */
+async function virtualPhones(count: number): Promise<PhonesApart> {
+  try {
+    return await startSamplePhonesApart(count);
+  } catch (e) {
+    if (import.meta.url.endsWith('.js')) throw e;
+    const server = await startSamplePhones(count);
+    return { phones: server.serials.map((serial) => ({ port: server.port, serial })), close: () => server.close() };
+  }
 }
 
 /**
@@ -72,10 +89,10 @@ export async function exploreTasks(store: WorkspaceStore, taskIds: readonly stri
     ...DEFAULT_EXPLORE_OPTIONS,
     ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
   };
-  const phones = o.phones.kind === 'virtual' ? await startSamplePhones(Math.max(1, Math.min(o.phones.count, 8))) : null;
+  const phones = o.phones.kind === 'virtual' ? await virtualPhones(Math.max(1, Math.min(o.phones.count, 8))) : null;
   try {
     const devices = phones
-      ? phones.serials.map((s) => new AdbServer({ host: '127.0.0.1', port: phones.port }).device(s))
+      ? phones.phones.map((p) => new AdbServer({ host: '127.0.0.1', port: p.port }).device(p.serial))
       : o.phones.kind === 'named'
         ? [o.phones.device]
         : [];

@@ -31,10 +31,19 @@ export interface ExploreOptions {
   /** At most this many right and this many wrong paths per task. */
   rightPaths: number;
   wrongPaths: number;
+  /** Paths per task played again from the setup (no snapshots) to check they end where exploration says. */
+  verify: number;
   seed: number;
 }
 
-export const DEFAULT_EXPLORE_OPTIONS: ExploreOptions = { budget: 160, followBudget: 120, rightPaths: 30, wrongPaths: 40, seed: 7 };
+export const DEFAULT_EXPLORE_OPTIONS: ExploreOptions = {
+  budget: 140,
+  followBudget: 100,
+  rightPaths: 28,
+  wrongPaths: 36,
+  verify: 3,
+  seed: 7,
+};
 
 /** A task's graph-forming demonstrations, as the actions they recorded. */
 function demonstrationActions(store: WorkspaceStore, taskId: string, members: ReadonlySet<number>): Action[][] {
@@ -67,6 +76,8 @@ export function unexplorable(taskId: string, note: string, o: { depth: number; b
     budget: o.budget,
     states: 0,
     transitions: 0,
+    verified: 0,
+    verifyMismatches: 0,
     passStates: 0,
     longestDemonstration: 0,
     paths: 0,
@@ -117,16 +128,18 @@ export async function exploreTask(
     await explorer.begin();
     // The demonstrations' routes on the phone: what a right path is compared with (not where paths come from).
     const routes: DemoRoute[] = [];
+    const asAgent: string[][] = [];
     const notes: string[] = [];
     for (const [i, d] of demos.entries()) {
       const r = await explorer.replay(d);
       routes.push(r);
+      if (r.asAgent) asAgent.push(r.asAgent);
       if (!r.pass) notes.push(`demonstration ${i + 1} does not pass the checks when played again`);
     }
     await explorer.search({ depth, budget: o.budget });
     const random = seededRandom(o.seed);
     const right = sampleRightPaths(explorer, depth, o.rightPaths, random);
-    const near = await nearMisses(explorer, right, { perPath: 4, limit: o.wrongPaths, budget: { left: o.followBudget }, random });
+    const near = await nearMisses(explorer, right, { perPath: 4, limit: o.wrongPaths, budget: { left: o.followBudget }, random, asAgent });
 
     const results: ExploredPath[] = [];
     const byKind: Partial<Record<ExplorePathKind, ExploreKindCount>> = {};
@@ -172,10 +185,27 @@ export async function exploreTask(
       await judge(
         p,
         'right',
-        classifyRight(p, explorer.root, routes, (id) => explorer.states.get(id)!.window),
+        classifyRight(p, explorer.root, routes, (id) => {
+          const st = explorer.states.get(id)!;
+          return { app: st.appKey, window: st.window, data: st.data };
+        }),
         `r${i + 1}`,
       );
     for (const [i, w] of near.wrong.entries()) await judge(w.path, 'wrong', w.kind, `w${i + 1}`);
+
+    // A few paths played again from the setup, without snapshots: do they end where the explored transitions say?
+    const sample = [...right, ...near.wrong.map((w) => w.path)].filter((_, i) => i % 9 === 0).slice(0, o.verify);
+    let mismatches = 0;
+    for (const p of sample)
+      if (
+        !(await explorer.verify(
+          p.steps.map((s) => s.move.action),
+          endOf(p, explorer.root),
+        ))
+      )
+        mismatches++;
+    if (mismatches > 0)
+      notes.push(`${mismatches} of ${sample.length} paths played again from the setup ended in another state than explored`);
 
     const rightOnes = results.filter((r) => r.intent === 'right');
     const passStates = [...explorer.states.values()].filter((s) => s.pass).length;
@@ -198,6 +228,8 @@ export async function exploreTask(
       transitions: explorer.transitions,
       passStates,
       longestDemonstration: longest,
+      verified: sample.length,
+      verifyMismatches: mismatches,
       paths: results.length,
       right: rightOnes.length,
       wrong: results.length - rightOnes.length,

@@ -185,4 +185,5 @@ export const appStoreApp = defineApp<StoreState>({
     'store.updates': { id: 'store.updates', activity: 'com.vphone.appstore.UpdatesActivity', render: updates },
   },
   exportState: (s) => ({ ...s, installedCategories: [...new Set(s.installed.map((id) => find(id)?.cat ?? ''))] }),
+  installedPackages: (s) => s.installed.map((id) => `com.vphone.store.${id.replace(/[^A-Za-z0-9]/g, '_')}`),
 });

@@ -4,6 +4,7 @@ import type { ScreenView, Widget } from '../../ui/widgets.js';
 import { bottomTabs, matches, searchBox, tx } from '../sample-kit/kit.js';
 import type { Place } from './places.js';
 import { CHIPS, MODES, PLACES, place } from './places.js';
+import { dateFormat } from '../../device/date-format.js';
 
 /**
  * Maps: search a place or tap a nearby category, place page (route, ride, save), route page with
@@ -130,9 +131,7 @@ function route(ctx: Ctx): ScreenView {
   const p = place(ctx.params['id']) ?? PLACES[0]!;
   const mode = (ctx.local['mode'] ??= 'bus') as string;
   const m = MODES.find((x) => x.id === mode)!;
-  const hour = Number(
-    new Intl.DateTimeFormat('en-GB', { timeZone: ctx.sys.timeZone, hour: '2-digit', hourCycle: 'h23' }).format(ctx.sys.now()),
-  );
+  const hour = Number(dateFormat('en-GB', { timeZone: ctx.sys.timeZone, hour: '2-digit', hourCycle: 'h23' }).format(ctx.sys.now()));
   const rush = (mode === 'bus' || mode === 'drive') && [8, 9, 17, 18].includes(hour) ? 1.6 : 1; // rush hours on the phone's clock
   const minutes = Math.max(3, Math.round((p.dist / m.speed) * rush * (0.9 + 0.2 * ctx.sys.rand(`traffic:${hour}:${p.id}`))));
   return {

@@ -1,4 +1,5 @@
 import type { SystemApi } from '../types.js';
+import { dateFormat } from '../../device/date-format.js';
 
 /** Seeded address book and call log shared by Phone and Messages. */
 export interface Contact {
@@ -63,9 +64,9 @@ export function normalize(number: string): string {
 }
 
 export function whenLabel(ms: number, now: number, timeZone: string, t: (en: string, zh: string) => string): string {
-  const day = (x: number) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(x);
-  const hm = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+  const day = (x: number) => dateFormat('en-CA', { timeZone }).format(x);
+  const hm = dateFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
   if (day(ms) === day(now)) return hm;
   if (day(ms) === day(now - 86_400_000)) return t(`Yesterday ${hm}`, `昨天 ${hm}`);
-  return new Intl.DateTimeFormat(t('en-US', 'zh-CN'), { timeZone, month: 'short', day: 'numeric' }).format(ms);
+  return dateFormat(t('en-US', 'zh-CN'), { timeZone, month: 'short', day: 'numeric' }).format(ms);
 }

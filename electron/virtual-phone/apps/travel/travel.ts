@@ -3,6 +3,7 @@ import type { AppContext } from '../types.js';
 import type { DialogView, ScreenView, Widget } from '../../ui/widgets.js';
 import { bottomTabs, matches, searchBox, tx, yuan } from '../sample-kit/kit.js';
 import { CITIES, city, timetable } from './data.js';
+import { dateFormat } from '../../device/date-format.js';
 
 /**
  * Travel: train / flight search (from, to, date), results, booking with a seat preference,
@@ -41,7 +42,7 @@ const POPULAR = ['beijing', 'shanghai', 'sanya', 'hangzhou'];
 const cityName = (ctx: Ctx, id: string) => tx(ctx, city(id) ?? { en: id, zh: id });
 function dayLabel(ctx: Ctx, day: number): string {
   const named = [ctx.t('Today', '今天'), ctx.t('Tomorrow', '明天'), ctx.t('Day after tomorrow', '后天'), ctx.t('In 3 days', '大后天')][day];
-  const date = new Intl.DateTimeFormat(ctx.t('en-US', 'zh-CN'), {
+  const date = dateFormat(ctx.t('en-US', 'zh-CN'), {
     timeZone: ctx.sys.timeZone,
     month: 'short',
     day: 'numeric',

@@ -3,6 +3,7 @@ import type { AppContext } from '../types.js';
 import type { DialogView, ScreenView, Widget } from '../../ui/widgets.js';
 import { tx, yuan } from '../sample-kit/kit.js';
 import { BILLS, PAYEES, SERVICES } from './data.js';
+import { dateFormat } from '../../device/date-format.js';
 
 /**
  * Wallet: balance (hidden until the eye is tapped, or read on the Balance page), transfers,
@@ -31,9 +32,7 @@ function openService(ctx: Ctx, id: string): void {
 
 /** Time-of-day greeting from the phone's clock and time zone. */
 function greeting(ctx: Ctx): string {
-  const h = Number(
-    new Intl.DateTimeFormat('en-GB', { timeZone: ctx.sys.timeZone, hour: '2-digit', hourCycle: 'h23' }).format(ctx.sys.now()),
-  );
+  const h = Number(dateFormat('en-GB', { timeZone: ctx.sys.timeZone, hour: '2-digit', hourCycle: 'h23' }).format(ctx.sys.now()));
   return h < 11 ? ctx.t('Good morning', '早上好') : h < 18 ? ctx.t('Good afternoon', '下午好') : ctx.t('Good evening', '晚上好');
 }
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../types.js';
 import type { ScreenView, Widget } from '../../ui/widgets.js';
 import type { Tx } from '../sample-kit/kit.js';
 import { matches, searchBox, tx } from '../sample-kit/kit.js';
+import { dateFormat } from '../../device/date-format.js';
 
 /**
  * Weather: today + 7-day forecast for the current city, a city list (search it or scroll it:
@@ -65,7 +66,7 @@ const cityName = (ctx: Ctx, id: string) => tx(ctx, CITIES.find((c) => c.id === i
 function dayLabel(ctx: Ctx, day: number): string {
   const named = DAY_NAMES[day];
   if (named) return tx(ctx, named);
-  return new Intl.DateTimeFormat(ctx.t('en-US', 'zh-CN'), {
+  return dateFormat(ctx.t('en-US', 'zh-CN'), {
     timeZone: ctx.sys.timeZone,
     weekday: 'long',
     month: 'numeric',

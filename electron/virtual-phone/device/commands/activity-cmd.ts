@@ -204,8 +204,13 @@ const SYSTEM_PACKAGES = [
   'com.android.phone',
 ];
 
+/** Apps installed from within the phone (the app store's downloads): third-party packages, as on a device. */
+function userInstalled(phone: PhoneModel): Set<string> {
+  return new Set([...phone.apps.values()].flatMap((a) => a.installedPackages?.(phone.states.get(a.package)) ?? []));
+}
+
 export function allPackages(phone: PhoneModel): string[] {
-  return [...new Set([...SYSTEM_PACKAGES, ...phone.apps.keys()])].sort();
+  return [...new Set([...SYSTEM_PACKAGES, ...phone.apps.keys(), ...userInstalled(phone)])].sort();
 }
 
 export function pmCommand(phone: PhoneModel): CommandFn {
@@ -217,10 +222,14 @@ export function pmCommand(phone: PhoneModel): CommandFn {
         if (what === 'packages') {
           const filter = rest.slice(1).find((a) => !a.startsWith('-'));
           const showPath = rest.includes('-f');
+          const thirdParty = userInstalled(phone);
           for (const p of allPackages(phone)) {
-            if (rest.includes('-3')) continue; // everything on the virtual phone is a system app
+            // The phone's own apps are system apps; only what the app store installed is third-party.
+            if (rest.includes('-3') && !thirdParty.has(p)) continue;
+            if (rest.includes('-s') && thirdParty.has(p)) continue;
             if (filter && !p.includes(filter)) continue;
-            ctx.out(showPath ? `package:/system/app/${p}/${p}.apk=${p}\n` : `package:${p}\n`);
+            const apk = thirdParty.has(p) ? `/data/app/${p}-1/base.apk` : `/system/app/${p}/${p}.apk`;
+            ctx.out(showPath ? `package:${apk}=${p}\n` : `package:${p}\n`);
           }
           return 0;
         }

@@ -1,6 +1,8 @@
+import { composeFrame } from '../frame.js';
 import type { CommandFn } from '../../shell/interpreter.js';
 import type { PhoneModel } from '../phone.js';
 import { hashString } from '../random.js';
+import { alarmDump } from './alarm-dump.js';
 
 /**
  * `dumpsys` focus lines in every shape tools grep for (listed in docs/virtual-phone.md): mCurrentFocus,
@@ -21,6 +23,17 @@ function taskId(phone: PhoneModel, pkg: string): number {
   return 10 + [...phone.apps.keys()].indexOf(pkg);
 }
 
+/** The keyboard's window while it is shown, with its frame (what a recorder needs to tell a key from the app under it). */
+function imeWindow(phone: PhoneModel): string {
+  const b = phone.imeVisible ? composeFrame(phone).ime?.bounds : undefined;
+  if (!b) return '';
+  return (
+    `  Window #3 Window{1b2c3d4 u0 InputMethod}:\n    mDisplayId=0 rootTaskId=1 mSession=Session{d1e2f3a 2345:u0a10077}\n` +
+    `    mAttrs={(0,0)(fillxwrap) gr=BOTTOM CENTER_VERTICAL sim={adjust=pan} ty=INPUT_METHOD fmt=TRANSPARENT}\n` +
+    `    frame=[${b[0]},${b[1]}][${b[2]},${b[3]}]\n`
+  );
+}
+
 export function dumpsysCommand(phone: PhoneModel): CommandFn {
   return (ctx) => {
     const [service, ...rest] = ctx.args;
@@ -35,6 +48,7 @@ export function dumpsysCommand(phone: PhoneModel): CommandFn {
             `  Window #0 Window{5a1b2c3 u0 NavigationBar0}:\n    mDisplayId=0 rootTaskId=1 mSession=Session{8f00aa1 1234:u0a10123} mClient=android.os.BinderProxy@7d1c2a0\n` +
             `  Window #1 Window{6b2c3d4 u0 StatusBar}:\n    mDisplayId=0 rootTaskId=1\n` +
             `  Window #2 ${focus}:\n    mDisplayId=0 rootTaskId=${taskId(phone, c.pkg)} mSession=Session{c0ffee1 4242:u0a10045}\n` +
+            imeWindow(phone) +
             `\n  mGlobalConfiguration={1.0 ?mcc?mnc [${phone.locale === 'zh' ? 'zh_CN' : 'en_US'}] ldltr sw411dp w411dp h914dp 420dpi nrml long port finger -keyb/v/h -nav/h winConfig={ mBounds=Rect(0, 0 - 1080, 2400) mAppBounds=Rect(0, 63 - 1080, 2274) mMaxBounds=Rect(0, 0 - 1080, 2400) mDisplayRotation=ROTATION_0 mWindowingMode=fullscreen mDisplayWindowingMode=fullscreen mActivityType=undefined mAlwaysOnTop=undefined mRotation=ROTATION_0} s.1 fontWeightAdjustment=0}\n` +
             `  mHasPermanentDpad=false\n  mTopFocusedDisplayId=0\n  mInputMethodWindow=${ime}\n` +
             `  mCurrentFocus=${focus}\n  mFocusedApp=${rec}\n` +
@@ -87,6 +101,9 @@ export function dumpsysCommand(phone: PhoneModel): CommandFn {
         );
         return 0;
       }
+      case 'alarm':
+        ctx.out(alarmDump(phone));
+        return 0;
       case 'battery':
         ctx.out(
           `Current Battery Service state:\n  AC powered: false\n  USB powered: true\n  Wireless powered: false\n  status: 2\n  health: 2\n  present: true\n  level: ${phone.battery()}\n  scale: 100\n  voltage: 4123\n  temperature: 287\n  technology: Li-ion\n`,
@@ -103,7 +120,7 @@ export function dumpsysCommand(phone: PhoneModel): CommandFn {
         );
         return 0;
       case undefined:
-        ctx.out('Currently running services:\n  activity\n  battery\n  display\n  input_method\n  package\n  window\n');
+        ctx.out('Currently running services:\n  activity\n  alarm\n  battery\n  display\n  input_method\n  package\n  window\n');
         return 0;
       default:
         ctx.err(`Can't find service: ${service}\n`);

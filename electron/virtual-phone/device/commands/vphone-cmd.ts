@@ -1,5 +1,5 @@
 import type { CommandFn } from '../../shell/interpreter.js';
-import { composeFrame } from '../frame.js';
+import { composeFrame, currentDialogTitle } from '../frame.js';
 import type { PhoneModel, PhoneSnapshot } from '../phone.js';
 
 /** Snapshots per phone (`cmd vphone snapshot`); a phone keeps at most this many at once. */
@@ -20,8 +20,9 @@ const HELP = `Virtual phone (vphone) commands:
                              state (less what only logs views)
   truth                      print JSON: the whole state that decides what the next input does —
                              what \`state\` prints less the clock, battery and toast, plus the window
-                             id and every page of the foreground task (parameters, what a person
-                             set on it, scroll offset) and the focused field
+                             id, every page of the foreground task (parameters, what a person
+                             set on it, scroll offset), the focused field, and which app state
+                             keys only log views (viewLogs)
   snapshot save|load NAME    keep the phone's whole state under NAME / put it back (as an
                              emulator snapshot does); snapshot drop [NAME|PREFIX*] forgets one,
                              those whose name starts with PREFIX, or all
@@ -93,7 +94,7 @@ export function vphoneCommand(phone: PhoneModel): CommandFn {
       }
       case 'truth': {
         const { serial: _s, time: _t, toast: _o, battery: _b, clockFrozen: _c, ...state } = phone.stateJson() as Record<string, unknown>;
-        const dialog = composeFrame(phone).dialog;
+        const dialog = currentDialogTitle(phone);
         const pages = phone.currentTask().stack.map((inst) => ({
           screen: inst.screenId,
           params: inst.params,
@@ -101,7 +102,9 @@ export function vphoneCommand(phone: PhoneModel): CommandFn {
           local: Object.fromEntries(Object.entries(inst.local).filter(([k]) => !k.startsWith('_'))),
           scroll: inst.scroll,
         }));
-        json({ window: `${phone.currentScreenId()}${dialog ? `#dialog:${dialog.view.title}` : ''}`, pages, ...state });
+        // Which keys of each app's state only log what was seen (an opened article): a reader may set them apart.
+        const viewLogs = Object.fromEntries([...phone.apps.values()].filter((a) => a.viewLog?.length).map((a) => [a.package, a.viewLog]));
+        json({ window: `${phone.currentScreenId()}${dialog !== null ? `#dialog:${dialog}` : ''}`, pages, ...state, viewLogs });
         return 0;
       }
       case 'snapshot': {

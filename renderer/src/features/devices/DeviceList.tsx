@@ -15,7 +15,7 @@ export function DeviceList() {
         </p>
       )}
       {devices.reachable && devices.devices.length === 0 && (
-        <p>No devices attached. Plug in a phone or start the virtual phone (elderbench phone).</p>
+        <p>No devices attached. Plug in a phone, or start the virtual phone under Connect devices.</p>
       )}
       <ul className="plain device-list">
         {devices.devices.map((d) => (

@@ -9,6 +9,7 @@ import { useBoxSize } from '../mirror/use-box-size.js';
 import type { RecordCommand } from '../record/shortcuts.js';
 import { KEY_SWIPES } from '../record/shortcuts.js';
 import { useShortcuts } from '../record/use-shortcuts.js';
+import { Connections } from './Connections.js';
 import { DeviceList } from './DeviceList.js';
 
 const MIRROR_SHARE = 0.42;
@@ -85,13 +86,15 @@ export function DevicesPage() {
                 <HierarchyTree hierarchy={hierarchy} />
               </div>
             )}
+            <Connections open={false} />
           </div>
         </div>
       ) : (
-        <>
+        <div className="devices-empty">
           <h1 id="page-title">Devices</h1>
           <DeviceList />
-        </>
+          <Connections open />
+        </div>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { GoalCondition, GraphNode, TaskGraph } from '../../../../shared/domain/task-graph.js';
 import type { GoalConditionInput } from '../../../../shared/schemas/graph-edit.js';
+import { describeContentKey } from '../../../../shared/domain/content-key-label.js';
 
 interface Props {
   graph: TaskGraph;
@@ -22,8 +23,8 @@ const MATCHES: { value: GoalCondition['match']; label: string }[] = [
   { value: 'fuzzy', label: 'about (similar text)' },
   { value: 'regex', label: 'pattern (regex)' },
 ];
-/** A content key as a person reads it: the part after the page prefix. */
-const keyLabel = (k: string): string => k.slice(k.indexOf('§') + 1);
+/** The short name a condition on a key carries (its label): the key's "which", as words. */
+const keyLabel = (k: string): string => describeContentKey(k).replace(/^the [^“]*“(.*)”.*$/, '$1');
 /** Terms as a person types them: comma-separated (either comma), blanks dropped. */
 const termsOf = (s: string): string[] | undefined => {
   const t = s
@@ -49,7 +50,9 @@ export function GoalPanel({ graph, node, busy, onSave }: Props) {
     source: 'annotator',
   });
   const ids = useId();
-  const update = (i: number, patch: Partial<Draft>): void => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  // A condition a person changed is theirs: it no longer says it was derived from the demonstrations.
+  const update = (i: number, patch: Partial<Draft>): void =>
+    setRows(rows.map((r, j) => (j === i ? { ...r, ...patch, source: 'annotator' } : r)));
   const keys = graph.contentKeys ?? [];
   const canAdd = adding.expected.trim() !== '' && (adding.kind === 'shown' || adding.key !== '');
   return (
@@ -62,7 +65,9 @@ export function GoalPanel({ graph, node, busy, onSave }: Props) {
       <ul className="plain">
         {rows.map((c, i) => (
           <li key={i} className="goal-row">
-            <span>{c.kind === 'shown' ? 'screen shows' : `${c.kind} ${c.label}`} </span>
+            <span title={c.key ? describeContentKey(c.key) : undefined}>
+              {c.kind === 'shown' ? 'screen shows' : `${c.kind} in ${c.key ? describeContentKey(c.key) : c.label}`}{' '}
+            </span>
             <label className="sr-only" htmlFor={`${ids}-m${i}`}>
               How to compare condition {i + 1}
             </label>
@@ -83,7 +88,9 @@ export function GoalPanel({ graph, node, busy, onSave }: Props) {
             </label>
             <input id={`${ids}-e${i}`} value={c.expected} disabled={busy} onChange={(e) => update(i, { expected: e.target.value })} />{' '}
             {c.kind === 'typed' && <TermInputs id={`${ids}-t${i}`} n={i + 1} row={c} busy={busy} onChange={(p) => update(i, p)} />}
-            <span className="muted">({c.source})</span>{' '}
+            <span className="muted" data-testid="goal-source">
+              ({c.source === 'derived' ? 'derived from the demonstrations' : 'yours'})
+            </span>{' '}
             <button type="button" className="link" disabled={busy} onClick={() => setRows(rows.filter((_, j) => j !== i))}>
               Remove
             </button>
@@ -117,7 +124,7 @@ export function GoalPanel({ graph, node, busy, onSave }: Props) {
               {keys.length === 0 && <option value="">no content on this graph's pages</option>}
               {keys.map((k) => (
                 <option key={k} value={k}>
-                  {keyLabel(k)}
+                  {describeContentKey(k)}
                 </option>
               ))}
             </select>{' '}

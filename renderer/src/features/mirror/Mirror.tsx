@@ -47,7 +47,7 @@ export function Mirror({
   readOnly = false,
   maxWidth,
 }: MirrorProps) {
-  const { frame, fps, error } = useMirror(serial);
+  const { frame, fps, error, status } = useMirror(serial);
   const [boxRef, box] = useBoxSize<HTMLDivElement>();
   const size = fitScreen({ width: maxWidth ?? box.width, height: box.height }, frame ?? DEFAULT_SCREEN, FRAME_PX);
   const down = useRef<PointerSample | null>(null);
@@ -75,6 +75,7 @@ export function Mirror({
           className={`mirror-screen${busy ? ' busy' : ''}`}
           data-testid="mirror"
           data-frame={frame?.frameId ?? ''}
+          data-path={status?.path ?? ''}
           data-busy={busy ? 'true' : 'false'}
           style={{ width: size.width || undefined, height: size.height || undefined }}
         >
@@ -135,7 +136,20 @@ export function Mirror({
       </div>
       <figcaption>
         <span data-testid="mirror-fps">{fps.toFixed(1)} fps</span>
-        {frame && ` · ${frame.width}×${frame.height} · capture ${frame.captureMs.toFixed(0)} ms`}
+        {status?.path && (
+          <span data-testid="mirror-path">
+            {' · '}
+            {status.path === 'minicap' ? 'minicap stream' : 'screencap'}
+          </span>
+        )}
+        {frame && ` · ${frame.width}×${frame.height}`}
+        {frame?.path === 'screencap' && ` · capture ${frame.captureMs.toFixed(0)} ms`}
+        {status?.path === 'screencap' && status.reason && (
+          <span className="mirror-fallback" data-testid="mirror-fallback" title={status.reason}>
+            {' · slow mirror: '}
+            {status.reason}
+          </span>
+        )}
         {error && frame && <span className="error"> · {error}</span>}
       </figcaption>
     </figure>

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FrameDto } from '../../../../shared/domain/device.js';
+import type { MirrorFrameDto, MirrorStatusDto } from '../../../../shared/domain/device.js';
 import { frameUrl } from '../../platform/api.js';
 import { useAppStore } from '../../store/app-store.js';
 
 export interface MirrorState {
-  frame: FrameDto | null;
+  frame: MirrorFrameDto | null;
   /** Frames per second actually shown over the last few seconds. */
   fps: number;
+  /** Which path the frames come by, and why it is the slow one (null on the fast path). */
+  status: MirrorStatusDto | null;
   error: string | null;
 }
-
-const MIN_INTERVAL_MS = 33; // at most ~30 fps: more only costs the device
 
 function preload(url: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -22,42 +22,53 @@ function preload(url: string): Promise<void> {
 }
 
 /**
- * Pulls frames as fast as the device delivers them (one request in flight, each frame
- * preloaded before it is shown, so the picture never flickers) and measures the rate.
+ * Shows a phone's frames as the backend pushes them: the newest one each time (one image loading
+ * at a time, each loaded before it is shown, so the picture never flickers and a slow window skips
+ * frames instead of falling behind), and measures the rate actually shown.
  */
 export function useMirror(serial: string | null): MirrorState {
-  const [state, setState] = useState<MirrorState>({ frame: null, fps: 0, error: null });
+  const [state, setState] = useState<MirrorState>({ frame: null, fps: 0, status: null, error: null });
   const shownAt = useRef<number[]>([]);
-  const captureFrame = useAppStore((s) => s.captureFrame);
+  const watchMirror = useAppStore((s) => s.watchMirror);
 
   useEffect(() => {
     if (!serial) return;
     let stopped = false;
-    const loop = async (): Promise<void> => {
-      while (!stopped) {
-        const t0 = performance.now();
-        try {
-          const frame = await captureFrame(serial);
-          await preload(frameUrl(frame.frameId));
-          if (stopped) return;
-          const now = performance.now();
-          shownAt.current = [...shownAt.current.filter((t) => now - t < 3000), now];
-          const span = (now - shownAt.current[0]!) / 1000;
-          const fps = span > 0 ? (shownAt.current.length - 1) / span : 0;
-          setState({ frame, fps, error: null });
-        } catch (e) {
-          setState((s) => ({ ...s, error: e instanceof Error ? e.message : String(e) }));
-          await new Promise((r) => setTimeout(r, 1000)); // a gone device: retry gently
-        }
-        const wait = MIN_INTERVAL_MS - (performance.now() - t0);
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    let loading = false;
+    let pending: MirrorFrameDto | null = null;
+    const show = async (frame: MirrorFrameDto): Promise<void> => {
+      loading = true;
+      try {
+        await preload(frameUrl(frame.frameId));
+        if (stopped) return;
+        const now = performance.now();
+        shownAt.current = [...shownAt.current.filter((t) => now - t < 3000), now];
+        const span = (now - shownAt.current[0]!) / 1000;
+        const fps = span > 0 ? (shownAt.current.length - 1) / span : 0;
+        setState((s) => ({ ...s, frame, fps, error: null }));
+      } catch (e) {
+        if (!stopped) setState((s) => ({ ...s, error: e instanceof Error ? e.message : String(e) }));
+      } finally {
+        loading = false;
       }
+      const next = pending;
+      pending = null;
+      if (next && !stopped) void show(next);
     };
-    void loop();
+    const stop = watchMirror(
+      serial,
+      (frame) => {
+        if (loading) pending = frame;
+        else void show(frame);
+      },
+      (status) => !stopped && setState((s) => ({ ...s, status, error: status.path === null ? status.reason : null })),
+    );
     return () => {
       stopped = true;
+      stop();
+      shownAt.current = [];
     };
-  }, [serial, captureFrame]);
+  }, [serial, watchMirror]);
 
   return state;
 }

@@ -85,10 +85,25 @@ describe('the Record screen', () => {
     press('h');
     await screen.findByRole('heading', { name: 'Steps (2)' });
     expect(fake.calls('recording', 'act').map(([i]) => i.action.type)).toEqual(['Back', 'Home']);
+    // The status box says the second step was recorded; after its undo it must not go on saying so.
+    act(() =>
+      useAppStore.getState().captureProgressed({
+        demonstrationId: 5,
+        captureId: 2,
+        stepIdx: 1,
+        kind: 'step',
+        phase: 'done',
+        parts: { screenshot: true, hierarchy: true, foreground: true },
+        elapsedMs: 120,
+      }),
+    );
+    expect(screen.getByTestId('capture-status').textContent).toContain('Step 2: recorded');
     press('u');
     await screen.findByRole('heading', { name: 'Steps (1)' });
+    expect(screen.getByTestId('capture-status').dataset.phase).toBe('idle');
+    expect(useAppStore.getState().notice?.text).toMatch(/^Step 2 undone/);
     press('d');
-    expect(screen.getByTestId('discard-confirm').textContent).toContain('Discard demonstration 5 (1 steps)?');
+    expect(screen.getByTestId('discard-confirm').textContent).toContain('Discard demonstration 5 (1 step)?');
     press('y');
     await screen.findByTestId('record-last');
     expect(fake.calls('recording', 'discard')).toEqual([[{ demonstrationId: 5 }]]);

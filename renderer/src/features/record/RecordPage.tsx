@@ -19,6 +19,9 @@ export function RecordPage() {
       serial: st.selectedSerial,
       demo: st.demonstration,
       busy: st.recordingBusy,
+      fromDevice: st.recordFromDevice,
+      setFromDevice: st.setRecordFromDevice,
+      handRecording: st.handRecording,
       capture: st.capture,
       captureAt: st.captureAt,
       start: st.startRecording,
@@ -52,15 +55,20 @@ export function RecordPage() {
   const next = s.next();
   const task = s.tasks.find((t) => t.id === s.demo?.taskId);
 
+  const byHand = s.demo !== null && s.handRecording === s.demo.id;
   const act = useCallback(
     (a: Action) => {
+      if (byHand) {
+        s.notify('This demonstration is recorded from the phone in hand: do the step on the phone', 'error');
+        return;
+      }
       if (blocked) {
         s.notify('Still capturing the last step: wait for it to finish', 'error');
         return;
       }
       void s.act(a);
     },
-    [blocked, s],
+    [blocked, byHand, s],
   );
 
   const run = useCallback(
@@ -105,6 +113,7 @@ export function RecordPage() {
           demo={s.demo}
           task={task}
           busy={s.busy}
+          byHand={byHand}
           capture={s.capture}
           captureAt={s.captureAt}
           confirmDiscard={confirmDiscard}
@@ -129,6 +138,8 @@ export function RecordPage() {
           queue={s.queue}
           serial={s.serial}
           busy={s.busy}
+          fromDevice={s.fromDevice}
+          setFromDevice={s.setFromDevice}
           last={s.demo}
           next={next}
           help={help}

@@ -6,6 +6,7 @@ import { shortcutOf } from './shortcuts.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
 import { StepList } from './StepList.js';
 import { TaskPicker } from './TaskPicker.js';
+import { counted } from '../../components/plural.js';
 
 export interface RecordSetupProps {
   tasks: TaskSummary[];
@@ -13,6 +14,9 @@ export interface RecordSetupProps {
   queue: string[];
   serial: string | null;
   busy: boolean;
+  /** Record from the phone in hand instead of from the mirror. */
+  fromDevice: boolean;
+  setFromDevice(on: boolean): void;
   last: DemonstrationView | null;
   next: string | null;
   help: boolean;
@@ -37,7 +41,7 @@ export function RecordSetup(p: RecordSetupProps) {
             Demonstration {p.last.id} of <code>{p.last.taskId}</code>
           </h2>
           <p data-testid="record-last">
-            Last demonstration {p.last.id}: {p.last.status}, {p.last.steps.length} steps.
+            Last demonstration {p.last.id}: {p.last.status}, {counted(p.last.steps.length, 'step')}.
           </p>
           <div className="button-row">
             {p.next && (
@@ -69,6 +73,15 @@ export function RecordSetup(p: RecordSetupProps) {
         <TaskPicker tasks={p.tasks} perTask={p.perTask} queue={p.queue} onToggle={p.onToggle} onSet={p.onSet} />
         <div className="setup-side">
           <DeviceList />
+          <label className="radio" title="The annotator does the task on the phone itself; each tap, hold, swipe and key becomes a step">
+            <input
+              type="checkbox"
+              checked={p.fromDevice}
+              onChange={(e) => p.setFromDevice(e.target.checked)}
+              data-testid="record-from-device"
+            />
+            Record from the phone in hand
+          </label>
           <button
             type="button"
             className="start-button"

@@ -4,6 +4,8 @@ import type { Action } from '../../../../shared/domain/action.js';
 import type { CaptureProgress, DemonstrationView } from '../../../../shared/domain/recording.js';
 import type { TaskSummary } from '../../../../shared/schemas/task.js';
 import { Kbd } from '../../components/Kbd.js';
+import { taskTexts } from '../../components/TaskText.js';
+import { useAppStore } from '../../store/app-store.js';
 import { DeviceControls } from '../mirror/DeviceControls.js';
 import { Mirror } from '../mirror/Mirror.js';
 import { useBoxSize } from '../mirror/use-box-size.js';
@@ -11,11 +13,14 @@ import { CaptureStatus, isCapturing } from './CaptureStatus.js';
 import { shortcutOf } from './shortcuts.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
 import { StepList } from './StepList.js';
+import { counted } from '../../components/plural.js';
 
 export interface RecordingViewProps {
   demo: DemonstrationView;
   task: TaskSummary | undefined;
   busy: boolean;
+  /** Recorded from the phone in hand: the mirror only shows, the steps come from the phone. */
+  byHand: boolean;
   capture: CaptureProgress | null;
   captureAt: number;
   confirmDiscard: boolean;
@@ -29,6 +34,24 @@ export interface RecordingViewProps {
   keep(): void;
   toggleHelp(): void;
   saveNote(note: string): void;
+}
+
+/** The task's words, big, in the language Settings ask for, with the other language under them. */
+function Instruction({ task }: { task: TaskSummary }) {
+  const want = useAppStore((s) => s.settings?.taskLanguage ?? 'zh');
+  const t = taskTexts(task, want);
+  return (
+    <div className="instruction">
+      <p lang={t.shownLang} data-testid="record-instruction">
+        “{t.shown}”
+      </p>
+      {t.other && (
+        <p className="instruction-other muted" lang={t.shownLang === 'en' ? task.lang : 'en'} data-testid="record-instruction-other">
+          {t.other}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** What the veiled phone says while a step is under way. */
@@ -58,6 +81,7 @@ export function RecordingView(p: RecordingViewProps) {
       <Mirror
         serial={p.demo.deviceSerial}
         onAction={p.act}
+        readOnly={p.byHand}
         busy={blocked}
         busyText={capturing ? VEIL[p.capture!.phase] : 'Working…'}
         maxWidth={Math.floor(layout.width * MIRROR_SHARE)}
@@ -66,11 +90,7 @@ export function RecordingView(p: RecordingViewProps) {
         <h1 id="page-title" className="record-title">
           Recording <code>{p.demo.taskId}</code> <span className="muted">· demonstration {p.demo.id}</span>
         </h1>
-        {p.task && (
-          <p className="instruction" lang={p.task.lang} data-testid="record-instruction">
-            “{p.task.instruction}”
-          </p>
-        )}
+        {p.task && <Instruction task={p.task} />}
         <CaptureStatus capture={p.capture} at={p.captureAt} busy={p.busy} />
         <div className="button-row" role="group" aria-label="Demonstration">
           <button type="button" disabled={blocked} onClick={p.finish} data-testid="record-finish" aria-keyshortcuts={k('finish').aria}>
@@ -100,7 +120,7 @@ export function RecordingView(p: RecordingViewProps) {
         {p.confirmDiscard && (
           <div className="confirm" role="alertdialog" aria-labelledby="discard-q" data-testid="discard-confirm">
             <p id="discard-q">
-              Discard demonstration {p.demo.id} ({p.demo.steps.length} steps)? It cannot be undone.
+              Discard demonstration {p.demo.id} ({counted(p.demo.steps.length, 'step')})? It cannot be undone.
             </p>
             <div className="button-row">
               <button type="button" className="danger" onClick={p.discard} data-testid="discard-yes" aria-keyshortcuts="Y">
@@ -112,7 +132,14 @@ export function RecordingView(p: RecordingViewProps) {
             </div>
           </div>
         )}
-        <DeviceControls onAction={p.act} busy={blocked} typeRef={p.typeRef} />
+        {p.byHand ? (
+          <p className="muted" data-testid="record-by-hand">
+            Do the task on the phone itself: each tap, hold, swipe and key (Back, Home) becomes a step here, typed text one step. Wait until
+            the screen is captured before the next step.
+          </p>
+        ) : (
+          <DeviceControls onAction={p.act} busy={blocked} typeRef={p.typeRef} />
+        )}
         <form
           className="row note-row"
           onSubmit={(e) => {

@@ -50,7 +50,8 @@ export function StepList({ steps, pending = null, follow = false }: { steps: Ste
       <ol className="step-list" data-testid="step-list">
         {steps.map((s) => (
           <li key={s.idx} data-testid="step">
-            <div className="thumb">
+            {/* Until its screenshot is stored (a moment after the step), a placeholder of the same size. */}
+            <div className={s.thumbnailBlob ? 'thumb' : 'thumb thumb-pending'} data-saved={s.thumbnailBlob ? 'true' : 'false'}>
               {s.thumbnailBlob && <img src={blobUrl(s.thumbnailBlob)} alt={`Screen before step ${s.idx + 1}`} />}
               <Marker step={s} />
             </div>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { TaskSummary } from '../../../../shared/schemas/task.js';
+import { TaskText } from '../../components/TaskText.js';
 import { demoNeed, demoNeedText } from './demo-need.js';
 
 type Show = 'all' | 'needed' | 'online' | 'offline';
@@ -26,7 +27,7 @@ export function TaskPicker({
   const visible = useMemo(() => {
     const q = text.trim().toLowerCase();
     return tasks.filter((t) => {
-      if (q && !`${t.id} ${t.instruction} ${t.app}`.toLowerCase().includes(q)) return false;
+      if (q && !`${t.id} ${t.instruction} ${t.translation ?? ''} ${t.app}`.toLowerCase().includes(q)) return false;
       if (show === 'online' || show === 'offline') return t.mode === show;
       if (show === 'needed') return demoNeed(t.mode, perTask[t.id] ?? 0) !== 'enough';
       return true;
@@ -93,7 +94,7 @@ export function TaskPicker({
                     </label>
                   </td>
                   <td>
-                    <code>{t.id}</code> <span lang={t.lang}>{t.instruction}</span>
+                    <code>{t.id}</code> <TaskText task={t} />
                   </td>
                   <td>{t.mode}</td>
                   <td className={`demo-count ${need}`} data-testid={`demo-count-${t.id}`} data-count={n}>

@@ -35,7 +35,7 @@ export function LabelForm({ row, saving, onSave }: { row: ReviewTaskRow; saving:
         onSave({ failureCategory, humanVerdict: verdict || null, notes });
       }}
     >
-      <h2 id="label-title">Your label</h2>
+      <h3 id="label-title">Your label</h3>
       <label>
         Failure category
         <select data-testid="label-category" value={category} onChange={(e) => setCategory(e.target.value)}>
@@ -78,7 +78,7 @@ export function LabelForm({ row, saving, onSave }: { row: ReviewTaskRow; saving:
       </fieldset>
       <label>
         Notes
-        <textarea data-testid="label-notes" rows={3} value={notes} maxLength={10_000} onChange={(e) => setNotes(e.target.value)} />
+        <textarea data-testid="label-notes" rows={2} value={notes} maxLength={10_000} onChange={(e) => setNotes(e.target.value)} />
       </label>
       <button type="submit" disabled={saving} data-testid="label-save">
         {saving ? 'Saving…' : 'Save label'}

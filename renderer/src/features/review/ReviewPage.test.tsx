@@ -50,7 +50,7 @@ describe('the Review screen', () => {
   it('opens the run with results and pages tasks with ↑/↓ and steps with ←/→', async () => {
     render(<ReviewPage />);
     await screen.findByText('2 of 2 result(s)');
-    expect(screen.getByText(/Choose a task on the left/)).toBeTruthy();
+    expect(screen.getByText(/Choose a result on the left/)).toBeTruthy();
     press('ArrowDown');
     await screen.findByTestId('trajectory');
     expect(counter()).toBe('Step 1 of 3');
@@ -69,6 +69,22 @@ describe('the Review screen', () => {
     expect(selected.textContent).toContain('font-bigger');
     press('ArrowUp');
     await vi.waitFor(() => expect(counter()).toBe('Step 1 of 3'));
+  });
+
+  it('takes ↓ on a focused filter as the next result, not as another filter value', async () => {
+    render(<ReviewPage />);
+    await screen.findByText('2 of 2 result(s)');
+    const agent = screen.getByTestId('filter-agent') as HTMLSelectElement;
+    agent.focus();
+    const before = agent.value;
+    let prevented = false;
+    act(() => {
+      prevented = !fireEvent.keyDown(agent, { key: 'ArrowDown' });
+    });
+    expect(prevented).toBe(true); // the browser does not step the select
+    expect(agent.value).toBe(before);
+    await screen.findByTestId('trajectory');
+    expect(counter()).toBe('Step 1 of 3');
   });
 
   it('leaves the arrow keys to a text field while typing in it, and to the browser with a modifier', async () => {

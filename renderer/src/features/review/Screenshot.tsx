@@ -10,6 +10,7 @@ export function Screenshot({
   testid,
   aspect,
   prefetch,
+  size,
 }: {
   blob: string | null;
   action: Action | null;
@@ -17,9 +18,15 @@ export function Screenshot({
   testid?: string;
   aspect: number;
   prefetch?: (string | null)[];
+  /** The picture's size in CSS pixels (see FittedShot); without it, as wide as its column allows. */
+  size?: { width: number; height: number };
 }) {
   return (
-    <figure className="review-shot" data-testid={testid}>
+    <figure
+      className="review-shot"
+      data-testid={testid}
+      style={size ? { width: size.width, height: size.height, maxWidth: 'none' } : undefined}
+    >
       {blob ? (
         <ScaledImage
           key={blob}

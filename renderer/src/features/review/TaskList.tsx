@@ -3,6 +3,7 @@ import type { ReviewTaskRow } from '../../../../shared/domain/review.js';
 import { rowKey } from '../../store/slices/review-filters.js';
 import { Verdict } from './Verdict.js';
 import { useWindow } from './use-window.js';
+import { counted } from '../../components/plural.js';
 
 /** The run's tasks, virtualized: only the rows in view are in the DOM. */
 export function TaskList({
@@ -62,7 +63,7 @@ export function TaskList({
                     <span className="tag">{r.label.failureCategory}</span>{' '}
                   </>
                 )}
-                {r.agent} · {r.mode} · {r.steps} steps · {r.exit}
+                {r.agent} · {r.mode} · {counted(r.steps, 'step')} · {r.exit}
               </span>
             </div>
           );

@@ -12,6 +12,8 @@ const row = (over: Partial<ReviewTaskRow>): ReviewTaskRow => ({
   exit: 'finished',
   steps: 3,
   instruction: 'x',
+  translation: null,
+  lang: 'zh',
   app: 'Settings',
   semantic: 'Clear and Explicit',
   syntactic: 'Canonical',

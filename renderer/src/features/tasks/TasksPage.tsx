@@ -2,6 +2,8 @@ import { useShallow } from 'zustand/react/shallow';
 import type { TaskFilter } from '../../../../shared/api/index.js';
 import { SEMANTIC_CATEGORIES } from '../../../../shared/schemas/task.js';
 import { ScrollX } from '../../components/ScrollX.js';
+import { TaskText } from '../../components/TaskText.js';
+import { ImportTasks } from './ImportTasks.js';
 import { useAppStore } from '../../store/app-store.js';
 
 export function TasksPage() {
@@ -18,9 +20,9 @@ export function TasksPage() {
     <section aria-labelledby="page-title">
       <h1 id="page-title">Tasks</h1>
       <p className="lead">
-        {workspace?.taskCount ?? 0} tasks in {workspace?.taskSets.length ?? 0} task sets. Import more with{' '}
-        <code>elderbench tasks import FILE</code>.
+        {workspace?.taskCount ?? 0} tasks in {workspace?.taskSets.length ?? 0} task sets.
       </p>
+      <ImportTasks />
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <label>
           Search
@@ -69,7 +71,9 @@ export function TasksPage() {
                   <td>
                     <code>{t.id}</code>
                   </td>
-                  <td lang={t.lang}>{t.instruction}</td>
+                  <td>
+                    <TaskText task={t} />
+                  </td>
                   <td>{t.app}</td>
                   <td>{t.mode}</td>
                   <td>{t.semantic}</td>

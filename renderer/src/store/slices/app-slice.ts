@@ -14,6 +14,8 @@ export interface AppSlice {
   /** Loads what every screen needs and subscribes each slice to the backend's events. */
   init(): Promise<void>;
   notify(text: string, kind?: 'info' | 'error'): void;
+  /** Another screen was opened: what the last one said is not about this one. */
+  clearNotice(): void;
   /** Routes a `system.onDataChanged` to the slices whose server state it touches. */
   dataChanged(c: DataChanged): void;
 }
@@ -40,6 +42,7 @@ export const createAppSlice =
         api.devices.onChanged((devices) => set({ devices }));
         api.recording.onStep((e) => get().stepRecorded(e));
         api.recording.onCapture((p) => get().captureProgressed(p));
+        api.recording.onStepSaved((e) => get().stepSaved(e));
         api.runs.onProgress((p) => get().runProgressed(p));
         api.system.onDataChanged((c) => get().dataChanged(c));
         await Promise.all([get().loadTasks(), get().loadOverview(), get().loadRuns()]);
@@ -52,6 +55,10 @@ export const createAppSlice =
       set({ notice: { text, kind } });
     },
 
+    clearNotice() {
+      if (get().notice) set({ notice: null });
+    },
+
     dataChanged(c) {
       if (c.table === 'workspace') {
         // Another folder: what was open (a run, a result, an analysis) belonged to the last one.
@@ -62,6 +69,8 @@ export const createAppSlice =
       if (c.table === 'tasks' || c.table === 'workspace') void get().loadTasks();
       if (c.table === 'workspace') void get().refreshWorkspace();
       if (c.table === 'runs' || c.table === 'workspace') get().runsChanged();
+      if (c.table === 'graphs') get().offGraphChanged();
+      if (c.table === 'workspace') void get().openOffGraph(null);
       if (c.table !== 'settings') get().refreshOverviewSoon();
     },
   });

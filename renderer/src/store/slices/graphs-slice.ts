@@ -20,6 +20,26 @@ export interface GraphsSlice {
   /** Probes the open graph: on a device the user confirmed for side effects, or structurally. */
   probeGraph(device: string | null): Promise<void>;
   showVariant(v: ProbeVariantResult | null): void;
+  /** Makes the open (earlier) version the latest again, as a new version. */
+  restoreGraphVersion(): Promise<void>;
+  /** A batch of graphs being built or probed (buttons on the Graphs screen and the Overview), with its progress. */
+  graphJob: GraphJob | null;
+  /** Builds (or rebuilds) the graphs of these tasks one by one; each is probed structurally as it is built. */
+  buildGraphs(taskIds: string[]): Promise<void>;
+  /** Probes the latest graphs of these tasks without a device (structural probe). */
+  probeGraphs(taskIds: string[]): Promise<void>;
+  /** Stops the batch after the graph in hand. */
+  stopGraphJob(): void;
+}
+
+export interface GraphJob {
+  kind: 'build' | 'probe';
+  total: number;
+  done: number;
+  /** The task being worked on now. */
+  current: string | null;
+  failed: { taskId: string; message: string }[];
+  stopping: boolean;
 }
 
 export const createGraphsSlice: Slice<GraphsSlice> = (set, get, api) => {
@@ -84,5 +104,47 @@ export const createGraphsSlice: Slice<GraphsSlice> = (set, get, api) => {
     showVariant(v) {
       set({ openVariant: v });
     },
+    async restoreGraphVersion() {
+      const d = get().graphDetail;
+      if (!d) return;
+      const from = d.summary.version;
+      await change(`Version ${from} restored`, (taskId) => api.graphs.restore({ taskId, version: from }));
+    },
+    graphJob: null,
+    buildGraphs: (taskIds) => batch('build', taskIds, (taskId) => api.graphs.build({ taskId })),
+    probeGraphs: (taskIds) => batch('probe', taskIds, (taskId) => api.graphs.probe({ taskId, allowSideEffects: false })),
+    stopGraphJob() {
+      const j = get().graphJob;
+      if (j) set({ graphJob: { ...j, stopping: true } });
+    },
   };
+
+  /** Works through the tasks one at a time, reporting each; one failing does not stop the others. */
+  async function batch(kind: GraphJob['kind'], taskIds: string[], one: (taskId: string) => Promise<unknown>): Promise<void> {
+    if (get().graphJob || taskIds.length === 0) return;
+    let job: GraphJob = { kind, total: taskIds.length, done: 0, current: null, failed: [], stopping: false };
+    set({ graphJob: job });
+    for (const taskId of taskIds) {
+      if (get().graphJob?.stopping) break;
+      job = { ...get().graphJob!, current: taskId };
+      set({ graphJob: job });
+      try {
+        await one(taskId);
+      } catch (e) {
+        job = { ...job, failed: [...job.failed, { taskId, message: errorMessage(e) }] };
+      }
+      job = { ...job, done: job.done + 1, stopping: get().graphJob?.stopping ?? false };
+      set({ graphJob: job });
+    }
+    const verb = kind === 'build' ? 'Built' : 'Probed';
+    const failed = job.failed.length
+      ? `; ${job.failed.length} failed: ${job.failed.map((f) => `${f.taskId} (${f.message})`).join('; ')}`
+      : '';
+    get().notify(`${verb} ${job.done - job.failed.length} of ${job.total} graphs${failed}`, job.failed.length ? 'error' : 'info');
+    set({ graphJob: null });
+    await get().loadGraphs();
+    const open = get().graphDetail;
+    if (open && taskIds.includes(open.summary.taskId)) await get().openGraph(open.summary.taskId);
+    void get().loadOverview();
+  }
 };

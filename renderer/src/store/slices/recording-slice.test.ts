@@ -109,6 +109,16 @@ describe('the recording slice', () => {
     expect(state().recordingBusy).toBe(false);
   });
 
+  it('shows a step thumbnail once its screenshot is stored, and ignores a saved step it does not show', () => {
+    store.setState({ demonstration: { ...demo, steps: [stepView(0, { screenshotBlob: null, thumbnailBlob: null })] } });
+    fake.emit('recording', 'onStepSaved', { demonstrationId: 5, step: stepView(0, { thumbnailBlob: 'thumb-0' }) });
+    expect(state().demonstration?.steps.map((s) => s.thumbnailBlob)).toEqual(['thumb-0']);
+    // An undone step saved late, or another demonstration's, does not come back.
+    fake.emit('recording', 'onStepSaved', { demonstrationId: 5, step: stepView(1) });
+    fake.emit('recording', 'onStepSaved', { demonstrationId: 6, step: stepView(0, { thumbnailBlob: 'x' }) });
+    expect(state().demonstration?.steps.map((s) => s.thumbnailBlob)).toEqual(['thumb-0']);
+  });
+
   it('puts a step in its place by index', () => {
     const list = [stepView(0), stepView(1)];
     expect(withStep(list, stepView(1))).toBe(list);

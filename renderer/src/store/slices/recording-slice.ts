@@ -1,7 +1,8 @@
 import type { Action } from '../../../../shared/domain/action.js';
-import type { CaptureProgress, DemonstrationView, StepRecorded, StepView } from '../../../../shared/domain/recording.js';
+import type { CaptureProgress, DemonstrationView, StepRecorded, StepSaved, StepView } from '../../../../shared/domain/recording.js';
 import type { Slice } from './types.js';
 import { errorMessage } from './types.js';
+import { counted } from '../../components/plural.js';
 
 export interface RecordingSlice {
   demonstration: DemonstrationView | null;
@@ -13,6 +14,11 @@ export interface RecordingSlice {
   capture: CaptureProgress | null;
   /** When the last capture report arrived (performance.now()), so the window's clock can tick on. */
   captureAt: number;
+  /** The next demonstration is recorded from the phone in hand (the annotator uses the phone itself). */
+  recordFromDevice: boolean;
+  /** The open demonstration's id when it is recorded from the phone in hand; its steps come from the phone. */
+  handRecording: number | null;
+  setRecordFromDevice(on: boolean): void;
   setRecordQueue(ids: string[]): void;
   toggleQueued(id: string): void;
   /** The task recorded after the current one (same device), or null at the end of the queue. */
@@ -30,6 +36,8 @@ export interface RecordingSlice {
   captureProgressed(p: CaptureProgress): void;
   /** A `recording.onStep` event: the recorded step joins the open demonstration (an undo drops the last). */
   stepRecorded(e: StepRecorded): void;
+  /** A `recording.onStepSaved` event: a step's screenshot and thumbnail were stored after it was recorded. */
+  stepSaved(e: StepSaved): void;
 }
 
 /**
@@ -81,6 +89,11 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get, api) => {
     recordingBusy: false,
     capture: null,
     captureAt: 0,
+    recordFromDevice: false,
+    handRecording: null,
+    setRecordFromDevice(on) {
+      set({ recordFromDevice: on });
+    },
     setRecordQueue(ids) {
       set({ recordQueue: [...new Set(ids)] });
     },
@@ -99,8 +112,10 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get, api) => {
         const id = taskId ?? get().recordQueue[0];
         if (!id) throw new Error('choose a task first');
         set({ capture: null });
-        const v = await api.recording.start({ taskId: id, serial });
-        get().notify(`Recording demonstration ${v.id} of ${id}`);
+        const fromDevice = get().recordFromDevice;
+        const v = await api.recording.start({ taskId: id, serial, ...(fromDevice ? { fromDevice } : {}) });
+        set({ handRecording: fromDevice ? v.id : null });
+        get().notify(`Recording demonstration ${v.id} of ${id}${fromDevice ? ' from the phone in hand' : ''}`);
         return v;
       }),
     recordNext: async () => {
@@ -121,11 +136,20 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get, api) => {
         const steps = d?.id === id ? withStep(d.steps, step) : null;
         if (d && steps && steps !== d.steps) set({ demonstration: { ...d, steps } });
       }),
-    undoStep: () => guarded('Undo failed', async () => api.recording.undo({ demonstrationId: current() })),
+    undoStep: () =>
+      guarded('Undo failed', async () => {
+        const v = await api.recording.undo({ demonstrationId: current() });
+        // The status box spoke of the step just undone; it is gone, and the phone is ready for the next.
+        set({ capture: null });
+        get().notify(`Step ${v.steps.length + 1} undone: the phone keeps what it did, go back on the phone if needed`);
+        return v;
+      }),
     finishRecording: () =>
       guarded('Finish failed', async () => {
         const v = await api.recording.finish({ demonstrationId: current() });
-        get().notify(`Demonstration ${v.id} saved with ${v.steps.length} steps`);
+        // A branch whose end the task's checks reject on the phone is not kept (the note says why).
+        if (v.status === 'discarded') get().notify(`Demonstration ${v.id} was not kept: ${v.note}`, 'error');
+        else get().notify(`Demonstration ${v.id} saved with ${counted(v.steps.length, 'step')}`);
         return v;
       }),
     discardRecording: () =>
@@ -146,6 +170,12 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get, api) => {
       // A late report of a step already ended here must not start it again.
       if (c && c.captureId === p.captureId && ended(c) && !ended(p)) return;
       set({ capture: p, captureAt: performance.now() });
+    },
+    stepSaved(e) {
+      const d = get().demonstration;
+      if (!d || d.id !== e.demonstrationId || !d.steps.some((s) => s.idx === e.step.idx)) return;
+      const steps = withStep(d.steps, e.step);
+      if (steps !== d.steps) set({ demonstration: { ...d, steps } });
     },
     stepRecorded(e) {
       const d = get().demonstration;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ActionSchema } from '../domain/action.js';
+import { TaskIdSchema } from './task.js';
+import type { ProposedRoute } from '../domain/off-graph.js';
+
+/**
+ * A route an explorer proposes (the output of `graph explore`, or any file in this shape): the actions
+ * from the task's setup and the state they reach. Accepting it records it as a demonstration.
+ */
+export const ProposedRouteSchema = z
+  .object({
+    id: z.string().min(1).max(200),
+    taskId: TaskIdSchema,
+    actions: z.array(ActionSchema).min(1, 'a route needs at least one action').max(200),
+    reaches: z.object({ checksPass: z.boolean(), state: z.string().max(2000) }).strict(),
+    description: z.string().max(2000).default(''),
+  })
+  .strict();
+
+/** A right route the graph rejects, as `graph explore --json` lists it per task (`unknownRoutes`). */
+const ExploredRouteSchema = z.looseObject({
+  taskId: TaskIdSchema,
+  kind: z.string().catch('other-route'),
+  description: z.string().catch(''),
+  actions: z.array(ActionSchema).min(1),
+  states: z.array(z.string()).catch([]),
+  reason: z.string().catch(''),
+});
+export type ExploredRoute = Pick<z.infer<typeof ExploredRouteSchema>, 'taskId' | 'kind' | 'description' | 'actions' | 'states' | 'reason'>;
+
+/** Exploration's unknown routes as proposals: each reaches a state where the task's checks pass (that is what made it right). */
+export function routesFromExploration(routes: readonly ExploredRoute[]): ProposedRoute[] {
+  return routes.map((r, i) => ({
+    id: `${r.taskId}#${i + 1}`,
+    taskId: r.taskId,
+    actions: r.actions,
+    reaches: { checksPass: true, state: r.states.at(-1) ?? '' },
+    description: `${r.kind}: ${r.description}${r.reason ? ` (the graph: ${r.reason})` : ''}`,
+  }));
+}
+
+/**
+ * A routes file: a list of routes, an object with a `routes` list, or what `graph explore --json` prints
+ * (each task's `unknownRoutes`: right routes, since the task's checks passed at their end).
+ */
+export const ProposedRoutesFileSchema = z.union([
+  z.array(ProposedRouteSchema),
+  z.looseObject({ routes: z.array(ProposedRouteSchema) }).transform((o) => o.routes),
+  z
+    .looseObject({ tasks: z.array(z.looseObject({ unknownRoutes: z.array(ExploredRouteSchema).default([]) })) })
+    .transform((o) => o.tasks.flatMap((t) => routesFromExploration(t.unknownRoutes))),
+]);

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
+import { STARTER_TASKS } from '../support/fixtures.js';
+import { useTempDirs } from '../support/temp-dir.js';
+import { useVirtualPhones } from '../support/virtual-phone.js';
+import { useBrowser } from '../support/browser.js';
+import { openApp, serveApp } from '../support/web-app.js';
+
+describe('recording from the phone in hand (web mode, Chromium, the virtual phone’s finger)', () => {
+  const tmp = useTempDirs();
+  const phones = useVirtualPhones();
+  const chromium = useBrowser();
+
+  it('the switch on the Record screen records what is done on the phone; the steps appear as they happen; undo and finish work', async () => {
+    const server = await phones();
+    const ws = tmp();
+    expect(runCli(['--workspace', ws, 'tasks', 'import', STARTER_TASKS]).code).toBe(0);
+    const app = chromium.track(await serveApp(ws, { adb: `127.0.0.1:${server.port}` }));
+    const page = await openApp(chromium.browser(), app);
+    const finger = (cmd: string) =>
+      server.phone('vphone-1').runShell(`cmd vphone ${cmd}`, { write: () => {}, signal: new AbortController().signal });
+
+    await page.click('[data-testid="nav-record"]');
+    await page.check('[data-testid="pick-check-settings-font-bigger"]');
+    await page.waitForSelector('[data-testid="device-vphone-1"]:checked');
+    await page.check('[data-testid="record-from-device"]');
+    await page.click('[data-testid="record-start"]');
+    await page.waitForSelector('[data-testid="record-by-hand"]');
+    // The mirror only shows: the annotator uses the phone.
+    await page.waitForSelector('.mirror.read-only [data-testid="mirror"] img', { timeout: 60_000 });
+
+    await finger('touch tap 540 1200');
+    await page.waitForSelector('[data-testid="step"] >> nth=0', { timeout: 60_000 });
+    await finger('press back');
+    await page.waitForSelector('[data-testid="step"] >> nth=1', { timeout: 60_000 });
+    const steps = page.locator('[data-testid="step"]');
+    expect(await steps.nth(0).textContent()).toMatch(/Tap/);
+    expect(await steps.nth(1).textContent()).toMatch(/Back/);
+
+    await page.click('[data-testid="record-undo"]');
+    await expect.poll(() => steps.count(), { timeout: 30_000 }).toBe(1);
+    await page.waitForSelector('[data-testid="record-finish"]:not([disabled])');
+    await page.click('[data-testid="record-finish"]');
+    await page.waitForSelector('[data-testid="record-last"]:text("finished, 2 steps")', { timeout: 60_000 });
+  });
+});
