@@ -84,47 +84,16 @@ export function deriveGoalConditions(
   const out = new Map<string, GoalCondition[]>();
   // What every demonstration of the task committed alike: a value one path typed on its way (a search
   // query) while another path reached the goal without it is how that path went, not what the goal is.
-  const commits = [...paths.values()].flat().map(committedContent);
-  const shared: GoalCondition[] = [];
-  const keys = [...new Set(commits.flatMap((c) => [...c.keys()]))];
-  for (const key of keys) {
-    const values = commits.map((c) => c.get(key));
-    if (values.some((v) => v === undefined || v.value === '')) continue;
-    const all = values as ContentValue[];
-    if (isTextKey(key)) {
-      const c = typedCondition(key, all, free.has(key), hints);
-      if (c) shared.push({ id: `c${shared.length + 1}`, ...c });
-      continue;
-    }
-    if (free.has(key) || !all.every((v) => v.value === all[0]!.value)) continue;
-    const v = all[0]!;
-    shared.push({
-      id: `c${shared.length + 1}`,
-      kind: KIND[v.kind],
-      key,
-      label: v.label,
-      expected: v.value,
-      match: 'exact',
-      source: 'derived',
-    });
-  }
-  const presses = [...paths.values()].flat().map(pressCounts);
-  for (const key of presses[0]?.keys() ?? []) {
-    const fewest = Math.min(...presses.map((p) => p.get(key) ?? 0));
-    if (fewest > 0)
-      shared.push({
-        id: `c${shared.length + 1}`,
-        kind: 'pressed',
-        key,
-        label: key.slice('press|'.length),
-        expected: String(fewest),
-        match: 'exact',
-        source: 'derived',
-      });
-  }
+  const allPaths = [...paths.values()].flat();
+  const shared = conditionsFrom(allPaths, free, hints, () => true);
+  // Keys only some routes set (the message box of another app, presses where another route used the
+  // screen): the demonstrations that reached a DONE node decide that node's conditions on them, so a
+  // DONE node of its own route never goes without what its route committed.
+  const everywhere = keysSetBy(allPaths);
   for (const [doneId, demoPaths] of paths) {
     if (demoPaths.length === 0) continue;
-    const conditions = shared.map((c) => ({ ...c }));
+    const own = paths.size > 1 ? conditionsFrom(demoPaths, free, hints, (key) => !everywhere.has(key)) : [];
+    const conditions = [...shared, ...own].map((c, i) => ({ ...c, id: `c${i + 1}` }));
     // A confirmation: a label on the goal screen that no screen before the goal action shows.
     const done = byId.get(doneId);
     const before = demoPaths.map((p) => byId.get(p.at(-1)?.from ?? ''));
@@ -143,6 +112,55 @@ export function deriveGoalConditions(
         });
     }
     out.set(doneId, conditions);
+  }
+  return out;
+}
+
+/** Content keys (and pressed keys) every path sets. */
+function keysSetBy(paths: readonly GraphEdge[][]): Set<string> {
+  const sets = paths.map((p) => {
+    const c = committedContent(p);
+    return new Set([...[...c.keys()].filter((k) => c.get(k)!.value !== ''), ...pressCounts(p).keys()]);
+  });
+  return new Set([...(sets[0] ?? [])].filter((k) => sets.every((x) => x.has(k))));
+}
+
+/** The conditions a set of paths committed alike, on the keys `want` admits (ids are assigned by the caller). */
+function conditionsFrom(
+  paths: readonly GraphEdge[][],
+  free: ReadonlySet<string>,
+  hints: GoalHints,
+  want: (key: string) => boolean,
+): GoalCondition[] {
+  const commits = paths.map(committedContent);
+  const out: GoalCondition[] = [];
+  const keys = [...new Set(commits.flatMap((c) => [...c.keys()]))].filter(want);
+  for (const key of keys) {
+    const values = commits.map((c) => c.get(key));
+    if (values.some((v) => v === undefined || v.value === '')) continue;
+    const all = values as ContentValue[];
+    if (isTextKey(key)) {
+      const c = typedCondition(key, all, free.has(key), hints);
+      if (c) out.push({ id: `c${out.length + 1}`, ...c });
+      continue;
+    }
+    if (free.has(key) || !all.every((v) => v.value === all[0]!.value)) continue;
+    const v = all[0]!;
+    out.push({ id: `c${out.length + 1}`, kind: KIND[v.kind], key, label: v.label, expected: v.value, match: 'exact', source: 'derived' });
+  }
+  const presses = paths.map(pressCounts);
+  for (const key of [...(presses[0]?.keys() ?? [])].filter(want)) {
+    const fewest = Math.min(...presses.map((p) => p.get(key) ?? 0));
+    if (fewest > 0)
+      out.push({
+        id: `c${out.length + 1}`,
+        kind: 'pressed',
+        key,
+        label: key.slice('press|'.length),
+        expected: String(fewest),
+        match: 'exact',
+        source: 'derived',
+      });
   }
   return out;
 }
