@@ -26,6 +26,27 @@ export function pressCounts(path: readonly GraphEdge[]): Map<string, number> {
   return out;
 }
 
+/**
+ * A text field's key without the page it is on ("…ConversationActivity|*§text|EditText|…compose_message_text"):
+ * the same field of one screen reached by two routes (a new conversation, the contact's thread) whose titles
+ * differ. Goal conditions on a field only some routes' pages show are keyed so.
+ */
+export function fieldKey(key: string): string {
+  const i = key.indexOf('|');
+  const j = key.indexOf('§');
+  return i < 0 || j < i ? key : `${key.slice(0, i)}|*${key.slice(j)}`;
+}
+
+const isFieldKey = (key: string): boolean => key.includes('|*§');
+
+/** The values a record holds for a condition's key: its own, or every non-empty one of a field's keys. */
+export function recordValues(record: ReadonlyMap<string, string>, key: string): string[] {
+  if (!isFieldKey(key)) return record.has(key) ? [record.get(key)!] : [];
+  const out: string[] = [];
+  for (const [k, v] of record) if (v !== '' && isTextKey(k) && fieldKey(k) === key) out.push(v);
+  return out;
+}
+
 /** Content a walk has committed so far: key → value (typed text as the agent typed it). */
 export type ContentRecord = ReadonlyMap<string, string>;
 
@@ -85,7 +106,7 @@ export function deriveGoalConditions(
   // What every demonstration of the task committed alike: a value one path typed on its way (a search
   // query) while another path reached the goal without it is how that path went, not what the goal is.
   const allPaths = [...paths.values()].flat();
-  const shared = conditionsFrom(allPaths, free, hints, () => true);
+  const shared = conditionsFrom(allPaths, free, hints, () => true, true);
   // Keys only some routes set (the message box of another app, presses where another route used the
   // screen): the demonstrations that reached a DONE node decide that node's conditions on them, so a
   // DONE node of its own route never goes without what its route committed.
@@ -125,14 +146,39 @@ function keysSetBy(paths: readonly GraphEdge[][]): Set<string> {
   return new Set([...(sets[0] ?? [])].filter((k) => sets.every((x) => x.has(k))));
 }
 
+/**
+ * Commits with a text key that not every path set renamed to its field key (see fieldKey), where every path
+ * set that field on some page: the message typed on the new-conversation page by one route and on the
+ * contact's thread by another is one field's text.
+ */
+function byFields(commits: readonly Map<string, ContentValue>[]): Map<string, ContentValue>[] {
+  const inAll = (keys: (c: Map<string, ContentValue>) => Iterable<string>): Set<string> => {
+    const sets = commits.map((c) => new Set(keys(c)));
+    return new Set([...(sets[0] ?? [])].filter((k) => sets.every((x) => x.has(k))));
+  };
+  const set = (c: Map<string, ContentValue>) => [...c.keys()].filter((k) => c.get(k)!.value !== '');
+  const everyKey = inAll(set);
+  const everyField = inAll((c) => set(c).filter(isTextKey).map(fieldKey));
+  return commits.map((c) => {
+    const out = new Map<string, ContentValue>();
+    for (const [k, v] of c) {
+      const f = fieldKey(k);
+      if (!isTextKey(k) || everyKey.has(k) || !everyField.has(f) || v.value === '') out.set(k, v);
+      else out.set(f, { ...v, key: f });
+    }
+    return out;
+  });
+}
+
 /** The conditions a set of paths committed alike, on the keys `want` admits (ids are assigned by the caller). */
 function conditionsFrom(
   paths: readonly GraphEdge[][],
   free: ReadonlySet<string>,
   hints: GoalHints,
   want: (key: string) => boolean,
+  byField = false,
 ): GoalCondition[] {
-  const commits = paths.map(committedContent);
+  const commits = byField ? byFields(paths.map(committedContent)) : paths.map(committedContent);
   const out: GoalCondition[] = [];
   const keys = [...new Set(commits.flatMap((c) => [...c.keys()]))].filter(want);
   for (const key of keys) {
@@ -200,7 +246,9 @@ export function unmetConditions(
 ): GoalCondition[] {
   return (conditions ?? []).filter((c) => {
     if (c.kind === 'shown') return screenTexts !== undefined && !screenTexts.some((t) => conditionHolds(c, t, textThreshold));
-    return !conditionHolds(c, record.get(c.key), textThreshold);
+    if (!isFieldKey(c.key)) return !conditionHolds(c, record.get(c.key), textThreshold);
+    const values = recordValues(record, c.key);
+    return values.length === 0 || !values.every((v) => conditionHolds(c, v, textThreshold));
   });
 }
 

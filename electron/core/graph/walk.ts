@@ -4,7 +4,7 @@ import { graphScreen } from '../../../shared/domain/task-graph.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import type { ContentRecord } from './goal-conditions.js';
-import { isSearchKey, isTextKey, pressKey, unmetConditions } from './goal-conditions.js';
+import { isSearchKey, isTextKey, pressKey, recordValues, unmetConditions } from './goal-conditions.js';
 import type { MatchOptions, MatchResult } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import type { PageModel } from './page-model.js';
@@ -411,7 +411,7 @@ export class GraphWalker {
     const c = nearest!;
     return {
       ...c,
-      reason: `reached DONE ${c.node} but ${c.unmet.length} goal condition(s) unmet: ${c.unmet.map((u) => `${u.label} should be "${u.expected}" (was "${this.content.get(u.key) ?? ''}")`).join('; ')}`,
+      reason: `reached DONE ${c.node} but ${c.unmet.length} goal condition(s) unmet: ${c.unmet.map((u) => `${u.label} should be "${u.expected}" (was "${recordValues(this.content, u.key).join('", "')}")`).join('; ')}`,
     };
   }
 }
