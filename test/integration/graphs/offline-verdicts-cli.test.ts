@@ -204,8 +204,10 @@ describe('offline verdicts through the CLI', () => {
       'scripted-wrong wallet-transfer-son': false,
       'scripted-wrong travel-hangzhou-dis': false,
     });
-    // Rejected where they went wrong: confirming without an amount, booking from the other day, match no edge.
-    for (const r of report.results.filter((x) => x.agent === 'scripted-wrong')) expect(r.exit, r.taskId).toBe('off_graph');
+    // Rejected where they went wrong. Confirming without an amount does nothing, as the app refuses it: the path
+    // finishes on the form, which is not DONE. Booking from the other day matches no edge.
+    const exits = Object.fromEntries(report.results.filter((x) => x.agent === 'scripted-wrong').map((r) => [r.taskId, r.exit]));
+    expect(exits).toEqual({ 'wallet-transfer-son': 'finished', 'travel-hangzhou-dis': 'off_graph' });
     // Every accepted step says which rule accepted it.
     const check = new Backend({ workspace: ws, userDataDir: tmp() });
     try {
