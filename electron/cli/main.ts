@@ -34,7 +34,8 @@ function commandWord(argv: readonly string[]): string | undefined {
   return undefined;
 }
 import { CliError } from './output.js';
-import { isSqliteReadOnly, ReadOnlyWorkspaceError } from '../adapters/db/read-only-error.js';
+import { diskFullMessage, isDiskFull, isSqliteReadOnly, ReadOnlyWorkspaceError } from '../adapters/db/read-only-error.js';
+import { terminalSafe } from '../../shared/terminal-text.js';
 
 /** `elderbench`: the same services as the app, for lab staff and scripts. */
 export async function main(argv: string[]): Promise<number> {
@@ -67,17 +68,21 @@ export async function main(argv: string[]): Promise<number> {
       // --help and --version end through here with exit code 0.
       return e.exitCode === 0 ? 0 : 2;
     }
+    // SQLite's and the file system's wording, even inside a command's own message, becomes the sentence that says what to do.
+    const message = e instanceof Error ? e.message : String(e);
     const err =
-      e instanceof CliError
-        ? e
-        : isSqliteReadOnly(e)
+      isDiskFull(e) || /database or disk is full|ENOSPC/.test(message)
+        ? new CliError(diskFullMessage(globals().workspace ?? null))
+        : isSqliteReadOnly(e) || /attempt to write a readonly database/.test(message)
           ? new CliError(new ReadOnlyWorkspaceError(globals().workspace ?? null).message)
-          : new CliError((e as Error).message ?? String(e));
+          : e instanceof CliError
+            ? e
+            : new CliError(message);
     if (globals().json) {
       process.stdout.write(`${JSON.stringify({ error: err.message, details: err.details })}\n`);
     }
-    process.stderr.write(`elderbench: ${err.message}\n`);
-    for (const d of err.details) process.stderr.write(`  ${d}\n`);
+    process.stderr.write(`elderbench: ${terminalSafe(err.message)}\n`);
+    for (const d of err.details) process.stderr.write(`  ${terminalSafe(d)}\n`);
     return err.exitCode;
   }
 }

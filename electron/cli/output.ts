@@ -1,6 +1,10 @@
+import { terminalSafe } from '../../shared/terminal-text.js';
+
 /**
  * CLI output rules: with --json, machine-readable results go to stdout and nothing
  * else does; human messages always go to stderr; a failure is one line and exit ≠ 0.
+ * Text for people passes through `terminalSafe`: a device serial, a farm's answer or a task
+ * field may carry terminal escape sequences, which are shown, never obeyed.
  */
 export interface GlobalOptions {
   workspace?: string;
@@ -23,11 +27,19 @@ export class CliError extends Error {
 
 export function printResult<T>(opts: GlobalOptions, value: T, human: (v: T) => string): void {
   if (opts.json) process.stdout.write(`${JSON.stringify(value)}\n`);
-  else process.stdout.write(`${human(value)}\n`);
+  else process.stdout.write(`${terminalSafe(human(value))}\n`);
 }
 
 export function info(message: string): void {
-  process.stderr.write(`${message}\n`);
+  process.stderr.write(`${terminalSafe(message)}\n`);
+}
+
+/**
+ * Data written as it is (a CSV, Markdown or LaTeX table): exact when it goes to a file or a pipe,
+ * escaped when it goes to a terminal, where an escape sequence in a cell would be obeyed.
+ */
+export function writeData(text: string): void {
+  process.stdout.write(process.stdout.isTTY ? terminalSafe(text) : text);
 }
 
 /** A fixed-width text table for terminals. */

@@ -70,6 +70,50 @@ describe('registerApiHandlers', () => {
     });
   });
 
+  it("puts a confirmation request to the user in the shell's own dialog, and repeats the call as confirmed only on a yes", async () => {
+    const request = {
+      title: 'Send GITHUB_TOKEN to https://models.example.org?',
+      detail: 'entry team-glm',
+      cli: 'elderbench agent trust team-glm',
+    };
+    const calls: { channel: string; confirmed: boolean }[] = [];
+    const forward = async (channel: string, _input: unknown, opts?: { confirmed?: boolean }) => {
+      calls.push({ channel, confirmed: opts?.confirmed === true });
+      return opts?.confirmed
+        ? { result: { agent: 'team-glm' } }
+        : { error: { code: 'conflict' as const, message: `${request.title} — this needs your confirmation`, confirm: request } };
+    };
+    const asked: unknown[] = [];
+    for (const answer of [false, true]) {
+      const { ipc, handlers } = fakeIpc();
+      registerApiHandlers(
+        ipc,
+        forward,
+        () => true,
+        undefined,
+        async (r) => (asked.push(r), answer),
+      );
+      const reply = await handlers.get(`${IPC_PREFIX}runs.approveAgent`)!({ senderFrame: { url: OWN } }, { name: 'team-glm' });
+      expect(reply).toEqual(
+        answer ? { ok: true, result: { agent: 'team-glm' } } : { ok: false, error: expect.objectContaining({ confirm: request }) },
+      );
+    }
+    expect(asked).toEqual([request, request]);
+    expect(calls).toEqual([
+      { channel: 'runs.approveAgent', confirmed: false },
+      { channel: 'runs.approveAgent', confirmed: false },
+      { channel: 'runs.approveAgent', confirmed: true },
+    ]);
+    // Without a dialog of its own (the default), nothing is ever confirmed.
+    const { ipc, handlers } = fakeIpc();
+    calls.length = 0;
+    registerApiHandlers(ipc, forward, () => true);
+    expect(await handlers.get(`${IPC_PREFIX}runs.approveAgent`)!({ senderFrame: { url: OWN } }, { name: 'team-glm' })).toMatchObject({
+      ok: false,
+    });
+    expect(calls.every((c) => !c.confirmed)).toBe(true);
+  });
+
   it('recognises only our own app://elderbench page as trusted (not file://, not another app: host)', () => {
     expect(isOwnRendererUrl(OWN)).toBe(true);
     expect(isOwnRendererUrl('app://elderbench/#/runs')).toBe(true);

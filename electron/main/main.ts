@@ -75,16 +75,36 @@ async function boot(): Promise<void> {
 
   registerApiHandlers(
     ipcMain,
-    async (channel, input) => {
+    async (channel, input, opts) => {
       const h = backend();
       const res = await net.fetch(`${h.url}api/${channel}`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${h.token}`, 'Content-Type': 'application/json' },
+        headers: {
+          Authorization: `Bearer ${h.token}`,
+          'Content-Type': 'application/json',
+          // Only after the user said yes in the dialog below; the backend accepts it only with our owner token.
+          ...(opts?.confirmed ? { 'X-ElderBench-Confirmed': '1' } : {}),
+        },
         body: JSON.stringify({ input }),
       });
       return (await res.json()) as { result?: unknown; error?: never };
     },
     isOwnRendererUrl,
+    undefined,
+    async (request) => {
+      if (!win || win.isDestroyed()) return false;
+      const { response } = await dialog.showMessageBox(win, {
+        type: 'warning',
+        title: 'ElderBench needs your confirmation',
+        message: request.title,
+        detail: request.detail,
+        buttons: ['Cancel', 'Confirm'],
+        defaultId: 0,
+        cancelId: 0,
+        noLink: true,
+      });
+      return response === 1;
+    },
   );
 
   // app://elderbench/…: the built renderer, and nothing else, with the window's CSP.

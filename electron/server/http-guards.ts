@@ -21,29 +21,16 @@ export function parseTarget(req: IncomingMessage): { url: URL; path: string } | 
   return { url, path };
 }
 
-/**
- * Where to send the browser after swapping a URL token for the cookie: the same page, as a
- * path on this server. Leading slashes and backslashes are collapsed, because a Location of
- * `//evil.com/` or `/\evil.com` is another site to a browser (an open redirect).
- */
-export function sameServerLocation(url: URL): string {
-  const params = new URLSearchParams(url.search);
-  params.delete('token');
-  const query = params.toString();
-  return `/${url.pathname.replace(/^[/\\]+/, '')}${query ? `?${query}` : ''}`;
-}
-
 /** `application/json`, with any parameters (charset); anything else is refused for API calls. */
 export function isJsonContentType(header: string | undefined): boolean {
   return (header ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
 /**
- * Is this state-changing request from our own page? Cookies ignore ports, so a page served by
- * any other local process (a dev server, a notebook) sends our cookie along; the browser's
- * `Origin` (or, without one, `Sec-Fetch-Site`) says where the request really came from. A
- * request with neither header is not from a browser, and is accepted only with a bearer token,
- * which a foreign page cannot know.
+ * Is this state-changing request from our own page? Every call carries a Bearer token (no
+ * cookie exists), so this is a second wall: even with a token, a page on another origin is
+ * refused by its browser's own `Origin` (or, without one, `Sec-Fetch-Site`). A request with
+ * neither header is not from a browser, and is accepted with a bearer token.
  */
 export function isSameOriginRequest(req: IncomingMessage, viaBearer: boolean): boolean {
   const origin = req.headers.origin;

@@ -9,10 +9,12 @@ import type { Backend } from '../services/backend.js';
 import { isAllowedHostHeader, isLoopbackHost } from './loopback.js';
 import { BlobStore } from '../adapters/blobs/blob-store.js';
 import { servedContentType } from '../adapters/blobs/blob-types.js';
+import { BlobIntegrityError } from '../adapters/blobs/blob-errors.js';
 import { BodyTooLargeError, readBody } from './body.js';
-import { isJsonContentType, isSameOriginRequest, parseTarget, sameServerLocation } from './http-guards.js';
+import { isJsonContentType, isSameOriginRequest, parseTarget } from './http-guards.js';
 import { readStatic } from './static-files.js';
-import { newToken, presentedToken, tokenCookieName, tokenMatches } from './token.js';
+import type { Caller } from './token.js';
+import { WebAuth } from './token.js';
 
 export interface WebServerOptions {
   backend: Backend;
@@ -23,17 +25,24 @@ export interface WebServerOptions {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
+  /** The owner token (programs only; see WebAuth); a random one when absent. */
   token?: string;
 }
 
 export interface WebServer {
   url: string;
-  /** The URL to open once: it carries the token, which the server swaps for a cookie. */
+  /** A link that opens the page once (a single-use launch code; see WebAuth). */
   openUrl: string;
+  /** Another single-use link, for another page or browser. */
+  newOpenUrl(): string;
   port: number;
+  /** The owner token: for the program that started the server, never for a page. */
   token: string;
   close(): Promise<void>;
 }
+
+/** How long a browser's event socket may take to send its session token. */
+const SOCKET_AUTH_MS = 10_000;
 
 const MAX_BODY = 4 * 1024 * 1024;
 
@@ -58,9 +67,11 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   if (!isLoopbackHost(host)) {
     throw new Error(`web mode listens on loopback only (127.0.0.1 or ::1), not on ${host}: it controls devices and files`);
   }
-  const token = opts.token ?? newToken();
+  const auth = new WebAuth(opts.token);
   const { backend, staticDir } = opts;
   let port = 0;
+  let base = '';
+  const newOpenUrl = (): string => `${base}/?token=${encodeURIComponent(auth.newLaunchCode())}`;
 
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
@@ -90,39 +101,78 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     const { url, path } = target;
-    const route = path.startsWith('/api/') ? 'api' : path.startsWith('/blobs/') ? 'blob' : path.startsWith('/frames/') ? 'frame' : 'page';
-    const presented = presentedToken(req, port, url, route === 'page' && req.method === 'GET');
-    if (!tokenMatches(presented, token)) {
+    const route = path.startsWith('/api/')
+      ? 'api'
+      : path.startsWith('/blobs/')
+        ? 'blob'
+        : path.startsWith('/frames/')
+          ? 'frame'
+          : path === '/session/link'
+            ? 'link'
+            : 'page';
+    const caller = auth.callerOfRequest(req);
+    if (route === 'page') {
+      req.resume();
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        sendJson(res, 405, { error: { code: 'bad_request', message: 'method not allowed' } });
+        return;
+      }
+      // The page itself (the renderer's code) is no secret; a launch link gives it its session.
+      const code = url.searchParams.get('token');
+      // While the window is not ready the waiting page reloads the same address: the link is kept for then.
+      if (code === null || rendererPending()) return handleStatic(res, path, null);
+      const session = auth.consumeLaunchCode(code);
+      if (session === null) {
+        res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(
+          'This link was already used, has expired, or is not from this server: each link opens one page. ' +
+            'Get a new one in the terminal running `elderbench serve` (press Enter there).\n',
+        );
+        return;
+      }
+      return handleStatic(res, path, session);
+    }
+    const signature = url.searchParams.get('s');
+    const mediaOk =
+      (route === 'blob' && auth.mediaSignatureMatches('blob', path.slice(7), signature)) ||
+      (route === 'frame' && auth.mediaSignatureMatches('frame', path.slice(8), signature));
+    if (!caller && !mediaOk) {
       refuse(401, {
-        error: { code: 'unauthorized', message: 'missing or wrong token: open the URL that `elderbench serve` printed' },
+        error: {
+          code: 'unauthorized',
+          message:
+            'this page has no session: open a link that `elderbench serve` printed (each opens one page; press Enter there for another)',
+        },
       });
       return;
     }
-    if (url.searchParams.has('token') && route === 'page' && req.method === 'GET') {
-      // Swap the token in the URL for a cookie, then drop it from the address bar and history.
+    if (route === 'api') return handleApi(req, res, path.slice(5), caller!);
+    if (route === 'link') {
       req.resume();
-      res.setHeader('Set-Cookie', `${tokenCookieName(port)}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
-      res.writeHead(303, { Location: sameServerLocation(url) }).end();
+      // Only the program that started the server hands out links (a page cannot make more of itself).
+      if (caller !== 'owner' || req.method !== 'POST') {
+        sendJson(res, 403, { error: { code: 'unauthorized', message: 'links are made by the program that started the server' } });
+        return;
+      }
+      sendJson(res, 200, { result: { openUrl: newOpenUrl() } });
       return;
     }
-    if (route === 'api') return handleApi(req, res, path.slice(5), presented!.source === 'bearer');
     req.resume();
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendJson(res, 405, { error: { code: 'bad_request', message: 'method not allowed' } });
       return;
     }
     if (route === 'blob') return handleBlob(res, path.slice(7));
-    if (route === 'frame') return handleFrame(res, path.slice(8));
-    return handleStatic(res, path);
+    return handleFrame(res, path.slice(8));
   }
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, channel: string, viaBearer: boolean): Promise<void> {
+  async function handleApi(req: IncomingMessage, res: ServerResponse, channel: string, caller: Caller): Promise<void> {
     if (req.method !== 'POST') {
       req.resume();
       sendJson(res, 405, { error: { code: 'bad_request', message: 'API calls are POST' } });
       return;
     }
-    if (!isSameOriginRequest(req, viaBearer)) {
+    if (!isSameOriginRequest(req, true)) {
       req.resume();
       sendJson(res, 403, {
         error: { code: 'unauthorized', message: 'API calls are accepted only from the ElderBench page itself (Origin)' },
@@ -147,7 +197,9 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     try {
-      const result = await backend.dispatch(channel, input);
+      // A confirmation counts only from the owner (the desktop shell, after its own dialog): never from a page.
+      const context = { confirmed: caller === 'owner' && req.headers['x-elderbench-confirmed'] === '1', canConfirm: caller === 'owner' };
+      const result = await backend.dispatch(channel, input, context);
       sendJson(res, 200, { result: result ?? null });
     } catch (e) {
       const err = e instanceof ApiError ? e : new ApiError('internal', String(e));
@@ -162,7 +214,17 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       sendJson(res, 404, { error: { code: 'not_found', message: 'no such blob' } });
       return;
     }
-    const bytes = await store.blobs.get(id);
+    let bytes: Buffer;
+    try {
+      bytes = await store.blobs.get(id);
+    } catch (e) {
+      // A link or a changed file in a shared workspace: named, never served.
+      if (e instanceof BlobIntegrityError) {
+        sendJson(res, 409, { error: { code: 'conflict', message: e.message } });
+        return;
+      }
+      throw e;
+    }
     const served = servedContentType(row.mediaType);
     res.writeHead(200, {
       'Content-Type': served.type,
@@ -191,12 +253,19 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     res.end(png);
   }
 
-  async function handleStatic(res: ServerResponse, path: string): Promise<void> {
-    const pending =
+  /** Why the window cannot be served yet (a build running, or none), or null. */
+  function rendererPending(): { building: boolean; message: string } | null {
+    return (
       opts.rendererPending?.() ??
       (existsSync(staticDir)
         ? null
-        : { building: false, message: `The window is not built (${staticDir} is missing). Run: npm run build:renderer` });
+        : { building: false, message: `The window is not built (${staticDir} is missing). Run: npm run build:renderer` })
+    );
+  }
+
+  /** A file of the renderer; the page (index.html) gets the new session's token when a launch link opened it. */
+  async function handleStatic(res: ServerResponse, path: string, session: string | null): Promise<void> {
+    const pending = rendererPending();
     if (pending) {
       res.writeHead(503, {
         'Content-Type': 'text/html; charset=utf-8',
@@ -213,34 +282,56 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     const headers: Record<string, string> = { 'Content-Type': file.type };
+    let body = file.body;
     if (file.type.startsWith('text/html')) {
       headers['Content-Security-Policy'] = CONTENT_SECURITY_POLICY;
       headers['Cache-Control'] = 'no-store';
+      if (session) body = withSession(body, session, auth.mediaKey);
     }
-    res.writeHead(200, headers).end(file.body);
+    res.writeHead(200, headers).end(body);
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   server.on('upgrade', (req, socket, head) => {
     const target = parseTarget(req);
     const origin = req.headers.origin;
+    const headerCaller = auth.callerOfRequest(req);
     const ok =
       target !== null &&
       target.path === '/events' &&
       isAllowedHostHeader(req.headers.host, port) &&
       (origin === undefined || origin === `http://${req.headers.host}`) &&
-      tokenMatches(presentedToken(req, port, target.url, false), token);
+      // A program sends its token as a header; a browser page (our own origin) sends it as the first message.
+      (headerCaller !== null || origin !== undefined);
     if (!ok) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const unsubscribe = backend.events.subscribe((e) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(e));
+      ws.on('error', () => ws.terminate());
+      const start = (): void => {
+        const unsubscribe = backend.events.subscribe((e) => {
+          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(e));
+        });
+        ws.on('close', unsubscribe);
+        ws.on('error', unsubscribe);
+        ws.send(JSON.stringify({ channel: 'hello', payload: null }));
+      };
+      if (headerCaller) return start();
+      // Nothing is sent before the page proves its session; a wrong or missing token ends the socket.
+      const timer = setTimeout(() => ws.close(4401, 'no session token'), SOCKET_AUTH_MS);
+      ws.once('message', (data) => {
+        clearTimeout(timer);
+        let token: unknown = null;
+        try {
+          token = (JSON.parse(String(data)) as { token?: unknown } | null)?.token;
+        } catch {
+          // not our message
+        }
+        if (typeof token === 'string' && auth.callerOf(token)) start();
+        else ws.close(4401, 'wrong session token');
       });
-      ws.on('close', unsubscribe);
-      ws.on('error', unsubscribe);
-      ws.send(JSON.stringify({ channel: 'hello', payload: null }));
+      ws.once('close', () => clearTimeout(timer));
     });
   });
 
@@ -250,12 +341,13 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   });
   port = (server.address() as AddressInfo).port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
-  const base = `http://${shownHost}:${port}`;
+  base = `http://${shownHost}:${port}`;
   return {
     url: `${base}/`,
-    openUrl: `${base}/?token=${encodeURIComponent(token)}`,
+    openUrl: newOpenUrl(),
+    newOpenUrl,
     port,
-    token,
+    token: auth.ownerToken,
     close: async () => {
       for (const c of wss.clients) c.terminate();
       wss.close();
@@ -273,6 +365,16 @@ function sendJson(res: ServerResponse, status: number, body: unknown, close = fa
     ...(close ? { Connection: 'close' } : {}),
   });
   res.end(text);
+}
+
+/** index.html with the page's session: two meta tags the page reads once and removes (no inline script: the CSP forbids it). */
+function withSession(html: Buffer, session: string, mediaKey: string): Buffer {
+  const tags = `<meta name="elderbench-session" content="${session}"><meta name="elderbench-media-key" content="${mediaKey}">`;
+  const text = html.toString('utf8');
+  const at = text.search(/<head[^>]*>/i);
+  if (at < 0) return Buffer.from(tags + text, 'utf8');
+  const end = text.indexOf('>', at) + 1;
+  return Buffer.from(text.slice(0, end) + tags + text.slice(end), 'utf8');
 }
 
 const escapeHtml = (s: string): string =>

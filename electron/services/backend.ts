@@ -76,7 +76,7 @@ export class Backend {
       appVersion: APP_VERSION,
       userDataDir: options.userDataDir,
     };
-    this.devices = new DeviceHub(options.adbServer ?? readSettings(ctx).adbServer, this.events);
+    this.devices = new DeviceHub(options.adbServer ?? readSettings(ctx).adbServer, this.events, options.userDataDir);
     this.phone = new VirtualPhoneRunner(
       (address) => this.devices.addServer(address),
       (address) => this.devices.removeServer(address),
@@ -131,11 +131,11 @@ export class Backend {
 
   /** A demonstration still 'recording' in a fresh process was cut off by a crash: mark it interrupted. */
   private recoverFromCrash(log: (m: string) => void): void {
-    if (this.store.readOnly) {
-      log(`the workspace ${this.store.path} is read-only for this user: listing, reviewing and exporting work; changes are refused`);
-      return;
-    }
-    const n = this.store.demonstrations.interruptDangling();
+    // Read-only (no permission, or a full disk): nothing to recover here; the surfaces say so (WorkspaceInfo, the CLI).
+    if (this.store.readOnly) return;
+    // Only recordings whose lease has expired: another process recording right now holds its lease.
+    const store = this.store;
+    const n = store.demonstrations.interruptDangling((id) => store.leases.holder('demonstration', String(id)) !== null);
     if (n > 0) log(`marked ${n} demonstration(s) left open by a previous crash as interrupted`);
     // Steps committed raw by a process that died before encoding them: encode them now, in the background.
     const pending = this.store.pendingCaptures.count();

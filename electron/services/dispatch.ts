@@ -1,8 +1,11 @@
 import type { ElderBenchHandlers } from '../../shared/api/index.js';
 import { ApiError, METHOD_CHANNELS } from '../../shared/api/index.js';
-import { isSqliteReadOnly, ReadOnlyWorkspaceError } from '../adapters/db/read-only-error.js';
+import type { CallContext } from './call-context.js';
+import { ConfirmationRequiredError, withCallContext } from './call-context.js';
+import { diskFullMessage, isDiskFull, isSqliteReadOnly, ReadOnlyWorkspaceError } from '../adapters/db/read-only-error.js';
 
-export type Dispatch = (channel: string, input: unknown) => Promise<unknown>;
+/** `context`: what the transport knows about the call (see CallContext); nothing confirmed when absent. */
+export type Dispatch = (channel: string, input: unknown, context?: CallContext) => Promise<unknown>;
 
 /**
  * The single entry both transports call. It validates the argument against the
@@ -11,7 +14,7 @@ export type Dispatch = (channel: string, input: unknown) => Promise<unknown>;
  */
 export function createDispatch(getHandlers: () => ElderBenchHandlers, log: (msg: string) => void = () => {}): Dispatch {
   const table = new Map(METHOD_CHANNELS.map((c) => [c.channel, c]));
-  return async (channel, input) => {
+  return async (channel, input, context = { confirmed: false, canConfirm: false }) => {
     const info = table.get(channel);
     if (!info) throw new ApiError('not_found', `no such API method: ${channel}`);
     const parsed = info.spec.input.safeParse(input ?? undefined);
@@ -28,11 +31,13 @@ export function createDispatch(getHandlers: () => ElderBenchHandlers, log: (msg:
     const handler = service[info.name];
     if (!handler) throw new ApiError('internal', `${channel} is declared but not implemented`);
     try {
-      return await handler.call(service, parsed.data);
+      return await withCallContext(context, () => handler.call(service, parsed.data));
     } catch (e) {
       if (e instanceof ApiError) throw e;
-      if (e instanceof ReadOnlyWorkspaceError || isSqliteReadOnly(e))
-        throw new ApiError('conflict', new ReadOnlyWorkspaceError(null).message);
+      if (e instanceof ConfirmationRequiredError) throw new ApiError('conflict', e.message, undefined, e.request);
+      if (e instanceof ReadOnlyWorkspaceError) throw new ApiError('conflict', e.message);
+      if (isSqliteReadOnly(e)) throw new ApiError('conflict', new ReadOnlyWorkspaceError(null).message);
+      if (isDiskFull(e)) throw new ApiError('unavailable', diskFullMessage(null));
       log(`${channel} failed: ${(e as Error).stack ?? String(e)}`);
       throw new ApiError('internal', (e as Error).message || String(e));
     }

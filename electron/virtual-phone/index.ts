@@ -8,6 +8,8 @@ import { APPS } from './apps/registry.js';
 import type { Locale, AppDefinition } from './apps/types.js';
 import type { ProfileOption } from './device/profile.js';
 import { DropSchedule, resolveProfile } from './device/profile.js';
+import type { ConnectionLimits } from './protocol/limits.js';
+import { DEFAULT_CONNECTION_LIMITS } from './protocol/limits.js';
 
 /**
  * Public entry: an ADB server on TCP serving N virtual phones (`vphone-1…N`). The app reaches it
@@ -34,6 +36,15 @@ export interface VirtualPhoneServerOptions {
    * drops), seeded by `seed`. An object overrides single figures of either.
    */
   profile?: ProfileOption;
+  /** Each phone's storage in bytes (default 256 MiB): writes past it fail with "No space left on device". */
+  storageBytes?: number;
+  /**
+   * false: the phones do not say they are emulators (no `ro.kernel.qemu`), like physical phones, so a
+   * test can see what the app does only on real phones (e.g. refuse an unreviewed setup command).
+   */
+  reportsEmulator?: boolean;
+  /** Limits on the ADB endpoints' connections (see ConnectionLimits); tests lower them. */
+  limits?: Partial<ConnectionLimits>;
   /**
    * System properties that differ from the vPhone's (`getprop`), to play another kind of phone, e.g.
    * `{ 'ro.product.cpu.abi': 'riscv64' }` for one minicap has no build for.
@@ -86,6 +97,8 @@ export async function startVirtualPhoneServer(opts: VirtualPhoneServerOptions = 
       profile,
       opts.props,
     );
+    if (opts.storageBytes !== undefined) p.fs.capacity = opts.storageBytes;
+    if (opts.reportsEmulator === false) p.phone.reportsEmulator = false;
     phones.set(p.serial, p);
     registry.add(p);
     drops.push(new DropSchedule(p.timing, seed, p.serial, (plugged) => registry.setPlugged(p.serial, plugged)));
@@ -104,12 +117,13 @@ export async function startVirtualPhoneServer(opts: VirtualPhoneServerOptions = 
     return closing;
   };
   try {
-    if (opts.port !== null) handle = await startAdbServer({ host, port: opts.port ?? 5037, registry, onKill: () => void close() });
+    const limits = { ...DEFAULT_CONNECTION_LIMITS, ...opts.limits };
+    if (opts.port !== null) handle = await startAdbServer({ host, port: opts.port ?? 5037, registry, limits, onKill: () => void close() });
     if (opts.tcpBase !== undefined) {
       let i = 0;
       for (const p of phones.values()) {
         const port = opts.tcpBase === 0 ? 0 : opts.tcpBase + i++;
-        endpoints.push(await startDeviceEndpoint({ host, port, device: p, registry }));
+        endpoints.push(await startDeviceEndpoint({ host, port, device: p, registry, limits }));
       }
     }
   } catch (e) {

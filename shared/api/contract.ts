@@ -62,12 +62,28 @@ export const isEventSpec = (s: MethodSpec | EventSpec): s is EventSpec => s.kind
 /** Event names must read as subscriptions; method names must not, so the two can never collide. */
 export const EVENT_NAME = /^on[A-Z]\w*$/;
 
+/**
+ * A change the API alone cannot make: the user must confirm it outside the page (a dialog of the
+ * desktop window's own, or the command line). The call fails with this attached; the desktop
+ * shell asks the question and repeats the call as confirmed, a browser page cannot.
+ */
+export interface ConfirmationRequest {
+  /** One line: what would happen. */
+  title: string;
+  /** The facts to decide on (where a secret goes, which commands run on which phone). */
+  detail: string;
+  /** The same change from a terminal, for surfaces that cannot confirm (web mode). */
+  cli: string;
+}
+
 /** Wire form of a failed call, identical over IPC and HTTP. */
 export interface WireError {
   code: ApiErrorCode;
   message: string;
   /** For validation errors: which field, and what was wrong. */
   issues?: { path: string; message: string }[];
+  /** Set when the call needs the user's confirmation (see ConfirmationRequest). */
+  confirm?: ConfirmationRequest;
 }
 
 export type ApiErrorCode = 'bad_request' | 'not_found' | 'conflict' | 'unauthorized' | 'unavailable' | 'internal';
@@ -79,15 +95,21 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly issues?: { path: string; message: string }[],
+    readonly confirm?: ConfirmationRequest,
   ) {
     super(message);
   }
 
   toWire(): WireError {
-    return { code: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.issues ? { issues: this.issues } : {}),
+      ...(this.confirm ? { confirm: this.confirm } : {}),
+    };
   }
 
   static fromWire(w: WireError): ApiError {
-    return new ApiError(w.code, w.message, w.issues);
+    return new ApiError(w.code, w.message, w.issues, w.confirm);
   }
 }

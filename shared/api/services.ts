@@ -319,12 +319,12 @@ export const runsContract = {
       description: string;
       ready: boolean;
       problem: string | null;
-      /** A workspace entry that would send this variable to this host, waiting for the user's approval. */
-      approval: { variable: string; host: string } | null;
+      /** A workspace entry that would send this variable to this origin (scheme://host:port), waiting for the user's approval. */
+      approval: { variable: string; origin: string } | null;
     }[]
   >(),
-  /** The user approves (on this machine) that a workspace agent entry sends its key variable to its host. */
-  approveAgent: method(z.object({ name: z.string().min(1) }).strict()).returns<{ agent: string; variable: string; host: string }>(),
+  /** The user approves (on this machine) that a workspace agent entry sends its key variable to its origin. */
+  approveAgent: method(z.object({ name: z.string().min(1) }).strict()).returns<{ agent: string; variable: string; origin: string }>(),
   /** Starts a run in the backend and returns at once; progress arrives as onProgress. */
   start: method(StartRunSchema).returns<{ runId: string }>(),
   resume: method(z.object({ runId: z.string().min(1) }).strict()).returns<{ runId: string }>(),

@@ -8,6 +8,8 @@ export interface DeviceSummaryDto {
   product: string | null;
   /** host:port of the adb server the device is on (several servers can share one pool). */
   server?: string;
+  /** A run or a recording (of this or another ElderBench process) holds the device; absent when free. */
+  inUseBy?: { purpose: string; pid: number; host: string; since: string; thisProcess: boolean };
 }
 
 export interface DeviceInfoDto {
@@ -18,6 +20,12 @@ export interface DeviceInfoDto {
   screen: ScreenSize;
   density: number;
   packageVersions: Record<string, string | null>;
+  /**
+   * The device says it is an emulator (`ro.kernel.qemu` or `ro.boot.qemu` = 1), as Android's
+   * emulator and the virtual phone do: a disposable phone. Any other is a real phone, where a
+   * task's setup commands outside the known-safe set run only after the user confirms them.
+   */
+  emulator: boolean;
 }
 
 export interface DevicesState {

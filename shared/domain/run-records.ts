@@ -167,6 +167,8 @@ const StepMatchSchema = z.looseObject({
   reason: opt(z.string()),
   edge: opt(z.union([z.string(), z.number()])),
   to: opt(z.string()),
+  /** How a matched action moved: an edge, a page's own effect, Back, or `excursion` (a tap to a page the graph does not know). */
+  how: opt(z.string()),
   distancePx: opt(z.number().nullable()),
   similarity: opt(z.number().nullable()),
   nearestEdge: opt(z.union([z.string(), z.number()]).nullable()),
@@ -178,6 +180,8 @@ export type StepMatch = z.infer<typeof StepMatchSchema>;
 const RunStepDetailsSchema = z.looseObject({
   /** Offline: the node the step started on and how its action met the graph. */
   node: opt(z.string()),
+  /** Offline: every node the walk could stand on at the step (none while it is on a page the graph does not know). */
+  nodes: opt(z.array(z.string())),
   match: opt(StepMatchSchema),
   parseError: opt(z.string()),
   /** Online: the app in front when the step was observed (older rows stored the package name alone). */

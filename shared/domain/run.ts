@@ -3,7 +3,10 @@ import type { TableModel } from './analysis.js';
 export interface RunSummaryDto {
   id: string;
   mode: 'online' | 'offline' | 'both';
-  status: 'running' | 'finished' | 'cancelled' | 'failed';
+  /** `interrupted`: stored as running, but no live process executes it (a crash or a kill); resume it. */
+  status: 'running' | 'finished' | 'cancelled' | 'failed' | 'interrupted';
+  /** Another process executes it now (what, pid, host): not to be resumed from here meanwhile. */
+  runningElsewhere?: string;
   agents: string[];
   tasks: number;
   results: number;

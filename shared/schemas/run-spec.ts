@@ -61,6 +61,11 @@ export const RunSpecSchema = z
     sideEffects: z.enum(SIDE_EFFECT_POLICIES).default('auto'),
     /** Online: a success that did something unasked counts as a failure (the paper's SR does not do this). */
     failOnSideEffects: z.boolean().default(false),
+    /**
+     * The user confirmed (`run --allow-setup`, or the desktop window's dialog) that the tasks' setup
+     * commands outside the known-safe set may run on real phones; without it they run on emulators only.
+     */
+    setupConfirmed: z.boolean().default(false),
   })
   .strict()
   .superRefine((s, ctx) => {

@@ -43,12 +43,13 @@ describe('the app in web mode (Chromium)', () => {
     await second.stop();
   });
 
-  it('does not serve the app to a browser without the token', async () => {
+  it('gives a browser without a link the page but none of the data: it says which link to open', async () => {
     const app = chromium.track(await serveApp(tmp()));
     const page = await chromium.browser().newPage();
     const res = await page.goto(app.url);
-    expect(res?.status()).toBe(401);
-    expect(await page.content()).toContain('missing or wrong token');
+    expect(res?.status()).toBe(200);
+    await page.waitForSelector('#root[data-app-state="error"]');
+    expect(await page.content()).toContain('this page has no session: open a link that');
     await app.stop();
   });
 });

@@ -14,14 +14,14 @@ export interface BlobSpec {
  * make exactly the file an attacker or a damaged disk would: one node showing the first blob.
  * The checksum is recomputed, as anyone editing the file can.
  */
-export function graphFileContent(blobs: BlobSpec[], taskId = 'graph-task'): Record<string, unknown> {
+export function graphFileContent(blobs: BlobSpec[], taskId = 'graph-task', task: Record<string, unknown> = {}): Record<string, unknown> {
   const ids = blobs.map((b) => sha256(b.bytes));
   const member = { demonstrationId: 1, idx: 0, screenshotBlob: ids[0] ?? null, xmlBlob: ids[1] ?? null };
   const content = {
     format: 'elderbench.graph/1',
     app: 'test',
     exportedAt: '2026-01-01T00:00:00.000Z',
-    task: { ...validTask({ id: taskId }), setup: [], success_checks: [], max_steps: 25, timeout_s: 120, tags: [] },
+    task: { ...validTask({ id: taskId }), setup: [], success_checks: [], max_steps: 25, timeout_s: 120, tags: [], ...task },
     graph: {
       version: 1,
       config: {},
@@ -33,8 +33,8 @@ export function graphFileContent(blobs: BlobSpec[], taskId = 'graph-task'): Reco
   return { ...content, checksum: sha256(JSON.stringify(content)) };
 }
 
-export const graphFileBytes = (blobs: BlobSpec[], taskId?: string): Buffer =>
-  gzipSync(Buffer.from(JSON.stringify(graphFileContent(blobs, taskId))));
+export const graphFileBytes = (blobs: BlobSpec[], taskId?: string, task?: Record<string, unknown>): Buffer =>
+  gzipSync(Buffer.from(JSON.stringify(graphFileContent(blobs, taskId, task))));
 
 /**
  * A gzip bomb: `members` concatenated gzip members of 1 MiB of zeros each (gzip allows several

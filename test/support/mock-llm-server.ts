@@ -22,7 +22,12 @@ export type MockReply =
   /** A reply cut off by max_tokens (finish_reason=length) with a half-written call. */
   | { kind: 'truncated'; content: string }
   /** The connection is dropped half-way through the body (stream or not). */
-  | { kind: 'cut' };
+  | { kind: 'cut' }
+  /**
+   * 200 and then `bytes` of body, made on the fly in 1 MiB chunks (never held whole here), without a
+   * Content-Length: a broken or hostile server. A stream gets one endless `data:` line.
+   */
+  | { kind: 'flood'; bytes: number };
 
 export interface RecordedRequest {
   path: string;
@@ -139,6 +144,24 @@ export class MockLlmServer {
         res.write(stream ? `data: ${JSON.stringify(chunk({ content: 'Thought: ha' }))}\n\n` : '{"choices":[{"message":{"content":"Tho');
         setImmediate(() => res.destroy());
         return;
+      case 'flood': {
+        res.writeHead(200, { 'content-type': stream ? 'text/event-stream' : 'application/json' });
+        const chunk = Buffer.alloc(1024 * 1024, 0x61);
+        let sent = 0;
+        res.write(stream ? 'data: {"choices":[{"delta":{"content":"' : '{"choices":[{"message":{"content":"');
+        const pump = (): void => {
+          while (sent < r.bytes && !res.destroyed) {
+            sent += chunk.length;
+            if (!res.write(chunk)) {
+              res.once('drain', pump);
+              return;
+            }
+          }
+          if (!res.destroyed) res.end('"}}]}');
+        };
+        pump();
+        return;
+      }
       case 'empty':
         return this.reply({ content: '', finishReason: 'stop', usage: DEFAULT_USAGE }, stream, res);
       case 'truncated':

@@ -8,6 +8,9 @@ import { errorMessage } from '../../../shared/error-message.js';
 
 type Client = AdbClient;
 
+/** Given to adbkit as the adb binary: it must never start a daemon (see AdbServer). */
+const NEVER_STARTED = '/nonexistent/elderbench-never-starts-an-adb-server';
+
 export interface AdbServerAddress {
   host: string;
   port: number;
@@ -51,9 +54,29 @@ export class AdbServer {
 
   /** adbkit's client, made (and adbkit loaded) on first use: a command that never talks to a device does not pay for it. */
   get client(): Client {
-    // `bin` is only used by adbkit to start a server; node with these args exits at once with an error.
-    this.made ??= adbkit().Adb.createClient({ host: this.address.host, port: this.address.port, bin: process.execPath });
-    return this.made;
+    if (this.made) return this.made;
+    // `bin` is only used by adbkit to start a server when a connection is refused; a path that does
+    // not exist makes that attempt fail at once (nothing is started), and the refusal is then
+    // reported for what it is instead of as the attempt's own error ("node: bad option: -P").
+    const client = adbkit().Adb.createClient({ host: this.address.host, port: this.address.port, bin: NEVER_STARTED });
+    const connect = client.connection.bind(client);
+    client.connection = (() => connect().catch((e: unknown) => Promise.reject(this.explain(e)))) as typeof client.connection;
+    // adbkit re-emits a connection's late socket errors (EPIPE after a device hung up) on the client;
+    // unhandled, that would end the process. The command that used the connection has its own failure.
+    client.on('error', () => {});
+    this.made = client;
+    return client;
+  }
+
+  /** A refused connection (adbkit's failed start-server attempt stands for it) says which server and how to start one. */
+  private explain(e: unknown): unknown {
+    const err = e as NodeJS.ErrnoException & { cmd?: string };
+    const refused = err?.code === 'ECONNREFUSED' || err?.path === NEVER_STARTED || (err?.cmd ?? '').includes('start-server');
+    if (!refused) return e;
+    return new Error(
+      `no adb server answers at ${this.label} (connection refused: it is not running, or it stopped). Start one with ` +
+        '`adb start-server` (real phones) or `elderbench phone` (the virtual phone), or point ElderBench at another with --adb host:port.',
+    );
   }
 
   get label(): string {

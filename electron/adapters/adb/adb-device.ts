@@ -76,6 +76,7 @@ export class AdbDevice implements DevicePort {
       screen: { width: Number(s[2]), height: Number(s[3]) },
       density: Number(/density: (\d+)/.exec(density)?.[1] ?? 0),
       packageVersions: versions,
+      emulator: prop('ro.kernel.qemu') === '1' || prop('ro.boot.qemu') === '1',
     };
   }
 

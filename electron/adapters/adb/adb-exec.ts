@@ -25,6 +25,36 @@ function failure(e: unknown, stage: CommandStage): CommandFailure {
   return new CommandFailure(msg, stage, GONE.test(msg), PERMANENT.test(msg));
 }
 
+const MIB = 1024 * 1024;
+/**
+ * The most one command's output may be. The largest a phone sends is a screenshot (a 4K tablet's
+ * PNG is ~25 MiB); a device (or anything posing as one) sending more is not read further, so it
+ * cannot exhaust this process's memory.
+ */
+export const MAX_DEVICE_OUTPUT_BYTES = 128 * MIB;
+
+/** The whole stream, or null (and the stream destroyed) once it passes `limit` bytes. */
+function readBounded(stream: Duplex, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    stream.on('data', (c: Buffer) => {
+      total += c.length;
+      if (total > limit) {
+        stream.removeAllListeners('data');
+        stream.destroy();
+        resolve(null);
+        return;
+      }
+      chunks.push(c);
+    });
+    stream.once('end', () => resolve(Buffer.concat(chunks, total)));
+    stream.once('error', reject);
+    // Closed without an end: cut off (a no-op once the promise has settled).
+    stream.once('close', () => reject(new Error('Premature end of stream')));
+  });
+}
+
 /**
  * Shell commands over adbkit in three observable stages — transport switch, service open,
  * output — so a failure says whether the command can have reached the device. Reads are
@@ -64,11 +94,21 @@ export class AdbExec {
     } catch (e) {
       throw failure(e, (e as Error).name === 'FailError' ? 'refused' : 'open');
     }
+    let out: Buffer | null;
     try {
-      return await adbkit().Adb.util.readAll(stream);
+      out = await readBounded(stream, MAX_DEVICE_OUTPUT_BYTES);
     } catch (e) {
       throw failure(e, 'stream');
     }
+    if (!out) {
+      throw new CommandFailure(
+        `the device sent more than ${MAX_DEVICE_OUTPUT_BYTES / MIB} MiB for one command; the rest was not read`,
+        'result',
+        false,
+        true,
+      );
+    }
+    return out;
   }
 
   /** A command without side effects: retried until it works or the window is used up. */

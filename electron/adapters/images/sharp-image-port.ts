@@ -1,4 +1,4 @@
-import { sharp } from './sharp.js';
+import { openImage } from './open-image.js';
 import type { EncodeOptions, ImagePort, SentImage } from '../../core/agents/image-port.js';
 
 /**
@@ -8,7 +8,7 @@ import type { EncodeOptions, ImagePort, SentImage } from '../../core/agents/imag
 export class SharpImagePort implements ImagePort {
   async encode(png: Uint8Array, options: EncodeOptions): Promise<SentImage> {
     const format = options.format ?? 'png';
-    let img = sharp(png);
+    let img = openImage(png);
     const meta = await img.metadata();
     if (!meta.width || !meta.height) throw new Error('the screenshot has no readable size (is it a PNG?)');
     let width = meta.width;

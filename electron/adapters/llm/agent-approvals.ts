@@ -2,10 +2,14 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { userDataDir } from '../system/user-paths.js';
 
-/** One "yes": this agent entry may send this environment variable's value to this host. */
+/**
+ * One "yes": this agent entry may send this environment variable's value to this origin
+ * (scheme, host and port: `https://api.example.org`). The scheme counts — the same host over
+ * `http:` would carry the key in clear — and so does the port (another service on the host).
+ */
 export interface AgentApproval {
   agent: string;
-  host: string;
+  origin: string;
   variable: string;
   approvedAt: string;
 }
@@ -32,19 +36,20 @@ export class AgentApprovals {
         (a): a is AgentApproval =>
           typeof a === 'object' &&
           a !== null &&
-          ['agent', 'host', 'variable'].every((k) => typeof (a as Record<string, unknown>)[k] === 'string'),
+          // Approvals written before origins were recorded (host only) count for nothing: asked again.
+          ['agent', 'origin', 'variable'].every((k) => typeof (a as Record<string, unknown>)[k] === 'string'),
       );
     } catch {
       return [];
     }
   }
 
-  has(agent: string, host: string, variable: string): boolean {
-    return this.list().some((a) => a.agent === agent && a.host === host && a.variable === variable);
+  has(agent: string, origin: string, variable: string): boolean {
+    return this.list().some((a) => a.agent === agent && a.origin === origin && a.variable === variable);
   }
 
   approve(a: Omit<AgentApproval, 'approvedAt'>): void {
-    const rest = this.list().filter((x) => !(x.agent === a.agent && x.host === a.host && x.variable === a.variable));
+    const rest = this.list().filter((x) => !(x.agent === a.agent && x.origin === a.origin && x.variable === a.variable));
     this.write([...rest, { ...a, approvedAt: new Date().toISOString() }]);
   }
 

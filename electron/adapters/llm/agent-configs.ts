@@ -16,11 +16,11 @@ export const AGENTS_FILE = 'agents.json';
  */
 export type AgentTrust = 'builtin' | 'no-secret' | 'approved' | 'needs-approval';
 
-/** What an entry from a workspace would do with a secret: send this variable to this host. */
+/** What an entry from a workspace would do with a secret: send this variable to this origin (scheme://host:port). */
 export interface SecretUse {
   agent: string;
   variable: string;
-  host: string;
+  origin: string;
 }
 
 export type AgentEntry = AgentConfig & { source: 'builtin' | 'workspace'; trust: AgentTrust };
@@ -45,16 +45,16 @@ export class AgentTrustError extends AgentConfigError {
   ) {
     super(
       `agent "${use.agent}" comes from ${file ?? 'the workspace agents.json'} and would send the value of the environment ` +
-        `variable ${use.variable} to ${use.host}. Nothing was sent. If you trust that, approve it on this machine with: ` +
+        `variable ${use.variable} to ${use.origin}. Nothing was sent. If you trust that, approve it on this machine with: ` +
         `elderbench agent trust ${use.agent}  (or in the window: Runs → New run → Approve)`,
     );
   }
 }
 
-/** The (entry, host, variable) a workspace entry would use a secret for; null when it uses none. */
+/** The (entry, origin, variable) a workspace entry would use a secret for; null when it uses none. */
 export function secretUse(entry: AgentConfig): SecretUse | null {
   if (!entry.apiKeyEnv || !entry.baseUrl) return null;
-  return { agent: entry.name, variable: entry.apiKeyEnv, host: new URL(entry.baseUrl).host };
+  return { agent: entry.name, variable: entry.apiKeyEnv, origin: new URL(entry.baseUrl).origin };
 }
 
 const BUILTIN_NAMES = new Set(BUILTIN_AGENTS.map((a) => a.name));
@@ -97,7 +97,7 @@ export function loadAgentConfigs(workspaceDir: string | null, opts: { approvals?
             errors.push(`${file}: agents.${i}.replacesBuiltin: there is no built-in agent named "${a.name}"`);
           }
           const use = secretUse(a);
-          const trust: AgentTrust = !use ? 'no-secret' : approvals.has(use.agent, use.host, use.variable) ? 'approved' : 'needs-approval';
+          const trust: AgentTrust = !use ? 'no-secret' : approvals.has(use.agent, use.origin, use.variable) ? 'approved' : 'needs-approval';
           entries.push({ ...a, source: 'workspace', trust });
         });
         if (errors.length === 0) for (const e of entries) byName.set(e.name, e);

@@ -4,6 +4,14 @@ import type { InfrastructureKind } from '../../core/agents/agent.js';
 import { makeRedactor } from './redact.js';
 import { StreamFormatError, readChatStream } from './sse.js';
 import { readUsage } from './usage.js';
+import { boundedChunks, readBoundedText, readErrorText, ReplyTooLargeError } from '../http/bounded-body.js';
+
+/**
+ * The most a model (or judge, or simulated user) reply may be. A reply is text — an action, a
+ * thought — of kilobytes; a server sending more is broken or hostile, and reading it whole once
+ * took the process down (a 2.2 GB answer: V8 out of memory).
+ */
+export const MAX_REPLY_BYTES = 16 * 1024 * 1024;
 
 /**
  * OpenAI-compatible chat completions over Node's global fetch.
@@ -30,6 +38,8 @@ export interface OpenAiClientOptions {
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** The most a reply may be (MAX_REPLY_BYTES); tests lower it. */
+  maxReplyBytes?: number;
   /** Called once per attempt; never receives the key or the request body. */
   log?: (event: ClientLogEvent) => void;
 }
@@ -63,6 +73,10 @@ export class OpenAiChatClient implements ModelPort {
   constructor(private readonly o: OpenAiClientOptions) {
     this.redact = makeRedactor(o.apiKey);
     this.url = `${o.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  }
+
+  private get maxReplyBytes(): number {
+    return this.o.maxReplyBytes ?? MAX_REPLY_BYTES;
   }
 
   /** For manifests: the endpoint host only (no path secrets, no key). */
@@ -155,7 +169,7 @@ export class OpenAiChatClient implements ModelPort {
       signal: req.signal ? AbortSignal.any([timeout, req.signal]) : timeout,
     });
     if (RETRYABLE_STATUS.has(res.status) || res.status >= 500) {
-      const text = await res.text().catch(() => '');
+      const text = await readErrorText(res);
       const ra = Number(res.headers.get('retry-after'));
       throw new Retryable(
         `HTTP ${res.status} from the model server: ${text.slice(0, 200)}`,
@@ -165,7 +179,7 @@ export class OpenAiChatClient implements ModelPort {
       );
     }
     if (!res.ok) {
-      const text = await res.text().catch(() => '');
+      const text = await readErrorText(res);
       if (!CONFIG_STATUS.has(res.status)) {
         throw new ModelRefusedError(
           `HTTP ${res.status}: the model server refused this request (content filter, context too long or an invalid request): ${text.slice(0, 300)}`,
@@ -182,7 +196,7 @@ export class OpenAiChatClient implements ModelPort {
     }
     if (stream && res.body) {
       try {
-        const s = await readChatStream(res.body);
+        const s = await readChatStream(boundedChunks(res, this.maxReplyBytes, 'the model server'));
         if (!s.done && s.finishReason === null) throw new Retryable('the stream ended before the reply was complete', 'network');
         return withheldCheck({
           content: s.content,
@@ -192,10 +206,12 @@ export class OpenAiChatClient implements ModelPort {
         });
       } catch (e) {
         if (e instanceof StreamFormatError) throw new Retryable(e.message, 'bad-response');
-        throw e;
+        throw tooLarge(e);
       }
     }
-    const text = await res.text();
+    const text = await readBoundedText(res, this.maxReplyBytes, 'the model server').catch((e: unknown) => {
+      throw tooLarge(e);
+    });
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -212,6 +228,11 @@ export class OpenAiChatClient implements ModelPort {
     if (err.name === 'TypeError') return new Retryable(`network error: ${err.cause?.code ?? err.message}`, 'network');
     return new Retryable(`request failed: ${err.message}`, 'network');
   }
+}
+
+/** An oversized reply is the server's fault and would be as large again: infrastructure, not retried. */
+function tooLarge(e: unknown): unknown {
+  return e instanceof ReplyTooLargeError ? new ModelRequestError(e.message, 'bad-response', 1, 200) : e;
 }
 
 /** Retried: the server may answer next time. Everything else non-2xx outside CONFIG_STATUS is a refusal. */

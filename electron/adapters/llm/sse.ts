@@ -15,10 +15,10 @@ export class StreamFormatError extends Error {
   override readonly name = 'StreamFormatError';
 }
 
-export async function readChatStream(body: ReadableStream<Uint8Array>): Promise<StreamedReply> {
+/** `chunks` is the body, already bounded by the caller (see boundedChunks): the reply cannot grow past its cap. */
+export async function readChatStream(chunks: AsyncIterable<Uint8Array>): Promise<StreamedReply> {
   const out: StreamedReply = { content: '', reasoningContent: '', finishReason: null, usage: null, done: false };
   const decoder = new TextDecoder();
-  let buffer = '';
   const handle = (line: string): void => {
     const t = line.trim();
     if (!t.startsWith('data:')) return;
@@ -40,17 +40,22 @@ export async function readChatStream(body: ReadableStream<Uint8Array>): Promise<
       if (typeof c.finish_reason === 'string') out.finishReason = c.finish_reason;
     }
   };
-  const reader = body.getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let nl: number;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      handle(buffer.slice(0, nl));
-      buffer = buffer.slice(nl + 1);
+  // The line being received, in pieces: only each new chunk is searched for a line break, so a
+  // long line costs its length once (re-scanning a growing string would cost its square).
+  let pending: string[] = [];
+  const feed = (text: string): void => {
+    const lines = text.split('\n');
+    if (lines.length === 1) {
+      pending.push(text);
+      return;
     }
-  }
-  if (buffer.trim()) handle(buffer);
+    handle(pending.join('') + lines[0]!);
+    for (let i = 1; i < lines.length - 1; i++) handle(lines[i]!);
+    pending = [lines[lines.length - 1]!];
+  };
+  for await (const value of chunks) feed(decoder.decode(value, { stream: true }));
+  feed(decoder.decode());
+  const rest = pending.join('');
+  if (rest.trim()) handle(rest);
   return out;
 }

@@ -1,11 +1,11 @@
-import { sharp } from '../images/sharp.js';
+import { openImage } from '../images/open-image.js';
 
 /**
  * 64-bit average hash of a screenshot (8×8 greyscale, bit = brighter than the mean), hex.
  * Used only for text-less screens, where the UI tree cannot tell pages apart.
  */
 export async function averageHash(image: Uint8Array): Promise<string> {
-  const px = await sharp(image).greyscale().resize(8, 8, { fit: 'fill' }).raw().toBuffer();
+  const px = await openImage(image).greyscale().resize(8, 8, { fit: 'fill' }).raw().toBuffer();
   const mean = px.reduce((s, v) => s + v, 0) / px.length;
   let hex = '';
   for (let i = 0; i < 64; i += 4) {

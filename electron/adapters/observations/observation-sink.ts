@@ -1,8 +1,11 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { sharp } from '../images/sharp.js';
 import type { RawObservation } from '../../core/recording/recording-ports.js';
 import type { WorkspaceStore } from '../db/workspace-store.js';
+import { BlobLimitError } from '../blobs/blob-errors.js';
+import { BLOB_LIMITS, mib } from '../blobs/blob-limits.js';
+import type { BlobStore } from '../blobs/blob-store.js';
+import { isPixelLimitError, openImage } from '../images/open-image.js';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -21,19 +24,51 @@ export const THUMBNAIL_WIDTH = 270;
  * gzipped (UI dumps shrink ~10×). Identical content is stored once.
  */
 export async function encodeScreenshot(png: Uint8Array): Promise<Buffer> {
-  return sharp(png).webp({ lossless: true, effort: 2 }).toBuffer();
+  return openImage(png).webp({ lossless: true, effort: 2 }).toBuffer();
 }
 
 export async function encodeThumbnail(png: Uint8Array): Promise<Buffer> {
-  return sharp(png).resize({ width: THUMBNAIL_WIDTH }).webp({ quality: 70 }).toBuffer();
+  return openImage(png).resize({ width: THUMBNAIL_WIDTH }).webp({ quality: 70 }).toBuffer();
 }
 
 export const encodeXml = (xml: string): Promise<Buffer> => gzipAsync(Buffer.from(xml, 'utf8'), { level: 6 });
-export const decodeXml = async (bytes: Uint8Array): Promise<string> => (await gunzipAsync(bytes)).toString('utf8');
+
+/** A gzipped UI dump, inflated at most to the UI-dump limit: a crafted dump (a gzip bomb) is refused with bounded memory. */
+export async function decodeXml(bytes: Uint8Array, blobId: string | null = null): Promise<string> {
+  try {
+    return (await gunzipAsync(bytes, { maxOutputLength: BLOB_LIMITS.uiDumpBytes })).toString('utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ERR_BUFFER_TOO_LARGE') throw e;
+    throw new BlobLimitError(
+      blobId,
+      `${blobId ? `the UI dump blob ${blobId}` : 'a UI dump'} inflates to more than ${mib(BLOB_LIMITS.uiDumpBytes)}, ` +
+        'far more than any screen; it is damaged or crafted (was it imported from a graph file?)',
+    );
+  }
+}
 
 /** PNG bytes of a stored screenshot (for agents and judges that want PNG). */
-export async function decodeScreenshotToPng(bytes: Uint8Array): Promise<Buffer> {
-  return sharp(bytes).png().toBuffer();
+export async function decodeScreenshotToPng(bytes: Uint8Array, blobId: string | null = null): Promise<Buffer> {
+  try {
+    return await openImage(bytes).png().toBuffer();
+  } catch (e) {
+    if (!isPixelLimitError(e)) throw e;
+    throw new BlobLimitError(
+      blobId,
+      `${blobId ? `the screenshot blob ${blobId}` : 'a screenshot'} has more than ${BLOB_LIMITS.imagePixels / 1e6} megapixels, ` +
+        'far more than any screen; it is damaged or crafted',
+    );
+  }
+}
+
+/** A stored UI dump's XML, read with every check (no links, hash, size) and inflated within its limit. */
+export async function loadUiDump(blobs: BlobStore, id: string): Promise<string> {
+  return decodeXml(await blobs.get(id), id);
+}
+
+/** A stored screenshot as PNG, read with every check and decoded within the pixel limit. */
+export async function loadScreenshotPng(blobs: BlobStore, id: string): Promise<Buffer> {
+  return decodeScreenshotToPng(await blobs.get(id), id);
 }
 
 export interface StoredObservation {
@@ -61,6 +96,6 @@ export async function storeObservation(ws: WorkspaceStore, raw: RawObservation):
 
 /** Width and height of an encoded image; rejects bytes that are not an image. */
 export async function imageSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
-  const meta = await sharp(bytes).metadata();
+  const meta = await openImage(bytes).metadata();
   return { width: meta.width ?? 0, height: meta.height ?? 0 };
 }

@@ -1,5 +1,15 @@
+import { z } from 'zod';
 import { makeRedactor } from '../llm/redact.js';
 import { errorMessage } from '../../../shared/error-message.js';
+import { readBoundedText, readErrorText, ReplyTooLargeError } from '../http/bounded-body.js';
+import { jsonDeeperThan, quoteRemote } from '../../core/text/remote-text.js';
+
+/** The most an STF reply may be: a device list of a large farm with our fields is well under 1 MiB. */
+export const MAX_STF_REPLY_BYTES = 8 * 1024 * 1024;
+/** STF's replies nest a few levels (devices → device → owner); anything deeper is not STF. */
+const MAX_STF_JSON_DEPTH = 32;
+/** More devices than any farm has: a bigger list is not a device list. */
+const MAX_STF_DEVICES = 20_000;
 
 /**
  * A client for DeviceFarmer STF's REST API (`/api/v1`, Bearer token from the user's STF
@@ -91,13 +101,42 @@ export interface StfClientOptions {
   fetch?: typeof fetch;
   /** Per request; STF itself answers 504 after 5 s when a device does not respond. */
   timeoutMs?: number;
+  /** The most a reply may be (MAX_STF_REPLY_BYTES); tests lower it. */
+  maxReplyBytes?: number;
 }
+
+const text = z.string().max(1024);
+const field = z.union([z.string().max(1024), z.number(), z.boolean(), z.null()]).optional();
+const DeviceSchema = z
+  .object({
+    serial: z.string().min(1).max(256),
+    present: z.boolean().nullish(),
+    ready: z.boolean().nullish(),
+    using: z.boolean().nullish(),
+    owner: z.object({ email: text.nullish(), name: text.nullish() }).nullish(),
+    model: field,
+    manufacturer: field,
+    sdk: field,
+    version: field,
+    abi: field,
+    platform: field,
+  })
+  // Other fields a filter may name are kept as long as they are plain values.
+  .catchall(field);
+const DeviceListSchema = z.object({ devices: z.array(DeviceSchema).max(MAX_STF_DEVICES) });
+const RemoteConnectSchema = z.object({
+  remoteConnectUrl: z
+    .string()
+    .max(300)
+    .regex(/^[^\s/]+:\d{1,5}$/, 'not host:port'),
+});
 
 export class StfClient {
   readonly url: string;
   private readonly redact: (s: string) => string;
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;
+  private readonly maxReplyBytes: number;
 
   constructor(
     url: string,
@@ -109,6 +148,7 @@ export class StfClient {
     this.redact = makeRedactor(token);
     this.fetchImpl = opts.fetch ?? fetch;
     this.timeoutMs = opts.timeoutMs ?? 20_000;
+    this.maxReplyBytes = opts.maxReplyBytes ?? MAX_STF_REPLY_BYTES;
   }
 
   private async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
@@ -128,25 +168,70 @@ export class StfClient {
     } catch (e) {
       throw new StfError(this.redact(`STF did not answer ${where}: ${errorMessage(e)}`), 0);
     }
-    const text = await res.text().catch(() => '');
-    let json: { success?: boolean; description?: string } & Record<string, unknown> = {};
+    let text: string;
     try {
-      json = text ? (JSON.parse(text) as typeof json) : {};
-    } catch {
-      // STF answers JSON; anything else (a proxy's HTML page) is reported by status alone.
+      text = res.ok ? await readBoundedText(res, this.maxReplyBytes, `STF (${where})`) : await readErrorText(res);
+    } catch (e) {
+      if (e instanceof ReplyTooLargeError) throw new StfError(this.redact(e.message), 502);
+      throw new StfError(this.redact(`STF's answer to ${where} broke off: ${errorMessage(e)}`), 0);
+    }
+    let json: { success?: boolean; description?: string } & Record<string, unknown> = {};
+    let readable = true;
+    if (text && jsonDeeperThan(text, MAX_STF_JSON_DEPTH)) readable = false;
+    else {
+      try {
+        const v: unknown = text ? JSON.parse(text) : {};
+        if (typeof v === 'object' && v !== null && !Array.isArray(v)) json = v as typeof json;
+        else readable = false;
+      } catch {
+        readable = false; // a proxy's HTML page, say
+      }
     }
     if (!res.ok || json.success === false) {
-      const why = typeof json.description === 'string' ? json.description : res.statusText;
+      const why = typeof json.description === 'string' ? this.quote(json.description) : this.quote(res.statusText, 60);
       const hint = res.status === 401 ? ' (check STF_TOKEN: make an access token in STF under Settings → Keys)' : '';
       throw new StfError(this.redact(`STF refused ${where}: ${res.status} ${why}${hint}`), res.ok ? 500 : res.status);
+    }
+    if (!readable) {
+      throw new StfError(
+        `STF answered ${where} with something that is not STF's JSON (${text.length} bytes); is the URL an STF server?`,
+        502,
+      );
     }
     return json as T;
   }
 
+  /** A value from the farm inside one of our messages: token removed first, then bounded and escaped. */
+  private quote(v: unknown, max?: number): string {
+    return quoteRemote(typeof v === 'string' ? this.redact(v) : v, max);
+  }
+
+  /** A reply checked against its schema: a farm (or a proxy) answering anything else is an error, never "no devices". */
+  private checked<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
+    const r = schema.safeParse(value);
+    if (r.success) return r.data;
+    const i = r.error.issues[0]!;
+    throw new StfError(
+      this.redact(`STF answered ${where} with an unexpected reply: field "${i.path.join('.') || '(top)'}": ${i.message}`),
+      502,
+    );
+  }
+
   /** Every device STF knows, with the fields a run needs (and what filters name). */
   async listDevices(fields: readonly string[] = DEVICE_FIELDS): Promise<StfDevice[]> {
-    const r = await this.call<{ devices?: StfDevice[] }>('GET', `/devices?fields=${encodeURIComponent(fields.join(','))}`);
-    return (r.devices ?? []).map((d) => ({ ...d, present: !!d.present, ready: !!d.ready, using: !!d.using, owner: d.owner ?? null }));
+    const path = `/devices?fields=${encodeURIComponent(fields.join(','))}`;
+    const r = this.checked(DeviceListSchema, await this.call<unknown>('GET', path), `GET ${this.url}/api/v1${path}`);
+    return r.devices.map((d) => ({
+      ...d,
+      present: !!d.present,
+      ready: !!d.ready,
+      using: !!d.using,
+      owner: d.owner ? { ...(d.owner.email ? { email: d.owner.email } : {}), ...(d.owner.name ? { name: d.owner.name } : {}) } : null,
+      model: typeof d.model === 'string' ? d.model : undefined,
+      manufacturer: typeof d.manufacturer === 'string' ? d.manufacturer : undefined,
+      sdk: typeof d.sdk === 'string' || typeof d.sdk === 'number' ? d.sdk : undefined,
+      version: typeof d.version === 'string' ? d.version : undefined,
+    }));
   }
 
   /** Puts the device under our control; STF gives it back by itself after `idleTimeoutMs` without use. */
@@ -156,11 +241,14 @@ export class StfClient {
 
   /** An `adb connect`-able `host:port` for a device we control. */
   async remoteConnect(serial: string): Promise<string> {
-    const r = await this.call<{ remoteConnectUrl?: string }>('POST', `/user/devices/${encodeURIComponent(serial)}/remoteConnect`);
-    if (typeof r.remoteConnectUrl !== 'string' || !/^[^\s/]+:\d{1,5}$/.test(r.remoteConnectUrl)) {
-      throw new StfError(`STF gave no usable remoteConnectUrl for ${serial}: ${JSON.stringify(r.remoteConnectUrl ?? null)}`, 502);
+    const path = `/user/devices/${encodeURIComponent(serial)}/remoteConnect`;
+    const r = await this.call<{ remoteConnectUrl?: unknown }>('POST', path);
+    const ok = RemoteConnectSchema.safeParse(r);
+    if (!ok.success) {
+      // The farm's value, bounded and with the token taken out: it may echo anything, the token included.
+      throw new StfError(`STF gave no usable remoteConnectUrl for ${this.quote(serial)}: ${this.quote(r.remoteConnectUrl ?? null)}`, 502);
     }
-    return r.remoteConnectUrl;
+    return ok.data.remoteConnectUrl;
   }
 
   async remoteDisconnect(serial: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 const MAX_RECENT = 10;
@@ -20,12 +20,20 @@ export class RecentWorkspaces {
     }
   }
 
-  /** Moves the folder to the front; written atomically so a crash never leaves a broken list. */
+  /**
+   * Moves the folder to the front; written atomically so a crash never leaves a broken list. It
+   * is a convenience: where it cannot be written (a full disk, a read-only home) it stays as it
+   * was, and opening the workspace goes on.
+   */
   add(folder: string): void {
     const next = [folder, ...this.list().filter((f) => f !== folder)].slice(0, MAX_RECENT);
-    mkdirSync(dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(next, null, 2));
-    renameSync(tmp, this.file);
+    try {
+      mkdirSync(dirname(this.file), { recursive: true });
+      writeFileSync(tmp, JSON.stringify(next, null, 2));
+      renameSync(tmp, this.file);
+    } catch {
+      rmSync(tmp, { force: true });
+    }
   }
 }

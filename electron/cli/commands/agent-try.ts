@@ -6,7 +6,7 @@ import { performAction, toPixelAction } from '../../core/recording/perform-actio
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolvePackage } from '../../services/devices/app-packages.js';
-import { openBackend } from '../context.js';
+import { leaseOrFail, openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, printResult } from '../output.js';
 import { errorMessage } from '../../../shared/error-message.js';
@@ -57,6 +57,7 @@ export function registerAgentTry(agent: Command, globals: () => GlobalOptions): 
         } catch (e) {
           throw new CliError(errorMessage(e));
         }
+        if (o.execute) leaseOrFail(backend, o.device, `elderbench agent try ${name}`);
         const device = backend.devices.device(o.device);
         const [obs, info] = await Promise.all([captureObservation(device), device.info()]).catch((e: Error) => {
           throw new CliError(`${o.device}: ${e.message}`);

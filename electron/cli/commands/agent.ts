@@ -98,7 +98,7 @@ export function registerAgent(program: Command, globals: () => GlobalOptions): v
         g,
         { ...approved, file: approvals.file },
         (r) =>
-          `Approved: agent ${r.agent} may send the value of ${r.variable} to ${r.host} (${use && entry?.model ? `model ${entry.model}, ` : ''}from ${set.file}).\n` +
+          `Approved: agent ${r.agent} may send the value of ${r.variable} to ${r.origin} (${use && entry?.model ? `model ${entry.model}, ` : ''}from ${set.file}).\n` +
           `Recorded in ${r.file}; withdraw with: elderbench agent trust ${r.agent} --revoke`,
       );
     });

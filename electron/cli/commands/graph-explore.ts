@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { ExploreSummary } from '../../../shared/domain/graph-explore.js';
 import { exploreTasks } from '../../services/graphs/explore/explore-runner.js';
-import { openBackend } from '../context.js';
+import { leaseOrFail, openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table, truncate } from '../output.js';
 
@@ -92,6 +92,7 @@ export function registerGraphExplore(graph: Command, globals: () => GlobalOption
                 .map((t) => t.id)
                 .filter((id) => ws.graphs.latest(id));
           if (ids.length === 0) throw new CliError('no task has a graph yet; build them with: elderbench graph build --all');
+          if (o.device) leaseOrFail(backend, o.device, 'elderbench graph explore');
           const summary = await exploreTasks(ws, ids, {
             ...(depth !== undefined ? { depth } : {}),
             budget,

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { ProbeSummary } from '../../../shared/domain/graph.js';
 import { summarizeProbe } from '../../core/graph/probe/verdicts.js';
-import { openBackend } from '../context.js';
+import { leaseOrFail, openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table, truncate } from '../output.js';
 import { probeTasks } from '../probe-runner.js';
@@ -62,7 +62,7 @@ export function registerGraphProbe(graph: Command, globals: () => GlobalOptions)
         }
         const settleMs = Number(o.settleMs);
         if (!Number.isInteger(settleMs) || settleMs < 0) throw new CliError('--settle-ms: a whole number of milliseconds', 2);
-        const backend = openBackend(g);
+        const backend = openBackend(g, { writes: 'probing stores its findings in the workspace' });
         try {
           const ws = backend.workspace;
           const ids = o.task
@@ -72,6 +72,8 @@ export function registerGraphProbe(graph: Command, globals: () => GlobalOptions)
                 .map((t) => t.id)
                 .filter((id) => ws.graphs.latest(id));
           if (ids.length === 0) throw new CliError('no task has a graph yet; build them with: elderbench graph build --all');
+          // A named phone is held for the probe (released when the backend closes): no run or recording drives it meanwhile.
+          if (o.device && !o.structural) leaseOrFail(backend, o.device, 'elderbench graph probe');
           const results = await probeTasks(ws, ids, {
             settleMs,
             device: o.structural

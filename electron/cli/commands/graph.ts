@@ -73,7 +73,7 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
     .action(async (o: { task?: string; all?: boolean; probe: 'virtual' | 'structural' | 'none'; lint: 'virtual' | 'static' | 'none' }) => {
       const g = globals();
       if (!o.task === !o.all) throw new CliError('give --task ID or --all', 2);
-      const backend = openBackend(g);
+      const backend = openBackend(g, { writes: 'building a graph stores it in the workspace' });
       try {
         const ws = backend.workspace;
         const ids = o.task
@@ -225,7 +225,7 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
     .argument('<file>')
     .action(async (file: string) => {
       const g = globals();
-      const backend = openBackend(g);
+      const backend = openBackend(g, { writes: 'importing a graph writes it into the workspace' });
       try {
         const r = await importGraph(backend.workspace, file).catch((e: Error) => {
           throw new CliError(e.message);

@@ -2,6 +2,7 @@ import { describeAction } from '../../../shared/domain/describe-action.js';
 import type { StepRecorded } from '../../../shared/domain/recording.js';
 import { errorMessage } from '../../../shared/error-message.js';
 import type { Backend } from '../../services/backend.js';
+import { withCallContext } from '../../services/call-context.js';
 import { CliError, info } from '../output.js';
 
 /**
@@ -13,9 +14,14 @@ export async function recordByHand(
   backend: Backend,
   taskId: string,
   device: string,
+  opts: { setupConfirmed?: boolean } = {},
 ): Promise<{ demonstrationId: number; status: string; steps: number }> {
   const api = backend.handlers.recording;
-  const demo = await Promise.resolve(api.start({ taskId, serial: device, fromDevice: true })).catch((e: unknown) => {
+  // `--allow-setup` is the terminal's confirmation of the task's setup commands on a real phone.
+  const start = withCallContext({ confirmed: opts.setupConfirmed === true, canConfirm: false }, () =>
+    api.start({ taskId, serial: device, fromDevice: true }),
+  );
+  const demo = await Promise.resolve(start).catch((e: unknown) => {
     throw new CliError(errorMessage(e));
   });
   const off = backend.events.subscribe((e) => {

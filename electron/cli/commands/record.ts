@@ -41,16 +41,17 @@ export function registerRecord(program: Command, globals: () => GlobalOptions): 
     .requiredOption('--device <serial>', 'device to record on')
     .option('--script <file>', 'JSON list of canonical actions ending with {"type":"Finish"}')
     .option('--from-device', 'the annotator operates the phone itself; each gesture is a step (Ctrl-C finishes, twice discards)')
-    .action(async (o: { task: string; device: string; script?: string; fromDevice?: boolean }) => {
+    .option('--allow-setup', "run the task's setup commands outside the known-safe set on a real phone too")
+    .action(async (o: { task: string; device: string; script?: string; fromDevice?: boolean; allowSetup?: boolean }) => {
       const g = globals();
       if (!o.script === !o.fromDevice) throw new CliError('give --script FILE or --from-device', 2);
       const script = o.script ? await readScript(o.script) : null;
-      const backend = openBackend(g);
+      const backend = openBackend(g, { writes: 'recording stores each step in the workspace' });
       try {
         const ws = backend.workspace;
         if (!ws.tasks.get(o.task)) throw new CliError(`no task "${o.task}" in ${ws.path}; import its task set first`);
         if (!script) {
-          const r = await recordByHand(backend, o.task, o.device);
+          const r = await recordByHand(backend, o.task, o.device, { setupConfirmed: o.allowSetup === true });
           printResult(
             g,
             { ...r, taskId: o.task, device: o.device },
@@ -59,7 +60,7 @@ export function registerRecord(program: Command, globals: () => GlobalOptions): 
           return;
         }
         info(`recording task ${o.task} on ${o.device}`);
-        const rec = await recordScript(backend, o.task, o.device, script).catch((e: Error) => {
+        const rec = await recordScript(backend, o.task, o.device, script, { setupConfirmed: o.allowSetup === true }).catch((e: Error) => {
           throw new CliError(e.message);
         });
         const steps = ws.demonstrations.steps(rec.demonstrationId);

@@ -10,15 +10,18 @@ import type { UserMode } from '../../core/user/user-turn.js';
 import type { SideEffectPolicy } from '../../../shared/schemas/run-spec.js';
 import { compareRunsSr } from '../../services/runs/run-compare.js';
 import { buildRunReport } from '../../services/runs/run-report-builder.js';
-import { createRun, runToEnd } from '../../services/runs/run-lifecycle.js';
+import { runStatus } from '../../services/runs/run-summary.js';
+import { createRun, runToEnd, setupNeedingConfirmation } from '../../services/runs/run-lifecycle.js';
 import { describeLeftOut, selectTasks, tasksForMode } from '../../services/runs/task-selection.js';
 import { stfRunOptions } from './stf-devices.js';
 import { openBackend } from '../context.js';
 import { htmlReportCommand } from './report-html.js';
 import { registerRunRescore } from './run-rescore.js';
 import type { GlobalOptions } from '../output.js';
-import { CliError, info, printResult, table } from '../output.js';
+import { CliError, info, printResult, table, writeData } from '../output.js';
 import { errorMessage } from '../../../shared/error-message.js';
+import type { BusyDevicePolicy } from '../../services/runs/run-device-leases.js';
+import { BUSY_DEVICE_POLICIES } from '../../services/runs/run-device-leases.js';
 
 const list = (s: string | undefined): string[] =>
   s
@@ -137,6 +140,15 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
       "online: count a success that deleted, sent, paid, called, installed or changed anything unasked as a failure (the paper's SR does not)",
     )
     .option(
+      '--allow-setup',
+      "run the tasks' setup commands outside the known-safe set on real phones too (review them first: tasks validate)",
+    )
+    .addOption(
+      new Option('--busy-devices <policy>', 'a device another run or recording holds: wait for it, skip it, or refuse to start')
+        .choices([...BUSY_DEVICE_POLICIES])
+        .default('wait'),
+    )
+    .option(
       '--resume <run>',
       'continue a run: re-attempts unresolved infrastructure failures and interrupted tasks (history kept); resolved tasks are skipped',
     )
@@ -159,11 +171,13 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         user: UserMode;
         userAgent?: string;
         variant?: VariantName;
+        allowSetup?: boolean;
+        busyDevices: BusyDevicePolicy;
         sideEffects: SideEffectPolicy;
         failOnSideEffects?: boolean;
       }) => {
         const g = globals();
-        const backend = openBackend(g);
+        const backend = openBackend(g, { writes: o.resume ? 'resuming a run records its results' : 'a run records its results' });
         const progress = progressReporter(Boolean(g.json));
         let cancelled = false;
         const onSignal = (): void => {
@@ -178,6 +192,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
             devices: backend.devices,
             log: info,
             onProgress: (p: RunProgress) => progress.update(p),
+            busyDevices: o.busyDevices,
           };
           let runId = o.resume;
           if (!runId) {
@@ -196,27 +211,38 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
             if (tasks.length === 0) throw new CliError(`no ${o.mode === 'both' ? '' : `${o.mode} `}tasks match ${o.tasks ?? '(all)'}`);
             const stf = stfRunOptions(o);
             if (stf && o.devices) throw new CliError('give either --devices or --stf, not both', 2);
+            const specInput = {
+              mode: o.mode,
+              agents,
+              taskIds: tasks.map((t) => t.id),
+              devices: list(o.devices),
+              judge: o.judge,
+              judgeAgent: o.judgeAgent,
+              instruction: o.instruction,
+              offGraph: o.offGraph,
+              ...(o.maxSteps ? { maxSteps: Number(o.maxSteps) } : {}),
+              user: o.user,
+              ...(o.userAgent ? { userAgent: o.userAgent } : {}),
+              ...(o.variant ? { variant: o.variant } : {}),
+              sideEffects: o.sideEffects,
+              failOnSideEffects: o.failOnSideEffects === true,
+              setupConfirmed: o.allowSetup === true,
+            };
+            // Refused before the run exists when setup commands outside the known-safe set would meet a real phone.
+            const unconfirmed = await setupNeedingConfirmation(deps, specInput).catch((e: unknown) => {
+              throw new CliError(specError(e));
+            });
+            if (unconfirmed)
+              throw new CliError(
+                unconfirmed.message,
+                1,
+                unconfirmed.findings.map((f) => `${f.taskId}: ${f.command}`),
+              );
             try {
-              runId = createRun(
-                deps,
-                {
-                  mode: o.mode,
-                  agents,
-                  taskIds: tasks.map((t) => t.id),
-                  devices: list(o.devices),
-                  judge: o.judge,
-                  judgeAgent: o.judgeAgent,
-                  instruction: o.instruction,
-                  offGraph: o.offGraph,
-                  ...(o.maxSteps ? { maxSteps: Number(o.maxSteps) } : {}),
-                  user: o.user,
-                  ...(o.userAgent ? { userAgent: o.userAgent } : {}),
-                  ...(o.variant ? { variant: o.variant } : {}),
-                  sideEffects: o.sideEffects,
-                  failOnSideEffects: o.failOnSideEffects === true,
-                },
-                { ...(stf ? { stf } : {}), ...(chosen.leftOut.length > 0 ? { leftOut: chosen.leftOut } : {}) },
-              ).runId;
+              runId = createRun(deps, specInput, {
+                ...(stf ? { stf } : {}),
+                ...(chosen.leftOut.length > 0 ? { leftOut: chosen.leftOut } : {}),
+              }).runId;
             } catch (e) {
               throw new CliError(specError(e));
             }
@@ -224,7 +250,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
           } else {
             info(`resuming ${runId}`);
           }
-          await runToEnd(deps, runId, () => cancelled).catch((e: Error) => {
+          await runToEnd(deps, runId, () => cancelled, { setupConfirmed: o.allowSetup === true }).catch((e: Error) => {
             throw new CliError(`${e.message} (the run is saved; continue with --resume ${runId})`);
           });
           progress.stop();
@@ -294,9 +320,9 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
               );
             else {
               const format = (o.format as string) === 'html' ? 'md' : o.format;
-              process.stdout.write(writeTable(c.table, format));
+              writeData(writeTable(c.table, format));
               // An offline run against an online one: how far the two modes' verdicts agree.
-              if (c.modes) process.stdout.write(`\n${writeTable(c.modes.table, format)}`);
+              if (c.modes) writeData(`\n${writeTable(c.modes.table, format)}`);
             }
             return;
           }
@@ -304,7 +330,12 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
           if (o.list) {
             printResult(
               g,
-              runs.map((r) => ({ id: r.id, mode: r.mode, status: r.status, createdAt: r.createdAt })),
+              runs.map((r) => ({
+                id: r.id,
+                mode: r.mode,
+                status: runStatus(r, backend.workspace.leases.holder('run', r.id)),
+                createdAt: r.createdAt,
+              })),
               (rs) =>
                 rs.length
                   ? table(
@@ -343,7 +374,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
             return;
           }
           if (report.unresolvedWarning) info(report.unresolvedWarning);
-          process.stdout.write(report.tables.map((t) => writeTable(t, o.format)).join('\n'));
+          writeData(report.tables.map((t) => writeTable(t, o.format)).join('\n'));
         } finally {
           backend.close();
         }

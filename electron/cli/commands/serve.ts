@@ -50,7 +50,11 @@ export function registerServe(program: Command, globals: () => GlobalOptions): v
       } else {
         info(`ElderBench web mode, workspace ${backend.workspace.path}`);
         process.stdout.write(`Open ${server.openUrl}\n`);
-        info('Press Ctrl+C to stop.');
+        info(
+          process.stdin.isTTY
+            ? 'Each link opens one page. Press Enter for another link, Ctrl+C to stop.'
+            : 'Each link opens one page. Press Ctrl+C to stop.',
+        );
       }
       await new Promise<void>((resolve) => {
         const stop = (): void => resolve();
@@ -58,7 +62,13 @@ export function registerServe(program: Command, globals: () => GlobalOptions): v
         process.once('SIGTERM', stop);
         // The Electron shell closes our stdin when it quits; follow it.
         if (process.env.ELDERBENCH_EXIT_ON_STDIN_END === '1') process.stdin.on('end', stop).resume();
+        // A person at the terminal gets a new single-use link per Enter (a second browser, a reopened tab).
+        else if (!g.json && process.stdin.isTTY) {
+          process.stdin.on('data', () => process.stdout.write(`Open ${server.newOpenUrl()}\n`)).resume();
+          process.once('exit', () => process.stdin.pause());
+        }
       });
+      process.stdin.pause();
       await server.close();
       await backend.shutdown();
     });

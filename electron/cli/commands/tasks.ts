@@ -4,6 +4,7 @@ import type { TaskSummary } from '../../../shared/schemas/task.js';
 import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES } from '../../../shared/schemas/task.js';
 import { DuplicateTaskError } from '../../adapters/db/repositories/tasks-repo.js';
 import { TaskFileError, formatIssue } from '../../core/tasks/task-file-error.js';
+import type { SetupFinding } from '../../services/workspace/tasks-service.js';
 import { importTaskFile, readTaskFile } from '../../services/workspace/tasks-service.js';
 import { formatLint, lintTaskFile } from '../../services/workspace/task-lint.js';
 import { startSamplePhones } from '../sample-phone.js';
@@ -73,11 +74,11 @@ export function registerTasks(program: Command, globals: () => GlobalOptions): v
     .argument('<files...>')
     .action(async (files: string[]) => {
       const g = globals();
-      const results: { file: string; tasks: number; warnings: string[] }[] = [];
+      const results: { file: string; tasks: number; warnings: string[]; unsafeSetup: SetupFinding[] }[] = [];
       for (const file of files) {
         try {
           const parsed = await readTaskFile(file);
-          results.push({ file, tasks: parsed.tasks.length, warnings: parsed.warnings });
+          results.push({ file, tasks: parsed.tasks.length, warnings: parsed.warnings, unsafeSetup: parsed.setupFindings });
         } catch (e) {
           if (e instanceof TaskFileError) throw taskFileFailure(e);
           throw e;
@@ -175,7 +176,7 @@ export function registerTasks(program: Command, globals: () => GlobalOptions): v
     .option('--replace', 'overwrite tasks that already exist with the same id')
     .action(async (file: string, o: { set?: string; replace?: boolean }) => {
       const g = globals();
-      const backend = openBackend(g);
+      const backend = openBackend(g, { writes: 'importing tasks writes them into the workspace' });
       try {
         const report = await importTaskFile(backend.workspace, { file, taskSet: o.set, replace: o.replace });
         for (const w of report.warnings) info(`warning: ${w}`);

@@ -1,3 +1,5 @@
+import { errorMessage } from '../../../shared/error-message.js';
+
 /**
  * Spreads online tasks over devices, one task per device at a time. A device is probed
  * before each task; an infrastructure failure (disconnect, adb error) sends the task to
@@ -15,6 +17,13 @@ export interface PoolOptions<T, R> {
   onGiveUp(item: T, error: unknown, attempts: number, retriedOn: string[]): void | Promise<void>;
   /** Stop taking new items (cancel). */
   cancelled?(): boolean;
+  /**
+   * Before a device takes its first item: resolves true once this run may use it (another process
+   * may hold it; the caller waits for it while `stillNeeded()`), false to leave it out.
+   */
+  claim?(serial: string, stillNeeded: () => boolean): Promise<boolean>;
+  /** The device takes no more items of this run (given back for others). */
+  release?(serial: string): void;
 }
 
 interface Pending<T> {
@@ -27,6 +36,8 @@ interface Pending<T> {
 export async function runOnPool<T, R>(items: readonly T[], serials: readonly string[], o: PoolOptions<T, R>): Promise<void> {
   const queue: Pending<T>[] = items.map((item) => ({ item, attempts: 0, tried: [], lastError: null }));
   const alive = new Set(serials);
+  // Why each device left the pool, so "no healthy device left" can say what was wrong with them.
+  const probeFailures = new Map<string, string>();
   let active = 0;
 
   // Prefer an item this device has not failed yet; fall back to any when it is the last device.
@@ -37,6 +48,22 @@ export async function runOnPool<T, R>(items: readonly T[], serials: readonly str
   };
 
   const worker = async (serial: string): Promise<void> => {
+    if (o.claim) {
+      // Work is left while items wait or another device may hand one back.
+      const got = await o.claim(serial, () => queue.length > 0 || active > 0);
+      if (!got) {
+        alive.delete(serial);
+        return;
+      }
+    }
+    try {
+      await work(serial);
+    } finally {
+      o.release?.(serial);
+    }
+  };
+
+  const work = async (serial: string): Promise<void> => {
     while (alive.has(serial) && !o.cancelled?.()) {
       const p = take(serial);
       if (!p) {
@@ -47,7 +74,12 @@ export async function runOnPool<T, R>(items: readonly T[], serials: readonly str
       }
       active++;
       try {
-        if (!(await o.healthy(serial).catch(() => false))) {
+        const ok = await o.healthy(serial).catch((e: unknown) => {
+          probeFailures.set(serial, errorMessage(e));
+          return false;
+        });
+        if (!ok) {
+          if (!probeFailures.has(serial)) probeFailures.set(serial, 'it did not answer its health probe');
           alive.delete(serial);
           queue.unshift(p);
           return;
@@ -74,6 +106,7 @@ export async function runOnPool<T, R>(items: readonly T[], serials: readonly str
   await Promise.all([...alive].map((s) => worker(s)));
   for (const p of queue.splice(0)) {
     if (o.cancelled?.()) break;
-    await o.onGiveUp(p.item, p.lastError ?? new Error('no healthy device left'), p.attempts, p.tried);
+    const why = [...probeFailures].map(([serial, reason]) => `${serial}: ${reason}`).join('; ');
+    await o.onGiveUp(p.item, p.lastError ?? new Error(`no healthy device left${why ? ` (${why})` : ''}`), p.attempts, p.tried);
   }
 }

@@ -22,6 +22,7 @@ function fakeDevice(log: string[], opts: { failOn?: string } = {}): DevicePort {
     screen: { width: 1080, height: 2400 },
     density: 420,
     packageVersions: {},
+    emulator: true,
   };
   const act = (what: string) => async (): Promise<void> => {
     if (opts.failOn === what) throw new DeviceError('device vphone-1 not found', 'vphone-1', 'disconnected');

@@ -5,6 +5,9 @@ import type { DeviceSummary } from '../../core/device/device-port.js';
 import type { EventBus } from '../event-bus.js';
 import { deviceNames, splitDeviceName } from './device-names.js';
 import { errorMessage } from '../../../shared/error-message.js';
+import { DeviceBusyError, DeviceLeaseService } from './device-lease-service.js';
+import type { Lease } from '../leases/hold-lease.js';
+import { LEASE_HEARTBEAT_MS } from '../../adapters/system/leases.js';
 
 const RETRY_MS = 5000;
 
@@ -28,6 +31,10 @@ export class DeviceHub {
   private slots: Slot[] = [];
   private state: DevicesState;
   private closed = false;
+  private leaseWatch: NodeJS.Timeout | null = null;
+
+  /** Which devices this and other processes use (a run, a recording), kept in the user data folder. */
+  readonly leases: DeviceLeaseService;
   /** The configured servers (the setting or --adb)… */
   private configured: string;
   /** …and servers added for this process only (a virtual phone started from the window). */
@@ -36,9 +43,12 @@ export class DeviceHub {
   constructor(
     addresses: string,
     private readonly events: EventBus,
+    /** The user data folder, where device leases live (shared by every process of this user). */
+    userDataDir: string,
   ) {
     this.configured = addresses;
     this.slots = parseAdbAddresses(addresses).map((a) => this.slot(new AdbServer(a)));
+    this.leases = new DeviceLeaseService(userDataDir, (name) => this.serverOf(name));
     this.state = this.merge();
   }
 
@@ -83,6 +93,11 @@ export class DeviceHub {
   async refresh(): Promise<DevicesState> {
     await Promise.all(this.slots.map((s) => this.refreshSlot(s)));
     this.publish();
+    // Other processes take and give back devices without an adb event: look again now and then.
+    if (!this.leaseWatch && !this.closed) {
+      this.leaseWatch = setInterval(() => this.publish(), LEASE_HEARTBEAT_MS);
+      this.leaseWatch.unref();
+    }
     return this.state;
   }
 
@@ -177,6 +192,16 @@ export class DeviceHub {
       this.slots.length,
     );
     const devices: DeviceSummaryDto[] = all.map((x, i) => ({ ...x.device, serial: names[i]!, server: x.server }));
+    let inUse: (server: string, serial: string) => Lease | null = () => null;
+    try {
+      if (devices.length > 0) inUse = this.leases.inUse();
+    } catch {
+      // No lease file to read (a read-only home): nothing shown as in use.
+    }
+    for (const [i, d] of devices.entries()) {
+      const held = inUse(all[i]!.server, all[i]!.device.serial);
+      if (held) d.inUseBy = { purpose: held.purpose, pid: held.pid, host: held.host, since: held.since, thisProcess: held.mine };
+    }
     const down = this.slots.filter((s) => !s.reachable && s.problem);
     return {
       server: this.serverLabel,
@@ -202,8 +227,29 @@ export class DeviceHub {
     }
   }
 
+  /**
+   * Takes a device for `purpose` (its lease is given back by the returned function, or when the hub
+   * closes), or throws DeviceBusyError naming the run or recording of any process that holds it.
+   */
+  lease(name: string, purpose: string, whatToDo = 'wait for it to finish, or use another device'): () => void {
+    const held = this.leases.take(name, purpose);
+    if (!held.ok) throw new DeviceBusyError([{ device: name, holder: held.holder }], whatToDo);
+    this.publish();
+    return () => {
+      held.release();
+      this.publish();
+    };
+  }
+
+  /** Pushes the list again (the window shows which devices are leased, and a lease changed). */
+  leasesChanged(): void {
+    this.publish();
+  }
+
   close(): void {
     this.closed = true;
     this.stop();
+    if (this.leaseWatch) clearInterval(this.leaseWatch);
+    this.leases.close();
   }
 }

@@ -7,7 +7,7 @@ import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { ScreenSize, UiHierarchy } from '../../../shared/domain/ui-node.js';
 import type { Foreground } from '../../core/device/device-port.js';
 import { averageHash } from '../../adapters/observations/image-hash.js';
-import { decodeXml } from '../../adapters/observations/observation-sink.js';
+import { loadUiDump } from '../../adapters/observations/observation-sink.js';
 import type { Demo, DemoStep, SignatureConfig, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { buildGraph } from '../../core/graph/merge.js';
@@ -45,7 +45,7 @@ export async function readDemonstrations(store: WorkspaceStore, taskId: string, 
     const steps: (Omit<ReadStep, 'screen'> & { screen: ScreenSize | null })[] = [];
     for (const s of store.demonstrations.steps(d.id)) {
       if (!s.xmlBlob) throw new Error(`demonstration ${d.id} step ${s.idx} has no UI dump; re-record it`);
-      const ui = parseUiXml(await decodeXml(await store.blobs.get(s.xmlBlob)));
+      const ui = parseUiXml(await loadUiDump(store.blobs, s.xmlBlob));
       const foreground = s.foregroundPackage ? { package: s.foregroundPackage, activity: s.foregroundActivity ?? '' } : null;
       steps.push({ row: s, ui, foreground, screen: s.actionPx?.screen ?? null });
     }

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import type { Task } from '../../../shared/schemas/task.js';
 import { TaskSchema } from '../../../shared/schemas/task.js';
 import { ALLOWED_BLOB_MEDIA_TYPES, isAllowedMediaType } from '../../adapters/blobs/blob-types.js';
+import { BlobLimitError } from '../../adapters/blobs/blob-errors.js';
+import { checkBlobContent } from '../../adapters/observations/blob-content.js';
 import { writeTransaction } from '../../adapters/db/connection.js';
 import { parseGraphConfig, parseGraphValidation, parseTaskGraph } from '../../adapters/db/repositories/stored-graph.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
@@ -178,6 +180,14 @@ export async function importGraph(
     }
     const bytes = Buffer.from(b.data, 'base64');
     if (sha256(bytes) !== b.id) return fail(`blob ${b.id.slice(0, 12)}… does not match its hash`);
+    // Decoded later (an offline run, a report) by code that trusts it: checked within its kind's limit now.
+    try {
+      await checkBlobContent(bytes, b.mediaType, b.id);
+    } catch (e) {
+      return fail(
+        e instanceof BlobLimitError ? errorMessage(e) : `blob ${b.id} is not the ${b.mediaType} it claims to be (${errorMessage(e)})`,
+      );
+    }
     blobs.set(b.id, { mediaType: b.mediaType, bytes });
   }
   let body: TaskGraph;

@@ -12,6 +12,7 @@ import { graphTrust, trustOf } from './graph-trust.js';
 import type { DevicePort } from '../../core/device/device-port.js';
 import { packagesOf, probeTask } from './graph-probe.js';
 import { errorMessage } from '../../../shared/error-message.js';
+import { requireConfirmation } from '../call-context.js';
 
 function detail(store: WorkspaceStore, row: GraphVersion, versions: { version: number; createdAt: string }[]): GraphDetail {
   const graph = row.body;
@@ -95,6 +96,16 @@ export function graphsService(ctx: ServiceContext, deviceOf: (serial: string) =>
       }
       const store = ctx.store();
       const phone = device ? deviceOf(device) : null;
+      // The page's own flag is not enough on a real phone: the user confirms in the window's dialog.
+      if (phone && device && !(await phone.info().catch(() => ({ emulator: false }))).emulator) {
+        requireConfirmation({
+          title: `Play wrong variants of ${taskId} on the real phone ${device}?`,
+          detail:
+            `A probe plays the task's setup and variants of its demonstrations that the graph calls wrong: on ${device} they may ` +
+            'send messages, pay or delete. Confirm only on a test phone with nothing of value on it.',
+          cli: `elderbench graph probe --task ${taskId} --device ${device} --allow-side-effects`,
+        });
+      }
       const has = phone
         ? await packagesOf(phone).catch((err: Error) => {
             throw new ApiError('unavailable', `${device}: ${err.message}`);

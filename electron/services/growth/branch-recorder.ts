@@ -1,5 +1,4 @@
 import type { Action } from '../../../shared/domain/action.js';
-import { OPERATIONAL_ACTIONS } from '../../../shared/domain/action.js';
 import type { GraphSummary } from '../../../shared/domain/graph.js';
 import type { GrowthDecision, NodeAnchor, OffGraphRef } from '../../../shared/domain/off-graph.js';
 import type { DemonstrationView } from '../../../shared/domain/recording.js';
@@ -13,7 +12,7 @@ import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import { decodeXml } from '../../adapters/observations/observation-sink.js';
 import { samePage } from '../../core/graph/compare.js';
 import { attachKnownWrong } from '../../core/graph/growth/known-wrong.js';
-import { choosePrefix } from '../../core/graph/growth/off-graph-actions.js';
+import { choosePrefix, leftTheGraph } from '../../core/graph/growth/off-graph-actions.js';
 import { summarize } from '../graphs/graph-builder.js';
 import { trustOf } from '../graphs/graph-trust.js';
 import { computeSignature } from '../../core/graph/signature.js';
@@ -50,7 +49,7 @@ export async function locateAction(store: WorkspaceStore, ref: OffGraphRef): Pro
     throw new Error(
       `run ${ref.runId} has no offline step ${ref.step} of ${ref.agent} on ${ref.taskId}; see: elderbench graph offgraph ${ref.runId}`,
     );
-  if (step.details.match?.matched !== false || !OPERATIONAL_ACTIONS.includes(step.action.type) || !step.details.node)
+  if (!leftTheGraph(step))
     throw new Error(
       `step ${ref.step} of ${ref.agent} on ${ref.taskId} did not leave the graph; see: elderbench graph offgraph ${ref.runId}`,
     );
@@ -117,12 +116,12 @@ export async function startBranch(
     demonstrationId: id,
     note: '',
   });
-  let before: { xmlBlob: string | null; foregroundPackage: string | null; foregroundActivity: string | null } | null = null;
+  let beforeIdx: number | null = null;
   const all = [...at.prefix, at.action];
   for (const [i, a] of all.entries()) {
     try {
       const s = await sessions.capture(id, 'step', (r) => r.act(a));
-      if (i === at.prefix.length) before = s;
+      if (i === at.prefix.length) beforeIdx = s.idx;
       sessions.emit(id, stepView(s));
     } catch (e) {
       await sessions
@@ -135,6 +134,9 @@ export async function startBranch(
       throw new Error(`replaying ${what} on ${serial} failed: ${errorMessage(e)}; the branch was discarded`, { cause: e });
     }
   }
+  // The screens are stored after the steps commit: the one before the agent's action is read once it is there.
+  await sessions.settled(id);
+  const before = beforeIdx === null ? null : (store.demonstrations.steps(id).find((s) => s.idx === beforeIdx) ?? null);
   return { demonstration: sessions.view(id), decision, replayed: at.prefix.length, arrived: await arrivedAt(store, at, before) };
 }
 

@@ -11,6 +11,11 @@ import type { HandSession } from './hand-session.js';
 import { startHandSession } from './hand-session.js';
 import { toApiError } from '../devices/devices-service.js';
 import type { ServiceContext } from '../service-context.js';
+import { callContext, requireConfirmation } from '../call-context.js';
+import { guardSetup, SetupNotConfirmedError, setupQuestion } from '../devices/setup-guard.js';
+import type { RecordingLeases } from './recording-leases.js';
+import { holdRecording } from './recording-leases.js';
+import { DeviceBusyError } from '../devices/device-lease-service.js';
 
 /** The window's view of a recorded step (stored or just committed): what it shows, nothing of the storage. */
 export const stepView = (s: RecordedStep): StepView => ({
@@ -28,6 +33,7 @@ export const stepView = (s: RecordedStep): StepView => ({
 export class RecordingSessions {
   readonly active = new Map<number, Recorder>();
   private readonly trackers = new Map<number, CaptureTracker>();
+  private readonly leases = new Map<number, RecordingLeases>();
   /** Called once a demonstration is finished (a branch then grows its graph); errors are its own to report. */
   afterFinish: ((demonstrationId: number) => Promise<void>) | null = null;
   /** Demonstrations recorded from the phone in hand: what reads the phone's touches. */
@@ -47,6 +53,13 @@ export class RecordingSessions {
     const store = this.ctx.store;
     const task = store().tasks.get(taskId);
     if (!task) throw new ApiError('not_found', `no task with id "${taskId}" in this workspace`);
+    // The recorder resets the phone with the task's setup: on a real phone, commands outside the
+    // known-safe set need the user's confirmation in the window's own dialog.
+    await guardSetup([this.hub.device(serial)], [task], callContext().confirmed).catch((e: unknown) => {
+      if (e instanceof SetupNotConfirmedError)
+        requireConfirmation(setupQuestion(e, `elderbench record --task ${taskId} --device ${serial} … --allow-setup`));
+      throw e;
+    });
     const busy = [...this.active.values()].find((r) => r.state === 'recording' && r.deviceInfo.serial === serial);
     if (busy) {
       throw new ApiError('conflict', `${serial} is already recording demonstration ${busy.demonstrationId}; finish or discard it first`);
@@ -57,9 +70,24 @@ export class RecordingSessions {
       () => made.rec?.stepCount ?? 0,
       (p) => this.ctx.events.emit('recording', 'onCapture', p),
     );
+    let leases: RecordingLeases;
+    try {
+      leases = holdRecording(this.hub, store, serial, taskId);
+    } catch (e) {
+      if (e instanceof DeviceBusyError) throw new ApiError('conflict', e.message);
+      throw e;
+    }
     const deps = tracker.wrap(recorderDeps(store, this.hub.device(serial), this.sink));
-    const rec = (made.rec = await Recorder.start(deps, task).catch(toApiError));
+    let rec: Recorder;
+    try {
+      rec = made.rec = await Recorder.start(deps, task).catch(toApiError);
+    } catch (e) {
+      leases.release();
+      throw e;
+    }
     const id = rec.demonstrationId;
+    leases.attach(id);
+    this.leases.set(id, leases);
     if (opts.fromDevice) {
       const { server, serial: onServer } = this.hub.locate(serial);
       try {
@@ -76,6 +104,7 @@ export class RecordingSessions {
         this.hands.set(id, hand);
       } catch (e) {
         await rec.discard();
+        this.close(id); // gives its device and demonstration back
         throw new ApiError('unavailable', `cannot record ${serial} by hand: ${(e as Error).message}`);
       }
     }
@@ -96,11 +125,19 @@ export class RecordingSessions {
     return tracker ? tracker.track(kind, () => call(r)) : call(r);
   }
 
+  /** Resolves once every recorded step of the demonstration has its observation stored (encoded after the step commits). */
+  settled(id: number): Promise<void> {
+    return this.sink.settled(id);
+  }
+
+  /** The recording is over (finished, discarded, or cut off): its device and demonstration are given back. */
   close(id: number): void {
     this.hands.get(id)?.stop();
     this.hands.delete(id);
     this.active.delete(id);
     this.trackers.delete(id);
+    this.leases.get(id)?.release();
+    this.leases.delete(id);
   }
 
   recorder(id: number): Recorder {
@@ -163,6 +200,8 @@ export function recordingService(ctx: ServiceContext, sessions: RecordingSession
       try {
         step = stepView(await sessions.capture(demonstrationId, 'step', (r) => r.act(action)));
       } catch (e) {
+        // A recorder cut off by its device is over: its leases go back.
+        if (sessions.active.get(demonstrationId)?.state !== 'recording') sessions.close(demonstrationId);
         sessions.emit(demonstrationId, null);
         return recorderError(e);
       }

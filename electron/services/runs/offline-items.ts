@@ -3,7 +3,8 @@ import { agentTraits } from '../../core/agents/agent-traits.js';
 import { classifyError } from '../../core/eval/exit-classes.js';
 import { runOfflineTask } from '../../core/eval/offline-runner.js';
 import type { RunSpec } from '../../../shared/schemas/run-spec.js';
-import { offlineObserver } from './offline-observations.js';
+import { graphBlobProblem, offlineObserver } from './offline-observations.js';
+import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { ExecutorDeps } from './run-executor.js';
 import type { ItemRunner } from './run-items.js';
 import type { RunItem } from './run-plan.js';
@@ -28,11 +29,18 @@ export async function runOfflineItems(
     const v = recorded[taskId];
     return typeof v === 'number' ? store.graphs.atVersion(taskId, v) : store.graphs.latest(taskId);
   };
+  // Checked once per graph version, before any agent plays it.
+  const problems = new Map<number, Promise<string | null>>();
+  const problemOf = (row: { id: number; body: TaskGraph }): Promise<string | null> => {
+    if (!problems.has(row.id)) problems.set(row.id, graphBlobProblem(store, row.body));
+    return problems.get(row.id)!;
+  };
   for (const i of items) {
     if (deps.cancelled()) return;
     const graphRow = graphFor(i.task.id);
     store.runs.deleteSteps(itemKey(runId, i));
-    if (!graphRow) {
+    const problem = graphRow ? await problemOf(graphRow) : null;
+    if (!graphRow || problem) {
       // The same for every agent: the task leaves N for all of them (an invalid task, not a failure).
       run.commit(
         i,
@@ -43,7 +51,11 @@ export async function runOfflineItems(
           success: false,
           exit: 'no_graph',
           steps: 0,
-          details: { reason: `no task graph; build one with: elderbench graph build ${i.task.id}` },
+          details: {
+            reason: problem
+              ? `its task graph cannot be played: ${problem}; rebuild it (elderbench graph build ${i.task.id}) or import an intact copy`
+              : `no task graph; build one with: elderbench graph build ${i.task.id}`,
+          },
         },
         [],
       );

@@ -97,6 +97,7 @@ describe('run executor: resume and classes', () => {
           screen: { width: 1080, height: 2400 },
           density: 420,
           packageVersions: {},
+          emulator: true,
         }),
       }) as unknown as DevicePort;
     const spec = RunSpecSchema.parse({ mode: 'online', agents: ['random'], taskIds: ['on-dark'], devices: ['d1', 'd2'], maxAttempts: 3 });

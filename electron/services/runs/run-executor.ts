@@ -12,6 +12,7 @@ import { runOnlineItems } from './online-items.js';
 import { itemRunner } from './run-items.js';
 import { planRun } from './run-plan.js';
 import type { RunSpec } from '../../../shared/schemas/run-spec.js';
+import type { BusyDevicePolicy } from './run-device-leases.js';
 
 /** Progress as the executor reports it (the pushed event adds `ended`). */
 export type RunProgress = Omit<RunProgressDto, 'ended'>;
@@ -30,6 +31,8 @@ export interface ExecutorDeps {
   cancelled(): boolean;
   /** Devices claimed for this run (a device farm's); replaces the spec's list. */
   onlineDevices?: string[];
+  /** What to do with a device another process holds (default: wait for it). */
+  busyDevices?: BusyDevicePolicy;
 }
 
 export function newRunId(now = new Date()): string {

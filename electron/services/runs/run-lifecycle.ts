@@ -21,6 +21,11 @@ import { withStfDevices } from '../devices/stf-session.js';
 import type { LeftOutTask, RunManifest, StfRequest } from '../../../shared/domain/run-manifest.js';
 import { createUserSimulator } from './user-simulator.js';
 import { VARIANT_DESCRIPTIONS } from '../../core/eval/variants.js';
+import type { Task } from '../../../shared/schemas/task.js';
+import { guardSetup, SetupNotConfirmedError, unsafeSetup } from '../devices/setup-guard.js';
+import type { BusyDevicePolicy } from './run-device-leases.js';
+import { describeHolder } from '../../adapters/system/leases.js';
+import { holdLease } from '../leases/hold-lease.js';
 
 export interface RunServiceDeps {
   store(): WorkspaceStore;
@@ -30,6 +35,8 @@ export interface RunServiceDeps {
   env?: Record<string, string | undefined>;
   /** Where the user's agent approvals live; the user data folder from the environment when absent. */
   userDataDir?: string;
+  /** What to do with a device another process holds (default: wait for it). */
+  busyDevices?: BusyDevicePolicy;
 }
 
 export function agentLookup(store: WorkspaceStore, userDataDir?: string): (name: string) => AgentConfig {
@@ -102,13 +109,77 @@ export function createRun(
   return { runId, spec };
 }
 
-/** Runs (or resumes) a run to the end; a resumed run skips every task with a committed result. */
-export async function runToEnd(deps: RunServiceDeps, runId: string, cancelled: () => boolean = () => false): Promise<void> {
+/**
+ * Before a run is created: the setup commands of its online tasks that are outside the known-safe
+ * set, if any of them would run on a real phone (the spec's devices, or every attached one). The
+ * caller asks the user (the window's dialog) or refuses without `--allow-setup` (the CLI); a run
+ * started anyway is stopped by the same check before its first online task.
+ */
+export async function setupNeedingConfirmation(deps: RunServiceDeps, input: RunSpecInput): Promise<SetupNotConfirmedError | null> {
+  const spec = RunSpecSchema.parse(input);
+  if (spec.mode === 'offline' || spec.setupConfirmed) return null;
+  const store = deps.store();
+  const tasks = spec.taskIds.map((id) => store.tasks.get(id)).filter((t): t is Task => t !== undefined && t.mode !== 'offline');
+  if (unsafeSetup(tasks).length === 0) return null;
+  const serials = spec.devices.length
+    ? spec.devices
+    : (await deps.devices.refresh()).devices.filter((d) => d.state === 'device').map((d) => d.serial);
+  return guardSetup(
+    serials.map((s) => deps.devices.device(s)),
+    tasks,
+    false,
+  ).then(
+    () => null,
+    (e: unknown) => {
+      if (e instanceof SetupNotConfirmedError) return e;
+      throw e;
+    },
+  );
+}
+
+/**
+ * Runs (or resumes) a run to the end; a resumed run skips every task with a committed result.
+ * `setupConfirmed` (a resume with --allow-setup) adds the user's confirmation to the stored spec's.
+ */
+export async function runToEnd(
+  deps: RunServiceDeps,
+  runId: string,
+  cancelled: () => boolean = () => false,
+  opts: { setupConfirmed?: boolean } = {},
+): Promise<void> {
   const store = deps.store();
   const run = store.runs.get(runId);
   if (!run) throw new Error(`no run ${runId} in ${store.path}`);
-  const spec = run.manifest.spec;
-  if (!spec) throw new Error(`run ${runId} was stored without a readable spec, so it cannot be resumed; start a new run`);
+  const stored = run.manifest.spec;
+  if (!stored) throw new Error(`run ${runId} was stored without a readable spec, so it cannot be resumed; start a new run`);
+  const spec = opts.setupConfirmed ? { ...stored, setupConfirmed: true } : stored;
+  // One process runs a run at a time: a second `--resume` (another terminal, the window) is refused while the first lives.
+  const lease = holdLease(() => store.leases, 'run', runId, `elderbench run ${runId}`);
+  if (!lease.ok) {
+    throw new RunBusyError(
+      `run ${runId} is being run by ${describeHolder(lease.holder)}; wait for it to end (or stop it) before resuming it`,
+    );
+  }
+  try {
+    await runHeld(deps, runId, run.manifest.stf ?? null, spec, cancelled);
+  } finally {
+    lease.release();
+  }
+}
+
+/** Another process is running this run now. */
+export class RunBusyError extends Error {
+  override readonly name = 'RunBusyError';
+}
+
+async function runHeld(
+  deps: RunServiceDeps,
+  runId: string,
+  stfRequest: RunManifest['stf'] | null,
+  spec: RunSpec,
+  cancelled: () => boolean,
+): Promise<void> {
+  const store = deps.store();
   const find = agentLookup(store, deps.userDataDir);
   const { judge } = createJudge(spec.judge, spec.judgeAgent ? find(spec.judgeAgent) : null, deps.env, graphsOf(store));
   const user = createUserSimulator(spec.user, spec.userAgent ? find(spec.userAgent) : null, deps.env);
@@ -122,9 +193,10 @@ export async function runToEnd(deps: RunServiceDeps, runId: string, cancelled: (
     onProgress: deps.onProgress ?? (() => {}),
     log: deps.log,
     cancelled,
+    ...(deps.busyDevices ? { busyDevices: deps.busyDevices } : {}),
   };
   store.runs.setStatus(runId, 'running');
-  const stf = spec.mode === 'offline' ? null : (run.manifest.stf ?? null);
+  const stf = spec.mode === 'offline' ? null : stfRequest;
   try {
     if (spec.mode !== 'offline') {
       await deps.devices.refresh(); // names on several adb servers resolve against the current lists

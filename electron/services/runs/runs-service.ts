@@ -8,9 +8,11 @@ import type { DeviceHub } from '../devices/device-hub.js';
 import { REPLAY_ORACLE } from '../../core/agents/agent-traits.js';
 import { runChartsFor } from './run-charts.js';
 import { buildRunReport } from './run-report-builder.js';
-import { createRun, runToEnd } from './run-lifecycle.js';
+import { createRun, runToEnd, setupNeedingConfirmation } from './run-lifecycle.js';
+import { setupQuestion } from '../devices/setup-guard.js';
 import { runSummary } from './run-summary.js';
 import { errorMessage } from '../../../shared/error-message.js';
+import { requireConfirmation } from '../call-context.js';
 
 /** Runs started from the window execute inside the backend; the renderer follows them through onProgress. */
 export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBenchHandlers['runs'] {
@@ -50,7 +52,10 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
       ctx
         .store()
         .runs.list()
-        .map((r) => ({ ...runSummary(r, ctx.store().runs.results(r.id)), active: active.has(r.id) })),
+        .map((r) => ({
+          ...runSummary(r, ctx.store().runs.results(r.id), ctx.store().leases.holder('run', r.id)),
+          active: active.has(r.id),
+        })),
     agents: () => {
       const set = loadAgentConfigs(ctx.store().path, { approvals: new AgentApprovals(ctx.userDataDir) });
       return [
@@ -65,7 +70,7 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
         ...set.agents.map((a) => {
           const use = a.trust === 'needs-approval' ? secretUse(a) : null;
           const problem = use
-            ? `needs your approval to send ${use.variable} to ${use.host}`
+            ? `needs your approval to send ${use.variable} to ${use.origin}`
             : a.apiKeyEnv && !process.env[a.apiKeyEnv]
               ? `set ${a.apiKeyEnv}`
               : null;
@@ -75,23 +80,45 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
             description: a.description ?? '',
             ready: !problem,
             problem,
-            approval: use ? { variable: use.variable, host: use.host } : null,
+            approval: use ? { variable: use.variable, origin: use.origin } : null,
           };
         }),
       ];
     },
     approveAgent: ({ name }) => {
       const approvals = new AgentApprovals(ctx.userDataDir);
+      const set = loadAgentConfigs(ctx.store().path, { approvals });
+      const entry = set.agents.find((a) => a.name === name);
+      const use = entry ? secretUse(entry) : null;
+      // Where a secret may go is the user's decision, made outside the page: a page (or whoever holds
+      // its credential) asking is not enough. Refusals (unknown entry, nothing to approve) come first.
+      if (use && entry?.trust === 'needs-approval') {
+        requireConfirmation({
+          title: `Send the value of ${use.variable} to ${use.origin}?`,
+          detail:
+            `The agent entry "${use.agent}" in ${set.file ?? 'the workspace agents.json'} would send your ${use.variable} ` +
+            `(an environment variable of this computer) to ${use.origin}${entry.model ? ` for the model ${entry.model}` : ''}. ` +
+            'Approve only if you trust that server with it; the approval is kept on this computer, for this origin only.',
+          cli: `elderbench --workspace ${JSON.stringify(ctx.store().path)} agent trust ${name}`,
+        });
+      }
       try {
-        return approveAgent(loadAgentConfigs(ctx.store().path, { approvals }), name, approvals);
+        return approveAgent(set, name, approvals);
       } catch (e) {
         throw new ApiError('bad_request', errorMessage(e));
       }
     },
-    start: (input) => {
+    start: async (input) => {
+      // Said before anything starts, not as SQLite's "attempt to write a readonly database" from deep inside.
+      if (ctx.store().readOnly) throw ctx.store().readOnlyError();
+      // Setup commands outside the known-safe set on a real phone: the user confirms in the window's own dialog.
+      const unconfirmed = await setupNeedingConfirmation(deps(''), input).catch((e: unknown) => {
+        throw new ApiError('bad_request', errorMessage(e));
+      });
+      if (unconfirmed) requireConfirmation(setupQuestion(unconfirmed, `elderbench run … --allow-setup`));
       let runId: string;
       try {
-        runId = createRun(deps(''), input).runId;
+        runId = createRun(deps(''), { ...input, setupConfirmed: unconfirmed !== null }).runId;
       } catch (e) {
         throw new ApiError('bad_request', errorMessage(e));
       }
@@ -99,6 +126,7 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
       return { runId };
     },
     resume: ({ runId }) => {
+      if (ctx.store().readOnly) throw ctx.store().readOnlyError();
       if (!ctx.store().runs.get(runId)) throw new ApiError('not_found', `no run ${runId}`);
       if (active.has(runId)) throw new ApiError('conflict', `run ${runId} is already running`);
       launch(runId);

@@ -9,11 +9,14 @@ import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { ParsedTaskFile } from '../../core/tasks/parse-task-file.js';
 import { parseTaskFile } from '../../core/tasks/parse-task-file.js';
 import { TaskFileError } from '../../core/tasks/task-file-error.js';
+import type { SetupFinding } from '../../core/tasks/setup-review.js';
+export type { SetupFinding } from '../../core/tasks/setup-review.js';
+import { describeFinding, reviewSetup } from '../../core/tasks/setup-review.js';
 import type { ServiceContext } from '../service-context.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
 /** Reads and validates a task file without touching any workspace (`tasks validate`). */
-export async function readTaskFile(file: string): Promise<ParsedTaskFile & { text: string }> {
+export async function readTaskFile(file: string): Promise<ParsedTaskFile & { text: string; setupFindings: SetupFinding[] }> {
   let text: string;
   try {
     // Refused before reading: a huge file would otherwise be read whole into memory first.
@@ -34,7 +37,16 @@ export async function readTaskFile(file: string): Promise<ParsedTaskFile & { tex
       { position: null, taskId: null, field: '', message: `cannot read the file: ${(e as NodeJS.ErrnoException).code ?? errorMessage(e)}` },
     ]);
   }
-  return { ...parseTaskFile(file, text, KNOWN_SCENARIOS), text };
+  const parsed = parseTaskFile(file, text, KNOWN_SCENARIOS);
+  // Setup commands outside the known-safe set are reported now, before a run meets them on a phone.
+  const setupFindings = reviewSetup(parsed.tasks);
+  const warnings = [
+    ...parsed.warnings,
+    ...setupFindings.map(
+      (f) => `${describeFinding(f)}; a run or a recording on a real phone runs it only when you confirm (--allow-setup)`,
+    ),
+  ];
+  return { ...parsed, warnings, setupFindings, text };
 }
 
 /** Validates the whole file first, then stores it in one transaction: all tasks or none. */

@@ -36,7 +36,10 @@ export function workspaceOverview(store: WorkspaceStore, graphs: readonly GraphS
   const graphOf = new Map(owned.map((g) => [g.taskId, g]));
   const runs = store.runs.list().map((r) => {
     const results = store.runs.results(r.id);
-    return { ...runSummary(r, results), successRate: results.length ? results.filter((x) => x.success).length / results.length : null };
+    return {
+      ...runSummary(r, results, store.leases.holder('run', r.id)),
+      successRate: results.length ? results.filter((x) => x.success).length / results.length : null,
+    };
   });
   return {
     tasks: { total: tasks.length, online: tasks.length - offline.length, offline: offline.length, bySet: [...bySet.values()] },

@@ -30,10 +30,32 @@ export function normalizePath(path: string, cwd = '/'): string {
   return out;
 }
 
+/**
+ * How much the phone's files may hold in all. The phone lives in this process's memory, so its
+ * storage is a quota, as a real phone's is its flash: a write past it fails with ENOSPC ("No space
+ * left on device") and deleting a file gives its bytes back. Screenshots and UI dumps written to
+ * files by the app are a few MiB at a time.
+ */
+export const DEFAULT_STORAGE_BYTES = 256 * 1024 * 1024;
+
+export type FsWriteResult = 'ok' | 'ENOENT' | 'EISDIR' | 'ENOSPC';
+
+/** strerror() of each failure, as a phone's tools print it. */
+export const FS_ERROR_TEXT: Record<Exclude<FsWriteResult, 'ok'>, string> = {
+  ENOENT: 'No such file or directory',
+  EISDIR: 'Is a directory',
+  ENOSPC: 'No space left on device',
+};
+
 export class VirtualFs {
   private entries = new Map<string, FsEntry>();
+  private usedBytes = 0;
 
-  constructor(private readonly now: () => number) {
+  constructor(
+    private readonly now: () => number,
+    /** The phone's storage in bytes (DEFAULT_STORAGE_BYTES); set once when the phone is made. */
+    public capacity: number = DEFAULT_STORAGE_BYTES,
+  ) {
     for (const d of [
       '/',
       '/data',
@@ -59,6 +81,16 @@ export class VirtualFs {
     return Math.floor(this.now() / 1000);
   }
 
+  /** Bytes held by files now. */
+  get used(): number {
+    return this.usedBytes;
+  }
+
+  /** Bytes a write may still add. */
+  get free(): number {
+    return Math.max(0, this.capacity - this.usedBytes);
+  }
+
   stat(path: string): FsEntry | undefined {
     return this.entries.get(normalizePath(path));
   }
@@ -78,11 +110,15 @@ export class VirtualFs {
     return this.entries.get(parent)?.kind === 'dir';
   }
 
-  /** Returns an errno-style string on failure so callers can print the device's wording. */
-  write(path: string, data: Buffer, mode = 0o660, mtime?: number): 'ok' | 'ENOENT' | 'EISDIR' {
+  /** Returns an errno-style string on failure so callers can print the device's wording; ENOSPC past the storage quota. */
+  write(path: string, data: Buffer, mode = 0o660, mtime?: number): FsWriteResult {
     const p = normalizePath(path);
-    if (this.entries.get(p)?.kind === 'dir') return 'EISDIR';
+    const old = this.entries.get(p);
+    if (old?.kind === 'dir') return 'EISDIR';
     if (!this.parentExists(p)) return 'ENOENT';
+    const grows = data.length - (old?.data.length ?? 0);
+    if (grows > 0 && this.usedBytes + grows > this.capacity) return 'ENOSPC';
+    this.usedBytes += grows;
     this.entries.set(p, { kind: 'file', mode: mode & 0o7777, mtime: mtime ?? this.seconds(), data });
     return 'ok';
   }
@@ -111,8 +147,13 @@ export class VirtualFs {
     if (!e) return 'ENOENT';
     if (e.kind === 'dir') {
       if (!recursive) return 'EISDIR';
-      for (const k of [...this.entries.keys()]) if (k.startsWith(p + '/')) this.entries.delete(k);
+      for (const [k, child] of [...this.entries]) {
+        if (!k.startsWith(p + '/')) continue;
+        this.usedBytes -= child.data.length;
+        this.entries.delete(k);
+      }
     }
+    this.usedBytes -= e.data.length;
     this.entries.delete(p);
     return 'ok';
   }

@@ -65,6 +65,8 @@ export class PhoneModel {
   private readonly bootedAt: number;
   readonly batteryStart: number;
   batteryOverride: number | null = null;
+  /** Says it is an emulator (ro.kernel.qemu / ro.boot.qemu), as it is; false poses as a physical phone for tests of what apps do only there. */
+  reportsEmulator = true;
 
   readonly sys: SystemApi;
 

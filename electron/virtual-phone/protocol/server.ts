@@ -7,6 +7,8 @@ import { handleHost, pickTransport } from './host-services.js';
 import { ForwardTable, handleForwardRequest } from './forwards.js';
 import { handleDeviceService } from './device-services.js';
 import { listenOn } from './listen.js';
+import type { ConnectionLimits } from './limits.js';
+import { DEFAULT_CONNECTION_LIMITS } from './limits.js';
 
 /**
  * The TCP smart-socket server. Every connection is independent and every failure is contained to
@@ -17,23 +19,33 @@ export interface AdbServerHandle {
   close(): Promise<void>;
 }
 
-const REQUEST_IDLE_MS = 30_000;
-
 export async function startAdbServer(opts: {
   host: string;
   port: number;
   registry: DeviceRegistry;
+  limits?: ConnectionLimits;
   onKill: () => void;
 }): Promise<AdbServerHandle> {
+  const limits = opts.limits ?? DEFAULT_CONNECTION_LIMITS;
   const sockets = new Set<Socket>();
+  // Connections that have not yet sent their first request: bounded, so idle sockets cannot pile up.
+  const pending = new Set<Socket>();
   const forwards = new ForwardTable(opts.host, opts.registry);
   // allowHalfOpen: a client may FIN right after its request; we must still be able to answer it.
   const server = net.createServer({ allowHalfOpen: true }, (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {}); // ECONNRESET etc. are the client's business, not a server crash
+    if (pending.size >= limits.pendingConnections) {
+      socket.destroy();
+      return;
+    }
+    sockets.add(socket);
+    pending.add(socket);
+    socket.on('close', () => {
+      sockets.delete(socket);
+      pending.delete(socket);
+    });
     socket.setNoDelay(true);
-    void serveConnection(socket, opts.registry, forwards, opts.onKill);
+    void serveConnection(socket, opts.registry, forwards, opts.onKill, limits, () => pending.delete(socket));
   });
   server.maxConnections = 1024;
   await listenOn(server, opts.port, opts.host);
@@ -50,12 +62,20 @@ export async function startAdbServer(opts: {
   };
 }
 
-async function serveConnection(socket: Socket, registry: DeviceRegistry, forwards: ForwardTable, onKill: () => void): Promise<void> {
+async function serveConnection(
+  socket: Socket,
+  registry: DeviceRegistry,
+  forwards: ForwardTable,
+  onKill: () => void,
+  limits: ConnectionLimits,
+  requested: () => void,
+): Promise<void> {
   const reader = new SocketReader(socket);
   // Clients that connect and send nothing (or half a frame) must not pin a socket forever.
-  socket.setTimeout(REQUEST_IDLE_MS, () => socket.destroy());
+  socket.setTimeout(limits.handshakeMs, () => socket.destroy());
   try {
     const request = await readRequest(reader);
+    requested();
     if (await handleForwardRequest(socket, request, forwards, (sel) => pickTransport(registry, sel ?? 'any'))) return;
     const outcome = handleHost(socket, registry, request);
     if (outcome.kind === 'kill') {

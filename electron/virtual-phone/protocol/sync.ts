@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import type { VirtualFs } from '../device/fs.js';
+import { FS_ERROR_TEXT } from '../device/fs.js';
 import type { SocketReader } from './reader.js';
 import { safeWrite } from './framing.js';
 
@@ -136,6 +137,9 @@ async function receiveFile(socket: Duplex, reader: SocketReader, fs: VirtualFs, 
   const path = comma >= 0 ? arg.slice(0, comma) : arg;
   const mode = comma >= 0 ? Number.parseInt(arg.slice(comma + 1), 10) : 0o644;
   const chunks: Buffer[] = [];
+  let size = 0;
+  // As on a phone, the push stops when storage runs out, not after the whole file was held in memory.
+  const room = fs.free + (fs.read(path)?.length ?? 0);
   for (;;) {
     const h = await reader.read(8);
     const id = h.toString('latin1', 0, 4);
@@ -145,11 +149,16 @@ async function receiveFile(socket: Duplex, reader: SocketReader, fs: VirtualFs, 
         syncFail(socket, `data chunk of ${n} bytes exceeds ${SYNC_DATA_MAX}`);
         return false;
       }
+      size += n;
+      if (size > room) {
+        syncFail(socket, "couldn't write file: No space left on device");
+        return false;
+      }
       chunks.push(await reader.read(n));
     } else if (id === 'DONE') {
       const res = fs.write(path, Buffer.concat(chunks), Number.isFinite(mode) ? mode : 0o644, n);
       if (res === 'ok') safeWrite(socket, packet('OKAY', u32(0)));
-      else syncFail(socket, `couldn't create file: ${res === 'EISDIR' ? 'Is a directory' : 'No such file or directory'}`);
+      else syncFail(socket, `couldn't create file: ${FS_ERROR_TEXT[res]}`);
       return res === 'ok';
     } else {
       syncFail(socket, `invalid data message ${JSON.stringify(id)}`);

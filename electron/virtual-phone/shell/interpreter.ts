@@ -72,14 +72,19 @@ export class ShellSession {
   }
 
   private async runPipeline(p: AndOr['first'], out: Sink, err: Sink, signal: AbortSignal): Promise<number> {
-    let stdin = Buffer.alloc(0);
+    let stdin: Buffer = Buffer.alloc(0);
     let status = 0;
     for (let i = 0; i < p.commands.length; i++) {
       const last = i === p.commands.length - 1;
-      const collected: Buffer[] = [];
-      const sink: Sink = last ? out : (d) => collected.push(typeof d === 'string' ? Buffer.from(d) : d);
+      // A pipe's contents are held in memory between stages: never more than the phone's storage.
+      const collected = new BoundedBuffer(this.host.fs.capacity);
+      const sink: Sink = last ? out : (d) => collected.push(d);
       status = await this.runCommand(p.commands[i]!, stdin, sink, err, signal);
-      stdin = Buffer.concat(collected);
+      if (collected.overflowed) {
+        err(`${SH}: write error: No space left on device\n`);
+        status = 1;
+      }
+      stdin = collected.bytes();
     }
     this.status = p.negate ? (status === 0 ? 1 : 0) : status;
     return this.status;
@@ -99,26 +104,36 @@ export class ShellSession {
   private async runCommand(cmd: Command, stdin: Buffer, out: Sink, err: Sink, signal: AbortSignal): Promise<number> {
     const io = this.applyRedirects(cmd.redirects, stdin, out, err);
     if (typeof io === 'number') return io;
+    let status: number;
     try {
-      if (cmd.type === 'while') return await this.runWhile(cmd.condition, cmd.body, io.out, io.err, signal);
-      const words = cmd.words.map((w) => this.expand(w));
-      const assigns = cmd.assigns.map((a) => [a.name, this.expand(a.value)] as const);
-      if (words.length === 0) {
-        for (const [k, v] of assigns) this.env.set(k, v);
-        return 0;
-      }
-      const name = words[0]!;
-      const fn = this.host.lookup(name);
-      if (!fn) {
-        io.err(`${SH}: ${name}: inaccessible or not found\n`);
-        return 127;
-      }
-      const env = new Map(this.env);
-      for (const [k, v] of assigns) env.set(k, v);
-      return await fn({ name, args: words.slice(1), stdin: io.stdin, out: io.out, err: io.err, env, signal });
+      status = await this.execute(cmd, io, signal);
     } finally {
-      io.flush();
+      // A redirect that ran out of storage fails the command, as a write error does on a phone.
+      if (!io.flush()) {
+        err(`${SH}: write error: No space left on device\n`);
+        status = 1;
+      }
     }
+    return status;
+  }
+
+  private async execute(cmd: Command, io: { stdin: Buffer; out: Sink; err: Sink }, signal: AbortSignal): Promise<number> {
+    if (cmd.type === 'while') return await this.runWhile(cmd.condition, cmd.body, io.out, io.err, signal);
+    const words = cmd.words.map((w) => this.expand(w));
+    const assigns = cmd.assigns.map((a) => [a.name, this.expand(a.value)] as const);
+    if (words.length === 0) {
+      for (const [k, v] of assigns) this.env.set(k, v);
+      return 0;
+    }
+    const name = words[0]!;
+    const fn = this.host.lookup(name);
+    if (!fn) {
+      io.err(`${SH}: ${name}: inaccessible or not found\n`);
+      return 127;
+    }
+    const env = new Map(this.env);
+    for (const [k, v] of assigns) env.set(k, v);
+    return await fn({ name, args: words.slice(1), stdin: io.stdin, out: io.out, err: io.err, env, signal });
   }
 
   private async runWhile(cond: CommandList, body: CommandList, out: Sink, err: Sink, signal: AbortSignal): Promise<number> {
@@ -137,8 +152,8 @@ export class ShellSession {
     stdin: Buffer,
     out: Sink,
     err: Sink,
-  ): number | { stdin: Buffer; out: Sink; err: Sink; flush(): void } {
-    const files: Array<{ path: string; append: boolean; chunks: Buffer[] }> = [];
+  ): number | { stdin: Buffer; out: Sink; err: Sink; flush(): boolean } {
+    const files: Array<{ path: string; data: BoundedBuffer }> = [];
     const sinks: Record<number, Sink> = { 1: out, 2: err };
     let input = stdin;
     for (const r of redirects) {
@@ -169,21 +184,52 @@ export class ShellSession {
         err(`${SH}: can't create ${target}: ${this.host.fs.stat(target) ? 'Is a directory' : 'No such file or directory'}\n`);
         return 1;
       }
-      const f = { path: target, append: r.op === '>>', chunks: [] as Buffer[] };
+      const fs = this.host.fs;
+      if (r.op !== '>>') fs.write(target, Buffer.alloc(0));
+      // What the command writes is held until it ends, and never more than storage has room for.
+      const f = { path: target, data: new BoundedBuffer(fs.free) };
       files.push(f);
-      this.host.fs.write(target, f.append ? (this.host.fs.read(target) ?? Buffer.alloc(0)) : Buffer.alloc(0));
-      sinks[r.fd] = (d) => f.chunks.push(typeof d === 'string' ? Buffer.from(d) : d);
+      sinks[r.fd] = (d) => f.data.push(d);
     }
     return {
       stdin: input,
       out: sinks[1]!,
       err: sinks[2]!,
       flush: () => {
+        let ok = true;
         for (const f of files) {
           const prev = this.host.fs.read(f.path) ?? Buffer.alloc(0);
-          this.host.fs.write(f.path, Buffer.concat([prev, ...f.chunks]));
+          if (this.host.fs.write(f.path, Buffer.concat([prev, f.data.bytes()])) !== 'ok' || f.data.overflowed) ok = false;
         }
+        return ok;
       },
     };
+  }
+}
+
+/** Bytes collected up to a limit; what comes after is dropped and remembered as an overflow. */
+class BoundedBuffer {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  overflowed = false;
+
+  constructor(private readonly limit: number) {}
+
+  push(d: Buffer | string): void {
+    const b = typeof d === 'string' ? Buffer.from(d) : d;
+    const room = this.limit - this.size;
+    if (b.length > room) {
+      this.overflowed = true;
+      if (room <= 0) return;
+      this.chunks.push(b.subarray(0, room));
+      this.size = this.limit;
+      return;
+    }
+    this.chunks.push(b);
+    this.size += b.length;
+  }
+
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks, this.size);
   }
 }

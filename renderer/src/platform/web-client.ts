@@ -2,14 +2,17 @@ import type { ElderBenchApi, WireError } from '../../../shared/api/index.js';
 import { ApiError } from '../../../shared/api/index.js';
 import type { ApiClient } from '../../../shared/api/client.js';
 import { createApiClient } from '../../../shared/api/client.js';
+import type { WebSession } from './web-session.js';
+import { webSession } from './web-session.js';
 
 /**
  * Web mode's implementation of `ElderBenchApi`: one POST per call, one WebSocket for
- * all pushed events. Authentication is the HttpOnly cookie the server set when the
- * page was first opened with its token, so no secret lives in page script. The API
- * object itself is the one the desktop preload builds (shared/api/client.ts).
+ * all pushed events. Each call carries the page's session token as a Bearer header, and the
+ * socket sends it as its first message (a browser cannot put headers on a WebSocket); there
+ * is no cookie (see web-session.ts). The API object itself is the one the desktop preload
+ * builds (shared/api/client.ts).
  */
-export function createWebClient(base = ''): ElderBenchApi {
+export function createWebClient(base = '', session: () => WebSession | null = webSession): ElderBenchApi {
   let socket: WebSocket | null = null;
   let retryMs = 500;
   let client: ApiClient | null = null;
@@ -30,6 +33,7 @@ export function createWebClient(base = ''): ElderBenchApi {
     };
     ws.onopen = () => {
       retryMs = 500;
+      ws.send(JSON.stringify({ token: session()?.token ?? '' }));
     };
     ws.onclose = () => {
       socket = null;
@@ -44,10 +48,11 @@ export function createWebClient(base = ''): ElderBenchApi {
   const call = async (channel: string, input: unknown): Promise<unknown> => {
     let res: Response;
     try {
+      const token = session()?.token;
       res = await fetch(`${base}/api/${channel}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        credentials: 'omit',
         body: JSON.stringify({ input }),
       });
     } catch (e) {

@@ -1,8 +1,8 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { APPROVALS_FILE } from '../../../electron/adapters/llm/agent-approvals.js';
-import { loadAgentConfigs } from '../../../electron/adapters/llm/agent-configs.js';
+import { AgentApprovals, APPROVALS_FILE } from '../../../electron/adapters/llm/agent-approvals.js';
+import { approveAgent, loadAgentConfigs } from '../../../electron/adapters/llm/agent-configs.js';
 import { Backend } from '../../../electron/services/backend.js';
 import { runCli } from '../../support/cli.js';
 import { MockLlmServer } from '../../support/mock-llm-server.js';
@@ -62,19 +62,23 @@ describe("a shared workspace's agents.json and the user's secrets", () => {
     expect(server.requests).toHaveLength(0);
   }, 90_000);
 
-  it('sends a secret only after the user approves (entry, host, variable) on this machine, never from the workspace', async () => {
+  it('sends a secret only after the user approves (entry, origin, variable) on this machine, never from the workspace', async () => {
     const phone = await phones({ locale: 'en' });
     server = await MockLlmServer.start([REPLY]);
     const ws = tmp();
     const userData = tmp();
     const host = new URL(server.baseUrl).host;
+    const origin = new URL(server.baseUrl).origin;
     writeFileSync(join(ws, 'agents.json'), JSON.stringify({ agents: [entry('team-glm', server.baseUrl)] }));
     // An approvals file planted in the shared folder counts for nothing.
-    writeFileSync(join(ws, APPROVALS_FILE), JSON.stringify([{ agent: 'team-glm', host, variable: 'GITHUB_TOKEN', approvedAt: 'x' }]));
+    writeFileSync(
+      join(ws, APPROVALS_FILE),
+      JSON.stringify([{ agent: 'team-glm', origin, host, variable: 'GITHUB_TOKEN', approvedAt: 'x' }]),
+    );
 
     const refused = await tryAgent(ws, userData, phone.port, 'team-glm');
     expect(refused.code).not.toBe(0);
-    expect(refused.err).toContain(`would send the value of the environment variable GITHUB_TOKEN to ${host}. Nothing was sent.`);
+    expect(refused.err).toContain(`would send the value of the environment variable GITHUB_TOKEN to ${origin}. Nothing was sent.`);
     expect(refused.err).toContain('elderbench agent trust team-glm');
     expect(server.requests).toHaveLength(0);
 
@@ -82,7 +86,7 @@ describe("a shared workspace's agents.json and the user's secrets", () => {
     expect(list.stdout).toMatch(/team-glm .*workspace, NOT approved/);
     const trust = runCli(['--workspace', ws, 'agent', 'trust', 'team-glm'], { ELDERBENCH_USER_DATA: userData });
     expect(trust.code).toBe(0);
-    expect(trust.stdout).toContain(`may send the value of GITHUB_TOKEN to ${host}`);
+    expect(trust.stdout).toContain(`may send the value of GITHUB_TOKEN to ${origin}`);
     expect(existsSync(join(userData, APPROVALS_FILE))).toBe(true);
 
     const sent = await tryAgent(ws, userData, phone.port, 'team-glm');
@@ -91,16 +95,16 @@ describe("a shared workspace's agents.json and the user's secrets", () => {
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${SECRET}`);
 
-    // The approval is for that host: pointing the entry elsewhere asks again.
+    // The approval is for that origin: pointing the entry elsewhere asks again.
     writeFileSync(join(ws, 'agents.json'), JSON.stringify({ agents: [entry('team-glm', 'http://127.0.0.1:9/v1')] }));
     const moved = await tryAgent(ws, userData, phone.port, 'team-glm');
-    expect(moved.err).toContain('to 127.0.0.1:9. Nothing was sent.');
+    expect(moved.err).toContain('to http://127.0.0.1:9. Nothing was sent.');
 
     const revoke = runCli(['--workspace', ws, 'agent', 'trust', 'team-glm', '--revoke'], { ELDERBENCH_USER_DATA: userData });
     expect(revoke.stdout).toMatch(/Withdrew 1 approval/);
   }, 120_000);
 
-  it('can be approved from the window through the API, which records it in the user config', async () => {
+  it('can be approved from the window once confirmed in its own dialog, which records it in the user config', async () => {
     const ws = tmp();
     const userData = tmp();
     writeFileSync(
@@ -113,15 +117,21 @@ describe("a shared workspace's agents.json and the user's secrets", () => {
       const rows = (await backend.dispatch('runs.agents', undefined)) as Row[];
       expect(rows.find((a) => a.name === 'team-glm')).toMatchObject({
         ready: false,
-        approval: { variable: 'GITHUB_TOKEN', host: 'models.example.org' },
-        problem: 'needs your approval to send GITHUB_TOKEN to models.example.org',
+        approval: { variable: 'GITHUB_TOKEN', origin: 'https://models.example.org' },
+        problem: 'needs your approval to send GITHUB_TOKEN to https://models.example.org',
       });
       expect(rows.find((a) => a.name === 'free')).toMatchObject({ ready: true, approval: null });
       await expect(backend.dispatch('runs.approveAgent', { name: 'free' })).rejects.toThrow(/needs no approval/);
-      expect(await backend.dispatch('runs.approveAgent', { name: 'team-glm' })).toEqual({
+      // The API alone cannot approve: the window's shell asks in a dialog of its own and repeats the call as confirmed.
+      await expect(backend.dispatch('runs.approveAgent', { name: 'team-glm' })).rejects.toMatchObject({
+        code: 'conflict',
+        confirm: { title: 'Send the value of GITHUB_TOKEN to https://models.example.org?' },
+      });
+      expect(existsSync(join(userData, APPROVALS_FILE))).toBe(false);
+      expect(await backend.dispatch('runs.approveAgent', { name: 'team-glm' }, { confirmed: true, canConfirm: true })).toEqual({
         agent: 'team-glm',
         variable: 'GITHUB_TOKEN',
-        host: 'models.example.org',
+        origin: 'https://models.example.org',
       });
       const after = (await backend.dispatch('runs.agents', undefined)) as Row[];
       expect(after.find((a) => a.name === 'team-glm')?.approval).toBeNull();
@@ -130,6 +140,28 @@ describe("a shared workspace's agents.json and the user's secrets", () => {
     } finally {
       backend.close();
     }
+  });
+
+  // Before: approvals were keyed by host, so https → http (the key in clear) or another port kept the approval.
+  it("keys an approval by origin: a colleague's change to http://, or to another port, asks again", () => {
+    const ws = tmp();
+    const approvals = new AgentApprovals(tmp());
+    const trustOf = (baseUrl: string) => {
+      writeFileSync(join(ws, 'agents.json'), JSON.stringify({ agents: [entry('team-glm', baseUrl)] }));
+      return loadAgentConfigs(ws, { approvals }).agents.find((a) => a.name === 'team-glm')!.trust;
+    };
+    expect(trustOf('https://models.example.org/v1')).toBe('needs-approval');
+    approveAgent(loadAgentConfigs(ws, { approvals }), 'team-glm', approvals);
+    expect(trustOf('https://models.example.org/v1')).toBe('approved');
+    expect(trustOf('https://models.example.org:443/other/v1')).toBe('approved'); // the same origin
+    expect(trustOf('http://models.example.org/v1')).toBe('needs-approval');
+    expect(trustOf('https://models.example.org:8443/v1')).toBe('needs-approval');
+    // An approval file from before (host only) approves nothing.
+    writeFileSync(
+      approvals.file,
+      JSON.stringify([{ agent: 'team-glm', host: 'models.example.org', variable: 'GITHUB_TOKEN', approvedAt: 'x' }]),
+    );
+    expect(trustOf('https://models.example.org/v1')).toBe('needs-approval');
   });
 
   it('a syntax error in agents.json is reported by line and column, never with the text around it', () => {

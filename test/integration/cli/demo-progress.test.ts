@@ -47,10 +47,12 @@ describe('elderbench demo, as a person watches it', () => {
         });
       });
       const origin = new URL(url).origin;
-      const token = new URL(url).searchParams.get('token')!;
-      const page = await fetch(`${origin}/`, { headers: { Authorization: `Bearer ${token}` } });
+      // The printed link opens one page, which carries the page's session (as a browser gets it).
+      const page = await fetch(url);
       expect(page.status).toBe(200);
-      expect(await page.text()).toMatch(/<div id="root"/);
+      const html = await page.text();
+      expect(html).toMatch(/<div id="root"/);
+      const token = /name="elderbench-session" content="([^"]+)"/.exec(html)![1]!;
       const info = await fetch(`${origin}/api/workspace.current`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Origin: origin },

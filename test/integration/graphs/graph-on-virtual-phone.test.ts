@@ -52,7 +52,9 @@ describe('task graphs from demonstrations on the virtual phone', () => {
     expect(built.stderr).toBe('');
     const [summary] = JSON.parse(built.stdout) as GraphSummary[];
     expect(summary).toMatchObject({ demonstrations: 3, nodes: 4, doneNodes: 1, selfConsistency: 1, version: 1 });
-    expect(summary!.leaveOneOut).toBeCloseTo(2 / 3); // the detour through Sound is taken by one demonstration only
+    // The detour through Sound is taken by one demonstration only, yet the others' graph accepts it: a tap to a page
+    // the graph does not know, then Back, returns to where the walk stood (back and forth is a right route).
+    expect(summary!.leaveOneOut).toBe(1);
 
     // Pairwise merge precision and recall against the phone's true screen ids.
     const shown = JSON.parse(runCli(['--workspace', ws, '--json', 'graph', 'show', 'settings-font-bigger']).stdout) as { graph: TaskGraph };

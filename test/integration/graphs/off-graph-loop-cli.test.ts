@@ -38,10 +38,11 @@ describe('the off-graph loop through the CLI', () => {
   it('the run: the detour and the careless taps leave the graph, the demonstrated way succeeds', async () => {
     const report = await json<Report>(['report', f.runId]);
     expect(verdicts(report)).toEqual({
-      'careless off-display': 'off_graph',
+      // Storage opens a page the graph does not know (a look elsewhere, which Back would return from); Finish there fails.
+      'careless off-display': 'finished',
       'careless off-sound': 'success',
       'detour off-display': 'off_graph',
-      'detour off-sound': 'off_graph',
+      'detour off-sound': 'finished',
     });
   });
 
@@ -121,7 +122,7 @@ describe('the off-graph loop through the CLI', () => {
       script,
     ]);
     // The demonstration's tap on Settings, the agent's tap on Accessibility, the annotator's tap, the final screen.
-    expect(branch).toMatchObject({ version: 3, arrived: { same: true }, steps: 4 });
+    expect(branch, JSON.stringify(branch)).toMatchObject({ version: 3, arrived: { same: true }, steps: 4 });
     expect(branch.trust).not.toBe('not valid');
 
     // A branch that stops where the task is not done (Storage is not the sound page) is refused by the
@@ -177,7 +178,8 @@ describe('the off-graph loop through the CLI', () => {
       const detourNow = unhurt.workspace.runs.results(f.runId).find((r) => r.agent === 'detour' && r.taskId === 'off-display')!;
       expect(detourNow).toMatchObject({ success: false, exitCategory: 'off_graph', details: { graphVersion: 1 } });
       expect(
-        unhurt.workspace.runs.steps({ runId: f.runId, taskId: 'off-display', agent: 'careless', mode: 'offline' }).at(-1)!.details.match,
+        unhurt.workspace.runs.steps({ runId: f.runId, taskId: 'off-display', agent: 'careless', mode: 'offline' }).find((x) => x.idx === 1)!
+          .details.match,
       ).not.toHaveProperty('knownWrong');
     } finally {
       unhurt.close();
@@ -201,10 +203,11 @@ describe('the off-graph loop through the CLI', () => {
 
     const report = await json<Report>(['report', f.runId]);
     expect(verdicts(report)).toEqual({
+      // Marked wrong at its node, the tap on Storage now leaves the graph at once.
       'careless off-display': 'off_graph',
       'careless off-sound': 'success',
       'detour off-display': 'success',
-      'detour off-sound': 'off_graph',
+      'detour off-sound': 'finished',
     });
     const version = Object.fromEntries(report.results.map((x) => [`${x.agent} ${x.taskId}`, x.graphVersion]));
     expect(version).toEqual({ 'careless off-display': 3, 'careless off-sound': 1, 'detour off-display': 3, 'detour off-sound': 1 });

@@ -106,9 +106,19 @@ describe('workspace overview', () => {
       result('off-display', 'replay', true);
       result('off-sound', 'replay', true);
       result('off-display', 'random', false);
+      // Stored as running, but no process executes it (nobody holds its lease): cut off, so shown as interrupted.
       const [run] = workspaceOverview(store, []).runs;
-      expect(run).toMatchObject({ id: 'run-a', mode: 'offline', status: 'running', agents: ['replay', 'random'], tasks: 2, results: 3 });
+      expect(run).toMatchObject({
+        id: 'run-a',
+        mode: 'offline',
+        status: 'interrupted',
+        agents: ['replay', 'random'],
+        tasks: 2,
+        results: 3,
+      });
       expect(run!.successRate).toBeCloseTo(2 / 3);
+      expect(store.leases.take('run', 'run-a', 'elderbench run run-a')).toBeNull();
+      expect(workspaceOverview(store, []).runs[0]).toMatchObject({ status: 'running' });
     } finally {
       store.close();
     }

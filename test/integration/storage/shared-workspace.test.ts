@@ -128,6 +128,18 @@ describe('a workspace shared by several processes and people', () => {
       const imp = await cliAsync(['--workspace', ws, 'tasks', 'import', other], { ELDERBENCH_USER_DATA: userData }, uid, install);
       expect(imp.code).toBe(1);
       expect(imp.stderr).toMatch(/is read-only for this user .*copy it somewhere you can write/);
+      // Before: `run` failed later with SQLite's "attempt to write a readonly database".
+      const run = await cliAsync(
+        ['--workspace', ws, 'run', '--mode', 'offline', '--agent', 'random'],
+        { ELDERBENCH_USER_DATA: userData },
+        uid,
+      );
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(
+        /^elderbench: a run records its results, and the workspace .* is read-only for this user .*copy it somewhere you can write/,
+      );
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).not.toMatch(/readonly database/);
     } finally {
       if (!asRoot) chmodSync(ws, 0o755);
     }

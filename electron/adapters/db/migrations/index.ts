@@ -4,6 +4,7 @@ import * as m0003 from './0003-graph-probes.js';
 import * as m0004 from './0004-verb-annotations.js';
 import * as m0005 from './0005-stf-claims.js';
 import * as m0010 from './0010-off-graph-decisions.js';
+import * as m0014 from './0014-leases.js';
 import * as m0018 from './0018-pending-captures.js';
 
 export interface Migration {
@@ -20,5 +21,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'verb-annotations', up: m0004.up },
   { version: 5, name: 'stf-claims', up: m0005.up },
   { version: 10, name: 'off-graph-decisions', up: m0010.up },
+  { version: 14, name: 'leases', up: m0014.up },
   { version: 18, name: 'pending-captures', up: m0018.up },
 ];

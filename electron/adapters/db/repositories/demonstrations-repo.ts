@@ -116,10 +116,17 @@ export class DemonstrationsRepo {
     return row ? demoFromRow(row) : undefined;
   }
 
-  /** Demonstrations left 'recording' by a crash can never continue; mark them interrupted. Returns how many. */
-  interruptDangling(): number {
-    return this.db.prepare(`UPDATE demonstrations SET status = 'interrupted', finished_at = ? WHERE status = 'recording'`).run(nowIso())
-      .changes;
+  /**
+   * Demonstrations left 'recording' by a crash can never continue; mark them interrupted. One still
+   * being recorded by a live process (`isLive`: it holds the demonstration's lease) is left alone.
+   * Returns how many were marked.
+   */
+  interruptDangling(isLive: (id: number) => boolean = () => false): number {
+    const open = this.db.prepare<[], { id: number }>(`SELECT id FROM demonstrations WHERE status = 'recording'`).all();
+    const mark = this.db.prepare(`UPDATE demonstrations SET status = 'interrupted', finished_at = ? WHERE id = ? AND status = 'recording'`);
+    let n = 0;
+    for (const { id } of open) if (!isLive(id)) n += mark.run(nowIso(), id).changes;
+    return n;
   }
 
   listForTask(taskId: string): Demonstration[] {

@@ -20,10 +20,20 @@ export function toMarkdown(t: TableModel): string {
   return [`**${esc(t.title)}**`, '', header, rule, ...body, ...notes].join('\n') + '\n';
 }
 
-/** RFC 4180: CRLF line breaks; a field with a comma, quote, CR or LF is quoted and its quotes doubled. */
+/**
+ * RFC 4180: CRLF line breaks; a field with a comma, quote, CR or LF is quoted and its quotes doubled.
+ * A text cell that a spreadsheet would run as a formula (it begins with =, +, -, @, a tab or a CR —
+ * a task's instruction or a reviewer's note can) is written with a leading apostrophe, which
+ * spreadsheets show as text; numbers are numbers and stay as they are.
+ */
 export function csvField(value: CellValue): string {
-  const s = value === null ? '' : typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
+  const s = value === null ? '' : typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : neutralizeFormula(value);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** `=HYPERLINK(…)` → `'=HYPERLINK(…)`: text, not a formula, when a colleague opens the file. */
+export function neutralizeFormula(s: string): string {
+  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
 }
 
 export function toCsv(t: TableModel): string {

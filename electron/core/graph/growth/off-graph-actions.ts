@@ -17,7 +17,21 @@ export interface OfflineStep {
   details: RunStepDetails;
 }
 
-/** The actions of one offline result that matched no edge (Wait and Noop keep the screen and are not listed). */
+/**
+ * Whether a stored offline step left the graph: its action matched no edge, or it was a tap to a page the graph does
+ * not know (the walk lets Back return from such an excursion, but the page it opened is where the graph could grow).
+ * Wait and Noop keep the screen and never leave it. An action taken on such an unknown page is not listed: it did not
+ * happen at a node of the graph (the tap that led there is).
+ */
+export function leftTheGraph(s: { action: Action; details: RunStepDetails }): boolean {
+  const m = s.details.match;
+  const onUnknownPage = s.details.nodes !== undefined && s.details.nodes.length === 0;
+  return (
+    !!m && (!m.matched || m.how === 'excursion') && !onUnknownPage && OPERATIONAL_ACTIONS.includes(s.action.type) && !!s.details.node
+  );
+}
+
+/** The actions of one offline result that left the graph (see leftTheGraph). */
 export function offGraphOccurrences(
   key: { runId: string; taskId: string; agent: string },
   result: { success: boolean; exit: string; graphVersion: number | null },
@@ -25,13 +39,14 @@ export function offGraphOccurrences(
 ): OffGraphOccurrence[] {
   return steps.flatMap((s): OffGraphOccurrence[] => {
     const m = s.details.match;
-    if (!m || m.matched || !OPERATIONAL_ACTIONS.includes(s.action.type) || !s.details.node) return [];
+    const node = s.details.node;
+    if (!m || !node || !leftTheGraph(s)) return [];
     return [
       {
         ...key,
         step: s.idx,
         action: s.action,
-        node: s.details.node,
+        node,
         graphVersion: result.graphVersion,
         observationBlob: s.observationBlob,
         nearest: {

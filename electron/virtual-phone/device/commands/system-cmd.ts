@@ -2,6 +2,7 @@ import type { CommandFn } from '../../shell/interpreter.js';
 import type { PhoneModel } from '../phone.js';
 import { sleepFor } from '../../shell/coreutils.js';
 import { SCREEN_W, SCREEN_H, DENSITY_DPI } from '../../ui/theme.js';
+import { FS_ERROR_TEXT } from '../fs.js';
 
 /** `wm`, `getprop`, `screencap`, `uiautomator`, `logcat`: device facts and captures. */
 export interface Capture {
@@ -23,6 +24,8 @@ export function properties(phone: PhoneModel): Record<string, string> {
     'ro.build.id': 'UQ1A.240105.004',
     'ro.build.type': 'userdebug',
     'ro.build.fingerprint': 'ElderBench/vphone/vphone:14/UQ1A.240105.004/1:userdebug/test-keys',
+    // An emulated phone says so, as Android's emulator does (apps and tools read these).
+    ...(phone.reportsEmulator ? { 'ro.kernel.qemu': '1', 'ro.boot.qemu': '1' } : {}),
     'ro.serialno': phone.serial,
     'ro.sf.lcd_density': String(DENSITY_DPI),
     'persist.sys.locale': phone.locale === 'zh' ? 'zh-CN' : 'en-US',
@@ -70,8 +73,9 @@ export function screencapCommand(phone: PhoneModel, cap: Capture): CommandFn {
       data = Buffer.concat([header, await cap.rgba()]);
     }
     if (file) {
-      if (phone.fs.write(file, data) !== 'ok') {
-        ctx.err(`Error opening file: ${file} (No such file or directory)\n`);
+      const res = phone.fs.write(file, data);
+      if (res !== 'ok') {
+        ctx.err(`Error opening file: ${file} (${FS_ERROR_TEXT[res]})\n`);
         return 1;
       }
     } else ctx.out(data);
@@ -91,9 +95,13 @@ export function uiautomatorCommand(phone: PhoneModel, cap: Capture): CommandFn {
     const file = rest.filter((a) => !a.startsWith('--')).pop() ?? '/sdcard/window_dump.xml';
     const xml = cap.xml();
     if (file === '/dev/tty' || file === '/dev/stdout') ctx.out(xml);
-    else if (phone.fs.write(file, Buffer.from(xml, 'utf8')) !== 'ok') {
-      ctx.err(`ERROR: could not write ${file}: java.io.FileNotFoundException: ${file}: open failed: ENOENT (No such file or directory)\n`);
-      return 1;
+    else {
+      const res = phone.fs.write(file, Buffer.from(xml, 'utf8'));
+      if (res !== 'ok') {
+        const ex = res === 'ENOSPC' ? 'java.io.IOException' : 'java.io.FileNotFoundException';
+        ctx.err(`ERROR: could not write ${file}: ${ex}: ${file}: open failed: ${res} (${FS_ERROR_TEXT[res]})\n`);
+        return 1;
+      }
     }
     ctx.out(`UI hierchary dumped to: ${file}\n`);
     return 0;

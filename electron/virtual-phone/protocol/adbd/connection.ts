@@ -26,6 +26,8 @@ import {
 } from './packet.js';
 import type { Packet } from './packet.js';
 import { AdbdStream } from './stream.js';
+import type { ConnectionLimits } from '../limits.js';
+import { DEFAULT_CONNECTION_LIMITS } from '../limits.js';
 
 /** Keys this phone has accepted ("Always allow from this computer"), shared by its connections. */
 export interface KeyStore {
@@ -48,13 +50,22 @@ export class AdbdConnection {
   maxPayload = 4096;
   closed = false;
 
+  private readonly handshakeTimer: NodeJS.Timeout;
+
   constructor(
     private readonly socket: Socket,
     private readonly device: ServedDevice,
     private readonly keys: KeyStore,
     private readonly isPlugged: () => boolean,
+    private readonly limits: ConnectionLimits = DEFAULT_CONNECTION_LIMITS,
+    /** Called once the host is authenticated (the connection is no longer pending). */
+    private readonly onOnline: () => void = () => {},
   ) {
     this.reader = new SocketReader(socket);
+    // A host that connects and never completes CNXN/AUTH is dropped, as adbd drops it.
+    this.handshakeTimer = setTimeout(() => {
+      if (!this.online) socket.destroy();
+    }, limits.handshakeMs);
     socket.once('close', () => this.teardown());
   }
 
@@ -139,12 +150,19 @@ export class AdbdConnection {
 
   private connect(): void {
     this.online = true;
+    clearTimeout(this.handshakeTimer);
+    this.onOnline();
     const d = this.device;
     const banner = `device::ro.product.name=${d.product};ro.product.model=${d.model};ro.product.device=${d.deviceName};features=`;
     this.send(A_CNXN, this.version, this.maxPayload, Buffer.from(banner, 'utf8'));
   }
 
   private open(p: Packet): void {
+    if (this.streams.size >= this.limits.streamsPerConnection) {
+      // More open streams than any host needs: refused like a service that cannot be opened.
+      this.send(A_CLSE, 0, p.arg0);
+      return;
+    }
     const service = p.data.toString('utf8').replace(/\0+$/, '');
     const localId = this.nextLocalId++;
     const stream = new AdbdStream(this, localId, p.arg0);
@@ -162,6 +180,7 @@ export class AdbdConnection {
   private teardown(): void {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.handshakeTimer);
     for (const s of this.streams.values()) s.onClose();
     this.streams.clear();
   }

@@ -5,6 +5,8 @@ import type { DeviceRegistry } from '../registry.js';
 import type { AdbPublicKey } from './auth.js';
 import { AdbdConnection } from './connection.js';
 import { listenOn } from '../listen.js';
+import type { ConnectionLimits } from '../limits.js';
+import { DEFAULT_CONNECTION_LIMITS } from '../limits.js';
 
 /**
  * A phone's daemon on its own TCP port, as `adb tcpip 5555` leaves a real phone: any adb server
@@ -24,8 +26,12 @@ export async function startDeviceEndpoint(opts: {
   port: number;
   device: ServedDevice;
   registry: DeviceRegistry;
+  limits?: ConnectionLimits;
 }): Promise<DeviceEndpoint> {
   const { device, registry } = opts;
+  const limits = opts.limits ?? DEFAULT_CONNECTION_LIMITS;
+  // Connections still in their handshake (CNXN/AUTH): bounded, and each must finish in time.
+  const pending = new Set<Socket>();
   const keys: AdbPublicKey[] = [];
   const keyStore = {
     known: () => keys,
@@ -37,14 +43,19 @@ export async function startDeviceEndpoint(opts: {
   const plugged = () => registry.isPlugged(device.serial);
   const server = net.createServer({ allowHalfOpen: true }, (socket) => {
     socket.on('error', () => {});
-    if (!plugged()) {
+    if (!plugged() || pending.size >= limits.pendingConnections) {
       socket.destroy();
       return;
     }
     sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
+    pending.add(socket);
+    socket.once('close', () => {
+      sockets.delete(socket);
+      pending.delete(socket);
+    });
     socket.setNoDelay(true);
-    void new AdbdConnection(socket, device, keyStore, plugged).serve().catch(() => socket.destroy());
+    const connection = new AdbdConnection(socket, device, keyStore, plugged, limits, () => pending.delete(socket));
+    void connection.serve().catch(() => socket.destroy());
   });
   const off = registry.onChange(() => {
     if (plugged()) return;

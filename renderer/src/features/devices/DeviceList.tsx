@@ -31,6 +31,13 @@ export function DeviceList() {
               />
               {d.serial} — {d.model ?? 'unknown model'} ({d.state})
             </label>
+            {d.inUseBy && (
+              <span className="device-in-use" data-testid={`device-in-use-${d.serial}`}>
+                {' '}
+                In use by {d.inUseBy.purpose}
+                {d.inUseBy.thisProcess ? ' (this window)' : ` (process ${d.inUseBy.pid}${d.inUseBy.host ? ` on ${d.inUseBy.host}` : ''})`}
+              </span>
+            )}
           </li>
         ))}
       </ul>

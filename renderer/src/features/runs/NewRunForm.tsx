@@ -160,7 +160,7 @@ export function NewRunForm() {
               )}
               {a.approval && confirming === a.name && (
                 <span role="alert">
-                  {` Send the value of ${a.approval.variable} to ${a.approval.host}? This entry comes from the workspace's agents.json. `}
+                  {` Send the value of ${a.approval.variable} to ${a.approval.origin}? This entry comes from the workspace's agents.json. `}
                   <button
                     type="button"
                     onClick={() => void s.approve(a.name).finally(() => setConfirming(null))}

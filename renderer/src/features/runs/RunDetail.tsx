@@ -34,7 +34,8 @@ export function RunDetail({ runId }: { runId: string }) {
         <h2 id="run-title">{runId}</h2>
         {run && (
           <p className="muted">
-            {run.active ? 'running' : run.status} · {run.mode} · {run.agents.join(', ')} · {run.results} result
+            {run.active ? 'running' : run.runningElsewhere ? `running in ${run.runningElsewhere}` : run.status} · {run.mode} ·{' '}
+            {run.agents.join(', ')} · {run.results} result
             {run.results === 1 ? '' : 's'}
           </p>
         )}
@@ -59,7 +60,7 @@ export function RunDetail({ runId }: { runId: string }) {
             In progress: {p.running.map((r) => `${r.taskId} · ${r.agent} · ${r.mode}${r.device ? ` on ${r.device}` : ''}`).join('; ')}
           </p>
         )}
-        {!run?.active && run && run.status !== 'finished' && (
+        {!run?.active && run && run.status !== 'finished' && !run.runningElsewhere && (
           <button type="button" onClick={() => void s.resume(runId)}>
             Resume
           </button>

@@ -16,7 +16,7 @@ const AGENTS = [
     description: '',
     ready: false,
     problem: 'needs your approval',
-    approval: { variable: 'KEY', host: 'example.org' },
+    approval: { variable: 'KEY', origin: 'https://example.org' },
   },
 ];
 

@@ -45,8 +45,12 @@ export function RunsPage() {
                       {r.id}
                     </button>
                     <span className="run-meta">
-                      <span data-testid={`run-status-${r.id}`} className={`run-status ${r.active ? 'running' : r.status}`}>
-                        {r.active ? 'running' : r.status}
+                      <span
+                        data-testid={`run-status-${r.id}`}
+                        className={`run-status ${r.active || r.runningElsewhere ? 'running' : r.status}`}
+                        title={r.runningElsewhere ? `running in ${r.runningElsewhere}` : undefined}
+                      >
+                        {r.active ? 'running' : r.runningElsewhere ? 'running elsewhere' : r.status}
                       </span>{' '}
                       · <span data-testid={`run-results-${r.id}`}>{r.results}</span> results · {r.mode} · {r.agents.join(', ')}
                     </span>

@@ -100,7 +100,7 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get, api) => {
     async approveAgent(name) {
       try {
         const r = await api.runs.approveAgent({ name });
-        get().notify(`Approved: ${r.agent} may send ${r.variable} to ${r.host}`);
+        get().notify(`Approved: ${r.agent} may send ${r.variable} to ${r.origin}`);
         await get().loadRunAgents();
       } catch (e) {
         get().notify(`Could not approve: ${errorMessage(e)}`, 'error');
