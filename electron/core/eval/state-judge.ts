@@ -6,7 +6,7 @@ import type { Foreground } from '../device/device-port.js';
 import { sameState } from '../graph/compare.js';
 import { contentCandidates, keyboardLikelyUp } from '../graph/content.js';
 import { contentModel, contentUnder, withContent } from '../graph/content-keys.js';
-import { pressKey, unmetConditions } from '../graph/goal-conditions.js';
+import { pressKey, recordValues, unmetConditions } from '../graph/goal-conditions.js';
 import type { MatchOptions } from '../graph/match.js';
 import { computeSignature, pageKey } from '../graph/signature.js';
 import type { Judge, JudgeContext } from './judge.js';
@@ -82,7 +82,7 @@ export function stateJudge(graphOf: GraphOf): Judge {
             `the final screen is DONE state ${n.id}${n.goal?.length ? ', its goal conditions met' : ''}`,
             progress(n, true),
           );
-        closest ??= `the final screen is DONE state ${n.id} but ${unmet.map((u) => `${u.label} should be "${u.expected}" (was "${record.get(u.key) ?? ''}")`).join('; ')}`;
+        closest ??= `the final screen is DONE state ${n.id} but ${unmet.map((u) => `${u.label} should be "${u.expected}" (was "${recordValues(record, u.key).join('", "')}")`).join('; ')}`;
       }
       return verdict(false, closest!, best(done.map((n) => progress(n, true))));
     },

@@ -7,6 +7,8 @@ import { contentCandidates, keyboardLikelyUp, optionsAt } from './content.js';
 import { contains, labelOf } from '../../../shared/domain/ui-tree.js';
 import { computeSignature, pageKey } from './signature.js';
 import { labelledOptions, mirrorControl, upArrow } from './tap-controls.js';
+import type { TaskBound } from './task-bounds.js';
+import { optionsWithinBounds } from './task-bounds.js';
 
 export interface ObservedStep {
   ref: ObservationRef;
@@ -19,6 +21,8 @@ export interface ObservedStep {
   screen: ScreenSize;
   /** An annotator's mark on the tap: which other options of its group would do as well. */
   alternatives?: TapAlternatives | null;
+  /** Bounds the task's words put on a value ("150% 或更大"): the options within one do as well as the one tapped. */
+  bounds?: readonly TaskBound[];
   /** The screenshot's average hash, for screens with almost no structure. */
   imageHash?: string | null;
 }
@@ -28,10 +32,13 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
   const signature = computeSignature(s.ui, s.foreground, cfg, s.imageHash ?? null);
   const at = s.actionPx?.type === 'Tap' ? s.actionPx.at : undefined;
   const group = at ? optionsAt(s.ui, at.x, at.y) : null;
+  const tapped = group?.find((o) => contains(o.bounds!, at!.x, at!.y));
   const marked =
     s.alternatives && group
       ? group.filter((o) => s.alternatives === 'any' || s.alternatives!.includes(labelOf(o)) || contains(o.bounds!, at!.x, at!.y))
-      : null;
+      : group && tapped && s.bounds?.length
+        ? optionsWithinBounds(group, tapped, s.bounds)
+        : null;
   const mirror = at ? mirrorControl(s.ui, at.x, at.y) : null;
   const fields = new Map<string, Bounds>();
   const up = upArrow(s.ui);

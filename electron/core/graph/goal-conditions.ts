@@ -26,6 +26,27 @@ export function pressCounts(path: readonly GraphEdge[]): Map<string, number> {
   return out;
 }
 
+/**
+ * A text field's key without the page it is on ("…ConversationActivity|*§text|EditText|…compose_message_text"):
+ * the same field of one screen reached by two routes (a new conversation, the contact's thread) whose titles
+ * differ. Goal conditions on a field only some routes' pages show are keyed so.
+ */
+export function fieldKey(key: string): string {
+  const i = key.indexOf('|');
+  const j = key.indexOf('§');
+  return i < 0 || j < i ? key : `${key.slice(0, i)}|*${key.slice(j)}`;
+}
+
+const isFieldKey = (key: string): boolean => key.includes('|*§');
+
+/** The values a record holds for a condition's key: its own, or every non-empty one of a field's keys. */
+export function recordValues(record: ReadonlyMap<string, string>, key: string): string[] {
+  if (!isFieldKey(key)) return record.has(key) ? [record.get(key)!] : [];
+  const out: string[] = [];
+  for (const [k, v] of record) if (v !== '' && isTextKey(k) && fieldKey(k) === key) out.push(v);
+  return out;
+}
+
 /** Content a walk has committed so far: key → value (typed text as the agent typed it). */
 export type ContentRecord = ReadonlyMap<string, string>;
 
@@ -79,19 +100,21 @@ export function deriveGoalConditions(
   paths: ReadonlyMap<string, GraphEdge[][]>,
   hints: GoalHints = {},
 ): Map<string, GoalCondition[]> {
+  const free = new Set(graph.freeKeys ?? []);
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   const out = new Map<string, GoalCondition[]>();
-  // What every demonstration of the task committed alike: a value one path typed on its way (a search query) while
-  // another path reached the goal without it is how that path went, not what the goal is.
-  const all = sharedConditions(graph, [...paths.values()].flat(), hints);
+  // What every demonstration of the task committed alike: a value one path typed on its way (a search
+  // query) while another path reached the goal without it is how that path went, not what the goal is.
+  const allPaths = [...paths.values()].flat();
+  const shared = conditionsFrom(allPaths, free, hints, () => true, true);
+  // Keys only some routes set (the message box of another app, presses where another route used the
+  // screen): the demonstrations that reached a DONE node decide that node's conditions on them, so a
+  // DONE node of its own route never goes without what its route committed.
+  const everywhere = keysSetBy(allPaths);
   for (const [doneId, demoPaths] of paths) {
     if (demoPaths.length === 0) continue;
-    // A goal screen reached by its own route keeps a number that route typed alike (the number typed on the
-    // blocked-numbers page): a number names what the goal is about, where a query's words are only a means.
-    const own = sharedConditions(graph, demoPaths, hints).filter(
-      (c) => /\d{3,}/.test(c.expected) && !all.some((g) => g.kind === c.kind && g.key === c.key),
-    );
-    const conditions = [...all, ...own].map((c, i) => ({ ...c, id: `c${i + 1}` }));
+    const own = paths.size > 1 ? conditionsFrom(demoPaths, free, hints, (key) => !everywhere.has(key)) : [];
+    const conditions = [...shared, ...own].map((c, i) => ({ ...c, id: `c${i + 1}` }));
     // A confirmation: a label on the goal screen that no screen before the goal action shows.
     const done = byId.get(doneId);
     const before = demoPaths.map((p) => byId.get(p.at(-1)?.from ?? ''));
@@ -114,39 +137,69 @@ export function deriveGoalConditions(
   return out;
 }
 
-/** The typed, chosen, stepped and pressed values every one of these paths committed alike. */
-function sharedConditions(graph: Pick<TaskGraph, 'freeKeys'>, demoPaths: readonly GraphEdge[][], hints: GoalHints): GoalCondition[] {
-  const free = new Set(graph.freeKeys ?? []);
-  const commits = demoPaths.map(committedContent);
-  const shared: GoalCondition[] = [];
-  const keys = [...new Set(commits.flatMap((c) => [...c.keys()]))];
+/** Content keys (and pressed keys) every path sets. */
+function keysSetBy(paths: readonly GraphEdge[][]): Set<string> {
+  const sets = paths.map((p) => {
+    const c = committedContent(p);
+    return new Set([...[...c.keys()].filter((k) => c.get(k)!.value !== ''), ...pressCounts(p).keys()]);
+  });
+  return new Set([...(sets[0] ?? [])].filter((k) => sets.every((x) => x.has(k))));
+}
+
+/**
+ * Commits with a text key that not every path set renamed to its field key (see fieldKey), where every path
+ * set that field on some page: the message typed on the new-conversation page by one route and on the
+ * contact's thread by another is one field's text.
+ */
+function byFields(commits: readonly Map<string, ContentValue>[]): Map<string, ContentValue>[] {
+  const inAll = (keys: (c: Map<string, ContentValue>) => Iterable<string>): Set<string> => {
+    const sets = commits.map((c) => new Set(keys(c)));
+    return new Set([...(sets[0] ?? [])].filter((k) => sets.every((x) => x.has(k))));
+  };
+  const set = (c: Map<string, ContentValue>) => [...c.keys()].filter((k) => c.get(k)!.value !== '');
+  const everyKey = inAll(set);
+  const everyField = inAll((c) => set(c).filter(isTextKey).map(fieldKey));
+  return commits.map((c) => {
+    const out = new Map<string, ContentValue>();
+    for (const [k, v] of c) {
+      const f = fieldKey(k);
+      if (!isTextKey(k) || everyKey.has(k) || !everyField.has(f) || v.value === '') out.set(k, v);
+      else out.set(f, { ...v, key: f });
+    }
+    return out;
+  });
+}
+
+/** The conditions a set of paths committed alike, on the keys `want` admits (ids are assigned by the caller). */
+function conditionsFrom(
+  paths: readonly GraphEdge[][],
+  free: ReadonlySet<string>,
+  hints: GoalHints,
+  want: (key: string) => boolean,
+  byField = false,
+): GoalCondition[] {
+  const commits = byField ? byFields(paths.map(committedContent)) : paths.map(committedContent);
+  const out: GoalCondition[] = [];
+  const keys = [...new Set(commits.flatMap((c) => [...c.keys()]))].filter(want);
   for (const key of keys) {
     const values = commits.map((c) => c.get(key));
     if (values.some((v) => v === undefined || v.value === '')) continue;
     const all = values as ContentValue[];
     if (isTextKey(key)) {
       const c = typedCondition(key, all, free.has(key), hints);
-      if (c) shared.push({ id: `c${shared.length + 1}`, ...c });
+      if (c) out.push({ id: `c${out.length + 1}`, ...c });
       continue;
     }
     if (free.has(key) || !all.every((v) => v.value === all[0]!.value)) continue;
     const v = all[0]!;
-    shared.push({
-      id: `c${shared.length + 1}`,
-      kind: KIND[v.kind],
-      key,
-      label: v.label,
-      expected: v.value,
-      match: 'exact',
-      source: 'derived',
-    });
+    out.push({ id: `c${out.length + 1}`, kind: KIND[v.kind], key, label: v.label, expected: v.value, match: 'exact', source: 'derived' });
   }
-  const presses = demoPaths.map(pressCounts);
-  for (const key of presses[0]?.keys() ?? []) {
+  const presses = paths.map(pressCounts);
+  for (const key of [...(presses[0]?.keys() ?? [])].filter(want)) {
     const fewest = Math.min(...presses.map((p) => p.get(key) ?? 0));
     if (fewest > 0)
-      shared.push({
-        id: `c${shared.length + 1}`,
+      out.push({
+        id: `c${out.length + 1}`,
         kind: 'pressed',
         key,
         label: key.slice('press|'.length),
@@ -155,7 +208,7 @@ function sharedConditions(graph: Pick<TaskGraph, 'freeKeys'>, demoPaths: readonl
         source: 'derived',
       });
   }
-  return shared;
+  return out;
 }
 
 /** Whether a value satisfies a condition. Numbers compare as numbers; an unreadable regex never holds. */
@@ -193,7 +246,9 @@ export function unmetConditions(
 ): GoalCondition[] {
   return (conditions ?? []).filter((c) => {
     if (c.kind === 'shown') return screenTexts !== undefined && !screenTexts.some((t) => conditionHolds(c, t, textThreshold));
-    return !conditionHolds(c, record.get(c.key), textThreshold);
+    if (!isFieldKey(c.key)) return !conditionHolds(c, record.get(c.key), textThreshold);
+    const values = recordValues(record, c.key);
+    return values.length === 0 || !values.every((v) => conditionHolds(c, v, textThreshold));
   });
 }
 

@@ -2,7 +2,7 @@ import type { GraphEdge, GraphNode, SignatureConfig, TaskGraph } from '../../../
 import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { samePage, widgetStatesAgree } from './compare.js';
 import { canonicalNumber, normalizeContent, numbersIn } from './content.js';
-import { isSearchKey, isTextKey } from './goal-conditions.js';
+import { fieldKey, isSearchKey, isTextKey } from './goal-conditions.js';
 import type { MatchRule } from './match.js';
 import { textMatches } from './match.js';
 import { pageKey } from './signature.js';
@@ -165,7 +165,7 @@ export function textAgrees(
   // A search query is a means: a shorter or longer query for the same thing ("血压", "高血压不能吃什么") finds it too.
   if (!plain.matched && isSearchKey(key) && sameQuery(value, demonstrated))
     return { matched: true, similarity: plain.similarity, rule: 'similar-text' };
-  const terms = slotsVerdict(value, m.slots.get(key));
+  const terms = slotsVerdict(value, m.slots.get(key) ?? m.slots.get(fieldKey(key)));
   if (terms !== null) return { matched: terms, similarity: plain.similarity, rule: 'key-terms' };
   return plain;
 }

@@ -11,11 +11,13 @@ describe('free text by its slots', () => {
     expect(slotsVerdict('我早点到，大概半小时', s)).toBe(false);
   });
 
-  it('two demonstrations in other words share their terms: 药 and 吃, not 已经', () => {
+  it('two demonstrations in other words share their terms: 药 and 吃, not 已经; a negation no one said turns it around', () => {
     const s = deriveTextSlots(['我已经吃过药了', '药吃过了'], { instruction: '跟闺女说我已经吃过药了', tokenize: cut })!;
     expect(s.required.sort()).toEqual(['吃', '药']);
     expect(slotsVerdict('我已经吃过饭了', s)).toBe(false);
     expect(slotsVerdict('药已经吃了', s)).toBe(true);
+    expect(slotsVerdict('我还没吃过药了', s)).toBe(false);
+    expect(slotsVerdict('药没吃', s)).toBe(false);
   });
 
   it('without a segmenter the common pieces are kept whole', () => {
@@ -31,7 +33,8 @@ describe('free text by its slots', () => {
       tokenize: cut,
     })!;
     // 周日 fills the slot 周六 left: the demonstration's day is required, however vaguely the person said it (改天了).
-    expect(s).toEqual({ required: ['一起', '吃饭', '周日'], forbidden: ['周六'] });
+    // 不 is the instruction's own (不对，不是周六); the negations it did not say are forbidden too.
+    expect(s).toEqual({ required: ['一起', '吃饭', '周日'], forbidden: ['周六', '没', '别', '未'] });
     expect(slotsVerdict('周六一起吃饭', s)).toBe(false);
     expect(slotsVerdict('周日一起吃饭', s)).toBe(true);
     expect(slotsVerdict('改天一起吃饭', s)).toBe(false);

@@ -155,7 +155,8 @@ function replacedWord(before: readonly string[], after: readonly string[], after
 /**
  * The slots of a field from what the demonstrations typed into it and what the instruction says:
  * required = the content words common to every demonstration's text and the instruction; forbidden =
- * the instruction's corrected-away values that no demonstration typed. Null when nothing is shared.
+ * the instruction's corrected-away values that no demonstration typed, and (with required terms) the
+ * negations neither the demonstrations nor the instruction said. Null when nothing is shared.
  */
 export function deriveTextSlots(texts: readonly string[], hints: GoalHints = {}): TextSlots | null {
   const norm = texts.map(normalizeContent).filter((t) => t !== '');
@@ -180,8 +181,15 @@ export function deriveTextSlots(texts: readonly string[], hints: GoalHints = {})
       if (t !== f && isContent(t) && !kept.includes(t) && norm.every((x) => x.includes(t)) && [...t].some((ch) => f.includes(ch)))
         kept.push(t);
   if (kept.length === 0 && forbidden.length === 0) return null;
-  return { required: kept, forbidden };
+  // A negation no demonstration and not the instruction said turns the message around (我还没吃过药 holds 药
+  // and 吃, and says the opposite): where the terms decide, it is forbidden.
+  const said = [...norm, ...(instruction ? [instruction] : [])];
+  const negations = kept.length > 0 ? NEGATIONS.filter((w) => !said.some((t) => t.includes(w)) && !forbidden.includes(w)) : [];
+  return { required: kept, forbidden: [...forbidden, ...negations] };
 }
+
+/** Words that negate a Chinese message (没 吃, 不 去, 别 来, 未 到). */
+const NEGATIONS = ['没', '不', '别', '未'];
 
 /** Whether `term` occurs in `text` outside every occurrence of the required terms (后天 inside 大后天 does not count). */
 function outside(text: string, term: string, required: readonly string[]): boolean {

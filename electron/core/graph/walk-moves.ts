@@ -47,6 +47,7 @@ export type WalkHow =
   | 'edge'
   | 'page-edit'
   | 'retyped'
+  | 'query'
   | 'focus'
   | 'other-option'
   | 'stepper-mirror'
@@ -54,6 +55,7 @@ export type WalkHow =
   | 'refused'
   | 'back'
   | 'keyboard'
+  | 'scroll'
   | 'excursion';
 
 export interface Candidate {
@@ -75,6 +77,7 @@ const RANK: Record<WalkHow, number> = {
   'page-edit': 1,
   focus: 1,
   retyped: 3,
+  query: 3,
   'other-option': 2,
   'stepper-mirror': 3,
   'page-exit': 4,
@@ -82,6 +85,7 @@ const RANK: Record<WalkHow, number> = {
   excursion: 7,
   back: 5,
   keyboard: 5,
+  scroll: 7,
 };
 
 /** The best of several moves: matched ones only, closest first (distance, then similarity), then the plainer kind, then the closer content. */

@@ -4,12 +4,13 @@ import { graphScreen } from '../../../shared/domain/task-graph.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import type { ContentRecord } from './goal-conditions.js';
-import { isTextKey, pressKey, unmetConditions } from './goal-conditions.js';
+import { isSearchKey, isTextKey, pressKey, recordValues, unmetConditions } from './goal-conditions.js';
 import type { MatchOptions, MatchResult } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit, loopAllows, nodesWith, pageModel, typedField } from './page-model.js';
 import type { Candidate, Position, WalkHow } from './walk-moves.js';
+import { SCROLL_SLACK, ignoresScroll, isTapLike, namedBy, scrollDelta, scrolledBy, searchQueryMove, tappedLabel } from './walk-view.js';
 import { backMove, choose, editModel, focusMove, pageMoves, typeMatch } from './walk-moves.js';
 
 export type { WalkHow } from './walk-moves.js';
@@ -67,6 +68,15 @@ export class GraphWalker {
   private pos: Position;
   /** A tap the graph did not know was just made (see returnFromExcursion). */
   private away: { action: Action; nearest: WalkMove['nearest'] } | null = null;
+  /**
+   * A search query other than the demonstration's, typed where it searched: the query is a means, so the walk
+   * goes on to the results the demonstration saw, but the result the path then picks must be named by the
+   * query (a search for 大药房 finds 益丰大药房; one for 医院 does not). Which other results a query shows,
+   * no demonstration saw.
+   */
+  private query: string | null = null;
+  /** How far the page the walk stands on was scrolled where no demonstration scrolled (see walk-view.ts). */
+  private scrolled = 0;
 
   constructor(
     private readonly graph: WalkGraph,
@@ -94,6 +104,14 @@ export class GraphWalker {
   /** Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches. */
   act(action: Action): WalkMove {
     if (this.away) return this.returnFromExcursion(action);
+    if (Math.abs(this.scrolled) > SCROLL_SLACK && !ignoresScroll(action)) return this.onScrolledPage(action);
+    const page = this.pos.page;
+    const move = this.move(action);
+    if (this.pos.page !== page) this.scrolled = 0;
+    return move;
+  }
+
+  private move(action: Action): WalkMove {
     const pos = this.pos;
     const out = this.outEdges(pos);
     const exact = this.exactMove(action, out, pos);
@@ -106,6 +124,10 @@ export class GraphWalker {
       choose(pageMoves(this.model, action, pos, out, this.opts, this.content)) ??
       focusMove(this.model, action, pos, screen) ??
       (action.type === 'Back' ? backMove(pos, (p) => this.nodesAt(p)) : null);
+    const unnamed = move ? this.unnamedResult(move, action) : null;
+    if (unnamed) return unnamed;
+    const scroll = move ? null : scrollDelta(action);
+    if (scroll !== null) return this.scroll(scroll, exact.nearest);
     if (!move) {
       // A tap the graph does not know: on a phone it opens a page or a dialog, and Back returns from it.
       if (!isTapLike(action)) return { taken: null, nearest: exact.nearest };
@@ -121,8 +143,38 @@ export class GraphWalker {
       return { taken: { edge: null, result, how: 'excursion' }, nearest: exact.nearest };
     }
     this.apply(move, action, pos);
+    if (move.how === 'query' && action.type === 'Type') this.query = this.record.get(typedField(move.edge!)!.key) ?? action.text;
+    else if (action.type === 'Type' && move.edge && isSearchKey(typedField(move.edge)?.key ?? '')) this.query = null;
     const nearest = exact.nearest ?? (move.edge ? { edge: move.edge, result: move.result } : null);
     return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest };
+  }
+
+  /**
+   * A vertical swipe no demonstration made here: on a phone it scrolls the page, its state unchanged. The
+   * walk stays; until the page is scrolled back, what lies under a tap is not what its screen shows.
+   */
+  private scroll(delta: number, nearest: WalkMove['nearest']): WalkMove {
+    const page = this.pos.page;
+    const fromTop = !this.graph.edges.some((e) => e.action.type === 'Swipe' && this.model.pageOf.get(e.from) === page);
+    this.scrolled = scrolledBy(this.scrolled, delta, fromTop);
+    const reason =
+      Math.abs(this.scrolled) > SCROLL_SLACK
+        ? 'a scroll: the page stays as it was, scrolled'
+        : 'a scroll back: the page shows what its screen shows';
+    return {
+      taken: { edge: null, result: { matched: true, distancePx: null, similarity: null, rule: null, reason }, how: 'scroll' },
+      nearest,
+    };
+  }
+
+  /** On a page scrolled where no demonstration scrolled: a scroll moves it; a tap or another swipe is off the graph. */
+  private onScrolledPage(action: Action): WalkMove {
+    const delta = scrollDelta(action);
+    if (delta !== null) return this.scroll(delta, null);
+    const { nearest } = bestEdge(action, this.outEdges(this.pos), this.opts);
+    const reason =
+      'the page is scrolled where no demonstration scrolled: what is under the finger there, no demonstration saw (scroll back first)';
+    return { taken: null, nearest: nearest ? { edge: nearest.edge, result: { ...nearest.result, matched: false, reason } } : null };
   }
 
   /** Edges out of where the walk stands that its path may take (see PageModel.loops). */
@@ -192,7 +244,26 @@ export class GraphWalker {
       if (result.matched && (!best || sim(result) > sim(best.result))) best = { edge: e, result };
       if (!result.matched && (!near || sim(result) > sim(near.result))) near = { edge: e, result };
     }
+    if (!best) {
+      const query = searchQueryMove(action, out, pos);
+      if (query) return { move: query, nearest: near };
+    }
     return { move: best ? { ...best, how: 'edge' } : null, nearest: best ?? near };
+  }
+
+  /**
+   * After another query: a tap that leaves the results for a result the query does not name is off the graph
+   * (the demonstration's results are not what that query shows). Null when the move stands.
+   */
+  private unnamedResult(move: Candidate, action: Action): WalkMove | null {
+    if (this.query === null || !isTapLike(action) || !move.edge || isEdit(this.model, move.edge)) return null;
+    const label = tappedLabel(move.edge, action);
+    if (namedBy(label, this.query)) {
+      this.query = null;
+      return null;
+    }
+    const reason = `"${label}" is not named by the query "${this.query}": which results that query shows, no demonstration saw`;
+    return { taken: null, nearest: { edge: move.edge, result: { ...move.result, matched: false, rule: null, reason } } };
   }
 
   /** The position on arriving at a node (its page with the content it shows). */
@@ -244,7 +315,8 @@ export class GraphWalker {
       const focus = action.type === 'Type' ? (typedField(edge)?.key ?? from.focus) : (focusOf(m, edge, from.page) ?? from.focus);
       const next: Position = { ...from, content, keyboard: action.type === 'Type' || focus !== null || from.keyboard, focus };
       next.nodes = this.nodesAt(next);
-      if (move.how === 'edge') for (const e of this.twins(move, action, from)) next.nodes.add(e.to);
+      // Another search query stands where the demonstration's did (see `query`).
+      if (move.how === 'edge' || move.how === 'query') for (const e of this.twins(move, action, from)) next.nodes.add(e.to);
       next.near = next.nodes.has(edge.to) ? edge.to : ([...next.nodes][0] ?? closest(m, from.page, content, edge.to));
       this.moveTo(next);
     } else {
@@ -308,6 +380,13 @@ export class GraphWalker {
   finish(): FinishVerdict {
     if (this.away)
       return { success: false, reason: 'ended on a page the graph does not know (after a tap it does not know)', node: null, unmet: [] };
+    if (this.query !== null)
+      return {
+        success: false,
+        reason: `ended after a search for "${this.query}", whose results no demonstration saw`,
+        node: null,
+        unmet: [],
+      };
     const done = this.graph.nodes.filter((n) => n.done && this.current.has(n.id));
     if (done.length === 0) {
       const where = this.current.size > 0 ? [...this.current].join('/') : `content of ${this.node}'s page that no demonstration showed`;
@@ -332,12 +411,10 @@ export class GraphWalker {
     const c = nearest!;
     return {
       ...c,
-      reason: `reached DONE ${c.node} but ${c.unmet.length} goal condition(s) unmet: ${c.unmet.map((u) => `${u.label} should be "${u.expected}" (was "${this.content.get(u.key) ?? ''}")`).join('; ')}`,
+      reason: `reached DONE ${c.node} but ${c.unmet.length} goal condition(s) unmet: ${c.unmet.map((u) => `${u.label} should be "${u.expected}" (was "${recordValues(this.content, u.key).join('", "')}")`).join('; ')}`,
     };
   }
 }
-
-const isTapLike = (a: Action): boolean => a.type === 'Tap' || a.type === 'DoubleTap' || a.type === 'LongPress';
 
 /** The text key a tap focused: the field the tapped element is, by its resource id. */
 function focusOf(m: PageModel, e: GraphEdge, page: string): string | null {

@@ -18,6 +18,8 @@ import { validateGraph } from '../../core/graph/validate.js';
 import { attachKnownWrong } from '../../core/graph/growth/known-wrong.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import type { GoalHints } from '../../core/graph/text-slots.js';
+import type { TaskBound } from '../../core/graph/task-bounds.js';
+import { taskBounds } from '../../core/graph/task-bounds.js';
 import { JiebaTokenizer } from '../../adapters/nlp/jieba-tokenizer.js';
 
 /** A recorded step with its parsed UI dump: what the builder and the probe read. */
@@ -55,7 +57,13 @@ export async function readDemonstrations(store: WorkspaceStore, taskId: string, 
 }
 
 /** The builder's input for one read step; the screenshot's hash only for screens with almost no structure. */
-async function toBuilderStep(store: WorkspaceStore, demoId: number, s: ReadStep, cfg: SignatureConfig): Promise<DemoStep> {
+async function toBuilderStep(
+  store: WorkspaceStore,
+  demoId: number,
+  s: ReadStep,
+  cfg: SignatureConfig,
+  bounds: readonly TaskBound[],
+): Promise<DemoStep> {
   const tiny = cfg.useImageHash && s.row.screenshotBlob && computeSignature(s.ui, s.foreground, cfg).structure.length < 3;
   return toDemoStep(
     {
@@ -66,6 +74,7 @@ async function toBuilderStep(store: WorkspaceStore, demoId: number, s: ReadStep,
       actionPx: s.row.actionPx,
       screen: s.screen,
       alternatives: s.row.alternatives,
+      bounds,
       imageHash: tiny ? await averageHash(await store.blobs.get(s.row.screenshotBlob!)) : null,
     },
     cfg,
@@ -74,14 +83,21 @@ async function toBuilderStep(store: WorkspaceStore, demoId: number, s: ReadStep,
 
 /** Loads a task's finished demonstrations as the graph builder's input (signatures from the stored XML). */
 export async function loadDemos(store: WorkspaceStore, taskId: string, cfg: SignatureConfig): Promise<Demo[]> {
-  return demosFrom(store, await readDemonstrations(store, taskId), cfg);
+  return demosFrom(store, taskId, await readDemonstrations(store, taskId), cfg);
 }
 
-async function demosFrom(store: WorkspaceStore, read: readonly ReadDemonstration[], cfg: SignatureConfig): Promise<Demo[]> {
+/** The bounds the task's words put on a value ("150% 或更大"), from its instruction and its normalized rewrite. */
+export function boundsOfTask(store: WorkspaceStore, taskId: string): TaskBound[] {
+  const task = store.tasks.get(taskId);
+  return task ? taskBounds([task.instruction, task.normalized]) : [];
+}
+
+async function demosFrom(store: WorkspaceStore, taskId: string, read: readonly ReadDemonstration[], cfg: SignatureConfig): Promise<Demo[]> {
   const demos: Demo[] = [];
+  const bounds = boundsOfTask(store, taskId);
   for (const d of read) {
     const steps: DemoStep[] = [];
-    for (const s of d.steps) steps.push(await toBuilderStep(store, d.id, s, cfg));
+    for (const s of d.steps) steps.push(await toBuilderStep(store, d.id, s, cfg, bounds));
     demos.push({ id: d.id, steps });
   }
   return demos;
@@ -134,7 +150,7 @@ export async function buildAndStore(
   // What the demonstrations typed, so a page that later shows it (the sent message) is a state of its own.
   const typed = read.flatMap((d) => d.steps.flatMap((s) => (s.row.action?.type === 'Type' ? [s.row.action.text] : [])));
   config = { ...config, signature: { ...config.signature, enteredTexts: enteredTextsOf(typed) } };
-  const demos = await demosFrom(store, read, config.signature);
+  const demos = await demosFrom(store, taskId, read, config.signature);
   const hints = goalHints(store, taskId);
   // Actions an annotator marked wrong at a node ride along with every rebuild (they live with the decisions).
   const graph = attachKnownWrong(

@@ -204,10 +204,10 @@ describe('offline verdicts through the CLI', () => {
       'scripted-wrong wallet-transfer-son': false,
       'scripted-wrong travel-hangzhou-dis': false,
     });
-    // Rejected where they went wrong. Confirming without an amount does nothing, as on the phone (the app refuses it): the
-    // page stays and Finish there is not on a DONE node. Booking from the other day matches no edge.
-    const wrongExits = Object.fromEntries(report.results.filter((x) => x.agent === 'scripted-wrong').map((r) => [r.taskId, r.exit]));
-    expect(wrongExits).toEqual({ 'wallet-transfer-son': 'finished', 'travel-hangzhou-dis': 'off_graph' });
+    // Rejected where they went wrong. Confirming without an amount does nothing, as the app refuses it: the path
+    // finishes on the form, which is not DONE. Booking from the other day matches no edge.
+    const exits = Object.fromEntries(report.results.filter((x) => x.agent === 'scripted-wrong').map((r) => [r.taskId, r.exit]));
+    expect(exits).toEqual({ 'wallet-transfer-son': 'finished', 'travel-hangzhou-dis': 'off_graph' });
     // Every accepted step says which rule accepted it.
     const check = new Backend({ workspace: ws, userDataDir: tmp() });
     try {

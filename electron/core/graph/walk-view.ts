@@ -1,0 +1,70 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphEdge } from '../../../shared/domain/task-graph.js';
+import { contains } from '../../../shared/domain/ui-tree.js';
+import { toPixels } from '../geometry/coordinates.js';
+import { normalizeContent } from './content.js';
+import { isSearchKey } from './goal-conditions.js';
+import { typedField, typedValue } from './page-model.js';
+import type { Candidate, Position } from './walk-moves.js';
+
+/**
+ * What an action does to the view of a page rather than to its state (walk.ts): a scroll, and which
+ * element a tap hit. A page scrolled where no demonstration scrolled shows other things under the finger
+ * than its recorded screen, so until it is scrolled back the walk takes no tap there. And another search
+ * query: a means to reach a result, judged by the result it leads the path to pick.
+ */
+
+export type TapLike = Extract<Action, { type: 'Tap' | 'DoubleTap' | 'LongPress' }>;
+
+export const isTapLike = (a: Action): a is TapLike => a.type === 'Tap' || a.type === 'DoubleTap' || a.type === 'LongPress';
+
+/** How far a vertical swipe moves a page's content (finger up: positive, in normalized units), or null for other actions. */
+export function scrollDelta(action: Action): number | null {
+  if (action.type !== 'Swipe') return null;
+  const dy = action.from.y - action.to.y;
+  return Math.abs(dy) > Math.abs(action.to.x - action.from.x) ? dy : null;
+}
+
+/** Within this many normalized units of where the page was recorded, the page is as its screen shows it. */
+export const SCROLL_SLACK = 20;
+
+/**
+ * The scroll after a swipe: a page opens at its top, so scrolling up from there does nothing (as on a
+ * phone); what it moved down, the same swipe the other way brings back. Where a demonstration scrolled the
+ * page itself, its screen may show it scrolled: there both ways count.
+ */
+export const scrolledBy = (offset: number, delta: number, fromTop: boolean): number =>
+  fromTop ? Math.max(0, offset + delta) : offset + delta;
+
+/** Actions that do not depend on what is under the finger, and so are judged on a scrolled page as on its recorded screen. */
+export const ignoresScroll = (a: Action): boolean => !isTapLike(a) && a.type !== 'Swipe';
+
+/** The label of what a tap on an edge's element hit: the option of its group under the finger, else its target. */
+export function tappedLabel(e: GraphEdge, action: TapLike): string {
+  const p = toPixels(action.at, e.screen);
+  const hit = e.options?.find((o) => contains(o.bounds, p.x, p.y));
+  return hit?.label || e.target?.text || e.target?.contentDesc || '';
+}
+
+/**
+ * Another query typed where a demonstration searched (a Type that matched no recorded one): taken as the
+ * demonstration's, on to the results it saw; the walk then holds the path to a result the query names.
+ */
+export function searchQueryMove(action: Extract<Action, { type: 'Type' }>, out: readonly GraphEdge[], pos: Position): Candidate | null {
+  for (const e of out) {
+    const field = e.action.type === 'Type' ? typedField(e) : null;
+    if (!field || !isSearchKey(field.key) || (pos.focus !== null && field.key !== pos.focus)) continue;
+    const value = typedValue(pos.content.get(field.key) ?? '', action.text, action.clear);
+    if ([...normalizeContent(value)].length < 2) continue;
+    const reason = `a search query is a means: "${value}" searched where the demonstration searched "${field.value}"; the result picked must be named by it`;
+    return { edge: e, result: { matched: true, distancePx: null, similarity: null, rule: 'similar-text', reason }, how: 'query' };
+  }
+  return null;
+}
+
+/** Whether a result's label and a query name one another (大药房 names 益丰大药房; 医院 does not). */
+export function namedBy(label: string, query: string): boolean {
+  const l = normalizeContent(label);
+  const q = normalizeContent(query);
+  return l !== '' && q !== '' && (l.includes(q) || q.includes(l));
+}
