@@ -1,4 +1,5 @@
 import type { ContentValue, GoalCondition, GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { normalizeContent, numbersIn } from './content.js';
 import { isTextKey } from './content-keys.js';
 import { textMatches } from './match.js';
@@ -101,19 +102,20 @@ export function deriveGoalConditions(
   hints: GoalHints = {},
 ): Map<string, GoalCondition[]> {
   const free = new Set(graph.freeKeys ?? []);
+  const choices = allowedChoices(graph.edges);
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   const out = new Map<string, GoalCondition[]>();
   // What every demonstration of the task committed alike: a value one path typed on its way (a search
   // query) while another path reached the goal without it is how that path went, not what the goal is.
   const allPaths = [...paths.values()].flat();
-  const shared = conditionsFrom(allPaths, free, hints, () => true, true);
+  const shared = conditionsFrom(allPaths, free, hints, () => true, true, choices);
   // Keys only some routes set (the message box of another app, presses where another route used the
   // screen): the demonstrations that reached a DONE node decide that node's conditions on them, so a
   // DONE node of its own route never goes without what its route committed.
   const everywhere = keysSetBy(allPaths);
   for (const [doneId, demoPaths] of paths) {
     if (demoPaths.length === 0) continue;
-    const own = paths.size > 1 ? conditionsFrom(demoPaths, free, hints, (key) => !everywhere.has(key)) : [];
+    const own = paths.size > 1 ? conditionsFrom(demoPaths, free, hints, (key) => !everywhere.has(key), false, choices) : [];
     const conditions = [...shared, ...own].map((c, i) => ({ ...c, id: `c${i + 1}` }));
     // A confirmation: a label on the goal screen that no screen before the goal action shows.
     const done = byId.get(doneId);
@@ -177,6 +179,7 @@ function conditionsFrom(
   hints: GoalHints,
   want: (key: string) => boolean,
   byField = false,
+  choices: ReadonlyMap<string, readonly string[]> = new Map(),
 ): GoalCondition[] {
   const commits = byField ? byFields(paths.map(committedContent)) : paths.map(committedContent);
   const out: GoalCondition[] = [];
@@ -190,7 +193,24 @@ function conditionsFrom(
       if (c) out.push({ id: `c${out.length + 1}`, ...c });
       continue;
     }
-    if (free.has(key) || !all.every((v) => v.value === all[0]!.value)) continue;
+    if (free.has(key)) continue;
+    const allowed = choices.get(key);
+    if (allowed) {
+      // Chosen where the demonstrations left a choice among some options (大 or 超大): any of those, never another.
+      if (!all.every((v) => v.value === ANY_OPTION || allowed.includes(v.value))) continue;
+      const expected = `^(${[...allowed, ANY_OPTION].map(escapeRegex).join('|')})$`;
+      out.push({
+        id: `c${out.length + 1}`,
+        kind: KIND[all[0]!.kind],
+        key,
+        label: all[0]!.label,
+        expected,
+        match: 'regex',
+        source: 'derived',
+      });
+      continue;
+    }
+    if (!all.every((v) => v.value === all[0]!.value)) continue;
     const v = all[0]!;
     out.push({ id: `c${out.length + 1}`, kind: KIND[v.kind], key, label: v.label, expected: v.value, match: 'exact', source: 'derived' });
   }
@@ -263,4 +283,26 @@ export function describeCondition(c: GoalCondition): string {
   // With required terms the terms decide; the demonstrated text stays as an example.
   if (c.required?.length) return `${c.kind} ${c.label} ${terms.join(' ')} (e.g. "${c.expected}")`;
   return `${c.kind} ${c.label} ${how} "${c.expected}"${terms.length ? ` ${terms.join(' ')}` : ''}`;
+}
+
+/** What a walk records for a choice taken by one of an edge's allowed options. */
+const ANY_OPTION = '*';
+const escapeRegex = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Keys an edge's free choice sets (a tap on any of its options takes it), with the labels of the options it allows:
+ * a goal condition on such a key accepts any of them, and only them.
+ */
+function allowedChoices(edges: readonly GraphEdge[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const same = (a: Bounds, b: Bounds): boolean => a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom;
+  for (const e of edges) {
+    if (!e.choice) continue;
+    const labels = (e.options ?? []).filter((o) => e.choice!.options.some((b) => same(b, o.bounds))).map((o) => o.label);
+    for (const v of e.effects ?? []) {
+      if (v.kind !== 'choice' && v.kind !== 'label') continue;
+      out.set(v.key, [...new Set([...(out.get(v.key) ?? []), ...labels, v.value].filter((l) => l !== '' && l !== ANY_OPTION))]);
+    }
+  }
+  return out;
 }

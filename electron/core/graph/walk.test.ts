@@ -212,6 +212,39 @@ describe('Finish and goal conditions', () => {
     expect(goals.get('n4')).toEqual([]);
   });
 
+  it('a choice left free among some options (大 or 超大) is a goal condition that accepts those and no other', () => {
+    const big = b(0, 617, 1080, 764);
+    const huge = b(0, 764, 1080, 911);
+    const small = b(0, 470, 1080, 617);
+    const key = 'news|设置§choice|size';
+    const pick = edge('n1', 'n2', tapAt(big), {
+      goal: true,
+      effects: [{ key, kind: 'choice', value: '大', label: 'size' }],
+      choice: { options: [big, huge] },
+      options: [
+        { bounds: small, label: '小' },
+        { bounds: big, label: '大' },
+        { bounds: huge, label: '超大' },
+      ],
+    });
+    const other = [edge('n0', 'n3', tapAt(b(0, 0, 10, 10))), edge('n3', 'n4', tapAt(b(0, 20, 10, 30)), { goal: true })];
+    const g = graph(
+      [node('n0'), node('n1'), node('n2', true), node('n3'), node('n4', true)],
+      [edge('n0', 'n1', tapAt(b(50, 50, 60, 60))), pick, ...other],
+    );
+    const [c] = deriveGoalConditions(
+      g,
+      new Map([
+        ['n2', [[g.edges[0]!, pick]]],
+        ['n4', [other]],
+      ]),
+    ).get('n2')!;
+    expect(c).toMatchObject({ kind: 'chosen', key, match: 'regex' });
+    // Must pass: either allowed option (or the walk's mark for one of them); must fail: another option of the group.
+    for (const v of ['大', '超大', '*']) expect(conditionHolds(c!, v, 0.8), v).toBe(true);
+    expect(conditionHolds(c!, '小', 0.8)).toBe(false);
+  });
+
   it('short typed numbers have one form ("06" is the hour 6); long digit strings keep their zeros', () => {
     expect(canonicalNumber('06')).toBe('6');
     expect(canonicalNumber('1.50')).toBe('1.5');
