@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { PACKAGE_ROOT } from '../version.js';
 import type { VirtualPhoneState } from '../../../shared/domain/device.js';
 
 /** The `elderbench` command this backend runs from. */
-const CLI = fileURLToPath(new URL('../../../bin/elderbench.js', import.meta.url));
+// From the package root, not this file: in the built backend this code lives in dist/backend/, in dev in electron/services/devices/.
+const CLI = join(PACKAGE_ROOT, 'bin', 'elderbench.js');
 const READY_TIMEOUT_MS = 60_000;
 
 interface Running {
