@@ -10,6 +10,12 @@ import { ProbePanel } from './ProbePanel.js';
 import { OffGraphPanel } from './OffGraphPanel.js';
 import { RoutesPanel } from './RoutesPanel.js';
 
+/**
+ * One empty list for "no overview yet": a new [] on every store read would never compare equal, and the page would
+ * re-render without end (and crash) when it opens before the overview has loaded.
+ */
+const NONE: string[] = [];
+
 const pct = (v: number | null): string => (v === null ? '—' : `${(v * 100).toFixed(0)}%`);
 const probeCell = (g: GraphSummary): string =>
   g.trust.probe
@@ -31,8 +37,8 @@ export function GraphsPage() {
       job: s.graphJob,
       build: s.buildGraphs,
       probe: s.probeGraphs,
-      missing: s.overview?.graphs.missing ?? [],
-      stale: s.overview?.graphs.stale ?? [],
+      missing: s.overview?.graphs.missing ?? NONE,
+      stale: s.overview?.graphs.stale ?? NONE,
     })),
   );
   const [selected, setSelected] = useState<string | null>(null);
