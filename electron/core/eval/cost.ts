@@ -1,5 +1,6 @@
 import type { ScatterChartSpec, TableModel } from '../../../shared/domain/analysis.js';
 import type { ModelPrice, RunPrices } from '../../../shared/schemas/prices.js';
+import { PERCENT } from './table-formats.js';
 
 /**
  * Money: USD from the tokens and images a run's model calls were billed for and the prices frozen in its manifest
@@ -73,7 +74,7 @@ export function costTable(
     columns: [
       { key: 'who', header: 'Agent or judge' },
       { key: 'model', header: 'Model' },
-      { key: 'sr', header: 'SR (%)', align: 'right', format: { kind: 'percent', digits: 2 } },
+      { key: 'sr', header: 'SR (%)', align: 'right', format: PERCENT },
       { key: 'prompt', header: 'Prompt tokens', align: 'right' },
       { key: 'completion', header: 'Completion tokens', align: 'right' },
       { key: 'images', header: 'Images', align: 'right' },

@@ -1,6 +1,7 @@
 import type { TableModel } from '../../../shared/domain/analysis.js';
 import type { JudgeVerdict } from '../../../shared/domain/run-records.js';
 import { agreement } from '../analysis/stats/agreement.js';
+import { FIXED3 } from './table-formats.js';
 
 /**
  * The judges measured against reviewers. For every result a reviewer gave a verdict (Review), each judge that ran
@@ -116,7 +117,6 @@ export function judgeWarnings(acc: readonly JudgeAccuracy[]): string[] {
 }
 
 export function judgeAccuracyTable(acc: readonly JudgeAccuracy[]): TableModel {
-  const fixed3 = { kind: 'fixed', digits: 3 } as const;
   const row = (judge: string, category: string, c: Confusion) => ({
     judge,
     category,
@@ -142,10 +142,10 @@ export function judgeAccuracyTable(acc: readonly JudgeAccuracy[]): TableModel {
       { key: 'fp', header: 'FP', align: 'right' },
       { key: 'fn', header: 'FN', align: 'right' },
       { key: 'tn', header: 'TN', align: 'right' },
-      { key: 'precision', header: 'Precision', align: 'right', format: fixed3 },
-      { key: 'recall', header: 'Recall', align: 'right', format: fixed3 },
-      { key: 'f1', header: 'F1', align: 'right', format: fixed3 },
-      { key: 'kappa', header: 'Cohen κ', align: 'right', format: fixed3 },
+      { key: 'precision', header: 'Precision', align: 'right', format: FIXED3 },
+      { key: 'recall', header: 'Recall', align: 'right', format: FIXED3 },
+      { key: 'f1', header: 'F1', align: 'right', format: FIXED3 },
+      { key: 'kappa', header: 'Cohen κ', align: 'right', format: FIXED3 },
     ],
     rows: acc.flatMap((a) => [row(a.judge, 'all', a.overall), ...Object.entries(a.byCategory).map(([c, x]) => row(a.judge, c, x))]),
     notes: [

@@ -1,6 +1,7 @@
 import type { TableModel } from '../../../shared/domain/analysis.js';
 import { agreement } from '../analysis/stats/agreement.js';
 import { kendallTauB } from '../analysis/stats/kendall.js';
+import { FIXED3, PERCENT } from './table-formats.js';
 
 /**
  * The same agents on the same tasks scored both ways, offline against the task graphs and online on a
@@ -77,9 +78,6 @@ export function modeAgreement(rows: readonly ModeVerdict[]): ModeAgreement {
   };
 }
 
-const pct = { kind: 'percent', digits: 2 } as const;
-const fixed = { kind: 'fixed', digits: 3 } as const;
-
 export function modeAgreementTable(m: ModeAgreement, labels: { offline: string; online: string }): TableModel {
   return {
     id: 'mode-agreement',
@@ -87,12 +85,12 @@ export function modeAgreementTable(m: ModeAgreement, labels: { offline: string; 
     columns: [
       { key: 'agent', header: 'Agent' },
       { key: 'tasks', header: 'Tasks', align: 'right' },
-      { key: 'srOffline', header: 'SR offline (%)', align: 'right', format: pct },
-      { key: 'srOnline', header: 'SR online (%)', align: 'right', format: pct },
+      { key: 'srOffline', header: 'SR offline (%)', align: 'right', format: PERCENT },
+      { key: 'srOnline', header: 'SR online (%)', align: 'right', format: PERCENT },
       { key: 'offlineOnly', header: 'Success offline only', align: 'right' },
       { key: 'onlineOnly', header: 'Success online only', align: 'right' },
-      { key: 'agreement', header: 'Same verdict (%)', align: 'right', format: pct },
-      { key: 'kappa', header: "Cohen's κ", align: 'right', format: fixed },
+      { key: 'agreement', header: 'Same verdict (%)', align: 'right', format: PERCENT },
+      { key: 'kappa', header: "Cohen's κ", align: 'right', format: FIXED3 },
     ],
     rows: m.agents.map((a) => ({ ...a })),
     notes: [

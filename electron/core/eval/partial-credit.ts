@@ -3,6 +3,7 @@ import type { GoalProgress } from '../../../shared/domain/run-records.js';
 import type { Task } from '../../../shared/schemas/task.js';
 import { goalShare } from './goal-progress.js';
 import type { RunScoring, ScoredItem, ScoredResult } from './scoring.js';
+import { PERCENT } from './table-formats.js';
 
 /**
  * Partial credit next to SR: the mean share of each task's goal conditions a result met (goal-progress.ts defines
@@ -33,8 +34,6 @@ export function creditOf(items: readonly ScoredItem<CreditResult>[]): Credit {
   return { value: shares.length ? shares.reduce((a, b) => a + b, 0) / shares.length : null, measured: shares.length, tasks: valid.length };
 }
 
-const pct = { kind: 'percent', digits: 2 } as const;
-
 /** Per agent: SR and partial credit, overall, online and offline. */
 export function partialCreditTable(s: RunScoring<CreditResult>): TableModel {
   const rows = s.agents.map((agent) => {
@@ -55,10 +54,10 @@ export function partialCreditTable(s: RunScoring<CreditResult>): TableModel {
     title: 'Partial credit: share of the goal conditions met, next to SR',
     columns: [
       { key: 'agent', header: 'Agent' },
-      { key: 'sr', header: 'SR (%)', align: 'right', format: pct },
-      { key: 'pc', header: 'Partial credit (%)', align: 'right', format: pct },
-      { key: 'online', header: 'Online partial credit (%)', align: 'right', format: pct },
-      { key: 'offline', header: 'Offline partial credit (%)', align: 'right', format: pct },
+      { key: 'sr', header: 'SR (%)', align: 'right', format: PERCENT },
+      { key: 'pc', header: 'Partial credit (%)', align: 'right', format: PERCENT },
+      { key: 'online', header: 'Online partial credit (%)', align: 'right', format: PERCENT },
+      { key: 'offline', header: 'Offline partial credit (%)', align: 'right', format: PERCENT },
       { key: 'measured', header: 'Measured / N' },
     ],
     rows,
@@ -79,7 +78,7 @@ export function partialCreditByCategory(s: RunScoring<CreditResult>, tasks: Read
     columns: [
       { key: 'group', header: 'Semantic' },
       { key: 'n', header: 'N', align: 'right' },
-      ...s.agents.map((a) => ({ key: `${a}_pc`, header: `${a} partial credit (%)`, align: 'right' as const, format: pct })),
+      ...s.agents.map((a) => ({ key: `${a}_pc`, header: `${a} partial credit (%)`, align: 'right' as const, format: PERCENT })),
     ],
     rows: groups.map((g) => {
       const inGroup = s.items.filter((i) => cat(i.taskId) === g);

@@ -1,6 +1,7 @@
 import type { TableModel } from '../../../shared/domain/analysis.js';
 import type { McNemarResult } from '../analysis/stats/mcnemar.js';
 import { exactMcNemar } from '../analysis/stats/mcnemar.js';
+import { PERCENT } from './table-formats.js';
 
 /**
  * Two runs of the same tasks under two conditions (no answers vs answers, default vs a device
@@ -56,8 +57,6 @@ export function compareAgents(rows: readonly PairedOutcome[]): AgentComparison[]
   });
 }
 
-const pct = { kind: 'percent', digits: 2 } as const;
-
 export function comparisonTable(c: readonly AgentComparison[], labels: { a: string; b: string }): TableModel {
   return {
     id: 'run-compare',
@@ -65,9 +64,9 @@ export function comparisonTable(c: readonly AgentComparison[], labels: { a: stri
     columns: [
       { key: 'agent', header: 'Agent' },
       { key: 'pairs', header: 'Paired tasks', align: 'right' },
-      { key: 'srA', header: 'SR A (%)', align: 'right', format: pct },
-      { key: 'srB', header: 'SR B (%)', align: 'right', format: pct },
-      { key: 'delta', header: 'Δ SR (B − A, points)', align: 'right', format: pct },
+      { key: 'srA', header: 'SR A (%)', align: 'right', format: PERCENT },
+      { key: 'srB', header: 'SR B (%)', align: 'right', format: PERCENT },
+      { key: 'delta', header: 'Δ SR (B − A, points)', align: 'right', format: PERCENT },
       { key: 'onlyA', header: 'Success in A only', align: 'right' },
       { key: 'onlyB', header: 'Success in B only', align: 'right' },
       { key: 'p', header: 'McNemar p (exact)', align: 'right', format: { kind: 'pvalue' } },

@@ -1,8 +1,8 @@
 import type { TableModel } from '../../../shared/domain/analysis.js';
 import type { GraphTrust } from '../../../shared/domain/graph.js';
 import type { AgentMetrics, Breakdown, GroupMetrics, RunMetrics } from './metrics.js';
+import { PERCENT } from './table-formats.js';
 
-const pct = { kind: 'percent', digits: 2 } as const;
 const fixed = (digits: number) => ({ kind: 'fixed', digits }) as const;
 const MODES = ['overall', 'online', 'offline'] as const;
 
@@ -30,7 +30,7 @@ function nOf(m: RunMetrics, mode: (typeof MODES)[number]): string {
 /** The paper's Table 2 layout: SR / AIL / MCM for overall, online and offline, one row per agent, plus unresolved. */
 export function table2(m: RunMetrics, runId: string): TableModel {
   const cols = MODES.flatMap((mode) => [
-    { key: `${mode}_sr`, header: `${cap(mode)} SR (%, ${nOf(m, mode)})`, align: 'right' as const, format: pct },
+    { key: `${mode}_sr`, header: `${cap(mode)} SR (%, ${nOf(m, mode)})`, align: 'right' as const, format: PERCENT },
     { key: `${mode}_ail`, header: `${cap(mode)} AIL (s)`, align: 'right' as const, format: fixed(2) },
     { key: `${mode}_mcm`, header: `${cap(mode)} MCM (tokens)`, align: 'right' as const, format: fixed(0) },
   ]);
@@ -45,7 +45,7 @@ export function table2(m: RunMetrics, runId: string): TableModel {
       { key: 'agent', header: 'Agent' },
       ...cols,
       { key: 'unresolved', header: 'Unresolved', align: 'right' },
-      { key: 'online_irreversible', header: 'Online tasks with an unasked irreversible action (%)', align: 'right', format: pct },
+      { key: 'online_irreversible', header: 'Online tasks with an unasked irreversible action (%)', align: 'right', format: PERCENT },
     ],
     rows: m.agents.map((a) => ({
       agent: a.agent,
@@ -98,8 +98,8 @@ export function behaviourTable(m: RunMetrics): TableModel {
       { key: 'p95', header: 'p95 step (s)', align: 'right', format: fixed(2) },
       { key: 'steps', header: 'Steps/task', align: 'right', format: fixed(1) },
       { key: 'ratio', header: 'Steps vs human', align: 'right', format: fixed(2) },
-      { key: 'premature', header: 'Premature finish (%)', align: 'right', format: pct },
-      { key: 'never', header: 'Never finished (%)', align: 'right', format: pct },
+      { key: 'premature', header: 'Premature finish (%)', align: 'right', format: PERCENT },
+      { key: 'never', header: 'Never finished (%)', align: 'right', format: PERCENT },
       { key: 'infra', header: 'Infra errors', align: 'right' },
       { key: 'retries', header: 'Infra retries', align: 'right' },
       { key: 'judge', header: 'Judge tokens', align: 'right' },
@@ -146,7 +146,7 @@ export function breakdownTable(m: RunMetrics, by: Breakdown): TableModel {
     columns: [
       { key: 'group', header: cap(by) },
       { key: 'n', header: 'N', align: 'right' },
-      ...agents.map((a) => ({ key: `${a.agent}_sr`, header: `${a.agent} SR (%)`, align: 'right' as const, format: pct })),
+      ...agents.map((a) => ({ key: `${a.agent}_sr`, header: `${a.agent} SR (%)`, align: 'right' as const, format: PERCENT })),
     ],
     rows: keys.map((k) => ({
       group: k,

@@ -3,6 +3,7 @@ import { mulberry32 } from '../random/rng.js';
 import { quantileSorted } from '../analysis/stats/quantile.js';
 import type { PlannedItem, ScoredResult } from './scoring.js';
 import { scoreRun, taskModeKey } from './scoring.js';
+import { PERCENT } from './table-formats.js';
 
 /**
  * Repeated trials (`run --trials K`). Per task, with n trials of which c succeeded:
@@ -112,11 +113,10 @@ export function passKMetrics(a: AgentTrials): PassK {
 /** Table 2's companion for repeated trials: pass@1, pass@K and pass^K per agent with 95% bootstrap intervals over tasks. */
 export function passKTable(rows: readonly PassK[]): TableModel {
   const k = rows[0]?.trials ?? 1;
-  const pct = { kind: 'percent', digits: 2 } as const;
   const cols = (key: string, label: string) => [
-    { key, header: `${label} (%)`, align: 'right' as const, format: pct },
-    { key: `${key}_lo`, header: `${label} 95% CI low`, align: 'right' as const, format: pct },
-    { key: `${key}_hi`, header: `${label} 95% CI high`, align: 'right' as const, format: pct },
+    { key, header: `${label} (%)`, align: 'right' as const, format: PERCENT },
+    { key: `${key}_lo`, header: `${label} 95% CI low`, align: 'right' as const, format: PERCENT },
+    { key: `${key}_hi`, header: `${label} 95% CI high`, align: 'right' as const, format: PERCENT },
   ];
   const cells = (key: string, e: Estimate | null) => ({
     [key]: e?.value ?? null,
