@@ -22,6 +22,8 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   report: async () => (await import('./commands/run.js')).registerRun,
   demo: async () => (await import('./commands/demo.js')).registerDemo,
   prices: async () => (await import('./commands/prices.js')).registerPrices,
+  export: async () => (await import('./commands/run-bundle.js')).registerRunBundle,
+  'import-run': async () => (await import('./commands/run-bundle.js')).registerRunBundle,
 };
 
 /** The command word: the first argument that is not an option or an option's value. */

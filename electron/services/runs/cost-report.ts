@@ -24,7 +24,8 @@ export interface RunCost {
   withCostColumns(t2: TableModel): TableModel;
 }
 
-const usageOf = (r: RunResult) => ({
+/** The tokens and images a result's model calls were billed for. */
+export const usageOf = (r: RunResult) => ({
   promptTokens: r.details.stats?.promptTokens ?? null,
   completionTokens: r.details.stats?.completionTokens ?? null,
   images: r.details.stats?.images ?? 0,

@@ -71,8 +71,11 @@ export function buildRunReport(store: WorkspaceStore, runId: string, o: { exclud
     const t = store.tasks.get(id);
     if (t) tasks.set(id, t);
   }
+  // The counts frozen in the manifest when the run was created (the same in a workspace the run is imported into);
+  // runs created before they were recorded count this workspace's demonstrations.
+  const frozen = run.manifest.humanSteps;
   const m = runMetrics(results.map(toMetricInput), tasks, plan, {
-    humanSteps: humanSteps(store, taskIds),
+    humanSteps: frozen ? new Map(Object.entries(frozen)) : humanSteps(store, taskIds),
     excludeUnresolved: o.excludeUnresolved === true,
   });
   const manifest = run.manifest;

@@ -7,6 +7,7 @@ import * as m0010 from './0010-off-graph-decisions.js';
 import * as m0014 from './0014-leases.js';
 import * as m0018 from './0018-pending-captures.js';
 import * as m0022 from './0022-run-trials.js';
+import * as m0032 from './0032-run-imports.js';
 
 export interface Migration {
   /** Applied in ascending order; never renumber or edit one that has shipped (the hash check refuses). */
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: 'leases', up: m0014.up },
   { version: 18, name: 'pending-captures', up: m0018.up },
   { version: 22, name: 'run-trials', up: m0022.up },
+  { version: 32, name: 'run-imports', up: m0032.up },
 ];

@@ -99,6 +99,29 @@ export class RunsRepo {
     return this.get(id)!;
   }
 
+  /**
+   * A run loaded from a bundle (`import-run`), its row as the exporting workspace had it, and where it came from.
+   * The caller holds the transaction that also writes its results and steps.
+   */
+  restore(run: Omit<Run, 'manifest'> & { manifest: unknown }, from: { contentsSha256: string; sourceFile: string; exportedBy: string }): void {
+    this.db
+      .prepare('INSERT INTO runs (id, mode, status, manifest, created_at, finished_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(run.id, run.mode, run.status, toJson(run.manifest), run.createdAt, run.finishedAt);
+    this.db
+      .prepare('INSERT INTO run_imports (run_id, contents_sha256, source_file, exported_by, imported_at) VALUES (?, ?, ?, ?, ?)')
+      .run(run.id, from.contentsSha256, from.sourceFile, from.exportedBy, nowIso());
+  }
+
+  /** Where an imported run came from (null: it was run in this workspace). */
+  importedFrom(id: string): { contentsSha256: string; sourceFile: string; exportedBy: string; importedAt: string } | null {
+    const r = this.db
+      .prepare<[string], { contents_sha256: string; source_file: string; exported_by: string; imported_at: string }>(
+        'SELECT * FROM run_imports WHERE run_id = ?',
+      )
+      .get(id);
+    return r ? { contentsSha256: r.contents_sha256, sourceFile: r.source_file, exportedBy: r.exported_by, importedAt: r.imported_at } : null;
+  }
+
   get(id: string): Run | undefined {
     const r = this.db.prepare<[string], RunRow>('SELECT * FROM runs WHERE id = ?').get(id);
     if (!r) return undefined;
@@ -110,6 +133,11 @@ export class RunsRepo {
       createdAt: r.created_at,
       finishedAt: r.finished_at,
     };
+  }
+
+  /** A run's manifest as stored, unparsed: the run bundle carries it verbatim (and checks it with its own schema). */
+  manifestText(id: string): string | undefined {
+    return this.db.prepare<[string], { manifest: string }>('SELECT manifest FROM runs WHERE id = ?').get(id)?.manifest;
   }
 
   list(): Run[] {
@@ -181,8 +209,8 @@ export class RunsRepo {
     return new Set(rows.map((r) => `${r.task_id}|${r.agent}|${r.mode}`));
   }
 
-  /** Records a task's verdict in its own transaction. */
-  putResult(r: Omit<RunResult, 'finishedAt'>): void {
+  /** Records a task's verdict in its own transaction (`finishedAt`: now, or as a bundle recorded it). */
+  putResult(r: Omit<RunResult, 'finishedAt'>, finishedAt: string = nowIso()): void {
     this.db
       .prepare(
         `INSERT INTO run_results (run_id, task_id, agent, mode, trial, success, exit_category, details, finished_at)
@@ -190,7 +218,7 @@ export class RunsRepo {
          ON CONFLICT (run_id, task_id, agent, mode, trial) DO UPDATE SET success = excluded.success,
          exit_category = excluded.exit_category, details = excluded.details, finished_at = excluded.finished_at`,
       )
-      .run(r.runId, r.taskId, r.agent, r.mode, trialOf(r), r.success ? 1 : 0, r.exitCategory, toJson(r.details), nowIso());
+      .run(r.runId, r.taskId, r.agent, r.mode, trialOf(r), r.success ? 1 : 0, r.exitCategory, toJson(r.details), finishedAt);
   }
 
   /**
