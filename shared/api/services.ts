@@ -309,6 +309,18 @@ export const StartRunSchema = z
   })
   .strict();
 
+/** A run bundle written: where, its size, and what it holds. */
+export interface RunBundleExportDto {
+  runId: string;
+  file: string;
+  bytes: number;
+  results: number;
+  steps: number;
+  images: number;
+  /** Secret values found in texts and replaced (0 when none). */
+  redactions: number;
+}
+
 export const runsContract = {
   list: method(NoInput).returns<RunSummaryDto[]>(),
   /** Agents that can be run: built-ins, the workspace's agents.json, and "replay". */
@@ -336,6 +348,11 @@ export const runsContract = {
   report: method(z.object({ runId: z.string().min(1), excludeUnresolved: z.boolean().optional() }).strict()).returns<RunReportDto>(),
   /** SR by agent and by category, and exit categories, as backend-rendered charts. */
   charts: method(z.object({ runId: z.string().min(1) }).strict()).returns<RunChartDto[]>(),
+  /**
+   * Writes the run as a bundle (docs/run-bundle.md) into the workspace's exports/ folder, replacing an earlier export
+   * of the same run; returns the file and what it holds. `elderbench import-run FILE` loads it elsewhere.
+   */
+  exportBundle: method(z.object({ runId: z.string().min(1) }).strict()).returns<RunBundleExportDto>(),
   onProgress: event<RunProgressDto>(),
 };
 

@@ -13,6 +13,8 @@ import { setupQuestion } from '../devices/setup-guard.js';
 import { runSummary } from './run-summary.js';
 import { errorMessage } from '../../../shared/error-message.js';
 import { requireConfirmation } from '../call-context.js';
+import { exportRunBundle } from './bundle/bundle-export.js';
+import { join } from 'node:path';
 
 /** Runs started from the window execute inside the backend; the renderer follows them through onProgress. */
 export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBenchHandlers['runs'] {
@@ -139,6 +141,11 @@ export function runsService(ctx: ServiceContext, devices: DeviceHub): ElderBench
       return null;
     },
     charts: ({ runId }) => runChartsFor(ctx.store(), runId),
+    exportBundle: async ({ runId }) => {
+      const store = ctx.store();
+      if (!store.runs.get(runId)) throw new ApiError('not_found', `no run ${runId} in this workspace`);
+      return exportRunBundle(store, runId, join(store.path, 'exports', `${runId}.tar.gz`), { env: process.env });
+    },
     report: ({ runId, excludeUnresolved }) => {
       let r;
       try {

@@ -29,7 +29,9 @@ function storedManifest(store: WorkspaceStore, runId: string): BundleManifest['r
   const text = store.runs.manifestText(runId) ?? '{}';
   const r = BundleManifestSchema.shape.runManifest.safeParse(JSON.parse(text));
   if (!r.success)
-    throw new Error(`run ${runId}: its stored manifest lacks ${r.error.issues[0]!.path.join('.')} (${r.error.issues[0]!.message}); it cannot be exported`);
+    throw new Error(
+      `run ${runId}: its stored manifest lacks ${r.error.issues[0]!.path.join('.')} (${r.error.issues[0]!.message}); it cannot be exported`,
+    );
   return r.data;
 }
 
@@ -99,7 +101,8 @@ export async function exportRunBundle(
         if (written.has(id)) continue;
         written.add(id);
         const mediaType = store.blobIndex.get(id)?.mediaType;
-        if (!mediaType) throw new Error(`run ${runId}: the screen ${id} of ${r.taskId}/${r.agent} is not in the blob index; the workspace is damaged`);
+        if (!mediaType)
+          throw new Error(`run ${runId}: the screen ${id} of ${r.taskId}/${r.agent} is not in the blob index; the workspace is damaged`);
         // Read checked (a regular file hashing to its name), one at a time: never the whole bundle in memory.
         const bytes = await store.blobs.get(id);
         const file = imageFile(id, mediaType);

@@ -52,7 +52,8 @@ export async function importRunBundle(store: WorkspaceStore, file: string, limit
     let steps = 0;
     writeTransaction(store.db, () => {
       for (const blob of b.blobs) store.blobIndex.record(blob.id, blob.bytes, blob.mediaType);
-      if (tasks.added.length) store.tasks.importSet({ name: `run ${runId}`, sourceFile: path, sourceHash: b.contentsSha256 }, tasks.added, false);
+      if (tasks.added.length)
+        store.tasks.importSet({ name: `run ${runId}`, sourceFile: path, sourceHash: b.contentsSha256 }, tasks.added, false);
       const { id, mode, status, createdAt, finishedAt } = b.manifest.run;
       store.runs.restore(
         { id, mode, status, createdAt, finishedAt, manifest: b.manifest.runManifest },
@@ -129,7 +130,8 @@ function checkReferences(b: ReadBundle, refuse: Refuse): void {
   for (const [i, r] of b.results.entries()) {
     const at = (field: string) => `line ${i + 1}: ${field}`;
     const key = JSON.stringify([r.taskId, r.agent, r.mode, r.trial]);
-    if (keys.has(key)) refuse(BUNDLE_FILES.results, at('taskId'), `a second result for ${r.taskId} / ${r.agent} / ${r.mode} / trial ${r.trial}`);
+    if (keys.has(key))
+      refuse(BUNDLE_FILES.results, at('taskId'), `a second result for ${r.taskId} / ${r.agent} / ${r.mode} / trial ${r.trial}`);
     keys.add(key);
     if (files.has(r.stepsFile)) refuse(BUNDLE_FILES.results, at('stepsFile'), `${r.stepsFile} is already another result's`);
     files.add(r.stepsFile);
@@ -156,14 +158,17 @@ async function checkImages(b: ReadBundle, refuse: Refuse): Promise<void> {
     const at = `line ${i + 1}`;
     if (ids.has(blob.id)) refuse(BUNDLE_FILES.blobs, `${at}: id`, `${blob.id.slice(0, 12)}… is listed twice`);
     ids.add(blob.id);
-    if (!isAllowedMediaType(blob.mediaType)) refuse(BUNDLE_FILES.blobs, `${at}: mediaType`, `${JSON.stringify(blob.mediaType.slice(0, 60))} is not a type ElderBench stores`);
+    if (!isAllowedMediaType(blob.mediaType))
+      refuse(BUNDLE_FILES.blobs, `${at}: mediaType`, `${JSON.stringify(blob.mediaType.slice(0, 60))} is not a type ElderBench stores`);
     const staged = b.staged.get(blob.id) ?? refuse(BUNDLE_FILES.blobs, `${at}: file`, `${blob.file} is not in the archive`);
     const bytes = await readFile(staged);
-    if (bytes.length !== blob.bytes) refuse(BUNDLE_FILES.blobs, `${at}: bytes`, `${blob.file} holds ${bytes.length} bytes, not ${blob.bytes}`);
+    if (bytes.length !== blob.bytes)
+      refuse(BUNDLE_FILES.blobs, `${at}: bytes`, `${blob.file} holds ${bytes.length} bytes, not ${blob.bytes}`);
     // Decoded later (Review, the HTML report) by code that trusts it: checked within its kind's limit now.
     await checkBlobContent(bytes, blob.mediaType, blob.id).catch((e: unknown) =>
       refuse(blob.file, null, `not the ${blob.mediaType} blobs.jsonl says it is (${errorMessage(e)})`),
     );
   }
-  for (const id of b.staged.keys()) if (!ids.has(id)) refuse(BUNDLE_FILES.blobs, null, `the archive's image ${id.slice(0, 12)}… is not listed`);
+  for (const id of b.staged.keys())
+    if (!ids.has(id)) refuse(BUNDLE_FILES.blobs, null, `the archive's image ${id.slice(0, 12)}… is not listed`);
 }

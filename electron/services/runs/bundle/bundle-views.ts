@@ -55,7 +55,12 @@ function devices(results: readonly RunResult[]): BundleManifest['view']['devices
   return [...byPrint.values()];
 }
 
-export function manifestView(run: Run, taskIds: readonly string[], results: readonly RunResult[], tasksAsRun: boolean): BundleManifest['view'] {
+export function manifestView(
+  run: Run,
+  taskIds: readonly string[],
+  results: readonly RunResult[],
+  tasksAsRun: boolean,
+): BundleManifest['view'] {
   const m = run.manifest;
   const spec = m.spec;
   const taskSetHash = str((m as Loose).taskSetHash) ?? '';

@@ -18,6 +18,9 @@ export function RunDetail({ runId }: { runId: string }) {
       charts: st.runCharts,
       cancel: st.cancelRun,
       resume: st.resumeRun,
+      exportBundle: st.exportRunBundle,
+      bundle: st.runBundle,
+      exporting: st.runExporting,
       refresh: st.refreshRunReport,
       exclude: st.runReportExcludeUnresolved,
       setExclude: st.setExcludeUnresolved,
@@ -64,6 +67,26 @@ export function RunDetail({ runId }: { runId: string }) {
           <button type="button" onClick={() => void s.resume(runId)}>
             Resume
           </button>
+        )}
+        {run && !run.active && (
+          <p className="run-bundle-line">
+            <button
+              type="button"
+              className="secondary"
+              disabled={s.exporting}
+              onClick={() => void s.exportBundle(runId)}
+              data-testid="run-export-bundle"
+              title="Manifest, results, steps and screens (no keys), for elderbench import-run in another workspace"
+            >
+              {s.exporting ? 'Exporting…' : 'Export bundle'}
+            </button>{' '}
+            {s.bundle?.runId === runId && (
+              <span className="muted" data-testid="run-bundle-file">
+                Written: {s.bundle.file} ({(s.bundle.bytes / 1024 / 1024).toFixed(1)} MiB, {s.bundle.results} results, {s.bundle.images}{' '}
+                images)
+              </span>
+            )}
+          </p>
         )}
       </div>
       <div className="run-body" tabIndex={0} role="region" aria-label={`Results of ${runId}`}>

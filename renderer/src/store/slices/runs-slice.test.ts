@@ -168,4 +168,24 @@ describe('the runs slice', () => {
     expect(fake.calls('runs', 'report').at(-1)?.[0]).toEqual({ runId: 'r0' });
     expect(store.getState().runReport?.excludeUnresolved).toBe(false);
   });
+
+  it('exports the open run as a bundle through runs.exportBundle and keeps the file it wrote; a refusal is said, not kept', async () => {
+    await withOpenRun(runRow('r1'));
+    const written = { runId: 'r1', file: '/ws/exports/r1.tar.gz', bytes: 2048, results: 4, steps: 9, images: 7, redactions: 0 };
+    fake.answer('runs', 'exportBundle', () => written);
+    await store.getState().exportRunBundle('r1');
+    expect(fake.calls('runs', 'exportBundle')).toEqual([[{ runId: 'r1' }]]);
+    expect(store.getState()).toMatchObject({ runBundle: written, runExporting: false });
+
+    fake.answer('runs', 'exportBundle', () => {
+      throw new Error('disk full');
+    });
+    await store.getState().exportRunBundle('r1');
+    expect(store.getState().runBundle).toEqual(written);
+    expect(store.getState().runExporting).toBe(false);
+    expect(store.getState().notice).toMatchObject({
+      kind: 'error',
+      text: expect.stringContaining('Could not export r1: disk full') as unknown,
+    });
+  });
 });

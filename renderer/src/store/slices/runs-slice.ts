@@ -1,4 +1,4 @@
-import type { ElderBenchApi } from '../../../../shared/api/index.js';
+import type { ElderBenchApi, RunBundleExportDto } from '../../../../shared/api/index.js';
 import type { StartRunSchema } from '../../../../shared/api/index.js';
 import type { RunChartDto, RunProgressDto, RunReportDto, RunSummaryDto } from '../../../../shared/domain/run.js';
 import type { z } from 'zod';
@@ -28,12 +28,17 @@ export interface RunsSlice {
   /** The open report leaves unresolved results out of each agent's SR (a view, not the comparable default). */
   runReportExcludeUnresolved: boolean;
   runStarting: boolean;
+  /** The last bundle this window exported (the Runs screen names its file), and whether one is being written. */
+  runBundle: RunBundleExportDto | null;
+  runExporting: boolean;
   loadRuns(): Promise<void>;
   loadRunAgents(): Promise<void>;
   approveAgent(name: string): Promise<void>;
   /** Starts a run; returns its id (and opens it), or null when the backend refused. */
   startRun(input: StartRunInput): Promise<string | null>;
   cancelRun(runId: string): Promise<void>;
+  /** Writes the run as a bundle into the workspace's exports/ folder (docs/run-bundle.md). */
+  exportRunBundle(runId: string): Promise<void>;
   resumeRun(runId: string): Promise<void>;
   /** Opens a run on the Runs screen: its report and charts. */
   selectRun(runId: string | null): Promise<void>;
@@ -82,6 +87,8 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get, api) => {
     runCharts: null,
     runReportExcludeUnresolved: false,
     runStarting: false,
+    runBundle: null,
+    runExporting: false,
 
     async loadRuns() {
       try {
@@ -126,6 +133,18 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get, api) => {
         get().notify('Stopping after the tasks in progress');
       } catch (e) {
         get().notify(`Could not cancel: ${errorMessage(e)}`, 'error');
+      }
+    },
+    async exportRunBundle(runId) {
+      set({ runExporting: true });
+      try {
+        const bundle = await api.runs.exportBundle({ runId });
+        set({ runBundle: bundle });
+        get().notify(`Bundle written: ${bundle.file}`);
+      } catch (e) {
+        get().notify(`Could not export ${runId}: ${errorMessage(e)}`, 'error');
+      } finally {
+        set({ runExporting: false });
       }
     },
     async resumeRun(runId) {
@@ -196,7 +215,7 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get, api) => {
     },
     forgetRuns() {
       reportRequest++;
-      set({ runs: [], runProgress: {}, selectedRun: null, runReport: null, runReportStale: false, runCharts: null });
+      set({ runs: [], runProgress: {}, selectedRun: null, runReport: null, runReportStale: false, runCharts: null, runBundle: null });
     },
   };
 };
