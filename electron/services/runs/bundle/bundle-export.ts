@@ -70,8 +70,9 @@ export async function exportRunBundle(
   const files: BundleContents['files'] = [];
   mkdirSync(dirname(out), { recursive: true });
   const tar = new TarGzWriter(out);
-  const add = async (name: string, bytes: Buffer): Promise<void> => {
-    files.push({ name, sha256: sha256(bytes), bytes: bytes.length });
+  // `hash`: an image's, known already (its blob id, checked when it was read).
+  const add = async (name: string, bytes: Buffer, hash = sha256(bytes)): Promise<void> => {
+    files.push({ name, sha256: hash, bytes: bytes.length });
     await tar.addBytes(name, bytes);
   };
   try {
@@ -106,7 +107,7 @@ export async function exportRunBundle(
         // Read checked (a regular file hashing to its name), one at a time: never the whole bundle in memory.
         const bytes = await store.blobs.get(id);
         const file = imageFile(id, mediaType);
-        await add(file, bytes);
+        await add(file, bytes, id);
         blobs.push({ id, mediaType, bytes: bytes.length, file });
       }
       const l = labels.get(JSON.stringify([r.taskId, r.agent, r.mode, r.trial ?? 0]));
