@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { settingsWorkspace } from '../support/record-script.js';
 import { useTempDirs } from '../support/temp-dir.js';
@@ -27,5 +29,13 @@ describe('the Runs screen (web mode, Chromium, virtual phone)', () => {
     const table = page.locator('[data-testid="table-table2-results"]');
     await table.waitFor();
     expect(await table.locator('tbody tr').first().textContent()).toMatch(/^replay100\.00/);
+
+    // The finished run exports as a bundle, written into the workspace's exports/ folder and named on the screen.
+    await page.click('[data-testid="run-export-bundle"]');
+    const written = await page.locator('[data-testid="run-bundle-file"]').textContent({ timeout: 60_000 });
+    const runId = (await page.locator('#run-title').textContent())!;
+    const file = join(ws, 'exports', `${runId}.tar.gz`);
+    expect(written).toContain(file);
+    expect(statSync(file).size).toBeGreaterThan(0);
   });
 });

@@ -34,7 +34,12 @@ export class RunBundleError extends Error {
 }
 
 /** Limits on what one file of a bundle may hold (a crafted bundle is refused after bounded work). */
-export const BUNDLE_LIMITS = { jsonBytes: 256 * 1024 * 1024, imageBytes: BLOB_LIMITS.fileBytes, files: 2_000_000 };
+export const BUNDLE_LIMITS = {
+  jsonBytes: 256 * 1024 * 1024,
+  imageBytes: BLOB_LIMITS.fileBytes,
+  files: 2_000_000,
+  totalBytes: 32 * 1024 ** 3,
+};
 
 /** A bundle read and checked file by file; images wait in a temp folder until the whole bundle is known good. */
 export interface ReadBundle {
@@ -83,6 +88,7 @@ export async function readBundle(file: string, limits = BUNDLE_LIMITS): Promise<
 
   const stagingDir = mkdtempSync(join(tmpdir(), 'eb-bundle-'));
   const seen = new Map<string, { sha256: string; bytes: number }>();
+  let total = 0;
   const out: Partial<ReadBundle> & { steps: Map<string, BundleStep[]>; staged: Map<string, string> } = {
     steps: new Map(),
     staged: new Map(),
@@ -100,6 +106,9 @@ export async function readBundle(file: string, limits = BUNDLE_LIMITS): Promise<
         const bytes = await entryBytes(entry, image ? limits.imageBytes : limits.jsonBytes).catch((e: unknown) =>
           refuse(name, null, e instanceof Error ? e.message : String(e)),
         );
+        total += bytes.length;
+        // A crafted archive (a gzip bomb) stops here, before it fills the disk with staged images.
+        if (total > limits.totalBytes) refuse(name, null, `the bundle inflates to more than ${limits.totalBytes / 1024 ** 3} GiB`);
         const hash = sha256(bytes);
         if (name !== BUNDLE_FILES.contents) seen.set(name, { sha256: hash, bytes: bytes.length });
         if (image) {
