@@ -144,9 +144,7 @@ export const BundleStepSchema = z.object({
   timings: z.record(z.string(), z.number()),
   usage: Json,
   /** What was sent to the model, each image by its blob id (null: a model-free agent, or not recorded). */
-  request: z
-    .object({ messages: z.array(z.object({ role: z.string(), text: z.string(), images: z.array(Sha256.nullable()) })) })
-    .nullable(),
+  request: z.object({ messages: z.array(z.object({ role: z.string(), text: z.string(), images: z.array(Sha256.nullable()) })) }).nullable(),
 });
 export type BundleStep = z.infer<typeof BundleStepSchema>;
 

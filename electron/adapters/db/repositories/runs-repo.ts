@@ -103,7 +103,10 @@ export class RunsRepo {
    * A run loaded from a bundle (`import-run`), its row as the exporting workspace had it, and where it came from.
    * The caller holds the transaction that also writes its results and steps.
    */
-  restore(run: Omit<Run, 'manifest'> & { manifest: unknown }, from: { contentsSha256: string; sourceFile: string; exportedBy: string }): void {
+  restore(
+    run: Omit<Run, 'manifest'> & { manifest: unknown },
+    from: { contentsSha256: string; sourceFile: string; exportedBy: string },
+  ): void {
     this.db
       .prepare('INSERT INTO runs (id, mode, status, manifest, created_at, finished_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(run.id, run.mode, run.status, toJson(run.manifest), run.createdAt, run.finishedAt);
@@ -119,7 +122,9 @@ export class RunsRepo {
         'SELECT * FROM run_imports WHERE run_id = ?',
       )
       .get(id);
-    return r ? { contentsSha256: r.contents_sha256, sourceFile: r.source_file, exportedBy: r.exported_by, importedAt: r.imported_at } : null;
+    return r
+      ? { contentsSha256: r.contents_sha256, sourceFile: r.source_file, exportedBy: r.exported_by, importedAt: r.imported_at }
+      : null;
   }
 
   get(id: string): Run | undefined {
