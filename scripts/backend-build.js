@@ -22,7 +22,8 @@ const BUILD_INPUTS = [fileURLToPath(import.meta.url), join(ROOT, 'package.json')
 /** Chunks no build references any more are removed once this old (a long run may still be using them). */
 const OLD_CHUNK_MS = 24 * 3600_000;
 
-function stamp(file) {
+/** What staleness is judged by: a source's size and mtime (ms). */
+export function stamp(file) {
   const s = statSync(file);
   return `${s.size}:${Math.trunc(s.mtimeMs)}`;
 }
@@ -31,7 +32,7 @@ function stamp(file) {
  * Why the build cannot be used as it is, or null when it is up to date. Without the sources (an installed
  * package, the packaged app) the build is all there is, so it is used.
  */
-export function staleReason() {
+export function staleReason(stampOf = stamp) {
   if (!existsSync(ENTRY_SOURCE)) return null;
   if (!existsSync(ENTRY_BUILT) || !existsSync(INFO)) return 'no build yet';
   let info;
@@ -43,7 +44,7 @@ export function staleReason() {
   for (const [rel, was] of Object.entries(info.inputs ?? {})) {
     let now;
     try {
-      now = stamp(join(ROOT, rel));
+      now = stampOf(join(ROOT, rel));
     } catch {
       return `${rel} was removed`;
     }

@@ -15,6 +15,7 @@ import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBackendBuild } from './backend-build.js';
 import { buildSharedDemo } from './shared-demo.js';
+import { printSlowestFiles } from './test-file-times.js';
 
 const fast = process.argv.includes('--fast');
 const passThrough = process.argv.slice(2).filter((a) => a !== '--fast');
@@ -107,32 +108,66 @@ if (!fast) {
   times.push(['build renderer', seconds(t0)]);
 }
 
-t0 = Date.now();
-const projects = fast ? ['--project', 'unit', '--project', 'renderer'] : [];
-const vitest = await new Promise((resolve) => {
-  const child = spawn(
-    'npx',
-    ['vitest', 'run', ...projects, '--reporter=default', '--reporter=./test/support/plain-summary-reporter.ts', ...passThrough],
-    { env: { ...env, ...(demo ? { ELDERBENCH_SHARED_DEMO: demo.dir } : {}) }, stdio: ['inherit', 'pipe', 'inherit'] },
-  );
-  let out = '';
-  child.stdout.on('data', (c) => {
-    out += c;
-    process.stdout.write(c);
+/** One vitest process to its end: its output streamed (or held and printed whole at its end), its summary parsed. */
+function vitest(label, args, { hold = false, extraEnv = {} } = {}) {
+  const t = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=./test/support/plain-summary-reporter.ts'], {
+      env: { ...env, ...extraEnv },
+      stdio: ['inherit', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+      if (!hold) process.stdout.write(c);
+    });
+    child.on('close', (status) => {
+      if (hold) process.stdout.write(`\n--- ${label} ---\n${out}`);
+      times.push([`vitest (${label})`, seconds(t)]);
+      resolve({ status, out });
+    });
   });
-  child.on('close', (status) => resolve({ status, out }));
-});
-times.push([`vitest (${fast ? 'unit, renderer' : 'all projects'})`, seconds(t0)]);
-const m = /^vitest: (\d+) passed, (\d+) failed, (\d+) skipped$/m.exec(vitest.out);
-if (m) {
+}
+
+function tally({ status, out }) {
+  const m = /^vitest: (\d+) passed, (\d+) failed, (\d+) skipped$/m.exec(out);
+  if (!m) {
+    console.log('FAIL vitest did not report a summary (crashed?)');
+    failed++;
+    return;
+  }
   passed += Number(m[1]);
   failed += Number(m[2]);
   skipped += Number(m[3]);
   // A crash after the summary still fails the run.
-  if (vitest.status !== 0 && Number(m[2]) === 0) failed++;
+  if (status !== 0 && Number(m[2]) === 0) failed++;
+}
+
+// Each test file's seconds, written by the summary reporter, for the slowest-files list of the whole run.
+const fileTimes = join(mkdtempSync(join(tmpdir(), 'eb-test-times-')), 'files.jsonl');
+const testEnv = { ELDERBENCH_TEST_FILE_TIMES: fileTimes, ...(demo ? { ELDERBENCH_SHARED_DEMO: demo.dir } : {}) };
+if (fast || passThrough.length > 0) {
+  const projects = fast ? ['--project', 'unit', '--project', 'renderer'] : [];
+  tally(await vitest(fast ? 'unit, renderer' : 'chosen files', [...projects, ...passThrough], { extraEnv: testEnv }));
 } else {
-  console.log('FAIL vitest did not report a summary (crashed?)');
-  failed++;
+  // Most tests wait (on CLI processes, phones, servers), so vitest's default of one worker per core but one left idle
+  // (= 1 here) left the machine half idle. The node-side files run 2 at a time ($ELDERBENCH_TEST_WORKERS), and the
+  // browser files one at a time in a second vitest beside them (its output printed whole when it ends): 3 files at
+  // once, beside the static checks and the demo build. More saturates 2 cores without finishing sooner (3 + 1 ran a
+  // shared machine to load 25 and made timing-bound tests miss).
+  const workers = process.env.ELDERBENCH_TEST_WORKERS ?? '2';
+  const [nodeSide, browser] = await Promise.all([
+    vitest(
+      `unit, renderer, integration; ${workers} at a time`,
+      ['--project', 'unit', '--project', 'renderer', '--project', 'integration', `--maxWorkers=${workers}`],
+      {
+        extraEnv: testEnv,
+      },
+    ),
+    vitest('e2e, one file at a time', ['--project', 'e2e'], { hold: true, extraEnv: testEnv }),
+  ]);
+  tally(nodeSide);
+  tally(browser);
 }
 
 await staticDone;
@@ -147,6 +182,7 @@ if (demo) {
   rmSync(demo.dir, { recursive: true, force: true });
 }
 times.push(['total', seconds(started)]);
+printSlowestFiles(fileTimes);
 console.log(`\n${fast ? 'npm run test:fast' : 'npm test'} times:`);
 for (const [what, s] of times) console.log(`  ${what.padEnd(48)} ${s.padStart(7)} s`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -1,4 +1,8 @@
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject } from 'vitest';
 import type { ScriptStep } from '../../electron/core/recording/script.js';
+import { startVirtualPhoneServer } from '../../electron/virtual-phone/index.js';
 import { Backend } from '../../electron/services/backend.js';
 import { recordScript as recordScriptService } from '../../electron/services/recording/record-script.js';
 
@@ -41,17 +45,52 @@ export async function prepareSettingsWorkspace(backend: Backend, serial = 'vphon
 }
 
 /**
- * A fresh workspace with the settings tasks recorded on a new virtual phone (English): its folder, the
- * phone's adb address, and the backend that recorded it (still open; close it before serving the folder).
+ * The settings workspace recorded once per test run (each file used to record the same seven demonstrations on a
+ * phone of its own): built by the first file that asks, in the run's cache folder (global setup), and kept if no
+ * other file finished one first. A file run without the global setup records its own.
+ */
+async function settingsTemplate(dirs: () => string): Promise<string> {
+  const root = inject('testRunCache') ?? dirs();
+  const ready = join(root, 'settings-workspace');
+  if (existsSync(ready)) return join(ready, 'ws');
+  const building = mkdtempSync(join(root, 'settings-building-'));
+  const phone = await startVirtualPhoneServer({ port: 0, locale: 'en' });
+  try {
+    const backend = new Backend({
+      workspace: join(building, 'ws'),
+      userDataDir: join(building, 'user-data'),
+      adbServer: `127.0.0.1:${phone.port}`,
+    });
+    try {
+      await prepareSettingsWorkspace(backend);
+    } finally {
+      backend.close();
+    }
+  } finally {
+    await phone.close();
+  }
+  try {
+    renameSync(building, ready); // whole or not at all: a folder that exists is complete
+  } catch {
+    rmSync(building, { recursive: true, force: true }); // another file's copy landed first; both are the same
+  }
+  return join(ready, 'ws');
+}
+
+/**
+ * A fresh workspace with the settings tasks recorded (a copy of the run's recording of them, made on an English
+ * virtual phone like this one) and a new virtual phone (English): its folder, the phone's adb address, and a backend
+ * open on it (close it before serving the folder).
  */
 export async function settingsWorkspace(
   dirs: () => string,
   phones: (o: { locale: 'en' }) => Promise<{ port: number }>,
 ): Promise<{ ws: string; adb: string; backend: Backend }> {
+  const template = await settingsTemplate(dirs);
   const phone = await phones({ locale: 'en' });
   const ws = dirs();
+  cpSync(template, ws, { recursive: true });
   const adb = `127.0.0.1:${phone.port}`;
   const backend = new Backend({ workspace: ws, userDataDir: dirs(), adbServer: adb });
-  await prepareSettingsWorkspace(backend);
   return { ws, adb, backend };
 }

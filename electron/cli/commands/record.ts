@@ -1,34 +1,20 @@
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import type { z } from 'zod';
-import { DemoScriptSchema } from '../../core/recording/script.js';
+import type { ScriptStep } from '../../services/recording/script-file.js';
+import { ScriptFileError, readScriptFile } from '../../services/recording/script-file.js';
 import { recordScript } from '../../services/recording/record-script.js';
 import { openBackend } from '../context.js';
 import { recordByHand } from './record-by-hand.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult } from '../output.js';
-import { errorMessage } from '../../../shared/error-message.js';
 
-export async function readScript(file: string): Promise<z.infer<typeof DemoScriptSchema>> {
-  let raw: unknown;
+/** A script file as a command reads it: a bad one is a CLI error naming the file and each refused field. */
+export async function readScript(file: string): Promise<ScriptStep[]> {
   try {
-    raw = JSON.parse(await readFile(file, 'utf8'));
+    return await readScriptFile(file);
   } catch (e) {
-    throw new CliError(`${file}: ${(e as NodeJS.ErrnoException).code ?? errorMessage(e)}`);
+    if (e instanceof ScriptFileError) throw new CliError(e.message, 1, e.details);
+    throw e;
   }
-  // A script file may be the bare list or { "actions": [...] } with notes beside it.
-  const list = Array.isArray(raw) ? raw : (raw as { actions?: unknown })?.actions;
-  const parsed = DemoScriptSchema.safeParse(list);
-  if (!parsed.success) {
-    throw new CliError(
-      `${file}: not a demonstration script`,
-      1,
-      parsed.error.issues.map(
-        (i) => `${file}: action ${i.path.length ? `#${Number(i.path[0]) + 1} ` : ''}${i.path.slice(1).join('.')}: ${i.message}`,
-      ),
-    );
-  }
-  return parsed.data;
 }
 
 export function registerRecord(program: Command, globals: () => GlobalOptions): void {

@@ -1,13 +1,11 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import cliProgress from 'cli-progress';
-import { writeTable } from '../../core/analysis/report/table-writers.js';
-import type { TableFormat } from '../../core/analysis/report/table-writers.js';
+import { tableText } from '../../services/analysis/report-output.js';
+import type { TableFormat } from '../../services/analysis/report-output.js';
 import type { RunProgress } from '../../services/runs/run-executor.js';
-import { VARIANTS } from '../../core/eval/variants.js';
-import type { VariantName } from '../../core/eval/variants.js';
-import type { UserMode } from '../../core/user/user-turn.js';
-import type { SideEffectPolicy } from '../../../shared/schemas/run-spec.js';
+import { VARIANTS } from '../../../shared/schemas/run-spec.js';
+import type { SideEffectPolicy, UserMode, VariantName } from '../../../shared/schemas/run-spec.js';
 import { compareRunsSr } from '../../services/runs/run-compare.js';
 import { buildRunReport } from '../../services/runs/run-report-builder.js';
 import { runStatus } from '../../services/runs/run-summary.js';
@@ -277,7 +275,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
             [
               `Run ${runId} (${report.status})`,
               '',
-              writeTable(report.tables[0]!, 'md'),
+              tableText(report.tables[0]!, 'md'),
               ...(harm
                 ? [`${harm.rows.length} side effect(s): agents changed things unasked — listed, with their steps, in the report.`]
                 : []),
@@ -336,9 +334,9 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
               );
             else {
               const format = (o.format as string) === 'html' ? 'md' : o.format;
-              writeData(writeTable(c.table, format));
+              writeData(tableText(c.table, format));
               // An offline run against an online one: how far the two modes' verdicts agree.
-              if (c.modes) writeData(`\n${writeTable(c.modes.table, format)}`);
+              if (c.modes) writeData(`\n${tableText(c.modes.table, format)}`);
             }
             return;
           }
@@ -393,7 +391,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
           }
           if (report.unresolvedWarning) info(report.unresolvedWarning);
           for (const w of report.judgeWarnings) info(w);
-          writeData(report.tables.map((t) => writeTable(t, o.format)).join('\n'));
+          writeData(report.tables.map((t) => tableText(t, o.format)).join('\n'));
         } finally {
           backend.close();
         }

@@ -5,6 +5,7 @@ import { SEMANTIC_CATEGORIES, SYNTACTIC_CATEGORIES } from '../../../shared/schem
 import type { SetupFinding } from '../../services/workspace/tasks-service.js';
 import { importTaskFile, readTaskFile, taskFileRefusal } from '../../services/workspace/tasks-service.js';
 import { formatLint, lintTaskFile } from '../../services/workspace/task-lint.js';
+import { writeTaskSample } from '../../services/workspace/task-sample.js';
 import { startSamplePhones } from '../sample-phone.js';
 import { errorMessage } from '../../../shared/error-message.js';
 import { openBackend } from '../context.js';
@@ -136,20 +137,15 @@ export function registerTasks(program: Command, globals: () => GlobalOptions): v
       if (!Number.isInteger(seed)) throw new CliError(`--seed must be a whole number, got ${o.seed}`, 2);
       const backend = openBackend(g);
       try {
-        const { stratifiedSample } = await import('../../core/analysis/stats/stratified-sample.js');
-        const { writeFileSync } = await import('node:fs');
-        const all = backend.workspace.tasks.list(o.set ? { taskSet: o.set } : {});
-        if (size > all.length) throw new CliError(`--size ${size} is more than the ${all.length} tasks available`);
-        const sample = stratifiedSample(all, (t) => t.semantic, size, seed);
-        const tasks = sample.items.map((t) => backend.workspace.tasks.get(t.id)!);
-        const name = `${o.set ?? 'workspace'}-sample-${size}-seed${seed}`;
-        writeFileSync(
-          o.out,
-          `${JSON.stringify({ format: 'elderbench.tasks/1', name, description: `Stratified by semantic category from ${o.set ?? 'the workspace'} (seed ${seed})`, tasks }, null, 2)}\n`,
-        );
+        let written;
+        try {
+          written = writeTaskSample(backend.workspace, { size, seed, out: o.out, ...(o.set ? { set: o.set } : {}) });
+        } catch (e) {
+          throw new CliError(errorMessage(e));
+        }
         printResult(
           g,
-          { file: o.out, name, allocation: sample.allocation },
+          written,
           (r) =>
             `${table(
               r.allocation.map((a) => [a.stratum, String(a.population), `${(a.share * 100).toFixed(2)}%`, String(a.sampled)]),

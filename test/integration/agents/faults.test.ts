@@ -57,10 +57,12 @@ describe('100 mixed faults from the model server', () => {
       const rand = mulberry32(stream ? 7 : 42).next;
       const faults = Array.from({ length: 100 }, () => fault(rand));
       server = await MockLlmServer.start(faults);
-      // doubao sends the capture untouched (no resize), which keeps 100 steps fast
+      // doubao sends the capture untouched (no resize), which keeps 100 steps fast. The timeout is what a held
+      // request costs (about one step in nine); at 150 ms a plain reply on a loaded machine (3 test files at once
+      // beside the static checks) sometimes missed it and counted as an infrastructure error.
       const agent = modelAgent(
         { name: 't', adapter: 'uitars', variant: 'doubao', baseUrl: server.baseUrl, model: 'm', stream },
-        { timeoutMs: 150, retries: 0 },
+        { timeoutMs: 750, retries: 0 },
       );
       const obs = await observation(540, 1200);
       const seen = { infra: 0, 'parse-error': 0, action: 0 };
