@@ -160,4 +160,45 @@ describe('SideEffectTracker', () => {
     expect(r.effects.map((e) => e.step)).toEqual([11]); // seen between two snapshots after steps: no replay needed
     expect(r.replays).toBeUndefined();
   });
+
+  it('bisecting on replay: provider rows written again with new _ids are the same rows, so a deletion is found at its own step', async () => {
+    // An SMS provider: each play of the setup writes the rows again with fresh _ids; step 1 opens a
+    // thread (its message is marked read), step 3 deletes that thread, step 4 opens another.
+    let nextId = 10;
+    const rows = () => [
+      { _id: nextId++, address: '13800000001', body: '周日回来吃饭吗？', read: '0' },
+      { _id: nextId++, address: '10690000123', body: '恭喜您中奖！', read: '0' },
+    ];
+    let sms = rows();
+    const edits: Array<() => void> = [
+      () => undefined,
+      () => (sms[1]!.read = '1'),
+      () => undefined,
+      () => (sms = sms.filter((r) => r.address !== '10690000123')),
+      () => (sms[0]!.read = '1'),
+    ];
+    const snapshot = async (): Promise<Snapshot> => ({
+      docs: new Map([['sms', JSON.parse(JSON.stringify(sms)) as unknown]]),
+      coverage: [],
+      ms: 1,
+    });
+    const t = new SideEffectTracker({
+      snapshot,
+      expectations: [],
+      policy: 'bisect',
+      replay: async (k) => {
+        sms = rows();
+        for (let i = 0; i < k; i++) edits[i]!();
+        return snapshot();
+      },
+    });
+    await t.start();
+    for (let i = 0; i < edits.length; i++) {
+      edits[i]!();
+      await t.afterAction(i);
+    }
+    const r = await t.finish();
+    expect(r.method).toBe('bisect');
+    expect(r.effects.map((e) => [e.step, e.kind])).toEqual([[3, 'deleted']]);
+  });
 });

@@ -60,6 +60,30 @@ function presence(changes: readonly Change[]): Map<string, Set<string>> {
   return m;
 }
 
+/**
+ * A replay writes the setup's provider rows again, and a provider gives each written row a new
+ * `_id`: against the run's baseline every row then looks removed and added again. A row removed and
+ * one added with the same content (read markers aside) are the same row, so such pairs cancel and
+ * only what the replayed steps did remains (else an early replay would show every later deletion).
+ */
+export function withoutReissuedRows(changes: readonly Change[]): Change[] {
+  const content = (c: Change): string | null =>
+    c.item?.id.startsWith('_id=') && (c.op === 'added' || c.op === 'removed') ? contentKeyOf(c).replace(/\|(added|removed)$/, '') : null;
+  const added = new Map<string, Change[]>();
+  for (const c of changes) {
+    const k = content(c);
+    if (k !== null && c.op === 'added') added.set(k, [...(added.get(k) ?? []), c]);
+  }
+  const dropped = new Set<Change>();
+  for (const c of changes) {
+    const k = content(c);
+    if (k === null || c.op !== 'removed') continue;
+    const twin = added.get(k)?.shift();
+    if (twin) dropped.add(c).add(twin);
+  }
+  return changes.filter((c) => !dropped.has(c));
+}
+
 /** Whether a snapshot shows this change: the same place and kind, and for a changed item, at least its fields. */
 function shows(p: Map<string, Set<string>>, c: Change): boolean {
   const fields = p.get(contentKeyOf(c));
@@ -208,7 +232,7 @@ export class SideEffectTracker {
         const t0 = this.now();
         const s = await this.deps.replay!(k);
         this.replayMs += this.now() - t0;
-        replayed.set(k, presence(diffSnapshots(cps[0]!.snap, s)));
+        replayed.set(k, presence(withoutReissuedRows(diffSnapshots(cps[0]!.snap, s))));
       }
       return shows(replayed.get(k)!, change);
     };
