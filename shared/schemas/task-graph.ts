@@ -126,6 +126,8 @@ export const GraphNodeSchema: z.ZodType<GraphNode, unknown> = z
     keyboard: z.boolean().optional(),
     fields: z.record(z.string(), z.array(BoundsSchema)).optional(),
     up: BoundsSchema.optional(),
+    scrolls: z.array(BoundsSchema).optional(),
+    still: z.array(BoundsSchema).optional(),
     knownWrong: KnownWrongSchema,
   })
   .transform(({ knownWrong, ...node }) => (knownWrong ? { ...node, knownWrong } : node));

@@ -56,6 +56,7 @@ export type WalkHow =
   | 'back'
   | 'keyboard'
   | 'scroll'
+  | 'still'
   | 'excursion';
 
 export interface Candidate {
@@ -86,6 +87,7 @@ const RANK: Record<WalkHow, number> = {
   back: 5,
   keyboard: 5,
   scroll: 7,
+  still: 7,
 };
 
 /** The best of several moves: matched ones only, closest first (distance, then similarity), then the plainer kind, then the closer content. */

@@ -1,5 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { GoalCondition, GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { GoalCondition, GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { graphScreen } from '../../../shared/domain/task-graph.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
@@ -10,7 +10,19 @@ import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit, loopAllows, nodesWith, pageModel, typedField } from './page-model.js';
 import type { Candidate, Position, WalkHow } from './walk-moves.js';
-import { SCROLL_SLACK, ignoresScroll, isTapLike, namedBy, scrollDelta, scrolledBy, searchQueryMove, tappedLabel } from './walk-view.js';
+import {
+  SCROLL_SLACK,
+  ignoresScroll,
+  isTapLike,
+  namedBy,
+  nothingScrolls,
+  onStillControl,
+  outsideScrolling,
+  scrollDelta,
+  scrolledBy,
+  searchQueryMove,
+  tappedLabel,
+} from './walk-view.js';
 import { backMove, choose, editModel, focusMove, pageMoves, typeMatch } from './walk-moves.js';
 
 export type { WalkHow } from './walk-moves.js';
@@ -104,20 +116,22 @@ export class GraphWalker {
   /** Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches. */
   act(action: Action): WalkMove {
     if (this.away) return this.returnFromExcursion(action);
-    if (Math.abs(this.scrolled) > SCROLL_SLACK && !ignoresScroll(action)) return this.onScrolledPage(action);
+    const screen = graphScreen(this.graph as TaskGraph);
+    // A tap on the app bar or the tab bar lands where its screen shows it, however far the list is scrolled.
+    if (Math.abs(this.scrolled) > SCROLL_SLACK && !ignoresScroll(action) && !outsideScrolling(this.screens(), action, screen))
+      return this.onScrolledPage(action);
     const page = this.pos.page;
-    const move = this.move(action);
+    const move = this.move(action, screen);
     if (this.pos.page !== page) this.scrolled = 0;
     return move;
   }
 
-  private move(action: Action): WalkMove {
+  private move(action: Action, screen: { width: number; height: number }): WalkMove {
     const pos = this.pos;
     const out = this.outEdges(pos);
     const exact = this.exactMove(action, out, pos);
     // The app bar's Navigate-up arrow goes back as Back does (a demonstration's Back, where it pressed Back).
     if (!exact.move && this.onUpArrow(action, pos.nodes.size > 0 ? pos.nodes : [pos.near])) return this.act({ type: 'Back' });
-    const screen = graphScreen(this.graph as TaskGraph);
     const move =
       exact.move ??
       (pos.nodes.size > 0 ? focusMove(this.model, action, pos, screen) : null) ??
@@ -129,6 +143,7 @@ export class GraphWalker {
     const scroll = move ? null : scrollDelta(action);
     if (scroll !== null) return this.scroll(scroll, exact.nearest);
     if (!move) {
+      if (onStillControl(this.screens(), action, screen)) return this.still(exact.nearest);
       // A tap the graph does not know: on a phone it opens a page or a dialog, and Back returns from it.
       if (!isTapLike(action)) return { taken: null, nearest: exact.nearest };
       this.away = { action, nearest: exact.nearest };
@@ -154,6 +169,10 @@ export class GraphWalker {
    * walk stays; until the page is scrolled back, what lies under a tap is not what its screen shows.
    */
   private scroll(delta: number, nearest: WalkMove['nearest']): WalkMove {
+    if (nothingScrolls(this.screens())) {
+      const reason = 'a scroll where nothing on the screen scrolls: nothing moves';
+      return { taken: { edge: null, result: { matched: true, distancePx: null, similarity: null, rule: null, reason }, how: 'scroll' }, nearest };
+    }
     const page = this.pos.page;
     const fromTop = !this.graph.edges.some((e) => e.action.type === 'Swipe' && this.model.pageOf.get(e.from) === page);
     this.scrolled = scrolledBy(this.scrolled, delta, fromTop);
@@ -165,6 +184,18 @@ export class GraphWalker {
       taken: { edge: null, result: { matched: true, distancePx: null, similarity: null, rule: null, reason }, how: 'scroll' },
       nearest,
     };
+  }
+
+  /** A tap on a control its screen shows selected already (the tab the page is on): the page stays as it is. */
+  private still(nearest: WalkMove['nearest']): WalkMove {
+    const reason = 'a tap on what the screen shows selected already (the tab it is on): nothing changes';
+    return { taken: { edge: null, result: { matched: true, distancePx: 0, similarity: null, rule: null, reason }, how: 'still' }, nearest };
+  }
+
+  /** The recorded screens of where the walk stands (its nodes, else the closest node of its page). */
+  private screens(): (GraphNode | undefined)[] {
+    const ids = this.pos.nodes.size > 0 ? [...this.pos.nodes] : [this.pos.near];
+    return ids.map((id) => this.model.byId.get(id));
   }
 
   /** On a page scrolled where no demonstration scrolled: a scroll moves it; a tap or another swipe is off the graph. */
