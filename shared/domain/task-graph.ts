@@ -165,6 +165,13 @@ export interface GraphNode {
   scrolls?: Bounds[];
   /** Selected tabs and options on the representative's screen: a tap there changes nothing (see tap-controls.ts). */
   still?: Bounds[];
+  /**
+   * The labelled controls of the representative's screen, smallest first: a tap no recorded position explains
+   * is found by the label under the finger (the layout moved between states of the page; see walk-controls.ts).
+   */
+  controls?: TapOption[];
+  /** The editable fields of the representative's screen: a tap in one no demonstration typed in focuses it, the page stays. */
+  inputs?: Bounds[];
   /** Agents' actions an annotator marked wrong here (they stay off the graph; the walk says "known wrong"). */
   knownWrong?: KnownWrongAction[];
 }
@@ -253,6 +260,10 @@ export interface DemoStep {
   scrolls?: Bounds[];
   /** Its selected tabs and options (a tap there changes nothing). */
   still?: Bounds[];
+  /** Its labelled controls, smallest first. */
+  controls?: TapOption[];
+  /** Its editable fields. */
+  inputs?: Bounds[];
   /** Null on the final observation. */
   action: Action | null;
   actionPx: ActionPx | null;

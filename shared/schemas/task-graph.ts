@@ -128,6 +128,8 @@ export const GraphNodeSchema: z.ZodType<GraphNode, unknown> = z
     up: BoundsSchema.optional(),
     scrolls: z.array(BoundsSchema).optional(),
     still: z.array(BoundsSchema).optional(),
+    controls: z.array(TapOptionSchema).optional(),
+    inputs: z.array(BoundsSchema).optional(),
     knownWrong: KnownWrongSchema,
   })
   .transform(({ knownWrong, ...node }) => (knownWrong ? { ...node, knownWrong } : node));

@@ -6,7 +6,7 @@ import type { Foreground } from '../device/device-port.js';
 import { contentCandidates, keyboardLikelyUp, optionsAt } from './content.js';
 import { contains, labelOf } from '../../../shared/domain/ui-tree.js';
 import { computeSignature, pageKey } from './signature.js';
-import { labelledOptions, mirrorControl, scrollAreas, stillControls, upArrow } from './tap-controls.js';
+import { inputFields, labelledControls, labelledOptions, mirrorControl, scrollAreas, stillControls, upArrow } from './tap-controls.js';
 import type { TaskBound } from './task-bounds.js';
 import { optionsWithinBounds } from './task-bounds.js';
 
@@ -56,6 +56,8 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
     ...(up ? { up } : {}),
     scrolls: scrollAreas(s.ui),
     ...(still.length > 0 ? { still } : {}),
+    controls: labelledControls(s.ui),
+    inputs: inputFields(s.ui),
     action: s.action,
     actionPx: s.actionPx,
     screen: s.screen,

@@ -149,6 +149,8 @@ export function buildGraph(
       // Where any member scrolls (a list that overflowed in one visit scrolls); what the first showed selected.
       if (s.scrolls) node.scrolls = unionBounds(node.scrolls ?? [], s.scrolls);
       if (s.still && node.members.length === 1) node.still = s.still;
+      if (s.controls && node.members.length === 1) node.controls = s.controls;
+      if (s.inputs && node.members.length === 1) node.inputs = s.inputs;
       return node.id;
     });
     starts.set(nodeIds[0]!, (starts.get(nodeIds[0]!) ?? 0) + 1);

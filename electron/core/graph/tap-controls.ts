@@ -106,3 +106,21 @@ export function stillControls(ui: UiHierarchy): Bounds[] {
     .filter((n) => n.bounds && n.selected && n.clickable && !n.checkable)
     .map((n) => n.bounds!);
 }
+
+/**
+ * The labelled controls of a screen (what a tap there hits, by what it says), smallest first: where a page's
+ * layout moves between its states (a row shown once an option is chosen), the walk finds a control by its label.
+ */
+export function labelledControls(ui: UiHierarchy): TapOption[] {
+  return flattenUi(ui)
+    .filter((n) => n.bounds && (n.clickable || n.longClickable) && labelOf(n).trim() !== '')
+    .sort((a, b) => area(a.bounds!) - area(b.bounds!))
+    .map((n) => ({ bounds: n.bounds!, label: normalizeContent(labelOf(n)) }));
+}
+
+/** Editable fields of a screen (a search box): a tap there focuses the field, and the page stays. */
+export function inputFields(ui: UiHierarchy): Bounds[] {
+  return flattenUi(ui)
+    .filter((n) => n.bounds && n.enabled && /EditText|AutoComplete|SearchView/.test(n.className))
+    .map((n) => n.bounds!);
+}

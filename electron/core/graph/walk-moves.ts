@@ -193,6 +193,8 @@ function applicable(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOption
     const now = pos.content.get(v.key);
     if (had === undefined || now === undefined) continue;
     if (valueAgrees(m, v.key, had, now, opts.textThreshold)) continue;
+    // What choosing any option of a group also does (the start button shown), already done by choosing another.
+    if (e.options?.length && valueAgrees(m, v.key, v.value, now, opts.textThreshold)) continue;
     // 发送 with nothing typed: the field the demonstration filled is empty, and the app does nothing.
     if (now === '' && had !== '' && isTextKey(v.key)) refused = true;
     else return false;

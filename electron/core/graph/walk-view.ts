@@ -70,7 +70,7 @@ export function namedBy(label: string, query: string): boolean {
 }
 
 /** What a walk knows of the screens it stands on: each node's scrolling containers and still controls. */
-type ScreenFacts = Pick<GraphNode, 'scrolls' | 'still'>;
+type ScreenFacts = Pick<GraphNode, 'scrolls' | 'still' | 'inputs'>;
 
 /**
  * Whether a swipe moves nothing on these screens: every one is known to have nothing that scrolls (a page
@@ -94,4 +94,14 @@ export function onStillControl(nodes: readonly (ScreenFacts | undefined)[], acti
   if (!isTapLike(action) || action.type === 'LongPress' || nodes.length === 0) return false;
   const p = toPixels(action.at, screen);
   return nodes.every((n) => n?.still?.some((b) => contains(b, p.x, p.y)) === true);
+}
+
+/** The focus of a field no demonstration typed in: typing there matches no recorded typing. */
+export const UNKNOWN_FIELD = '§a field no demonstration typed in';
+
+/** Whether a tap lands in an editable field every one of these screens shows (a search box): it takes the focus, the page stays. */
+export function inField(nodes: readonly (ScreenFacts | undefined)[], action: Action, screen: { width: number; height: number }): boolean {
+  if (!isTapLike(action) || action.type === 'LongPress' || nodes.length === 0) return false;
+  const p = toPixels(action.at, screen);
+  return nodes.every((n) => n?.inputs?.some((b) => contains(b, p.x, p.y)) === true);
 }

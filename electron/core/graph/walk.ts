@@ -7,6 +7,7 @@ import type { ContentRecord } from './goal-conditions.js';
 import { isSearchKey, isTextKey, pressKey, recordValues, unmetConditions } from './goal-conditions.js';
 import type { MatchOptions, MatchResult } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
+import { labelUnder, tapOnLabel } from './walk-controls.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit, loopAllows, nodesWith, pageModel, typedField } from './page-model.js';
 import type { Candidate, Position, WalkHow } from './walk-moves.js';
@@ -16,6 +17,8 @@ import {
   isTapLike,
   namedBy,
   nothingScrolls,
+  UNKNOWN_FIELD,
+  inField,
   onStillControl,
   outsideScrolling,
   scrollDelta,
@@ -126,7 +129,7 @@ export class GraphWalker {
     return move;
   }
 
-  private move(action: Action, screen: { width: number; height: number }): WalkMove {
+  private move(action: Action, screen: { width: number; height: number }, relabelled = false): WalkMove {
     const pos = this.pos;
     const out = this.outEdges(pos);
     const exact = this.exactMove(action, out, pos);
@@ -143,7 +146,20 @@ export class GraphWalker {
     const scroll = move ? null : scrollDelta(action);
     if (scroll !== null) return this.scroll(scroll, exact.nearest);
     if (!move) {
+      // Asked again at the place the recorded screen showed the label: only a recorded move counts.
+      if (relabelled) return { taken: null, nearest: exact.nearest };
       if (onStillControl(this.screens(), action, screen)) return this.still(exact.nearest);
+      if (inField(this.screens(), action, screen)) return this.focusUnknownField(exact.nearest);
+      // The layout moved: the control under the finger, by its label, where a recorded action of the page pressed it.
+      const label = relabelled ? null : labelUnder(this.screens(), action, screen);
+      const pressed = label === null ? null : tapOnLabel(label, this.model.leavingOf.get(pos.page) ?? [], action);
+      if (pressed) {
+        const again = this.move(pressed, screen, true);
+        if (again.taken) {
+          const reason = `"${label}" where this screen shows it (the page's layout moved): ${again.taken.result.reason}`;
+          return { ...again, taken: { ...again.taken, result: { ...again.taken.result, reason } } };
+        }
+      }
       // A tap the graph does not know: on a phone it opens a page or a dialog, and Back returns from it.
       if (!isTapLike(action)) return { taken: null, nearest: exact.nearest };
       this.away = { action, nearest: exact.nearest };
@@ -190,6 +206,13 @@ export class GraphWalker {
   private still(nearest: WalkMove['nearest']): WalkMove {
     const reason = 'a tap on what the screen shows selected already (the tab it is on): nothing changes';
     return { taken: { edge: null, result: { matched: true, distancePx: 0, similarity: null, rule: null, reason }, how: 'still' }, nearest };
+  }
+
+  /** A tap in a field no demonstration typed in (a search box): it takes the focus and the keyboard shows; the page stays. */
+  private focusUnknownField(nearest: WalkMove['nearest']): WalkMove {
+    this.moveTo({ ...this.pos, focus: UNKNOWN_FIELD, keyboard: true });
+    const reason = 'a tap in a field no demonstration typed in: it takes the focus, the page stays (what is typed there, no demonstration saw)';
+    return { taken: { edge: null, result: { matched: true, distancePx: 0, similarity: null, rule: null, reason }, how: 'focus' }, nearest };
   }
 
   /** The recorded screens of where the walk stands (its nodes, else the closest node of its page). */
