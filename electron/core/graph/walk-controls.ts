@@ -18,7 +18,11 @@ import { isTapLike } from './walk-view.js';
 const centre = (b: Bounds): { x: number; y: number } => ({ x: (b.left + b.right) / 2, y: (b.top + b.bottom) / 2 });
 
 /** The label of the smallest labelled control under a tap on these screens, when they all agree and show it once. */
-export function labelUnder(nodes: readonly (GraphNode | undefined)[], action: Action, screen: { width: number; height: number }): string | null {
+export function labelUnder(
+  nodes: readonly (GraphNode | undefined)[],
+  action: Action,
+  screen: { width: number; height: number },
+): string | null {
   if (!isTapLike(action) || nodes.length === 0) return null;
   const p = toPixels(action.at, screen);
   let label: string | null = null;

@@ -83,14 +83,22 @@ export const nothingScrolls = (nodes: readonly (ScreenFacts | undefined)[]): boo
  * Whether a tap lands outside every scrolling container of these screens (the app bar, the tab bar): there a
  * scrolled page shows what its recorded screen shows.
  */
-export function outsideScrolling(nodes: readonly (ScreenFacts | undefined)[], action: Action, screen: { width: number; height: number }): boolean {
+export function outsideScrolling(
+  nodes: readonly (ScreenFacts | undefined)[],
+  action: Action,
+  screen: { width: number; height: number },
+): boolean {
   if (!isTapLike(action) || nodes.length === 0) return false;
   const p = toPixels(action.at, screen);
   return nodes.every((n) => n?.scrolls !== undefined && !n.scrolls.some((b) => contains(b, p.x, p.y)));
 }
 
 /** Whether a tap lands on a control every one of these screens shows already selected (a tab re-tapped): it changes nothing. */
-export function onStillControl(nodes: readonly (ScreenFacts | undefined)[], action: Action, screen: { width: number; height: number }): boolean {
+export function onStillControl(
+  nodes: readonly (ScreenFacts | undefined)[],
+  action: Action,
+  screen: { width: number; height: number },
+): boolean {
   if (!isTapLike(action) || action.type === 'LongPress' || nodes.length === 0) return false;
   const p = toPixels(action.at, screen);
   return nodes.every((n) => n?.still?.some((b) => contains(b, p.x, p.y)) === true);
