@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './fixtures.js';
@@ -18,15 +18,21 @@ export interface CliProcess {
 }
 
 export function startCli(args: string[], env: Record<string, string> = {}): CliProcess {
+  const userData = mkdtempSync(join(tmpdir(), 'eb-user-'));
   const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'elderbench.js'), ...args], {
-    env: { ...process.env, ELDERBENCH_USER_DATA: mkdtempSync(join(tmpdir(), 'eb-user-')), ...env },
+    env: { ...process.env, ELDERBENCH_USER_DATA: userData, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  const exited = new Promise<number | string>((resolve) => child.once('close', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('close', (code, signal) => {
+      rmSync(userData, { recursive: true, force: true });
+      resolve(code ?? signal ?? -1);
+    }),
+  );
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 

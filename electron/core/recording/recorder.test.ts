@@ -4,7 +4,7 @@ import { TaskSchema } from '../../../shared/schemas/task.js';
 import { validTask } from '../../../test/support/fixtures.js';
 import type { DeviceInfo, DevicePort } from '../device/device-port.js';
 import { DeviceError } from '../device/device-port.js';
-import { Recorder, RecorderStateError } from './recorder.js';
+import { Recorder, RecorderStateError, StepNotTakenError } from './recorder.js';
 import type { RecordedStep } from '../../../shared/domain/recording.js';
 import type { RawObservation, RecordingStore } from './recording-ports.js';
 
@@ -13,7 +13,11 @@ const XML =
   '<node index="0" text="Display" resource-id="com.android.settings:id/title" class="android.widget.TextView" clickable="true" bounds="[0,400][1080,560]"/>' +
   '</node></hierarchy>';
 
-function fakeDevice(log: string[], opts: { failOn?: string } = {}): DevicePort {
+function fakeDevice(
+  log: string[],
+  opts: { failOn?: string; failedDumps?: { count: number; kind: 'timeout' | 'disconnected' } } = {},
+): DevicePort {
+  let failing = opts.failedDumps?.count ?? 0;
   const info: DeviceInfo = {
     serial: 'vphone-1',
     model: 'VPhone',
@@ -32,7 +36,14 @@ function fakeDevice(log: string[], opts: { failOn?: string } = {}): DevicePort {
     serial: 'vphone-1',
     info: async () => info,
     screenshot: async () => (log.push('screenshot'), new Uint8Array([1, 2, 3])),
-    uiDump: async () => (log.push('dump'), XML),
+    uiDump: async () => {
+      if (failing > 0) {
+        failing--;
+        throw new DeviceError('vphone-1: the dump failed', 'vphone-1', opts.failedDumps!.kind);
+      }
+      log.push('dump');
+      return XML;
+    },
     foreground: async () => ({ package: 'com.android.settings', activity: 'com.android.settings.Settings' }),
     tap: async (p) => act(`tap ${p.x},${p.y}`)(),
     longPress: act('longpress'),
@@ -71,7 +82,7 @@ const sink = (log: string[]) => ({
   settled: async () => void log.push('settled'),
 });
 
-async function start(log: string[], opts: { failOn?: string } = {}) {
+async function start(log: string[], opts: { failOn?: string; failedDumps?: { count: number; kind: 'timeout' | 'disconnected' } } = {}) {
   const store = memoryStore(log);
   const task = TaskSchema.parse(validTask({ setup: ['settings put system font_scale 1.0'] }));
   const rec = await Recorder.start(
@@ -140,4 +151,21 @@ describe('Recorder', () => {
     expect(store.status).toBe('interrupted');
     expect(rec.state).toBe('interrupted');
   });
+
+  it.each(['timeout', 'disconnected'] as const)(
+    'a capture that failed (%s) sends nothing and leaves the demonstration open for the same step again',
+    async (kind) => {
+      const log: string[] = [];
+      const { rec, store } = await start(log, { failedDumps: { count: 1, kind } });
+      const err = await rec.act({ type: 'Home' }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(StepNotTakenError);
+      expect((err as StepNotTakenError).kind).toBe(kind);
+      expect(String(err)).toMatch(/nothing was sent to the phone.*try the step again/);
+      expect(log).not.toContain('key Home');
+      expect([store.status, rec.state, store.steps.length]).toEqual(['recording', 'recording', 0]);
+      await rec.act({ type: 'Home' });
+      expect(log.filter((l) => l === 'key Home')).toHaveLength(1);
+      expect(store.steps.map((st) => st.idx)).toEqual([0]);
+    },
+  );
 });

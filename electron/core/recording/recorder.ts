@@ -27,6 +27,14 @@ export class RecorderStateError extends Error {
 }
 
 /**
+ * A step's capture failed — a screen that never became idle, or a phone that dropped off for
+ * longer than the retries wait. The capture comes before the action, so nothing was sent to the
+ * phone: the demonstration stays open and the same step can be tried again. (A failure while the
+ * action itself runs leaves its effect unknown and interrupts the demonstration.)
+ */
+export class StepNotTakenError extends DeviceError {}
+
+/**
  * Records one demonstration: for every action, capture O_t and V_t → perform A_t on the
  * device → commit the step with O_t and V_t as captured (its own transaction), strictly in
  * that order, one action at a time; the sink encodes the observations afterwards. If the
@@ -75,7 +83,7 @@ export class Recorder {
 
   private interruptOn<T>(f: () => Promise<T>): Promise<T> {
     return f().catch((e: unknown) => {
-      if (e instanceof DeviceError && (e.kind === 'disconnected' || e.kind === 'timeout')) {
+      if (e instanceof DeviceError && !(e instanceof StepNotTakenError) && (e.kind === 'disconnected' || e.kind === 'timeout')) {
         this.status = 'interrupted';
         this.deps.store.setStatus(this.demonstrationId, 'interrupted');
       }
@@ -94,7 +102,7 @@ export class Recorder {
         this.assertRecording();
         if (action.type === 'Finish') throw new RecorderStateError('use finish() to end a demonstration');
         const t0 = performance.now();
-        const obs = await captureObservation(this.deps.device);
+        const obs = await this.capture();
         const screen = this.deviceInfo.screen;
         const px = toPixelAction(action, screen, this.deps.resolvePackage);
         const target = this.targetFor(obs.xml, px);
@@ -142,7 +150,7 @@ export class Recorder {
     return this.exclusive(() =>
       this.interruptOn(async () => {
         this.assertRecording();
-        const obs = await captureObservation(this.deps.device);
+        const obs = await this.capture();
         const step = this.pendingStep(obs, null, null);
         this.deps.store.addStep(step, obs);
         this.nextIdx++;
@@ -153,6 +161,21 @@ export class Recorder {
         return step;
       }),
     );
+  }
+
+  private async capture(): Promise<Observation> {
+    try {
+      return await captureObservation(this.deps.device);
+    } catch (e) {
+      if (e instanceof DeviceError && (e.kind === 'timeout' || e.kind === 'disconnected')) {
+        throw new StepNotTakenError(
+          `${e.message}; nothing was sent to the phone and the demonstration stays open: try the step again${e.kind === 'disconnected' ? ' once the phone is back' : ''}`,
+          e.serial,
+          e.kind,
+        );
+      }
+      throw e;
+    }
   }
 
   /** The step as committed: its blobs are null until the sink has encoded the observation. */

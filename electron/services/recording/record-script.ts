@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ScriptStep } from '../../core/recording/script.js';
 import { DemoScriptSchema, isTargetStep, resolveScriptStep } from '../../core/recording/script.js';
-import { Recorder } from '../../core/recording/recorder.js';
+import { Recorder, StepNotTakenError } from '../../core/recording/recorder.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import type { Backend } from '../backend.js';
 import { recorderDeps } from './recorder-deps.js';
@@ -50,16 +50,32 @@ export async function recordScript(
   }
 }
 
+/** Tries of one scripted step whose capture failed (each capture already retried for several seconds). */
+const STEP_ATTEMPTS = 3;
+
+async function playStep(backend: Backend, rec: Recorder, device: DevicePort, step: ScriptStep): Promise<void> {
+  if (step.type === 'Finish' && !isTargetStep(step)) {
+    await rec.finish();
+    return;
+  }
+  const recorded = await rec.act(
+    isTargetStep(step) ? resolveScriptStep(step, parseUiXml(await device.uiDump()), rec.deviceInfo.screen) : step,
+  );
+  if (isTargetStep(step) && step.any)
+    backend.workspace.demonstrations.setAlternatives(rec.demonstrationId, recorded.idx, step.any === true ? 'any' : step.any);
+}
+
 async function playScript(backend: Backend, rec: Recorder, device: DevicePort, script: readonly ScriptStep[]): Promise<Recorder> {
   for (const [i, step] of script.entries()) {
     try {
-      if (step.type === 'Finish' && !isTargetStep(step)) await rec.finish();
-      else {
-        const recorded = await rec.act(
-          isTargetStep(step) ? resolveScriptStep(step, parseUiXml(await device.uiDump()), rec.deviceInfo.screen) : step,
-        );
-        if (isTargetStep(step) && step.any)
-          backend.workspace.demonstrations.setAlternatives(rec.demonstrationId, recorded.idx, step.any === true ? 'any' : step.any);
+      // A step whose capture failed (a screen that would not settle, a phone that dropped off) did nothing: a person would try again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await playStep(backend, rec, device, step);
+          break;
+        } catch (e) {
+          if (!(e instanceof StepNotTakenError) || attempt >= STEP_ATTEMPTS) throw e;
+        }
       }
     } catch (e) {
       throw new Error(
