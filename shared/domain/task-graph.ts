@@ -157,6 +157,21 @@ export interface GraphNode {
   fields?: Record<string, Bounds[]>;
   /** Where the node's observations show the app bar's Navigate-up arrow: a tap there goes back like Back. */
   up?: Bounds;
+  /**
+   * Where the node's observations scroll (every member's scrolling containers; empty: nothing on its screen
+   * scrolls, so a swipe moves nothing). Outside these a scrolled page shows what its screen shows (the app bar,
+   * the tab bar). Absent on graphs built before it was recorded.
+   */
+  scrolls?: Bounds[];
+  /** Selected tabs and options on the representative's screen: a tap there changes nothing (see tap-controls.ts). */
+  still?: Bounds[];
+  /**
+   * The labelled controls of the representative's screen, smallest first: a tap no recorded position explains
+   * is found by the label under the finger (the layout moved between states of the page; see walk-controls.ts).
+   */
+  controls?: TapOption[];
+  /** The editable fields of the representative's screen: a tap in one no demonstration typed in focuses it, the page stays. */
+  inputs?: Bounds[];
   /** Agents' actions an annotator marked wrong here (they stay off the graph; the walk says "known wrong"). */
   knownWrong?: KnownWrongAction[];
 }
@@ -241,6 +256,14 @@ export interface DemoStep {
   fields?: Record<string, Bounds>;
   /** The app bar's Navigate-up arrow on this screen. */
   up?: Bounds;
+  /** Its scrolling containers (empty: nothing on it scrolls). */
+  scrolls?: Bounds[];
+  /** Its selected tabs and options (a tap there changes nothing). */
+  still?: Bounds[];
+  /** Its labelled controls, smallest first. */
+  controls?: TapOption[];
+  /** Its editable fields. */
+  inputs?: Bounds[];
   /** Null on the final observation. */
   action: Action | null;
   actionPx: ActionPx | null;

@@ -52,7 +52,7 @@ function human(s: ExploreSummary): string {
  */
 export function registerGraphExplore(graph: Command, globals: () => GlobalOptions): void {
   graph
-    .command('explore [task]')
+    .command('explore [tasks]')
     .description("measure graphs against the phone: explore each task's app, sample right and near-miss paths, walk them offline")
     .option('--all', 'every task that has a graph')
     .option('--depth <n>', 'moves from the start to explore (default: the longest demonstration + 2)')
@@ -86,7 +86,7 @@ export function registerGraphExplore(graph: Command, globals: () => GlobalOption
         try {
           const ws = backend.workspace;
           const ids = taskArg
-            ? [taskArg]
+            ? taskArg.split(',').filter((id) => id !== '')
             : ws.tasks
                 .list()
                 .map((t) => t.id)

@@ -6,7 +6,7 @@ import type { Foreground } from '../device/device-port.js';
 import { contentCandidates, keyboardLikelyUp, optionsAt } from './content.js';
 import { contains, labelOf } from '../../../shared/domain/ui-tree.js';
 import { computeSignature, pageKey } from './signature.js';
-import { labelledOptions, mirrorControl, upArrow } from './tap-controls.js';
+import { inputFields, labelledControls, labelledOptions, mirrorControl, scrollAreas, stillControls, upArrow } from './tap-controls.js';
 import type { TaskBound } from './task-bounds.js';
 import { optionsWithinBounds } from './task-bounds.js';
 
@@ -42,6 +42,7 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
   const mirror = at ? mirrorControl(s.ui, at.x, at.y) : null;
   const fields = new Map<string, Bounds>();
   const up = upArrow(s.ui);
+  const still = stillControls(s.ui);
   return {
     ref: s.ref,
     signature,
@@ -53,6 +54,10 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
     ...(mirror ? { mirror } : {}),
     ...(fields.size > 0 ? { fields: Object.fromEntries(fields) } : {}),
     ...(up ? { up } : {}),
+    scrolls: scrollAreas(s.ui),
+    ...(still.length > 0 ? { still } : {}),
+    controls: labelledControls(s.ui),
+    inputs: inputFields(s.ui),
     action: s.action,
     actionPx: s.actionPx,
     screen: s.screen,

@@ -146,6 +146,11 @@ export function buildGraph(
           node.fields[k] = [...list, b];
       }
       if (s.up && !node.up) node.up = s.up;
+      // Where any member scrolls (a list that overflowed in one visit scrolls); what the first showed selected.
+      if (s.scrolls) node.scrolls = unionBounds(node.scrolls ?? [], s.scrolls);
+      if (s.still && node.members.length === 1) node.still = s.still;
+      if (s.controls && node.members.length === 1) node.controls = s.controls;
+      if (s.inputs && node.members.length === 1) node.inputs = s.inputs;
       return node.id;
     });
     starts.set(nodeIds[0]!, (starts.get(nodeIds[0]!) ?? 0) + 1);
@@ -215,4 +220,11 @@ export function buildGraph(
   };
   for (const [id, conditions] of deriveGoalConditions(graph, goalPaths, hints)) index.byId(id).goal = conditions;
   return graph;
+}
+
+const sameBounds = (a: Bounds, b: Bounds): boolean => a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom;
+
+/** Bounds of both lists, each once. */
+function unionBounds(a: readonly Bounds[], b: readonly Bounds[]): Bounds[] {
+  return [...a, ...b.filter((x) => !a.some((y) => sameBounds(x, y)))];
 }

@@ -84,3 +84,43 @@ export function upArrow(ui: UiHierarchy): Bounds | null {
   const hit = flattenUi(ui).find((n) => n.bounds && (n.clickable || n.longClickable) && NAVIGATE_UP.test(n.contentDesc.trim()));
   return hit?.bounds ?? null;
 }
+
+/**
+ * Where the screen scrolls: the bounds of its scrolling containers (a list that overflows). Empty when nothing
+ * on it scrolls: a swipe there moves nothing, and outside these bounds a scroll moves nothing either (the app
+ * bar and the tab bar stay where they are).
+ */
+export function scrollAreas(ui: UiHierarchy): Bounds[] {
+  return flattenUi(ui)
+    .filter((n) => n.scrollable && n.bounds)
+    .map((n) => n.bounds!);
+}
+
+/**
+ * Controls that are already what a tap would make them: a selected tab or option (tapping 首页 on the home
+ * tab, or the chosen size again, changes nothing). Only selected, clickable, not checkable ones: a switch or a
+ * check box is toggled by a tap whatever it shows.
+ */
+export function stillControls(ui: UiHierarchy): Bounds[] {
+  return flattenUi(ui)
+    .filter((n) => n.bounds && n.selected && n.clickable && !n.checkable)
+    .map((n) => n.bounds!);
+}
+
+/**
+ * The labelled controls of a screen (what a tap there hits, by what it says), smallest first: where a page's
+ * layout moves between its states (a row shown once an option is chosen), the walk finds a control by its label.
+ */
+export function labelledControls(ui: UiHierarchy): TapOption[] {
+  return flattenUi(ui)
+    .filter((n) => n.bounds && (n.clickable || n.longClickable) && labelOf(n).trim() !== '')
+    .sort((a, b) => area(a.bounds!) - area(b.bounds!))
+    .map((n) => ({ bounds: n.bounds!, label: normalizeContent(labelOf(n)) }));
+}
+
+/** Editable fields of a screen (a search box): a tap there focuses the field, and the page stays. */
+export function inputFields(ui: UiHierarchy): Bounds[] {
+  return flattenUi(ui)
+    .filter((n) => n.bounds && n.enabled && /EditText|AutoComplete|SearchView/.test(n.className))
+    .map((n) => n.bounds!);
+}

@@ -56,6 +56,7 @@ export type WalkHow =
   | 'back'
   | 'keyboard'
   | 'scroll'
+  | 'still'
   | 'excursion';
 
 export interface Candidate {
@@ -86,6 +87,7 @@ const RANK: Record<WalkHow, number> = {
   back: 5,
   keyboard: 5,
   scroll: 7,
+  still: 7,
 };
 
 /** The best of several moves: matched ones only, closest first (distance, then similarity), then the plainer kind, then the closer content. */
@@ -191,6 +193,8 @@ function applicable(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOption
     const now = pos.content.get(v.key);
     if (had === undefined || now === undefined) continue;
     if (valueAgrees(m, v.key, had, now, opts.textThreshold)) continue;
+    // What choosing any option of a group also does (the start button shown), already done by choosing another.
+    if (e.options?.length && valueAgrees(m, v.key, v.value, now, opts.textThreshold)) continue;
     // 发送 with nothing typed: the field the demonstration filled is empty, and the app does nothing.
     if (now === '' && had !== '' && isTextKey(v.key)) refused = true;
     else return false;

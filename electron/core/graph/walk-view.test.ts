@@ -54,9 +54,17 @@ describe('another search query: the result picked must be named by it', () => {
 
 describe('a scroll changes the view, not the state', () => {
   const tomorrow = b(40, 900, 1040, 1050);
+  const tab = b(0, 2200, 540, 2350);
+  // The day list scrolls; the tab bar below it does not.
+  const days = n({
+    className: 'androidx.recyclerview.widget.RecyclerView',
+    scrollable: true,
+    bounds: b(0, 300, 1080, 2150),
+    children: [button('明天', tomorrow, { resourceId: id('tomorrow') })],
+  });
   const g = graphOf([
     demoOf(1, [
-      { ui: page('天气', button('明天', tomorrow, { resourceId: id('tomorrow') })), action: tapAt(tomorrow) },
+      { ui: page('天气', days, button('城市', tab, { resourceId: id('cities') })), action: tapAt(tomorrow) },
       { ui: page('明天', button('返回', b(40, 300, 1040, 420))), action: null, activity: 'DayActivity' },
     ]),
   ]);
@@ -74,5 +82,30 @@ describe('a scroll changes the view, not the state', () => {
     expect(r.accepted).toBe(false);
     expect(r.reason).toMatch(/scrolled/);
     expect(walkPath(g, [swipe(700, 300), swipe(300, 500), tapAt(tomorrow)]).accepted).toBe(false);
+  });
+
+  it('on a scrolled page, a tap outside the scrolling list is judged on the screen; inside it is not', () => {
+    const tabbed = graphOf([
+      demoOf(1, [
+        { ui: page('天气', days, button('城市', tab, { resourceId: id('cities') })), action: tapAt(tab) },
+        { ui: page('城市', button('上海', b(40, 300, 1040, 420))), action: null, activity: 'CityActivity' },
+      ]),
+    ]);
+    expect(walkPath(tabbed, [swipe(700, 300), tapAt(tab)]).accepted).toBe(true);
+    expect(walkPath(tabbed, [swipe(700, 300), tapAt(tomorrow)]).accepted).toBe(false);
+  });
+
+  it('where nothing scrolls a swipe moves nothing, and the tap after it is judged on the screen', () => {
+    const still = graphOf([
+      demoOf(1, [
+        { ui: page('天气', button('明天', tomorrow, { resourceId: id('tomorrow') })), action: tapAt(tomorrow) },
+        { ui: page('明天', button('返回', b(40, 300, 1040, 420))), action: null, activity: 'DayActivity' },
+      ]),
+    ]);
+    const r = walkPath(still, [swipe(700, 300), tapAt(tomorrow)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+    // Judged on the screen, a tap beside the control is still off the graph.
+    expect(walkPath(still, [swipe(700, 300), tapAt(b(40, 1700, 1040, 1850))]).accepted).toBe(false);
   });
 });

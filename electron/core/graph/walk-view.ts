@@ -1,5 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { GraphEdge } from '../../../shared/domain/task-graph.js';
+import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
@@ -67,4 +67,49 @@ export function namedBy(label: string, query: string): boolean {
   const l = normalizeContent(label);
   const q = normalizeContent(query);
   return l !== '' && q !== '' && (l.includes(q) || q.includes(l));
+}
+
+/** What a walk knows of the screens it stands on: each node's scrolling containers and still controls. */
+type ScreenFacts = Pick<GraphNode, 'scrolls' | 'still' | 'inputs'>;
+
+/**
+ * Whether a swipe moves nothing on these screens: every one is known to have nothing that scrolls (a page
+ * whose content fits). Unknown (a graph from before scroll areas were kept): it may scroll.
+ */
+export const nothingScrolls = (nodes: readonly (ScreenFacts | undefined)[]): boolean =>
+  nodes.length > 0 && nodes.every((n) => n?.scrolls !== undefined && n.scrolls.length === 0);
+
+/**
+ * Whether a tap lands outside every scrolling container of these screens (the app bar, the tab bar): there a
+ * scrolled page shows what its recorded screen shows.
+ */
+export function outsideScrolling(
+  nodes: readonly (ScreenFacts | undefined)[],
+  action: Action,
+  screen: { width: number; height: number },
+): boolean {
+  if (!isTapLike(action) || nodes.length === 0) return false;
+  const p = toPixels(action.at, screen);
+  return nodes.every((n) => n?.scrolls !== undefined && !n.scrolls.some((b) => contains(b, p.x, p.y)));
+}
+
+/** Whether a tap lands on a control every one of these screens shows already selected (a tab re-tapped): it changes nothing. */
+export function onStillControl(
+  nodes: readonly (ScreenFacts | undefined)[],
+  action: Action,
+  screen: { width: number; height: number },
+): boolean {
+  if (!isTapLike(action) || action.type === 'LongPress' || nodes.length === 0) return false;
+  const p = toPixels(action.at, screen);
+  return nodes.every((n) => n?.still?.some((b) => contains(b, p.x, p.y)) === true);
+}
+
+/** The focus of a field no demonstration typed in: typing there matches no recorded typing. */
+export const UNKNOWN_FIELD = '§a field no demonstration typed in';
+
+/** Whether a tap lands in an editable field every one of these screens shows (a search box): it takes the focus, the page stays. */
+export function inField(nodes: readonly (ScreenFacts | undefined)[], action: Action, screen: { width: number; height: number }): boolean {
+  if (!isTapLike(action) || action.type === 'LongPress' || nodes.length === 0) return false;
+  const p = toPixels(action.at, screen);
+  return nodes.every((n) => n?.inputs?.some((b) => contains(b, p.x, p.y)) === true);
 }

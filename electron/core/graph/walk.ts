@@ -1,37 +1,43 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { GoalCondition, GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { graphScreen } from '../../../shared/domain/task-graph.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import type { ContentRecord } from './goal-conditions.js';
-import { isSearchKey, isTextKey, pressKey, recordValues, unmetConditions } from './goal-conditions.js';
+import { isSearchKey, isTextKey, pressKey } from './goal-conditions.js';
 import type { MatchOptions, MatchResult } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
+import { labelUnder, tapOnLabel } from './walk-controls.js';
 import type { PageModel } from './page-model.js';
-import { contentOf, isEdit, loopAllows, nodesWith, pageModel, typedField } from './page-model.js';
-import type { Candidate, Position, WalkHow } from './walk-moves.js';
-import { SCROLL_SLACK, ignoresScroll, isTapLike, namedBy, scrollDelta, scrolledBy, searchQueryMove, tappedLabel } from './walk-view.js';
-import { backMove, choose, editModel, focusMove, pageMoves, typeMatch } from './walk-moves.js';
+import { contentOf, isEdit, loopAllows, pageModel, typedField } from './page-model.js';
+import type { Candidate, Position } from './walk-moves.js';
+import {
+  SCROLL_SLACK,
+  ignoresScroll,
+  isTapLike,
+  namedBy,
+  nothingScrolls,
+  UNKNOWN_FIELD,
+  inField,
+  onStillControl,
+  outsideScrolling,
+  scrollDelta,
+  scrolledBy,
+  tappedLabel,
+} from './walk-view.js';
+import { backMove, choose, editModel, focusMove, pageMoves } from './walk-moves.js';
+import type { FinishVerdict } from './walk-finish.js';
+import { finishVerdict } from './walk-finish.js';
+import { closest, enterNode, focusOf, nodesAt } from './walk-position.js';
+import { exactMove } from './walk-exact.js';
 
 export type { WalkHow } from './walk-moves.js';
+import type { WalkMove } from './walk-step.js';
+import { unrecorded } from './walk-step.js';
 
-export interface WalkMove {
-  /**
-   * The move made, or null when the action matches nothing the graph knows: the recorded action applied
-   * (null for a Back the graph did not record), how it matched, and how the walk applied it.
-   */
-  taken: { edge: GraphEdge | null; result: MatchResult; how: WalkHow } | null;
-  /** The closest edge, matched or not (for off-graph steps: how far the action was). */
-  nearest: { edge: GraphEdge; result: MatchResult } | null;
-}
+export type { WalkMove } from './walk-step.js';
 
-export interface FinishVerdict {
-  success: boolean;
-  reason: string;
-  /** The DONE node whose conditions held, or the closest one considered. */
-  node: string | null;
-  unmet: GoalCondition[];
-}
+export type { FinishVerdict } from './walk-finish.js';
 
 type WalkGraph = Pick<TaskGraph, 'startNode' | 'nodes' | 'edges'> & Partial<Pick<TaskGraph, 'config' | 'freeKeys'>>;
 
@@ -83,7 +89,7 @@ export class GraphWalker {
     private readonly opts: MatchOptions,
   ) {
     this.model = pageModel(graph);
-    this.pos = this.enter(graph.startNode, [graph.startNode], null);
+    this.pos = enterNode(this.model, graph.startNode, [graph.startNode], null);
     this.current = this.pos.nodes;
     this.node = graph.startNode;
     this.show(this.pos);
@@ -104,31 +110,48 @@ export class GraphWalker {
   /** Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches. */
   act(action: Action): WalkMove {
     if (this.away) return this.returnFromExcursion(action);
-    if (Math.abs(this.scrolled) > SCROLL_SLACK && !ignoresScroll(action)) return this.onScrolledPage(action);
+    const screen = graphScreen(this.graph as TaskGraph);
+    // A tap on the app bar or the tab bar lands where its screen shows it, however far the list is scrolled.
+    if (Math.abs(this.scrolled) > SCROLL_SLACK && !ignoresScroll(action) && !outsideScrolling(this.screens(), action, screen))
+      return this.onScrolledPage(action);
     const page = this.pos.page;
-    const move = this.move(action);
+    const move = this.move(action, screen);
     if (this.pos.page !== page) this.scrolled = 0;
     return move;
   }
 
-  private move(action: Action): WalkMove {
+  private move(action: Action, screen: { width: number; height: number }, relabelled = false): WalkMove {
     const pos = this.pos;
     const out = this.outEdges(pos);
-    const exact = this.exactMove(action, out, pos);
+    const exact = exactMove(this.model, action, out, pos, this.opts);
     // The app bar's Navigate-up arrow goes back as Back does (a demonstration's Back, where it pressed Back).
     if (!exact.move && this.onUpArrow(action, pos.nodes.size > 0 ? pos.nodes : [pos.near])) return this.act({ type: 'Back' });
-    const screen = graphScreen(this.graph as TaskGraph);
+    // A tab or option the screen shows selected already: tapping it again changes nothing (unless a demonstration did).
+    if (!exact.move && !relabelled && onStillControl(this.screens(), action, screen)) return this.still(exact.nearest);
     const move =
       exact.move ??
       (pos.nodes.size > 0 ? focusMove(this.model, action, pos, screen) : null) ??
       choose(pageMoves(this.model, action, pos, out, this.opts, this.content)) ??
       focusMove(this.model, action, pos, screen) ??
-      (action.type === 'Back' ? backMove(pos, (p) => this.nodesAt(p)) : null);
+      (action.type === 'Back' ? backMove(pos, (p) => nodesAt(this.model, this.opts.textThreshold, p)) : null);
     const unnamed = move ? this.unnamedResult(move, action) : null;
     if (unnamed) return unnamed;
     const scroll = move ? null : scrollDelta(action);
     if (scroll !== null) return this.scroll(scroll, exact.nearest);
     if (!move) {
+      // Asked again at the place the recorded screen showed the label: only a recorded move counts.
+      if (relabelled) return { taken: null, nearest: exact.nearest };
+      if (inField(this.screens(), action, screen)) return this.focusUnknownField(exact.nearest);
+      // The layout moved: the control under the finger, by its label, where a recorded action of the page pressed it.
+      const label = relabelled ? null : labelUnder(this.screens(), action, screen);
+      const pressed = label === null ? null : tapOnLabel(label, this.model.leavingOf.get(pos.page) ?? [], action);
+      if (pressed) {
+        const again = this.move(pressed, screen, true);
+        if (again.taken) {
+          const reason = `"${label}" where this screen shows it (the page's layout moved): ${again.taken.result.reason}`;
+          return { ...again, taken: { ...again.taken, result: { ...again.taken.result, reason } } };
+        }
+      }
       // A tap the graph does not know: on a phone it opens a page or a dialog, and Back returns from it.
       if (!isTapLike(action)) return { taken: null, nearest: exact.nearest };
       this.away = { action, nearest: exact.nearest };
@@ -154,6 +177,10 @@ export class GraphWalker {
    * walk stays; until the page is scrolled back, what lies under a tap is not what its screen shows.
    */
   private scroll(delta: number, nearest: WalkMove['nearest']): WalkMove {
+    if (nothingScrolls(this.screens())) {
+      const reason = 'a scroll where nothing on the screen scrolls: nothing moves';
+      return unrecorded('scroll', reason, nearest);
+    }
     const page = this.pos.page;
     const fromTop = !this.graph.edges.some((e) => e.action.type === 'Swipe' && this.model.pageOf.get(e.from) === page);
     this.scrolled = scrolledBy(this.scrolled, delta, fromTop);
@@ -161,10 +188,27 @@ export class GraphWalker {
       Math.abs(this.scrolled) > SCROLL_SLACK
         ? 'a scroll: the page stays as it was, scrolled'
         : 'a scroll back: the page shows what its screen shows';
-    return {
-      taken: { edge: null, result: { matched: true, distancePx: null, similarity: null, rule: null, reason }, how: 'scroll' },
-      nearest,
-    };
+    return unrecorded('scroll', reason, nearest);
+  }
+
+  /** A tap on a control its screen shows selected already (the tab the page is on): the page stays as it is. */
+  private still(nearest: WalkMove['nearest']): WalkMove {
+    const reason = 'a tap on what the screen shows selected already (the tab it is on): nothing changes';
+    return unrecorded('still', reason, nearest, 0);
+  }
+
+  /** A tap in a field no demonstration typed in (a search box): it takes the focus and the keyboard shows; the page stays. */
+  private focusUnknownField(nearest: WalkMove['nearest']): WalkMove {
+    this.moveTo({ ...this.pos, focus: UNKNOWN_FIELD, keyboard: true });
+    const reason =
+      'a tap in a field no demonstration typed in: it takes the focus, the page stays (what is typed there, no demonstration saw)';
+    return unrecorded('focus', reason, nearest, 0);
+  }
+
+  /** The recorded screens of where the walk stands (its nodes, else the closest node of its page). */
+  private screens(): (GraphNode | undefined)[] {
+    const ids = this.pos.nodes.size > 0 ? [...this.pos.nodes] : [this.pos.near];
+    return ids.map((id) => this.model.byId.get(id));
   }
 
   /** On a page scrolled where no demonstration scrolled: a scroll moves it; a tap or another swipe is off the graph. */
@@ -222,35 +266,6 @@ export class GraphWalker {
     return out.filter((e) => loopAllows(this.model, e, this.content, this.opts.textThreshold));
   }
 
-  /** Step 1: the closest edge out of where the walk stands. */
-  private exactMove(
-    action: Action,
-    out: readonly GraphEdge[],
-    pos: Position,
-  ): { move: Candidate | null; nearest: { edge: GraphEdge; result: MatchResult } | null } {
-    if (action.type !== 'Type') {
-      const { edge, result, nearest } = bestEdge(action, out, this.opts);
-      return { move: edge && result ? { edge, result, how: 'edge' } : null, nearest };
-    }
-    let best: { edge: GraphEdge; result: MatchResult } | null = null;
-    let near: { edge: GraphEdge; result: MatchResult } | null = null;
-    for (const e of out) {
-      if (e.action.type !== 'Type') continue;
-      const key = typedField(e)?.key;
-      // Typing goes into the field a tap focused.
-      if (pos.focus !== null && key !== undefined && key !== pos.focus) continue;
-      const result = typeMatch(this.model, e, action, pos, this.opts);
-      const sim = (r: MatchResult): number => r.similarity ?? 0;
-      if (result.matched && (!best || sim(result) > sim(best.result))) best = { edge: e, result };
-      if (!result.matched && (!near || sim(result) > sim(near.result))) near = { edge: e, result };
-    }
-    if (!best) {
-      const query = searchQueryMove(action, out, pos);
-      if (query) return { move: query, nearest: near };
-    }
-    return { move: best ? { ...best, how: 'edge' } : null, nearest: best ?? near };
-  }
-
   /**
    * After another query: a tap that leaves the results for a result the query does not name is off the graph
    * (the demonstration's results are not what that query shows). Null when the move stands.
@@ -264,27 +279,6 @@ export class GraphWalker {
     }
     const reason = `"${label}" is not named by the query "${this.query}": which results that query shows, no demonstration saw`;
     return { taken: null, nearest: { edge: move.edge, result: { ...move.result, matched: false, rule: null, reason } } };
-  }
-
-  /** The position on arriving at a node (its page with the content it shows). */
-  private enter(node: string, nodes: readonly string[], back: Position | null): Position {
-    const n = this.model.byId.get(node);
-    return {
-      page: this.model.pageOf.get(node) ?? '',
-      content: new Map(Object.entries(contentOf(n))),
-      nodes: new Set(nodes),
-      near: node,
-      keyboard: n?.keyboard === true,
-      focus: null,
-      back,
-    };
-  }
-
-  /** The nodes that show a position's content (keyboard down: those without it up, where the page has some). */
-  private nodesAt(p: Position): Set<string> {
-    const all = nodesWith(this.model, p.page, p.content, this.opts.textThreshold);
-    const fit = p.keyboard ? all : all.filter((n) => !n.keyboard);
-    return new Set((fit.length > 0 ? fit : all).map((n) => n.id));
   }
 
   private apply(move: Candidate, action: Action, from: Position): void {
@@ -314,7 +308,7 @@ export class GraphWalker {
       for (const [k, v] of effects) if (move.how !== 'edge' || isTextKey(k)) content.set(k, v);
       const focus = action.type === 'Type' ? (typedField(edge)?.key ?? from.focus) : (focusOf(m, edge, from.page) ?? from.focus);
       const next: Position = { ...from, content, keyboard: action.type === 'Type' || focus !== null || from.keyboard, focus };
-      next.nodes = this.nodesAt(next);
+      next.nodes = nodesAt(this.model, this.opts.textThreshold, next);
       // Another search query stands where the demonstration's did (see `query`).
       if (move.how === 'edge' || move.how === 'query') for (const e of this.twins(move, action, from)) next.nodes.add(e.to);
       next.near = next.nodes.has(edge.to) ? edge.to : ([...next.nodes][0] ?? closest(m, from.page, content, edge.to));
@@ -322,7 +316,7 @@ export class GraphWalker {
     } else {
       // Off the page: where the demonstrations went (every node one demonstrated action led to).
       const twins = this.twins(move, action, from);
-      const target = this.enter(edge.to, [...new Set(twins.map((e) => e.to))], from);
+      const target = enterNode(this.model, edge.to, [...new Set(twins.map((e) => e.to))], from);
       // Another option of the group: the page it leads to shows that option's value.
       let changed = false;
       for (const [k, v] of effects)
@@ -331,7 +325,7 @@ export class GraphWalker {
           changed = true;
         }
       if (changed) {
-        target.nodes = this.nodesAt(target);
+        target.nodes = nodesAt(this.model, this.opts.textThreshold, target);
         target.near = [...target.nodes][0] ?? edge.to;
       }
       this.navigate(target);
@@ -376,62 +370,18 @@ export class GraphWalker {
     for (const [k, v] of p.content) if (v !== '*' && !this.set.has(k)) this.content.set(k, v);
   }
 
-  /** Whether Finish would succeed now, and why. */
+  /** Whether Finish would succeed now, and why (walk-finish.ts). */
   finish(): FinishVerdict {
-    if (this.away)
-      return { success: false, reason: 'ended on a page the graph does not know (after a tap it does not know)', node: null, unmet: [] };
-    if (this.query !== null)
-      return {
-        success: false,
-        reason: `ended after a search for "${this.query}", whose results no demonstration saw`,
-        node: null,
-        unmet: [],
-      };
-    const done = this.graph.nodes.filter((n) => n.done && this.current.has(n.id));
-    if (done.length === 0) {
-      const where = this.current.size > 0 ? [...this.current].join('/') : `content of ${this.node}'s page that no demonstration showed`;
-      return { success: false, reason: `ended on ${where}, which is not DONE`, node: null, unmet: [] };
-    }
-    const reached = done.filter((n) => this.legacy || this.viaGoal.has(n.id));
-    if (reached.length === 0) {
-      return {
-        success: false,
-        reason: `${done.map((n) => n.id).join('/')} is DONE but was not reached by a demonstration's goal action`,
-        node: done[0]!.id,
-        unmet: [],
-      };
-    }
-    let nearest: FinishVerdict | null = null;
-    for (const n of reached) {
-      const unmet = unmetConditions(n.goal, this.content, this.opts.textThreshold);
-      if (unmet.length === 0)
-        return { success: true, reason: `reached DONE ${n.id}${n.goal?.length ? ' with its goal conditions met' : ''}`, node: n.id, unmet };
-      if (!nearest || unmet.length < nearest.unmet.length) nearest = { success: false, reason: '', node: n.id, unmet };
-    }
-    const c = nearest!;
-    return {
-      ...c,
-      reason: `reached DONE ${c.node} but ${c.unmet.length} goal condition(s) unmet: ${c.unmet.map((u) => `${u.label} should be "${u.expected}" (was "${recordValues(this.content, u.key).join('", "')}")`).join('; ')}`,
-    };
+    return finishVerdict({
+      nodes: this.graph.nodes,
+      current: this.current,
+      viaGoal: this.viaGoal,
+      legacy: this.legacy,
+      content: this.content,
+      node: this.node,
+      away: this.away !== null,
+      query: this.query,
+      textThreshold: this.opts.textThreshold,
+    });
   }
-}
-
-/** The text key a tap focused: the field the tapped element is, by its resource id. */
-function focusOf(m: PageModel, e: GraphEdge, page: string): string | null {
-  const t = e.target;
-  if (!t?.resourceId || !/EditText|AutoComplete|SearchView/.test(t.className)) return null;
-  for (const n of m.nodesOf.get(page) ?? []) for (const k in contentOf(n)) if (isTextKey(k) && k.endsWith(`|${t.resourceId}`)) return k;
-  return null;
-}
-
-/** The node of a page whose content differs least from `content` (what the agent is shown off the nodes). */
-function closest(m: PageModel, page: string, content: ReadonlyMap<string, string>, fallback: string): string {
-  let best: { id: string; d: number } | null = null;
-  for (const n of m.nodesOf.get(page) ?? []) {
-    const c = contentOf(n);
-    let d = 0;
-    for (const k in c) if (content.get(k) !== undefined && content.get(k) !== c[k]) d++;
-    if (!best || d < best.d) best = { id: n.id, d };
-  }
-  return best?.id ?? fallback;
 }

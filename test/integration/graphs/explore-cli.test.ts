@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExploreSummary, ExploredPath } from '../../../shared/domain/graph-explore.js';
 import { cliToEnd } from '../../support/cli-process.js';
+import { copyOfSharedDemo } from '../../support/shared-demo.js';
 
 /**
- * `graph explore` end to end, as a lab runs it: a fresh `demo` workspace for a few sample tasks (graphs built
- * from the human demonstrations alone), then each task's app explored on a virtual phone of the explorer's
- * own. The ground truth is the task's checks on the phone; the verdicts come from the offline runner walking
+ * `graph explore` end to end, as a lab runs it: the sample set's `demo` workspace (graphs built from the human
+ * demonstrations alone), then a few tasks' apps explored (`graph explore a,b,c`) on a virtual phone of the
+ * explorer's own. The ground truth is the task's checks on the phone; the verdicts come from the offline runner walking
  * each path as a `vlm` model's replies.
  */
 const TASKS = ['wallet-transfer-son', 'clock-alarm-six', 'gallery-share-grandson', 'messages-block-spam'];
@@ -19,6 +20,7 @@ const TASKS = ['wallet-transfer-son', 'clock-alarm-six', 'gallery-share-grandson
 const BOUNDED = ['wallet-transfer-son', 'gallery-share-grandson', 'messages-block-spam'];
 
 describe('graph explore through the CLI', () => {
+  let dir = '';
   let ws = '';
   let summary: ExploreSummary;
   const cli = (args: string[]) => cliToEnd(['--workspace', ws, ...args]);
@@ -28,15 +30,15 @@ describe('graph explore through the CLI', () => {
   };
 
   beforeAll(async () => {
-    ws = mkdtempSync(join(tmpdir(), 'eb-explore-'));
-    const demo = await cli(['demo', '--tasks', TASKS.join(','), '--agents', 'none']);
-    expect(demo.code, demo.stderr).toBe(0);
-    const r = await cli(['--json', 'graph', 'explore', '--all']);
+    // The suite's demo workspace (graphs from the human demonstrations alone), copied; four of its tasks explored.
+    dir = mkdtempSync(join(tmpdir(), 'eb-explore-'));
+    ws = (await copyOfSharedDemo(dir)).workspace;
+    const r = await cli(['--json', 'graph', 'explore', TASKS.join(',')]);
     expect(r.code, r.stderr).toBe(0);
     summary = JSON.parse(r.stdout) as ExploreSummary;
-  }, 900_000);
+  }, 3_000_000);
 
-  afterAll(() => rmSync(ws, { recursive: true, force: true }));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('prints one JSON object: paths, right, wrong, false accepts and rejects, and per task what was explored', () => {
     expect(summary).toMatchObject({ paths: expect.any(Number), right: expect.any(Number), wrong: expect.any(Number) });

@@ -18,15 +18,19 @@ import { REPO_ROOT } from '../../support/fixtures.js';
 import { MockLlmServer } from '../../support/mock-llm-server.js';
 import type { RecordedRequest } from '../../support/mock-llm-server.js';
 import { cliToEnd } from '../../support/cli-process.js';
+import { copyOfSharedDemo } from '../../support/shared-demo.js';
 
 /**
  * What went wrong with offline verdicts, by kind, played through `elderbench run` with a scripted model
  * behind the `vlm` adapter: each case is a path of its own (test/fixtures/offline-kinds/cases.json, label
  * addressed), resolved on the sample phone and judged there by the task's checks (the truth), then scored
- * offline against graphs built from the sample demonstrations alone, and — for the online tasks — online on
- * the same phone. Must-pass cases (another field order, back and forth, overshoot and correct, the
- * instruction's own words, a refused confirm) must succeed offline; must-fail ones (the retracted day, the
- * opposite word, text typed over a prefilled field, a wrong text where the demonstrations disagreed) must fail.
+ * offline against graphs built from the sample demonstrations alone (the suite's shared demo workspace), and —
+ * for the online tasks — online on the same phone. Must-pass cases (another field order, back and forth,
+ * overshoot and correct, the instruction's own words, a refused confirm, a selected tab tapped again, presets
+ * whose layout moves, a swipe where nothing scrolls, the tab bar on a scrolled page, a search box focused on the
+ * way) must succeed offline; must-fail ones (the retracted day, the opposite word, text typed over a prefilled
+ * field, a wrong text where the demonstrations disagreed, an overshoot left in place, the task left undone after
+ * those same moves) must fail.
  */
 
 interface Case {
@@ -54,6 +58,7 @@ interface Report {
 }
 
 describe('offline verdicts by kind, through elderbench run with a scripted vlm model', () => {
+  let dir = '';
   let ws = '';
   let phones: VirtualPhoneServer | null = null;
   let server: MockLlmServer | null = null;
@@ -62,9 +67,9 @@ describe('offline verdicts by kind, through elderbench run with a scripted vlm m
   const cli = (args: string[]) => cliToEnd(['--workspace', ws, ...args]);
 
   beforeAll(async () => {
-    ws = mkdtempSync(join(tmpdir(), 'eb-kinds-'));
-    const demo = await cli(['demo', '--tasks', TASKS.join(','), '--agents', 'none']);
-    expect(demo.code, demo.stderr).toBe(0);
+    // The suite's demo workspace (every sample task, graphs from the human demonstrations alone), copied.
+    dir = mkdtempSync(join(tmpdir(), 'eb-kinds-'));
+    ws = (await copyOfSharedDemo(dir)).workspace;
     // Every case played on the sample phone: its actions as a model would send them, and the phone's verdict.
     phones = await startSamplePhones(1);
     const backend = new Backend({
@@ -83,12 +88,12 @@ describe('offline verdicts by kind, through elderbench run with a scripted vlm m
     } finally {
       backend.close();
     }
-  }, 1_200_000);
+  }, 3_000_000);
 
   afterAll(async () => {
     await server?.close();
     await phones?.close();
-    rmSync(ws, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('each case is what it says: the phone passes the right paths and fails the wrong ones', () => {

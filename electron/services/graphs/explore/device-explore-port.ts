@@ -21,6 +21,22 @@ function flatten(v: unknown, path = '', out: Record<string, string> = {}): Recor
   return out;
 }
 
+/**
+ * What was typed or chosen on each open page, by the page's screen (the second page of that screen on the stack
+ * gets `#2`). Not by the page's place on the stack, and a page holding nothing adds nothing: a page passed
+ * through on the way (Accessibility, then Display size) changes no data, so it is no side effect.
+ */
+function pageFields(pages: readonly { screen?: string; local?: unknown }[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [i, p] of pages.entries()) {
+    if (!p.local || typeof p.local !== 'object' || Object.keys(p.local).length === 0) continue;
+    let key = p.screen ?? String(i);
+    for (let n = 2; key in out; n++) key = `${p.screen ?? i}#${n}`;
+    out[key] = p.local;
+  }
+  return out;
+}
+
 /** Thrown when a device cannot tell its true state: exploration needs it to know where it stands. */
 export class NoTrueStateError extends Error {
   override readonly name = 'NoTrueStateError';
@@ -28,7 +44,7 @@ export class NoTrueStateError extends Error {
 
 interface Truth {
   window?: string;
-  pages?: { scroll?: number; local?: unknown }[];
+  pages?: { screen?: string; scroll?: number; local?: unknown }[];
   apps?: Record<string, Record<string, unknown>>;
   settings?: unknown;
   blockedNumbers?: unknown;
@@ -77,7 +93,7 @@ export class DeviceExplorePort implements ExplorePort {
     return {
       key: createHash('sha1').update(out).digest('hex'),
       appKey: createHash('sha1').update(held).digest('hex'),
-      data: flatten({ apps, settings: t.settings, blocked: t.blockedNumbers, fields: (t.pages ?? []).map((p) => p.local ?? {}) }),
+      data: flatten({ apps, settings: t.settings, blocked: t.blockedNumbers, fields: pageFields(t.pages ?? []) }),
       window: t.window ?? '',
       package: t.package ?? '',
       focused: typeof t.focusedInput === 'string',

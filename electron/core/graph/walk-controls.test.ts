@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../../shared/domain/action.js';
+import { b, button, field, id, n, page, tapAt } from '../../../test/support/ui-builder.js';
+import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
+
+/**
+ * What a tap does by what the screen shows under it: a tab already selected changes nothing, a field no
+ * demonstration typed in takes the focus (and its typing is its own), and a control is what it says where the
+ * page's layout moved. Each right path beside a demonstration is accepted; the careless one beside it is not.
+ */
+
+const type = (t: string): Action => ({ type: 'Type', text: t });
+const back: Action = { type: 'Back' };
+
+describe('a tap on the tab the page is on changes nothing', () => {
+  const alarms = b(0, 2200, 360, 2350);
+  const timer = b(720, 2200, 1080, 2350);
+  const clock = b(360, 2200, 720, 2350);
+  const tabs = (on: string) =>
+    ['闹钟', '时钟', '计时器'].map((l, i) => button(l, [alarms, clock, timer][i]!, { resourceId: id(`tab${i}`), selected: l === on }));
+  const start = b(40, 900, 1040, 1050);
+  const g = graphOf([
+    demoOf(1, [
+      { ui: page('时钟', ...tabs('闹钟')), action: tapAt(timer) },
+      { ui: page('时钟', button('开始', start, { resourceId: id('start') }), ...tabs('计时器')), action: tapAt(start) },
+      { ui: page('时钟', button('暂停', start, { resourceId: id('pause') }), ...tabs('计时器')), action: null },
+    ]),
+  ]);
+
+  it('the selected tab tapped first, or again, is accepted', () => {
+    expect(walkPath(g, [tapAt(alarms), tapAt(timer), tapAt(start)]).accepted).toBe(true);
+    const again = walkPath(g, [tapAt(timer), tapAt(timer), tapAt(start)]);
+    expect(again.reason).toMatch(/reached DONE/);
+    expect(again.accepted).toBe(true);
+  });
+
+  it('another tab no demonstration opened is a page the graph does not know', () => {
+    expect(walkPath(g, [tapAt(clock), tapAt(timer), tapAt(start)]).accepted).toBe(false);
+  });
+});
+
+describe('a tap in a field no demonstration typed in focuses it; its typing is its own', () => {
+  const search = b(40, 100, 1040, 220);
+  const name = b(40, 300, 1040, 420);
+  const send = b(40, 900, 1040, 1050);
+  const form = (who: string, focus?: 'name' | 'search') =>
+    page(
+      '转账',
+      field('', '搜索', search, { resourceId: id('search'), focused: focus === 'search' }),
+      field(who, '收款人', name, { resourceId: id('name'), focused: focus === 'name' }),
+      button('确认', send, { resourceId: id('confirm') }),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: form(''), action: tapAt(name) },
+      { ui: form('', 'name'), action: type('李强') },
+      { ui: form('李强', 'name'), action: tapAt(send) },
+      { ui: page('转账成功', button('完成', b(40, 900, 1040, 1050))), action: null },
+    ]),
+  ]);
+
+  it('the search box focused on the way, then the route, is accepted', () => {
+    const r = walkPath(g, [tapAt(search), back, tapAt(name), type('李强'), tapAt(send)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it("the name typed into the search box is not the recipient's field", () => {
+    expect(walkPath(g, [tapAt(search), type('李强'), tapAt(send)]).accepted).toBe(false);
+  });
+});
+
+describe('a control is what it says where the layout moved', () => {
+  const labels = ['10 分钟', '15 分钟', '60 分钟'];
+  // Once a time is chosen, a row showing it appears above the presets and they move down.
+  const presetAt = (i: number, chosen: boolean) => b(40 + i * 340, chosen ? 450 : 300, 360 + i * 340, chosen ? 600 : 450);
+  const start = b(40, 900, 1040, 1050);
+  const timer = (chosen: string) =>
+    page(
+      '计时器',
+      ...(chosen ? [n({ className: 'android.widget.TextView', text: `已选 ${chosen}`, bounds: b(40, 300, 1040, 440) })] : []),
+      n({
+        className: 'android.widget.LinearLayout',
+        resourceId: id('presets'),
+        bounds: b(0, chosen ? 450 : 300, 1080, chosen ? 600 : 450),
+        children: labels.map((l, i) =>
+          n({
+            className: 'android.widget.CheckedTextView',
+            text: l,
+            clickable: true,
+            checkable: true,
+            checked: l === chosen,
+            bounds: presetAt(i, !!chosen),
+          }),
+        ),
+      }),
+      ...(chosen ? [button('开始', start, { resourceId: id('start') })] : []),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: timer(''), action: tapAt(presetAt(0, false)) },
+      { ui: timer('10 分钟'), action: tapAt(start) },
+      { ui: page('计时中', button('暂停', b(40, 900, 1040, 1050))), action: null, activity: 'RunningActivity' },
+    ]),
+  ]);
+
+  it('another preset, then the asked one where the screen now shows it, is accepted', () => {
+    const r = walkPath(g, [tapAt(presetAt(2, false)), tapAt(presetAt(0, true)), tapAt(start)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('the asked preset, then another where the screen now shows it, is rejected', () => {
+    expect(walkPath(g, [tapAt(presetAt(0, false)), tapAt(presetAt(2, true)), tapAt(start)]).accepted).toBe(false);
+  });
+});

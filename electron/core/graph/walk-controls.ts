@@ -1,0 +1,54 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
+import type { Bounds } from '../../../shared/domain/ui-node.js';
+import { contains } from '../../../shared/domain/ui-tree.js';
+import { toNorm, toPixels } from '../geometry/coordinates.js';
+import { normalizeContent } from './content.js';
+import { isTapLike } from './walk-view.js';
+
+/**
+ * A control is what it says, wherever the layout puts it. A page's layout can move between its states (a row
+ * appears once a preset is chosen, and the presets below it move down), so a tap on a control a recorded action
+ * pressed may land where that action's screen showed something else. When no recorded position explains a tap,
+ * the walk reads the label under the finger on the screen it shows the agent (the node's own controls) and, when
+ * one recorded action of the page pressed a control with that label — and the screen shows that label once —
+ * takes the tap as a press of that control, at the place the recorded screen showed it.
+ */
+
+const centre = (b: Bounds): { x: number; y: number } => ({ x: (b.left + b.right) / 2, y: (b.top + b.bottom) / 2 });
+
+/** The label of the smallest labelled control under a tap on these screens, when they all agree and show it once. */
+export function labelUnder(
+  nodes: readonly (GraphNode | undefined)[],
+  action: Action,
+  screen: { width: number; height: number },
+): string | null {
+  if (!isTapLike(action) || nodes.length === 0) return null;
+  const p = toPixels(action.at, screen);
+  let label: string | null = null;
+  for (const n of nodes) {
+    const hit = n?.controls?.find((c) => contains(c.bounds, p.x, p.y));
+    if (!hit || (label !== null && hit.label !== label)) return null;
+    if (n!.controls!.filter((c) => c.label === hit.label).length !== 1) return null;
+    label = hit.label;
+  }
+  return label;
+}
+
+/**
+ * The tap moved to where a recorded action of the page pressed the control with this label (the control
+ * itself, or an option of the group it chose from), or null when none did, or several places did.
+ */
+export function tapOnLabel(label: string, edges: readonly GraphEdge[], action: Action): Action | null {
+  if (!isTapLike(action) || label === '') return null;
+  const places = new Map<string, Action>();
+  for (const e of edges) {
+    if (e.action.type !== action.type) continue;
+    const own = normalizeContent(e.target?.text || e.target?.contentDesc || '');
+    const bounds = own === label && e.target ? e.target.bounds : e.options?.find((o) => o.label === label)?.bounds;
+    if (!bounds) continue;
+    const at = toNorm(centre(bounds), e.screen);
+    places.set(`${Math.round(at.x)},${Math.round(at.y)}`, { ...action, at });
+  }
+  return places.size === 1 ? [...places.values()][0]! : null;
+}

@@ -1,0 +1,48 @@
+import type { GraphEdge } from '../../../shared/domain/task-graph.js';
+import { isTextKey } from './goal-conditions.js';
+import type { PageModel } from './page-model.js';
+import { contentOf, nodesWith } from './page-model.js';
+import type { Position } from './walk-moves.js';
+
+/** Where a walk stands, as positions: arriving at a node, the nodes that show a page's content, the focused field. */
+
+/** The position on arriving at a node (its page with the content it shows). */
+export function enterNode(m: PageModel, node: string, nodes: readonly string[], back: Position | null): Position {
+  const n = m.byId.get(node);
+  return {
+    page: m.pageOf.get(node) ?? '',
+    content: new Map(Object.entries(contentOf(n))),
+    nodes: new Set(nodes),
+    near: node,
+    keyboard: n?.keyboard === true,
+    focus: null,
+    back,
+  };
+}
+
+/** The nodes that show a position's content (keyboard down: those without it up, where the page has some). */
+export function nodesAt(m: PageModel, threshold: number, p: Position): Set<string> {
+  const all = nodesWith(m, p.page, p.content, threshold);
+  const fit = p.keyboard ? all : all.filter((n) => !n.keyboard);
+  return new Set((fit.length > 0 ? fit : all).map((n) => n.id));
+}
+
+/** The text key a tap focused: the field the tapped element is, by its resource id. */
+export function focusOf(m: PageModel, e: GraphEdge, page: string): string | null {
+  const t = e.target;
+  if (!t?.resourceId || !/EditText|AutoComplete|SearchView/.test(t.className)) return null;
+  for (const n of m.nodesOf.get(page) ?? []) for (const k in contentOf(n)) if (isTextKey(k) && k.endsWith(`|${t.resourceId}`)) return k;
+  return null;
+}
+
+/** The node of a page whose content differs least from `content` (what the agent is shown off the nodes). */
+export function closest(m: PageModel, page: string, content: ReadonlyMap<string, string>, fallback: string): string {
+  let best: { id: string; d: number } | null = null;
+  for (const n of m.nodesOf.get(page) ?? []) {
+    const c = contentOf(n);
+    let d = 0;
+    for (const k in c) if (content.get(k) !== undefined && content.get(k) !== c[k]) d++;
+    if (!best || d < best.d) best = { id: n.id, d };
+  }
+  return best?.id ?? fallback;
+}

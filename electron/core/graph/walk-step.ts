@@ -1,0 +1,19 @@
+import type { GraphEdge } from '../../../shared/domain/task-graph.js';
+import type { MatchResult } from './match.js';
+import type { WalkHow } from './walk-moves.js';
+
+/** What one action did to a walk: the step each offline result records (walk.ts). */
+export interface WalkMove {
+  /**
+   * The move made, or null when the action matches nothing the graph knows: the recorded action applied
+   * (null for a Back the graph did not record), how it matched, and how the walk applied it.
+   */
+  taken: { edge: GraphEdge | null; result: MatchResult; how: WalkHow } | null;
+  /** The closest edge, matched or not (for off-graph steps: how far the action was). */
+  nearest: { edge: GraphEdge; result: MatchResult } | null;
+}
+
+/** A move no recorded action made (a scroll, a selected tab tapped again, a field focused): taken, with its reason. */
+export function unrecorded(how: WalkHow, reason: string, nearest: WalkMove['nearest'], distancePx: number | null = null): WalkMove {
+  return { taken: { edge: null, result: { matched: true, distancePx, similarity: null, rule: null, reason }, how }, nearest };
+}
