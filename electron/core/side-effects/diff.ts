@@ -126,12 +126,13 @@ export function locationOf(c: Change): string {
 /**
  * A change's identity across separate plays of the same steps (a replay from the task's setup, the
  * lint's variants): a provider row's `_id` is given anew each time a row is written, so rows are
- * matched by what they hold; everything else by its place.
+ * matched by what they hold (without their ids and read markers); everything else by its place.
  */
 export function contentKeyOf(c: Change): string {
   if (c.item?.id.startsWith('_id=')) {
     const v = (c.item.after ?? c.item.before) as Record<string, unknown>;
-    const { _id: _ignored, ...rest } = v;
+    // Its references to other rows (`thread_id`, `contact_id`…) are given anew with those rows.
+    const rest = Object.fromEntries(Object.entries(v).filter(([k]) => k !== '_id' && !k.endsWith('_id')));
     return `${c.source}|${c.path.join('.')}|=${stripped(rest)}|${c.op}`;
   }
   return `${locationOf(c)}|${c.op}`;

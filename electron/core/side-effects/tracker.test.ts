@@ -162,12 +162,12 @@ describe('SideEffectTracker', () => {
   });
 
   it('bisecting on replay: provider rows written again with new _ids are the same rows, so a deletion is found at its own step', async () => {
-    // An SMS provider: each play of the setup writes the rows again with fresh _ids; step 1 opens a
+    // An SMS provider: each play of the setup writes the rows (and their threads) again with fresh ids; step 1 opens a
     // thread (its message is marked read), step 3 deletes that thread, step 4 opens another.
     let nextId = 10;
     const rows = () => [
-      { _id: nextId++, address: '13800000001', body: '周日回来吃饭吗？', read: '0' },
-      { _id: nextId++, address: '10690000123', body: '恭喜您中奖！', read: '0' },
+      { _id: nextId++, thread_id: nextId++, address: '13800000001', body: '周日回来吃饭吗？', read: '0' },
+      { _id: nextId++, thread_id: nextId++, address: '10690000123', body: '恭喜您中奖！', read: '0' },
     ];
     let sms = rows();
     const edits: Array<() => void> = [
