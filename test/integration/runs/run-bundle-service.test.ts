@@ -64,6 +64,10 @@ describe('run bundle services', () => {
       const file = join(tmp(), 'run.tar.gz');
       const r = await exportRunBundle(a, runId, file, { env: { SYNTHETIC_KEY: 'sk-synthetic-123456' } });
       expect(r).toMatchObject({ results: 6, steps: 18, images: 18, redactions: 0 });
+      // A run that has not ended is not bundled: others would compare against half a table.
+      a.runs.setStatus(runId, 'running');
+      await expect(exportRunBundle(a, runId, join(tmp(), 'half.tar.gz'), { env: {} })).rejects.toThrow(/has not ended.*run --resume/);
+      a.runs.setStatus(runId, 'finished');
 
       const files = new Map<string, Buffer>();
       for await (const e of readTarGz(file)) files.set(e.name, await entryBytes(e, 1 << 28));

@@ -52,6 +52,11 @@ export async function exportRunBundle(
 ): Promise<BundleExportSummary> {
   const run = store.runs.get(runId);
   if (!run) throw new Error(`no run ${runId} in ${store.path}; list runs with: elderbench report --list`);
+  // A bundle is what others reproduce and compare against: half a run would publish half a table.
+  if (run.status === 'running')
+    throw new Error(
+      `run ${runId} has not ended (it is running, or its process was cut off): wait for it, or finish it with \`elderbench run --resume ${runId}\`, then export`,
+    );
   const results = store.runs.allResults(runId);
   const labels = new Map(store.labels.allForRun(runId).map((l) => [JSON.stringify([l.taskId, l.agent, l.mode, l.trial ?? 0]), l]));
   const specIds = run.manifest.spec?.taskIds ?? [];
