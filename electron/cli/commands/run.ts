@@ -297,8 +297,8 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
     .description("a run's results: Table 2, how tasks ended, and success by category, scenario and app")
     .argument('[run]', 'run id (default: the latest run)')
     .addOption(
-      new Option('--format <format>', 'output format (html: a folder to open in a browser, see --out)')
-        .choices(['md', 'csv', 'json', 'latex', 'html'])
+      new Option('--format <format>', 'output format (md, also spelled markdown; html: a folder to open in a browser, see --out)')
+        .choices(['md', 'markdown', 'csv', 'json', 'latex', 'html'])
         .default('md'),
     )
     .option('--out <dir>', 'with --format html: the folder to write (index.html, screenshots, charts)')
@@ -317,6 +317,7 @@ export function registerRun(program: Command, globals: () => GlobalOptions): voi
         o: { format: TableFormat; out?: string; list?: boolean; excludeUnresolved?: boolean; compare?: string },
       ) => {
         const g = globals();
+        if ((o.format as string) === 'markdown') o.format = 'md';
         const backend = openBackend(g);
         try {
           if (o.compare !== undefined) {

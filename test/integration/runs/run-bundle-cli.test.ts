@@ -218,7 +218,7 @@ describe('run bundle: export, import-run, the same report (through the CLI)', ()
     expect(JSON.parse(loaded.stdout)).toMatchObject({ runId, results: 8, tasksAdded: 2, tasksKnown: 0 });
 
     for (const args of [
-      ['report', runId, '--format', 'md'],
+      ['report', runId, '--format', 'markdown'],
       ['--json', 'report', runId],
     ]) {
       const original = await cli(ws, args);
@@ -229,6 +229,7 @@ describe('run bundle: export, import-run, the same report (through the CLI)', ()
       expect(imported.stderr).toBe(original.stderr);
     }
     const md = (await cli(target, ['report', runId, '--format', 'md'])).stdout;
+    expect(md).toBe((await cli(ws, ['report', runId, '--format', 'markdown'])).stdout); // md is markdown's short name
     expect(md).toContain('pass@');
     expect(md).toMatch(/Judge accuracy|judge/i);
 
