@@ -129,13 +129,16 @@ export function locationOf(c: Change): string {
  * matched by what they hold (without their ids and read markers); everything else by its place.
  */
 export function contentKeyOf(c: Change): string {
-  if (c.item?.id.startsWith('_id=')) {
-    const v = (c.item.after ?? c.item.before) as Record<string, unknown>;
-    // Its references to other rows (`thread_id`, `contact_id`…) are given anew with those rows.
-    const rest = Object.fromEntries(Object.entries(v).filter(([k]) => k !== '_id' && !k.endsWith('_id')));
-    return `${c.source}|${c.path.join('.')}|=${stripped(rest)}|${c.op}`;
-  }
-  return `${locationOf(c)}|${c.op}`;
+  return `${rowContentOf(c) ?? locationOf(c)}|${c.op}`;
+}
+
+/** A provider row's place and content without its ids and read markers (null for anything else). */
+export function rowContentOf(c: Change): string | null {
+  if (!c.item?.id.startsWith('_id=')) return null;
+  const v = (c.item.after ?? c.item.before) as Record<string, unknown>;
+  // Its references to other rows (`thread_id`, `contact_id`…) are given anew with those rows.
+  const rest = Object.fromEntries(Object.entries(v).filter(([k]) => k !== '_id' && !k.endsWith('_id')));
+  return `${c.source}|${c.path.join('.')}|=${stripped(rest)}`;
 }
 
 /** A change's address for people: `alarms[id=2]`, `font_scale`, `[_id=14]`, `sent[…]`. */

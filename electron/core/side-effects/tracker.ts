@@ -3,7 +3,7 @@ import type { SideEffectPolicy as SnapshotPolicy } from '../../../shared/schemas
 import { errorMessage } from '../../../shared/error-message.js';
 import { acts, classify, recordOf } from './classify.js';
 import type { Change } from './diff.js';
-import { contentKeyOf, diffSnapshots, locationOf } from './diff.js';
+import { contentKeyOf, diffSnapshots, locationOf, rowContentOf } from './diff.js';
 import type { Expectation } from './expectations.js';
 import type { Snapshot } from './snapshot.js';
 
@@ -67,8 +67,7 @@ function presence(changes: readonly Change[]): Map<string, Set<string>> {
  * only what the replayed steps did remains (else an early replay would show every later deletion).
  */
 export function withoutReissuedRows(changes: readonly Change[]): Change[] {
-  const content = (c: Change): string | null =>
-    c.item?.id.startsWith('_id=') && (c.op === 'added' || c.op === 'removed') ? contentKeyOf(c).replace(/\|(added|removed)$/, '') : null;
+  const content = (c: Change): string | null => (c.op === 'added' || c.op === 'removed' ? rowContentOf(c) : null);
   const added = new Map<string, Change[]>();
   for (const c of changes) {
     const k = content(c);

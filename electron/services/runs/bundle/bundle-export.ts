@@ -1,3 +1,4 @@
+import type { RunBundleExportDto } from '../../../../shared/api/services.js';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -13,16 +14,8 @@ import { bundleReadme } from './bundle-readme.js';
 import { Redactor, secretsOf } from './bundle-secrets.js';
 import { imageFile, manifestView, resultBlobs, resultView, stepLine } from './bundle-views.js';
 
-export interface BundleExportSummary {
-  runId: string;
-  file: string;
-  bytes: number;
-  results: number;
-  steps: number;
-  images: number;
-  /** Secret values found in texts and replaced (0 when none: keys are never stored). */
-  redactions: number;
-}
+/** What an export wrote: the API's shape, so the CLI, the window and the service say the same thing. */
+export type BundleExportSummary = RunBundleExportDto;
 
 /** The run's manifest exactly as stored, checked with the bundle's schema (an import reads it back the same way). */
 function storedManifest(store: WorkspaceStore, runId: string): BundleManifest['runManifest'] {
