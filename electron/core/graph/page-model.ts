@@ -220,7 +220,9 @@ export function stepOf(m: PageModel, e: GraphEdge, key: string, after: string): 
 export function optionSets(label: string, value: string): 'label' | 'number' | null {
   if (label === value) return 'label';
   const n = numbersIn(label);
-  return n.length > 0 && singleNumber(value) !== null && numbersIn(value).join(',') === n.join(',') ? 'number' : null;
+  // The value is the option's numbers alone (an amount 100; a date 12,3 from 大后天 12月3日周四).
+  const onlyNumbers = normalizeContent(value).replace(/[\d.,\s-]/g, '') === '';
+  return n.length > 0 && onlyNumbers && numbersIn(value).join(',') === n.join(',') ? 'number' : null;
 }
 
 /** The value another option sets, the way the demonstrated one set its value. */

@@ -57,6 +57,8 @@ export type WalkHow =
   | 'keyboard'
   | 'scroll'
   | 'still'
+  | 'tab'
+  | 'named-page'
   | 'excursion';
 
 export interface Candidate {
@@ -88,6 +90,8 @@ const RANK: Record<WalkHow, number> = {
   keyboard: 5,
   scroll: 7,
   still: 7,
+  tab: 7,
+  'named-page': 4,
 };
 
 /** The best of several moves: matched ones only, closest first (distance, then similarity), then the plainer kind, then the closer content. */
