@@ -222,7 +222,8 @@ export function optionSets(label: string, value: string): 'label' | 'number' | n
   const n = numbersIn(label);
   // The value is the option's numbers alone (an amount 100; a date 12,3 from 大后天 12月3日周四).
   const onlyNumbers = normalizeContent(value).replace(/[\d.,\s-]/g, '') === '';
-  return n.length > 0 && onlyNumbers && numbersIn(value).join(',') === n.join(',') ? 'number' : null;
+  const same = numbersIn(value).join(',') === n.join(',') || normalizeContent(value).replace(/\s/g, '') === n.join(',');
+  return n.length > 0 && onlyNumbers && same ? 'number' : null;
 }
 
 /** The value another option sets, the way the demonstrated one set its value. */
