@@ -366,12 +366,14 @@ export class GraphWalker {
       // edge out of where the walk stands says what the page then shows (the text as the agent typed it).
       const content = new Map(from.content);
       if (move.how === 'edge') for (const [k, v] of Object.entries(contentOf(m.byId.get(edge.to)))) content.set(k, v);
-      for (const [k, v] of effects) if (move.how !== 'edge' || isTextKey(k)) content.set(k, v);
+      // ... and a slider the value where the tap landed on it.
+      for (const [k, v] of effects) if (move.how !== 'edge' || isTextKey(k) || edge.slider) content.set(k, v);
       const focus = action.type === 'Type' ? (typedField(edge)?.key ?? from.focus) : (focusOf(m, edge, from.page) ?? from.focus);
       const next: Position = { ...from, content, keyboard: action.type === 'Type' || focus !== null || from.keyboard, focus };
       next.nodes = nodesAt(this.model, this.opts.textThreshold, next);
       // Another search query stands where the demonstration's did (see `query`).
-      if (move.how === 'edge' || move.how === 'query') for (const e of this.twins(move, action, from)) next.nodes.add(e.to);
+      if ((move.how === 'edge' && !edge.slider) || move.how === 'query')
+        for (const e of this.twins(move, action, from)) next.nodes.add(e.to);
       next.near = next.nodes.has(edge.to) ? edge.to : ([...next.nodes][0] ?? closest(m, from.page, content, edge.to));
       this.moveTo(next);
     } else {
