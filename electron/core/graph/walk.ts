@@ -3,6 +3,7 @@ import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/tas
 import { graphScreen } from '../../../shared/domain/task-graph.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
+import { normalizeContent } from './content.js';
 import type { ContentRecord } from './goal-conditions.js';
 import { isSearchKey, isTextKey, pressKey } from './goal-conditions.js';
 import type { MatchOptions, MatchResult } from './match.js';
@@ -128,18 +129,22 @@ export class GraphWalker {
     return move;
   }
 
-  private move(action: Action, screen: { width: number; height: number }, relabelled = false): WalkMove {
+  /** `relabelled`: the label of the control a tap was moved to (see below); only a move that presses that control counts. */
+  private move(action: Action, screen: { width: number; height: number }, relabelled: string | null = null): WalkMove {
     const pos = this.pos;
-    const out = this.outEdges(pos);
+    // Moved to where a recorded screen showed a label: only the recorded actions that pressed that control.
+    const presses = (e: GraphEdge | null): boolean =>
+      relabelled === null || (e !== null && isTapLike(action) && normalizeContent(tappedLabel(e, action)) === relabelled);
+    const out = this.outEdges(pos).filter(presses);
     const exact = exactMove(this.model, action, out, pos, this.opts);
     // The app bar's Navigate-up arrow goes back as Back does (a demonstration's Back, where it pressed Back).
     if (!exact.move && this.onUpArrow(action, pos.nodes.size > 0 ? pos.nodes : [pos.near])) return this.act({ type: 'Back' });
     // A tab or option the screen shows selected already: tapping it again changes nothing (unless a demonstration did).
-    if (!exact.move && !relabelled && onStillControl(this.screens(), action, screen)) return this.still(exact.nearest);
+    if (!exact.move && relabelled === null && onStillControl(this.screens(), action, screen)) return this.still(exact.nearest);
     const move =
       exact.move ??
       (pos.nodes.size > 0 ? focusMove(this.model, action, pos, screen) : null) ??
-      choose(pageMoves(this.model, action, pos, out, this.opts, this.content)) ??
+      choose(pageMoves(this.model, action, pos, out, this.opts, this.content).filter((c) => presses(c.edge))) ??
       focusMove(this.model, action, pos, screen) ??
       (action.type === 'Back' ? backMove(pos, (p) => nodesAt(this.model, this.opts.textThreshold, p)) : null);
     const unnamed = move ? this.unnamedResult(move, action) : null;
@@ -148,13 +153,13 @@ export class GraphWalker {
     if (scroll !== null) return this.scroll(scroll, exact.nearest);
     if (!move) {
       // Asked again at the place the recorded screen showed the label: only a recorded move counts.
-      if (relabelled) return { taken: null, nearest: exact.nearest };
+      if (relabelled !== null) return { taken: null, nearest: exact.nearest };
       if (inField(this.screens(), action, screen)) return this.focusUnknownField(exact.nearest);
       // The layout moved: the control under the finger, by its label, where a recorded action of the page pressed it.
-      const label = relabelled ? null : labelUnder(this.screens(), action, screen);
+      const label = relabelled !== null ? null : labelUnder(this.screens(), action, screen);
       const pressed = label === null ? null : tapOnLabel(label, this.model.leavingOf.get(pos.page) ?? [], action);
       if (pressed) {
-        const again = this.move(pressed, screen, true);
+        const again = this.move(pressed, screen, label);
         if (again.taken) {
           const reason = `"${label}" where this screen shows it (the page's layout moved): ${again.taken.result.reason}`;
           return { ...again, taken: { ...again.taken, result: { ...again.taken.result, reason } } };
