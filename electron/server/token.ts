@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { MediaKind } from '../../shared/api/media-signature.js';
 import { mediaSignature } from '../../shared/api/media-signature.js';
 import type { IncomingMessage } from 'node:http';
 
@@ -80,11 +81,11 @@ export class WebAuth {
   }
 
   /** The signature of an image URL: `kind` is `blob` or `frame`. */
-  mediaSignature(kind: 'blob' | 'frame', id: string): string {
+  mediaSignature(kind: MediaKind, id: string): string {
     return mediaSignature(this.mediaKey, kind, id);
   }
 
-  mediaSignatureMatches(kind: 'blob' | 'frame', id: string, signature: string | null): boolean {
+  mediaSignatureMatches(kind: MediaKind, id: string, signature: string | null): boolean {
     return signature !== null && safeEqual(signature, this.mediaSignature(kind, id));
   }
 }

@@ -8,6 +8,7 @@ import { ApiError } from '../../shared/api/index.js';
 import type { Backend } from '../services/backend.js';
 import { isAllowedHostHeader, isLoopbackHost } from './loopback.js';
 import { blobForServing } from '../services/workspace/blob-serving.js';
+import { exportForServing } from '../services/runs/bundle/bundle-download.js';
 import { BodyTooLargeError, readBody } from './body.js';
 import { isJsonContentType, isSameOriginRequest, parseTarget } from './http-guards.js';
 import { readStatic } from './static-files.js';
@@ -105,9 +106,11 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         ? 'blob'
         : path.startsWith('/frames/')
           ? 'frame'
-          : path === '/session/link'
-            ? 'link'
-            : 'page';
+          : path.startsWith('/exports/')
+            ? 'export'
+            : path === '/session/link'
+              ? 'link'
+              : 'page';
     const caller = auth.callerOfRequest(req);
     if (route === 'page') {
       req.resume();
@@ -133,7 +136,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     const signature = url.searchParams.get('s');
     const mediaOk =
       (route === 'blob' && auth.mediaSignatureMatches('blob', path.slice(7), signature)) ||
-      (route === 'frame' && auth.mediaSignatureMatches('frame', path.slice(8), signature));
+      (route === 'frame' && auth.mediaSignatureMatches('frame', path.slice(8), signature)) ||
+      (route === 'export' && auth.mediaSignatureMatches('export', path.slice(9), signature));
     if (!caller && !mediaOk) {
       refuse(401, {
         error: {
@@ -161,6 +165,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     if (route === 'blob') return handleBlob(res, path.slice(7));
+    if (route === 'export') return handleExport(res, path.slice(9), req.method === 'HEAD');
     return handleFrame(res, path.slice(8));
   }
 
@@ -224,6 +229,29 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       'Cache-Control': 'private, max-age=31536000, immutable',
     });
     res.end(served.bytes);
+  }
+
+  /** A run bundle from the workspace's exports/ folder, as a download (the page cannot read the backend's disk). */
+  async function handleExport(res: ServerResponse, name: string, headOnly: boolean): Promise<void> {
+    const served = await exportForServing(backend.workspace, name);
+    if (served.kind === 'missing') {
+      sendJson(res, 404, { error: { code: 'not_found', message: "no such bundle in this workspace's exports folder" } });
+      return;
+    }
+    res.writeHead(200, {
+      'Content-Type': 'application/gzip',
+      'Content-Length': served.size,
+      'Content-Disposition': `attachment; filename="${served.name}"`,
+      'Content-Security-Policy': 'sandbox',
+      'Cache-Control': 'no-store',
+    });
+    if (headOnly) {
+      res.end();
+      return;
+    }
+    const stream = served.open();
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
   }
 
   function handleFrame(res: ServerResponse, id: string): void {

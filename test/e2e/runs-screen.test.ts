@@ -37,5 +37,12 @@ describe('the Runs screen (web mode, Chromium, virtual phone)', () => {
     const file = join(ws, 'exports', `${runId}.tar.gz`);
     expect(written).toContain(file);
     expect(statSync(file).size).toBeGreaterThan(0);
+    // In a browser the file is on the backend's disk: the page offers it as a download by a signed link.
+    const href = await page.locator('[data-testid="run-bundle-download"]').getAttribute('href');
+    const download = await page.request.get(new URL(href!, page.url()).toString());
+    expect(download.status()).toBe(200);
+    const body = await download.body();
+    expect(body.length).toBe(statSync(file).size);
+    expect([...body.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
   });
 });

@@ -1,3 +1,4 @@
+import type { MediaKind } from '../../../shared/api/media-signature.js';
 import { mediaSignature } from '../../../shared/api/media-signature.js';
 
 /**
@@ -52,9 +53,11 @@ export function webSession(): WebSession | null {
   return current;
 }
 
-/** An image URL the page can put in `<img src>` (which cannot carry a header). */
-export function signedMediaUrl(kind: 'blob' | 'frame', id: string): string {
+const FOLDER: Record<MediaKind, string> = { blob: 'blobs', frame: 'frames', export: 'exports' };
+
+/** A URL the page can put in `<img src>` or a download link (neither can carry a header). */
+export function signedMediaUrl(kind: MediaKind, id: string): string {
   const session = webSession();
-  const path = `/${kind === 'blob' ? 'blobs' : 'frames'}/${id}`;
+  const path = `/${FOLDER[kind]}/${id}`;
   return session ? `${path}?s=${mediaSignature(session.mediaKey, kind, id)}` : path;
 }

@@ -1,7 +1,8 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { mediaSignature } from '../../../shared/api/media-signature.js';
 import { Backend } from '../../../electron/services/backend.js';
 import { GraphFileError, importGraph } from '../../../electron/services/graphs/graph-transfer.js';
 import type { WebServer } from '../../../electron/server/web-server.js';
@@ -71,6 +72,36 @@ describe('web mode, attacked from the same machine', () => {
     const xml = await send(s, `/blobs/${id}`, { headers: { Authorization: auth } });
     expect(xml.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(xml.headers['content-security-policy']).toBe('sandbox');
+  });
+
+  it('hands a run bundle to the browser only by a signed link, only from exports/, never a link out of it or another name', async () => {
+    const ws = tmp();
+    backend = new Backend({ workspace: ws, userDataDir: tmp() });
+    const staticDir = tmp();
+    writeFileSync(`${staticDir}/index.html`, '<!doctype html><html><head><title>t</title></head></html>');
+    const s = (server = await startWebServer({ backend, staticDir, port: 0 }));
+    const page = await send(s, new URL(s.openUrl).pathname + new URL(s.openUrl).search);
+    const key = /name="elderbench-media-key" content="([^"]+)"/.exec(page.body)![1]!;
+    const signed = (name: string): string => `/exports/${name}?s=${mediaSignature(key, 'export', name)}`;
+    mkdirSync(join(ws, 'exports'));
+    writeFileSync(join(ws, 'exports', 'run-1.tar.gz'), 'the bundle, as exported');
+    const ok = await send(s, signed('run-1.tar.gz'));
+    expect(ok.status).toBe(200);
+    expect(ok.body).toBe('the bundle, as exported');
+    expect(ok.headers['content-type']).toBe('application/gzip');
+    expect(ok.headers['content-disposition']).toBe('attachment; filename="run-1.tar.gz"');
+    expect(ok.headers['content-security-policy']).toBe('sandbox');
+    // Unsigned, or signed for another name or kind: no.
+    expect((await send(s, '/exports/run-1.tar.gz')).status).toBe(401);
+    expect((await send(s, `/exports/run-1.tar.gz?s=${mediaSignature(key, 'blob', 'run-1.tar.gz')}`)).status).toBe(401);
+    // The database next to exports/, a link inside it, another kind of file: not served, even signed.
+    expect((await send(s, signed('..%2Felderbench.db'))).status).toBeGreaterThanOrEqual(400);
+    // (`..` is resolved away before routing: that address is the page's, never the database.)
+    expect((await send(s, signed('../elderbench.db'))).body).not.toMatch(/^SQLite format 3/);
+    symlinkSync(join(ws, 'elderbench.db'), join(ws, 'exports', 'db.tar.gz'));
+    expect((await send(s, signed('db.tar.gz'))).status).toBe(404);
+    writeFileSync(join(ws, 'exports', 'notes.txt'), 'x');
+    expect((await send(s, signed('notes.txt'))).status).toBe(404);
   });
 
   it('refuses API writes from a page on another local port, even one that holds a token', async () => {

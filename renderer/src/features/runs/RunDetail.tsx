@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { BackendChart } from '../../components/BackendChart.js';
 import { DataTable } from '../../components/DataTable.js';
+import { exportDownloadUrl } from '../../platform/api.js';
 import { useAppStore } from '../../store/app-store.js';
 import { Mirror } from '../mirror/Mirror.js';
 
@@ -31,6 +32,8 @@ export function RunDetail({ runId }: { runId: string }) {
   const run = s.runs.find((r) => r.id === runId);
   const last = p?.last;
   const mirrored = run?.active && p ? p.running.filter((r) => r.device) : [];
+  // In a browser the bundle is on the backend's disk: the page offers it as a download too.
+  const bundleUrl = s.bundle?.runId === runId ? exportDownloadUrl(s.bundle.file) : null;
   return (
     <section className="card run-detail" aria-labelledby="run-title" data-testid="run-detail" data-report={s.stale ? 'stale' : 'current'}>
       <div className="run-head">
@@ -84,6 +87,14 @@ export function RunDetail({ runId }: { runId: string }) {
               <span className="muted" data-testid="run-bundle-file">
                 Written: {s.bundle.file} ({(s.bundle.bytes / 1024 / 1024).toFixed(1)} MiB, {s.bundle.results} results, {s.bundle.images}{' '}
                 images)
+                {bundleUrl && (
+                  <>
+                    {' '}
+                    <a href={bundleUrl} download data-testid="run-bundle-download">
+                      Download
+                    </a>
+                  </>
+                )}
               </span>
             )}
           </p>
