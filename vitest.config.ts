@@ -12,6 +12,8 @@ import DemoLastSequencer from './test/support/demo-last-sequencer.js';
 // generous timeout costs nothing when they pass; it only bounds how long a hung test takes to fail.
 // Tests that start `elderbench` run the compiled backend; the global setup rebuilds it first when a source changed.
 const GLOBAL_SETUP = ['test/support/global-setup.ts'];
+// Each file's CPU seconds, for the slowest-files list of `npm test` (test/support/file-cpu.ts).
+const SETUP_FILES = ['test/support/file-cpu.ts'];
 
 export default defineConfig({
   test: {
@@ -23,6 +25,7 @@ export default defineConfig({
           name: 'unit',
           include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          setupFiles: SETUP_FILES,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
@@ -33,6 +36,7 @@ export default defineConfig({
           name: 'renderer',
           include: ['renderer/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: SETUP_FILES,
         },
       },
       {
@@ -40,6 +44,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts', 'test/fuzz/**/*.test.ts'],
           environment: 'node',
+          setupFiles: SETUP_FILES,
           globalSetup: GLOBAL_SETUP,
           testTimeout: 120_000,
           hookTimeout: 180_000,
@@ -50,6 +55,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          setupFiles: SETUP_FILES,
           globalSetup: GLOBAL_SETUP,
           testTimeout: 240_000,
           hookTimeout: 240_000,
