@@ -23,6 +23,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Pure logic: the files share one worker's process and module cache instead of each starting its own
+          // (142 → 58 s, 126 → 49 CPU-seconds for unit + renderer). vi.mock and module state are still per file.
+          isolate: false,
           include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: SETUP_FILES,
@@ -34,6 +37,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'renderer',
+          isolate: false,
           include: ['renderer/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: SETUP_FILES,
