@@ -106,7 +106,9 @@ async function main(): Promise<void> {
       await page.keyboard.press('s');
       await page.waitForSelector('[data-testid="mirror"] img');
       const box = (await page.locator('[data-testid="mirror"] img').boundingBox())!;
-      await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.5);
+      // The task is the wallet's balance: the first step opens 钱包 (the sample phone's launcher shows it in the
+      // second column of the second row: 270–540 × 1393–1682 of 1080 × 2400).
+      await page.mouse.click(box.x + box.width * (405 / 1080), box.y + box.height * (1537 / 2400));
       await page.waitForSelector('[data-testid="step"]');
       await page.waitForSelector('[data-testid="capture-status"][data-phase="done"]');
     });

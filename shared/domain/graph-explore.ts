@@ -59,6 +59,11 @@ export interface ExploredPath {
   id: string;
   /** Right when the task's checks pass in the state the path ends in. */
   intent: 'right' | 'wrong';
+  /**
+   * Right paths of kind `side-effect`: what else the path changed, leaf by leaf of the phone's true state
+   * (`leaf=value`), beyond the closest demonstration's changes (a destination picked and left, a chat read).
+   */
+  sideEffects?: string[];
   kind: ExplorePathKind;
   /** The decisions in words: `tap 上海 → type "300" → Back`. */
   description: string;
@@ -122,6 +127,9 @@ export interface ExploreTaskResult {
   /** Right paths within the bound (≤ longest demonstration + 2 steps) and how many of those were rejected. */
   rightWithinBound: number;
   falseRejectsWithinBound: number;
+  /** Of those, the right paths of kind `side-effect` (they did something more), and how many of them were rejected. */
+  sideEffectWithinBound: number;
+  sideEffectRejectsWithinBound: number;
   byKind: Partial<Record<ExplorePathKind, ExploreKindCount>>;
   seconds: number;
   /** Every disagreement, for a reader to check. */
@@ -144,6 +152,11 @@ export interface ExploreSummary {
   falseRejectRate: number;
   /** Rejected right paths of the kinds that must never be rejected (target 0). */
   sameRouteFalseRejects: number;
+  /**
+   * The false-reject share over the right paths that changed nothing a demonstration did not (kind `side-effect`
+   * left out: a route through a page no demonstration saw, with an effect no graph can know offline).
+   */
+  falseRejectRateWithoutSideEffects: number;
   byKind: Partial<Record<ExplorePathKind, ExploreKindCount>>;
   unexplorable: { taskId: string; reason: string }[];
   states: number;

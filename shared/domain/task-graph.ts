@@ -217,6 +217,12 @@ export interface GraphEdge {
   options?: TapOption[];
   /** ... and the control that undoes a stepper's step (+1 h for −1 h), where the tap stepped a number. */
   mirror?: Bounds;
+  /**
+   * ... and a slider the tap set (a SeekBar): where it lies, so a tap elsewhere on it sets the value there, and the
+   * bound the task's words put on that value when the demonstrated value lies within it ("调到 12 以上": any
+   * value of 12 or more does as well).
+   */
+  slider?: { bounds: Bounds; within?: { value: number; dir: 'atLeast' | 'atMost' } };
 }
 
 export interface TaskGraph {
@@ -252,6 +258,9 @@ export interface DemoStep {
   options?: TapOption[];
   /** The control with the opposite sign of the tapped one (+ for −, hour_up for hour_down), if the screen has one. */
   mirror?: Bounds;
+  /** The slider the tap landed on (a SeekBar), if it did, and the bounds the task's words put on a value. */
+  slider?: Bounds;
+  sliderBounds?: { value: number; dir: 'atLeast' | 'atMost' }[];
   /** Where each editable field is on this screen, by content key. */
   fields?: Record<string, Bounds>;
   /** The app bar's Navigate-up arrow on this screen. */

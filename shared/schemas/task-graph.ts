@@ -150,6 +150,9 @@ export const GraphEdgeSchema: z.ZodType<GraphEdge, unknown> = z.object({
   choice: z.object({ options: z.array(BoundsSchema) }).optional(),
   options: z.array(TapOptionSchema).optional(),
   mirror: BoundsSchema.optional(),
+  slider: z
+    .object({ bounds: BoundsSchema, within: z.object({ value: z.number(), dir: z.enum(['atLeast', 'atMost']) }).optional() })
+    .optional(),
 });
 
 export const TaskGraphSchema: z.ZodType<TaskGraph, unknown> = z.object({

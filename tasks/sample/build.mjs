@@ -335,7 +335,9 @@ t(
   {
     setup: ['settings put system volume_music 5'],
     checks: [{ probe: 'settings get system volume_music', expect: { regex: '^(1[2-5])$' }, description: 'media volume at least 12/15' }],
-    demos: [Array(7).fill(key('VolumeUp'))],
+    // Two routes: the volume keys, and the media volume slider tapped at 90% of its length (a `vlm` agent has no
+    // key action: without the slider route it could never win this task offline).
+    demos: [Array(7).fill(key('VolumeUp')), [launch(ST), tap('声音和振动'), { type: 'Tap', at: { x: 868, y: 166 } }]],
   },
 );
 t(

@@ -294,3 +294,12 @@ export function keyboardLikelyUp(ui: UiHierarchy): boolean {
   const visit = (n: UiNode): boolean => (n.focused && isEditField(n)) || n.children.some(visit);
   return ui.roots.some(visit);
 }
+
+/** A slider's shown value out of its maximum ("13/15" → 13 of 15), or null when a value is not that. */
+export function sliderValue(shown: string): { value: number; max: number } | null {
+  // A number value is kept as its numbers joined by commas ("13/15" → "13,15"), which numbersIn would read as one.
+  const n = /^\d+,\d+$/.test(shown) ? shown.split(',') : numbersIn(shown);
+  if (n.length !== 2 || normalizeContent(shown).replace(/[\d.,\s/-]/g, '') !== '') return null;
+  const [value, max] = n.map(Number) as [number, number];
+  return Number.isInteger(value) && Number.isInteger(max) && max > 0 && value >= 0 && value <= max ? { value, max } : null;
+}

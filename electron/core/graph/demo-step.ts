@@ -6,7 +6,16 @@ import type { Foreground } from '../device/device-port.js';
 import { contentCandidates, keyboardLikelyUp, optionsAt } from './content.js';
 import { contains, labelOf } from '../../../shared/domain/ui-tree.js';
 import { computeSignature, pageKey } from './signature.js';
-import { inputFields, labelledControls, labelledOptions, mirrorControl, scrollAreas, stillControls, upArrow } from './tap-controls.js';
+import {
+  inputFields,
+  labelledControls,
+  labelledOptions,
+  mirrorControl,
+  scrollAreas,
+  sliderAt,
+  stillControls,
+  upArrow,
+} from './tap-controls.js';
 import type { TaskBound } from './task-bounds.js';
 import { optionsWithinBounds } from './task-bounds.js';
 
@@ -40,6 +49,7 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
         ? optionsWithinBounds(group, tapped, s.bounds)
         : null;
   const mirror = at ? mirrorControl(s.ui, at.x, at.y) : null;
+  const slider = at ? sliderAt(s.ui, at.x, at.y) : null;
   const fields = new Map<string, Bounds>();
   const up = upArrow(s.ui);
   const still = stillControls(s.ui);
@@ -52,6 +62,7 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
     ...(marked ? { alternatives: marked.map((o) => o.bounds!) } : {}),
     ...(group ? { options: labelledOptions(group) } : {}),
     ...(mirror ? { mirror } : {}),
+    ...(slider ? { slider, ...(s.bounds?.length ? { sliderBounds: s.bounds.map((b) => ({ ...b })) } : {}) } : {}),
     ...(fields.size > 0 ? { fields: Object.fromEntries(fields) } : {}),
     ...(up ? { up } : {}),
     scrolls: scrollAreas(s.ui),

@@ -1,6 +1,6 @@
 import type { ContentValue, GoalCondition, GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
-import { normalizeContent, numbersIn } from './content.js';
+import { normalizeContent, numbersIn, sliderValue } from './content.js';
 import { isTextKey } from './content-keys.js';
 import { textMatches } from './match.js';
 import type { GoalHints } from './text-slots.js';
@@ -286,7 +286,8 @@ export function describeCondition(c: GoalCondition): string {
 }
 
 /** What a walk records for a choice taken by one of an edge's allowed options. */
-const ANY_OPTION = '*';
+/** The value a free choice leaves in a path's content: any of the allowed options (or a slider within the task's bound). */
+export const ANY_OPTION = '*';
 const escapeRegex = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -297,6 +298,9 @@ function allowedChoices(edges: readonly GraphEdge[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const same = (a: Bounds, b: Bounds): boolean => a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom;
   for (const e of edges) {
+    // A slider set within the task's bound: any value there does (the walk leaves ANY_OPTION for it).
+    if (e.slider?.within)
+      for (const v of e.effects ?? []) if (sliderValue(v.value)) out.set(v.key, [...new Set([...(out.get(v.key) ?? []), v.value])]);
     if (!e.choice) continue;
     const labels = (e.options ?? []).filter((o) => e.choice!.options.some((b) => same(b, o.bounds))).map((o) => o.label);
     for (const v of e.effects ?? []) {

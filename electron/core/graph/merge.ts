@@ -5,7 +5,7 @@ import type { TargetElement } from '../../../shared/domain/ui-tree.js';
 import { sameState } from './compare.js';
 import { contentModel, contentUnder, demonstrationEffects, learnContent, withContent } from './content-keys.js';
 import { deriveGoalConditions } from './goal-conditions.js';
-import { numbersIn } from './content.js';
+import { numbersIn, sliderValue } from './content.js';
 import { optionSets } from './page-model.js';
 import type { GoalHints } from './text-slots.js';
 import type {
@@ -97,12 +97,21 @@ function markFreeChoices(alternatives: ReadonlyMap<GraphEdge, Bounds[]>): void {
  * What the walk needs to apply a tap elsewhere: its group's options when the value it set is the tapped
  * option's label, the opposite control when it stepped a number (see core/graph/page-model.ts).
  */
-function controlsOf(step: Demo['steps'][number], effects: readonly ContentValue[]): Pick<GraphEdge, 'options' | 'mirror'> {
+function controlsOf(step: Demo['steps'][number], effects: readonly ContentValue[]): Pick<GraphEdge, 'options' | 'mirror' | 'slider'> {
   if (step.action?.type !== 'Tap' || effects.length === 0) return {};
   const options =
     step.options && step.options.some((o) => effects.some((v) => optionSets(o.label, v.value) !== null)) ? { options: step.options } : {};
   const mirror = step.mirror && effects.some((v) => numbersIn(v.value).length === 1) ? { mirror: step.mirror } : {};
-  return { ...options, ...mirror };
+  return { ...options, ...mirror, ...sliderOf(step, effects) };
+}
+
+/** A slider tap that set a shown value out of a maximum ("13/15"): where the slider is, and the task's bound the value lies within. */
+function sliderOf(step: Demo['steps'][number], effects: readonly ContentValue[]): Pick<GraphEdge, 'slider'> {
+  if (!step.slider) return {};
+  const set = effects.map((v) => sliderValue(v.value)).find((v) => v !== null);
+  if (!set) return {};
+  const within = step.sliderBounds?.find((b) => (b.dir === 'atLeast' ? set.value >= b.value : set.value <= b.value));
+  return { slider: { bounds: step.slider, ...(within ? { within } : {}) } };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { GraphEdge, GraphNode, SignatureConfig, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { samePage, widgetStatesAgree } from './compare.js';
-import { canonicalNumber, normalizeContent, numbersIn } from './content.js';
+import { canonicalNumber, normalizeContent, numbersIn, sliderValue } from './content.js';
 import { fieldKey, isSearchKey, isTextKey } from './goal-conditions.js';
 import type { MatchRule } from './match.js';
 import { textMatches } from './match.js';
@@ -220,10 +220,27 @@ export function stepOf(m: PageModel, e: GraphEdge, key: string, after: string): 
 export function optionSets(label: string, value: string): 'label' | 'number' | null {
   if (label === value) return 'label';
   const n = numbersIn(label);
-  return n.length > 0 && singleNumber(value) !== null && numbersIn(value).join(',') === n.join(',') ? 'number' : null;
+  // The value is the option's numbers alone (an amount 100; a date 12,3 from 大后天 12月3日周四).
+  const onlyNumbers = normalizeContent(value).replace(/[\d.,\s-]/g, '') === '';
+  const same = numbersIn(value).join(',') === n.join(',') || normalizeContent(value).replace(/\s/g, '') === n.join(',');
+  return n.length > 0 && onlyNumbers && same ? 'number' : null;
 }
 
 /** The value another option sets, the way the demonstrated one set its value. */
 export function optionValue(how: 'label' | 'number', label: string): string {
   return how === 'label' ? label : canonicalNumber(numbersIn(label).join(','));
+}
+
+/**
+ * The value a tap on a slider sets: its share of the way along the slider, of the maximum (a SeekBar tapped at 80%
+ * of 15 sets 12), shown as the demonstration's value was; null when the recorded tap itself does not fit that model.
+ */
+export function sliderSets(e: GraphEdge, x: number, recordedX: number, shown: string): string | null {
+  const v = sliderValue(shown);
+  const b = e.slider?.bounds;
+  if (!v || !b || b.right <= b.left) return null;
+  const at = (px: number): number => Math.round(Math.min(1, Math.max(0, (px - b.left) / (b.right - b.left))) * v.max);
+  // The model must explain the demonstration's own tap (within one step), or it says nothing of other taps.
+  if (Math.abs(at(recordedX) - v.value) > 1) return null;
+  return shown.replace(/\d+/, String(at(x)));
 }

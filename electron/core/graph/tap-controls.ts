@@ -124,3 +124,9 @@ export function inputFields(ui: UiHierarchy): Bounds[] {
     .filter((n) => n.bounds && n.enabled && /EditText|AutoComplete|SearchView/.test(n.className))
     .map((n) => n.bounds!);
 }
+
+/** A slider (SeekBar) under a tap: a tap on it sets the value where it lands along it, not one fixed value. */
+export function sliderAt(ui: UiHierarchy, x: number, y: number): Bounds | null {
+  const hit = flattenUi(ui).find((n) => n.bounds && /SeekBar|Slider/.test(n.className) && contains(n.bounds, x, y));
+  return hit?.bounds ?? null;
+}

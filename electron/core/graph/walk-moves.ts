@@ -12,13 +12,15 @@ import {
   optionSets,
   optionValue,
   singleNumber,
+  sliderSets,
   stepOf,
   textAgrees,
   typedField,
   typedValue,
   valueAgrees,
 } from './page-model.js';
-import { isTextKey } from './goal-conditions.js';
+import { sliderValue } from './content.js';
+import { ANY_OPTION, isTextKey } from './goal-conditions.js';
 
 /**
  * The moves a walk makes beyond the edges out of where it stands (see walk.ts): what a page's recorded
@@ -57,6 +59,8 @@ export type WalkHow =
   | 'keyboard'
   | 'scroll'
   | 'still'
+  | 'tab'
+  | 'named-page'
   | 'excursion';
 
 export interface Candidate {
@@ -88,6 +92,8 @@ const RANK: Record<WalkHow, number> = {
   keyboard: 5,
   scroll: 7,
   still: 7,
+  tab: 7,
+  'named-page': 4,
 };
 
 /** The best of several moves: matched ones only, closest first (distance, then similarity), then the plainer kind, then the closer content. */
@@ -338,6 +344,12 @@ export function editModel(m: PageModel, move: Candidate, action: Action, from: P
       out.set(v.key, move.option!);
       continue;
     }
+    // A slider sets the value where the tap lands along it; within the task's bound, any value does (a free choice).
+    const slid = e.slider && isTapLike(action) && e.action.type === 'Tap' ? slidTo(e, action, v.value) : null;
+    if (slid !== null) {
+      out.set(v.key, slid);
+      continue;
+    }
     const step = stepOf(m, e, v.key, v.value);
     const now = singleNumber(from.content.get(v.key));
     if (step !== null && now !== null && isEdit(m, e)) {
@@ -347,6 +359,17 @@ export function editModel(m: PageModel, move: Candidate, action: Action, from: P
     out.set(v.key, v.value);
   }
   return out;
+}
+
+/** The value a tap on an edge's slider sets, or '*' within the task's bound (any value there does), or null (no slider model). */
+function slidTo(e: GraphEdge, action: Extract<Action, { type: 'Tap' | 'DoubleTap' | 'LongPress' }>, recorded: string): string | null {
+  if (e.action.type !== 'Tap') return null;
+  const x = toPixels(action.at, e.screen).x;
+  const value = sliderSets(e, x, toPixels(e.action.at, e.screen).x, recorded);
+  if (value === null) return null;
+  const b = e.slider?.within;
+  const n = sliderValue(value)!.value;
+  return b && (b.dir === 'atLeast' ? n >= b.value : n <= b.value) ? ANY_OPTION : value;
 }
 
 /** Step 3: Back hides the keyboard if one is up, else returns to the page the walk came from, as it was left. */

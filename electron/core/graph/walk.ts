@@ -30,6 +30,9 @@ import type { FinishVerdict } from './walk-finish.js';
 import { finishVerdict } from './walk-finish.js';
 import { closest, enterNode, focusOf, nodesAt } from './walk-position.js';
 import { exactMove } from './walk-exact.js';
+import { namedPageEdges } from './walk-named.js';
+import type { TabBar } from './walk-tabs.js';
+import { sharedTabBar, tabUnder } from './walk-tabs.js';
 
 export type { WalkHow } from './walk-moves.js';
 import type { WalkMove } from './walk-step.js';
@@ -72,8 +75,13 @@ export class GraphWalker {
   private readonly legacy: boolean;
   private readonly model: PageModel;
   private pos: Position;
-  /** A tap the graph did not know was just made (see returnFromExcursion). */
-  private away: { action: Action; nearest: WalkMove['nearest'] } | null = null;
+  /**
+   * A tap the graph did not know was just made (see returnFromExcursion); when it was a tab of the page's tab
+   * bar, the bar (the page it opened shows it too) and the tab that page shows selected.
+   */
+  private away: { action: Action; nearest: WalkMove['nearest']; bar: TabBar | null; tab: string | null } | null = null;
+  /** Per tab bar, the page each tab showed when the walk last stood there, and how far it was scrolled (walk-tabs.ts). */
+  private readonly tabPages = new Map<string, Map<string, { pos: Position; scrolled: number }>>();
   /**
    * A search query other than the demonstration's, typed where it searched: the query is a means, so the walk
    * goes on to the results the demonstration saw, but the result the path then picks must be named by the
@@ -116,7 +124,7 @@ export class GraphWalker {
       return this.onScrolledPage(action);
     const page = this.pos.page;
     const move = this.move(action, screen);
-    if (this.pos.page !== page) this.scrolled = 0;
+    if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
     return move;
   }
 
@@ -152,9 +160,25 @@ export class GraphWalker {
           return { ...again, taken: { ...again.taken, result: { ...again.taken.result, reason } } };
         }
       }
+      // An item's own page, opened where another list shows it (walk-named.ts).
+      const named = label === null ? [] : namedPageEdges(this.model, label, action, pos.page);
+      if (named.length > 0) {
+        const reason = `"${label}" opens its own page, as a demonstration's tap on it did elsewhere`;
+        const move: Candidate = {
+          edge: named[0]!,
+          result: { matched: true, distancePx: null, similarity: null, rule: null, reason },
+          how: 'named-page',
+        };
+        this.apply(move, action, pos);
+        return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest: exact.nearest };
+      }
+      // A tab no demonstration pressed here: the page it shows as the path left it, or a page of its own.
+      const bar = sharedTabBar(this.screens());
+      const tab = bar ? tabUnder(bar, action, screen) : null;
+      if (bar && tab && tab.label !== bar.selected.label) return this.toTab(bar, tab.label, action, exact.nearest);
       // A tap the graph does not know: on a phone it opens a page or a dialog, and Back returns from it.
       if (!isTapLike(action)) return { taken: null, nearest: exact.nearest };
-      this.away = { action, nearest: exact.nearest };
+      this.away = { action, nearest: exact.nearest, bar: null, tab: null };
       this.current = new Set();
       const result: MatchResult = {
         matched: true,
@@ -228,7 +252,20 @@ export class GraphWalker {
    */
   private returnFromExcursion(action: Action): WalkMove {
     const away = this.away!;
+    // A scroll on the page the tap opened: it stays that page.
+    if (scrollDelta(action) !== null)
+      return unrecorded('scroll', 'a scroll on a page the graph does not know: it stays that page', away.nearest);
+    const screen = graphScreen(this.graph as TaskGraph);
+    const tab = away.bar ? tabUnder(away.bar, action, screen) : null;
+    if (tab && tab.label === away.tab) return this.still(away.nearest);
     this.away = null;
+    // Another tab of the bar that page shows: as pressed on the page the walk left (where it leads from there).
+    if (tab) {
+      const page = this.pos.page;
+      const move = this.move(action, screen);
+      if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
+      return move;
+    }
     // Navigate up on a page no demonstration showed: where the app's pages show their arrow.
     if (action.type !== 'Back' && this.onUpArrow(action, this.model.byId.keys())) action = { type: 'Back' };
     if (action.type !== 'Back') {
@@ -244,6 +281,30 @@ export class GraphWalker {
         how: 'back',
       },
       nearest: null,
+    };
+  }
+
+  /**
+   * A tab no recorded action pressed from here: the page that tab showed when the walk last stood on it, as the
+   * path left it; else a page the graph does not know (its bar still there: another tab, or Back, returns).
+   */
+  private toTab(bar: TabBar, label: string, action: Action, nearest: WalkMove['nearest']): WalkMove {
+    const pages = this.tabPages.get(bar.key) ?? new Map<string, { pos: Position; scrolled: number }>();
+    this.tabPages.set(bar.key, pages);
+    pages.set(bar.selected.label, { pos: this.pos, scrolled: this.scrolled });
+    const home = pages.get(label);
+    if (home) {
+      this.moveTo(home.pos);
+      this.scrolled = home.scrolled;
+      this.viaGoal = new Set();
+      return unrecorded('tab', `the tab "${label}": its page as the path left it (a tab bar navigates, it changes nothing)`, nearest);
+    }
+    this.away = { action, nearest, bar, tab: label };
+    this.current = new Set();
+    const reason = `the tab "${label}", whose page no demonstration showed: another tab of its bar, or Back, returns`;
+    return {
+      taken: { edge: null, result: { matched: true, distancePx: null, similarity: null, rule: null, reason }, how: 'excursion' },
+      nearest,
     };
   }
 
@@ -305,12 +366,14 @@ export class GraphWalker {
       // edge out of where the walk stands says what the page then shows (the text as the agent typed it).
       const content = new Map(from.content);
       if (move.how === 'edge') for (const [k, v] of Object.entries(contentOf(m.byId.get(edge.to)))) content.set(k, v);
-      for (const [k, v] of effects) if (move.how !== 'edge' || isTextKey(k)) content.set(k, v);
+      // ... and a slider the value where the tap landed on it.
+      for (const [k, v] of effects) if (move.how !== 'edge' || isTextKey(k) || edge.slider) content.set(k, v);
       const focus = action.type === 'Type' ? (typedField(edge)?.key ?? from.focus) : (focusOf(m, edge, from.page) ?? from.focus);
       const next: Position = { ...from, content, keyboard: action.type === 'Type' || focus !== null || from.keyboard, focus };
       next.nodes = nodesAt(this.model, this.opts.textThreshold, next);
       // Another search query stands where the demonstration's did (see `query`).
-      if (move.how === 'edge' || move.how === 'query') for (const e of this.twins(move, action, from)) next.nodes.add(e.to);
+      if ((move.how === 'edge' && !edge.slider) || move.how === 'query')
+        for (const e of this.twins(move, action, from)) next.nodes.add(e.to);
       next.near = next.nodes.has(edge.to) ? edge.to : ([...next.nodes][0] ?? closest(m, from.page, content, edge.to));
       this.moveTo(next);
     } else {
@@ -359,6 +422,13 @@ export class GraphWalker {
   }
 
   private moveTo(next: Position): void {
+    // The tab this page shows selected leads back here, as the path leaves it (walk-tabs.ts).
+    const bar = sharedTabBar((next.nodes.size > 0 ? [...next.nodes] : [next.near]).map((id) => this.model.byId.get(id)));
+    if (bar) {
+      const pages = this.tabPages.get(bar.key) ?? new Map<string, { pos: Position; scrolled: number }>();
+      this.tabPages.set(bar.key, pages);
+      pages.set(bar.selected.label, { pos: next, scrolled: 0 });
+    }
     this.pos = next;
     this.current = next.nodes;
     this.node = next.near;

@@ -12,12 +12,13 @@ import { copyOfSharedDemo } from '../../support/shared-demo.js';
  * explorer's own. The ground truth is the task's checks on the phone; the verdicts come from the offline runner walking
  * each path as a `vlm` model's replies.
  */
-const TASKS = ['wallet-transfer-son', 'clock-alarm-six', 'gallery-share-grandson', 'messages-block-spam'];
+const TASKS = ['wallet-transfer-son', 'clock-alarm-six', 'gallery-share-grandson', 'messages-block-spam', 'clock-timer-eggs'];
 /**
  * Tasks whose graphs meet the published targets today (the whole sample set does not yet: README, docs/graphs.md
- * §5): a transfer with the corrected-away amount, a free choice of photo, a number blocked by two routes.
+ * §5): a transfer with the corrected-away amount, a free choice of photo, a number blocked by two routes, a timer whose
+ * app has a tab bar (a look at another tab and back, and presets overshot and corrected, must be accepted).
  */
-const BOUNDED = ['wallet-transfer-son', 'gallery-share-grandson', 'messages-block-spam'];
+const BOUNDED = ['wallet-transfer-son', 'gallery-share-grandson', 'messages-block-spam', 'clock-timer-eggs'];
 
 describe('graph explore through the CLI', () => {
   let dir = '';
@@ -44,6 +45,11 @@ describe('graph explore through the CLI', () => {
     expect(summary).toMatchObject({ paths: expect.any(Number), right: expect.any(Number), wrong: expect.any(Number) });
     expect(summary.tasks.map((t) => t.taskId).sort()).toEqual([...TASKS].sort());
     expect(summary.paths).toBe(summary.right + summary.wrong);
+    // The share without the right paths that also changed something else, from the tasks' own counts.
+    const of = (f: (t: ExploreSummary['tasks'][number]) => number): number => summary.tasks.reduce((a, t) => a + f(t), 0);
+    const clean = of((t) => t.rightWithinBound - t.sideEffectWithinBound);
+    const cleanRejects = of((t) => t.falseRejectsWithinBound - t.sideEffectRejectsWithinBound);
+    expect(summary.falseRejectRateWithoutSideEffects).toBeCloseTo(clean === 0 ? 0 : cleanRejects / clean, 9);
     expect(summary.paths).toBeGreaterThanOrEqual(100);
     expect(summary.unexplorable).toEqual([]);
     for (const t of summary.tasks) {

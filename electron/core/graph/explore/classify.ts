@@ -130,3 +130,20 @@ export function classifyRight(
   if (theirs.some((t) => mine.length > t.changes.length && includes(mine, t.changes))) return 'side-effect';
   return 'other-route';
 }
+
+/**
+ * What a careless (`side-effect`) path changed beyond the demonstrations: the leaf changes left once the changes of
+ * the demonstration it contains are taken away (the closest such demonstration: fewest left).
+ */
+export function sideEffectsOf(path: StatePath, root: string, demos: readonly DemoRoute[], stateOf: (id: string) => StateFacts): string[] {
+  const mine = changes([root, ...path.steps.map((s) => s.to)], stateOf);
+  let best: string[] | null = null;
+  for (const d of demos) {
+    const theirs = changes(d.states, stateOf);
+    if (!includes(mine, theirs)) continue;
+    const left = [...mine];
+    for (const c of theirs) left.splice(left.indexOf(c), 1);
+    if (!best || left.length < best.length) best = left;
+  }
+  return best ?? mine;
+}

@@ -26,6 +26,8 @@ export interface ExploreRunOptions extends Partial<ExploreOptions> {
   onTask?(r: ExploreTaskResult): void;
 }
 
+const rate = (n: number, of: number): number => (of === 0 ? 0 : n / of);
+
 /** Totals over tasks: the figure `graph explore --all` publishes. */
 export function summarizeExploration(tasks: readonly ExploreTaskResult[], seconds: number): ExploreSummary {
   const sum = (f: (t: ExploreTaskResult) => number): number => tasks.reduce((a, t) => a + f(t), 0);
@@ -53,6 +55,10 @@ export function summarizeExploration(tasks: readonly ExploreTaskResult[], second
     falseRejectsWithinBound,
     falseRejectRate: rightWithinBound === 0 ? 0 : falseRejectsWithinBound / rightWithinBound,
     sameRouteFalseRejects: SAME_ROUTE_KINDS.reduce((a, k) => a + (byKind[k]?.falseRejects ?? 0), 0),
+    falseRejectRateWithoutSideEffects: rate(
+      falseRejectsWithinBound - sum((t) => t.sideEffectRejectsWithinBound),
+      rightWithinBound - sum((t) => t.sideEffectWithinBound),
+    ),
     byKind,
     unexplorable: tasks.filter((t) => !t.explorable).map((t) => ({ taskId: t.taskId, reason: t.note })),
     states: sum((t) => t.states),

@@ -12,8 +12,8 @@ import { SAME_ROUTE_KINDS } from '../../../../shared/domain/graph-explore.js';
 import { graphScreen } from '../../../../shared/domain/task-graph.js';
 import type { WorkspaceStore } from '../../../adapters/db/workspace-store.js';
 import type { DevicePort } from '../../../core/device/device-port.js';
-import type { DemoRoute } from '../../../core/graph/explore/classify.js';
-import { classifyRight } from '../../../core/graph/explore/classify.js';
+import type { DemoRoute, StateFacts } from '../../../core/graph/explore/classify.js';
+import { classifyRight, sideEffectsOf } from '../../../core/graph/explore/classify.js';
 import { Explorer } from '../../../core/graph/explore/explorer.js';
 import { walkAsVlmAgent } from '../../../core/graph/explore/offline-walk.js';
 import type { StatePath } from '../../../core/graph/explore/paths.js';
@@ -87,6 +87,8 @@ export function unexplorable(taskId: string, note: string, o: { depth: number; b
     falseRejects: 0,
     rightWithinBound: 0,
     falseRejectsWithinBound: 0,
+    sideEffectWithinBound: 0,
+    sideEffectRejectsWithinBound: 0,
     byKind: {},
     seconds: 0,
     disagreements: [],
@@ -144,7 +146,13 @@ export async function exploreTask(
     const results: ExploredPath[] = [];
     const byKind: Partial<Record<ExplorePathKind, ExploreKindCount>> = {};
     const unknownRoutes: UnknownRoute[] = [];
-    const judge = async (p: StatePath, intent: 'right' | 'wrong', kind: ExplorePathKind, id: string): Promise<ExploredPath> => {
+    const judge = async (
+      p: StatePath,
+      intent: 'right' | 'wrong',
+      kind: ExplorePathKind,
+      id: string,
+      sideEffects?: string[],
+    ): Promise<ExploredPath> => {
       const actions = p.steps.map((s) => s.move.action);
       const end = explorer.states.get(endOf(p, explorer.root))!;
       const offline = await walkAsVlmAgent(
@@ -158,6 +166,7 @@ export async function exploreTask(
         id,
         intent,
         kind,
+        ...(sideEffects ? { sideEffects } : {}),
         description: p.steps.map((s) => s.move.label).join(' → '),
         actions,
         windows: p.steps.map((s) => explorer.states.get(s.to)!.window),
@@ -181,16 +190,14 @@ export async function exploreTask(
       }
       return path;
     };
-    for (const [i, p] of [...right, ...near.alsoRight].entries())
-      await judge(
-        p,
-        'right',
-        classifyRight(p, explorer.root, routes, (id) => {
-          const st = explorer.states.get(id)!;
-          return { app: st.appKey, window: st.window, data: st.data };
-        }),
-        `r${i + 1}`,
-      );
+    const facts = (id: string): StateFacts => {
+      const st = explorer.states.get(id)!;
+      return { app: st.appKey, window: st.window, data: st.data };
+    };
+    for (const [i, p] of [...right, ...near.alsoRight].entries()) {
+      const kind = classifyRight(p, explorer.root, routes, facts);
+      await judge(p, 'right', kind, `r${i + 1}`, kind === 'side-effect' ? sideEffectsOf(p, explorer.root, routes, facts) : undefined);
+    }
     for (const [i, w] of near.wrong.entries()) await judge(w.path, 'wrong', w.kind, `w${i + 1}`);
 
     // A few paths played again from the setup, without snapshots: do they end where the explored transitions say?
@@ -237,6 +244,9 @@ export async function exploreTask(
       falseRejects: results.filter((r) => r.verdict === 'false-reject').length,
       rightWithinBound: rightOnes.filter((r) => r.withinBound).length,
       falseRejectsWithinBound: rightOnes.filter((r) => r.withinBound && r.verdict === 'false-reject').length,
+      sideEffectWithinBound: rightOnes.filter((r) => r.withinBound && r.kind === 'side-effect').length,
+      sideEffectRejectsWithinBound: rightOnes.filter((r) => r.withinBound && r.kind === 'side-effect' && r.verdict === 'false-reject')
+        .length,
       byKind,
       seconds: (performance.now() - t0) / 1000,
       disagreements: results.filter((r) => r.verdict !== 'agree'),

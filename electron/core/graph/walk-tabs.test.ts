@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../../shared/domain/action.js';
+import { b, button, id, page, tapAt } from '../../../test/support/ui-builder.js';
+import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
+
+/**
+ * A tab bar navigates (walk-tabs.ts) and an item opens its own page wherever it is listed (walk-named.ts): a look
+ * at a tab no demonstration opened and back is a detour, an item tapped in another list than the demonstration's
+ * opens the same page. Each right path is accepted; the careless one beside it is not.
+ */
+
+const back: Action = { type: 'Back' };
+
+describe('a tab bar navigates: a tab no demonstration pressed there shows its page as the path left it', () => {
+  const alarms = b(0, 2200, 360, 2350);
+  const clock = b(360, 2200, 720, 2350);
+  const timer = b(720, 2200, 1080, 2350);
+  const tabs = (on: string) =>
+    ['闹钟', '时钟', '计时器'].map((l, i) => button(l, [alarms, clock, timer][i]!, { resourceId: id(`tab${i}`), selected: l === on }));
+  const ten = b(40, 300, 520, 450);
+  const fifteen = b(560, 300, 1040, 450);
+  const start = b(40, 900, 1040, 1050);
+  const presets = [button('10 分钟', ten, { resourceId: id('p10') }), button('15 分钟', fifteen, { resourceId: id('p15') })];
+  const timerPage = (chosen: string) =>
+    page(
+      '计时器',
+      ...presets,
+      button(chosen === '' ? '—' : chosen, b(40, 600, 1040, 700), { resourceId: id('minutes') }),
+      button('开始', start, { resourceId: id('start') }),
+      ...tabs('计时器'),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: page('闹钟', button('07:00', b(0, 300, 1080, 450), { resourceId: id('alarm') }), ...tabs('闹钟')), action: tapAt(timer) },
+      { ui: timerPage(''), action: tapAt(ten) },
+      { ui: timerPage('10'), action: tapAt(start) },
+      { ui: page('计时器', button('暂停', start, { resourceId: id('pause') }), ...tabs('计时器')), action: null },
+    ]),
+  ]);
+
+  it('the demonstration is accepted', () => {
+    expect(walkPath(g, [tapAt(timer), tapAt(ten), tapAt(start)]).accepted).toBe(true);
+  });
+
+  it('a tab whose page no demonstration showed, then the recorded tab from there: accepted', () => {
+    const r = walkPath(g, [tapAt(clock), tapAt(timer), tapAt(ten), tapAt(start)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('back to the first tab and on again: its page as the path left it', () => {
+    expect(walkPath(g, [tapAt(timer), tapAt(alarms), tapAt(timer), tapAt(ten), tapAt(start)]).accepted).toBe(true);
+    expect(walkPath(g, [tapAt(clock), tapAt(clock), tapAt(alarms), tapAt(timer), tapAt(ten), tapAt(start)]).accepted).toBe(true);
+    expect(walkPath(g, [tapAt(clock), back, tapAt(timer), tapAt(ten), tapAt(start)]).accepted).toBe(true);
+  });
+
+  it('the same detour with the wrong preset, or a tap on the unknown page, is not accepted', () => {
+    expect(walkPath(g, [tapAt(clock), tapAt(timer), tapAt(fifteen), tapAt(start)]).accepted).toBe(false);
+    // On the 时钟 page no demonstration saw, what lies where the presets are elsewhere is unknown.
+    expect(walkPath(g, [tapAt(clock), tapAt(ten), tapAt(timer), tapAt(start)]).accepted).toBe(false);
+    expect(walkPath(g, [tapAt(clock), tapAt(timer), tapAt(start)]).accepted).toBe(false);
+  });
+});
+
+describe('an item opens its own page wherever it is listed', () => {
+  const rows = (labels: string[]) => labels.map((l, i) => button(l, b(0, 300 + i * 150, 1080, 450 + i * 150), { resourceId: id('row') }));
+  const install = b(40, 600, 1040, 730);
+  const details = (name: string, state: string) => page(name, button(state, install, { resourceId: id('install') }));
+  const home = page('应用商店', ...rows(['棋牌游戏', '挂号网', '欢乐斗地主']));
+  const g = graphOf([
+    demoOf(1, [
+      { ui: home, action: tapAt(b(0, 300, 1080, 450)) },
+      { ui: page('棋牌游戏', ...rows(['欢乐斗地主', '老年麻将'])), action: tapAt(b(0, 300, 1080, 450)) },
+      { ui: details('欢乐斗地主', '安装'), action: tapAt(install) },
+      { ui: details('欢乐斗地主', '已安装'), action: null },
+    ]),
+  ]);
+  const onHome = (i: number): Action => tapAt(b(0, 300 + i * 150, 1080, 450 + i * 150));
+
+  it('the item tapped in the home list opens the page the demonstration reached from its category', () => {
+    const r = walkPath(g, [onHome(2), tapAt(install)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('another item, in either list, is not that page', () => {
+    expect(walkPath(g, [onHome(1), tapAt(install)]).accepted).toBe(false);
+    expect(walkPath(g, [onHome(0), onHome(1), tapAt(install)]).accepted).toBe(false);
+  });
+});

@@ -1,0 +1,68 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphNode, TapOption } from '../../../shared/domain/task-graph.js';
+import type { Bounds } from '../../../shared/domain/ui-node.js';
+import { contains } from '../../../shared/domain/ui-tree.js';
+import { toPixels } from '../geometry/coordinates.js';
+import { isTapLike } from './walk-view.js';
+
+/**
+ * A tab bar is navigation, not content: a row of labelled controls, one shown selected, outside what scrolls
+ * (微信 · 通讯录 · 朋友圈; 闹钟 · 时钟 · 计时器). Tapping a tab shows that tab's page and changes nothing in the
+ * app; the other pages keep the bar, so from any of them a tab leads where it leads from the page that showed
+ * it, and the tab a page was left on shows that page again as it was left. The walk (walk.ts) uses this where
+ * no demonstration pressed the tab: a look at another tab and back is a detour, not another route.
+ */
+export interface TabBar {
+  /** The labels of its tabs, sorted: the same bar on every page that shows it. */
+  key: string;
+  tabs: readonly TapOption[];
+  /** The tab the screen shows selected. */
+  selected: TapOption;
+}
+
+/** Rows are the same when their tops and bottoms agree within this many pixels. */
+const ROW_SLACK = 6;
+
+const sameRow = (a: Bounds, b: Bounds): boolean => Math.abs(a.top - b.top) <= ROW_SLACK && Math.abs(a.bottom - b.bottom) <= ROW_SLACK;
+
+const centreIn = (b: Bounds, areas: readonly Bounds[]): boolean =>
+  areas.some((s) => contains(s, (b.left + b.right) / 2, (b.top + b.bottom) / 2));
+
+/**
+ * The tab bar a node's screen shows: the labelled controls on the row of a selected control, none of them in a
+ * scrolling container, at least two, with distinct labels. Null when the screen shows none (or a graph from
+ * before screens kept their controls, selected ones and scrolling areas).
+ */
+export function tabBarOf(node: GraphNode | undefined): TabBar | null {
+  if (!node?.still?.length || !node.controls?.length || node.scrolls === undefined) return null;
+  for (const s of node.still) {
+    if (centreIn(s, node.scrolls)) continue;
+    const row = node.controls.filter((c) => sameRow(c.bounds, s) && !centreIn(c.bounds, node.scrolls!) && c.label !== '');
+    const selected = row.find(
+      (c) => sameRow(c.bounds, s) && Math.abs(c.bounds.left - s.left) <= ROW_SLACK && Math.abs(c.bounds.right - s.right) <= ROW_SLACK,
+    );
+    const labels = new Set(row.map((c) => c.label));
+    if (!selected || row.length < 2 || labels.size !== row.length) continue;
+    const tabs = [...row].sort((a, b) => a.bounds.left - b.bounds.left);
+    return { key: [...labels].sort().join('\u0000'), tabs, selected };
+  }
+  return null;
+}
+
+/** The tab bar every one of these screens shows (the same labels), or null. */
+export function sharedTabBar(nodes: readonly (GraphNode | undefined)[]): TabBar | null {
+  let bar: TabBar | null = null;
+  for (const n of nodes) {
+    const b = tabBarOf(n);
+    if (!b || (bar && b.key !== bar.key)) return null;
+    bar ??= b;
+  }
+  return bar;
+}
+
+/** The tab of a bar a tap lands on, or null. */
+export function tabUnder(bar: TabBar, action: Action, screen: { width: number; height: number }): TapOption | null {
+  if (!isTapLike(action) || action.type === 'LongPress') return null;
+  const p = toPixels(action.at, screen);
+  return bar.tabs.find((t) => contains(t.bounds, p.x, p.y)) ?? null;
+}
