@@ -10,15 +10,22 @@ import { fileURLToPath } from 'node:url';
 
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'elderbench.js');
 
-/** Starts the build into `dir` (an empty folder); resolves with { status, seconds } once done.json is written. */
-export function buildSharedDemo(dir, env = process.env) {
+/**
+ * Starts the build into `dir` (an empty folder); resolves with { status, seconds } once done.json is written.
+ * `timed` (optional) wraps the command, e.g. to measure its CPU time: { cmd, args } put before the command's own.
+ */
+export function buildSharedDemo(dir, env = process.env, timed = { cmd: process.execPath, args: [] }) {
   const t0 = Date.now();
   const out = openSync(join(dir, 'demo.json'), 'w');
   const err = openSync(join(dir, 'demo.log'), 'w');
-  const child = spawn(process.execPath, [BIN, '--workspace', join(dir, 'ws'), '--json', 'demo', '--phones', '1', '--agents', 'none'], {
-    env: { ...env, ELDERBENCH_USER_DATA: join(dir, 'user-data') },
-    stdio: ['ignore', out, err],
-  });
+  const child = spawn(
+    timed.cmd,
+    [...timed.args, BIN, '--workspace', join(dir, 'ws'), '--json', 'demo', '--phones', '1', '--agents', 'none'],
+    {
+      env: { ...env, ELDERBENCH_USER_DATA: join(dir, 'user-data') },
+      stdio: ['ignore', out, err],
+    },
+  );
   return new Promise((resolve) => {
     const finish = (status) => {
       closeSync(out);

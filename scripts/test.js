@@ -10,7 +10,7 @@
 // background as soon as the backend is built; the tests that need it wait for it and work on copies
 // (test/support/shared-demo.ts). The times of each part are printed before the closing line.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBackendBuild } from './backend-build.js';
@@ -24,9 +24,42 @@ const cache = (name) => join('node_modules', '.cache', name);
 const started = Date.now();
 const seconds = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
 const times = [];
+// Each part's CPU seconds (its process and children), measured by GNU time where it is installed: the machine has
+// 2 cores, so CPU, not wall time, says what a part costs the run.
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+const cpuDir = mkdtempSync(join(tmpdir(), 'eb-test-cpu-'));
+let cpuFiles = 0;
+/** `cmd args` wrapped to record its CPU seconds; `cpu()` reads them once it ended ('' when unknown). */
+function withCpu(cmd, args) {
+  if (!TIME) return { cmd, args, cpu: () => '' };
+  const out = join(cpuDir, `${cpuFiles++}.txt`);
+  return {
+    cmd: TIME,
+    args: ['-f', '%U %S', '-o', out, cmd, ...args],
+    cpu: () => {
+      try {
+        const [u, sys] = readFileSync(out, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+        return (u + sys).toFixed(0);
+      } catch {
+        return '';
+      }
+    },
+  };
+}
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+
+/** CPU seconds of this run so far: this process and every child it waited for (Linux; '' elsewhere). */
+function ownCpu() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100).toFixed(0);
+  } catch {
+    return '';
+  }
+}
 
 function count(ok, name, t0, output = '') {
   if (output && !ok) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
@@ -36,7 +69,8 @@ function count(ok, name, t0, output = '') {
 }
 
 /** Runs a command to its end; resolves with its exit status and everything it printed. */
-function run(cmd, args, { nice = false, extraEnv = {} } = {}) {
+function run(cmd0, args0, { nice = false, extraEnv = {} } = {}) {
+  const { cmd, args, cpu } = withCpu(cmd0, args0);
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
     if (nice) {
@@ -49,8 +83,8 @@ function run(cmd, args, { nice = false, extraEnv = {} } = {}) {
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (out += c));
-    child.on('error', (e) => resolve({ status: -1, out: `${out}${e.message}\n` }));
-    child.on('close', (status) => resolve({ status, out }));
+    child.on('error', (e) => resolve({ status: -1, out: `${out}${e.message}\n`, cpu: '' }));
+    child.on('close', (status) => resolve({ status, out, cpu: cpu() }));
   });
 }
 
@@ -68,11 +102,15 @@ times.push(['build backend', seconds(t0)]);
 let demo = null;
 if (!fast && passThrough.length === 0) {
   const dir = mkdtempSync(join(tmpdir(), 'eb-shared-demo-'));
-  demo = { dir, done: buildSharedDemo(dir) };
+  const timed = withCpu(process.execPath, []);
+  demo = { dir, done: buildSharedDemo(dir, process.env, timed), cpu: timed.cpu };
 }
 
 // 3. Static checks, two at a time, beside the tests.
+// Longest first (lint ≈ 75 CPU-seconds, the type-aware floating-promise rule most of it), so the two lanes end
+// together: lint in one, the rest (≈ 70 together) in the other.
 const checks = [
+  ['lint (incl. layer boundaries)', 'npx', ['eslint', '--max-warnings', '0', '.']],
   [
     'typecheck (node: electron + shared)',
     'npx',
@@ -83,21 +121,22 @@ const checks = [
     'npx',
     ['tsc', '-p', 'tsconfig.web.json', '--noEmit', '--incremental', '--tsBuildInfoFile', join(cache('tsc'), 'web.tsbuildinfo')],
   ],
-  ['lint (incl. layer boundaries)', 'npx', ['eslint', '--max-warnings', '0', '.']],
   ['format (prettier --check; `npm run format` fixes)', 'npx', ['prettier', '--check', '--log-level', 'warn', '--cache', '.']],
 ];
 const staticStart = Date.now();
 const queue = [...checks];
+let staticCpu = 0;
 const worker = async () => {
   for (let c = queue.shift(); c; c = queue.shift()) {
     const [name, cmd, args] = c;
     const t = Date.now();
     const r = await run(cmd, args, { nice: true });
-    count(r.status === 0, name, t, r.out);
+    count(r.status === 0, `${name}${r.cpu ? `, ${r.cpu} s CPU` : ''}`, t, r.out);
+    staticCpu += Number(r.cpu || 0);
   }
 };
 const staticDone = Promise.all([worker(), worker()]).then(() =>
-  times.push(['static checks (2 at a time, beside the tests)', seconds(staticStart)]),
+  times.push(['static checks (2 at a time, beside the tests)', seconds(staticStart), TIME ? String(staticCpu) : '']),
 );
 
 // 4. The renderer build the e2e tests serve (full run only), then vitest.
@@ -105,14 +144,15 @@ if (!fast) {
   t0 = Date.now();
   const r = await run('npx', ['vite', 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn']);
   count(r.status === 0, 'build renderer (for e2e)', t0, r.out);
-  times.push(['build renderer', seconds(t0)]);
+  times.push(['build renderer', seconds(t0), r.cpu]);
 }
 
 /** One vitest process to its end: its output streamed (or held and printed whole at its end), its summary parsed. */
 function vitest(label, args, { hold = false, extraEnv = {} } = {}) {
   const t = Date.now();
+  const timed = withCpu('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=./test/support/plain-summary-reporter.ts']);
   return new Promise((resolve) => {
-    const child = spawn('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=./test/support/plain-summary-reporter.ts'], {
+    const child = spawn(timed.cmd, timed.args, {
       env: { ...env, ...extraEnv },
       stdio: ['inherit', 'pipe', 'inherit'],
     });
@@ -123,7 +163,7 @@ function vitest(label, args, { hold = false, extraEnv = {} } = {}) {
     });
     child.on('close', (status) => {
       if (hold) process.stdout.write(`\n--- ${label} ---\n${out}`);
-      times.push([`vitest (${label})`, seconds(t)]);
+      times.push([`vitest (${label})`, seconds(t), timed.cpu()]);
       resolve({ status, out });
     });
   });
@@ -178,12 +218,14 @@ if (demo) {
     console.log(`FAIL shared demo workspace (elderbench demo --agents none) exited ${r.status}:\n${log.slice(-4000)}`);
     failed++;
   }
-  times.push(['shared demo workspace (in the background)', r.seconds.toFixed(1)]);
+  times.push(['shared demo workspace (in the background)', r.seconds.toFixed(1), demo.cpu()]);
   rmSync(demo.dir, { recursive: true, force: true });
 }
-times.push(['total', seconds(started)]);
+times.push(['total', seconds(started), ownCpu()]);
+rmSync(cpuDir, { recursive: true, force: true });
 printSlowestFiles(fileTimes);
 console.log(`\n${fast ? 'npm run test:fast' : 'npm test'} times:`);
-for (const [what, s] of times) console.log(`  ${what.padEnd(48)} ${s.padStart(7)} s`);
+console.log(`  ${''.padEnd(48)} ${'wall'.padStart(9)} ${'CPU'.padStart(7)}`);
+for (const [what, s, cpu = ''] of times) console.log(`  ${what.padEnd(48)} ${s.padStart(7)} s ${cpu ? `${cpu.padStart(5)} s` : ''}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
