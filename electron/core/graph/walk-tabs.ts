@@ -66,3 +66,20 @@ export function tabUnder(bar: TabBar, action: Action, screen: { width: number; h
   const p = toPixels(action.at, screen);
   return bar.tabs.find((t) => contains(t.bounds, p.x, p.y)) ?? null;
 }
+
+/** Where each tab of each bar last showed the walk, and how far its page was scrolled (the walk's memory of its tabs). */
+export class TabPages<P> {
+  private readonly byBar = new Map<string, Map<string, { pos: P; scrolled: number }>>();
+
+  /** The page the bar's selected tab shows is this one, as the path leaves it. */
+  remember(bar: TabBar, pos: P, scrolled: number): void {
+    const pages = this.byBar.get(bar.key) ?? new Map<string, { pos: P; scrolled: number }>();
+    this.byBar.set(bar.key, pages);
+    pages.set(bar.selected.label, { pos, scrolled });
+  }
+
+  /** Where the tab labelled so showed the walk last, or undefined when the walk never stood on its page. */
+  pageOf(bar: TabBar, label: string): { pos: P; scrolled: number } | undefined {
+    return this.byBar.get(bar.key)?.get(label);
+  }
+}

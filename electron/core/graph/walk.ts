@@ -33,7 +33,7 @@ import { closest, enterNode, focusOf, nodesAt } from './walk-position.js';
 import { exactMove } from './walk-exact.js';
 import { namedPageEdges } from './walk-named.js';
 import type { TabBar } from './walk-tabs.js';
-import { sharedTabBar, tabUnder } from './walk-tabs.js';
+import { sharedTabBar, TabPages, tabUnder } from './walk-tabs.js';
 
 export type { WalkHow } from './walk-moves.js';
 import type { WalkMove } from './walk-step.js';
@@ -82,7 +82,7 @@ export class GraphWalker {
    */
   private away: { action: Action; nearest: WalkMove['nearest']; bar: TabBar | null; tab: string | null } | null = null;
   /** Per tab bar, the page each tab showed when the walk last stood there, and how far it was scrolled (walk-tabs.ts). */
-  private readonly tabPages = new Map<string, Map<string, { pos: Position; scrolled: number }>>();
+  private readonly tabPages = new TabPages<Position>();
   /**
    * A search query other than the demonstration's, typed where it searched: the query is a means, so the walk
    * goes on to the results the demonstration saw, but the result the path then picks must be named by the
@@ -294,10 +294,8 @@ export class GraphWalker {
    * path left it; else a page the graph does not know (its bar still there: another tab, or Back, returns).
    */
   private toTab(bar: TabBar, label: string, action: Action, nearest: WalkMove['nearest']): WalkMove {
-    const pages = this.tabPages.get(bar.key) ?? new Map<string, { pos: Position; scrolled: number }>();
-    this.tabPages.set(bar.key, pages);
-    pages.set(bar.selected.label, { pos: this.pos, scrolled: this.scrolled });
-    const home = pages.get(label);
+    this.tabPages.remember(bar, this.pos, this.scrolled);
+    const home = this.tabPages.pageOf(bar, label);
     if (home) {
       this.moveTo(home.pos);
       this.scrolled = home.scrolled;
@@ -429,11 +427,7 @@ export class GraphWalker {
   private moveTo(next: Position): void {
     // The tab this page shows selected leads back here, as the path leaves it (walk-tabs.ts).
     const bar = sharedTabBar((next.nodes.size > 0 ? [...next.nodes] : [next.near]).map((id) => this.model.byId.get(id)));
-    if (bar) {
-      const pages = this.tabPages.get(bar.key) ?? new Map<string, { pos: Position; scrolled: number }>();
-      this.tabPages.set(bar.key, pages);
-      pages.set(bar.selected.label, { pos: next, scrolled: 0 });
-    }
+    if (bar) this.tabPages.remember(bar, next, 0);
     this.pos = next;
     this.current = next.nodes;
     this.node = next.near;
