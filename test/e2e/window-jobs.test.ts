@@ -117,7 +117,8 @@ describe('jobs done from the window (web mode)', () => {
     expect(stf.owned()).toEqual(['FARM-A']);
     await page.click('[data-testid="stf-release-FARM-A"]');
     await page.waitForSelector(`[data-testid="device-${remote}"]`, { state: 'detached', timeout: 60_000 });
-    expect(stf.owned()).toEqual([]);
+    // The device leaves adb's list (disconnected first) a moment before the farm hears the release: wait for the farm.
+    await expect.poll(() => stf.owned(), { timeout: 60_000 }).toEqual([]);
 
     // 5. Stop the virtual phone: it leaves the list.
     await page.click('[data-testid="vphone-stop"]');

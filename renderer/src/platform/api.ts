@@ -27,13 +27,3 @@ export function blobUrl(id: string): string {
 export function frameUrl(id: string): string {
   return window.elderbenchPlatform?.frameUrl(id) ?? signedMediaUrl('frame', id);
 }
-
-/**
- * Where the browser downloads a file the backend wrote into the workspace's exports/ folder (a run bundle), or null in
- * the desktop window, where that folder is on this computer already.
- */
-export function exportDownloadUrl(file: string): string | null {
-  if (window.elderbenchPlatform) return null;
-  const name = file.split(/[\\/]/).pop() ?? '';
-  return name === '' ? null : signedMediaUrl('export', name);
-}

@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { BackendChart } from '../../components/BackendChart.js';
 import { DataTable } from '../../components/DataTable.js';
-import { exportDownloadUrl } from '../../platform/api.js';
+import { exportDownloadUrl } from '../../platform/downloads.js';
 import { useAppStore } from '../../store/app-store.js';
 import { Mirror } from '../mirror/Mirror.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelAdapterId } from '../../../../shared/schemas/agent-config.js';
-import { MODEL_ADAPTERS } from '../../../../shared/schemas/agent-config.js';
-import { parseReplyAs } from '../parse-reply.js';
+import type { ModelAdapterId } from '../../shared/schemas/agent-config.js';
+import { MODEL_ADAPTERS } from '../../shared/schemas/agent-config.js';
+import { parseReplyAs } from '../../electron/core/agents/parse-reply.js';
 
 /**
  * Replies built to make a parser do quadratic work: long words, thousands of cut-off calls,
@@ -10,7 +10,9 @@ import { parseReplyAs } from '../parse-reply.js';
  * a 5 MB one over 30 s, blocking the backend. Each must now parse in well under a second.
  *
  * Time is the process's CPU time for the parse, not the wall clock: other work on a busy machine
- * stretches the wall clock of a linear parse, while a quadratic one blows the budget either way.
+ * stretches the wall clock of a linear parse, while a quadratic one blows the budget either way. The file runs in a
+ * process of its own (with the fuzz tests, not in the unit project's shared worker): there, the garbage other files
+ * left in the heap was collected during a parse and counted against it.
  */
 const MB5 = 5 * 1024 * 1024;
 const fill = (unit: string, size = MB5): string => unit.repeat(Math.ceil(size / unit.length));
