@@ -38,8 +38,9 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'renderer',
-          // As unit (36 → 9 CPU-seconds); the shared DOM is emptied after each test and file (renderer/src/test/cleanup.ts).
-          isolate: false,
+          // Isolated, unlike unit: the component tests replace platform/api.js with vi.mock, and in a shared worker a
+          // module another file had loaded kept the real one (4 files failed in CI, by file order). The shared DOM is
+          // still emptied after each test and file (renderer/src/test/cleanup.ts).
           include: ['renderer/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: [...SETUP_FILES, 'renderer/src/test/cleanup.ts'],

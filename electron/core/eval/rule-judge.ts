@@ -11,10 +11,25 @@ export async function runChecks(
 ): Promise<{ pass: boolean; results: { check: SuccessCheck; pass: boolean; reason: string }[] }> {
   const results = [];
   for (const check of ctx.task.success_checks) {
-    const out = await ctx.device.shell(check.probe);
+    const out = await probe(ctx.device, check.probe);
     results.push({ check, ...evaluate(out, check.expect) });
   }
   return { pass: results.length > 0 && results.every((r) => r.pass), results };
+}
+
+/**
+ * A probe's output, asked again (twice, a moment apart) when it printed nothing: a phone whose connection drops for a
+ * moment gives adb an empty answer rather than an error, and a judge must not fail a task on it. The probes print
+ * something whenever they are answered (a state, a setting, "No result found"), so asking again costs nothing else.
+ */
+async function probe(device: JudgeContext['device'], command: string): Promise<string> {
+  let out = await device.shell(command);
+  for (const pause of [300, 1000]) {
+    if (out.trim() !== '') break;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    out = await device.shell(command);
+  }
+  return out;
 }
 
 /** The `rule` judge: every success check of the task must pass. A task without checks cannot be judged this way. */
