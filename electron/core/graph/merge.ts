@@ -7,6 +7,7 @@ import { contentModel, contentUnder, demonstrationEffects, learnContent, withCon
 import { deriveGoalConditions } from './goal-conditions.js';
 import { numbersIn, sliderValue } from './content.js';
 import { optionSets } from './page-model.js';
+import { within } from './task-bounds.js';
 import type { GoalHints } from './text-slots.js';
 import type {
   ContentValue,
@@ -110,8 +111,8 @@ function sliderOf(step: Demo['steps'][number], effects: readonly ContentValue[])
   if (!step.slider) return {};
   const set = effects.map((v) => sliderValue(v.value)).find((v) => v !== null);
   if (!set) return {};
-  const within = step.sliderBounds?.find((b) => (b.dir === 'atLeast' ? set.value >= b.value : set.value <= b.value));
-  return { slider: { bounds: step.slider, ...(within ? { within } : {}) } };
+  const bound = step.sliderBounds?.find((b) => within(set.value, b));
+  return { slider: { bounds: step.slider, ...(bound ? { within: bound } : {}) } };
 }
 
 /**

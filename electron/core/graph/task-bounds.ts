@@ -42,7 +42,8 @@ function numberOf(o: UiNode): number | null {
   return n.length === 1 ? Number(n[0]) : null;
 }
 
-const within = (v: number, b: TaskBound): boolean => (b.dir === 'atLeast' ? v >= b.value : v <= b.value);
+/** Whether a value lies within a bound the task states. */
+export const within = (v: number, b: TaskBound): boolean => (b.dir === 'atLeast' ? v >= b.value : v <= b.value);
 
 /**
  * The options of a group that the task accepts as well as the one tapped: when the tapped option's number

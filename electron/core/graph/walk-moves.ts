@@ -21,6 +21,7 @@ import {
 } from './page-model.js';
 import { sliderValue } from './content.js';
 import { ANY_OPTION, isTextKey } from './goal-conditions.js';
+import { within } from './task-bounds.js';
 
 /**
  * The moves a walk makes beyond the edges out of where it stands (see walk.ts): what a page's recorded
@@ -364,12 +365,10 @@ export function editModel(m: PageModel, move: Candidate, action: Action, from: P
 /** The value a tap on an edge's slider sets, or '*' within the task's bound (any value there does), or null (no slider model). */
 function slidTo(e: GraphEdge, action: Extract<Action, { type: 'Tap' | 'DoubleTap' | 'LongPress' }>, recorded: string): string | null {
   if (e.action.type !== 'Tap') return null;
-  const x = toPixels(action.at, e.screen).x;
-  const value = sliderSets(e, x, toPixels(e.action.at, e.screen).x, recorded);
+  const value = sliderSets(e, toPixels(action.at, e.screen).x, toPixels(e.action.at, e.screen).x, recorded);
   if (value === null) return null;
-  const b = e.slider?.within;
-  const n = sliderValue(value)!.value;
-  return b && (b.dir === 'atLeast' ? n >= b.value : n <= b.value) ? ANY_OPTION : value;
+  const bound = e.slider?.within;
+  return bound && within(sliderValue(value)!.value, bound) ? ANY_OPTION : value;
 }
 
 /** Step 3: Back hides the keyboard if one is up, else returns to the page the walk came from, as it was left. */
