@@ -29,7 +29,7 @@ export async function unrecordedScreenshot(png: Uint8Array | null, screen: Scree
     height = meta.height ?? height;
     base = await img
       .removeAlpha()
-      .blur(Math.max(4, Math.round(width / 60)))
+      .blur(Math.max(4, Math.round(width / 30)))
       .modulate({ brightness: 0.45 })
       .png()
       .toBuffer();
@@ -81,7 +81,8 @@ export async function scrolledScreenshot(png: Uint8Array, screen: ScreenSize, re
     if (px.right <= px.left || px.bottom <= px.top) continue;
     const rows = scrolledRows(px, Math.round(dy * sy));
     const [x0, x1] = [px.left * channels, px.right * channels];
-    for (let i = 0; i < rows.rows; i++) data.copy(out, (rows.to + i) * stride + x0, (rows.from + i) * stride + x0, (rows.from + i) * stride + x1);
+    for (let i = 0; i < rows.rows; i++)
+      data.copy(out, (rows.to + i) * stride + x0, (rows.from + i) * stride + x0, (rows.from + i) * stride + x1);
     for (let y = rows.blank.top; y < rows.blank.bottom; y++)
       for (let x = px.left; x < px.right; x++) {
         const o = y * stride + x * channels;
@@ -90,7 +91,5 @@ export async function scrolledScreenshot(png: Uint8Array, screen: ScreenSize, re
         out[o + 2] = UNSEEN_GREY.b;
       }
   }
-  return sharp(out, { raw: { width, height, channels } })
-    .png()
-    .toBuffer();
+  return sharp(out, { raw: { width, height, channels } }).png().toBuffer();
 }
