@@ -25,7 +25,9 @@ import {
   scrollDelta,
   scrolledBy,
   tappedLabel,
+  walkView,
 } from './walk-view.js';
+import type { WalkView } from './walk-view.js';
 import { backMove, choose, editModel, focusMove, pageMoves } from './walk-moves.js';
 import type { FinishVerdict } from './walk-finish.js';
 import { finishVerdict } from './walk-finish.js';
@@ -40,6 +42,8 @@ import type { WalkMove } from './walk-step.js';
 import { unrecorded } from './walk-step.js';
 
 export type { WalkMove } from './walk-step.js';
+
+export type { WalkView } from './walk-view.js';
 
 export type { FinishVerdict } from './walk-finish.js';
 
@@ -109,6 +113,11 @@ export class GraphWalker {
   /** The path's content for the goal conditions: what its actions set, else the last value its pages showed. */
   get record(): ContentRecord {
     return this.content;
+  }
+
+  /** What the agent should be shown: `node`'s recorded screen, or a page no demonstration saw, or that screen scrolled (walk-view.ts). */
+  get view(): WalkView {
+    return walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph));
   }
 
   /** Whether the walk stands on page content no node shows. */
