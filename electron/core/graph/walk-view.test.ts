@@ -77,10 +77,17 @@ describe('a scroll changes the view, not the state', () => {
     expect(walkPath(g, [swipe(300, 700), tapAt(tomorrow)]).accepted).toBe(true);
   });
 
-  it('scrolled and not back: what is under the finger, no demonstration saw', () => {
-    const r = walkPath(g, [swipe(700, 300), tapAt(tomorrow)]);
-    expect(r.accepted).toBe(false);
-    expect(r.reason).toMatch(/scrolled/);
+  it('scrolled and not back: the list moved under the finger; past what the recorded screen showed, no demonstration saw', () => {
+    // 100 units of 1000 is 240 px of 2400: 明天 is 240 px higher, and its old place shows what was below it.
+    const moved = b(40, 900 - 240, 1040, 1050 - 240);
+    const r = walkPath(g, [swipe(700, 600), tapAt(moved)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+    expect(walkPath(g, [swipe(700, 600), tapAt(tomorrow)]).accepted).toBe(false);
+    // 960 px down: a tap low in the list lands past the list's end on the recorded screen, which no demonstration saw.
+    const low = walkPath(g, [swipe(700, 300), tapAt(b(40, 1400, 1040, 1500))]);
+    expect(low.accepted).toBe(false);
+    expect(low.reason).toMatch(/scrolled/);
     expect(walkPath(g, [swipe(700, 300), swipe(300, 500), tapAt(tomorrow)]).accepted).toBe(false);
   });
 

@@ -93,6 +93,17 @@ export function outsideScrolling(
   return nodes.every((n) => n?.scrolls !== undefined && !n.scrolls.some((b) => contains(b, p.x, p.y)));
 }
 
+/** Whether a tap lands inside a scrolling container on every one of these screens (the list the recorded screen showed there). */
+export function insideScrolling(
+  nodes: readonly (ScreenFacts | undefined)[],
+  action: Action,
+  screen: { width: number; height: number },
+): boolean {
+  if (!isTapLike(action) || nodes.length === 0) return false;
+  const p = toPixels(action.at, screen);
+  return nodes.every((n) => n?.scrolls?.some((b) => contains(b, p.x, p.y)) === true);
+}
+
 /** Whether a tap lands on a control every one of these screens shows already selected (a tab re-tapped): it changes nothing. */
 export function onStillControl(
   nodes: readonly (ScreenFacts | undefined)[],
