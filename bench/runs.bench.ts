@@ -13,6 +13,7 @@ import { prepareSettingsWorkspace } from '../test/support/record-script.js';
 import type { BenchFigure } from './figure.js';
 import { walkMicrosPerStep } from './walk-steps.js';
 import { sideEffectFigures } from './side-effects.js';
+import { offlineViewFigures } from './offline-views.js';
 import { median } from './figure.js';
 import { NO_USAGE, testManifest } from '../test/support/run-manifest.js';
 
@@ -79,6 +80,7 @@ export default async function run(): Promise<BenchFigure[]> {
       unit: 'µs (median)',
       target: '≤ 500 µs',
     });
+    out.push(...(await offlineViewFigures(backend.workspace, graph)));
     out.push({
       name: 'graph walk per step (field order, overshoot, detour, typing over)',
       value: walkMicrosPerStep(),

@@ -3,7 +3,7 @@ import { BlobIntegrityError, BlobLimitError } from '../../adapters/blobs/blob-er
 import { checkBlobContent } from '../../adapters/observations/blob-content.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import { scrolledScreenshot, unrecordedScreenshot } from '../../adapters/images/offline-screens.js';
-import { encodeScreenshot, loadScreenshotPng, loadUiDump, SCREENSHOT_MEDIA_TYPE } from '../../adapters/observations/observation-sink.js';
+import { loadScreenshotPng, loadUiDump } from '../../adapters/observations/observation-sink.js';
 import type { AgentObservation } from '../../core/agents/agent.js';
 import type { ScreenView } from '../../core/eval/offline-views.js';
 import { scrolledUi, scrollRegions, UNRECORDED_CAPTION, unrecordedUi } from '../../core/eval/offline-views.js';
@@ -26,7 +26,9 @@ export function offlineObserver(store: WorkspaceStore, screen: { width: number; 
     const id = view.node.representative.screenshotBlob;
     return id ? loadScreenshotPng(store.blobs, id) : Promise.resolve(null);
   };
-  const stored = async (png: Buffer): Promise<string> => (await store.putBlob(await encodeScreenshot(png), SCREENSHOT_MEDIA_TYPE)).id;
+  // Kept as the PNG drawn (lossless, as screenshots are): WebP's encoder took 4× as long as the drawing on these
+  // smooth images, and the same view of a node is the same blob in every run, so the larger bytes are stored once.
+  const stored = async (png: Buffer): Promise<string> => (await store.putBlob(png, 'image/png')).id;
 
   const draw = async (view: ScreenView): Promise<Shown> => {
     const { node } = view;
