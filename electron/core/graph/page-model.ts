@@ -5,6 +5,7 @@ import { canonicalNumber, normalizeContent, numbersIn, sliderValue } from './con
 import { fieldKey, isSearchKey, isTextKey } from './goal-conditions.js';
 import type { MatchRule } from './match.js';
 import { textMatches } from './match.js';
+import { impliedEffects } from './implied-effects.js';
 import { pageKey } from './signature.js';
 import type { TextSlots } from './text-slots.js';
 import { slotsVerdict } from './text-slots.js';
@@ -42,6 +43,8 @@ export interface PageModel {
    * such use. An edge with no entry for a use is known from the first visit.
    */
   loops: ReadonlyMap<GraphEdge, { fresh: boolean; since: ReadonlyMap<string, string>[] }>;
+  /** What a way off a page did to the page it left, known from another route to the same state (implied-effects.ts). */
+  implied: ReadonlyMap<GraphEdge, ReadonlyMap<string, string>>;
 }
 
 const cache = new WeakMap<readonly GraphEdge[], { nodes: readonly GraphNode[]; count: number; model: PageModel }>();
@@ -94,7 +97,17 @@ function buildPageModel(graph: WalkGraph): PageModel {
     for (const c of n.goal ?? [])
       if (c.kind === 'typed' && (c.required?.length || c.forbidden?.length) && !slots.has(c.key))
         slots.set(c.key, { required: c.required ?? [], forbidden: c.forbidden ?? [] });
-  return { byId, pageOf, nodesOf, outOf, leavingOf, free: new Set(graph.freeKeys ?? []), slots, loops: loopsOf(graph.edges) };
+  return {
+    byId,
+    pageOf,
+    nodesOf,
+    outOf,
+    leavingOf,
+    free: new Set(graph.freeKeys ?? []),
+    slots,
+    loops: loopsOf(graph.edges),
+    implied: impliedEffects(graph.edges, byId, pageOf),
+  };
 }
 
 /**

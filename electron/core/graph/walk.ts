@@ -85,7 +85,14 @@ export class GraphWalker {
    * A tap the graph did not know was just made (see returnFromExcursion); when it was a tab of the page's tab
    * bar, the bar (the page it opened shows it too) and the tab that page shows selected.
    */
-  private away: { action: Action; nearest: WalkMove['nearest']; bar: TabBar | null; tab: string | null } | null = null;
+  private away: {
+    action: Action;
+    nearest: WalkMove['nearest'];
+    bar: TabBar | null;
+    tab: string | null;
+    /** The recorded way off the page the tap pressed, taken with content it does not lead on from (see leftWith). */
+    pressed?: GraphEdge | null;
+  } | null = null;
   /** Per tab bar, the page each tab showed when the walk last stood there, and how far it was scrolled (walk-tabs.ts). */
   private readonly tabPages = new TabPages<Position>();
   /**
@@ -197,7 +204,7 @@ export class GraphWalker {
       if (bar && tab && tab.label !== bar.selected.label) return this.toTab(bar, tab.label, action, exact.nearest);
       // A tap the graph does not know: on a phone it opens a page or a dialog, and Back returns from it.
       if (!isTapLike(action)) return { taken: null, nearest: exact.nearest };
-      this.away = { action, nearest: exact.nearest, bar: null, tab: null };
+      this.away = { action, nearest: exact.nearest, bar: null, tab: null, pressed: this.pressedWayOff(action, label, pos) };
       this.current = new Set();
       const result: MatchResult = {
         matched: true,
@@ -308,7 +315,8 @@ export class GraphWalker {
       const reason = `after a tap the graph does not know, ${action.type} is not known to return (only Back is): ${away.nearest?.result.reason ?? ''}`;
       return { taken: null, nearest: away.nearest ? { edge: away.nearest.edge, result: { ...away.nearest.result, reason } } : null };
     }
-    this.moveTo(this.pos);
+    // A recorded way off the page (a shortcut) sets what another route's form held: the page shows it on return.
+    this.moveTo(away.pressed ? this.leftWith(this.pos, away.pressed) : this.pos);
     this.viaGoal = new Set();
     return {
       taken: {
@@ -413,7 +421,7 @@ export class GraphWalker {
     } else {
       // Off the page: where the demonstrations went (every node one demonstrated action led to).
       const twins = this.twins(move, action, from);
-      const target = enterNode(this.model, edge.to, [...new Set(twins.map((e) => e.to))], from);
+      const target = enterNode(this.model, edge.to, [...new Set(twins.map((e) => e.to))], this.leftWith(from, edge));
       // Another option of the group: the page it leads to shows that option's value.
       let changed = false;
       for (const [k, v] of effects)
@@ -434,6 +442,31 @@ export class GraphWalker {
       this.set.add(k);
     }
     this.viaGoal = edge.goal ? new Set([...this.pos.nodes].filter((id) => m.byId.get(id)?.done)) : new Set();
+  }
+
+  /**
+   * The page a way off it leaves, as Back finds it again: with what that way did to the page, where another route to
+   * the same state shows it (a city shortcut sets the destination the form's 到达 holds; implied-effects.ts).
+   */
+  private leftWith(from: Position, edge: GraphEdge): Position {
+    const implied = this.model.implied.get(edge);
+    if (!implied) return from;
+    const content = new Map(from.content);
+    for (const [k, v] of implied) content.set(k, v);
+    const left: Position = { ...from, content };
+    left.nodes = nodesAt(this.model, this.opts.textThreshold, left);
+    left.near = [...left.nodes][0] ?? closest(this.model, from.page, content, from.near);
+    return left;
+  }
+
+  /** The recorded way off this page a tap the walk could not take pressed (by its place, or by the label under it), if any. */
+  private pressedWayOff(action: Action, label: string | null, pos: Position): GraphEdge | null {
+    for (const e of this.model.leavingOf.get(pos.page) ?? []) {
+      if (isEdit(this.model, e) || !this.model.implied.has(e) || !isTapLike(action)) continue;
+      if (matchEdge(action, e, this.opts).matched) return e;
+      if (label !== null && isTapLike(e.action) && normalizeContent(tappedLabel(e, e.action)) === label) return e;
+    }
+    return null;
   }
 
   /** Edges for the same demonstrated action out of where the walk stands lead wherever the demonstrations went. */
