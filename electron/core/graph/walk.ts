@@ -35,6 +35,7 @@ import { finishVerdict } from './walk-finish.js';
 import { closest, enterNode, focusOf, nodesAt } from './walk-position.js';
 import { exactMove } from './walk-exact.js';
 import { namedPageEdges } from './walk-named.js';
+import { leftWith, pressedWayOff } from './walk-implied.js';
 import type { TabBar } from './walk-tabs.js';
 import { sharedTabBar, TabPages, tabUnder } from './walk-tabs.js';
 
@@ -204,7 +205,13 @@ export class GraphWalker {
       if (bar && tab && tab.label !== bar.selected.label) return this.toTab(bar, tab.label, action, exact.nearest);
       // A tap the graph does not know: on a phone it opens a page or a dialog, and Back returns from it.
       if (!isTapLike(action)) return { taken: null, nearest: exact.nearest };
-      this.away = { action, nearest: exact.nearest, bar: null, tab: null, pressed: this.pressedWayOff(action, label, pos) };
+      this.away = {
+        action,
+        nearest: exact.nearest,
+        bar: null,
+        tab: null,
+        pressed: pressedWayOff(this.model, this.opts, action, label, pos.page),
+      };
       this.current = new Set();
       const result: MatchResult = {
         matched: true,
@@ -316,7 +323,7 @@ export class GraphWalker {
       return { taken: null, nearest: away.nearest ? { edge: away.nearest.edge, result: { ...away.nearest.result, reason } } : null };
     }
     // A recorded way off the page (a shortcut) sets what another route's form held: the page shows it on return.
-    this.moveTo(away.pressed ? this.leftWith(this.pos, away.pressed) : this.pos);
+    this.moveTo(away.pressed ? leftWith(this.model, this.opts.textThreshold, this.pos, away.pressed) : this.pos);
     this.viaGoal = new Set();
     return {
       taken: {
@@ -421,7 +428,12 @@ export class GraphWalker {
     } else {
       // Off the page: where the demonstrations went (every node one demonstrated action led to).
       const twins = this.twins(move, action, from);
-      const target = enterNode(this.model, edge.to, [...new Set(twins.map((e) => e.to))], this.leftWith(from, edge));
+      const target = enterNode(
+        this.model,
+        edge.to,
+        [...new Set(twins.map((e) => e.to))],
+        leftWith(this.model, this.opts.textThreshold, from, edge),
+      );
       // Another option of the group: the page it leads to shows that option's value.
       let changed = false;
       for (const [k, v] of effects)
@@ -442,31 +454,6 @@ export class GraphWalker {
       this.set.add(k);
     }
     this.viaGoal = edge.goal ? new Set([...this.pos.nodes].filter((id) => m.byId.get(id)?.done)) : new Set();
-  }
-
-  /**
-   * The page a way off it leaves, as Back finds it again: with what that way did to the page, where another route to
-   * the same state shows it (a city shortcut sets the destination the form's 到达 holds; implied-effects.ts).
-   */
-  private leftWith(from: Position, edge: GraphEdge): Position {
-    const implied = this.model.implied.get(edge);
-    if (!implied) return from;
-    const content = new Map(from.content);
-    for (const [k, v] of implied) content.set(k, v);
-    const left: Position = { ...from, content };
-    left.nodes = nodesAt(this.model, this.opts.textThreshold, left);
-    left.near = [...left.nodes][0] ?? closest(this.model, from.page, content, from.near);
-    return left;
-  }
-
-  /** The recorded way off this page a tap the walk could not take pressed (by its place, or by the label under it), if any. */
-  private pressedWayOff(action: Action, label: string | null, pos: Position): GraphEdge | null {
-    for (const e of this.model.leavingOf.get(pos.page) ?? []) {
-      if (isEdit(this.model, e) || !this.model.implied.has(e) || !isTapLike(action)) continue;
-      if (matchEdge(action, e, this.opts).matched) return e;
-      if (label !== null && isTapLike(e.action) && normalizeContent(tappedLabel(e, e.action)) === label) return e;
-    }
-    return null;
   }
 
   /** Edges for the same demonstrated action out of where the walk stands lead wherever the demonstrations went. */
