@@ -18,15 +18,15 @@ export const THUMBNAIL_WIDTH = 270;
 
 /**
  * Screenshots are stored as lossless WebP: pixel-identical to the device's PNG (tested), about
- * 0.25× its size on UI screens, ~60–90 ms of CPU to encode at 1080×2400 (`npm run bench
- * recording`), more on a busy machine — which is why a recorded step is committed with its PNG
- * first and encoded afterwards (`storeObservation`). Effort 1 at quality 20 (libwebp's fastest
- * lossless search that still finds repeats; effort 0 makes files larger than the PNG): against
- * effort 2 at the default quality 80 it takes 0.3–0.4× the CPU for 1.37× the bytes (≈ 42 KB
- * instead of 30 KB a screen), measured on the sample set's recorded screens — recording and every
- * online step encode one, and on a device farm's harness the CPU is what runs out first.
- * Lossy formats were rejected: graph matching and reviewers need exact pixels. XML is gzipped
- * (UI dumps shrink ~10×). Identical content is stored once.
+ * 0.17× the virtual phone's PNG on UI screens, 60–110 ms of CPU to encode at 1080×2400 (the
+ * thumbnail adds ≈ 55; `npm run bench recording` prints both together) — which is why a recorded
+ * step is committed with its PNG first and encoded afterwards (`storeObservation`). Effort 1 at
+ * quality 20 (libwebp's fastest lossless search that still finds repeats; effort 0 makes files
+ * larger than the PNG): against effort 2 at the default quality 80 it takes 0.3–0.4× the CPU for
+ * 1.3–1.4× the bytes (≈ 42 KB instead of 30 KB a screen on the sample set's recorded screens) —
+ * recording and every online step encode one, and on a device farm's harness the CPU is what runs
+ * out first. Lossy formats were rejected: graph matching and reviewers need exact pixels. XML is
+ * gzipped (UI dumps shrink ~10×). Identical content is stored once.
  */
 export async function encodeScreenshot(png: Uint8Array): Promise<Buffer> {
   return openImage(png).webp({ lossless: true, effort: 1, quality: 20 }).toBuffer();
