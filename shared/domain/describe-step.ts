@@ -33,6 +33,14 @@ export function describeStep(a: Action | null): string {
 export function describeMatch(details: RunStepDetails): string | null {
   const m = details.match;
   if (!m) return null;
+  const text = matchText(m);
+  // The step's screenshot is then what the agent was shown, not a recorded screen: say so.
+  if (details.view === 'excursion') return `${text} (shown: a page no demonstration recorded)`;
+  if (details.view === 'scrolled') return `${text} (shown: the page scrolled ${details.scrolledPx ?? '?'} px)`;
+  return text;
+}
+
+function matchText(m: NonNullable<RunStepDetails['match']>): string {
   if (m.matched) return `Matched edge ${String(m.edge ?? '?')}${m.to ? ` → node ${m.to}` : ''}`;
   const parts = [`Off the graph (${m.reason ?? 'no edge matched'})`];
   if (typeof m.distancePx === 'number')

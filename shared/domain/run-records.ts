@@ -226,6 +226,12 @@ const RunStepDetailsSchema = z.looseObject({
   /** Offline: every node the walk could stand on at the step (none while it is on a page the graph does not know). */
   nodes: opt(z.array(z.string())),
   match: opt(StepMatchSchema),
+  /**
+   * Offline: what the agent was shown where no recorded screen shows the walk's state (absent: the node's recorded
+   * screen): `excursion`, a page a tap opened that no demonstration saw; `scrolled`, the page scrolled by `scrolledPx`.
+   */
+  view: opt(z.enum(['excursion', 'scrolled'])),
+  scrolledPx: opt(z.number()),
   parseError: opt(z.string()),
   /** Online: the app in front when the step was observed (older rows stored the package name alone). */
   foreground: opt(z.union([z.string(), z.looseObject({ package: opt(z.string()) })]).nullable()),

@@ -49,16 +49,23 @@ async function run(actions: Action[], options: Partial<OfflineOptions> = {}, ask
   const steps: StepRecord[] = [];
   const agent = scriptedAgent(actions);
   const seen: string[] = [];
+  // Each view asked for: the node, and how it is shown where no recorded screen shows the walk's state.
+  const views: string[] = [];
   const outcome = await runOfflineTask('t', {
     graph,
     agent,
     instruction: '字太小了',
-    observe: async (n) => (seen.push(n.id), { observation: { screenshot: null, screen, ui: null }, blob: n.representative.screenshotBlob }),
+    observe: async ({ node: n, kind, scrolledPx }) => {
+      seen.push(n.id);
+      views.push(kind === 'recorded' ? n.id : kind === 'excursion' ? `${n.id} excursion` : `${n.id} scrolled ${scrolledPx}`);
+      const blob = kind === 'recorded' ? n.representative.screenshotBlob : `${kind}-${n.id}`;
+      return { observation: { screenshot: null, screen, ui: null }, blob };
+    },
     record: (s) => steps.push(s),
     ...(askUser ? { askUser } : {}),
     options: { ...DEFAULT_OFFLINE_OPTIONS, match: DEFAULT_MATCH_OPTIONS, ...options },
   });
-  return { outcome, steps, seen, agent };
+  return { outcome, steps, seen, views, agent };
 }
 
 describe('offline runner: the demonstrated path', () => {
@@ -157,5 +164,48 @@ describe('offline runner: asking the user', () => {
     expect(outcome).toMatchObject({ success: true, exit: 'finished', steps: 4, details: { offGraphErrors: 0 } });
     expect(steps[0]!.details).toMatchObject({ user: turn });
     expect(agent.histories[1]![0]).toMatchObject({ userReply: '大一点的' });
+  });
+});
+
+describe('offline runner: what the agent is shown where no recorded screen shows the walk', () => {
+  const away = tap(100, 100); // ~1000 px from every edge: a page the graph does not know
+  const back: Action = { type: 'Back' };
+  const swipe = (fromY: number, toY: number): Action => ({ type: 'Swipe', from: { x: 500, y: fromY }, to: { x: 500, y: toY }, ms: 500 });
+
+  it('after a tap the graph does not know: the excursion view until Back, then the recorded screen again', async () => {
+    const { outcome, steps, views } = await run([right[0]!, away, back, right[1]!, finish]);
+    expect(outcome).toMatchObject({ success: true });
+    expect(views).toEqual(['n0', 'n1', 'n1 excursion', 'n1', 'n2']);
+    expect(steps.map((s) => s.observationBlob)).toEqual(['shot-n0', 'shot-n1', 'excursion-n1', 'shot-n1', 'shot-n2']);
+    expect(steps.map((s) => s.details.view)).toEqual([undefined, undefined, 'excursion', undefined, undefined]);
+  });
+
+  it('a scroll on the excursion page keeps it; a tap there is rejected while the excursion view is shown', async () => {
+    const { outcome, steps, views } = await run([away, swipe(700, 300), right[0]!, finish], { offGraph: 'fail' });
+    expect(outcome).toMatchObject({ success: false, exit: 'off_graph' });
+    expect(views).toEqual(['n0', 'n0 excursion', 'n0 excursion']);
+    expect(steps[2]!.details).toMatchObject({ view: 'excursion', match: { matched: false } });
+  });
+
+  it('a scroll no demonstration made: the scrolled view (by the swipe, in device pixels) until scrolled back', async () => {
+    // 400 of 1000 up the 2400 px screen: 960 px.
+    const { outcome, steps, views } = await run([swipe(700, 300), swipe(300, 700), ...right, finish]);
+    expect(outcome).toMatchObject({ success: true });
+    expect(views).toEqual(['n0', 'n0 scrolled 960', 'n0', 'n1', 'n2']);
+    expect(steps[1]!.details).toMatchObject({ view: 'scrolled', scrolledPx: 960 });
+    expect(steps[2]!.details.view).toBeUndefined();
+    expect(steps[1]!.observationBlob).toBe('scrolled-n0');
+  });
+
+  it('scrolled and not back: the tap is judged on the scrolled page the agent was shown, and rejected', async () => {
+    const { outcome, views } = await run([swipe(700, 300), right[0]!, finish]);
+    expect(outcome).toMatchObject({ success: false, exit: 'off_graph' });
+    expect(views).toEqual(['n0', 'n0 scrolled 960']);
+  });
+
+  it('a swipe within the slack of the recorded screen shows that screen (the walk judges taps on it)', async () => {
+    const { outcome, views } = await run([swipe(500, 490), ...right, finish]);
+    expect(outcome).toMatchObject({ success: true });
+    expect(views).toEqual(['n0', 'n0', 'n1', 'n2']);
   });
 });

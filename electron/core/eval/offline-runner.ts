@@ -1,5 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { Agent, AgentHistoryEntry, AgentObservation } from '../agents/agent.js';
 import type { MatchOptions } from '../graph/match.js';
 import { GraphWalker } from '../graph/walk.js';
@@ -7,6 +7,7 @@ import { knownWrongMatch } from '../graph/growth/known-wrong.js';
 import type { UserTurn } from '../user/user-turn.js';
 import type { ExitCategory, StepRecord, TaskOutcome } from './outcome.js';
 import { walkGoalProgress } from './goal-progress.js';
+import type { ScreenView } from './offline-views.js';
 
 export interface OfflineOptions {
   match: MatchOptions;
@@ -23,8 +24,11 @@ export interface OfflineDeps {
   graph: TaskGraph;
   agent: Agent;
   instruction: string;
-  /** What the agent sees at a node: its representative screenshot and UI (loaded by the caller). */
-  observe(node: GraphNode): Promise<{ observation: AgentObservation; blob: string | null }>;
+  /**
+   * What the agent sees where the walk stands (loaded by the caller): the node's representative screenshot and UI,
+   * or, where the walk knows a state no recorded screen shows, that state drawn from it (offline-views.ts).
+   */
+  observe(view: ScreenView): Promise<{ observation: AgentObservation; blob: string | null }>;
   /** Commits one step before the next one starts (crash-safe). */
   record(step: StepRecord): void;
   /** Answers AskUser (`run --user scripted|simulated`); absent, AskUser ends the task. */
@@ -54,11 +58,15 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
   let steps = 0;
 
   for (let idx = 0; idx < options.maxSteps; idx++) {
-    const { observation, blob } = await deps.observe(node);
+    // A page a tap opened that no demonstration saw, or the page scrolled: shown so, never the recorded screen the walk has left.
+    const { kind, scrolledPx } = walker.view;
+    const { observation, blob } = await deps.observe({ node, kind, scrolledPx });
     const r = await agent.step(observation, deps.instruction, history);
     steps++;
     const action: Action = r.action;
     const details: Record<string, unknown> = { node: node.id, nodes: [...walker.current].sort(), done: onDone() };
+    if (kind !== 'recorded') details.view = kind;
+    if (kind === 'scrolled') details.scrolledPx = scrolledPx;
     let stop: ExitCategory | null = null;
 
     if (action.type === 'Finish') {

@@ -60,4 +60,21 @@ describe('rule judge', () => {
     expect(await judge.alreadyPasses(ctx(task([FONT]), device({ [FONT.probe]: '1.0' })))).toBe(false);
     expect(await judge.alreadyPasses(ctx(task([]), device({})))).toBe(false);
   });
+
+  it('asks a probe again when the phone gave an empty answer (a dropped connection), and judges what it then prints', async () => {
+    // The first answer is empty, as adb gives it when a phone's connection drops for a moment; the second is the state.
+    const answers = ['', '1.3\n'];
+    const asked: string[] = [];
+    const d = { serial: 'd', shell: async (cmd: string) => (asked.push(cmd), answers.shift() ?? '') } as unknown as DevicePort;
+    const v = await judge.judge(ctx(task([FONT]), d));
+    expect(v).toMatchObject({ pass: true, reason: 'all 1 checks passed' });
+    expect(asked).toEqual([FONT.probe, FONT.probe]);
+  });
+
+  it('gives up after asking three times: an empty answer then fails the check, naming what it saw', async () => {
+    const d = device({});
+    const v = await judge.judge(ctx(task([FONT]), d));
+    expect(v.pass).toBe(false);
+    expect(d.asked).toEqual([FONT.probe, FONT.probe, FONT.probe]);
+  });
 });

@@ -199,12 +199,20 @@ export function nodesWith(m: PageModel, page: string, content: ReadonlyMap<strin
   });
 }
 
-/** A single number's value, or null (stepper steps need one number on each side). */
+/**
+ * A single number's value, or null (stepper steps need one number on each side). Its sign counts: a stepper
+ * pressed below zero and back up returns to zero (it read −5 as 5, and a minute stepped −5 then +5 as 10).
+ */
 export const singleNumber = (s: string | undefined): number | null => {
   if (s === undefined) return null;
   const n = numbersIn(s);
-  return n.length === 1 && normalizeContent(s).replace(/[\d.,\s-]/g, '') === '' ? Number(n[0]) : null;
+  const plain = normalizeContent(s).replace(/\s/g, '');
+  if (n.length !== 1 || plain.replace(/[\d.,\-−]/g, '') !== '') return null;
+  return /^[-−]/.test(plain) ? -Number(n[0]) : Number(n[0]);
 };
+
+/** A label that names a step (+5 min, −1 h): the tap adds to a value, it never sets the value to its number. */
+const namesStep = (label: string): boolean => /^[+\-−]\s*\d/.test(normalizeContent(label).trim());
 
 /** The step a tap made on a key (after − before), or null when it did not step one number. */
 export function stepOf(m: PageModel, e: GraphEdge, key: string, after: string): number | null {
@@ -219,6 +227,8 @@ export function stepOf(m: PageModel, e: GraphEdge, key: string, after: string): 
  */
 export function optionSets(label: string, value: string): 'label' | 'number' | null {
   if (label === value) return 'label';
+  // +5 min pressed on 0 shows 5, its own number, by chance: a stepper, not an option of a group of presets.
+  if (namesStep(label)) return null;
   const n = numbersIn(label);
   // The value is the option's numbers alone (an amount 100; a date 12,3 from 大后天 12月3日周四).
   const onlyNumbers = normalizeContent(value).replace(/[\d.,\s-]/g, '') === '';

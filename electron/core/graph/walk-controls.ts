@@ -27,12 +27,21 @@ export function labelUnder(
   const p = toPixels(action.at, screen);
   let label: string | null = null;
   for (const n of nodes) {
-    const hit = n?.controls?.find((c) => contains(c.bounds, p.x, p.y));
+    const buttons = (n?.controls ?? []).filter((c) => !isField(n!, c.bounds));
+    const hit = buttons.find((c) => contains(c.bounds, p.x, p.y));
     if (!hit || (label !== null && hit.label !== label)) return null;
-    if (n!.controls!.filter((c) => c.label === hit.label).length !== 1) return null;
+    if (buttons.filter((c) => c.label === hit.label).length !== 1) return null;
     label = hit.label;
   }
   return label;
+}
+
+/**
+ * Whether a control is one of the screen's text fields: its label is the text typed into it (杭州 in the search box
+ * above the result 杭州), so it neither names a control nor makes another control's label appear twice.
+ */
+export function isField(n: Pick<GraphNode, 'inputs'>, b: Bounds): boolean {
+  return (n.inputs ?? []).some((i) => i.left === b.left && i.top === b.top && i.right === b.right && i.bottom === b.bottom);
 }
 
 /**

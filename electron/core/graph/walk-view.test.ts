@@ -77,10 +77,17 @@ describe('a scroll changes the view, not the state', () => {
     expect(walkPath(g, [swipe(300, 700), tapAt(tomorrow)]).accepted).toBe(true);
   });
 
-  it('scrolled and not back: what is under the finger, no demonstration saw', () => {
-    const r = walkPath(g, [swipe(700, 300), tapAt(tomorrow)]);
-    expect(r.accepted).toBe(false);
-    expect(r.reason).toMatch(/scrolled/);
+  it('scrolled and not back: the list moved under the finger; past what the recorded screen showed, no demonstration saw', () => {
+    // 100 units of 1000 is 240 px of 2400: 明天 is 240 px higher, and its old place shows what was below it.
+    const moved = b(40, 900 - 240, 1040, 1050 - 240);
+    const r = walkPath(g, [swipe(700, 600), tapAt(moved)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+    expect(walkPath(g, [swipe(700, 600), tapAt(tomorrow)]).accepted).toBe(false);
+    // 960 px down: a tap low in the list lands past the list's end on the recorded screen, which no demonstration saw.
+    const low = walkPath(g, [swipe(700, 300), tapAt(b(40, 1400, 1040, 1500))]);
+    expect(low.accepted).toBe(false);
+    expect(low.reason).toMatch(/scrolled/);
     expect(walkPath(g, [swipe(700, 300), swipe(300, 500), tapAt(tomorrow)]).accepted).toBe(false);
   });
 
@@ -107,5 +114,70 @@ describe('a scroll changes the view, not the state', () => {
     expect(r.accepted).toBe(true);
     // Judged on the screen, a tap beside the control is still off the graph.
     expect(walkPath(still, [swipe(700, 300), tapAt(b(40, 1700, 1040, 1850))]).accepted).toBe(false);
+  });
+});
+
+describe('what the agent is shown: the view of the walk', () => {
+  const tomorrow = b(40, 900, 1040, 1050);
+  const cities = b(0, 2200, 540, 2350);
+  const blank = b(40, 1700, 1040, 1850); // inside the list, under no control
+  const days = n({
+    className: 'androidx.recyclerview.widget.RecyclerView',
+    scrollable: true,
+    bounds: b(0, 300, 1080, 2150),
+    children: [button('明天', tomorrow, { resourceId: id('tomorrow') })],
+  });
+  const g = graphOf([
+    demoOf(1, [
+      { ui: page('天气', days, button('城市', cities, { resourceId: id('cities') })), action: tapAt(tomorrow) },
+      { ui: page('明天', button('返回', b(40, 300, 1040, 420))), action: null, activity: 'DayActivity' },
+    ]),
+  ]);
+  const walk = (actions: readonly Action[]) => {
+    const r = walkPath(g, actions);
+    expect(r.reason).not.toMatch(/off the graph/);
+    return r.walker.view;
+  };
+  const start = g.startNode;
+
+  it('the recorded screen where the walk stands on it, and after the demonstrated tap', () => {
+    expect(walk([])).toEqual({ node: start, kind: 'recorded', scrolledPx: 0 });
+    expect(walk([tapAt(tomorrow)])).toMatchObject({ kind: 'recorded', scrolledPx: 0 });
+    expect(walk([tapAt(tomorrow)]).node).not.toBe(start);
+  });
+
+  it('scrolled: by the swipe in device pixels (400 of 1000 of 2400 px), back to the recorded screen when scrolled back', () => {
+    expect(walk([swipe(700, 300)])).toEqual({ node: start, kind: 'scrolled', scrolledPx: 960 });
+    expect(walk([swipe(700, 300), swipe(300, 500)])).toEqual({ node: start, kind: 'scrolled', scrolledPx: 480 });
+    expect(walk([swipe(700, 300), swipe(300, 700)])).toEqual({ node: start, kind: 'recorded', scrolledPx: 0 });
+    // At the top a swipe down moves nothing, as on a phone.
+    expect(walk([swipe(300, 700)])).toEqual({ node: start, kind: 'recorded', scrolledPx: 0 });
+  });
+
+  it('an excursion after a tap the graph does not know; a scroll there keeps it; Back returns to the recorded screen', () => {
+    expect(walk([tapAt(blank)])).toEqual({ node: start, kind: 'excursion', scrolledPx: 0 });
+    expect(walk([tapAt(blank), swipe(700, 300)])).toEqual({ node: start, kind: 'excursion', scrolledPx: 0 });
+    expect(walk([tapAt(blank), swipe(700, 300), { type: 'Back' }])).toEqual({ node: start, kind: 'recorded', scrolledPx: 0 });
+  });
+
+  it('an excursion from a scrolled page (a tap outside the list): Back returns to the page as scrolled', () => {
+    expect(walk([swipe(700, 300), tapAt(cities)])).toMatchObject({ kind: 'excursion' });
+    expect(walk([swipe(700, 300), tapAt(cities), { type: 'Back' }])).toEqual({ node: start, kind: 'scrolled', scrolledPx: 960 });
+  });
+
+  it('a tab whose page no demonstration showed is an excursion; the recorded tab from there shows its screen', () => {
+    const [alarms, clock, timer] = [b(0, 2200, 360, 2350), b(360, 2200, 720, 2350), b(720, 2200, 1080, 2350)];
+    const bar = (on: string) =>
+      ['闹钟', '时钟', '计时器'].map((l, i) => button(l, [alarms, clock, timer][i]!, { resourceId: id(`tab${i}`), selected: l === on }));
+    const tabbed = graphOf([
+      demoOf(1, [
+        { ui: page('闹钟', button('07:00', b(0, 300, 1080, 450), { resourceId: id('alarm') }), ...bar('闹钟')), action: tapAt(timer) },
+        { ui: page('计时器', button('开始', b(40, 900, 1040, 1050), { resourceId: id('start') }), ...bar('计时器')), action: null },
+      ]),
+    ]);
+    expect(walkPath(tabbed, [tapAt(clock)]).walker.view).toMatchObject({ kind: 'excursion' });
+    const on = walkPath(tabbed, [tapAt(clock), tapAt(timer)]);
+    expect(on.accepted).toBe(true);
+    expect(on.walker.view).toMatchObject({ kind: 'recorded', node: on.walker.node });
   });
 });

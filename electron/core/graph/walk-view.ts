@@ -1,7 +1,7 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
-import { toPixels } from '../geometry/coordinates.js';
+import { NORM_MAX, toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
 import { isSearchKey } from './goal-conditions.js';
 import { typedField, typedValue } from './page-model.js';
@@ -93,6 +93,17 @@ export function outsideScrolling(
   return nodes.every((n) => n?.scrolls !== undefined && !n.scrolls.some((b) => contains(b, p.x, p.y)));
 }
 
+/** Whether a tap lands inside a scrolling container on every one of these screens (the list the recorded screen showed there). */
+export function insideScrolling(
+  nodes: readonly (ScreenFacts | undefined)[],
+  action: Action,
+  screen: { width: number; height: number },
+): boolean {
+  if (!isTapLike(action) || nodes.length === 0) return false;
+  const p = toPixels(action.at, screen);
+  return nodes.every((n) => n?.scrolls?.some((b) => contains(b, p.x, p.y)) === true);
+}
+
 /** Whether a tap lands on a control every one of these screens shows already selected (a tab re-tapped): it changes nothing. */
 export function onStillControl(
   nodes: readonly (ScreenFacts | undefined)[],
@@ -112,4 +123,28 @@ export function inField(nodes: readonly (ScreenFacts | undefined)[], action: Act
   if (!isTapLike(action) || action.type === 'LongPress' || nodes.length === 0) return false;
   const p = toPixels(action.at, screen);
   return nodes.every((n) => n?.inputs?.some((b) => contains(b, p.x, p.y)) === true);
+}
+
+/**
+ * What the agent is shown where the walk stands (offline-runner.ts): the node's recorded screen; or, where the
+ * walk knows a state no recorded screen shows, `excursion` (a page a tap opened that no demonstration saw: only
+ * Back, the Navigate-up arrow or another tab returns) or `scrolled` (the node's page scrolled where no demonstration
+ * scrolled, by `scrolledPx` device pixels of the graph's screen, finger up positive). Other than `scrolled`,
+ * `scrolledPx` is 0.
+ */
+export interface WalkView {
+  node: string;
+  kind: 'recorded' | 'excursion' | 'scrolled';
+  scrolledPx: number;
+}
+
+/**
+ * The view of a walk at `node`: on an excursion the page it opened (a scroll there keeps it that page); else the
+ * page scrolled by `scrolled` normalized units, or as recorded within SCROLL_SLACK of it (where the walk judges a
+ * tap on the recorded screen, so the agent sees that screen).
+ */
+export function walkView(node: string, away: boolean, scrolled: number, screen: { height: number }): WalkView {
+  if (away) return { node, kind: 'excursion', scrolledPx: 0 };
+  if (Math.abs(scrolled) <= SCROLL_SLACK) return { node, kind: 'recorded', scrolledPx: 0 };
+  return { node, kind: 'scrolled', scrolledPx: Math.round((scrolled / NORM_MAX) * screen.height) };
 }

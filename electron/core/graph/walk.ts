@@ -20,12 +20,15 @@ import {
   nothingScrolls,
   UNKNOWN_FIELD,
   inField,
+  insideScrolling,
   onStillControl,
   outsideScrolling,
   scrollDelta,
   scrolledBy,
   tappedLabel,
+  walkView,
 } from './walk-view.js';
+import type { WalkView } from './walk-view.js';
 import { backMove, choose, editModel, focusMove, pageMoves } from './walk-moves.js';
 import type { FinishVerdict } from './walk-finish.js';
 import { finishVerdict } from './walk-finish.js';
@@ -40,6 +43,8 @@ import type { WalkMove } from './walk-step.js';
 import { unrecorded } from './walk-step.js';
 
 export type { WalkMove } from './walk-step.js';
+
+export type { WalkView } from './walk-view.js';
 
 export type { FinishVerdict } from './walk-finish.js';
 
@@ -111,6 +116,11 @@ export class GraphWalker {
     return this.content;
   }
 
+  /** What the agent should be shown: `node`'s recorded screen, or a page no demonstration saw, or that screen scrolled (walk-view.ts). */
+  get view(): WalkView {
+    return walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph));
+  }
+
   /** Whether the walk stands on page content no node shows. */
   get offNodes(): boolean {
     return this.pos.nodes.size === 0;
@@ -119,6 +129,10 @@ export class GraphWalker {
   /** Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches. */
   act(action: Action): WalkMove {
     if (this.away) return this.returnFromExcursion(action);
+    // Enter is the keyboard's key: with no field focused (a preset tapped, not typed) it submits nothing, whatever a
+    // demonstration that typed into the field did with it from the same content.
+    if (action.type === 'Enter' && !this.pos.keyboard)
+      return unrecorded('still', 'Enter with no field focused and no keyboard up: nothing happens', null);
     const screen = graphScreen(this.graph as TaskGraph);
     // A tap on the app bar or the tab bar lands where its screen shows it, however far the list is scrolled.
     if (Math.abs(this.scrolled) > SCROLL_SLACK && !ignoresScroll(action) && !outsideScrolling(this.screens(), action, screen))
@@ -240,10 +254,27 @@ export class GraphWalker {
     return ids.map((id) => this.model.byId.get(id));
   }
 
-  /** On a page scrolled where no demonstration scrolled: a scroll moves it; a tap or another swipe is off the graph. */
+  /**
+   * On a page scrolled where no demonstration scrolled: a scroll moves it; a tap lands on what the recorded screen
+   * showed that much further down, where it showed the scrolling list there (the list moved under the finger, it is
+   * the same list); a tap past what the recorded screen showed, or another swipe, is off the graph.
+   */
   private onScrolledPage(action: Action): WalkMove {
     const delta = scrollDelta(action);
     if (delta !== null) return this.scroll(delta, null);
+    const screen = graphScreen(this.graph as TaskGraph);
+    if (isTapLike(action)) {
+      const shifted: Action = { ...action, at: { x: action.at.x, y: action.at.y + this.scrolled } };
+      if (insideScrolling(this.screens(), shifted, screen)) {
+        const page = this.pos.page;
+        const by = Math.round(this.scrolled);
+        const move = this.move(shifted, screen);
+        if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
+        if (!move.taken) return move;
+        const reason = `on the list scrolled by ${by}, what the recorded screen showed under that place: ${move.taken.result.reason}`;
+        return { ...move, taken: { ...move.taken, result: { ...move.taken.result, reason } } };
+      }
+    }
     const { nearest } = bestEdge(action, this.outEdges(this.pos), this.opts);
     const reason =
       'the page is scrolled where no demonstration scrolled: what is under the finger there, no demonstration saw (scroll back first)';

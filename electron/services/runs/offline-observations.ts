@@ -1,29 +1,65 @@
-import type { GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import { BlobIntegrityError, BlobLimitError } from '../../adapters/blobs/blob-errors.js';
 import { checkBlobContent } from '../../adapters/observations/blob-content.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
-import { loadScreenshotPng, loadUiDump } from '../../adapters/observations/observation-sink.js';
+import { scrolledScreenshot, unrecordedScreenshot } from '../../adapters/images/offline-screens.js';
+import { encodeScreenshot, loadScreenshotPng, loadUiDump, SCREENSHOT_MEDIA_TYPE } from '../../adapters/observations/observation-sink.js';
 import type { AgentObservation } from '../../core/agents/agent.js';
+import type { ScreenView } from '../../core/eval/offline-views.js';
+import { scrolledUi, scrollRegions, UNRECORDED_CAPTION, unrecordedUi } from '../../core/eval/offline-views.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
+type Shown = { observation: AgentObservation; blob: string | null };
+
 /**
- * What an agent sees at a graph node: the node's representative screenshot and UI tree.
- * Decoded once per node per task (agents revisit nodes), and the screenshot only for
- * agents that look at it — model-free agents read the UI tree alone.
+ * What an agent sees where the offline walk stands: the node's representative screenshot and UI tree; or, where
+ * the walk knows a state no recorded screen shows (core/eval/offline-views.ts), that state drawn from them and
+ * stored as a blob of its own, so the step's observation (the Review screen, the HTML report) is what the agent
+ * saw. Each view is drawn once per task (agents revisit nodes); the same view draws the same bytes, so a
+ * re-scored run finds the blob it stored. The screenshot is decoded for the agent only when it looks at it —
+ * model-free agents read the UI tree alone.
  */
 export function offlineObserver(store: WorkspaceStore, screen: { width: number; height: number }, needsImage: boolean) {
-  const cache = new Map<string, { observation: AgentObservation; blob: string | null }>();
-  return async (node: GraphNode): Promise<{ observation: AgentObservation; blob: string | null }> => {
-    const hit = cache.get(node.id);
-    if (hit) return hit;
+  const cache = new Map<string, Promise<Shown>>();
+  const recordedPng = (view: ScreenView): Promise<Buffer | null> => {
+    const id = view.node.representative.screenshotBlob;
+    return id ? loadScreenshotPng(store.blobs, id) : Promise.resolve(null);
+  };
+  const stored = async (png: Buffer): Promise<string> => (await store.putBlob(await encodeScreenshot(png), SCREENSHOT_MEDIA_TYPE)).id;
+
+  const draw = async (view: ScreenView): Promise<Shown> => {
+    const { node } = view;
     const rep = node.representative;
-    const ui = rep.xmlBlob ? parseUiXml(await loadUiDump(store.blobs, rep.xmlBlob)) : null;
-    const screenshot = needsImage && rep.screenshotBlob ? await loadScreenshotPng(store.blobs, rep.screenshotBlob) : null;
     const app = node.signature.activity.split('/')[0] || null;
-    const v = { observation: { screenshot, screen, ui, currentApp: app }, blob: rep.screenshotBlob };
-    cache.set(node.id, v);
-    return v;
+    const recordedUi = async () => (rep.xmlBlob ? parseUiXml(await loadUiDump(store.blobs, rep.xmlBlob)) : null);
+    if (view.kind === 'excursion') {
+      const png = await unrecordedScreenshot(await recordedPng(view), screen, [UNRECORDED_CAPTION.zh, UNRECORDED_CAPTION.en]);
+      const ui = unrecordedUi(screen, app ?? '');
+      return { observation: { screenshot: needsImage ? png : null, screen, ui, currentApp: app }, blob: await stored(png) };
+    }
+    const recorded = view.kind === 'scrolled' ? await recordedPng(view) : null;
+    if (view.kind === 'scrolled' && recorded) {
+      const regions = scrollRegions(node, screen);
+      const png = await scrolledScreenshot(recorded, screen, regions, view.scrolledPx);
+      const tree = await recordedUi();
+      const ui = tree ? scrolledUi(tree, regions, view.scrolledPx) : null;
+      return { observation: { screenshot: needsImage ? png : null, screen, ui, currentApp: app }, blob: await stored(png) };
+    }
+    const screenshot = needsImage && rep.screenshotBlob ? await loadScreenshotPng(store.blobs, rep.screenshotBlob) : null;
+    return { observation: { screenshot, screen, ui: await recordedUi(), currentApp: app }, blob: rep.screenshotBlob };
+  };
+
+  return (view: ScreenView): Promise<Shown> => {
+    const key = `${view.node.id}|${view.kind}|${view.scrolledPx}`;
+    let hit = cache.get(key);
+    if (!hit) {
+      hit = draw(view);
+      // A failure (a blob gone mid-run) is not kept: the next step tries again.
+      hit.catch(() => cache.delete(key));
+      cache.set(key, hit);
+    }
+    return hit;
   };
 }
 

@@ -101,8 +101,8 @@ async function rescoreResult(ctx: Context, task: Task, r: RunResult, graph: Grap
       graph: graph.body,
       agent,
       instruction: spec.instruction === 'normalized' && task.normalized ? task.normalized : task.instruction,
-      observe: async (node) => {
-        const o = await observe(node);
+      observe: async (view) => {
+        const o = await observe(view);
         replies.observed(o.blob);
         return o;
       },

@@ -22,6 +22,11 @@ export interface Move {
   score: number;
   /** The element a tap lands on, to recognise a demonstration's tap as this move. */
   bounds?: Bounds;
+  /**
+   * Taps and long presses on a labelled element: its label, by which an agent shown another screen of the same page
+   * (a recorded one, offline) finds it where that screen shows it.
+   */
+  target?: string;
   /** Type moves: why this text (the task's value, a neighbouring number, the corrected-away one…). */
   why?: TypedValue['why'];
   /** Taps: the container the element sits in, so "another option of the same group" can be told from any other control. */
@@ -107,6 +112,7 @@ export function movesOn(
     const editable = /EditText|AutoCompleteTextView/.test(n.className);
     // A text field matters when the task has something to type into it.
     const score = Math.max(relevance(labelOf(n)), editable && values.length > 0 ? 0.7 : 0);
+    const target = labelOf(n).trim() ? { target: labelOf(n) } : {};
     if (n.clickable || n.checkable) {
       out.push({
         id: named(`tap:${name}`),
@@ -116,6 +122,7 @@ export function movesOn(
         score,
         bounds: n.bounds,
         group: parent,
+        ...target,
       });
     }
     if (/SeekBar/.test(n.className)) {
@@ -143,6 +150,7 @@ export function movesOn(
         score: score * 0.8,
         bounds: n.bounds,
         group: parent,
+        ...target,
       });
     }
   }

@@ -9,13 +9,15 @@ import { ModelAgent } from '../../agents/model-agent.js';
 import type { ChatResponse, ModelPort } from '../../agents/model-port.js';
 import type { MatchOptions } from '../match.js';
 import { runOfflineTask } from '../../eval/offline-runner.js';
+import type { ShownScreen } from './aim.js';
+import { aimByLabel } from './aim.js';
 
-/** A model that answers each request with the next reply of a script, then Finish. */
-function scriptedModel(replies: readonly string[]): ModelPort {
+/** A model that answers each request with the next reply of a script (each made when it is asked for), then Finish. */
+function scriptedModel(reply: (k: number) => string | null): ModelPort {
   let k = 0;
   return {
     complete: async (): Promise<ChatResponse> => ({
-      content: replies[k++] ?? vlmReplyFor(null)!,
+      content: reply(k++) ?? vlmReplyFor(null)!,
       reasoningContent: '',
       finishReason: 'stop',
       usage: ZERO_USAGE,
@@ -47,26 +49,33 @@ export interface OfflineWalkVerdict {
  * Walks an action sequence offline exactly as a run does for a model behind the `vlm` adapter: each
  * action becomes the model's reply in the `vlm` format, the adapter parses it (its grid, its action
  * set), and the offline runner walks the graph and scores Finish — the same code as `run --mode offline`.
+ * `targets` (per action, the label of the element a tap hit on the phone): the tap is made where the screen
+ * the run shows has that element, as an agent shown that screen would (aim.ts).
  */
 export async function walkAsVlmAgent(
   graph: TaskGraph,
   task: { id: string; instruction: string; maxSteps: number },
   actions: readonly Action[],
   match: MatchOptions,
+  targets: readonly (string | null)[] = [],
 ): Promise<OfflineWalkVerdict> {
-  const replies = actions.map((a) => {
-    const r = vlmReplyFor(a);
-    if (r === null) throw new Error(`a vlm agent cannot send ${a.type}`);
-    return r;
-  });
-  const agent = new ModelAgent({ name: 'explore', adapter: 'vlm' }, vlmFamily, { model: scriptedModel(replies), images: noImages });
+  for (const a of actions) if (vlmReplyFor(a) === null) throw new Error(`a vlm agent cannot send ${a.type}`);
   const screen = graphScreen(graph);
+  let shown: ShownScreen = { node: undefined, kind: 'recorded', scrolledPx: 0 };
+  const reply = (k: number): string | null => {
+    const a = actions[k];
+    return a === undefined ? null : vlmReplyFor(aimByLabel(a, targets[k] ?? null, shown, screen));
+  };
+  const agent = new ModelAgent({ name: 'explore', adapter: 'vlm' }, vlmFamily, { model: scriptedModel(reply), images: noImages });
   let last: Record<string, unknown> = {};
   const outcome = await runOfflineTask(task.id, {
     graph,
     agent,
     instruction: task.instruction,
-    observe: async () => ({ observation: { screenshot: PLACEHOLDER, screen, ui: null }, blob: null }),
+    observe: async (view) => {
+      shown = view;
+      return { observation: { screenshot: PLACEHOLDER, screen, ui: null }, blob: null };
+    },
     record: (step) => {
       last = step.details;
     },

@@ -137,7 +137,7 @@ describe('known-wrong marks', () => {
       graph: marked,
       agent: scriptedAgent([tap(500, 300), tap(500, 840)]),
       instruction: 'x',
-      observe: async (n) => ({ observation: { screenshot: null, screen, ui: null }, blob: n.representative.screenshotBlob }),
+      observe: async ({ node: n }) => ({ observation: { screenshot: null, screen, ui: null }, blob: n.representative.screenshotBlob }),
       record: (s) => steps.push(s),
       options: { ...DEFAULT_OFFLINE_OPTIONS, match: DEFAULT_MATCH_OPTIONS },
     });

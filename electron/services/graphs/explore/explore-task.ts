@@ -160,6 +160,7 @@ export async function exploreTask(
         { id: taskId, instruction: task.instruction, maxSteps: task.max_steps },
         actions,
         DEFAULT_MATCH_OPTIONS,
+        p.steps.map((s) => s.move.target ?? null),
       );
       const verdict = offline.accepted === end.pass ? 'agree' : offline.accepted ? 'false-accept' : 'false-reject';
       const path: ExploredPath = {

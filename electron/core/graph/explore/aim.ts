@@ -1,0 +1,46 @@
+import type { Action } from '../../../../shared/domain/action.js';
+import type { GraphNode } from '../../../../shared/domain/task-graph.js';
+import type { Bounds } from '../../../../shared/domain/ui-node.js';
+import { contains } from '../../../../shared/domain/ui-tree.js';
+import { toNorm, toPixels } from '../../geometry/coordinates.js';
+import { normalizeContent } from '../content.js';
+import { isField } from '../walk-controls.js';
+
+/**
+ * Where an agent offline would tap what an explored path tapped on the phone. An explored path's taps are at
+ * the places the phone showed their elements; an agent in an offline run is shown the recorded screen of where
+ * the walk stands, and taps an element where *that* screen shows it. The two differ when the page's layout
+ * differs between the phone's state and the recorded one (a list scrolled by another amount, a row more above).
+ * A tap is aimed by its element's label only where the screen shown has that label on exactly one control;
+ * else, and on a screen no demonstration recorded, it stays where the phone had it.
+ */
+export interface ShownScreen {
+  /** The recorded screen shown (its node), with its labelled controls. */
+  node: Pick<GraphNode, 'controls' | 'scrolls' | 'inputs'> | undefined;
+  /** `recorded`: as recorded; `scrolled`: shifted up by `scrolledPx`; anything else: a screen no demonstration saw. */
+  kind: string;
+  scrolledPx: number;
+}
+
+const centre = (b: Bounds): { x: number; y: number } => ({ x: (b.left + b.right) / 2, y: (b.top + b.bottom) / 2 });
+
+export function aimByLabel(action: Action, target: string | null, shown: ShownScreen, screen: { width: number; height: number }): Action {
+  if (target === null || (action.type !== 'Tap' && action.type !== 'LongPress')) return action;
+  if (shown.kind !== 'recorded' && shown.kind !== 'scrolled') return action;
+  const label = normalizeContent(target);
+  // Not a text field: its label is what was typed into it (哈尔滨 in the search box above the result 哈尔滨).
+  const node = shown.node;
+  const hits = (node?.controls ?? []).filter((c) => c.label === label && !isField(node!, c.bounds));
+  if (hits.length !== 1) return action;
+  const shift = shown.kind === 'scrolled' ? shown.scrolledPx : 0;
+  const b = hits[0]!.bounds;
+  const at = { x: centre(b).x, y: centre(b).y - shift };
+  // Scrolled: only a control the shifted screen still shows inside its list.
+  if (shift !== 0 && !(shown.node?.scrolls ?? []).some((s) => contains(s, at.x, at.y) && contains(s, at.x, at.y + shift))) return action;
+  if (at.y < 0 || at.y >= screen.height) return action;
+  // Already on it (as the screen shown has it): the phone's point stands.
+  const p = toPixels(action.at, screen);
+  if (contains({ ...b, top: b.top - shift, bottom: b.bottom - shift }, p.x, p.y)) return action;
+  const n = toNorm(at, screen);
+  return { ...action, at: { x: Math.round(n.x), y: Math.round(n.y) } };
+}
