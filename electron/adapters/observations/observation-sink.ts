@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import type { RawObservation } from '../../core/recording/recording-ports.js';
@@ -16,19 +17,47 @@ export const XML_MEDIA_TYPE = 'application/vnd.elderbench.uixml+gzip';
 export const THUMBNAIL_WIDTH = 270;
 
 /**
- * Screenshots are stored as lossless WebP: pixel-identical to the device's PNG (tested),
- * about 0.17× its size on UI screens, ~100 ms to encode at 1080×2400 on an idle core
- * (measured in `npm run bench`), several times that on a busy machine — which is why a
- * recorded step is committed with its PNG first and encoded afterwards (`storeObservation`).
- * Lossy formats were rejected: graph matching and reviewers need exact pixels. XML is
+ * Screenshots are stored as lossless WebP: pixel-identical to the device's PNG (tested), about
+ * 0.17× the virtual phone's PNG on UI screens, 60–110 ms of CPU to encode at 1080×2400 (the
+ * thumbnail adds ≈ 55; `npm run bench recording` prints both together) — which is why a recorded
+ * step is committed with its PNG first and encoded afterwards (`storeObservation`). Effort 1 at
+ * quality 20 (libwebp's fastest lossless search that still finds repeats; effort 0 makes files
+ * larger than the PNG): against effort 2 at the default quality 80 it takes 0.3–0.4× the CPU for
+ * 1.3–1.4× the bytes (≈ 42 KB instead of 30 KB a screen on the sample set's recorded screens) —
+ * recording and every online step encode one, and on a device farm's harness the CPU is what runs
+ * out first. Lossy formats were rejected: graph matching and reviewers need exact pixels. XML is
  * gzipped (UI dumps shrink ~10×). Identical content is stored once.
  */
 export async function encodeScreenshot(png: Uint8Array): Promise<Buffer> {
-  return openImage(png).webp({ lossless: true, effort: 2 }).toBuffer();
+  return openImage(png).webp({ lossless: true, effort: 1, quality: 20 }).toBuffer();
 }
 
 export async function encodeThumbnail(png: Uint8Array): Promise<Buffer> {
   return openImage(png).resize({ width: THUMBNAIL_WIDTH }).webp({ quality: 70 }).toBuffer();
+}
+
+/**
+ * The last screens encoded, by the hash of the phone's PNG: a screen that did not change between
+ * steps (a tap that only moved focus, the launcher every demonstration starts from, a wait) is
+ * encoded once — encoding is a pure function of the bytes, so this only saves the CPU. Small: a
+ * phone repeats recent screens, and each entry is ~50 KB.
+ */
+const RECENT_SCREENS = 16;
+const recentScreens = new Map<string, Promise<[Buffer, Buffer]>>();
+
+function encodeScreen(png: Uint8Array): Promise<[Buffer, Buffer]> {
+  const key = createHash('sha256').update(png).digest('hex');
+  const hit = recentScreens.get(key);
+  if (hit) {
+    recentScreens.delete(key); // most recent last
+    recentScreens.set(key, hit);
+    return hit;
+  }
+  const made = Promise.all([encodeScreenshot(png), encodeThumbnail(png)]);
+  recentScreens.set(key, made);
+  made.catch(() => recentScreens.delete(key));
+  while (recentScreens.size > RECENT_SCREENS) recentScreens.delete(recentScreens.keys().next().value!);
+  return made;
 }
 
 export const encodeXml = (xml: string): Promise<Buffer> => gzipAsync(Buffer.from(xml, 'utf8'), { level: 6 });
@@ -84,7 +113,7 @@ export interface StoredObservation {
  * pixels to an encoder's refusal; only a failure to write (disk full) is an error.
  */
 export async function storeObservation(ws: WorkspaceStore, raw: RawObservation): Promise<StoredObservation> {
-  const encoded = await Promise.all([encodeScreenshot(raw.screenshot), encodeThumbnail(raw.screenshot)]).catch(() => null);
+  const encoded = await encodeScreen(raw.screenshot).catch(() => null);
   const xml = await encodeXml(raw.xml);
   const [s, t, x] = await Promise.all([
     encoded ? ws.putBlob(encoded[0], SCREENSHOT_MEDIA_TYPE) : ws.putBlob(raw.screenshot, 'image/png'),

@@ -47,6 +47,12 @@ function withProps(getprop: CommandFn, props: Record<string, string>): CommandFn
   };
 }
 
+/**
+ * Commands that only read the phone (no input, no setting, no app state): after them the screen is
+ * as the last command left it, so no frame needs drawing. Anything else, builtins aside, counts as input.
+ */
+const LOOKS_ONLY = new Set(['screencap', 'uiautomator', 'dumpsys', 'getprop', 'echo', 'cat', 'ls', 'pidof', 'true']);
+
 /** A phone as the ADB server sees it: the model, its shell, and captures from the shared renderer. */
 export class VirtualPhone implements ServedDevice {
   /** The phone's state; `model` (below) is the marketing name adb reports. */
@@ -155,8 +161,14 @@ export class VirtualPhone implements ServedDevice {
   }
 
   async runShell(command: string, io: ShellIO): Promise<number> {
+    let input = false;
+    const lookup = (name: string): CommandFn | undefined => {
+      const bare = name.replace(/^\/system\/bin\//, '');
+      if (!LOOKS_ONLY.has(bare)) input = true;
+      return this.commands[bare];
+    };
     const session = new ShellSession(
-      { fs: this.phone.fs, lookup: (name) => this.commands[name.replace(/^\/system\/bin\//, '')] },
+      { fs: this.phone.fs, lookup },
       {
         PATH: '/product/bin:/apex/com.android.runtime/bin:/system/bin:/system/xbin:/vendor/bin',
         HOME: '/',
@@ -168,8 +180,9 @@ export class VirtualPhone implements ServedDevice {
     );
     const code = await session.run(command, io.write, io.signal);
     // A real screen draws the next frame right after input; screens that note being seen (an opened
-    // place, a viewed order) must do so then, not only when someone happens to take a dump.
-    composeFrame(this.phone);
+    // place, a viewed order) must do so then, not only when someone happens to take a dump. A
+    // command that only looks (each capture's screenshot, dump and window query) changed nothing to draw.
+    if (input) composeFrame(this.phone);
     this.screenChanged();
     return code;
   }

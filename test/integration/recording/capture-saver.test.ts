@@ -9,6 +9,8 @@ import { useTempDirs } from '../../support/temp-dir.js';
 import { WorkspaceStore } from '../../../electron/adapters/db/workspace-store.js';
 import type { Step } from '../../../electron/adapters/db/repositories/demonstrations-repo.js';
 import { CaptureSaver } from '../../../electron/services/recording/capture-saver.js';
+import { AdbServer } from '../../../electron/adapters/adb/adb-client.js';
+import { startVirtualPhoneServer } from '../../../electron/virtual-phone/index.js';
 
 const XML = '<?xml version="1.0"?><hierarchy rotation="0"><node bounds="[0,0][90,200]"/></hierarchy>';
 const png = (shade: number): Promise<Buffer> =>
@@ -61,6 +63,45 @@ describe('CaptureSaver', () => {
       );
       expect(a!.equals(b!)).toBe(true);
     }
+    ws.close();
+  });
+
+  // The encoder's fast settings must stay lossless on a real screen (text, icons, anti-aliased edges), not only on a
+  // flat colour; a screen met again (the same PNG) is stored as the same blobs.
+  it('stores a full phone screen pixel-identical, and a repeated screen as the same blobs', async () => {
+    const phone = await startVirtualPhoneServer({ port: 0, locale: 'en' });
+    let shots: Buffer[];
+    try {
+      const device = new AdbServer({ host: '127.0.0.1', port: phone.port }).device('vphone-1');
+      const home = Buffer.from(await device.screenshot());
+      const settings = (await device.shell('cmd vphone screens'))
+        .split('\n')
+        .find((l) => l.startsWith('settings'))!
+        .split('\t')[0]!;
+      await device.shell(`cmd vphone open ${settings}`);
+      shots = [home, Buffer.from(await device.screenshot()), Buffer.from(home)];
+    } finally {
+      await phone.close();
+    }
+    expect(shots[0]!.equals(shots[1]!)).toBe(false);
+    const { ws, demo } = openDemo(tmp());
+    const saver = new CaptureSaver(
+      () => ws,
+      () => undefined,
+    );
+    shots.forEach((screenshot, i) => ws.demonstrations.addStep(step(demo, i), { screenshot, xml: XML }));
+    saver.schedule();
+    await saver.settled(demo);
+    const steps = ws.demonstrations.steps(demo);
+    for (const [i, s] of steps.entries()) {
+      expect(ws.blobIndex.get(s.screenshotBlob!)?.mediaType).toBe('image/webp');
+      const stored = await ws.blobs.get(s.screenshotBlob!);
+      expect(stored.byteLength).toBeLessThan(shots[i]!.byteLength / 2);
+      const [a, b] = await Promise.all([shots[i]!, stored].map((x) => sharp(x).ensureAlpha().raw().toBuffer({ resolveWithObject: true })));
+      expect(b!.info).toMatchObject({ width: 1080, height: 2400 });
+      expect(a!.data.equals(b!.data)).toBe(true);
+    }
+    expect([steps[2]!.screenshotBlob, steps[2]!.thumbnailBlob]).toEqual([steps[0]!.screenshotBlob, steps[0]!.thumbnailBlob]);
     ws.close();
   });
 

@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DeviceLeaseService } from '../../../electron/services/devices/device-lease-service.js';
 import { WorkspaceStore } from '../../../electron/adapters/db/workspace-store.js';
 import { Backend } from '../../../electron/services/backend.js';
@@ -32,17 +35,31 @@ describe('two processes, one set of phones', () => {
   const tmp = useTempDirs();
   const phones = useVirtualPhones();
 
+  // The online tasks' demonstrations, recorded once for the file (the first test's phones) and copied for each test:
+  // each run's task setup resets its phone, so a copy on fresh phones runs as the recording's own would.
+  let recorded: Promise<string> | null = null;
+  const templateDir = mkdtempSync(join(tmpdir(), 'eb-test-concurrent-'));
+  afterAll(() => rmSync(templateDir, { recursive: true, force: true }));
+
   async function workspace(): Promise<{ ws: string; adb: string }> {
     const server = await phones({ locale: 'en', count: 2, profile: SLOW });
-    const ws = tmp();
     const adb = `127.0.0.1:${server.port}`;
-    const backend = new Backend({ workspace: ws, userDataDir: tmp(), adbServer: adb });
-    await importTaskFile(backend.workspace, { file: FIXTURE });
-    for (const id of ONLINE) {
-      for (const cmd of backend.workspace.tasks.get(id)!.setup) await backend.devices.device('vphone-1').shell(cmd);
-      await recordScript(backend, id, 'vphone-1', SETTINGS_RUN_DEMOS[id]![0]!);
-    }
-    backend.close();
+    recorded ??= (async () => {
+      const dir = join(templateDir, 'ws');
+      const backend = new Backend({ workspace: dir, userDataDir: join(templateDir, 'user-data'), adbServer: adb });
+      try {
+        await importTaskFile(backend.workspace, { file: FIXTURE });
+        for (const id of ONLINE) {
+          for (const cmd of backend.workspace.tasks.get(id)!.setup) await backend.devices.device('vphone-1').shell(cmd);
+          await recordScript(backend, id, 'vphone-1', SETTINGS_RUN_DEMOS[id]![0]!);
+        }
+      } finally {
+        backend.close();
+      }
+      return dir;
+    })();
+    const ws = tmp();
+    cpSync(await recorded, ws, { recursive: true });
     return { ws, adb };
   }
 
