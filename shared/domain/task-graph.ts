@@ -172,6 +172,8 @@ export interface GraphNode {
   controls?: TapOption[];
   /** The editable fields of the representative's screen: a tap in one no demonstration typed in focuses it, the page stays. */
   inputs?: Bounds[];
+  /** Sliders and switches of the representative's screen: a tap changes their own value, and the page stays. */
+  toggles?: Bounds[];
   /** Agents' actions an annotator marked wrong here (they stay off the graph; the walk says "known wrong"). */
   knownWrong?: KnownWrongAction[];
 }
@@ -273,6 +275,8 @@ export interface DemoStep {
   controls?: TapOption[];
   /** Its editable fields. */
   inputs?: Bounds[];
+  /** Its sliders and switches. */
+  toggles?: Bounds[];
   /** Null on the final observation. */
   action: Action | null;
   actionPx: ActionPx | null;

@@ -130,6 +130,7 @@ export const GraphNodeSchema: z.ZodType<GraphNode, unknown> = z
     still: z.array(BoundsSchema).optional(),
     controls: z.array(TapOptionSchema).optional(),
     inputs: z.array(BoundsSchema).optional(),
+    toggles: z.array(BoundsSchema).optional(),
     knownWrong: KnownWrongSchema,
   })
   .transform(({ knownWrong, ...node }) => (knownWrong ? { ...node, knownWrong } : node));

@@ -8,6 +8,7 @@ import { contains, labelOf } from '../../../shared/domain/ui-tree.js';
 import { computeSignature, pageKey } from './signature.js';
 import {
   inputFields,
+  toggleControls,
   labelledControls,
   labelledOptions,
   mirrorControl,
@@ -69,6 +70,7 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
     ...(still.length > 0 ? { still } : {}),
     controls: labelledControls(s.ui),
     inputs: inputFields(s.ui),
+    toggles: toggleControls(s.ui),
     action: s.action,
     actionPx: s.actionPx,
     screen: s.screen,

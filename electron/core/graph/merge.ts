@@ -161,6 +161,7 @@ export function buildGraph(
       if (s.still && node.members.length === 1) node.still = s.still;
       if (s.controls && node.members.length === 1) node.controls = s.controls;
       if (s.inputs && node.members.length === 1) node.inputs = s.inputs;
+      if (s.toggles?.length && node.members.length === 1) node.toggles = s.toggles;
       return node.id;
     });
     starts.set(nodeIds[0]!, (starts.get(nodeIds[0]!) ?? 0) + 1);

@@ -118,6 +118,15 @@ export function labelledControls(ui: UiHierarchy): TapOption[] {
     .map((n) => ({ bounds: n.bounds!, label: normalizeContent(labelOf(n)) }));
 }
 
+/** Sliders and switches of a screen (a SeekBar, a Switch, a check box): a tap changes their own value, the page stays. */
+export function toggleControls(ui: UiHierarchy): Bounds[] {
+  return flattenUi(ui)
+    .filter(
+      (n) => n.bounds && n.enabled && (/SeekBar|Slider/.test(n.className) || (n.checkable && /Switch|CheckBox|Toggle/.test(n.className))),
+    )
+    .map((n) => n.bounds!);
+}
+
 /** Editable fields of a screen (a search box): a tap there focuses the field, and the page stays. */
 export function inputFields(ui: UiHierarchy): Bounds[] {
   return flattenUi(ui)

@@ -181,3 +181,33 @@ describe('what the agent is shown: the view of the walk', () => {
     expect(on.walker.view).toMatchObject({ kind: 'recorded', node: on.walker.node });
   });
 });
+
+describe('a slider or a switch no demonstration moved changes its own value; the page stays', () => {
+  const ring = b(40, 600, 1040, 700);
+  const wifi = b(900, 800, 1040, 900);
+  const save = b(40, 1000, 1040, 1150);
+  const settings = () =>
+    page(
+      '声音',
+      n({ className: 'android.widget.SeekBar', resourceId: id('ring'), bounds: ring, clickable: true }),
+      n({ className: 'android.widget.Switch', resourceId: id('wifi'), bounds: wifi, clickable: true, checkable: true }),
+      button('完成', save, { resourceId: id('done') }),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: settings(), action: tapAt(save) },
+      { ui: page('完成了', button('好', b(40, 300, 1040, 420))), action: null, activity: 'DoneActivity' },
+    ]),
+  ]);
+
+  it('moved on the way, the recorded action still goes on from the page', () => {
+    const r = walkPath(g, [tapAt(ring), tapAt(wifi), tapAt(save)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('moved alone, the page is where it was: not the goal', () => {
+    expect(walkPath(g, [tapAt(ring)]).accepted).toBe(false);
+    expect(walkPath(g, [tapAt(wifi)]).accepted).toBe(false);
+  });
+});

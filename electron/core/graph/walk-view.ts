@@ -70,7 +70,7 @@ export function namedBy(label: string, query: string): boolean {
 }
 
 /** What a walk knows of the screens it stands on: each node's scrolling containers and still controls. */
-type ScreenFacts = Pick<GraphNode, 'scrolls' | 'still' | 'inputs'>;
+type ScreenFacts = Pick<GraphNode, 'scrolls' | 'still' | 'inputs' | 'toggles'>;
 
 /**
  * Whether a swipe moves nothing on these screens: every one is known to have nothing that scrolls (a page
@@ -113,6 +113,13 @@ export function onStillControl(
   if (!isTapLike(action) || action.type === 'LongPress' || nodes.length === 0) return false;
   const p = toPixels(action.at, screen);
   return nodes.every((n) => n?.still?.some((b) => contains(b, p.x, p.y)) === true);
+}
+
+/** Whether a tap lands on a slider or a switch every one of these screens shows (one no demonstration moved): it changes its own value. */
+export function onToggle(nodes: readonly (ScreenFacts | undefined)[], action: Action, screen: { width: number; height: number }): boolean {
+  if (!isTapLike(action) || action.type === 'LongPress' || nodes.length === 0) return false;
+  const p = toPixels(action.at, screen);
+  return nodes.every((n) => n?.toggles?.some((b) => contains(b, p.x, p.y)) === true);
 }
 
 /** The focus of a field no demonstration typed in: typing there matches no recorded typing. */

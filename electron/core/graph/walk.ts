@@ -21,6 +21,7 @@ import {
   UNKNOWN_FIELD,
   inField,
   insideScrolling,
+  onToggle,
   onStillControl,
   outsideScrolling,
   scrollDelta,
@@ -203,6 +204,11 @@ export class GraphWalker {
       const bar = sharedTabBar(this.screens());
       const tab = bar ? tabUnder(bar, action, screen) : null;
       if (bar && tab && tab.label !== bar.selected.label) return this.toTab(bar, tab.label, action, exact.nearest);
+      // A slider or a switch no demonstration moved: it changes its own value (to one no demonstration saw); the page stays.
+      if (onToggle(this.screens(), action, screen)) {
+        const reason = 'a slider or a switch no demonstration moved: its own value changes, the page stays';
+        return unrecorded('still', reason, exact.nearest, 0);
+      }
       // A tap the graph does not know: on a phone it opens a page or a dialog, and Back returns from it.
       if (!isTapLike(action)) return { taken: null, nearest: exact.nearest };
       this.away = {
