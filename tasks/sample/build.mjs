@@ -1247,13 +1247,6 @@ const EXTRA_DEMOS = {
   // Another value the task accepts, marked as such: any photo of the album, the larger text size.
   'gallery-share-grandson': [[launch(G), tap('孙子'), tap('上学第一天 2', ANY), tap('分享'), tap('女儿')]],
   'browser-text-zoom': [[tap('文字大小'), tap('200%', { any: ['150%', '200%'] })]],
-  // A health article straight from the home feed instead of the 健康 tab: either of the feed's health articles would do.
-  'news-health': [
-    [
-      launch(N),
-      tap('秋季养生：保暖多喝水', { any: ['饭后散步走多久最养生', '护眼的五种食物', '秋季养生：保暖多喝水', '不吃药也能睡好觉'] }),
-    ],
-  ],
   // The preset amount instead of typing it; the keyboard's Enter instead of the button.
   'wallet-transfer-how-much': [[launch(WA), tap('⇄ 转账'), tap('女儿小芳'), tap('200元'), tap('转账')]],
   'wallet-electricity-100': [[launch(WA), tap('⚡ 电费'), tap('金额（元）'), type('100'), enter]],
