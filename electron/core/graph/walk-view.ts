@@ -1,5 +1,6 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
+import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { NORM_MAX, toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
@@ -80,6 +81,22 @@ export const nothingScrolls = (nodes: readonly (ScreenFacts | undefined)[]): boo
   nodes.length > 0 && nodes.every((n) => n?.scrolls !== undefined && n.scrolls.length === 0);
 
 /**
+ * Whether a tap lands inside one of the places `of` lists on every one of these screens. A long press counts only
+ * where `longPress` says so (on a tab, a field or a switch it selects or opens a menu rather than tapping it).
+ */
+function onEvery(
+  nodes: readonly (ScreenFacts | undefined)[],
+  action: Action,
+  screen: { width: number; height: number },
+  of: (n: ScreenFacts) => readonly Bounds[] | undefined,
+  longPress = false,
+): boolean {
+  if (!isTapLike(action) || (action.type === 'LongPress' && !longPress) || nodes.length === 0) return false;
+  const p = toPixels(action.at, screen);
+  return nodes.every((n) => n !== undefined && (of(n)?.some((b) => contains(b, p.x, p.y)) ?? false));
+}
+
+/**
  * Whether a tap lands outside every scrolling container of these screens (the app bar, the tab bar): there a
  * scrolled page shows what its recorded screen shows.
  */
@@ -99,9 +116,7 @@ export function insideScrolling(
   action: Action,
   screen: { width: number; height: number },
 ): boolean {
-  if (!isTapLike(action) || nodes.length === 0) return false;
-  const p = toPixels(action.at, screen);
-  return nodes.every((n) => n?.scrolls?.some((b) => contains(b, p.x, p.y)) === true);
+  return onEvery(nodes, action, screen, (n) => n.scrolls, true);
 }
 
 /** Whether a tap lands on a control every one of these screens shows already selected (a tab re-tapped): it changes nothing. */
@@ -110,16 +125,12 @@ export function onStillControl(
   action: Action,
   screen: { width: number; height: number },
 ): boolean {
-  if (!isTapLike(action) || action.type === 'LongPress' || nodes.length === 0) return false;
-  const p = toPixels(action.at, screen);
-  return nodes.every((n) => n?.still?.some((b) => contains(b, p.x, p.y)) === true);
+  return onEvery(nodes, action, screen, (n) => n.still);
 }
 
 /** Whether a tap lands on a slider or a switch every one of these screens shows (one no demonstration moved): it changes its own value. */
 export function onToggle(nodes: readonly (ScreenFacts | undefined)[], action: Action, screen: { width: number; height: number }): boolean {
-  if (!isTapLike(action) || action.type === 'LongPress' || nodes.length === 0) return false;
-  const p = toPixels(action.at, screen);
-  return nodes.every((n) => n?.toggles?.some((b) => contains(b, p.x, p.y)) === true);
+  return onEvery(nodes, action, screen, (n) => n.toggles);
 }
 
 /** The focus of a field no demonstration typed in: typing there matches no recorded typing. */
@@ -127,9 +138,7 @@ export const UNKNOWN_FIELD = '§a field no demonstration typed in';
 
 /** Whether a tap lands in an editable field every one of these screens shows (a search box): it takes the focus, the page stays. */
 export function inField(nodes: readonly (ScreenFacts | undefined)[], action: Action, screen: { width: number; height: number }): boolean {
-  if (!isTapLike(action) || action.type === 'LongPress' || nodes.length === 0) return false;
-  const p = toPixels(action.at, screen);
-  return nodes.every((n) => n?.inputs?.some((b) => contains(b, p.x, p.y)) === true);
+  return onEvery(nodes, action, screen, (n) => n.inputs);
 }
 
 /**
