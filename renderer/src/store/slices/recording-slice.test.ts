@@ -119,6 +119,30 @@ describe('the recording slice', () => {
     expect(state().demonstration?.steps.map((s) => s.thumbnailBlob)).toEqual(['thumb-0']);
   });
 
+  it("keeps a stored thumbnail when the step's answer or event arrives after it (a race CI lost once)", async () => {
+    const bare = { screenshotBlob: null, thumbnailBlob: null };
+    store.setState({ demonstration: { ...demo, steps: [stepView(0)] } });
+    fake.answer('recording', 'act', () => {
+      // The screenshot is stored, and said so, before the act's answer reaches the window.
+      fake.emit('recording', 'onStep', { demonstrationId: 5, step: stepView(1, bare), status: 'recording', stepCount: 2 });
+      fake.emit('recording', 'onStepSaved', { demonstrationId: 5, step: stepView(1) });
+      return stepView(1, bare);
+    });
+    await state().recordAction({ type: 'Tap', at: { x: 10, y: 20 } });
+    expect(state().demonstration?.steps.map((s) => s.thumbnailBlob)).toEqual(['thumb-0', 'thumb-1']);
+    fake.emit('recording', 'onStep', { demonstrationId: 5, step: stepView(1, bare), status: 'recording', stepCount: 2 });
+    expect(state().demonstration?.steps.map((s) => s.thumbnailBlob)).toEqual(['thumb-0', 'thumb-1']);
+    // Another action at that index (after an undo) is another step: its blobs are its own.
+    expect(withStep([stepView(0)], stepView(0, { ...bare, action: { type: 'Back' } }))[0]!.thumbnailBlob).toBeNull();
+  });
+
+  it('reads the demonstration when a step is stored before this window heard of it', async () => {
+    store.setState({ demonstration: { ...demo, steps: [stepView(0)] } });
+    fake.answer('recording', 'get', () => ({ ...demo, steps: [stepView(0), stepView(1)] }));
+    fake.emit('recording', 'onStepSaved', { demonstrationId: 5, step: stepView(1) });
+    await vi.waitFor(() => expect(state().demonstration?.steps.map((s) => s.thumbnailBlob)).toEqual(['thumb-0', 'thumb-1']));
+  });
+
   it('puts a step in its place by index', () => {
     const list = [stepView(0), stepView(1)];
     expect(withStep(list, stepView(1))).toBe(list);

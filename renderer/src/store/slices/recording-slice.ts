@@ -44,8 +44,18 @@ export interface RecordingSlice {
  * The steps with `step` put in its place (replacing a step of the same index). The same array
  * when it is already there (the act's answer and the event both carry it).
  */
-export function withStep(steps: StepView[], step: StepView): StepView[] {
-  const same = steps.find((s) => s.idx === step.idx);
+export function withStep(steps: StepView[], incoming: StepView): StepView[] {
+  const same = steps.find((s) => s.idx === incoming.idx);
+  // The step's answer or its event can arrive after its screenshot was stored (onStepSaved): a view
+  // of the same step without blobs must not take the thumbnail away again.
+  const step =
+    same && JSON.stringify(same.action) === JSON.stringify(incoming.action)
+      ? {
+          ...incoming,
+          screenshotBlob: incoming.screenshotBlob ?? same.screenshotBlob,
+          thumbnailBlob: incoming.thumbnailBlob ?? same.thumbnailBlob,
+        }
+      : incoming;
   if (
     same &&
     same.screenshotBlob === step.screenshotBlob &&
@@ -173,7 +183,18 @@ export const createRecordingSlice: Slice<RecordingSlice> = (set, get, api) => {
     },
     stepSaved(e) {
       const d = get().demonstration;
-      if (!d || d.id !== e.demonstrationId || !d.steps.some((s) => s.idx === e.step.idx)) return;
+      if (!d || d.id !== e.demonstrationId) return;
+      if (!d.steps.some((s) => s.idx === e.step.idx)) {
+        // Stored before this window heard of the step (its answer and event still on the way), or an
+        // undone step stored late: the backend's demonstration says which.
+        if (e.step.idx >= d.steps.length && d.status === 'recording') {
+          void api.recording.get({ demonstrationId: d.id }).then(
+            (v) => get().demonstration?.id === v.id && set({ demonstration: v }),
+            () => undefined,
+          );
+        }
+        return;
+      }
       const steps = withStep(d.steps, e.step);
       if (steps !== d.steps) set({ demonstration: { ...d, steps } });
     },
