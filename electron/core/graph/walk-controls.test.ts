@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import { b, button, field, id, n, page, tapAt } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
+import type { GraphNode } from '../../../shared/domain/task-graph.js';
+import { labelUnder } from './walk-controls.js';
 
 /**
  * What a tap does by what the screen shows under it: a tab already selected changes nothing, a field no
@@ -112,5 +114,29 @@ describe('a control is what it says where the layout moved', () => {
 
   it('the asked preset, then another where the screen now shows it, is rejected', () => {
     expect(walkPath(g, [tapAt(presetAt(0, false)), tapAt(presetAt(2, true)), tapAt(start)]).accepted).toBe(false);
+  });
+});
+
+describe('the label under a tap', () => {
+  // A search box whose label is what was typed into it (杭州), above the result of the same name.
+  const box = b(40, 100, 1040, 220);
+  const row = b(0, 300, 1080, 450);
+  const node = {
+    controls: [
+      { bounds: box, label: '杭州' },
+      { bounds: row, label: '杭州' },
+    ],
+    inputs: [box],
+  } as unknown as GraphNode;
+  const screen = { width: 1080, height: 2400 };
+
+  it("is the result's, though the search box holds the same text", () => {
+    expect(labelUnder([node], tapAt(row), screen)).toBe('杭州');
+  });
+
+  it('is none on the text field itself (its label is only what was typed), nor where two buttons share it', () => {
+    expect(labelUnder([node], tapAt(box), screen)).toBeNull();
+    const twice = { ...node, inputs: [] } as unknown as GraphNode;
+    expect(labelUnder([twice], tapAt(row), screen)).toBeNull();
   });
 });
