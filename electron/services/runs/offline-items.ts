@@ -11,6 +11,9 @@ import type { RunItem } from './run-plan.js';
 import { itemKey } from './run-plan.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
+/** Graphs whose drawn screens an offline run keeps (more than the sample set's 72 tasks: every agent after the first reuses them). */
+const OBSERVERS_KEPT = 100;
+
 /**
  * Offline items run in this process, one after another: the harness cost is tiny next to a model call.
  * Each task is scored against the graph version its manifest recorded, so a resumed run does not
@@ -34,6 +37,18 @@ export async function runOfflineItems(
   const problemOf = (row: { id: number; body: TaskGraph }): Promise<string | null> => {
     if (!problems.has(row.id)) problems.set(row.id, graphBlobProblem(store, row.body));
     return problems.get(row.id)!;
+  };
+  // One observer per graph version (and image need) for the whole run: a screen decoded or drawn for one agent is
+  // the same bytes for the next, and decoding a node's screenshot cost ~45 ms each time an agent stood on it. Kept for
+  // the OBSERVERS_KEPT most recent graphs (a decoded screen is ~0.1 MB, a graph ~10 screens), so memory stays bounded.
+  const observers = new Map<string, ReturnType<typeof offlineObserver>>();
+  const observerOf = (row: { id: number; body: TaskGraph }, needsImage: boolean): ReturnType<typeof offlineObserver> => {
+    const key = `${row.id}|${needsImage}`;
+    const o = observers.get(key) ?? offlineObserver(store, graphScreen(row.body), needsImage);
+    observers.delete(key);
+    observers.set(key, o);
+    if (observers.size > OBSERVERS_KEPT) observers.delete(observers.keys().next().value!);
+    return o;
   };
   for (const i of items) {
     if (deps.cancelled()) return;
@@ -71,7 +86,7 @@ export async function runOfflineItems(
         graph,
         agent,
         instruction: run.instructionOf(i.task),
-        observe: offlineObserver(store, graphScreen(graph), agentTraits(agent.adapter).needsImage),
+        observe: observerOf(graphRow, agentTraits(agent.adapter).needsImage),
         record: rec.record,
         ...(user.askUser ? { askUser: user.askUser } : {}),
         options: {

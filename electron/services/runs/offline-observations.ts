@@ -16,7 +16,7 @@ type Shown = { observation: AgentObservation; blob: string | null };
  * What an agent sees where the offline walk stands: the node's representative screenshot and UI tree; or, where
  * the walk knows a state no recorded screen shows (core/eval/offline-views.ts), that state drawn from them and
  * stored as a blob of its own, so the step's observation (the Review screen, the HTML report) is what the agent
- * saw. Each view is drawn once per task (agents revisit nodes); the same view draws the same bytes, so a
+ * saw. Each view is drawn once per observer (an offline run keeps one per graph for all its agents); the same view draws the same bytes, so a
  * re-scored run finds the blob it stored. The screenshot is decoded for the agent only when it looks at it —
  * model-free agents read the UI tree alone.
  */
