@@ -52,6 +52,35 @@ describe('another search query: the result picked must be named by it', () => {
   });
 });
 
+describe('Enter in a field that holds nothing submits nothing', () => {
+  // The demonstration searched with the 搜索 button; no demonstration pressed Enter.
+  const box = b(40, 260, 840, 380);
+  const go = b(860, 260, 1040, 380);
+  const row = b(0, 420, 1080, 560);
+  const form = (q: string, focused: boolean, ...more: ReturnType<typeof button>[]) =>
+    page('地图', field(q, '搜索地点', box, { resourceId: id('search'), focused }), button('搜索', go, { resourceId: id('go') }), ...more);
+  const g = graphOf([
+    demoOf(1, [
+      { ui: form('', false), action: tapAt(box) },
+      { ui: form('', true), action: type('药店') },
+      { ui: form('药店', true), action: tapAt(go) },
+      { ui: form('药店', false, button('益丰大药房', row, { resourceId: id('place') })), action: tapAt(row) },
+      { ui: page('益丰大药房', button('路线', b(40, 900, 1040, 1050))), action: null, activity: 'PlaceActivity' },
+    ]),
+  ]);
+
+  it('Enter in the empty box: the page stays, and the route goes on from there', () => {
+    const r = walkPath(g, [tapAt(box), enter, type('药店'), tapAt(go), tapAt(row)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('Enter once the box holds the query is not known (no demonstration submitted so), nor does an empty Enter search', () => {
+    expect(walkPath(g, [tapAt(box), type('药店'), enter, tapAt(row)]).accepted).toBe(false);
+    expect(walkPath(g, [tapAt(box), enter, tapAt(row)]).accepted).toBe(false);
+  });
+});
+
 describe('a scroll changes the view, not the state', () => {
   const tomorrow = b(40, 900, 1040, 1050);
   const tab = b(0, 2200, 540, 2350);

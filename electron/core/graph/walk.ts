@@ -174,6 +174,11 @@ export class GraphWalker {
     if (unnamed) return unnamed;
     const scroll = move ? null : scrollDelta(action);
     if (scroll !== null) return this.scroll(scroll, exact.nearest);
+    // Enter in a focused field that holds nothing: there is nothing to submit, and the page stays (as a search box or a
+    // recipient field does on a phone). Where a demonstration pressed Enter there, its edge was taken above.
+    if (!move && action.type === 'Enter' && pos.keyboard && pos.focus !== null && (pos.content.get(pos.focus) ?? '') === '') {
+      return unrecorded('still', 'Enter in a field that holds nothing: nothing to submit, the page stays', exact.nearest, 0);
+    }
     if (!move) {
       // Asked again at the place the recorded screen showed the label: only a recorded move counts.
       if (relabelled !== null) return { taken: null, nearest: exact.nearest };
