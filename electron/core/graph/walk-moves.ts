@@ -189,9 +189,11 @@ const yes = (rule: MatchResult['rule'], reason: string, distancePx: number | nul
  * Whether a recorded edit can be applied with the walk's content: a `set` edit only where each key it
  * changed holds what it held before the recorded tap (pressing 安装 again does not install twice).
  */
-function applicable(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOptions): boolean | 'refused' {
+function applicable(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOptions, setByPath: ReadonlySet<string>): boolean | 'refused' {
   const before = contentOf(m.byId.get(e.from));
   let refused = false;
+  const multi = (e.effects?.length ?? 0) > 1;
+  let done = 0;
   for (const v of e.effects ?? []) {
     if (e.action.type === 'Type') continue;
     if (e.options?.some((o) => optionSets(o.label, v.value) !== null)) continue;
@@ -200,12 +202,20 @@ function applicable(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOption
     const now = pos.content.get(v.key);
     if (had === undefined || now === undefined) continue;
     if (valueAgrees(m, v.key, had, now, opts.textThreshold)) continue;
+    // One key of an edit of several that the path set already with an action of its own (one row updated, then
+    // 全部更新): the edit does the rest. Not a key that merely reads the same (a row another tab's screen does not show
+    // reads '' too), nor an edit of one key (收藏 pressed again toggles it back on a phone), nor one with nothing left to do.
+    if (multi && setByPath.has(v.key) && valueAgrees(m, v.key, v.value, now, opts.textThreshold)) {
+      done++;
+      continue;
+    }
     // What choosing any option of a group also does (the start button shown), already done by choosing another.
     if (e.options?.length && valueAgrees(m, v.key, v.value, now, opts.textThreshold)) continue;
     // 发送 with nothing typed: the field the demonstration filled is empty, and the app does nothing.
     if (now === '' && had !== '' && isTextKey(v.key)) refused = true;
     else return false;
   }
+  if (multi && done === e.effects!.length) return false;
   return refused ? 'refused' : true;
 }
 
@@ -260,6 +270,8 @@ export function pageMoves(
   out: readonly GraphEdge[],
   opts: MatchOptions,
   record: ReadonlyMap<string, string>,
+  /** Keys the path's own actions set (walk.ts), for an edit part of which the path made already. */
+  setByPath: ReadonlySet<string> = new Set(),
 ): Candidate[] {
   const cands: Candidate[] = [];
   const own = new Set(out);
@@ -304,7 +316,7 @@ export function pageMoves(
     const r = matchEdge(action, e, opts);
     if (!r.matched) continue;
     if (edit) {
-      const ok = applicable(m, e, pos, opts);
+      const ok = applicable(m, e, pos, opts, setByPath);
       if (ok === true) cands.push({ edge: e, result: r, how: 'page-edit' });
       else if (ok === 'refused')
         cands.push({

@@ -167,7 +167,7 @@ export class GraphWalker {
     const move =
       exact.move ??
       (pos.nodes.size > 0 ? focusMove(this.model, action, pos, screen) : null) ??
-      choose(pageMoves(this.model, action, pos, out, this.opts, this.content).filter((c) => presses(c.edge))) ??
+      choose(pageMoves(this.model, action, pos, out, this.opts, this.content, this.set).filter((c) => presses(c.edge))) ??
       focusMove(this.model, action, pos, screen) ??
       (action.type === 'Back' ? backMove(pos, (p) => nodesAt(this.model, this.opts.textThreshold, p)) : null);
     const unnamed = move ? this.unnamedResult(move, action) : null;
