@@ -9,6 +9,8 @@ import { errorMessage } from '../../../shared/error-message.js';
 import { guardSetup } from '../devices/setup-guard.js';
 import { holdRecording } from './recording-leases.js';
 import type { DevicePort } from '../../core/device/device-port.js';
+import { DeviceError } from '../../core/device/device-port.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A demonstration script file (the sample set's demos/<task>/<n>.json), checked against its schema. */
 export function readDemoScript(file: string): ScriptStep[] {
@@ -52,6 +54,26 @@ export async function recordScript(
 
 /** Tries of one scripted step whose capture failed (each capture already retried for several seconds). */
 const STEP_ATTEMPTS = 3;
+/** The pause before trying a step again after the phone dropped off (a dropped adb connection is back within seconds). */
+const RETRY_PAUSE_MS = 1_000;
+
+/**
+ * The screen read to find a step's labelled target: a phone that dropped off (or would not answer) is a step not
+ * taken — nothing was sent — which the script tries again once the phone is back, as a person would.
+ */
+async function screenForTarget(device: DevicePort): Promise<string> {
+  try {
+    return await device.uiDump();
+  } catch (e) {
+    if (e instanceof DeviceError && (e.kind === 'disconnected' || e.kind === 'timeout'))
+      throw new StepNotTakenError(
+        `${e.message}; the screen could not be read to find the step's target, nothing was sent`,
+        e.serial,
+        e.kind,
+      );
+    throw e;
+  }
+}
 
 async function playStep(backend: Backend, rec: Recorder, device: DevicePort, step: ScriptStep): Promise<void> {
   if (step.type === 'Finish' && !isTargetStep(step)) {
@@ -59,7 +81,7 @@ async function playStep(backend: Backend, rec: Recorder, device: DevicePort, ste
     return;
   }
   const recorded = await rec.act(
-    isTargetStep(step) ? resolveScriptStep(step, parseUiXml(await device.uiDump()), rec.deviceInfo.screen) : step,
+    isTargetStep(step) ? resolveScriptStep(step, parseUiXml(await screenForTarget(device)), rec.deviceInfo.screen) : step,
   );
   if (isTargetStep(step) && step.any)
     backend.workspace.demonstrations.setAlternatives(rec.demonstrationId, recorded.idx, step.any === true ? 'any' : step.any);
@@ -75,6 +97,7 @@ async function playScript(backend: Backend, rec: Recorder, device: DevicePort, s
           break;
         } catch (e) {
           if (!(e instanceof StepNotTakenError) || attempt >= STEP_ATTEMPTS) throw e;
+          if (e.kind === 'disconnected') await sleep(RETRY_PAUSE_MS * attempt);
         }
       }
     } catch (e) {
