@@ -31,8 +31,8 @@ export const SCROLL_SLACK = 20;
 
 /**
  * The scroll after a swipe: a page opens at its top, so scrolling up from there does nothing (as on a
- * phone); what it moved down, the same swipe the other way brings back. Where a demonstration scrolled the
- * page itself, its screen may show it scrolled: there both ways count.
+ * phone); what it moved down, the same swipe the other way brings back. A screen a demonstration's swipe led
+ * to may show the page scrolled: there both ways count.
  */
 export const scrolledBy = (offset: number, delta: number, fromTop: boolean): number =>
   fromTop ? Math.max(0, offset + delta) : offset + delta;

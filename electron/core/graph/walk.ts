@@ -250,7 +250,9 @@ export class GraphWalker {
       return unrecorded('scroll', reason, nearest);
     }
     const page = this.pos.page;
-    const fromTop = !this.graph.edges.some((e) => e.action.type === 'Swipe' && this.model.pageOf.get(e.from) === page);
+    // The screen the walk stands on shows the page at its top unless a demonstration's swipe on the page led to it.
+    const here = this.pos.nodes.size > 0 ? this.pos.nodes : new Set([this.pos.near]);
+    const fromTop = !this.graph.edges.some((e) => e.action.type === 'Swipe' && this.model.pageOf.get(e.from) === page && here.has(e.to));
     this.scrolled = scrolledBy(this.scrolled, delta, fromTop);
     const reason =
       Math.abs(this.scrolled) > SCROLL_SLACK
