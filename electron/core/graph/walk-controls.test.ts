@@ -140,3 +140,36 @@ describe('the label under a tap', () => {
     expect(labelUnder([twice], tapAt(row), screen)).toBeNull();
   });
 });
+
+describe('a tap matched by place on another screen of the page must press the control this screen shows there', () => {
+  // The empty form has 发送 where, once a recipient is picked, the message field sits.
+  const to = b(40, 240, 1040, 360);
+  const sendEmpty = b(40, 520, 1040, 650);
+  const message = b(40, 520, 1040, 650);
+  const sendFilled = b(40, 700, 1040, 820);
+  const empty = (focused: boolean) =>
+    page('新信息', field('', '收件人', to, { resourceId: id('to'), focused }), button('发送', sendEmpty, { resourceId: id('send') }));
+  const filled = (text: string, focused: boolean) =>
+    page(
+      '新信息',
+      field('王丽', '收件人', to, { resourceId: id('to') }),
+      field(text, '短信', message, { resourceId: id('message'), focused }),
+      button('发送', sendFilled, { resourceId: id('send') }),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: empty(false), action: tapAt(to) },
+      { ui: empty(true), action: type('王丽') },
+      { ui: filled('', false), action: tapAt(message) },
+      { ui: filled('', true), action: type('周日一起吃饭') },
+      { ui: filled('周日一起吃饭', true), action: tapAt(sendFilled) },
+      { ui: page('王丽', button('发消息', b(40, 2150, 1040, 2300))), action: null, activity: 'ThreadActivity' },
+    ]),
+  ]);
+
+  it('发送 pressed on the empty form is not a tap in the message field: the route after it is accepted', () => {
+    const r = walkPath(g, [tapAt(to), tapAt(sendEmpty), type('王丽'), tapAt(message), type('周日一起吃饭'), tapAt(sendFilled)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+});

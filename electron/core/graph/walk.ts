@@ -167,7 +167,11 @@ export class GraphWalker {
     const move =
       exact.move ??
       (pos.nodes.size > 0 ? focusMove(this.model, action, pos, screen) : null) ??
-      choose(pageMoves(this.model, action, pos, out, this.opts, this.content, this.set).filter((c) => presses(c.edge))) ??
+      choose(
+        pageMoves(this.model, action, pos, out, this.opts, this.content, this.set).filter(
+          (c) => presses(c.edge) && this.sameControl(c, action, screen),
+        ),
+      ) ??
       focusMove(this.model, action, pos, screen) ??
       (action.type === 'Back' ? backMove(pos, (p) => nodesAt(this.model, this.opts.textThreshold, p)) : null);
     const unnamed = move ? this.unnamedResult(move, action) : null;
@@ -259,6 +263,18 @@ export class GraphWalker {
         ? 'a scroll: the page stays as it was, scrolled'
         : 'a scroll back: the page shows what its screen shows';
     return unrecorded('scroll', reason, nearest);
+  }
+
+  /**
+   * Whether a recorded action of another screen of the page, matched by where it tapped, pressed the control this
+   * screen shows under the finger: where the layouts differ, the same place can be another control (发送 on the empty
+   * form sits where the message field is once a recipient is picked), and that control's action is not this one.
+   */
+  private sameControl(c: Candidate, action: Action, screen: { width: number; height: number }): boolean {
+    if (!c.edge || !isTapLike(action) || (c.how !== 'page-edit' && c.how !== 'page-exit' && c.how !== 'refused')) return true;
+    const here = labelUnder(this.screens(), action, screen);
+    const there = normalizeContent(tappedLabel(c.edge, action));
+    return here === null || there === '' || normalizeContent(here) === there;
   }
 
   /** A tap on a control its screen shows selected already (the tab the page is on): the page stays as it is. */
