@@ -164,6 +164,11 @@ export class GraphWalker {
     if (!exact.move && this.onUpArrow(action, pos.nodes.size > 0 ? pos.nodes : [pos.near])) return this.act({ type: 'Back' });
     // A tab or option the screen shows selected already: tapping it again changes nothing (unless a demonstration did).
     if (!exact.move && relabelled === null && onStillControl(this.screens(), action, screen)) return this.still(exact.nearest);
+    // Enter in a focused field that holds nothing: there is nothing to submit, and the page stays (as a search box or a
+    // recipient field does on a phone) — not what a demonstration's Enter did with a query typed. Where a demonstration
+    // pressed Enter on the field as it is here, its edge was taken.
+    if (!exact.move && action.type === 'Enter' && pos.keyboard && pos.focus !== null && (pos.content.get(pos.focus) ?? '') === '')
+      return unrecorded('still', 'Enter in a field that holds nothing: nothing to submit, the page stays', exact.nearest, 0);
     const move =
       exact.move ??
       (pos.nodes.size > 0 ? focusMove(this.model, action, pos, screen) : null) ??
@@ -178,11 +183,6 @@ export class GraphWalker {
     if (unnamed) return unnamed;
     const scroll = move ? null : scrollDelta(action);
     if (scroll !== null) return this.scroll(scroll, exact.nearest);
-    // Enter in a focused field that holds nothing: there is nothing to submit, and the page stays (as a search box or a
-    // recipient field does on a phone). Where a demonstration pressed Enter there, its edge was taken above.
-    if (!move && action.type === 'Enter' && pos.keyboard && pos.focus !== null && (pos.content.get(pos.focus) ?? '') === '') {
-      return unrecorded('still', 'Enter in a field that holds nothing: nothing to submit, the page stays', exact.nearest, 0);
-    }
     if (!move) {
       // Asked again at the place the recorded screen showed the label: only a recorded move counts.
       if (relabelled !== null) return { taken: null, nearest: exact.nearest };
