@@ -134,8 +134,8 @@ describe('offline verdicts by kind, through elderbench run with a scripted vlm m
     );
     const names = [...agents.keys()].join(',');
 
-    // Without --include-online the online tasks are left out, and the run says so.
-    const partial = await cli(['--json', 'run', '--mode', 'offline', '--agent', names, '--tasks', TASKS.join(',')]);
+    // Without --include-online the online tasks are left out, and the run says so (one agent is enough to see it).
+    const partial = await cli(['--json', 'run', '--mode', 'offline', '--agent', [...agents.keys()][0]!, '--tasks', TASKS.join(',')]);
     expect(partial.code, partial.stderr).toBe(0);
     const online = TASKS.filter((id) => modes.get(id) === 'online');
     expect(partial.stderr).toContain(`left out ${online.length} task(s)`);
