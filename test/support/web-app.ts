@@ -75,6 +75,10 @@ export function launchChromium(): Promise<Browser> {
 /** Opens the app and waits for the app's own ready signal. */
 export async function openApp(browser: Browser, app: ServedApp): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // Every wait ends on its signal; Playwright's 30 s default only bounds how long a hung one takes to fail, and CI's
+  // machine (a CPU burner beside the suite, cores about half as fast as the project machine's) needs more for a step on
+  // a phone with real-phone timing.
+  page.setDefaultTimeout(90_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(app.openUrl);
