@@ -173,3 +173,39 @@ describe('a tap matched by place on another screen of the page must press the co
     expect(r.accepted).toBe(true);
   });
 });
+
+describe('a control pressed again where the screen still shows it, what it set already set, changes nothing', () => {
+  const to = b(40, 240, 1040, 360);
+  const pick = b(0, 367, 1080, 556);
+  const message = b(40, 567, 1040, 692);
+  const send = b(40, 713, 1040, 839);
+  const compose = (recipient: string, text: string, focus: 'to' | 'message' | null) =>
+    page(
+      '新信息',
+      field(recipient, '收件人', to, { resourceId: id('to'), focused: focus === 'to' }),
+      button('王丽', pick, { resourceId: id('contact') }),
+      field(text, '短信', message, { resourceId: id('message'), focused: focus === 'message' }),
+      button('发送', send, { resourceId: id('send') }),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: compose('', '', null), action: tapAt(to) },
+      { ui: compose('', '', 'to'), action: type('王丽') },
+      { ui: compose('王丽', '', 'to'), action: tapAt(pick) },
+      { ui: compose('13800000001', '', null), action: tapAt(message) },
+      { ui: compose('13800000001', '', 'message'), action: type('周日一起吃饭') },
+      { ui: compose('13800000001', '周日一起吃饭', 'message'), action: tapAt(send) },
+      { ui: page('王丽', button('发消息', b(40, 2150, 1040, 2300))), action: null, activity: 'ThreadActivity' },
+    ]),
+  ]);
+
+  it('王丽 picked, then tapped again: the route goes on and is accepted', () => {
+    const r = walkPath(g, [tapAt(to), type('王丽'), tapAt(pick), tapAt(pick), tapAt(message), type('周日一起吃饭'), tapAt(send)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('tapped before it was picked, it is not a press of what is set already', () => {
+    expect(walkPath(g, [tapAt(pick), tapAt(message), type('周日一起吃饭'), tapAt(send)]).accepted).toBe(false);
+  });
+});

@@ -10,7 +10,7 @@ import type { MatchOptions, MatchResult } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import { labelUnder, tapOnLabel } from './walk-controls.js';
 import type { PageModel } from './page-model.js';
-import { contentOf, isEdit, loopAllows, pageModel, typedField } from './page-model.js';
+import { contentOf, isEdit, loopAllows, pageModel, typedField, valueAgrees } from './page-model.js';
 import type { Candidate, Position } from './walk-moves.js';
 import {
   SCROLL_SLACK,
@@ -186,6 +186,11 @@ export class GraphWalker {
     if (!move) {
       // Asked again at the place the recorded screen showed the label: only a recorded move counts.
       if (relabelled !== null) return { taken: null, nearest: exact.nearest };
+      if (this.pressedAgain(action, screen)) {
+        const reason =
+          'the control a recorded action of the page pressed, pressed again where the screen still shows it: what it sets is set already';
+        return unrecorded('still', reason, exact.nearest, 0);
+      }
       if (inField(this.screens(), action, screen)) return this.focusUnknownField(exact.nearest);
       // The layout moved: the control under the finger, by its label, where a recorded action of the page pressed it.
       const label = relabelled !== null ? null : labelUnder(this.screens(), action, screen);
@@ -275,6 +280,33 @@ export class GraphWalker {
     const here = labelUnder(this.screens(), action, screen);
     const there = normalizeContent(tappedLabel(c.edge, action));
     return here === null || there === '' || normalizeContent(here) === there;
+  }
+
+  /**
+   * Whether a tap presses, again, a control a recorded edit of the page pressed — the same label at the same place on
+   * this screen as on the edit's — whose every effect the path's content already holds (王丽 picked, then tapped again
+   * in the list still shown): on a phone that changes nothing. Not a control whose label changed with its effect
+   * (收藏 → 已收藏: pressed again it toggles back).
+   */
+  private pressedAgain(action: Action, screen: { width: number; height: number }): boolean {
+    if (!isTapLike(action)) return false;
+    const label = labelUnder(this.screens(), action, screen);
+    if (label === null) return false;
+    const p = toPixels(action.at, screen);
+    return (this.model.leavingOf.get(this.pos.page) ?? []).some(
+      (e) =>
+        isEdit(this.model, e) &&
+        e.action.type === action.type &&
+        e.target !== null &&
+        e.target !== undefined &&
+        contains(e.target.bounds, p.x, p.y) &&
+        normalizeContent(tappedLabel(e, e.action as typeof action)) === normalizeContent(label) &&
+        (e.effects?.length ?? 0) > 0 &&
+        e.effects!.every((v) => {
+          const now = this.content.get(v.key) ?? this.pos.content.get(v.key);
+          return now !== undefined && valueAgrees(this.model, v.key, v.value, now, this.opts.textThreshold);
+        }),
+    );
   }
 
   /** A tap on a control its screen shows selected already (the tab the page is on): the page stays as it is. */
