@@ -10,7 +10,8 @@ import type { MatchOptions, MatchResult } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import { labelUnder, tapOnLabel } from './walk-controls.js';
 import type { PageModel } from './page-model.js';
-import { contentOf, isEdit, loopAllows, pageModel, typedField, valueAgrees } from './page-model.js';
+import { contentOf, isEdit, loopAllows, pageModel, typedField } from './page-model.js';
+import { pressedAgain, sameControl } from './walk-pressed.js';
 import type { Candidate, Position } from './walk-moves.js';
 import {
   SCROLL_SLACK,
@@ -174,7 +175,7 @@ export class GraphWalker {
       (pos.nodes.size > 0 ? focusMove(this.model, action, pos, screen) : null) ??
       choose(
         pageMoves(this.model, action, pos, out, this.opts, this.content, this.set).filter(
-          (c) => presses(c.edge) && this.sameControl(c, action, screen),
+          (c) => presses(c.edge) && sameControl(this.screens(), c, action, screen),
         ),
       ) ??
       focusMove(this.model, action, pos, screen) ??
@@ -186,7 +187,8 @@ export class GraphWalker {
     if (!move) {
       // Asked again at the place the recorded screen showed the label: only a recorded move counts.
       if (relabelled !== null) return { taken: null, nearest: exact.nearest };
-      if (this.pressedAgain(action, screen)) {
+      const valueOf = (k: string): string | undefined => this.content.get(k) ?? pos.content.get(k);
+      if (pressedAgain(this.model, this.screens(), pos.page, valueOf, action, screen, this.opts.textThreshold)) {
         const reason =
           'the control a recorded action of the page pressed, pressed again where the screen still shows it: what it sets is set already';
         return unrecorded('still', reason, exact.nearest, 0);
@@ -268,45 +270,6 @@ export class GraphWalker {
         ? 'a scroll: the page stays as it was, scrolled'
         : 'a scroll back: the page shows what its screen shows';
     return unrecorded('scroll', reason, nearest);
-  }
-
-  /**
-   * Whether a recorded action of another screen of the page, matched by where it tapped, pressed the control this
-   * screen shows under the finger: where the layouts differ, the same place can be another control (发送 on the empty
-   * form sits where the message field is once a recipient is picked), and that control's action is not this one.
-   */
-  private sameControl(c: Candidate, action: Action, screen: { width: number; height: number }): boolean {
-    if (!c.edge || !isTapLike(action) || (c.how !== 'page-edit' && c.how !== 'page-exit' && c.how !== 'refused')) return true;
-    const here = labelUnder(this.screens(), action, screen);
-    const there = normalizeContent(tappedLabel(c.edge, action));
-    return here === null || there === '' || normalizeContent(here) === there;
-  }
-
-  /**
-   * Whether a tap presses, again, a control a recorded edit of the page pressed — the same label at the same place on
-   * this screen as on the edit's — whose every effect the path's content already holds (王丽 picked, then tapped again
-   * in the list still shown): on a phone that changes nothing. Not a control whose label changed with its effect
-   * (收藏 → 已收藏: pressed again it toggles back).
-   */
-  private pressedAgain(action: Action, screen: { width: number; height: number }): boolean {
-    if (!isTapLike(action)) return false;
-    const label = labelUnder(this.screens(), action, screen);
-    if (label === null) return false;
-    const p = toPixels(action.at, screen);
-    return (this.model.leavingOf.get(this.pos.page) ?? []).some(
-      (e) =>
-        isEdit(this.model, e) &&
-        e.action.type === action.type &&
-        e.target !== null &&
-        e.target !== undefined &&
-        contains(e.target.bounds, p.x, p.y) &&
-        normalizeContent(tappedLabel(e, e.action as typeof action)) === normalizeContent(label) &&
-        (e.effects?.length ?? 0) > 0 &&
-        e.effects!.every((v) => {
-          const now = this.content.get(v.key) ?? this.pos.content.get(v.key);
-          return now !== undefined && valueAgrees(this.model, v.key, v.value, now, this.opts.textThreshold);
-        }),
-    );
   }
 
   /** A tap on a control its screen shows selected already (the tab the page is on): the page stays as it is. */

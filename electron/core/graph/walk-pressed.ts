@@ -1,0 +1,63 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphNode } from '../../../shared/domain/task-graph.js';
+import { contains } from '../../../shared/domain/ui-tree.js';
+import { toPixels } from '../geometry/coordinates.js';
+import { normalizeContent } from './content.js';
+import type { PageModel } from './page-model.js';
+import { isEdit, valueAgrees } from './page-model.js';
+import { labelUnder } from './walk-controls.js';
+import type { Candidate } from './walk-moves.js';
+import { isTapLike, tappedLabel } from './walk-view.js';
+
+/**
+ * What a tap presses is the control the screen it is made on shows there. A recorded action of another screen of the
+ * page, matched by place, or a recorded edit pressed once more, is judged by that control (walk.ts).
+ */
+
+type Screen = { width: number; height: number };
+
+/**
+ * Whether a recorded action of another screen of the page, matched by where it tapped, pressed the control this
+ * screen shows under the finger: where the layouts differ, the same place can be another control (发送 on the empty
+ * form sits where the message field is once a recipient is picked), and that control's action is not this one.
+ */
+export function sameControl(screens: readonly (GraphNode | undefined)[], c: Candidate, action: Action, screen: Screen): boolean {
+  if (!c.edge || !isTapLike(action) || (c.how !== 'page-edit' && c.how !== 'page-exit' && c.how !== 'refused')) return true;
+  const here = labelUnder(screens, action, screen);
+  const there = normalizeContent(tappedLabel(c.edge, action));
+  return here === null || there === '' || normalizeContent(here) === there;
+}
+
+/**
+ * Whether a tap presses, again, a control a recorded edit of the page pressed — the same label at the same place on
+ * this screen as on the edit's — whose every effect the path's content already holds (王丽 picked, then tapped again
+ * in the list still shown): on a phone that changes nothing. Not a control whose label changed with its effect
+ * (收藏 → 已收藏: pressed again it toggles back).
+ */
+export function pressedAgain(
+  m: PageModel,
+  screens: readonly (GraphNode | undefined)[],
+  page: string,
+  valueOf: (key: string) => string | undefined,
+  action: Action,
+  screen: Screen,
+  threshold: number,
+): boolean {
+  if (!isTapLike(action)) return false;
+  const label = labelUnder(screens, action, screen);
+  if (label === null) return false;
+  const p = toPixels(action.at, screen);
+  return (m.leavingOf.get(page) ?? []).some(
+    (e) =>
+      isEdit(m, e) &&
+      e.action.type === action.type &&
+      !!e.target &&
+      contains(e.target.bounds, p.x, p.y) &&
+      normalizeContent(tappedLabel(e, action)) === normalizeContent(label) &&
+      (e.effects?.length ?? 0) > 0 &&
+      e.effects!.every((v) => {
+        const now = valueOf(v.key);
+        return now !== undefined && valueAgrees(m, v.key, v.value, now, threshold);
+      }),
+  );
+}
