@@ -7,6 +7,7 @@ import { BlobLimitError } from '../blobs/blob-errors.js';
 import { BLOB_LIMITS, mib } from '../blobs/blob-limits.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { isPixelLimitError, openImage } from '../images/open-image.js';
+import { Lru } from '../../../shared/lru.js';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -43,21 +44,11 @@ export async function encodeThumbnail(png: Uint8Array): Promise<Buffer> {
  * phone repeats recent screens, and each entry is ~50 KB.
  */
 const RECENT_SCREENS = 16;
-const recentScreens = new Map<string, Promise<[Buffer, Buffer]>>();
+const recentScreens = new Lru<string, Promise<[Buffer, Buffer]>>(RECENT_SCREENS);
 
 function encodeScreen(png: Uint8Array): Promise<[Buffer, Buffer]> {
   const key = createHash('sha256').update(png).digest('hex');
-  const hit = recentScreens.get(key);
-  if (hit) {
-    recentScreens.delete(key); // most recent last
-    recentScreens.set(key, hit);
-    return hit;
-  }
-  const made = Promise.all([encodeScreenshot(png), encodeThumbnail(png)]);
-  recentScreens.set(key, made);
-  made.catch(() => recentScreens.delete(key));
-  while (recentScreens.size > RECENT_SCREENS) recentScreens.delete(recentScreens.keys().next().value!);
-  return made;
+  return recentScreens.remember(key, () => Promise.all([encodeScreenshot(png), encodeThumbnail(png)]));
 }
 
 export const encodeXml = (xml: string): Promise<Buffer> => gzipAsync(Buffer.from(xml, 'utf8'), { level: 6 });

@@ -1,17 +1,16 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { GraphNode } from '../../../shared/domain/task-graph.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
 import type { PageModel } from './page-model.js';
 import { isEdit, valueAgrees } from './page-model.js';
-import { labelUnder } from './walk-controls.js';
 import type { Candidate } from './walk-moves.js';
 import { isTapLike, tappedLabel } from './walk-view.js';
 
 /**
- * What a tap presses is the control the screen it is made on shows there. A recorded action of another screen of the
- * page, matched by place, or a recorded edit pressed once more, is judged by that control (walk.ts).
+ * What a tap presses is the control the screen it is made on shows there (`here`: its label, walk-controls.ts
+ * labelUnder, read once per step by walk.ts). A recorded action of another screen of the page, matched by place, or a
+ * recorded edit pressed once more, is judged by that control.
  */
 
 type Screen = { width: number; height: number };
@@ -21,9 +20,8 @@ type Screen = { width: number; height: number };
  * screen shows under the finger: where the layouts differ, the same place can be another control (发送 on the empty
  * form sits where the message field is once a recipient is picked), and that control's action is not this one.
  */
-export function sameControl(screens: readonly (GraphNode | undefined)[], c: Candidate, action: Action, screen: Screen): boolean {
+export function sameControl(here: string | null, c: Candidate, action: Action): boolean {
   if (!c.edge || !isTapLike(action) || (c.how !== 'page-edit' && c.how !== 'page-exit' && c.how !== 'refused')) return true;
-  const here = labelUnder(screens, action, screen);
   const there = normalizeContent(tappedLabel(c.edge, action));
   return here === null || there === '' || normalizeContent(here) === there;
 }
@@ -36,16 +34,14 @@ export function sameControl(screens: readonly (GraphNode | undefined)[], c: Cand
  */
 export function pressedAgain(
   m: PageModel,
-  screens: readonly (GraphNode | undefined)[],
+  label: string | null,
   page: string,
   valueOf: (key: string) => string | undefined,
   action: Action,
   screen: Screen,
   threshold: number,
 ): boolean {
-  if (!isTapLike(action)) return false;
-  const label = labelUnder(screens, action, screen);
-  if (label === null) return false;
+  if (!isTapLike(action) || label === null) return false;
   const p = toPixels(action.at, screen);
   return (m.leavingOf.get(page) ?? []).some(
     (e) =>

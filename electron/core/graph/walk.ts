@@ -170,12 +170,15 @@ export class GraphWalker {
     // pressed Enter on the field as it is here, its edge was taken.
     if (!exact.move && action.type === 'Enter' && pos.keyboard && pos.focus !== null && (pos.content.get(pos.focus) ?? '') === '')
       return unrecorded('still', 'Enter in a field that holds nothing: nothing to submit, the page stays', exact.nearest, 0);
+    // The label of the control under the finger on the screen shown, read once for the rules below that need it.
+    let under: string | null | undefined;
+    const labelHere = (): string | null => (under === undefined ? (under = labelUnder(this.screens(), action, screen)) : under);
     const move =
       exact.move ??
       (pos.nodes.size > 0 ? focusMove(this.model, action, pos, screen) : null) ??
       choose(
         pageMoves(this.model, action, pos, out, this.opts, this.content, this.set).filter(
-          (c) => presses(c.edge) && sameControl(this.screens(), c, action, screen),
+          (c) => presses(c.edge) && sameControl(labelHere(), c, action),
         ),
       ) ??
       focusMove(this.model, action, pos, screen) ??
@@ -188,14 +191,14 @@ export class GraphWalker {
       // Asked again at the place the recorded screen showed the label: only a recorded move counts.
       if (relabelled !== null) return { taken: null, nearest: exact.nearest };
       const valueOf = (k: string): string | undefined => this.content.get(k) ?? pos.content.get(k);
-      if (pressedAgain(this.model, this.screens(), pos.page, valueOf, action, screen, this.opts.textThreshold)) {
+      if (pressedAgain(this.model, labelHere(), pos.page, valueOf, action, screen, this.opts.textThreshold)) {
         const reason =
           'the control a recorded action of the page pressed, pressed again where the screen still shows it: what it sets is set already';
         return unrecorded('still', reason, exact.nearest, 0);
       }
       if (inField(this.screens(), action, screen)) return this.focusUnknownField(exact.nearest);
       // The layout moved: the control under the finger, by its label, where a recorded action of the page pressed it.
-      const label = relabelled !== null ? null : labelUnder(this.screens(), action, screen);
+      const label = labelHere();
       const pressed = label === null ? null : tapOnLabel(label, this.model.leavingOf.get(pos.page) ?? [], action);
       if (pressed) {
         const again = this.move(pressed, screen, label);

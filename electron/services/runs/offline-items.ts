@@ -10,6 +10,7 @@ import type { ItemRunner } from './run-items.js';
 import type { RunItem } from './run-plan.js';
 import { itemKey } from './run-plan.js';
 import { errorMessage } from '../../../shared/error-message.js';
+import { Lru } from '../../../shared/lru.js';
 
 /** Graphs whose drawn screens an offline run keeps (more than the sample set's 72 tasks: every agent after the first reuses them). */
 const OBSERVERS_KEPT = 100;
@@ -41,15 +42,9 @@ export async function runOfflineItems(
   // One observer per graph version (and image need) for the whole run: a screen decoded or drawn for one agent is
   // the same bytes for the next, and decoding a node's screenshot cost ~45 ms each time an agent stood on it. Kept for
   // the OBSERVERS_KEPT most recent graphs (a decoded screen is ~0.1 MB, a graph ~10 screens), so memory stays bounded.
-  const observers = new Map<string, ReturnType<typeof offlineObserver>>();
-  const observerOf = (row: { id: number; body: TaskGraph }, needsImage: boolean): ReturnType<typeof offlineObserver> => {
-    const key = `${row.id}|${needsImage}`;
-    const o = observers.get(key) ?? offlineObserver(store, graphScreen(row.body), needsImage);
-    observers.delete(key);
-    observers.set(key, o);
-    if (observers.size > OBSERVERS_KEPT) observers.delete(observers.keys().next().value!);
-    return o;
-  };
+  const observers = new Lru<string, ReturnType<typeof offlineObserver>>(OBSERVERS_KEPT);
+  const observerOf = (row: { id: number; body: TaskGraph }, needsImage: boolean): ReturnType<typeof offlineObserver> =>
+    observers.remember(`${row.id}|${needsImage}`, () => offlineObserver(store, graphScreen(row.body), needsImage));
   for (const i of items) {
     if (deps.cancelled()) return;
     const graphRow = graphFor(i.task.id);
