@@ -217,6 +217,11 @@ export interface GraphEdge {
    * instead: a larger font, then the asked one) ...
    */
   options?: TapOption[];
+  /**
+   * ... or, where no screen shows the value the tap set (a text-size dialog that closes), the options of the group
+   * it chose from: another of them sets a value no demonstration saw (see core/graph/walk-pick.ts).
+   */
+  pick?: TapOption[];
   /** ... and the control that undoes a stepper's step (+1 h for −1 h), where the tap stepped a number. */
   mirror?: Bounds;
   /**

@@ -98,8 +98,12 @@ function markFreeChoices(alternatives: ReadonlyMap<GraphEdge, Bounds[]>): void {
  * What the walk needs to apply a tap elsewhere: its group's options when the value it set is the tapped
  * option's label, the opposite control when it stepped a number (see core/graph/page-model.ts).
  */
-function controlsOf(step: Demo['steps'][number], effects: readonly ContentValue[]): Pick<GraphEdge, 'options' | 'mirror' | 'slider'> {
-  if (step.action?.type !== 'Tap' || effects.length === 0) return {};
+function controlsOf(
+  step: Demo['steps'][number],
+  effects: readonly ContentValue[],
+): Pick<GraphEdge, 'options' | 'pick' | 'mirror' | 'slider'> {
+  if (step.action?.type !== 'Tap') return {};
+  if (effects.length === 0) return step.options && step.options.length >= 2 ? { pick: step.options } : {};
   const options =
     step.options && step.options.some((o) => effects.some((v) => optionSets(o.label, v.value) !== null)) ? { options: step.options } : {};
   const mirror = step.mirror && effects.some((v) => numbersIn(v.value).length === 1) ? { mirror: step.mirror } : {};

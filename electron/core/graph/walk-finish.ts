@@ -25,6 +25,8 @@ export interface FinishState {
   away: boolean;
   /** Another search query whose result the path has not picked yet. */
   query: string | null;
+  /** An option no demonstration chose, picked where no screen shows the value, and not chosen again (walk-pick.ts). */
+  picked: string | null;
   textThreshold: number;
 }
 
@@ -39,6 +41,13 @@ export function finishVerdict(w: FinishState): FinishVerdict {
     return {
       success: false,
       reason: `ended after a search for "${w.query}", whose results no demonstration saw`,
+      node: null,
+      unmet: [],
+    };
+  if (w.picked !== null)
+    return {
+      success: false,
+      reason: `"${w.picked}" was picked, an option no demonstration chose, whose value no screen shows; it was not chosen again`,
       node: null,
       unmet: [],
     };

@@ -53,6 +53,8 @@ export type WalkHow =
   | 'query'
   | 'focus'
   | 'other-option'
+  | 'other-row'
+  | 'other-pick'
   | 'stepper-mirror'
   | 'page-exit'
   | 'refused'
@@ -72,6 +74,8 @@ export interface Candidate {
   /** The value another option sets, and the key it sets ('other-option'). */
   option?: string;
   optionKey?: string;
+  /** The recorded row's key, the row the tap was in, and what the move sets there ('other-row', walk-rows.ts). */
+  rows?: { from: string; to: string; value: string };
   /** For Back and keyboard moves: where they lead. */
   to?: Position;
   /** How many content keys differ from the node the recorded action left ('page-exit'; fewer is closer). */
@@ -85,6 +89,8 @@ const RANK: Record<WalkHow, number> = {
   retyped: 3,
   query: 3,
   'other-option': 2,
+  'other-row': 2,
+  'other-pick': 2,
   'stepper-mirror': 3,
   'page-exit': 4,
   refused: 6,
@@ -353,6 +359,10 @@ export function editModel(m: PageModel, move: Candidate, action: Action, from: P
     }
     // Other text than the demonstration's: what else the demonstration's typing showed (a suggestion) is unknown.
     if (move.how === 'retyped') continue;
+    if (move.rows && v.key === move.rows.from) {
+      out.set(move.rows.to, move.rows.value);
+      continue;
+    }
     if (move.how === 'other-option' && v.key === move.optionKey) {
       out.set(v.key, move.option!);
       continue;

@@ -12,6 +12,9 @@ import { labelUnder, tapOnLabel } from './walk-controls.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit, loopAllows, pageModel, typedField } from './page-model.js';
 import { pressedAgain, sameControl } from './walk-pressed.js';
+import { otherRowMove } from './walk-rows.js';
+import type { OtherPick } from './walk-pick.js';
+import { otherPick, pickedAgain } from './walk-pick.js';
 import type { Candidate, Position } from './walk-moves.js';
 import {
   SCROLL_SLACK,
@@ -107,6 +110,8 @@ export class GraphWalker {
   private query: string | null = null;
   /** How far the page the walk stands on was scrolled where no demonstration scrolled (see walk-view.ts). */
   private scrolled = 0;
+  /** An option no demonstration chose, picked in a picker whose value no screen shows, until one they chose is (walk-pick.ts). */
+  private picked: { page: string; label: string } | null = null;
 
   constructor(
     private readonly graph: WalkGraph,
@@ -173,6 +178,7 @@ export class GraphWalker {
     // The label of the control under the finger on the screen shown, read once for the rules below that need it.
     let under: string | null | undefined;
     const labelHere = (): string | null => (under === undefined ? (under = labelUnder(this.screens(), action, screen)) : under);
+    const valueOf = (k: string): string | undefined => this.content.get(k) ?? pos.content.get(k);
     const move =
       exact.move ??
       (pos.nodes.size > 0 ? focusMove(this.model, action, pos, screen) : null) ??
@@ -181,6 +187,7 @@ export class GraphWalker {
           (c) => presses(c.edge) && sameControl(labelHere(), c, action),
         ),
       ) ??
+      (isTapLike(action) && relabelled === null ? otherRowMove(this.model, labelHere(), pos) : null) ??
       focusMove(this.model, action, pos, screen) ??
       (action.type === 'Back' ? backMove(pos, (p) => nodesAt(this.model, this.opts.textThreshold, p)) : null);
     const unnamed = move ? this.unnamedResult(move, action) : null;
@@ -190,7 +197,6 @@ export class GraphWalker {
     if (!move) {
       // Asked again at the place the recorded screen showed the label: only a recorded move counts.
       if (relabelled !== null) return { taken: null, nearest: exact.nearest };
-      const valueOf = (k: string): string | undefined => this.content.get(k) ?? pos.content.get(k);
       if (pressedAgain(this.model, labelHere(), pos.page, valueOf, action, screen, this.opts.textThreshold)) {
         const reason =
           'the control a recorded action of the page pressed, pressed again where the screen still shows it: what it sets is set already';
@@ -228,6 +234,9 @@ export class GraphWalker {
         const reason = 'a slider or a switch no demonstration moved: its own value changes, the page stays';
         return unrecorded('still', reason, exact.nearest, 0);
       }
+      // Another option of a picker a demonstration chose from: it closes the same way, with a value no one saw.
+      const pick = otherPick(this.model, action, out, this.opts);
+      if (pick) return this.pickOther(pick, action, pos, exact.nearest);
       // A tap the graph does not know: on a phone it opens a page or a dialog, and Back returns from it.
       if (!isTapLike(action)) return { taken: null, nearest: exact.nearest };
       this.away = {
@@ -251,6 +260,20 @@ export class GraphWalker {
     if (move.how === 'query' && action.type === 'Type') this.query = this.record.get(typedField(move.edge!)!.key) ?? action.text;
     else if (action.type === 'Type' && move.edge && isSearchKey(typedField(move.edge)?.key ?? '')) this.query = null;
     const nearest = exact.nearest ?? (move.edge ? { edge: move.edge, result: move.result } : null);
+    return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest };
+  }
+
+  /** Another option of a picker (walk-pick.ts): where the demonstrated option led, its value unknown until one they chose is picked. */
+  private pickOther(pick: OtherPick, action: Action, from: Position, nearest: WalkMove['nearest']): WalkMove {
+    const reason = `another option of the picker ("${pick.label}"): it closes as the demonstrated one did, with a value no demonstration saw`;
+    const move: Candidate = {
+      edge: pick.edge,
+      result: { matched: true, distancePx: null, similarity: null, rule: null, reason },
+      how: 'other-pick',
+    };
+    this.apply(move, action, from);
+    this.viaGoal = new Set();
+    this.picked = { page: this.model.pageOf.get(pick.edge.from) ?? '', label: pick.label };
     return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest };
   }
 
@@ -481,6 +504,7 @@ export class GraphWalker {
       this.set.add(k);
     }
     this.viaGoal = edge.goal ? new Set([...this.pos.nodes].filter((id) => m.byId.get(id)?.done)) : new Set();
+    if (this.picked && move.how === 'edge' && pickedAgain(m, edge, this.picked.page)) this.picked = null;
   }
 
   /** Edges for the same demonstrated action out of where the walk stands lead wherever the demonstrations went. */
@@ -528,6 +552,7 @@ export class GraphWalker {
       node: this.node,
       away: this.away !== null,
       query: this.query,
+      picked: this.picked?.label ?? null,
       textThreshold: this.opts.textThreshold,
     });
   }

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../../shared/domain/action.js';
+import { b, button, id, n, page, tapAt, text } from '../../../test/support/ui-builder.js';
+import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
+
+/**
+ * A picker whose value no screen shows: the browser's text-size dialog, opened from the article's toolbar, closes
+ * back to the article on the option tapped. Demonstrations chose 150% and 200%. Another size first, then the picker
+ * opened again and a demonstrated size chosen, is accepted (a larger font first, then the asked one); another size
+ * left as it is is not, nor is a dialog whose option leads on to another page.
+ */
+describe('another option of a picker whose value no screen shows', () => {
+  const sizes = ['100%', '125%', '150%', '200%'];
+  const optionAt = (i: number) => b(60, 900 + i * 150, 1020, 1050 + i * 150);
+  const menu = b(860, 100, 1040, 220);
+  const article = page('今年养老金上调', button('文字大小', menu, { resourceId: id('zoom') }), text('正文', b(40, 400, 1040, 800)));
+  const dialog = page(
+    '',
+    n({
+      className: 'android.widget.ListView',
+      resourceId: id('select_dialog_listview'),
+      bounds: b(60, 900, 1020, 1500),
+      children: sizes.map((s, i) =>
+        n({
+          className: 'android.widget.CheckedTextView',
+          text: s,
+          clickable: true,
+          checkable: true,
+          resourceId: 'android:id/text1',
+          bounds: optionAt(i),
+        }),
+      ),
+    }),
+  );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: article, action: tapAt(menu) },
+      { ui: dialog, action: tapAt(optionAt(2)), activity: 'DialogActivity' },
+      { ui: article, action: null },
+    ]),
+    demoOf(2, [
+      { ui: article, action: tapAt(menu) },
+      { ui: dialog, action: tapAt(optionAt(3)), activity: 'DialogActivity' },
+      { ui: article, action: null },
+    ]),
+  ]);
+  const open = tapAt(menu);
+  const size = (i: number): Action => tapAt(optionAt(i));
+
+  it('as demonstrated: accepted', () => {
+    expect(walkPath(g, [open, size(2)]).accepted).toBe(true);
+  });
+
+  it('125% first, then the picker again and 150%: accepted', () => {
+    const r = walkPath(g, [open, size(1), open, size(2)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('150% first, then 100%: not accepted (the last size is one no demonstration chose)', () => {
+    const r = walkPath(g, [open, size(2), open, size(0)]);
+    expect(r.reason).toMatch(/no demonstration chose/);
+    expect(r.accepted).toBe(false);
+  });
+
+  it('125% left as it is: not accepted', () => {
+    expect(walkPath(g, [open, size(1)]).accepted).toBe(false);
+  });
+
+  it('an option that leads on to another page (a contact to call) is not a picker', () => {
+    const call = (who: string) => page(`正在呼叫 ${who}`, button('挂断', b(400, 2000, 680, 2150)));
+    const dial = graphOf([
+      demoOf(1, [
+        { ui: article, action: tapAt(menu) },
+        { ui: dialog, action: tapAt(optionAt(2)), activity: 'DialogActivity' },
+        { ui: call('150%'), action: null, activity: 'CallActivity' },
+      ]),
+    ]);
+    expect(walkPath(dial, [open, size(1)]).accepted).toBe(false);
+    expect(walkPath(dial, [open, size(1), open, size(2)]).accepted).toBe(false);
+  });
+});

@@ -1,0 +1,51 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphEdge } from '../../../shared/domain/task-graph.js';
+import { contains } from '../../../shared/domain/ui-tree.js';
+import { toPixels } from '../geometry/coordinates.js';
+import type { MatchOptions } from './match.js';
+import { matchEdge } from './match.js';
+import type { PageModel } from './page-model.js';
+
+/**
+ * A picker: a dialog of options opened from a page, closed by the option tapped back to that page, the value it set
+ * shown nowhere (the browser's text size: 100%, 125%, 150% …). Another option than a demonstration's closes it the
+ * same way, with a value no demonstration saw: the walk goes where the demonstrated option went, but that value is
+ * unknown until the picker is opened again and a demonstrated option chosen (a larger size first, then the asked
+ * one). Not a dialog whose option leads on to another page (a contact to call): what that does, no one saw.
+ */
+export interface OtherPick {
+  /** The demonstrated option's edge: where the tap leads. */
+  edge: GraphEdge;
+  /** The option tapped instead. */
+  label: string;
+}
+
+export function otherPick(m: PageModel, action: Action, out: readonly GraphEdge[], opts: MatchOptions): OtherPick | null {
+  if (action.type !== 'Tap') return null;
+  for (const e of out) {
+    if (!e.pick || (e.effects?.length ?? 0) > 0 || !closesBack(m, e)) continue;
+    const p = toPixels(action.at, e.screen);
+    const hit = e.pick.find((o) => contains(o.bounds, p.x, p.y));
+    // Not the demonstrated option, nor one another recorded tap of the picker pressed (that edge takes it).
+    if (!hit || (e.target && contains(hit.bounds, ...centre(e.target.bounds)))) continue;
+    if (out.some((o) => o.pick && matchEdge(action, o, opts).matched)) return null;
+    return { edge: e, label: hit.label };
+  }
+  return null;
+}
+
+/** Whether the page the edge leads to is the one the picker was opened from (an edge of that page opened it). */
+function closesBack(m: PageModel, e: GraphEdge): boolean {
+  const back = m.pageOf.get(e.to);
+  if (back === undefined || back === m.pageOf.get(e.from)) return false;
+  for (const o of m.leavingOf.get(back) ?? []) if (o.to === e.from) return true;
+  return false;
+}
+
+/** Whether an edge is a demonstrated option of the picker an earlier other option was picked from (its page). */
+export const pickedAgain = (m: PageModel, e: GraphEdge, page: string): boolean => e.pick !== undefined && m.pageOf.get(e.from) === page;
+
+const centre = (b: { left: number; top: number; right: number; bottom: number }): [number, number] => [
+  (b.left + b.right) / 2,
+  (b.top + b.bottom) / 2,
+];
