@@ -157,6 +157,8 @@ export interface GraphNode {
   fields?: Record<string, Bounds[]>;
   /** Where the node's observations show the app bar's Navigate-up arrow: a tap there goes back like Back. */
   up?: Bounds;
+  /** Where the node's observations show a dialog's dismissing (negative) button: a tap there closes it as Back does. */
+  dismiss?: Bounds;
   /**
    * Where the node's observations scroll (every member's scrolling containers; empty: nothing on its screen
    * scrolls, so a swipe moves nothing). Outside these a scrolled page shows what its screen shows (the app bar,
@@ -272,6 +274,8 @@ export interface DemoStep {
   fields?: Record<string, Bounds>;
   /** The app bar's Navigate-up arrow on this screen. */
   up?: Bounds;
+  /** A dialog's dismissing (negative) button on this screen. */
+  dismiss?: Bounds;
   /** Its scrolling containers (empty: nothing on it scrolls). */
   scrolls?: Bounds[];
   /** Its selected tabs and options (a tap there changes nothing). */

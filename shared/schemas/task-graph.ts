@@ -126,6 +126,7 @@ export const GraphNodeSchema: z.ZodType<GraphNode, unknown> = z
     keyboard: z.boolean().optional(),
     fields: z.record(z.string(), z.array(BoundsSchema)).optional(),
     up: BoundsSchema.optional(),
+    dismiss: BoundsSchema.optional(),
     scrolls: z.array(BoundsSchema).optional(),
     still: z.array(BoundsSchema).optional(),
     controls: z.array(TapOptionSchema).optional(),

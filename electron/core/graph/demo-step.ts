@@ -16,6 +16,7 @@ import {
   sliderAt,
   stillControls,
   upArrow,
+  dismissButton,
 } from './tap-controls.js';
 import type { TaskBound } from './task-bounds.js';
 import { optionsWithinBounds } from './task-bounds.js';
@@ -53,6 +54,7 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
   const slider = at ? sliderAt(s.ui, at.x, at.y) : null;
   const fields = new Map<string, Bounds>();
   const up = upArrow(s.ui);
+  const dismiss = dismissButton(s.ui);
   const still = stillControls(s.ui);
   return {
     ref: s.ref,
@@ -66,6 +68,7 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
     ...(slider ? { slider, ...(s.bounds?.length ? { sliderBounds: s.bounds.map((b) => ({ ...b })) } : {}) } : {}),
     ...(fields.size > 0 ? { fields: Object.fromEntries(fields) } : {}),
     ...(up ? { up } : {}),
+    ...(dismiss ? { dismiss } : {}),
     scrolls: scrollAreas(s.ui),
     ...(still.length > 0 ? { still } : {}),
     controls: labelledControls(s.ui),

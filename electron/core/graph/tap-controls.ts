@@ -86,6 +86,16 @@ export function upArrow(ui: UiHierarchy): Bounds | null {
 }
 
 /**
+ * A dialog's negative button (`android:id/button2`: 取消, 再想想, Cancel), if the screen shows one: by the platform's
+ * convention it dismisses the dialog and does nothing else, as Back does (the positive button, button1, does the
+ * dialog's action; what a neutral one does, no convention says).
+ */
+export function dismissButton(ui: UiHierarchy): Bounds | null {
+  const hit = flattenUi(ui).find((n) => n.bounds && n.clickable && n.resourceId === 'android:id/button2');
+  return hit?.bounds ?? null;
+}
+
+/**
  * Where the screen scrolls: the bounds of its scrolling containers (a list that overflows). Empty when nothing
  * on it scrolls: a swipe there moves nothing, and outside these bounds a scroll moves nothing either (the app
  * bar and the tab bar stay where they are).

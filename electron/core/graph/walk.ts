@@ -166,8 +166,10 @@ export class GraphWalker {
       relabelled === null || (e !== null && isTapLike(action) && normalizeContent(tappedLabel(e, action)) === relabelled);
     const out = this.outEdges(pos).filter(presses);
     const exact = exactMove(this.model, action, out, pos, this.opts);
-    // The app bar's Navigate-up arrow goes back as Back does (a demonstration's Back, where it pressed Back).
+    // The app bar's Navigate-up arrow goes back as Back does (a demonstration's Back, where it pressed Back); a
+    // dialog's negative button closes it as Back does.
     if (!exact.move && this.onUpArrow(action, pos.nodes.size > 0 ? pos.nodes : [pos.near])) return this.act({ type: 'Back' });
+    if (!exact.move && this.onDismiss(action, pos.nodes)) return this.act({ type: 'Back' });
     // A tab or option the screen shows selected already: tapping it again changes nothing (unless a demonstration did).
     if (!exact.move && relabelled === null && onStillControl(this.screens(), action, screen)) return this.still(exact.nearest);
     // Enter in a focused field that holds nothing: there is nothing to submit, and the page stays (as a search box or a
@@ -405,6 +407,17 @@ export class GraphWalker {
       taken: { edge: null, result: { matched: true, distancePx: null, similarity: null, rule: null, reason }, how: 'excursion' },
       nearest,
     };
+  }
+
+  /** Whether a tap lands on the dismissing button of a dialog one of these nodes shows. */
+  private onDismiss(action: Action, nodes: Iterable<string>): boolean {
+    if (!isTapLike(action) || !('at' in action)) return false;
+    const p = toPixels(action.at, graphScreen(this.graph as TaskGraph));
+    for (const id of nodes) {
+      const b = this.model.byId.get(id)?.dismiss;
+      if (b && contains(b, p.x, p.y)) return true;
+    }
+    return false;
   }
 
   /** Whether a tap lands on the Navigate-up arrow of one of these nodes' screens. */
