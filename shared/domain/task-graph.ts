@@ -185,6 +185,8 @@ export interface TapOption {
   bounds: Bounds;
   /** Its label, normalized as content is (what the chosen value reads when this option is picked). */
   label: string;
+  /** Its resource id, where it has one (a daily pick and a list row naming the same song differ in it). */
+  id?: string;
 }
 
 export interface GraphEdge {

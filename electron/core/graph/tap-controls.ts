@@ -11,7 +11,9 @@ import { normalizeContent } from './content.js';
 
 /** An option group's options with their labels, normalized as content values are. */
 export function labelledOptions(options: readonly UiNode[]): TapOption[] {
-  return options.filter((o) => o.bounds).map((o) => ({ bounds: o.bounds!, label: normalizeContent(labelOf(o)) }));
+  return options
+    .filter((o) => o.bounds)
+    .map((o) => ({ bounds: o.bounds!, label: normalizeContent(labelOf(o)), ...(o.resourceId ? { id: o.resourceId } : {}) }));
 }
 
 const MINUS = /^[-−－–]/u;

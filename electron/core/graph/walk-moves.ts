@@ -55,6 +55,7 @@ export type WalkHow =
   | 'other-option'
   | 'other-row'
   | 'other-pick'
+  | 'same-item'
   | 'stepper-mirror'
   | 'page-exit'
   | 'refused'
@@ -91,6 +92,7 @@ const RANK: Record<WalkHow, number> = {
   'other-option': 2,
   'other-row': 2,
   'other-pick': 2,
+  'same-item': 2,
   'stepper-mirror': 3,
   'page-exit': 4,
   refused: 6,

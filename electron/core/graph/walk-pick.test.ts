@@ -80,3 +80,58 @@ describe('another option of a picker whose value no screen shows', () => {
     expect(walkPath(dial, [open, size(1), open, size(2)]).accepted).toBe(false);
   });
 });
+
+/**
+ * The same item listed twice: the music app's daily pick and its song list both show 甜蜜蜜 (another resource id).
+ * A demonstration played the daily pick; the song in the list plays the same song. Another song does not, and two
+ * rows of one kind with one label (two contacts named 王丽) may be two people: neither is taken for the other.
+ */
+describe('the same item listed twice in one group', () => {
+  const rowAt = (i: number) => b(0, 400 + i * 190, 1080, 590 + i * 190);
+  const songRow = (title: string, i: number, rid: string) =>
+    n({
+      className: 'android.widget.LinearLayout',
+      clickable: true,
+      resourceId: id(rid),
+      bounds: rowAt(i),
+      children: [text(title, b(40, 420 + i * 190, 900, 570 + i * 190))],
+    });
+  const list = (...rows: [string, string][]) =>
+    page(
+      '音乐',
+      n({
+        className: 'android.widget.LinearLayout',
+        bounds: b(0, 400, 1080, 400 + rows.length * 190),
+        children: rows.map(([t, rid], i) => songRow(t, i, rid)),
+      }),
+    );
+  const player = page('正在播放', button('暂停', b(440, 1800, 640, 1950)));
+  const songs = list(['甜蜜蜜', 'daily_pick'], ['月亮代表我的心', 'song'], ['甜蜜蜜', 'song']);
+  const g = graphOf([
+    demoOf(1, [
+      { ui: songs, action: tapAt(rowAt(0)) },
+      { ui: player, action: null, activity: 'PlayerActivity' },
+    ]),
+  ]);
+
+  it('甜蜜蜜 in the list, where the demonstration played the daily pick: accepted', () => {
+    const r = walkPath(g, [tapAt(rowAt(2))]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('another song: not accepted', () => {
+    expect(walkPath(g, [tapAt(rowAt(1))]).accepted).toBe(false);
+  });
+
+  it('two rows of one kind with one label: not taken for each other', () => {
+    const contacts = list(['王丽', 'contact'], ['李强', 'contact'], ['王丽', 'contact']);
+    const call = graphOf([
+      demoOf(1, [
+        { ui: contacts, action: tapAt(rowAt(0)) },
+        { ui: player, action: null, activity: 'CallActivity' },
+      ]),
+    ]);
+    expect(walkPath(call, [tapAt(rowAt(2))]).accepted).toBe(false);
+  });
+});

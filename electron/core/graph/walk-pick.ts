@@ -34,6 +34,24 @@ export function otherPick(m: PageModel, action: Action, out: readonly GraphEdge[
   return null;
 }
 
+/**
+ * The same item listed twice in one group: a tap on an option with the demonstrated option's label but another
+ * resource id (the song 甜蜜蜜 in the list, where a demonstration tapped it as the daily pick) does what the
+ * demonstrated tap did. Two options of one kind with one label (two contacts named 王丽) may be two items: not taken.
+ */
+export function sameItem(action: Action, out: readonly GraphEdge[]): OtherPick | null {
+  if (action.type !== 'Tap') return null;
+  for (const e of out) {
+    if (!e.pick || !e.target) continue;
+    const p = toPixels(action.at, e.screen);
+    const hit = e.pick.find((o) => contains(o.bounds, p.x, p.y));
+    const shown = e.pick.find((o) => contains(o.bounds, ...centre(e.target!.bounds)));
+    if (!hit || !shown || hit === shown || hit.label === '' || hit.label !== shown.label) continue;
+    if (hit.id && shown.id && hit.id !== shown.id) return { edge: e, label: hit.label };
+  }
+  return null;
+}
+
 /** Whether the page the edge leads to is the one the picker was opened from (an edge of that page opened it). */
 function closesBack(m: PageModel, e: GraphEdge): boolean {
   const back = m.pageOf.get(e.to);

@@ -14,7 +14,7 @@ import { contentOf, isEdit, loopAllows, pageModel, typedField } from './page-mod
 import { pressedAgain, sameControl } from './walk-pressed.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
-import { otherPick, pickedAgain } from './walk-pick.js';
+import { otherPick, pickedAgain, sameItem } from './walk-pick.js';
 import type { Candidate, Position } from './walk-moves.js';
 import {
   SCROLL_SLACK,
@@ -235,6 +235,18 @@ export class GraphWalker {
       if (onToggle(this.screens(), action, screen)) {
         const reason = 'a slider or a switch no demonstration moved: its own value changes, the page stays';
         return unrecorded('still', reason, exact.nearest, 0);
+      }
+      // The item a demonstration tapped, where the same group lists it again (walk-pick.ts).
+      const item = sameItem(action, out);
+      if (item) {
+        const reason = `"${item.label}" listed again in the group a demonstration tapped it in: the same item`;
+        const move: Candidate = {
+          edge: item.edge,
+          result: { matched: true, distancePx: null, similarity: null, rule: null, reason },
+          how: 'same-item',
+        };
+        this.apply(move, action, pos);
+        return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest: exact.nearest };
       }
       // Another option of a picker a demonstration chose from: it closes the same way, with a value no one saw.
       const pick = otherPick(this.model, action, out, this.opts);
