@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
-import { b, button, id, n, page, tapAt, text } from '../../../test/support/ui-builder.js';
+import { b, button, id, n, page, tapAt, text, ui } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
+import { DEFAULT_MATCH_OPTIONS } from './match.js';
+import { GraphWalker } from './walk.js';
 
 /**
  * A picker whose value no screen shows: the browser's text-size dialog, opened from the article's toolbar, closes
@@ -65,6 +67,42 @@ describe('another option of a picker whose value no screen shows', () => {
 
   it('125% left as it is: not accepted', () => {
     expect(walkPath(g, [open, size(1)]).accepted).toBe(false);
+  });
+
+  it('another button of the toolbar that opened the picker is not an option of it', () => {
+    const bookmark = b(933, 84, 1059, 210);
+    const zoom = b(807, 84, 933, 210);
+    const icon = (desc: string, bounds: ReturnType<typeof b>, rid: string) =>
+      n({ className: 'android.widget.ImageButton', contentDesc: desc, clickable: true, resourceId: id(rid), bounds });
+    const withBar = ui(
+      n({
+        bounds: b(0, 0, 1080, 2400),
+        children: [
+          n({
+            resourceId: id('toolbar'),
+            className: 'android.view.ViewGroup',
+            bounds: b(0, 63, 1080, 231),
+            children: [
+              icon('转到上一层级', b(0, 63, 147, 231), 'up'),
+              text('今年养老金上调', b(168, 108, 786, 186)),
+              icon('收藏网页', bookmark, 'bookmark'),
+              icon('文字大小', zoom, 'zoom'),
+            ],
+          }),
+          text('正文', b(40, 400, 1040, 800)),
+        ],
+      }),
+    );
+    const tb = graphOf([
+      demoOf(1, [
+        { ui: withBar, action: tapAt(zoom) },
+        { ui: dialog, action: tapAt(optionAt(2)), activity: 'DialogActivity' },
+        { ui: withBar, action: null },
+      ]),
+    ]);
+    expect(tb.edges[0]!.pick?.length).toBeGreaterThan(1);
+    const w = new GraphWalker(tb, DEFAULT_MATCH_OPTIONS);
+    expect(w.act(tapAt(bookmark)).taken?.how).not.toBe('other-pick');
   });
 
   it('an option that leads on to another page (a contact to call) is not a picker', () => {

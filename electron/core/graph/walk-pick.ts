@@ -52,11 +52,17 @@ export function sameItem(action: Action, out: readonly GraphEdge[]): OtherPick |
   return null;
 }
 
-/** Whether the page the edge leads to is the one the picker was opened from (an edge of that page opened it). */
+/**
+ * Whether the edge closed a picker back to the page that opened it: in a demonstration, the step before it was a tap
+ * on that page that opened the picker (a toolbar button that opens the dialog is not itself an option of one).
+ */
 function closesBack(m: PageModel, e: GraphEdge): boolean {
   const back = m.pageOf.get(e.to);
   if (back === undefined || back === m.pageOf.get(e.from)) return false;
-  for (const o of m.leavingOf.get(back) ?? []) if (o.to === e.from) return true;
+  for (const o of m.leavingOf.get(back) ?? []) {
+    if (o.to !== e.from) continue;
+    if (e.uses.some(([d, t]) => o.uses.some(([od, ot]) => od === d && ot === t - 1))) return true;
+  }
   return false;
 }
 
