@@ -222,10 +222,12 @@ export interface GraphEdge {
    */
   options?: TapOption[];
   /**
-   * ... or, where no screen shows the value the tap set (a text-size dialog that closes), the options of the group
-   * it chose from: another of them sets a value no demonstration saw (see core/graph/walk-pick.ts).
+   * ... or, where the tap changed nothing a screen shows (a song played from a list, a text size set in a dialog that
+   * closes), the options of the group it chose from (see core/graph/walk-pick.ts) ...
    */
-  pick?: TapOption[];
+  group?: TapOption[];
+  /** ... and whether that group was a single choice (checkable options, one checked): another option sets a value. */
+  singleChoice?: boolean;
   /** ... and the control that undoes a stepper's step (+1 h for −1 h), where the tap stepped a number. */
   mirror?: Bounds;
   /**
@@ -267,6 +269,11 @@ export interface DemoStep {
   alternatives?: Bounds[];
   /** The option group a tap landed in, with each option's label (see GraphEdge.options). */
   options?: TapOption[];
+  /**
+   * That group is a single choice: every option checkable, one checked (the current value; Android's single-choice
+   * dialog). A plain list of targets (share to 女儿, 儿子 …) is not: each tap does something, none sets a value.
+   */
+  singleChoice?: boolean;
   /** The control with the opposite sign of the tapped one (+ for −, hour_up for hour_down), if the screen has one. */
   mirror?: Bounds;
   /** The slider the tap landed on (a SeekBar), if it did, and the bounds the task's words put on a value. */

@@ -151,7 +151,8 @@ export const GraphEdgeSchema: z.ZodType<GraphEdge, unknown> = z.object({
   effects: z.array(ContentValueSchema).optional(),
   choice: z.object({ options: z.array(BoundsSchema) }).optional(),
   options: z.array(TapOptionSchema).optional(),
-  pick: z.array(TapOptionSchema).optional(),
+  group: z.array(TapOptionSchema).optional(),
+  singleChoice: z.boolean().optional(),
   mirror: BoundsSchema.optional(),
   slider: z
     .object({ bounds: BoundsSchema, within: z.object({ value: z.number(), dir: z.enum(['atLeast', 'atMost']) }).optional() })

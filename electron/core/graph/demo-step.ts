@@ -64,6 +64,7 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
     keyboard: keyboardLikelyUp(s.ui),
     ...(marked ? { alternatives: marked.map((o) => o.bounds!) } : {}),
     ...(group ? { options: labelledOptions(group) } : {}),
+    ...(group && group.every((o) => o.checkable) && group.filter((o) => o.checked).length === 1 ? { singleChoice: true } : {}),
     ...(mirror ? { mirror } : {}),
     ...(slider ? { slider, ...(s.bounds?.length ? { sliderBounds: s.bounds.map((b) => ({ ...b })) } : {}) } : {}),
     ...(fields.size > 0 ? { fields: Object.fromEntries(fields) } : {}),

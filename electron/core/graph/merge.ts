@@ -101,9 +101,10 @@ function markFreeChoices(alternatives: ReadonlyMap<GraphEdge, Bounds[]>): void {
 function controlsOf(
   step: Demo['steps'][number],
   effects: readonly ContentValue[],
-): Pick<GraphEdge, 'options' | 'pick' | 'mirror' | 'slider'> {
+): Pick<GraphEdge, 'options' | 'group' | 'singleChoice' | 'mirror' | 'slider'> {
   if (step.action?.type !== 'Tap') return {};
-  if (effects.length === 0) return step.options && step.options.length >= 2 ? { pick: step.options } : {};
+  if (effects.length === 0)
+    return step.options && step.options.length >= 2 ? { group: step.options, ...(step.singleChoice ? { singleChoice: true } : {}) } : {};
   const options =
     step.options && step.options.some((o) => effects.some((v) => optionSets(o.label, v.value) !== null)) ? { options: step.options } : {};
   const mirror = step.mirror && effects.some((v) => numbersIn(v.value).length === 1) ? { mirror: step.mirror } : {};

@@ -28,6 +28,7 @@ describe('another option of a picker whose value no screen shows', () => {
           text: s,
           clickable: true,
           checkable: true,
+          checked: i === 0,
           resourceId: 'android:id/text1',
           bounds: optionAt(i),
         }),
@@ -100,9 +101,33 @@ describe('another option of a picker whose value no screen shows', () => {
         { ui: withBar, action: null },
       ]),
     ]);
-    expect(tb.edges[0]!.pick?.length).toBeGreaterThan(1);
+    expect(tb.edges[0]!.group?.length).toBeGreaterThan(1);
     const w = new GraphWalker(tb, DEFAULT_MATCH_OPTIONS);
     expect(w.act(tapAt(bookmark)).taken?.how).not.toBe('other-pick');
+  });
+
+  it('a plain list of targets (share to 女儿, 儿子 …: nothing checkable) is not a picker: each tap does something', () => {
+    const targets = ['女儿', '儿子', '老伴', '孙子'];
+    const share = page(
+      '',
+      n({
+        className: 'android.widget.ListView',
+        bounds: b(60, 900, 1020, 1500),
+        children: targets.map((t, i) =>
+          n({ className: 'android.widget.CheckedTextView', text: t, clickable: true, resourceId: 'android:id/text1', bounds: optionAt(i) }),
+        ),
+      }),
+    );
+    const sg = graphOf([
+      demoOf(1, [
+        { ui: article, action: tapAt(menu) },
+        { ui: share, action: tapAt(optionAt(0)), activity: 'DialogActivity' },
+        { ui: article, action: null },
+      ]),
+    ]);
+    expect(walkPath(sg, [open, size(0)]).accepted).toBe(true);
+    // Shared with 儿子 first, then with 女儿: both have it, which the task did not ask.
+    expect(walkPath(sg, [open, size(1), open, size(0)]).accepted).toBe(false);
   });
 
   it('an option that leads on to another page (a contact to call) is not a picker', () => {

@@ -7,8 +7,8 @@ import { matchEdge } from './match.js';
 import type { PageModel } from './page-model.js';
 
 /**
- * A picker: a dialog of options opened from a page, closed by the option tapped back to that page, the value it set
- * shown nowhere (the browser's text size: 100%, 125%, 150% …). Another option than a demonstration's closes it the
+ * A picker: a dialog of single-choice options (checkable, the current one checked) opened from a page, closed by the
+ * option tapped back to that page, the value it set shown nowhere (the browser's text size: 100%, 125%, 150% …). Another option than a demonstration's closes it the
  * same way, with a value no demonstration saw: the walk goes where the demonstrated option went, but that value is
  * unknown until the picker is opened again and a demonstrated option chosen (a larger size first, then the asked
  * one). Not a dialog whose option leads on to another page (a contact to call): what that does, no one saw.
@@ -23,12 +23,12 @@ export interface OtherPick {
 export function otherPick(m: PageModel, action: Action, out: readonly GraphEdge[], opts: MatchOptions): OtherPick | null {
   if (action.type !== 'Tap') return null;
   for (const e of out) {
-    if (!e.pick || (e.effects?.length ?? 0) > 0 || !closesBack(m, e)) continue;
+    if (!e.group || !e.singleChoice || (e.effects?.length ?? 0) > 0 || !closesBack(m, e)) continue;
     const p = toPixels(action.at, e.screen);
-    const hit = e.pick.find((o) => contains(o.bounds, p.x, p.y));
+    const hit = e.group.find((o) => contains(o.bounds, p.x, p.y));
     // Not the demonstrated option, nor one another recorded tap of the picker pressed (that edge takes it).
     if (!hit || (e.target && contains(hit.bounds, ...centre(e.target.bounds)))) continue;
-    if (out.some((o) => o.pick && matchEdge(action, o, opts).matched)) return null;
+    if (out.some((o) => o.group && matchEdge(action, o, opts).matched)) return null;
     return { edge: e, label: hit.label };
   }
   return null;
@@ -42,10 +42,10 @@ export function otherPick(m: PageModel, action: Action, out: readonly GraphEdge[
 export function sameItem(action: Action, out: readonly GraphEdge[]): OtherPick | null {
   if (action.type !== 'Tap') return null;
   for (const e of out) {
-    if (!e.pick || !e.target) continue;
+    if (!e.group || !e.target) continue;
     const p = toPixels(action.at, e.screen);
-    const hit = e.pick.find((o) => contains(o.bounds, p.x, p.y));
-    const shown = e.pick.find((o) => contains(o.bounds, ...centre(e.target!.bounds)));
+    const hit = e.group.find((o) => contains(o.bounds, p.x, p.y));
+    const shown = e.group.find((o) => contains(o.bounds, ...centre(e.target!.bounds)));
     if (!hit || !shown || hit === shown || hit.label === '' || hit.label !== shown.label) continue;
     if (hit.id && shown.id && hit.id !== shown.id) return { edge: e, label: hit.label };
   }
@@ -67,7 +67,7 @@ function closesBack(m: PageModel, e: GraphEdge): boolean {
 }
 
 /** Whether an edge is a demonstrated option of the picker an earlier other option was picked from (its page). */
-export const pickedAgain = (m: PageModel, e: GraphEdge, page: string): boolean => e.pick !== undefined && m.pageOf.get(e.from) === page;
+export const pickedAgain = (m: PageModel, e: GraphEdge, page: string): boolean => e.singleChoice === true && m.pageOf.get(e.from) === page;
 
 const centre = (b: { left: number; top: number; right: number; bottom: number }): [number, number] => [
   (b.left + b.right) / 2,
