@@ -143,6 +143,19 @@ export function loopAllows(m: PageModel, e: GraphEdge, record: ReadonlyMap<strin
   return loop.since.some((since) => [...since].every(([k, v]) => valueAgrees(m, k, v, record.get(k) ?? '', threshold)));
 }
 
+/**
+ * Whether an edge's loop precondition asked only that the page show this label (the search result 杭州 a
+ * demonstration tapped after searching), so a control with that label under the finger meets it (the hot city 杭州 on
+ * the page before any search). Not one that asked the path to have done something (added to the cart twice).
+ */
+export function loopShows(m: PageModel, e: GraphEdge, label: string): boolean {
+  const loop = m.loops.get(e);
+  return (
+    loop !== undefined &&
+    loop.since.some((since) => since.size > 0 && [...since].every(([k, v]) => k.includes('§label|') && normalizeContent(v) === label))
+  );
+}
+
 /** The content a node shows, by key. */
 export const contentOf = (n: GraphNode | undefined): Readonly<Record<string, string>> => n?.signature.content ?? {};
 

@@ -209,3 +209,47 @@ describe('a control pressed again where the screen still shows it, what it set a
     expect(walkPath(g, [tapAt(pick), tapAt(message), type('周日一起吃饭'), tapAt(send)]).accepted).toBe(false);
   });
 });
+
+describe('a result is what it says, in the list or after a search (list vs search)', () => {
+  // The city picker: a search box, the hot cities below it; the demonstration searched 杭州 and tapped the result.
+  const box = b(40, 260, 1040, 380);
+  const hot = (i: number) => b(40 + i * 340, 900, 360 + i * 340, 1020);
+  const result = b(0, 420, 1080, 560);
+  const destination = b(40, 600, 1040, 720);
+  const picker = (q: string, focused: boolean, results: string[]) =>
+    page(
+      '到达城市',
+      field(q, '搜索城市', box, { resourceId: id('city_search'), focused }),
+      ...results.map((r) => button(r, result, { resourceId: id('result') })),
+      n({
+        className: 'android.widget.LinearLayout',
+        bounds: b(0, 880, 1080, 1040),
+        children: ['北京', '杭州', '上海'].map((c, i) => button(c, hot(i), { resourceId: id('hot') })),
+      }),
+    );
+  const form = (to: string) => page('出行', button(`到达  ${to}`, destination, { resourceId: id('to') }));
+  const g = graphOf([
+    demoOf(1, [
+      { ui: form('？'), action: tapAt(destination) },
+      { ui: picker('', false, []), action: tapAt(box), activity: 'CityActivity' },
+      { ui: picker('', true, []), action: type('杭州'), activity: 'CityActivity' },
+      { ui: picker('杭州', true, []), action: { type: 'Enter' }, activity: 'CityActivity' },
+      { ui: picker('杭州', false, ['杭州']), action: tapAt(result), activity: 'CityActivity' },
+      { ui: form('杭州'), action: null },
+    ]),
+  ]);
+
+  it('the hot city 杭州, where the demonstration searched for it: accepted', () => {
+    const r = walkPath(g, [tapAt(destination), tapAt(hot(1))]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('the hot city 上海: not accepted', () => {
+    expect(walkPath(g, [tapAt(destination), tapAt(hot(2))]).accepted).toBe(false);
+  });
+
+  it('where the result was, before any search: nothing is there', () => {
+    expect(walkPath(g, [tapAt(destination), tapAt(result)]).accepted).toBe(false);
+  });
+});

@@ -9,6 +9,7 @@ import {
   contentOf,
   isEdit,
   loopAllows,
+  loopShows,
   optionSets,
   optionValue,
   singleNumber,
@@ -20,7 +21,7 @@ import {
   valueAgrees,
 } from './page-model.js';
 import { sliderValue } from './content.js';
-import { ANY_OPTION, isTextKey } from './goal-conditions.js';
+import { ANY_OPTION, isSearchKey, isTextKey } from './goal-conditions.js';
 import { within } from './task-bounds.js';
 
 /**
@@ -234,13 +235,15 @@ function applicable(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOption
  * or a quantity never stepped is not a recorded route, whatever the goal conditions say. A form confirmed
  * with a field the demonstration filled left empty is refused: apps do not submit it, the page stays.
  */
-function exitWith(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOptions): number | 'refused' | null {
+function exitWith(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOptions, shown: boolean): number | 'refused' | null {
   const had = contentOf(m.byId.get(e.from));
   let differs = 0;
   let empty = false;
   for (const k in had) {
     const now = pos.content.get(k);
     if (now === undefined || valueAgrees(m, k, had[k]!, now, opts.textThreshold)) continue;
+    // The control found by its label under the finger is there whatever the search box holds: a query is a means.
+    if (shown && isSearchKey(k)) continue;
     if (now === '' && had[k] !== '') empty = true;
     else if (!setFurtherOn(m, e).has(k)) return null;
     differs++;
@@ -280,12 +283,14 @@ export function pageMoves(
   record: ReadonlyMap<string, string>,
   /** Keys the path's own actions set (walk.ts), for an edit part of which the path made already. */
   setByPath: ReadonlySet<string> = new Set(),
+  /** The label of the control under the finger, where the tap was moved to where a recorded screen showed it. */
+  shown: string | null = null,
 ): Candidate[] {
   const cands: Candidate[] = [];
   const own = new Set(out);
   const leaving = m.leavingOf.get(pos.page) ?? [];
   for (const e of leaving) {
-    if (!loopAllows(m, e, record, opts.textThreshold)) continue;
+    if (!loopAllows(m, e, record, opts.textThreshold) && !(shown !== null && loopShows(m, e, shown))) continue;
     if (action.type === 'Type') {
       if (e.action.type !== 'Type' || !isEdit(m, e)) continue;
       const field = typedField(e);
@@ -333,7 +338,7 @@ export function pageMoves(
           how: 'refused',
         });
     } else {
-      const differs = exitWith(m, e, pos, opts);
+      const differs = exitWith(m, e, pos, opts, shown !== null);
       if (differs === 'refused')
         cands.push({
           edge: e,

@@ -185,8 +185,8 @@ export class GraphWalker {
       exact.move ??
       (pos.nodes.size > 0 ? focusMove(this.model, action, pos, screen) : null) ??
       choose(
-        pageMoves(this.model, action, pos, out, this.opts, this.content, this.set).filter(
-          (c) => presses(c.edge) && sameControl(labelHere(), c, action),
+        pageMoves(this.model, action, pos, out, this.opts, this.content, this.set, relabelled).filter(
+          (c) => presses(c.edge) && sameControl(relabelled ?? labelHere(), c, action),
         ),
       ) ??
       (isTapLike(action) && relabelled === null ? otherRowMove(this.model, labelHere(), pos) : null) ??
