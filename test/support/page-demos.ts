@@ -32,7 +32,12 @@ export function demoOf(id: number, shots: readonly Shot[]): Demo {
           ui: s.ui,
           foreground: { package: 'com.example.app', activity: s.activity ?? 'MainActivity' },
           action: s.action,
-          actionPx: s.action?.type === 'Tap' ? tapPx(s.ui, s.action.at) : null,
+          actionPx:
+            s.action?.type === 'Tap'
+              ? tapPx(s.ui, s.action.at)
+              : s.action?.type === 'LongPress'
+                ? { ...tapPx(s.ui, s.action.at), type: 'LongPress' as const, ms: s.action.ms ?? 800 }
+                : null,
           screen,
         },
         DEFAULT_SIGNATURE_CONFIG,

@@ -28,3 +28,29 @@ export function namedPageEdges(m: PageModel, label: string, action: Action, from
   // One page: the item's own (two pages of that title would leave the walk guessing).
   return new Set(out.map((e) => m.pageOf.get(e.to))).size === 1 ? out : [];
 }
+
+/**
+ * Tap vs long-press: an item a recorded action of this page long-pressed (the photo 拍糊了的照片 2 in its album, for
+ * its menu) opens its own page when tapped — the one page of the graph titled with its label (the photo's view the
+ * task started on). The node the walk enters: the start node where it is on that page, else where a way into the
+ * page led.
+ */
+export function itemPageByTap(m: PageModel, label: string, action: Action, fromPage: string, start: string): string | null {
+  if (action.type !== 'Tap' || [...label].length < 2) return null;
+  const pressed = (m.leavingOf.get(fromPage) ?? []).some(
+    (e) => e.action.type === 'LongPress' && normalizeContent(tappedLabel(e, e.action as TapLike)) === label,
+  );
+  if (!pressed) return null;
+  const pages = new Set<string>();
+  for (const [id, n] of m.byId) {
+    const page = m.pageOf.get(id);
+    if (page !== undefined && page !== fromPage && n.signature.title !== undefined && normalizeContent(n.signature.title) === label)
+      pages.add(page);
+  }
+  if (pages.size !== 1) return null;
+  const page = [...pages][0]!;
+  if (m.pageOf.get(start) === page) return start;
+  for (const edges of m.leavingOf.values())
+    for (const e of edges) if (m.pageOf.get(e.to) === page && m.pageOf.get(e.from) !== page) return e.to;
+  return null;
+}

@@ -227,3 +227,48 @@ describe('free text judged by its key terms', () => {
     expect(walkPath(party, path('周六中午一起吃饭')).accepted).toBe(false);
   });
 });
+
+describe('tap vs long-press: the item a demonstration long-pressed opens its own page when tapped', () => {
+  // The task starts on the photo 照片 2. One demonstration deleted it there; the other went back to its album and
+  // long-pressed it for the menu. Tapped in the album, it opens its view — the page the task started on.
+  const del = b(700, 2000, 1040, 2150);
+  const photoRow = (i: number) => b(0, 400 + i * 200, 1080, 600 + i * 200);
+  const photo = page('照片 2', button('删除', del, { resourceId: id('delete') }));
+  const album = page(
+    '相机',
+    n({
+      className: 'androidx.recyclerview.widget.RecyclerView',
+      bounds: b(0, 400, 1080, 800),
+      children: ['照片 1', '照片 2'].map((t, i) => button(t, photoRow(i), { resourceId: id('photo') })),
+    }),
+  );
+  const menuDelete = b(300, 1000, 780, 1150);
+  const menu = page('', button('删除', menuDelete, { resourceId: id('menu_delete') }));
+  const deleted = page('相机', text('已删除', b(40, 400, 1040, 500)));
+  const longPress = (bounds: ReturnType<typeof b>): Action => ({
+    type: 'LongPress',
+    at: (tapAt(bounds) as { at: { x: number; y: number } }).at,
+  });
+  const g = graphOf([
+    demoOf(1, [
+      { ui: photo, action: tapAt(del), activity: 'PhotoActivity' },
+      { ui: deleted, action: null, activity: 'DoneActivity' },
+    ]),
+    demoOf(2, [
+      { ui: photo, action: { type: 'Back' }, activity: 'PhotoActivity' },
+      { ui: album, action: longPress(photoRow(1)), activity: 'AlbumActivity' },
+      { ui: menu, action: tapAt(menuDelete), activity: 'MenuActivity' },
+      { ui: deleted, action: null, activity: 'DoneActivity' },
+    ]),
+  ]);
+
+  it('Back, then 照片 2 tapped (not long-pressed) and deleted in its view: accepted', () => {
+    const r = walkPath(g, [{ type: 'Back' }, tapAt(photoRow(1)), tapAt(del)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('照片 1 tapped instead: not accepted', () => {
+    expect(walkPath(g, [{ type: 'Back' }, tapAt(photoRow(0)), tapAt(del)]).accepted).toBe(false);
+  });
+});

@@ -39,7 +39,7 @@ import type { FinishVerdict } from './walk-finish.js';
 import { finishVerdict } from './walk-finish.js';
 import { closest, enterNode, focusOf, nodesAt } from './walk-position.js';
 import { exactMove } from './walk-exact.js';
-import { namedPageEdges } from './walk-named.js';
+import { itemPageByTap, namedPageEdges } from './walk-named.js';
 import { leftWith, pressedWayOff } from './walk-implied.js';
 import type { TabBar } from './walk-tabs.js';
 import { sharedTabBar, TabPages, tabUnder } from './walk-tabs.js';
@@ -226,6 +226,17 @@ export class GraphWalker {
         };
         this.apply(move, action, pos);
         return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest: exact.nearest };
+      }
+      // Tap vs long-press: the item a demonstration long-pressed here opens its own page when tapped (walk-named.ts).
+      const own = label === null ? null : itemPageByTap(this.model, label, action, pos.page, this.graph.startNode);
+      if (own) {
+        this.navigate(enterNode(this.model, own, [own], pos));
+        this.viaGoal = new Set();
+        return unrecorded(
+          'named-page',
+          `"${label}" tapped opens its own page (a demonstration long-pressed it here, for its menu)`,
+          exact.nearest,
+        );
       }
       // A tab no demonstration pressed here: the page it shows as the path left it, or a page of its own.
       const bar = sharedTabBar(this.screens());
