@@ -242,8 +242,10 @@ function exitWith(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOptions,
   for (const k in had) {
     const now = pos.content.get(k);
     if (now === undefined || valueAgrees(m, k, had[k]!, now, opts.textThreshold)) continue;
-    // The control found by its label under the finger is there whatever the search box holds: a query is a means.
-    if (shown && isSearchKey(k)) continue;
+    // The control found by its label under the finger is there whatever the search box holds: a query is a means. And a
+    // way off the page a demonstration took with the box empty is there with a query typed and not submitted (the
+    // screen the walk stands on, recorded with the query typed, says what is under the finger: see sameControl).
+    if (isSearchKey(k) && (shown || had[k] === '')) continue;
     if (now === '' && had[k] !== '') empty = true;
     else if (!setFurtherOn(m, e).has(k)) return null;
     differs++;

@@ -1,4 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
+import type { GraphNode } from '../../../shared/domain/task-graph.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
@@ -20,10 +21,24 @@ type Screen = { width: number; height: number };
  * screen shows under the finger: where the layouts differ, the same place can be another control (发送 on the empty
  * form sits where the message field is once a recipient is picked), and that control's action is not this one.
  */
-export function sameControl(here: string | null, c: Candidate, action: Action): boolean {
+export function sameControl(here: string | null, c: Candidate, action: Action, nothingHere = false): boolean {
   if (!c.edge || !isTapLike(action) || (c.how !== 'page-edit' && c.how !== 'page-exit' && c.how !== 'refused')) return true;
   const there = normalizeContent(tappedLabel(c.edge, action));
+  // This screen shows no labelled control under the finger where the other screen had one (a search result before
+  // the search): the finger presses nothing of it. Not a text field, which the keyboard moves between screens.
+  if (nothingHere && there !== '' && !/EditText|AutoComplete|SearchView/.test(c.edge.target?.className ?? '')) return false;
   return here === null || there === '' || normalizeContent(here) === there;
+}
+
+/**
+ * Whether the screens the walk stands on (each with its labelled controls recorded) show none under a tap — nor a
+ * text field where any of the node's observations had one (the keyboard moves fields between observations).
+ */
+export function nothingUnder(nodes: readonly (GraphNode | undefined)[], action: Action, screen: Screen): boolean {
+  if (!isTapLike(action) || nodes.length === 0 || nodes.some((n) => n?.controls === undefined)) return false;
+  const p = toPixels(action.at, screen);
+  const at = (b: { left: number; top: number; right: number; bottom: number }): boolean => contains(b, p.x, p.y);
+  return nodes.every((n) => !n!.controls!.some((c) => at(c.bounds)) && !Object.values(n!.fields ?? {}).some((list) => list.some(at)));
 }
 
 /**

@@ -81,6 +81,44 @@ describe('Enter in a field that holds nothing submits nothing', () => {
   });
 });
 
+describe('a query typed and not submitted leaves the page as it was', () => {
+  // One demonstration searched 药店; the other tapped the nearby-pharmacies shortcut (an icon) with the box empty.
+  const box = b(40, 260, 1040, 380);
+  const near = b(900, 1800, 1040, 1950);
+  const row = b(0, 420, 1080, 560);
+  const place = page('益丰大药房', button('路线', b(40, 900, 1040, 1050)));
+  const icon = (label: string) =>
+    n({ className: 'android.widget.ImageButton', clickable: true, contentDesc: label, resourceId: id('near'), bounds: near });
+  /** `hidden`: typing hides the shortcut (the keyboard's suggestion strip stands there, showing nothing). */
+  const graph = (label: string, hidden: boolean) => {
+    const map = (q: string, focused: boolean, ...more: ReturnType<typeof button>[]) =>
+      page('地图', field(q, '搜索地点', box, { resourceId: id('search'), focused }), ...(hidden && q !== '' ? [] : [icon(label)]), ...more);
+    return graphOf([
+      demoOf(1, [
+        { ui: map('', false), action: tapAt(box) },
+        { ui: map('', true), action: type('药店') },
+        { ui: map('药店', true), action: enter },
+        { ui: map('药店', false, button('益丰大药房', row, { resourceId: id('place') })), action: tapAt(row) },
+        { ui: place, action: null, activity: 'PlaceActivity' },
+      ]),
+      demoOf(2, [
+        { ui: map('', false), action: tapAt(near) },
+        { ui: place, action: null, activity: 'PlaceActivity' },
+      ]),
+    ]);
+  };
+
+  it('药店 typed, not submitted, then the shortcut the other demonstration took with the box empty: accepted', () => {
+    const r = walkPath(graph('', false), [tapAt(box), type('药店'), tapAt(near)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('where typing hides the shortcut, a tap at its place presses nothing: not accepted', () => {
+    expect(walkPath(graph('附近药店', true), [tapAt(box), type('药店'), tapAt(near)]).accepted).toBe(false);
+  });
+});
+
 describe('a scroll changes the view, not the state', () => {
   const tomorrow = b(40, 900, 1040, 1050);
   const tab = b(0, 2200, 540, 2350);

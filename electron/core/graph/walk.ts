@@ -11,7 +11,7 @@ import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import { labelUnder, tapOnLabel } from './walk-controls.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit, loopAllows, pageModel, typedField } from './page-model.js';
-import { pressedAgain, sameControl } from './walk-pressed.js';
+import { nothingUnder, pressedAgain, sameControl } from './walk-pressed.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
 import { otherPick, pickedAgain, sameItem } from './walk-pick.js';
@@ -181,12 +181,13 @@ export class GraphWalker {
     let under: string | null | undefined;
     const labelHere = (): string | null => (under === undefined ? (under = labelUnder(this.screens(), action, screen)) : under);
     const valueOf = (k: string): string | undefined => this.content.get(k) ?? pos.content.get(k);
+    const nothingHere = (): boolean => nothingUnder(this.screens(), action, screen);
     const move =
       exact.move ??
       (pos.nodes.size > 0 ? focusMove(this.model, action, pos, screen) : null) ??
       choose(
         pageMoves(this.model, action, pos, out, this.opts, this.content, this.set, relabelled).filter(
-          (c) => presses(c.edge) && sameControl(relabelled ?? labelHere(), c, action),
+          (c) => presses(c.edge) && sameControl(relabelled ?? labelHere(), c, action, relabelled === null && nothingHere()),
         ),
       ) ??
       (isTapLike(action) && relabelled === null ? otherRowMove(this.model, labelHere(), pos) : null) ??
