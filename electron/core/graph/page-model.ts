@@ -45,6 +45,11 @@ export interface PageModel {
   loops: ReadonlyMap<GraphEdge, { fresh: boolean; since: ReadonlyMap<string, string>[] }>;
   /** What a way off a page did to the page it left, known from another route to the same state (implied-effects.ts). */
   implied: ReadonlyMap<GraphEdge, ReadonlyMap<string, string>>;
+  /**
+   * Edges every demonstration took right after submitting a search on the node they leave (Enter, the node's own
+   * state again: the results are not content): with a query typed and not yet submitted, they are not there.
+   */
+  afterSubmit: ReadonlySet<GraphEdge>;
 }
 
 const cache = new WeakMap<readonly GraphEdge[], { nodes: readonly GraphNode[]; count: number; model: PageModel }>();
@@ -107,7 +112,19 @@ function buildPageModel(graph: WalkGraph): PageModel {
     slots,
     loops: loopsOf(graph.edges),
     implied: impliedEffects(graph.edges, byId, pageOf),
+    afterSubmit: afterSubmitOf(graph.edges),
   };
+}
+
+/** See PageModel.afterSubmit: each use of the edge follows, in its demonstration, an Enter that stayed on the node. */
+function afterSubmitOf(edges: readonly GraphEdge[]): Set<GraphEdge> {
+  const enters = new Set<string>();
+  for (const e of edges)
+    if (e.action.type === 'Enter' && e.from === e.to) for (const [d, idx] of e.uses) enters.add(`${e.from}|${d}|${idx}`);
+  const out = new Set<GraphEdge>();
+  for (const e of edges)
+    if (e.action.type !== 'Enter' && e.uses.length > 0 && e.uses.every(([d, idx]) => enters.has(`${e.from}|${d}|${idx - 1}`))) out.add(e);
+  return out;
 }
 
 /**

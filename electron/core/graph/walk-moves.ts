@@ -235,7 +235,14 @@ function applicable(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOption
  * or a quantity never stepped is not a recorded route, whatever the goal conditions say. A form confirmed
  * with a field the demonstration filled left empty is refused: apps do not submit it, the page stays.
  */
-function exitWith(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOptions, shown: boolean): number | 'refused' | null {
+function exitWith(
+  m: PageModel,
+  e: GraphEdge,
+  pos: Position,
+  opts: MatchOptions,
+  shown: boolean,
+  unsubmitted: boolean,
+): number | 'refused' | null {
   const had = contentOf(m.byId.get(e.from));
   let differs = 0;
   let empty = false;
@@ -243,9 +250,10 @@ function exitWith(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOptions,
     const now = pos.content.get(k);
     if (now === undefined || valueAgrees(m, k, had[k]!, now, opts.textThreshold)) continue;
     // The control found by its label under the finger is there whatever the search box holds: a query is a means. And a
-    // way off the page a demonstration took with the box empty is there with a query typed and not submitted (the
-    // screen the walk stands on, recorded with the query typed, says what is under the finger: see sameControl).
-    if (isSearchKey(k) && (shown || had[k] === '')) continue;
+    // way off the page a demonstration took with the box empty is there with a query typed and not yet submitted (the
+    // screen the walk stands on, recorded with the query typed, says what is under the finger: see sameControl) —
+    // not once it is submitted, when the results stand there.
+    if (isSearchKey(k) && (shown || (had[k] === '' && unsubmitted))) continue;
     if (now === '' && had[k] !== '') empty = true;
     else if (!setFurtherOn(m, e).has(k)) return null;
     differs++;
@@ -287,6 +295,8 @@ export function pageMoves(
   setByPath: ReadonlySet<string> = new Set(),
   /** The label of the control under the finger, where the tap was moved to where a recorded screen showed it. */
   shown: string | null = null,
+  /** A query typed and not yet submitted (walk.ts). */
+  unsubmitted = false,
 ): Candidate[] {
   const cands: Candidate[] = [];
   const own = new Set(out);
@@ -340,7 +350,7 @@ export function pageMoves(
           how: 'refused',
         });
     } else {
-      const differs = exitWith(m, e, pos, opts, shown !== null);
+      const differs = exitWith(m, e, pos, opts, shown !== null, unsubmitted);
       if (differs === 'refused')
         cands.push({
           edge: e,

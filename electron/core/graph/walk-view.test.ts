@@ -114,6 +114,36 @@ describe('a query typed and not submitted leaves the page as it was', () => {
     expect(r.accepted).toBe(true);
   });
 
+  it('submitted, the results stand where the shortcut was: a tap there is not the shortcut', () => {
+    // Typing and the results are one state (the rows are not content); its screen is the one recorded before Enter.
+    const map = (q: string, focused: boolean, ...more: ReturnType<typeof button>[]) =>
+      page('地图', field(q, '搜索地点', box, { resourceId: id('search'), focused }), ...more);
+    const g = graphOf([
+      demoOf(1, [
+        { ui: map('', false, icon('')), action: tapAt(box) },
+        { ui: map('', true, icon('')), action: type('药店') },
+        { ui: map('药店', true, icon('')), action: enter },
+        {
+          ui: map(
+            '药店',
+            false,
+            button('益丰大药房', row, { resourceId: id('place') }),
+            button('老百姓大药房', near, { resourceId: id('place') }),
+          ),
+          action: tapAt(row),
+        },
+        { ui: place, action: null, activity: 'PlaceActivity' },
+      ]),
+      demoOf(2, [
+        { ui: map('', false, icon('')), action: tapAt(near) },
+        { ui: place, action: null, activity: 'PlaceActivity' },
+      ]),
+    ]);
+    expect(walkPath(g, [tapAt(box), type('药店'), tapAt(near)]).accepted).toBe(true);
+    // After Enter, 老百姓大药房 stands there: not the shortcut to 益丰大药房.
+    expect(walkPath(g, [tapAt(box), type('药店'), enter, tapAt(near)]).accepted).toBe(false);
+  });
+
   it('where typing hides the shortcut, a tap at its place presses nothing: not accepted', () => {
     expect(walkPath(graph('附近药店', true), [tapAt(box), type('药店'), tapAt(near)]).accepted).toBe(false);
   });
@@ -276,5 +306,31 @@ describe('a slider or a switch no demonstration moved changes its own value; the
   it('moved alone, the page is where it was: not the goal', () => {
     expect(walkPath(g, [tapAt(ring)]).accepted).toBe(false);
     expect(walkPath(g, [tapAt(wifi)]).accepted).toBe(false);
+  });
+});
+
+describe('results shown only after a search is submitted', () => {
+  // The demonstration typed 药店, pressed Enter, and tapped the first result: typing and the results are one state
+  // (the rows are not content), so only the order of the demonstration's steps says the results came with Enter.
+  const box = b(40, 260, 1040, 380);
+  const row = b(0, 420, 1080, 560);
+  const map = (q: string, focused: boolean, ...more: ReturnType<typeof button>[]) =>
+    page('地图', field(q, '搜索地点', box, { resourceId: id('search'), focused }), ...more);
+  const g = graphOf([
+    demoOf(1, [
+      { ui: map('', false), action: tapAt(box) },
+      { ui: map('', true), action: type('药店') },
+      { ui: map('药店', true), action: enter },
+      { ui: map('药店', false, button('益丰大药房', row, { resourceId: id('place') })), action: tapAt(row) },
+      { ui: page('益丰大药房', button('路线', b(40, 900, 1040, 1050))), action: null, activity: 'PlaceActivity' },
+    ]),
+  ]);
+
+  it('typed, submitted, the result: accepted', () => {
+    expect(walkPath(g, [tapAt(box), type('药店'), enter, tapAt(row)]).accepted).toBe(true);
+  });
+
+  it('typed and not submitted, then where the result would be: not accepted', () => {
+    expect(walkPath(g, [tapAt(box), type('药店'), tapAt(row)]).accepted).toBe(false);
   });
 });

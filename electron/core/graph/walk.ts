@@ -110,6 +110,8 @@ export class GraphWalker {
   private query: string | null = null;
   /** How far the page the walk stands on was scrolled where no demonstration scrolled (see walk-view.ts). */
   private scrolled = 0;
+  /** A query typed and not yet submitted: the results a demonstration saw after its Enter are not shown (PageModel.afterSubmit). */
+  private unsubmitted = false;
   /** An option no demonstration chose, picked in a picker whose value no screen shows, until one they chose is (walk-pick.ts). */
   private picked: { page: string; label: string } | null = null;
 
@@ -155,6 +157,10 @@ export class GraphWalker {
     const page = this.pos.page;
     const move = this.move(action, screen);
     if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
+    // Typing leaves a query unsubmitted until Enter or a tap (a search button, a suggestion) or another page.
+    if (move.taken)
+      this.unsubmitted =
+        this.pos.page === page && (action.type === 'Type' || (this.unsubmitted && action.type !== 'Enter' && !isTapLike(action)));
     return move;
   }
 
@@ -186,7 +192,7 @@ export class GraphWalker {
       exact.move ??
       (pos.nodes.size > 0 ? focusMove(this.model, action, pos, screen) : null) ??
       choose(
-        pageMoves(this.model, action, pos, out, this.opts, this.content, this.set, relabelled).filter(
+        pageMoves(this.model, action, pos, out, this.opts, this.content, this.set, relabelled, this.unsubmitted).filter(
           (c) => presses(c.edge) && sameControl(relabelled ?? labelHere(), c, action, relabelled === null && nothingHere()),
         ),
       ) ??
@@ -460,7 +466,9 @@ export class GraphWalker {
     // In the graph's edge order: ties between equally close edges resolve the same way.
     const out =
       pos.nodes.size === 1 ? (this.model.outOf.get([...pos.nodes][0]!) ?? []) : this.graph.edges.filter((e) => pos.nodes.has(e.from));
-    return out.filter((e) => loopAllows(this.model, e, this.content, this.opts.textThreshold));
+    return out.filter(
+      (e) => loopAllows(this.model, e, this.content, this.opts.textThreshold) && !(this.unsubmitted && this.model.afterSubmit.has(e)),
+    );
   }
 
   /**

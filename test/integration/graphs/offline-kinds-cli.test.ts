@@ -153,7 +153,9 @@ describe('offline verdicts by kind, through elderbench run with a scripted vlm m
       }
     }
 
-    // The online tasks played by the same scripted agents on the phone, and the two runs compared.
+    // The online tasks played on the phone by two of the same scripted agents (one with right paths, one with careless
+    // ones: every agent on every online task costs minutes and shows nothing more), and the two runs compared.
+    const both = ['right-1', 'wrong-1'].filter((n) => agents.has(n));
     asked = new Map();
     const on = await cliToEnd([
       '--workspace',
@@ -165,7 +167,7 @@ describe('offline verdicts by kind, through elderbench run with a scripted vlm m
       '--mode',
       'online',
       '--agent',
-      names,
+      both.join(','),
       '--tasks',
       online.join(','),
       '--devices',
@@ -178,7 +180,13 @@ describe('offline verdicts by kind, through elderbench run with a scripted vlm m
         agreement: { agents: { agent: string; tasks: number; agreement: number; kappa: number | null }[]; rankingTau: number | null };
       };
     };
-    for (const a of cmp.modes.agreement.agents) {
+    expect(
+      cmp.modes.agreement.agents
+        .filter((a) => both.includes(a.agent))
+        .map((a) => a.agent)
+        .sort(),
+    ).toEqual([...both].sort());
+    for (const a of cmp.modes.agreement.agents.filter((x) => both.includes(x.agent))) {
       expect(a, a.agent).toMatchObject({ tasks: online.length, agreement: 1 });
       expect(a.kappa === null || a.kappa === 1, `${a.agent}: κ ${a.kappa}`).toBe(true);
     }
