@@ -45,6 +45,7 @@ import type { TabBar } from './walk-tabs.js';
 import { sharedTabBar, TabPages, tabUnder } from './walk-tabs.js';
 
 export type { WalkHow } from './walk-moves.js';
+import type { WalkHow } from './walk-moves.js';
 import type { WalkMove } from './walk-step.js';
 import { unrecorded } from './walk-step.js';
 
@@ -226,13 +227,7 @@ export class GraphWalker {
       const named = label === null ? [] : namedPageEdges(this.model, label, action, pos.page);
       if (named.length > 0) {
         const reason = `"${label}" opens its own page, as a demonstration's tap on it did elsewhere`;
-        const move: Candidate = {
-          edge: named[0]!,
-          result: { matched: true, distancePx: null, similarity: null, rule: null, reason },
-          how: 'named-page',
-        };
-        this.apply(move, action, pos);
-        return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest: exact.nearest };
+        return this.take(named[0]!, 'named-page', reason, action, pos, exact.nearest);
       }
       // Tap vs long-press: the item a demonstration long-pressed here opens its own page when tapped (walk-named.ts).
       const own = label === null ? null : itemPageByTap(this.model, label, action, pos.page, this.graph.startNode);
@@ -258,13 +253,7 @@ export class GraphWalker {
       const item = sameItem(action, out);
       if (item) {
         const reason = `"${item.label}" listed again in the group a demonstration tapped it in: the same item`;
-        const move: Candidate = {
-          edge: item.edge,
-          result: { matched: true, distancePx: null, similarity: null, rule: null, reason },
-          how: 'same-item',
-        };
-        this.apply(move, action, pos);
-        return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest: exact.nearest };
+        return this.take(item.edge, 'same-item', reason, action, pos, exact.nearest);
       }
       // Another option of a picker a demonstration chose from: it closes the same way, with a value no one saw.
       const pick = otherPick(this.model, action, out, this.opts);
@@ -295,18 +284,20 @@ export class GraphWalker {
     return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest };
   }
 
+  /** A recorded edge taken by a rule of its own (`how`), for the reason given: applied as the edge is. */
+  private take(edge: GraphEdge, how: WalkHow, reason: string, action: Action, from: Position, nearest: WalkMove['nearest']): WalkMove {
+    const move: Candidate = { edge, result: { matched: true, distancePx: null, similarity: null, rule: null, reason }, how };
+    this.apply(move, action, from);
+    return { taken: { edge, result: move.result, how }, nearest };
+  }
+
   /** Another option of a picker (walk-pick.ts): where the demonstrated option led, its value unknown until one they chose is picked. */
   private pickOther(pick: OtherPick, action: Action, from: Position, nearest: WalkMove['nearest']): WalkMove {
     const reason = `another option of the picker ("${pick.label}"): it closes as the demonstrated one did, with a value no demonstration saw`;
-    const move: Candidate = {
-      edge: pick.edge,
-      result: { matched: true, distancePx: null, similarity: null, rule: null, reason },
-      how: 'other-pick',
-    };
-    this.apply(move, action, from);
+    const taken = this.take(pick.edge, 'other-pick', reason, action, from, nearest);
     this.viaGoal = new Set();
     this.picked = { page: this.model.pageOf.get(pick.edge.from) ?? '', label: pick.label };
-    return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest };
+    return taken;
   }
 
   /**
