@@ -2,6 +2,7 @@ import type { Bounds, UiHierarchy, UiNode } from '../../../shared/domain/ui-node
 import type { TapOption } from '../../../shared/domain/task-graph.js';
 import { contains, flattenUi, labelOf } from '../../../shared/domain/ui-tree.js';
 import { normalizeContent } from './content.js';
+import { isEditField } from './widget-classes.js';
 
 /**
  * What a demonstrated tap's screen says about the controls around it, so the walk can apply what the tap
@@ -142,7 +143,7 @@ export function toggleControls(ui: UiHierarchy): Bounds[] {
 /** Editable fields of a screen (a search box): a tap there focuses the field, and the page stays. */
 export function inputFields(ui: UiHierarchy): Bounds[] {
   return flattenUi(ui)
-    .filter((n) => n.bounds && n.enabled && /EditText|AutoComplete|SearchView/.test(n.className))
+    .filter((n) => n.bounds && n.enabled && isEditField(n))
     .map((n) => n.bounds!);
 }
 

@@ -3,6 +3,7 @@ import { isTextKey } from './goal-conditions.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, nodesWith } from './page-model.js';
 import type { Position } from './walk-moves.js';
+import { isEditClass } from './widget-classes.js';
 
 /** Where a walk stands, as positions: arriving at a node, the nodes that show a page's content, the focused field. */
 
@@ -30,7 +31,7 @@ export function nodesAt(m: PageModel, threshold: number, p: Position): Set<strin
 /** The text key a tap focused: the field the tapped element is, by its resource id. */
 export function focusOf(m: PageModel, e: GraphEdge, page: string): string | null {
   const t = e.target;
-  if (!t?.resourceId || !/EditText|AutoComplete|SearchView/.test(t.className)) return null;
+  if (!t?.resourceId || !isEditClass(t.className)) return null;
   for (const n of m.nodesOf.get(page) ?? []) for (const k in contentOf(n)) if (isTextKey(k) && k.endsWith(`|${t.resourceId}`)) return k;
   return null;
 }

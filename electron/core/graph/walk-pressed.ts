@@ -7,6 +7,7 @@ import type { PageModel } from './page-model.js';
 import { isEdit, valueAgrees } from './page-model.js';
 import type { Candidate } from './walk-moves.js';
 import { isTapLike, tappedLabel } from './walk-view.js';
+import { isEditClass } from './widget-classes.js';
 
 /**
  * What a tap presses is the control the screen it is made on shows there (`here`: its label, walk-controls.ts
@@ -26,7 +27,7 @@ export function sameControl(here: string | null, c: Candidate, action: Action, n
   const there = normalizeContent(tappedLabel(c.edge, action));
   // This screen shows no labelled control under the finger where the other screen had one (a search result before
   // the search): the finger presses nothing of it. Not a text field, which the keyboard moves between screens.
-  if (nothingHere && there !== '' && !/EditText|AutoComplete|SearchView/.test(c.edge.target?.className ?? '')) return false;
+  if (nothingHere && there !== '' && !isEditClass(c.edge.target?.className ?? '')) return false;
   return here === null || there === '' || normalizeContent(here) === there;
 }
 

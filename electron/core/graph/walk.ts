@@ -175,8 +175,8 @@ export class GraphWalker {
     const exact = exactMove(this.model, action, out, pos, this.opts);
     // The app bar's Navigate-up arrow goes back as Back does (a demonstration's Back, where it pressed Back); a
     // dialog's negative button closes it as Back does.
-    if (!exact.move && this.onUpArrow(action, pos.nodes.size > 0 ? pos.nodes : [pos.near])) return this.act({ type: 'Back' });
-    if (!exact.move && this.onDismiss(action, pos.nodes)) return this.act({ type: 'Back' });
+    if (!exact.move && this.onBackControl(action, pos.nodes.size > 0 ? pos.nodes : [pos.near], 'up')) return this.act({ type: 'Back' });
+    if (!exact.move && this.onBackControl(action, pos.nodes, 'dismiss')) return this.act({ type: 'Back' });
     // A tab or option the screen shows selected already: tapping it again changes nothing (unless a demonstration did).
     if (!exact.move && relabelled === null && onStillControl(this.screens(), action, screen)) return this.still(exact.nearest);
     // Enter in a focused field that holds nothing: there is nothing to submit, and the page stays (as a search box or a
@@ -188,7 +188,8 @@ export class GraphWalker {
     let under: string | null | undefined;
     const labelHere = (): string | null => (under === undefined ? (under = labelUnder(this.screens(), action, screen)) : under);
     const valueOf = (k: string): string | undefined => this.content.get(k) ?? pos.content.get(k);
-    const nothingHere = (): boolean => nothingUnder(this.screens(), action, screen);
+    let nothing: boolean | undefined;
+    const nothingHere = (): boolean => (nothing ??= nothingUnder(this.screens(), action, screen));
     const move =
       exact.move ??
       (pos.nodes.size > 0 ? focusMove(this.model, action, pos, screen) : null) ??
@@ -390,7 +391,7 @@ export class GraphWalker {
       return move;
     }
     // Navigate up on a page no demonstration showed: where the app's pages show their arrow.
-    if (action.type !== 'Back' && this.onUpArrow(action, this.model.byId.keys())) action = { type: 'Back' };
+    if (action.type !== 'Back' && this.onBackControl(action, this.model.byId.keys(), 'up')) action = { type: 'Back' };
     if (action.type !== 'Back') {
       const reason = `after a tap the graph does not know, ${action.type} is not known to return (only Back is): ${away.nearest?.result.reason ?? ''}`;
       return { taken: null, nearest: away.nearest ? { edge: away.nearest.edge, result: { ...away.nearest.result, reason } } : null };
@@ -430,23 +431,12 @@ export class GraphWalker {
     };
   }
 
-  /** Whether a tap lands on the dismissing button of a dialog one of these nodes shows. */
-  private onDismiss(action: Action, nodes: Iterable<string>): boolean {
+  /** Whether a tap lands on a control that goes back as Back does — the app bar's Navigate-up arrow, or a dialog's dismissing button — on one of these nodes' screens. */
+  private onBackControl(action: Action, nodes: Iterable<string>, control: 'up' | 'dismiss'): boolean {
     if (!isTapLike(action) || !('at' in action)) return false;
     const p = toPixels(action.at, graphScreen(this.graph as TaskGraph));
     for (const id of nodes) {
-      const b = this.model.byId.get(id)?.dismiss;
-      if (b && contains(b, p.x, p.y)) return true;
-    }
-    return false;
-  }
-
-  /** Whether a tap lands on the Navigate-up arrow of one of these nodes' screens. */
-  private onUpArrow(action: Action, nodes: Iterable<string>): boolean {
-    if (!isTapLike(action) || !('at' in action)) return false;
-    const p = toPixels(action.at, graphScreen(this.graph as TaskGraph));
-    for (const id of nodes) {
-      const b = this.model.byId.get(id)?.up;
+      const b = this.model.byId.get(id)?.[control];
       if (b && contains(b, p.x, p.y)) return true;
     }
     return false;

@@ -24,8 +24,10 @@ function kindOf(className: string): number {
   return k;
 }
 
+/** An editable text field's class (EditText and its relatives): a recorded target names only its class. */
+export const isEditClass = (className: string): boolean => (kindOf(className) & EDIT) !== 0;
 /** An editable text field (EditText and its relatives). */
-export const isEditField = (n: UiNode): boolean => (kindOf(n.className) & EDIT) !== 0;
+export const isEditField = (n: UiNode): boolean => isEditClass(n.className);
 /** A slider, seek bar, rating bar or progress bar: its value is state. */
 export const isSliderClass = (n: UiNode): boolean => (kindOf(n.className) & SLIDER) !== 0;
 /** A list or grid view (whether or not it scrolls yet). */
