@@ -1,5 +1,5 @@
 import type { Action } from '../../shared/domain/action.js';
-import type { Demo, TaskGraph } from '../../shared/domain/task-graph.js';
+import type { Demo, TapAlternatives, TaskGraph } from '../../shared/domain/task-graph.js';
 import { DEFAULT_SIGNATURE_CONFIG } from '../../shared/domain/task-graph.js';
 import type { UiHierarchy } from '../../shared/domain/ui-node.js';
 import { toDemoStep } from '../../electron/core/graph/demo-step.js';
@@ -19,6 +19,8 @@ export interface Shot {
   action: Action | null;
   /** The activity, when the page is another one. */
   activity?: string;
+  /** An annotator's mark on the tap: which other options of its group do as well ('any', or their labels). */
+  alternatives?: TapAlternatives;
 }
 
 /** A demonstration from its observations, each step as the recorder keeps it (the tapped point in pixels). */
@@ -39,6 +41,7 @@ export function demoOf(id: number, shots: readonly Shot[]): Demo {
                 ? { ...tapPx(s.ui, s.action.at), type: 'LongPress' as const, ms: s.action.ms ?? 800 }
                 : null,
           screen,
+          ...(s.alternatives ? { alternatives: s.alternatives } : {}),
         },
         DEFAULT_SIGNATURE_CONFIG,
       ),

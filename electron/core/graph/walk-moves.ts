@@ -57,6 +57,7 @@ export type WalkHow =
   | 'other-row'
   | 'other-pick'
   | 'same-item'
+  | 'free-item'
   | 'stepper-mirror'
   | 'page-exit'
   | 'refused'
@@ -94,6 +95,7 @@ const RANK: Record<WalkHow, number> = {
   'other-row': 2,
   'other-pick': 2,
   'same-item': 2,
+  'free-item': 4,
   'stepper-mirror': 3,
   'page-exit': 4,
   refused: 6,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
-import { b, button, id, n, page, tapAt, text, ui } from '../../../test/support/ui-builder.js';
+import { b, button, id, n, page, tabs, tapAt, text, ui } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
 import { DEFAULT_MATCH_OPTIONS } from './match.js';
 import { GraphWalker } from './walk.js';
@@ -196,5 +196,64 @@ describe('the same item listed twice in one group', () => {
       ]),
     ]);
     expect(walkPath(call, [tapAt(rowAt(2))]).accepted).toBe(false);
+  });
+});
+
+/**
+ * An item of a free choice listed under another tab: a demonstration opened the news app's 健康 tab and read one of
+ * its articles, marked "any article of the list". The 推荐 tab lists some of those articles too; one of them read
+ * from there is an article of the list the demonstration chose from. A headline the 健康 list does not show is not,
+ * nor is an article the mark left out, nor any article when nothing was marked.
+ */
+describe('an item of a free choice, listed under another tab of the page', () => {
+  const rowAt = (i: number) => b(0, 400 + i * 190, 1080, 590 + i * 190);
+  const headline = (title: string, i: number) =>
+    n({
+      className: 'android.widget.LinearLayout',
+      clickable: true,
+      resourceId: id('headline'),
+      bounds: rowAt(i),
+      children: [text(title, b(40, 420 + i * 190, 900, 570 + i * 190))],
+    });
+  const news = (tab: string, titles: string[]) =>
+    page(
+      '新闻',
+      tabs(['推荐', '健康'], tab, 231, { resourceId: id('categories'), scrollable: true }),
+      n({
+        className: 'android.widget.LinearLayout',
+        bounds: b(0, 400, 1080, 400 + titles.length * 190),
+        children: titles.map((t, i) => headline(t, i)),
+      }),
+    );
+  const recommended = news('推荐', ['停水通知', '护眼的五种食物', '广场舞大赛开幕', '饭后散步']);
+  const health = news('健康', ['饭后散步', '护眼的五种食物', '秋季养生']);
+  const article = page('健康', button('收藏', b(860, 100, 1040, 220)));
+  const healthTab = b(540, 231, 1080, 381);
+  const graphMarked = (alternatives: 'any' | string[] | undefined) =>
+    graphOf([
+      demoOf(1, [
+        { ui: recommended, action: tapAt(healthTab) },
+        { ui: health, action: tapAt(rowAt(0)), ...(alternatives ? { alternatives } : {}) },
+        { ui: article, action: null, activity: 'ArticleActivity' },
+      ]),
+    ]);
+
+  it('as demonstrated, and another article of the 健康 list there: accepted', () => {
+    expect(walkPath(graphMarked('any'), [tapAt(healthTab), tapAt(rowAt(2))]).accepted).toBe(true);
+  });
+
+  it('护眼的五种食物 read from 推荐, where the 健康 list shows it too: accepted', () => {
+    const r = walkPath(graphMarked('any'), [tapAt(rowAt(1))]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('a headline under 推荐 the 健康 list does not show: not accepted', () => {
+    expect(walkPath(graphMarked('any'), [tapAt(rowAt(2))]).accepted).toBe(false);
+  });
+
+  it('an article the mark left out, or any when the tap was not marked: not accepted', () => {
+    expect(walkPath(graphMarked(['饭后散步', '秋季养生']), [tapAt(rowAt(1))]).accepted).toBe(false);
+    expect(walkPath(graphMarked(undefined), [tapAt(rowAt(1))]).accepted).toBe(false);
   });
 });

@@ -1,10 +1,13 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge } from '../../../shared/domain/task-graph.js';
+import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
+import { normalizeContent } from './content.js';
 import type { MatchOptions } from './match.js';
 import { matchEdge } from './match.js';
 import type { PageModel } from './page-model.js';
+import { contentOf } from './page-model.js';
 
 /**
  * A picker: a dialog of single-choice options (checkable, the current one checked) opened from a page, closed by the
@@ -51,6 +54,44 @@ export function sameItem(action: Action, out: readonly GraphEdge[]): OtherPick |
   }
   return null;
 }
+
+/**
+ * An item of a free choice, listed under another choice of the same page: a demonstration chose freely from a list
+ * (any article of the news app's 健康 tab, marked as a free choice) and the same item — by its label — is tapped where
+ * another tab of that page lists it too (推荐 shows 秋季养生 as well). It is an item of the list the demonstration chose
+ * from: the tap goes where the free choice went, and the page's choices (which tab, which list) count as they stood
+ * when the demonstration chose, for the list's items are what that choice was for. Not an item the free-choice list
+ * does not show (a sports headline under 推荐): what it opens, no demonstration saw.
+ */
+export interface FreeItem {
+  /** The free-choice edge: where the item leads. */
+  edge: GraphEdge;
+  /** The page's choices as they stood where the demonstration chose (content key → value). */
+  choices: Map<string, string>;
+}
+
+export function freeItemElsewhere(
+  m: PageModel,
+  label: string | null,
+  action: Action,
+  page: string,
+  here: ReadonlySet<string>,
+): FreeItem | null {
+  if (action.type !== 'Tap' || label === null || [...label].length < 2) return null;
+  for (const e of m.leavingOf.get(page) ?? []) {
+    if (!e.choice || !e.group || e.action.type !== 'Tap' || here.has(e.from) || m.pageOf.get(e.from) !== page) continue;
+    // One of the options the mark named (any of the list, or the ones it listed), by its label.
+    const marked = e.group.filter((o) => e.choice!.options.some((c) => sameBounds(c, o.bounds)));
+    if (!marked.some((o) => normalizeContent(o.label) === label)) continue;
+    const choices = new Map(Object.entries(contentOf(m.byId.get(e.from))).filter(([k]) => isChoiceKey(k)));
+    return { edge: e, choices };
+  }
+  return null;
+}
+
+const sameBounds = (a: Bounds, b: Bounds): boolean => a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom;
+
+const isChoiceKey = (key: string): boolean => key.slice(key.indexOf('§') + 1).startsWith('choice|');
 
 /**
  * Whether the edge closed a picker back to the page that opened it: in a demonstration, the step before it was a tap

@@ -14,7 +14,7 @@ import { contentOf, isEdit, loopAllows, pageModel, typedField } from './page-mod
 import { nothingUnder, pressedAgain, sameControl } from './walk-pressed.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
-import { otherPick, pickedAgain, sameItem } from './walk-pick.js';
+import { freeItemElsewhere, otherPick, pickedAgain, sameItem } from './walk-pick.js';
 import type { Candidate, Position } from './walk-moves.js';
 import {
   SCROLL_SLACK,
@@ -255,6 +255,16 @@ export class GraphWalker {
       if (item) {
         const reason = `"${item.label}" listed again in the group a demonstration tapped it in: the same item`;
         return this.take(item.edge, 'same-item', reason, action, pos, exact.nearest);
+      }
+      // An item of a list a demonstration chose from freely, tapped where another tab of the page lists it (walk-pick.ts).
+      const free = freeItemElsewhere(this.model, label, action, pos.page, pos.nodes);
+      if (free) {
+        for (const [k, v] of free.choices) {
+          this.content.set(k, v);
+          this.set.add(k);
+        }
+        const reason = `"${label}" is an item of the list a demonstration chose from freely, listed here too: the same item`;
+        return this.take(free.edge, 'free-item', reason, action, pos, exact.nearest);
       }
       // Another option of a picker a demonstration chose from: it closes the same way, with a value no one saw.
       const pick = otherPick(this.model, action, out, this.opts);
