@@ -71,7 +71,7 @@ const sameData = (a: Record<string, string>, b: Record<string, string>): boolean
  *   `overshoot-and-correct` when it stays on one page (a value changed and changed back), `no-effect`
  *   when its only detours are actions that changed nothing;
  * - the same changes to the data as a demonstration, in another order (the destination set before the
- *   date), or in its order on the same pages reached in another order: `field-order`;
+ *   date), or in its order on the same pages (detours removed) reached in another order: `field-order`;
  * - the same decisions with other typed text: `text-semantics`;
  * - a demonstration's changes plus others later undone, ending with the same data (三亚 chosen, then
  *   上海): `overshoot-and-correct`;
@@ -104,14 +104,24 @@ export function classifyRight(
   const mine = changes(ids, stateOf);
   const end = stateOf(ids.at(-1)!).data;
   const pages = (route: readonly string[]): string[] => [...new Set(route.map((id) => stateOf(id).window))].sort();
-  const theirs = routes.map((d) => ({ changes: changes(d.states, stateOf), end: stateOf(d.states.at(-1)!).data, pages: pages(d.states) }));
+  // Pages once detours are removed: a category page looked at and left is not the category page a demonstration went
+  // through (home → 棋牌游戏 → back → the item from home is not home → 视频 → the item).
+  const routePages = (route: readonly string[]): string[] => {
+    const byApp = new Map(route.map((id) => [stateOf(id).app, id]));
+    return pages(eraseLoops(app(route), route.slice(1)).states.map((a) => byApp.get(a)!));
+  };
+  const theirs = routes.map((d) => ({
+    changes: changes(d.states, stateOf),
+    end: stateOf(d.states.at(-1)!).data,
+    pages: routePages(d.states),
+  }));
   // The same edits, in another order — or in the same order on the same pages, focused or opened in another order.
   const fieldOrder = theirs.some(
     (t) =>
       sameData(t.end, end) &&
       mine.length === t.changes.length &&
       includes(mine, t.changes) &&
-      (!same(mine, t.changes) || same(pages(ids), t.pages)),
+      (!same(mine, t.changes) || same(routePages(ids), t.pages)),
   );
   if (fieldOrder) return 'field-order';
   const texts = anyText(erased.decisions);
