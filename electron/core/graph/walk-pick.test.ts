@@ -252,6 +252,66 @@ describe('an item of a free choice, listed under another tab of the page', () =>
     expect(walkPath(graphMarked('any'), [tapAt(rowAt(2))]).accepted).toBe(false);
   });
 
+  it("a choice that left the list as it was (the text size) is the path's own: 大 not chosen, not accepted", () => {
+    // A text-size strip above the tabs; the demonstration chose 大, then 健康, then an article.
+    const top = 160;
+    const row = (i: number) => b(0, 400 + top + i * 190, 1080, 590 + top + i * 190);
+    // The strip sits in the toolbar, apart from the tabs and their list.
+    const sized = (tab: string, size: string, titles: string[]) =>
+      ui(
+        n({
+          children: [
+            n({
+              resourceId: id('toolbar'),
+              className: 'android.view.ViewGroup',
+              bounds: b(0, 80, 1080, 400),
+              children: [
+                n({ className: 'android.widget.TextView', text: '新闻', bounds: b(40, 120, 800, 200) }),
+                tabs(['标准', '大'], size, 240, { resourceId: id('sizes'), scrollable: true }),
+              ],
+            }),
+            n({
+              resourceId: 'android:id/content',
+              bounds: b(0, 400, 1080, 2300),
+              children: [
+                tabs(['推荐', '健康'], tab, 231 + top, { resourceId: id('categories'), scrollable: true }),
+                n({
+                  className: 'android.widget.LinearLayout',
+                  bounds: b(0, 400 + top, 1080, 400 + top + titles.length * 190),
+                  children: titles.map((t, i) =>
+                    n({
+                      className: 'android.widget.LinearLayout',
+                      clickable: true,
+                      resourceId: id('headline'),
+                      bounds: row(i),
+                      children: [text(t, b(40, 420 + top + i * 190, 900, 570 + top + i * 190))],
+                    }),
+                  ),
+                }),
+              ],
+            }),
+          ],
+        }),
+      );
+    const big = b(540, 240, 1080, 390);
+    const healthHere = b(540, 231 + top, 1080, 381 + top);
+    const recommendedTitles = ['停水通知', '护眼的五种食物', '广场舞大赛开幕'];
+    const g = graphOf([
+      demoOf(1, [
+        { ui: sized('推荐', '标准', recommendedTitles), action: tapAt(big) },
+        { ui: sized('推荐', '大', recommendedTitles), action: tapAt(healthHere) },
+        { ui: sized('健康', '大', ['饭后散步', '护眼的五种食物', '秋季养生']), action: tapAt(row(0)), alternatives: 'any' },
+        { ui: article, action: null, activity: 'ArticleActivity' },
+      ]),
+    ]);
+    const ok = walkPath(g, [tapAt(big), tapAt(row(1))]);
+    expect(ok.reason + JSON.stringify([...ok.walker.record])).toMatch(/reached DONE/);
+    expect(ok.reason).toMatch(/reached DONE/);
+    const r = walkPath(g, [tapAt(row(1))]);
+    expect(r.reason).toMatch(/should be "大"/);
+    expect(r.accepted).toBe(false);
+  });
+
   it('an article the mark left out, or any when the tap was not marked: not accepted', () => {
     expect(walkPath(graphMarked(['饭后散步', '秋季养生']), [tapAt(rowAt(1))]).accepted).toBe(false);
     expect(walkPath(graphMarked(undefined), [tapAt(rowAt(1))]).accepted).toBe(false);

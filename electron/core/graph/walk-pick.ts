@@ -7,7 +7,8 @@ import { normalizeContent } from './content.js';
 import type { MatchOptions } from './match.js';
 import { matchEdge } from './match.js';
 import type { PageModel } from './page-model.js';
-import { contentOf } from './page-model.js';
+import { contentOf, isEdit } from './page-model.js';
+import { tappedLabel } from './walk-view.js';
 
 /**
  * A picker: a dialog of single-choice options (checkable, the current one checked) opened from a page, closed by the
@@ -59,7 +60,7 @@ export function sameItem(action: Action, out: readonly GraphEdge[]): OtherPick |
  * An item of a free choice, listed under another choice of the same page: a demonstration chose freely from a list
  * (any article of the news app's 健康 tab, marked as a free choice) and the same item — by its label — is tapped where
  * another tab of that page lists it too (推荐 shows 秋季养生 as well). It is an item of the list the demonstration chose
- * from: the tap goes where the free choice went, and the page's choices (which tab, which list) count as they stood
+ * from: the tap goes where the free choice went, and the choice that brought the list up (the tab) counts as it stood
  * when the demonstration chose, for the list's items are what that choice was for. Not an item the free-choice list
  * does not show (a sports headline under 推荐): what it opens, no demonstration saw.
  */
@@ -83,10 +84,30 @@ export function freeItemElsewhere(
     // One of the options the mark named (any of the list, or the ones it listed), by its label.
     const marked = e.group.filter((o) => e.choice!.options.some((c) => sameBounds(c, o.bounds)));
     if (!marked.some((o) => normalizeContent(o.label) === label)) continue;
-    const choices = new Map(Object.entries(contentOf(m.byId.get(e.from))).filter(([k]) => isChoiceKey(k)));
-    return { edge: e, choices };
+    return { edge: e, choices: listChoices(m, e, marked) };
   }
   return null;
+}
+
+/**
+ * The choices that brought the free list up: what a recorded edit of the page set on its way to where the demonstration
+ * chose — the key that took the tapped control's label — where the screen before that edit did not show the list (the
+ * 健康 tab replaced 推荐's headlines). A choice that
+ * left the list as it was (a seat chosen beside a list of trains) is the path's own and stays as the path left it.
+ */
+function listChoices(m: PageModel, free: GraphEdge, marked: readonly { label: string }[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const at = contentOf(m.byId.get(free.from));
+  for (const p of m.leavingOf.get(m.pageOf.get(free.from) ?? '') ?? []) {
+    if (p.to !== free.from || p.from === free.from || !isEdit(m, p)) continue;
+    const before = new Set((m.byId.get(p.from)?.controls ?? []).map((c) => normalizeContent(c.label)));
+    if (marked.every((o) => before.has(normalizeContent(o.label)))) continue;
+    // Only the choice the tap made: the key that took the tapped control's label (not others its screen renamed).
+    const tapped = p.action.type === 'Tap' ? normalizeContent(tappedLabel(p, p.action)) : '';
+    for (const { key, value } of p.effects ?? [])
+      if (isChoiceKey(key) && tapped !== '' && normalizeContent(value) === tapped && at[key] === value) out.set(key, value);
+  }
+  return out;
 }
 
 const sameBounds = (a: Bounds, b: Bounds): boolean => a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom;
