@@ -21,6 +21,7 @@ import { slotsVerdict } from './text-slots.js';
  * | model | when | applied elsewhere |
  * |---|---|---|
  * | text | a Type | the field's text becomes what typing gives there (append, or replace with `clear`) |
+ * | append | a tap that added its label to the key's value (a keypad: 1, then 13) | adds the label again, wherever pressed |
  * | option | a tap whose value is the tapped option's label | sets the key to the label of whichever option was tapped |
  * | stepper | a tap that stepped one number | adds the same step (its mirror control subtracts it) |
  * | set | any other tap with effects | sets the values, only where the key holds what it held before the tap |
@@ -50,6 +51,11 @@ export interface PageModel {
    * state again: the results are not content): with a query typed and not yet submitted, they are not there.
    */
   afterSubmit: ReadonlySet<GraphEdge>;
+  /**
+   * Keys a recorded tap appended its control's label to (a keypad's number: 13, then 138): another press of any key
+   * of that group appends its label again — pressing 1 twice dials 11, it does not choose 1 as a preset would.
+   */
+  appends: ReadonlySet<string>;
 }
 
 const cache = new WeakMap<readonly GraphEdge[], { nodes: readonly GraphNode[]; count: number; model: PageModel }>();
@@ -113,7 +119,21 @@ function buildPageModel(graph: WalkGraph): PageModel {
     loops: loopsOf(graph.edges),
     implied: impliedEffects(graph.edges, byId, pageOf),
     afterSubmit: afterSubmitOf(graph.edges),
+    appends: appendsOf(graph.edges, byId, pageOf),
   };
+}
+
+/** See PageModel.appends: a tap on a page whose effect was the key's value before it with the control's label added. */
+function appendsOf(edges: readonly GraphEdge[], byId: ReadonlyMap<string, GraphNode>, pageOf: ReadonlyMap<string, string>): Set<string> {
+  const out = new Set<string>();
+  for (const e of edges) {
+    if (e.action.type !== 'Tap' || pageOf.get(e.from) !== pageOf.get(e.to)) continue;
+    const label = normalizeContent(e.target?.text || e.target?.contentDesc || '');
+    if (label === '') continue;
+    const before = contentOf(byId.get(e.from));
+    for (const v of e.effects ?? []) if (before[v.key] && v.value === before[v.key] + label) out.add(v.key);
+  }
+  return out;
 }
 
 /** See PageModel.afterSubmit: each use of the edge follows, in its demonstration, an Enter that stayed on the node. */

@@ -20,7 +20,7 @@ import {
   typedValue,
   valueAgrees,
 } from './page-model.js';
-import { sliderValue } from './content.js';
+import { normalizeContent, sliderValue } from './content.js';
 import { ANY_OPTION, isSearchKey, isTextKey } from './goal-conditions.js';
 import { within } from './task-bounds.js';
 
@@ -164,13 +164,14 @@ const isTapLike = (a: Action): a is Extract<Action, { type: 'Tap' | 'DoubleTap' 
   a.type === 'Tap' || a.type === 'DoubleTap' || a.type === 'LongPress';
 
 /** The option of an edge's group a tap landed in, when it is not the demonstrated one. */
-function otherOption(e: GraphEdge, action: Action): { option: string; key: string; value: string } | null {
+function otherOption(m: PageModel, e: GraphEdge, action: Action): { option: string; key: string; value: string } | null {
   if (!e.options || !isTapLike(action)) return null;
   const p = toPixels(action.at, e.screen);
   const hit = e.options.find((o) => contains(o.bounds, p.x, p.y));
   if (!hit) return null;
-  // The value the demonstrated option set, and how (its label, or its number).
+  // The value the demonstrated option set, and how (its label, or its number). A key its group appends to is no choice.
   for (const v of e.effects ?? []) {
+    if (m.appends.has(v.key)) continue;
     const demonstrated = e.options.find((o) => optionSets(o.label, v.value) !== null);
     if (!demonstrated || demonstrated === hit) continue;
     const value = optionValue(optionSets(demonstrated.label, v.value)!, hit.label);
@@ -207,6 +208,8 @@ function applicable(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOption
   let done = 0;
   for (const v of e.effects ?? []) {
     if (e.action.type === 'Type') continue;
+    // A keypad's key appends wherever it is pressed.
+    if (m.appends.has(v.key)) continue;
     if (e.options?.some((o) => optionSets(o.label, v.value) !== null)) continue;
     if (stepOf(m, e, v.key, v.value) !== null && singleNumber(pos.content.get(v.key)) !== null) continue;
     const had = before[v.key];
@@ -323,7 +326,7 @@ export function pageMoves(
     }
     const edit = isEdit(m, e);
     // Another option of a group a recorded tap chose from (on this page or off it).
-    const option = otherOption(e, action);
+    const option = otherOption(m, e, action);
     if (option)
       cands.push({
         edge: e,
@@ -384,6 +387,11 @@ export function editModel(m: PageModel, move: Candidate, action: Action, from: P
       out.set(move.rows.to, move.rows.value);
       continue;
     }
+    // A keypad's key: its label added to what the key holds here (1 pressed again after 1 dials 11).
+    if (m.appends.has(v.key) && isTapLike(action) && isEdit(m, e)) {
+      out.set(v.key, (from.content.get(v.key) ?? '') + pressedLabel(e));
+      continue;
+    }
     if (move.how === 'other-option' && v.key === move.optionKey) {
       out.set(v.key, move.option!);
       continue;
@@ -404,6 +412,9 @@ export function editModel(m: PageModel, move: Candidate, action: Action, from: P
   }
   return out;
 }
+
+/** The label of the control a recorded tap pressed. */
+const pressedLabel = (e: GraphEdge): string => normalizeContent(e.target?.text || e.target?.contentDesc || '');
 
 /** The value a tap on an edge's slider sets, or '*' within the task's bound (any value there does), or null (no slider model). */
 function slidTo(e: GraphEdge, action: Extract<Action, { type: 'Tap' | 'DoubleTap' | 'LongPress' }>, recorded: string): string | null {

@@ -67,6 +67,8 @@ export function pressedAgain(
       contains(e.target.bounds, p.x, p.y) &&
       normalizeContent(tappedLabel(e, action)) === normalizeContent(label) &&
       (e.effects?.length ?? 0) > 0 &&
+      // A keypad's key appends each time it is pressed: its effect is never set already.
+      !e.effects!.some((v) => m.appends.has(v.key)) &&
       e.effects!.every((v) => {
         const now = valueOf(v.key);
         return now !== undefined && valueAgrees(m, v.key, v.value, now, threshold);
