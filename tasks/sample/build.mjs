@@ -1230,6 +1230,8 @@ t('chat-tell-her-home', 'Chat', 'R', 'E', 'social', ['跟她说我到家了', "T
 // Kept apart from the task entries: a second (or third) demonstration that takes another route where the
 // app has one, so a graph knows more than one way to the goal (docs/tasks.md). Each must pass the task's
 // checks on the virtual phone (test/integration/sample-tasks) like the others.
+/** Each digit of a number pressed on the Phone app's keypad. */
+const dial = (number) => [...number].map((d) => tap(d));
 const EXTRA_DEMOS = {
   // The city from the list instead of the search box.
   'weather-son-cold': [[launch(W), tap('城市管理'), scroll, tap('哈尔滨')]],
@@ -1253,6 +1255,13 @@ const EXTRA_DEMOS = {
   // The hour and minute steppers instead of typing into the prefilled fields (an agent that cannot clear a field has only this way).
   'clock-alarm-set': [[launch(K), tap('添加闹钟'), tap('−1 h'), tap('−1 h'), ...Array(6).fill(tap('+5 min')), tap('保存')]],
   'clock-pills-evening': [[launch(K), tap('添加闹钟'), ...Array(11).fill(tap('−1 h')), tap('保存')]],
+  // The number on the keypad instead of the contact (keypad vs contact): one a person knows by heart.
+  'phone-call-doctor': [[launch(P), tap('拨号键盘'), ...dial('13800000003'), tap('拨打')]],
+  'phone-call-community': [[launch(P), tap('拨号键盘'), ...dial('13800000006'), tap('拨打')]],
+  'phone-call-her': [[launch(P), tap('拨号键盘'), ...dial('13800000004'), tap('拨打')]],
+  'phone-call-liufang': [[launch(P), tap('拨号键盘'), ...dial('13800000004'), tap('拨打')]],
+  // A health article where the first page lists it (推荐) instead of the 健康 tab.
+  'news-health': [[launch(N), tap('护眼的五种食物')]],
 };
 for (const x of tasks) for (const d of EXTRA_DEMOS[x.task.id] ?? []) x.demos.push([...d, fin]);
 for (const id of Object.keys(EXTRA_DEMOS)) if (!tasks.some((x) => x.task.id === id)) throw new Error(`EXTRA_DEMOS: no task ${id}`);
