@@ -49,6 +49,16 @@ describe("another row's own control", () => {
     expect(walkPath(g, [tapAt(buttonAt(1))]).accepted).toBe(false);
   });
 
+  it('every row by its own button, in another order (手电筒, 收音机, 天气通): accepted', () => {
+    const r = walkPath(g, [tapAt(buttonAt(2)), tapAt(buttonAt(1)), tapAt(buttonAt(0))]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('two rows in another order, the third left: not accepted', () => {
+    expect(walkPath(g, [tapAt(buttonAt(2)), tapAt(buttonAt(1))]).accepted).toBe(false);
+  });
+
   it("a row's name is not its button", () => {
     const name = b(60, 600, 700, 690);
     expect(walkPath(g, [tapAt(name), tapAt(all)]).accepted).toBe(false);

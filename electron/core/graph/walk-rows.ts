@@ -1,3 +1,4 @@
+import type { GraphEdge } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit } from './page-model.js';
@@ -36,6 +37,31 @@ export function otherRowMove(m: PageModel, label: string | null, pos: Position):
         rows: { from: key, to: other, value },
       };
     }
+  }
+  return null;
+}
+
+/**
+ * What finishing a list's rows also does: a recorded row edit after which every row of its kind showed what it set
+ * (the last update, 更新手电筒 with the others done) also changed other keys of the page (全部更新 gone, the one row's
+ * title left). A row edit of the walk that leaves every row of that kind the same way does that too — whichever row was
+ * done last — and, where that recorded edit produced the goal, so does this one. Null when no recorded edit finished
+ * the rows so.
+ */
+export function rowsFinished(
+  m: PageModel,
+  page: string,
+  content: ReadonlyMap<string, string>,
+): { edge: GraphEdge; effects: Map<string, string> } | null {
+  for (const e of m.leavingOf.get(page) ?? []) {
+    if (!isEdit(m, e) || (e.effects?.length ?? 0) < 2) continue;
+    const rows = e.effects!.filter((v) => rowKind(v.key) !== null);
+    if (rows.length !== 1) continue;
+    const kind = rowKind(rows[0]!.key)!;
+    const after = contentOf(m.byId.get(e.to));
+    const rowKeys = [...new Set([...Object.keys(after), ...content.keys()])].filter((k) => rowKind(k) === kind);
+    if (rowKeys.length < 2 || !rowKeys.every((k) => (content.get(k) ?? '') === (after[k] ?? ''))) continue;
+    return { edge: e, effects: new Map(e.effects!.filter((v) => rowKind(v.key) !== kind).map((v) => [v.key, v.value])) };
   }
   return null;
 }

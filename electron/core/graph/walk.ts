@@ -12,7 +12,7 @@ import { labelUnder, tapOnLabel } from './walk-controls.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit, loopAllows, pageModel, typedField } from './page-model.js';
 import { nothingUnder, pressedAgain, sameControl } from './walk-pressed.js';
-import { otherRowMove } from './walk-rows.js';
+import { otherRowMove, rowsFinished } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
 import { freeItemElsewhere, otherPick, pickedAgain, sameItem } from './walk-pick.js';
 import type { Candidate, Position } from './walk-moves.js';
@@ -491,6 +491,7 @@ export class GraphWalker {
     if (action.type === 'Key' && edge.from === edge.to && move.how === 'edge')
       this.content.set(pressKey(action.key), String(Number(this.content.get(pressKey(action.key)) ?? 0) + 1));
     const effects = editModel(m, move, action, from);
+    let finished: ReturnType<typeof rowsFinished> = null;
     if (isEdit(m, edge) && effects.size === 0) {
       // A tap that changes nothing on the page (a field focused): where it led, or where the walk stands.
       const focus = focusOf(m, edge, from.page) ?? from.focus;
@@ -503,6 +504,9 @@ export class GraphWalker {
       if (move.how === 'edge') for (const [k, v] of Object.entries(contentOf(m.byId.get(edge.to)))) content.set(k, v);
       // ... and a slider the value where the tap landed on it.
       for (const [k, v] of effects) if (move.how !== 'edge' || isTextKey(k) || edge.slider) content.set(k, v);
+      // The rows of a list all done in another order: what the recorded last one also did (walk-rows.ts).
+      finished = move.how === 'other-row' || move.how === 'page-edit' ? rowsFinished(m, from.page, content) : null;
+      for (const [k, v] of finished?.effects ?? []) content.set(k, v);
       const focus = action.type === 'Type' ? (typedField(edge)?.key ?? from.focus) : (focusOf(m, edge, from.page) ?? from.focus);
       const next: Position = { ...from, content, keyboard: action.type === 'Type' || focus !== null || from.keyboard, focus };
       next.nodes = nodesAt(this.model, this.opts.textThreshold, next);
@@ -539,7 +543,7 @@ export class GraphWalker {
       this.content.set(k, move.result.rule === 'free-choice' ? '*' : v);
       this.set.add(k);
     }
-    this.viaGoal = edge.goal ? new Set([...this.pos.nodes].filter((id) => m.byId.get(id)?.done)) : new Set();
+    this.viaGoal = edge.goal || finished?.edge.goal ? new Set([...this.pos.nodes].filter((id) => m.byId.get(id)?.done)) : new Set();
     if (this.picked && move.how === 'edge' && pickedAgain(m, edge, this.picked.page)) this.picked = null;
   }
 
