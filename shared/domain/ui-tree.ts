@@ -18,6 +18,8 @@ export function flattenUi(h: UiHierarchy): UiNode[] {
 export const area = (b: Bounds): number => Math.max(0, b.right - b.left) * Math.max(0, b.bottom - b.top);
 
 export const contains = (b: Bounds, x: number, y: number): boolean => x >= b.left && x < b.right && y >= b.top && y < b.bottom;
+export const sameBounds = (a: Bounds, b: Bounds): boolean =>
+  a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom;
 
 /**
  * The element a tap at (x, y) device pixels lands on: among nodes containing the point,

@@ -1,5 +1,6 @@
 import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
+import { pressedLabel } from './match.js';
 
 /**
  * What a way off a page did to the page it left, known from another route to the same state. A shortcut can set
@@ -17,7 +18,7 @@ export function impliedEffects(
   pageOf: ReadonlyMap<string, string>,
 ): Map<GraphEdge, Map<string, string>> {
   const content = (id: string): Readonly<Record<string, string>> => byId.get(id)?.signature.content ?? {};
-  const control = (e: GraphEdge): string => `${e.action.type}|${normalizeContent(e.target?.text || e.target?.contentDesc || '')}`;
+  const control = (e: GraphEdge): string => `${e.action.type}|${pressedLabel(e)}`;
   // What each page showed when a demonstration first came to it: a key still showing that (选择城市) is unset.
   const first = new Map<string, Readonly<Record<string, string>>>();
   for (const n of byId.values()) if (!first.has(pageOf.get(n.id) ?? '')) first.set(pageOf.get(n.id) ?? '', content(n.id));
@@ -29,8 +30,7 @@ export function impliedEffects(
     return shown.some((t) => t.includes(normalizeContent(v)));
   };
   // And the control pressed says the value (the shortcut 上海 sets 上海; an article's title is not the tab 健康 it sits under).
-  const saysSo = (e: GraphEdge, v: string): boolean =>
-    normalizeContent(e.target?.text || e.target?.contentDesc || '') === normalizeContent(v);
+  const saysSo = (e: GraphEdge, v: string): boolean => pressedLabel(e) === normalizeContent(v);
   const arriving = new Map<string, GraphEdge[]>();
   for (const e of edges) if (pageOf.get(e.from) !== pageOf.get(e.to)) arriving.set(e.to, [...(arriving.get(e.to) ?? []), e]);
   const out = new Map<GraphEdge, Map<string, string>>();

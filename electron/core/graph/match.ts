@@ -5,7 +5,7 @@ import type { MatchOptions } from '../../../shared/domain/graph.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { area, contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
-import { numbersIn } from './content.js';
+import { normalizeContent, numbersIn } from './content.js';
 
 export type { MatchOptions } from '../../../shared/domain/graph.js';
 export { DEFAULT_MATCH_OPTIONS, withMatchDefaults } from '../../../shared/domain/graph.js';
@@ -199,3 +199,6 @@ export function sameDemonstratedAction(a: GraphEdge, b: GraphEdge, opts: MatchOp
   const plain = (e: GraphEdge): GraphEdge => ({ ...e, choice: undefined });
   return matchEdge(b.action, plain(a), opts).matched && matchEdge(a.action, plain(b), opts).matched;
 }
+
+/** The label of the control a recorded action pressed (its text, else its content description), normalized. */
+export const pressedLabel = (e: Pick<GraphEdge, 'target'>): string => normalizeContent(e.target?.text || e.target?.contentDesc || '');

@@ -1,6 +1,7 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { ActionPx } from '../../../shared/domain/action-px.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
+import { sameBounds } from '../../../shared/domain/ui-tree.js';
 import type { TargetElement } from '../../../shared/domain/ui-tree.js';
 import { sameState } from './compare.js';
 import { contentModel, contentUnder, demonstrationEffects, learnContent, withContent } from './content-keys.js';
@@ -238,8 +239,6 @@ export function buildGraph(
   for (const [id, conditions] of deriveGoalConditions(graph, goalPaths, hints)) index.byId(id).goal = conditions;
   return graph;
 }
-
-const sameBounds = (a: Bounds, b: Bounds): boolean => a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom;
 
 /** Bounds of both lists, each once. */
 function unionBounds(a: readonly Bounds[], b: readonly Bounds[]): Bounds[] {

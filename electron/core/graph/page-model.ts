@@ -4,7 +4,7 @@ import { samePage, widgetStatesAgree } from './compare.js';
 import { canonicalNumber, normalizeContent, numbersIn, sliderValue } from './content.js';
 import { fieldKey, isSearchKey, isTextKey } from './goal-conditions.js';
 import type { MatchRule } from './match.js';
-import { textMatches } from './match.js';
+import { pressedLabel, textMatches } from './match.js';
 import { impliedEffects } from './implied-effects.js';
 import { pageKey } from './signature.js';
 import type { TextSlots } from './text-slots.js';
@@ -128,7 +128,7 @@ function appendsOf(edges: readonly GraphEdge[], byId: ReadonlyMap<string, GraphN
   const out = new Set<string>();
   for (const e of edges) {
     if (e.action.type !== 'Tap' || pageOf.get(e.from) !== pageOf.get(e.to)) continue;
-    const label = normalizeContent(e.target?.text || e.target?.contentDesc || '');
+    const label = pressedLabel(e);
     if (label === '') continue;
     const before = contentOf(byId.get(e.from));
     for (const v of e.effects ?? []) if (before[v.key] && v.value === before[v.key] + label) out.add(v.key);

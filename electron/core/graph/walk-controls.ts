@@ -3,7 +3,7 @@ import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js'
 import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toNorm, toPixels } from '../geometry/coordinates.js';
-import { normalizeContent } from './content.js';
+import { pressedLabel } from './match.js';
 import { isTapLike } from './walk-view.js';
 
 /**
@@ -53,7 +53,7 @@ export function tapOnLabel(label: string, edges: readonly GraphEdge[], action: A
   const places = new Map<string, Action>();
   for (const e of edges) {
     if (e.action.type !== action.type) continue;
-    const own = normalizeContent(e.target?.text || e.target?.contentDesc || '');
+    const own = pressedLabel(e);
     const bounds = own === label && e.target ? e.target.bounds : e.options?.find((o) => o.label === label)?.bounds;
     if (!bounds) continue;
     const at = toNorm(centre(bounds), e.screen);

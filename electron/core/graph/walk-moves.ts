@@ -3,7 +3,7 @@ import type { GraphEdge } from '../../../shared/domain/task-graph.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import type { MatchOptions, MatchResult } from './match.js';
-import { matchEdge } from './match.js';
+import { matchEdge, pressedLabel } from './match.js';
 import type { PageModel } from './page-model.js';
 import {
   contentOf,
@@ -20,7 +20,7 @@ import {
   typedValue,
   valueAgrees,
 } from './page-model.js';
-import { normalizeContent, sliderValue } from './content.js';
+import { sliderValue } from './content.js';
 import { ANY_OPTION, isSearchKey, isTextKey } from './goal-conditions.js';
 import { within } from './task-bounds.js';
 
@@ -412,9 +412,6 @@ export function editModel(m: PageModel, move: Candidate, action: Action, from: P
   }
   return out;
 }
-
-/** The label of the control a recorded tap pressed. */
-const pressedLabel = (e: GraphEdge): string => normalizeContent(e.target?.text || e.target?.contentDesc || '');
 
 /** The value a tap on an edge's slider sets, or '*' within the task's bound (any value there does), or null (no slider model). */
 function slidTo(e: GraphEdge, action: Extract<Action, { type: 'Tap' | 'DoubleTap' | 'LongPress' }>, recorded: string): string | null {

@@ -1,8 +1,8 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge } from '../../../shared/domain/task-graph.js';
-import type { Bounds } from '../../../shared/domain/ui-node.js';
-import { contains } from '../../../shared/domain/ui-tree.js';
+import { contains, sameBounds } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
+import { isChoiceKey } from './content-keys.js';
 import { normalizeContent } from './content.js';
 import type { MatchOptions } from './match.js';
 import { matchEdge } from './match.js';
@@ -80,7 +80,7 @@ export function freeItemElsewhere(
 ): FreeItem | null {
   if (action.type !== 'Tap' || label === null || [...label].length < 2) return null;
   for (const e of m.leavingOf.get(page) ?? []) {
-    if (!e.choice || !e.group || e.action.type !== 'Tap' || here.has(e.from) || m.pageOf.get(e.from) !== page) continue;
+    if (!e.choice || !e.group || e.action.type !== 'Tap' || here.has(e.from)) continue;
     // One of the options the mark named (any of the list, or the ones it listed), by its label.
     const marked = e.group.filter((o) => e.choice!.options.some((c) => sameBounds(c, o.bounds)));
     if (!marked.some((o) => normalizeContent(o.label) === label)) continue;
@@ -109,10 +109,6 @@ function listChoices(m: PageModel, free: GraphEdge, marked: readonly { label: st
   }
   return out;
 }
-
-const sameBounds = (a: Bounds, b: Bounds): boolean => a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom;
-
-const isChoiceKey = (key: string): boolean => key.slice(key.indexOf('§') + 1).startsWith('choice|');
 
 /**
  * Whether the edge closed a picker back to the page that opened it: in a demonstration, the step before it was a tap

@@ -1,5 +1,5 @@
 import type { GraphEdge } from '../../../shared/domain/task-graph.js';
-import { normalizeContent } from './content.js';
+import { pressedLabel } from './match.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit } from './page-model.js';
 import type { Candidate, Position } from './walk-moves.js';
@@ -22,7 +22,7 @@ export function otherRowMove(m: PageModel, label: string | null, pos: Position):
     if (kind === null) continue;
     // The recorded tap pressed its row's control: the key held the control's label before.
     const before = contentOf(m.byId.get(e.from))[key];
-    const pressed = e.target ? normalizeContent(e.target.text || e.target.contentDesc) : '';
+    const pressed = pressedLabel(e);
     if (before === undefined || before === '' || before !== pressed) continue;
     for (const other of keys) {
       if (other === key || rowKind(other) !== kind || pos.content.get(other) !== label) continue;

@@ -103,25 +103,23 @@ export function classifyRight(
   }
   const mine = changes(ids, stateOf);
   const end = stateOf(ids.at(-1)!).data;
-  const pages = (route: readonly string[]): string[] => [...new Set(route.map((id) => stateOf(id).window))].sort();
-  // Pages once detours are removed: a category page looked at and left is not the category page a demonstration went
-  // through (home → 棋牌游戏 → back → the item from home is not home → 视频 → the item).
-  const routePages = (route: readonly string[]): string[] => {
-    const byApp = new Map(route.map((id) => [stateOf(id).app, id]));
-    return pages(eraseLoops(app(route), route.slice(1)).states.map((a) => byApp.get(a)!));
-  };
+  // Pages once detours are removed (the loop-erased routes above): a category page looked at and left is not the
+  // category page a demonstration went through (home → 棋牌游戏 → back → the item from home is not home → 视频 → the item).
+  const windowOfApp = new Map([...ids, ...demos.flatMap((d) => d.states)].map((id) => [stateOf(id).app, stateOf(id).window]));
+  const pages = (apps: readonly string[]): string[] => [...new Set(apps.map((a) => windowOfApp.get(a)!))].sort();
   const theirs = routes.map((d) => ({
     changes: changes(d.states, stateOf),
     end: stateOf(d.states.at(-1)!).data,
-    pages: routePages(d.states),
+    pages: pages(d.erased.states),
   }));
+  const minePages = pages(erased.states);
   // The same edits, in another order — or in the same order on the same pages, focused or opened in another order.
   const fieldOrder = theirs.some(
     (t) =>
       sameData(t.end, end) &&
       mine.length === t.changes.length &&
       includes(mine, t.changes) &&
-      (!same(mine, t.changes) || same(routePages(ids), t.pages)),
+      (!same(mine, t.changes) || same(minePages, t.pages)),
   );
   if (fieldOrder) return 'field-order';
   const texts = anyText(erased.decisions);
