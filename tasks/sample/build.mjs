@@ -23,6 +23,8 @@ const ANY = { any: true };
 // Either of the larger text sizes would do (the smaller ones would not).
 const BIGGER = { any: ['大', '超大'] };
 const ANY_TRAIN = { match: 'prefix', any: true };
+// The news app's health articles (推荐 mixes them with the other categories).
+const HEALTH_TITLES = ['饭后散步走多久最养生', '护眼的五种食物', '秋季养生：保暖多喝水', '60 岁以上免费打流感疫苗', '不吃药也能睡好觉'];
 
 // ---- checks ----
 const st = (pkg) => `cmd vphone state ${pkg}`;
@@ -1260,8 +1262,9 @@ const EXTRA_DEMOS = {
   'phone-call-community': [[launch(P), tap('拨号键盘'), ...dial('13800000006'), tap('拨打')]],
   'phone-call-her': [[launch(P), tap('拨号键盘'), ...dial('13800000004'), tap('拨打')]],
   'phone-call-liufang': [[launch(P), tap('拨号键盘'), ...dial('13800000004'), tap('拨打')]],
-  // A health article where the first page lists it (推荐) instead of the 健康 tab.
-  'news-health': [[launch(N), tap('护眼的五种食物')]],
+  // A health article where the first page lists it (推荐) instead of the 健康 tab. 推荐's order changes each
+  // minute, so any health article it shows would do (and the script takes the first one shown if this one is not).
+  'news-health': [[launch(N), tap('护眼的五种食物', { any: HEALTH_TITLES })]],
 };
 for (const x of tasks) for (const d of EXTRA_DEMOS[x.task.id] ?? []) x.demos.push([...d, fin]);
 for (const id of Object.keys(EXTRA_DEMOS)) if (!tasks.some((x) => x.task.id === id)) throw new Error(`EXTRA_DEMOS: no task ${id}`);

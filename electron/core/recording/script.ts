@@ -45,25 +45,35 @@ export class ScriptTargetError extends Error {
 
 export const isTargetStep = (s: ScriptStep): s is ScriptTarget => 'on' in s;
 
-/** Resolves a label-addressed step against the current screen into a canonical action. */
+/**
+ * Resolves a label-addressed step against the current screen into a canonical action. Where the
+ * screen does not show `on` and the step names the other options that would do as well (`any`
+ * with labels), the first of those the screen shows is tapped — as a person takes whichever health
+ * article the feed happens to list, since a feed's order changes with the time of day.
+ */
 export function resolveScriptStep(step: ScriptStep, ui: UiHierarchy, screen: { width: number; height: number }): Action {
   if (!isTargetStep(step)) return step;
   const want = step.on.trim();
   const mode = step.match ?? 'exact';
-  const hits = flattenUi(ui).filter((n) => {
-    if (!n.bounds || n.bounds.right <= n.bounds.left || n.bounds.bottom <= n.bounds.top) return false;
-    if (!(n.clickable || n.longClickable || n.checkable)) return false;
+  const tappable = flattenUi(ui).filter(
+    (n) => n.bounds && n.bounds.right > n.bounds.left && n.bounds.bottom > n.bounds.top && (n.clickable || n.longClickable || n.checkable),
+  );
+  const hits = tappable.filter((n) => {
     const label = labelOf(n);
     return mode === 'exact' ? label === want : mode === 'prefix' ? label.startsWith(want) : label.includes(want);
   });
-  const hit = hits[step.nth ?? 0];
+  const others = Array.isArray(step.any) ? tappable.filter((n) => step.any!.includes(labelOf(n))) : [];
+  const hit = hits.length > 0 ? hits[step.nth ?? 0] : others[0];
   if (!hit?.bounds) {
     const seen = flattenUi(ui)
       .filter((n) => n.clickable)
       .map(labelOf)
       .filter(Boolean)
       .slice(0, 15);
-    throw new ScriptTargetError(`no clickable element labelled "${want}" (${mode}) on screen; clickable labels: ${seen.join(' | ')}`);
+    const alsoTried = Array.isArray(step.any) ? ` nor any of ${step.any.map((l) => `"${l}"`).join(', ')}` : '';
+    throw new ScriptTargetError(
+      `no clickable element labelled "${want}" (${mode})${alsoTried} on screen; clickable labels: ${seen.join(' | ')}`,
+    );
   }
   const b = hit.bounds;
   const at = toNorm({ x: Math.floor((b.left + b.right) / 2), y: Math.floor((b.top + b.bottom) / 2) }, screen);
