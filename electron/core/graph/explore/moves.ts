@@ -112,7 +112,9 @@ export function movesOn(
     const editable = /EditText|AutoCompleteTextView/.test(n.className);
     // A text field matters when the task has something to type into it.
     const score = Math.max(relevance(labelOf(n)), editable && values.length > 0 ? 0.7 : 0);
-    const target = labelOf(n).trim() ? { target: labelOf(n) } : {};
+    // A text field is found where it is, never by its label: that is what it holds (李强 typed into the recipient
+    // field, above the suggestion 李强); aimed by it, a tap on the field became a tap on the suggestion.
+    const target = !editable && labelOf(n).trim() ? { target: labelOf(n) } : {};
     if (n.clickable || n.checkable) {
       out.push({
         id: named(`tap:${name}`),
