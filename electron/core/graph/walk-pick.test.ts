@@ -317,3 +317,35 @@ describe('an item of a free choice, listed under another tab of the page', () =>
     expect(walkPath(graphMarked(undefined), [tapAt(rowAt(1))]).accepted).toBe(false);
   });
 });
+
+/**
+ * A settings page whose size options show the chosen one selected (the news app's 字体大小 row): the
+ * demonstration tapped 大 on it. Another size first, then 大, ends where the demonstration did — the recorded
+ * screen still shows 大 selected, but the path chose 小 since, so a tap on 大 is no tap on what is selected already.
+ */
+describe('options that show the chosen one selected, another chosen first', () => {
+  const sizes = ['小', '标准', '大', '超大'];
+  const optionAt = (i: number) => b(40 + i * 250, 600, 270 + i * 250, 720);
+  const settings = (chosen: string) =>
+    page('设置', ...sizes.map((s, i) => button(s, optionAt(i), { resourceId: id('size'), selected: s === chosen })));
+  const g = graphOf([
+    demoOf(1, [
+      { ui: settings('标准'), action: tapAt(optionAt(2)) },
+      { ui: settings('大'), action: null },
+    ]),
+  ]);
+
+  it('小, then 大: accepted', () => {
+    const r = walkPath(g, [tapAt(optionAt(0)), tapAt(optionAt(2))]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('大, then 小: not accepted', () => {
+    expect(walkPath(g, [tapAt(optionAt(2)), tapAt(optionAt(0))]).accepted).toBe(false);
+  });
+
+  it('大, then 大 again: accepted (what the screen shows selected, tapped again, changes nothing)', () => {
+    expect(walkPath(g, [tapAt(optionAt(2)), tapAt(optionAt(2))]).accepted).toBe(true);
+  });
+});

@@ -4,6 +4,7 @@ import { graphScreen } from '../../../shared/domain/task-graph.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
+import { isChoiceKey } from './content-keys.js';
 import type { ContentRecord } from './goal-conditions.js';
 import { isSearchKey, isTextKey, pressKey } from './goal-conditions.js';
 import type { MatchOptions, MatchResult } from './match.js';
@@ -178,7 +179,7 @@ export class GraphWalker {
     if (!exact.move && this.onBackControl(action, pos.nodes.size > 0 ? pos.nodes : [pos.near], 'up')) return this.act({ type: 'Back' });
     if (!exact.move && this.onBackControl(action, pos.nodes, 'dismiss')) return this.act({ type: 'Back' });
     // A tab or option the screen shows selected already: tapping it again changes nothing (unless a demonstration did).
-    if (!exact.move && relabelled === null && onStillControl(this.screens(), action, screen)) return this.still(exact.nearest);
+    if (!exact.move && relabelled === null && onStillControl(this.truthfulScreens(), action, screen)) return this.still(exact.nearest);
     // Enter in a focused field that holds nothing: there is nothing to submit, and the page stays (as a search box or a
     // recipient field does on a phone) — not what a demonstration's Enter did with a query typed. Where a demonstration
     // pressed Enter on the field as it is here, its edge was taken.
@@ -347,6 +348,18 @@ export class GraphWalker {
   }
 
   /** The recorded screens of where the walk stands (its nodes, else the closest node of its page). */
+  /**
+   * The screens shown where what each shows selected is what the path chose: a recorded node's, or the nearest one's
+   * where its choices are the path's. Where the path chose another option of the page (小 for the recorded 大), the
+   * nearest screen still shows 大 selected, and a tap on it is no tap on what is selected already.
+   */
+  private truthfulScreens(): (GraphNode | undefined)[] {
+    if (this.pos.nodes.size > 0) return this.screens();
+    const near = this.model.byId.get(this.pos.near);
+    const shown = contentOf(near);
+    return Object.entries(shown).every(([k, v]) => !isChoiceKey(k) || this.pos.content.get(k) === v) ? [near] : [];
+  }
+
   private screens(): (GraphNode | undefined)[] {
     const ids = this.pos.nodes.size > 0 ? [...this.pos.nodes] : [this.pos.near];
     return ids.map((id) => this.model.byId.get(id));

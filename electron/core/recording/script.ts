@@ -62,7 +62,8 @@ export function resolveScriptStep(step: ScriptStep, ui: UiHierarchy, screen: { w
     const label = labelOf(n);
     return mode === 'exact' ? label === want : mode === 'prefix' ? label.startsWith(want) : label.includes(want);
   });
-  const others = Array.isArray(step.any) ? tappable.filter((n) => step.any!.includes(labelOf(n))) : [];
+  const otherLabels = Array.isArray(step.any) ? step.any : [];
+  const others = tappable.filter((n) => otherLabels.includes(labelOf(n)));
   const hit = hits.length > 0 ? hits[step.nth ?? 0] : others[0];
   if (!hit?.bounds) {
     const seen = flattenUi(ui)
