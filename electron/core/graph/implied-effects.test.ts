@@ -44,4 +44,21 @@ describe('what a way off a page did to it, from another route to the same state'
     // The same control pressed with other content says nothing of what it sets.
     expect(impliedEffects([edge('s1', 'n3', 'n4', '上海'), edge('s2', 'n12', 'n4', '上海')], byId, pageOf).size).toBe(0);
   });
+
+  it("nothing for a search box: the map's 医院 chip lists what a search for 医院 lists, and leaves the box empty", () => {
+    const box = 'map§text|EditText|com.vphone.maps:id/search';
+    const ids = new Map([
+      ['m', node('m', { [box]: '' }, '地图')],
+      ['typed', node('typed', { [box]: '医院' }, '地图')],
+      ['r', node('r', {}, '医院')],
+    ]);
+    const pages = new Map([
+      ['m', 'map'],
+      ['typed', 'map'],
+      ['r', 'results'],
+    ]);
+    const chip = edge('c', 'm', 'r', '医院');
+    const enter = { ...edge('e', 'typed', 'r', ''), action: { type: 'Enter' } } as unknown as GraphEdge;
+    expect(impliedEffects([chip, enter], ids, pages).size).toBe(0);
+  });
 });

@@ -1,5 +1,6 @@
 import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
+import { isSearchKey } from './goal-conditions.js';
 import { pressedLabel } from './match.js';
 
 /**
@@ -7,7 +8,7 @@ import { pressedLabel } from './match.js';
  * what a form's field sets: the travel app's city 上海 on its home page searches at once *and* sets the destination,
  * so the results one demonstration reached by the shortcut are the results another reached by 查询 with 到达 上海 on
  * the form. Both edges end on one node, so the shortcut did what that field held: back on the home page, 到达 shows
- * 上海 (as on the phone). Only values the other route's page showed where this edge's page left the key unset (empty,
+ * 上海 (as on the phone). Not a search box's query (a means: the box shows nothing of a shortcut). Only values the other route's page showed where this edge's page left the key unset (empty,
  * or as the page showed it when a demonstration first came to it: 选择城市) count, only from
  * another control (the same control pressed with other content says nothing), only where that control says the value
  * and the state both reach names it (its title or labels), and only where every such route agrees.
@@ -43,6 +44,9 @@ export function impliedEffects(
         if (other === e || pageOf.get(other.from) !== pageOf.get(e.from) || control(other) === control(e)) continue;
         for (const [k, v] of Object.entries(content(other.from))) {
           if (v === '' || v === '*' || v === mine[k] || !unset(k) || !names(e.to, v) || !saysSo(e, v)) continue;
+          // A search box says nothing of what a shortcut did: the map's 医院 chip lists what a search for 医院 lists,
+          // and leaves the box empty.
+          if (isSearchKey(k)) continue;
           const was = found.get(k);
           found.set(k, was === undefined || was === v ? v : null);
         }
