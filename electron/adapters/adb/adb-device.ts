@@ -56,12 +56,26 @@ export class AdbDevice implements DevicePort {
     return (await this.exec.read(command)).toString('utf8');
   }
 
+  /**
+   * A command whose reply is always whole lines (`settings get` prints `null` for an unset key).
+   * Shell v1 has no exit status, so a connection cut before or during the reply looks like a
+   * command that printed nothing, or half a line: such a reply is asked again, never believed.
+   */
+  private async readLines(command: string): Promise<string> {
+    const out = await this.exec.read(command, (raw) =>
+      raw.length > 0 && raw[raw.length - 1] === 0x0a
+        ? null
+        : new CommandFailure(`\`${command}\` stopped before its reply ended (${raw.length} bytes): the connection was cut`, 'stream', true),
+    );
+    return out.toString('utf8');
+  }
+
   async info(packages: readonly string[] = []): Promise<DeviceInfo> {
     const [props, size, density, fontScale] = await Promise.all([
-      this.read('getprop'),
-      this.read('wm size'),
-      this.read('wm density'),
-      this.read('settings get system font_scale'),
+      this.readLines('getprop'),
+      this.readLines('wm size'),
+      this.readLines('wm density'),
+      this.readLines('settings get system font_scale'),
     ]);
     const prop = (k: string): string => new RegExp(`^\\[${k.replace(/\./g, '\\.')}\\]: \\[(.*)\\]$`, 'm').exec(props)?.[1] ?? '';
     // An override (set by `wm size WxH`) is what apps and screenshots use.
@@ -140,7 +154,7 @@ export class AdbDevice implements DevicePort {
   }
 
   async foreground(): Promise<Foreground | null> {
-    return parseForeground(await this.read('dumpsys window'));
+    return parseForeground(await this.readLines('dumpsys window'));
   }
 
   async tap(p: PixelPoint): Promise<void> {
@@ -156,7 +170,7 @@ export class AdbDevice implements DevicePort {
   }
 
   private async hasAdbKeyboard(): Promise<boolean> {
-    this.adbKeyboard ??= (await this.read('ime list -s')).split(/\s+/).includes(ADB_KEYBOARD_IME);
+    this.adbKeyboard ??= (await this.readLines('ime list -s')).split(/\s+/).includes(ADB_KEYBOARD_IME);
     return this.adbKeyboard;
   }
 
@@ -192,13 +206,13 @@ export class AdbDevice implements DevicePort {
       if (text) await this.exec.act(`input text ${inputTextArg(text)}`);
       return;
     }
-    const previous = (await this.read('settings get secure default_input_method')).trim();
-    if (previous !== ADB_KEYBOARD_IME) await this.exec.read(`ime set ${ADB_KEYBOARD_IME}`); // idempotent: safe to ask again
+    const previous = (await this.readLines('settings get secure default_input_method')).trim();
+    if (previous !== ADB_KEYBOARD_IME) await this.readLines(`ime set ${ADB_KEYBOARD_IME}`); // idempotent: safe to ask again
     try {
       if (opts.clear) await this.exec.act('am broadcast -a ADB_CLEAR_TEXT');
       if (text) await this.exec.act(`am broadcast -a ADB_INPUT_B64 --es msg ${utf8Base64(text)}`);
     } finally {
-      if (previous && previous !== ADB_KEYBOARD_IME && previous !== 'null') await this.exec.read(`ime set ${shQuote(previous)}`);
+      if (previous && previous !== ADB_KEYBOARD_IME && previous !== 'null') await this.readLines(`ime set ${shQuote(previous)}`);
     }
   }
 

@@ -35,7 +35,13 @@ const compose = parseUiXml(
 
 describe('the moves on a screen', () => {
   it('a tap on a text field is found where the field is, not by its label (that is what it holds)', () => {
-    const facts = { screen: { width: 1080, height: 2400 }, inApp: true, focused: true, keyboard: true, appPackage: 'com.android.messaging' };
+    const facts = {
+      screen: { width: 1080, height: 2400 },
+      inApp: true,
+      focused: true,
+      keyboard: true,
+      appPackage: 'com.android.messaging',
+    };
     const taps = movesOn(compose, facts, [], () => 0).filter((m) => m.kind === 'tap');
     expect(taps.map((m) => [m.bounds?.top, m.target])).toEqual([
       [250, undefined],
