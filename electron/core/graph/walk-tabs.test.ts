@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
-import { b, button, id, page, tapAt } from '../../../test/support/ui-builder.js';
+import { b, button, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
 
 /**
@@ -86,5 +86,43 @@ describe('an item opens its own page wherever it is listed', () => {
   it('another item, in either list, is not that page', () => {
     expect(walkPath(g, [onHome(1), tapAt(install)]).accepted).toBe(false);
     expect(walkPath(g, [onHome(0), onHome(1), tapAt(install)]).accepted).toBe(false);
+  });
+});
+
+describe('Back pops the page stack: it returns where the walk came from, not where the demonstration had', () => {
+  const rows = (labels: string[]) => labels.map((l, i) => button(l, b(0, 300 + i * 150, 1080, 450 + i * 150), { resourceId: id('row') }));
+  const install = b(40, 600, 1040, 730);
+  const details = (state: string) => page('欢乐斗地主', button(state, install, { resourceId: id('install') }));
+  const home = page('应用商店', ...rows(['棋牌游戏', '挂号网', '欢乐斗地主', '我的应用']));
+  const category = page('棋牌游戏', ...rows(['欢乐斗地主', '老年麻将']));
+  const mine = page('我的应用', text('欢乐斗地主 已安装', b(0, 300, 1080, 450)));
+  const onHome = (i: number): Action => tapAt(b(0, 300 + i * 150, 1080, 450 + i * 150));
+  // Installed from its category, then back twice to the home list, and 我的应用 to see it there.
+  const g = graphOf([
+    demoOf(1, [
+      { ui: home, action: onHome(0) },
+      { ui: category, action: onHome(0) },
+      { ui: details('安装'), action: tapAt(install) },
+      { ui: details('已安装'), action: back },
+      { ui: category, action: back },
+      { ui: home, action: onHome(3) },
+      { ui: mine, action: null },
+    ]),
+  ]);
+
+  it('the item opened from the home list: one Back is the home list again, where 我的应用 is', () => {
+    const r = walkPath(g, [onHome(2), tapAt(install), back, onHome(3)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it("the demonstration's own way still returns through the category; a second Back from home is not the home list", () => {
+    expect(walkPath(g, [onHome(0), onHome(0), tapAt(install), back, back, onHome(3)]).accepted).toBe(true);
+    // From the category page, the place of 我的应用 on the home list is nothing the graph knows.
+    expect(walkPath(g, [onHome(0), onHome(0), tapAt(install), back, onHome(3)]).accepted).toBe(false);
+  });
+
+  it('opened from the home list and left without installing: not done', () => {
+    expect(walkPath(g, [onHome(2), back, onHome(3)]).accepted).toBe(false);
   });
 });
