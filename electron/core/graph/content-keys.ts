@@ -93,7 +93,12 @@ export function learnContent(demos: readonly Demo[]): ContentModel {
   const keys = new Set<string>();
   const listed = new Set<string>();
   const committed = new Map<string, Set<string>>();
+  // Keys a demonstration first saw holding a value (the media volume at 5/15 before it was raised).
+  const shown = new Set<string>();
   for (const d of demos) {
+    const first = new Map<string, string>();
+    for (const s of d.steps) for (const v of s.content ?? []) if (!first.has(v.key)) first.set(v.key, v.value);
+    for (const [k, v] of first) if (v !== '') shown.add(k);
     const last = new Map<string, string>();
     for (const effects of demonstrationEffects(d.steps)) {
       for (const v of effects) {
@@ -108,7 +113,9 @@ export function learnContent(demos: readonly Demo[]): ContentModel {
   }
   return contentModel(
     keys,
-    [...committed].filter(([, values]) => values.size > 1).map(([k]) => k),
+    // Reduced to "set", a value the page already showed before any action would read as the goal's: such a key
+    // keeps its values, however the demonstrations differ (a slider tap within the task's bound still counts as any of them).
+    [...committed].filter(([k, values]) => values.size > 1 && !shown.has(k)).map(([k]) => k),
     listed,
   );
 }
