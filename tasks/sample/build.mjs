@@ -1246,8 +1246,11 @@ const EXTRA_DEMOS = {
   // The number added on the blocked-numbers page instead of the call's own button.
   'phone-block-this': [[back, tap('更多选项'), tap('添加号码'), tap('电话号码'), type('02195566888'), tap('屏蔽')]],
   'messages-block-spam': [[launch(P), tap('更多选项'), tap('添加号码'), tap('电话号码'), type('10690000123'), tap('屏蔽')]],
-  // The app by its category instead of the search box.
-  'store-install-grandson': [[launch(S), tap('视频'), tap('广场舞教学'), tap('安装')]],
+  // The app by its category, or found by scrolling the home list, instead of the search box.
+  'store-install-grandson': [
+    [launch(S), tap('视频'), tap('广场舞教学'), tap('安装')],
+    [launch(S), scroll, tap('广场舞教学'), tap('安装')],
+  ],
   // Another value the task accepts, marked as such: any photo of the album, the larger text size.
   'gallery-share-grandson': [[launch(G), tap('孙子'), tap('上学第一天 2', ANY), tap('分享'), tap('女儿')]],
   'browser-text-zoom': [[tap('文字大小'), tap('200%', { any: ['150%', '200%'] })]],

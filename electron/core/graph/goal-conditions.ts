@@ -2,6 +2,7 @@ import type { ContentValue, GoalCondition, GraphEdge, TaskGraph } from '../../..
 import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { normalizeContent, numbersIn, sliderValue } from './content.js';
 import { isTextKey } from './content-keys.js';
+import { isScrollKey } from './scroll-depth.js';
 import { textMatches } from './match.js';
 import type { GoalHints } from './text-slots.js';
 import { deriveTextSlots, slotsVerdict } from './text-slots.js';
@@ -61,7 +62,10 @@ export { isTextKey } from './content-keys.js';
  */
 export function committedContent(path: readonly GraphEdge[]): Map<string, ContentValue> {
   const out = new Map<string, ContentValue>();
-  for (const e of path) for (const v of e.effects ?? []) if (!(v.value === '' && isTextKey(v.key) && out.has(v.key))) out.set(v.key, v);
+  for (const e of path)
+    for (const v of e.effects ?? [])
+      // Where a list stood scrolled is how the path got there, not what it did (scroll-depth.ts).
+      if (!isScrollKey(v.key) && !(v.value === '' && isTextKey(v.key) && out.has(v.key))) out.set(v.key, v);
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { withScrollDepth } from './scroll-depth.js';
 import type { Action } from '../../../shared/domain/action.js';
 import type { ActionPx } from '../../../shared/domain/action-px.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
@@ -130,7 +131,7 @@ function sliderOf(step: Demo['steps'][number], effects: readonly ContentValue[])
  */
 export function buildGraph(
   taskId: string,
-  demos: readonly Demo[],
+  recorded: readonly Demo[],
   cfg: SignatureConfig,
   opts: MatchOptions = DEFAULT_MATCH_OPTIONS,
   /** 'keep' leaves freely chosen values apart (to measure state identity before that deliberate merge). */
@@ -138,6 +139,8 @@ export function buildGraph(
   /** The task's instruction and a word segmenter: what free text must say (see text-slots.ts). */
   hints: GoalHints = {},
 ): TaskGraph {
+  // A list's scroll position is part of its page's state (scroll-depth.ts).
+  const demos = withScrollDepth(recorded);
   const learned = learnContent(demos);
   const model = freeValues === 'reduce' ? learned : contentModel(learned.keys, [], learned.listed);
   const index = new NodeIndex(cfg);
