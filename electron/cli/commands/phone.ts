@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { startVirtualPhoneServer } from '../../virtual-phone/index.js';
+import { SAMPLE_PHONE } from '../../services/devices/sample-phones.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info } from '../output.js';
 
@@ -12,6 +13,7 @@ interface PhoneOptions {
   seed: string;
   profile: 'instant' | 'real';
   prop: string[];
+  sample?: boolean;
 }
 
 export function registerPhone(program: Command, globals: () => GlobalOptions): void {
@@ -30,6 +32,10 @@ export function registerPhone(program: Command, globals: () => GlobalOptions): v
       )
         .choices(['instant', 'real'])
         .default('instant'),
+    )
+    .option(
+      '--sample',
+      "the sample set's phone: Chinese, seed 11 and its frozen clock, as `demo` records and `graph explore` explores on (for `graph accept-routes`); overrides --locale and --seed",
     )
     .option(
       '--prop <key=value>',
@@ -54,8 +60,8 @@ export function registerPhone(program: Command, globals: () => GlobalOptions): v
           port,
           ...(tcpBase !== undefined ? { tcpBase } : {}),
           count,
-          locale: o.locale,
-          seed: num(o.seed, 'seed', 0, 2 ** 31),
+          // The same content and clock as the phone a route was explored on, so its taps land where they did.
+          ...(o.sample ? SAMPLE_PHONE : { locale: o.locale, seed: num(o.seed, 'seed', 0, 2 ** 31) }),
           profile: o.profile,
           props: Object.fromEntries(
             o.prop.map((kv) => {
