@@ -1249,7 +1249,8 @@ const EXTRA_DEMOS = {
   // The app by its category, or found by scrolling the home list, instead of the search box.
   'store-install-grandson': [
     [launch(S), tap('视频'), tap('广场舞教学'), tap('安装')],
-    [launch(S), scroll, tap('广场舞教学'), tap('安装')],
+    // Scrolled until it shows: the 精品推荐 list turns with the time of day (one swipe on the sample phone).
+    [launch(S), tap('广场舞教学', { scroll: 'down' }), tap('安装')],
   ],
   // Another value the task accepts, marked as such: any photo of the album, the larger text size.
   'gallery-share-grandson': [[launch(G), tap('孙子'), tap('上学第一天 2', ANY), tap('分享'), tap('女儿')]],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import { parseUiXml } from '../ui/parse-ui-xml.js';
-import { ScriptTargetError, resolveScriptStep } from './script.js';
+import { MAX_SCROLLS, ScriptTargetError, resolveScriptStep, resolveScrolling, scrollSwipe } from './script.js';
 
 const screen = { width: 1000, height: 2000 };
 /** A feed showing two headlines, one per row (rows 200 px high from y = 200). */
@@ -37,5 +37,46 @@ describe('a label-addressed tap', () => {
       /labelled "护眼" \(exact\) nor any of "散步" on screen; clickable labels: 停水/,
     );
     expect(() => resolveScriptStep({ type: 'Tap', on: '护眼', any: true }, feed(['散步']), screen)).toThrow(ScriptTargetError);
+  });
+});
+
+describe('a tap that scrolls until its target shows', () => {
+  /** A feed that moves one headline up per swipe down. */
+  const scrolling = (titles: string[]) => {
+    let first = 0;
+    const swipes: Action[] = [];
+    return {
+      read: () => Promise.resolve(feed(titles.slice(first, first + 2))),
+      perform: (a: Action) => {
+        swipes.push(a);
+        if (a.type === 'Swipe' && a.from.y > a.to.y) first++;
+        return Promise.resolve();
+      },
+      swipes,
+    };
+  };
+
+  it('swipes as many times as the list needs, each swipe handed on as a step of its own, then taps it', async () => {
+    const f = scrolling(['停水', '睡觉', '散步', '护眼']);
+    const a = await resolveScrolling({ type: 'Tap', on: '护眼', scroll: 'down' }, f.read, f.perform, screen);
+    expect(f.swipes).toEqual([scrollSwipe('down'), scrollSwipe('down')]);
+    expect(rowOf(a)).toBe(1);
+  });
+
+  it('does not swipe where the screen shows it already, nor for a step without scroll', async () => {
+    const f = scrolling(['护眼', '睡觉']);
+    expect(rowOf(await resolveScrolling({ type: 'Tap', on: '护眼', scroll: 'down' }, f.read, f.perform, screen))).toBe(0);
+    // Without scroll a target below the screen is an error, as before: nothing is swiped.
+    const g = scrolling(['停水', '护眼', '睡觉']);
+    await expect(resolveScrolling({ type: 'Tap', on: '睡觉' }, g.read, g.perform, screen)).rejects.toThrow(ScriptTargetError);
+    expect([...f.swipes, ...g.swipes]).toEqual([]);
+  });
+
+  it(`gives up after ${MAX_SCROLLS} swipes, naming what it looked for`, async () => {
+    const f = scrolling(Array.from({ length: 30 }, (_, i) => `新闻${i}`));
+    await expect(resolveScrolling({ type: 'Tap', on: '护眼', scroll: 'down' }, f.read, f.perform, screen)).rejects.toThrow(
+      /labelled "护眼"/,
+    );
+    expect(f.swipes).toHaveLength(MAX_SCROLLS);
   });
 });

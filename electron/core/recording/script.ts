@@ -26,6 +26,11 @@ export const ScriptTargetSchema = z
      * them (any train of the list), or the labels of those that would (either of two cities).
      */
     any: z.union([z.literal(true), z.array(z.string().min(1)).min(1)]).optional(),
+    /**
+     * Where the screen does not show `on`, swipe the list this way until it does (at most MAX_SCROLLS swipes), each
+     * swipe a step of its own — as a person scrolls a list whose order changes with the time of day to find an item.
+     */
+    scroll: z.enum(['down', 'up']).optional(),
   })
   .strict();
 export type ScriptTarget = z.infer<typeof ScriptTargetSchema>;
@@ -45,6 +50,52 @@ export class ScriptTargetError extends Error {
 
 export const isTargetStep = (s: ScriptStep): s is ScriptTarget => 'on' in s;
 
+const tappableOf = (ui: UiHierarchy) =>
+  flattenUi(ui).filter(
+    (n) => n.bounds && n.bounds.right > n.bounds.left && n.bounds.bottom > n.bounds.top && (n.clickable || n.longClickable || n.checkable),
+  );
+
+/** The elements a step's `on` names, in screen order. */
+function targetsOf(step: ScriptTarget, tappable: ReturnType<typeof tappableOf>) {
+  const want = step.on.trim();
+  const mode = step.match ?? 'exact';
+  return tappable.filter((n) => {
+    const label = labelOf(n);
+    return mode === 'exact' ? label === want : mode === 'prefix' ? label.startsWith(want) : label.includes(want);
+  });
+}
+
+/** The most swipes a step with `scroll` makes looking for its target before it gives up. */
+export const MAX_SCROLLS = 8;
+
+/** The swipe a step's `scroll` makes: the finger from the lower to the upper part of the screen for `down`. */
+export function scrollSwipe(dir: 'down' | 'up'): Action {
+  const [low, high] = [
+    { x: 500, y: 750 },
+    { x: 500, y: 250 },
+  ];
+  return dir === 'down' ? { type: 'Swipe', from: low, to: high, ms: 400 } : { type: 'Swipe', from: high, to: low, ms: 400 };
+}
+
+/**
+ * A step resolved on the live screen, after the swipes its `scroll` asks for while the screen does not show its target
+ * (each one handed to `perform`, which records or plays it as the step it is). Without `scroll`, resolveScriptStep.
+ */
+export async function resolveScrolling(
+  step: ScriptStep,
+  readScreen: () => Promise<UiHierarchy>,
+  perform: (swipe: Action) => Promise<unknown>,
+  screen: { width: number; height: number },
+): Promise<Action> {
+  if (!isTargetStep(step)) return step;
+  for (let swipes = 0; ; swipes++) {
+    const ui = await readScreen();
+    if (!step.scroll || swipes >= MAX_SCROLLS || targetsOf(step, tappableOf(ui)).length > (step.nth ?? 0))
+      return resolveScriptStep(step, ui, screen);
+    await perform(scrollSwipe(step.scroll));
+  }
+}
+
 /**
  * Resolves a label-addressed step against the current screen into a canonical action. Where the
  * screen does not show `on` and the step names the other options that would do as well (`any`
@@ -55,13 +106,8 @@ export function resolveScriptStep(step: ScriptStep, ui: UiHierarchy, screen: { w
   if (!isTargetStep(step)) return step;
   const want = step.on.trim();
   const mode = step.match ?? 'exact';
-  const tappable = flattenUi(ui).filter(
-    (n) => n.bounds && n.bounds.right > n.bounds.left && n.bounds.bottom > n.bounds.top && (n.clickable || n.longClickable || n.checkable),
-  );
-  const hits = tappable.filter((n) => {
-    const label = labelOf(n);
-    return mode === 'exact' ? label === want : mode === 'prefix' ? label.startsWith(want) : label.includes(want);
-  });
+  const tappable = tappableOf(ui);
+  const hits = targetsOf(step, tappable);
   const otherLabels = Array.isArray(step.any) ? step.any : [];
   const others = tappable.filter((n) => otherLabels.includes(labelOf(n)));
   const hit = hits.length > 0 ? hits[step.nth ?? 0] : others[0];
@@ -92,11 +138,13 @@ export async function playScript(
 ): Promise<Action[]> {
   const screen = (await device.info()).screen;
   const done: Action[] = [];
-  for (const step of steps) {
-    if (step.type === 'Finish') break;
-    const action = isTargetStep(step) ? resolveScriptStep(step, deps.parse(await device.uiDump()), screen) : step;
+  const perform = async (action: Action): Promise<void> => {
     await performAction(device, action, toPixelAction(action, screen, deps.resolvePackage), deps.sleep);
     done.push(action);
+  };
+  for (const step of steps) {
+    if (step.type === 'Finish') break;
+    await perform(await resolveScrolling(step, async () => deps.parse(await device.uiDump()), perform, screen));
   }
   return done;
 }

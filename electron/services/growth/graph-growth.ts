@@ -1,3 +1,4 @@
+import type { Action } from '../../../shared/domain/action.js';
 import type { GraphSummary } from '../../../shared/domain/graph.js';
 import type { AcceptRoutesResult, ProposedRoute } from '../../../shared/domain/off-graph.js';
 import type { DemonstrationView } from '../../../shared/domain/recording.js';
@@ -7,7 +8,7 @@ import type { DevicePort } from '../../core/device/device-port.js';
 import { evaluateExpect } from '../../core/eval/check-matcher.js';
 import { runChecks } from '../../core/eval/rule-judge.js';
 import type { ScriptStep } from '../../core/recording/script.js';
-import { isTargetStep, resolveScriptStep } from '../../core/recording/script.js';
+import { isTargetStep, resolveScrolling } from '../../core/recording/script.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import { buildAndStore } from '../graphs/graph-builder.js';
 import { probeTask } from '../graphs/graph-probe.js';
@@ -79,8 +80,9 @@ export async function continueWithScript(
   for (const [i, step] of script.entries()) {
     try {
       if (step.type === 'Finish' && !isTargetStep(step)) return await finishOpen(sessions, demonstrationId);
-      const action = isTargetStep(step) ? resolveScriptStep(step, parseUiXml(await device.uiDump()), rec.deviceInfo.screen) : step;
-      sessions.emit(demonstrationId, stepView(await sessions.capture(demonstrationId, 'step', (r) => r.act(action))));
+      const act = async (action: Action): Promise<void> =>
+        sessions.emit(demonstrationId, stepView(await sessions.capture(demonstrationId, 'step', (r) => r.act(action))));
+      await act(await resolveScrolling(step, async () => parseUiXml(await device.uiDump()), act, rec.deviceInfo.screen));
     } catch (e) {
       await rec.discard().catch(() => undefined);
       sessions.close(demonstrationId);

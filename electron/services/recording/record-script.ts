@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ScriptStep } from '../../core/recording/script.js';
-import { DemoScriptSchema, isTargetStep, resolveScriptStep } from '../../core/recording/script.js';
+import { DemoScriptSchema, isTargetStep, resolveScrolling } from '../../core/recording/script.js';
 import { Recorder, StepNotTakenError } from '../../core/recording/recorder.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import type { Backend } from '../backend.js';
@@ -81,7 +81,12 @@ async function playStep(backend: Backend, rec: Recorder, device: DevicePort, ste
     return;
   }
   const recorded = await rec.act(
-    isTargetStep(step) ? resolveScriptStep(step, parseUiXml(await screenForTarget(device)), rec.deviceInfo.screen) : step,
+    await resolveScrolling(
+      step,
+      async () => parseUiXml(await screenForTarget(device)),
+      (swipe) => rec.act(swipe),
+      rec.deviceInfo.screen,
+    ),
   );
   if (isTargetStep(step) && step.any)
     backend.workspace.demonstrations.setAlternatives(rec.demonstrationId, recorded.idx, step.any === true ? 'any' : step.any);

@@ -9,7 +9,7 @@ import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { DevicePort } from '../../core/device/device-port.js';
 import { performAction, toPixelAction } from '../../core/recording/perform-action.js';
 import type { ScriptStep } from '../../core/recording/script.js';
-import { DemoScriptSchema, isTargetStep, resolveScriptStep } from '../../core/recording/script.js';
+import { DemoScriptSchema, isTargetStep, resolveScrolling } from '../../core/recording/script.js';
 import { takeSnapshot } from '../../core/side-effects/snapshot.js';
 import type { LintDemo, LintFinding, LintPorts, LintStep } from '../../core/tasks/task-lint.js';
 import { dynamicLint, staticLint } from '../../core/tasks/task-lint.js';
@@ -48,7 +48,7 @@ function stepsOf(device: DevicePort, screen: { width: number; height: number }, 
     .map((s) => ({
       label: isTargetStep(s) ? `${s.type} "${s.on}"` : describeAction(s),
       typed: s.type === 'Type' ? s.text : null,
-      run: async () => play(isTargetStep(s) ? resolveScriptStep(s, parseUiXml(await device.uiDump()), screen) : s),
+      run: async () => play(await resolveScrolling(s, async () => parseUiXml(await device.uiDump()), play, screen)),
     }));
 }
 
