@@ -1,4 +1,3 @@
-import { withScrollDepth } from './scroll-depth.js';
 import type { Action } from '../../../shared/domain/action.js';
 import type { ActionPx } from '../../../shared/domain/action-px.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
@@ -23,6 +22,7 @@ import type {
 } from '../../../shared/domain/task-graph.js';
 import type { MatchOptions } from './match.js';
 import { DEFAULT_MATCH_OPTIONS, matchEdge } from './match.js';
+import { withScrollDepth } from './scroll-depth.js';
 
 /**
  * Clusters observations into nodes. Exact structure keys hit a hash map; otherwise only

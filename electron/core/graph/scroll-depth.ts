@@ -1,4 +1,5 @@
 import type { ContentValue, Demo, DemoStep } from '../../../shared/domain/task-graph.js';
+import { pageOfKey } from './content-keys.js';
 import { scrollDelta } from './walk-view.js';
 
 /** The content key, on a page some demonstration scrolled, that says how far it is scrolled. */
@@ -10,7 +11,7 @@ export const isScrollKey = (key: string): boolean => key.endsWith(SUFFIX);
 function pageOfStep(s: DemoStep): string | null {
   if (s.page) return s.page;
   const k = s.content?.[0]?.key;
-  return k ? k.slice(0, k.indexOf('§')) : null;
+  return k ? pageOfKey(k) : null;
 }
 
 /**

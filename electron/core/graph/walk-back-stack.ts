@@ -1,7 +1,9 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge } from '../../../shared/domain/task-graph.js';
 import type { PageModel } from './page-model.js';
-import type { Position } from './walk-moves.js';
+import { contentOf } from './page-model.js';
+import type { Candidate, Position } from './walk-moves.js';
+import { backMove } from './walk-moves.js';
 
 /**
  * Back pops the app's page stack. A demonstration's Back out of a page returned to the page it had come from
@@ -33,4 +35,27 @@ export function backChainTo(m: PageModel, edge: GraphEdge, page: string): string
     at = (m.outOf.get(at) ?? []).find((e) => e.action.type === 'Back')?.to;
   }
   return null;
+}
+
+/**
+ * Back to the page the walk came from, as the path left it. Where the walk stands where the demonstration pressed
+ * that Back (its recorded edge, not another content's way off the page), what the path did not set (`set`) on the page
+ * it returns to is what that page showed when the demonstration's own Backs reached it: the cart's count on the home
+ * list is the count of the items the path added, as the demonstration's was. From other content, the page as left:
+ * what the app shows there now, no demonstration saw.
+ */
+export function popBack(
+  m: PageModel,
+  recorded: Candidate,
+  pos: Position,
+  set: ReadonlySet<string>,
+  nodesFor: (p: Position) => Set<string>,
+): Candidate | null {
+  const back = backMove(pos, nodesFor);
+  const via = back?.to && recorded.how === 'edge' && recorded.edge ? backChainTo(m, recorded.edge, back.to.page) : null;
+  if (!back?.to || !via) return back;
+  for (const [k, v] of Object.entries(contentOf(m.byId.get(via)))) if (!set.has(k)) back.to.content.set(k, v);
+  back.to.nodes = nodesFor(back.to);
+  back.to.near = back.to.nodes.has(via) ? via : ([...back.to.nodes][0] ?? back.to.near);
+  return back;
 }

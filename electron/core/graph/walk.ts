@@ -35,7 +35,7 @@ import {
   walkView,
 } from './walk-view.js';
 import type { WalkView } from './walk-view.js';
-import { backChainTo, backPopsElsewhere } from './walk-back-stack.js';
+import { backPopsElsewhere, popBack } from './walk-back-stack.js';
 import { backMove, choose, editModel, focusMove, pageMoves } from './walk-moves.js';
 import type { FinishVerdict } from './walk-finish.js';
 import { finishVerdict } from './walk-finish.js';
@@ -204,7 +204,10 @@ export class GraphWalker {
       focusMove(this.model, action, pos, screen) ??
       (action.type === 'Back' ? backMove(pos, (p) => nodesAt(this.model, this.opts.textThreshold, p)) : null);
     // A recorded Back returned where its demonstration had come from; this walk came from elsewhere (walk-back-stack.ts).
-    const move = found?.edge && backPopsElsewhere(this.model, action, found.edge, pos) ? (this.popTo(found, pos) ?? found) : found;
+    const move =
+      found?.edge && backPopsElsewhere(this.model, action, found.edge, pos)
+        ? (popBack(this.model, found, pos, this.set, (p) => nodesAt(this.model, this.opts.textThreshold, p)) ?? found)
+        : found;
     const unnamed = move ? this.unnamedResult(move, action) : null;
     if (unnamed) return unnamed;
     const scroll = move ? null : scrollDelta(action);
@@ -297,24 +300,6 @@ export class GraphWalker {
     else if (action.type === 'Type' && move.edge && isSearchKey(typedField(move.edge)?.key ?? '')) this.query = null;
     const nearest = exact.nearest ?? (move.edge ? { edge: move.edge, result: move.result } : null);
     return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest };
-  }
-
-  /**
-   * Back to the page the walk came from, as the path left it. Where the walk stands where the demonstration pressed
-   * that Back (its recorded edge, not another content's way off the page), what the path did not set on the page it
-   * returns to is what that page showed when the demonstration's own Backs reached it (walk-back-stack.ts): the cart's
-   * count on the home list is the count of the items the path added, as the demonstration's was. From other content,
-   * the page as left: what the app shows there now, no demonstration saw.
-   */
-  private popTo(recorded: Candidate, pos: Position): Candidate | null {
-    const nodesFor = (p: Position): Set<string> => nodesAt(this.model, this.opts.textThreshold, p);
-    const back = backMove(pos, nodesFor);
-    const via = back?.to && recorded.how === 'edge' && recorded.edge ? backChainTo(this.model, recorded.edge, back.to.page) : null;
-    if (!back?.to || !via) return back;
-    for (const [k, v] of Object.entries(contentOf(this.model.byId.get(via)))) if (!this.set.has(k)) back.to.content.set(k, v);
-    back.to.nodes = nodesFor(back.to);
-    back.to.near = back.to.nodes.has(via) ? via : ([...back.to.nodes][0] ?? back.to.near);
-    return back;
   }
 
   /** A recorded edge taken by a rule of its own (`how`), for the reason given: applied as the edge is. */
