@@ -4,6 +4,7 @@ import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toNorm, toPixels } from '../geometry/coordinates.js';
 import { pressedLabel } from './match.js';
+import type { PageModel } from './page-model.js';
 import { isTapLike } from './walk-view.js';
 
 /**
@@ -60,4 +61,24 @@ export function tapOnLabel(label: string, edges: readonly GraphEdge[], action: A
     places.set(`${Math.round(at.x)},${Math.round(at.y)}`, { ...action, at });
   }
   return places.size === 1 ? [...places.values()][0]! : null;
+}
+
+/**
+ * Whether a tap lands on a control that goes back as Back does — the app bar's Navigate-up arrow (`up`), or a
+ * dialog's dismissing button (`dismiss`) — on one of these nodes' recorded screens.
+ */
+export function onBackControl(
+  m: PageModel,
+  screen: { width: number; height: number },
+  action: Action,
+  nodes: Iterable<string>,
+  control: 'up' | 'dismiss',
+): boolean {
+  if (!isTapLike(action) || !('at' in action)) return false;
+  const p = toPixels(action.at, screen);
+  for (const id of nodes) {
+    const b = m.byId.get(id)?.[control];
+    if (b && contains(b, p.x, p.y)) return true;
+  }
+  return false;
 }

@@ -1,19 +1,17 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { graphScreen } from '../../../shared/domain/task-graph.js';
-import { contains } from '../../../shared/domain/ui-tree.js';
-import { toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
 import { isChoiceKey } from './content-keys.js';
 import type { ContentRecord } from './goal-conditions.js';
 import { isSearchKey, isTextKey, pressKey } from './goal-conditions.js';
 import type { MatchOptions, MatchResult } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
-import { labelUnder, tapOnLabel } from './walk-controls.js';
+import { labelUnder, onBackControl, tapOnLabel } from './walk-controls.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit, loopAllows, pageModel, typedField } from './page-model.js';
 import { nothingUnder, pressedAgain, sameControl } from './walk-pressed.js';
-import { otherRowMove, rowsFinished } from './walk-rows.js';
+import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
 import { freeItemElsewhere, otherPick, pickedAgain, sameItem } from './walk-pick.js';
 import type { Candidate, Position } from './walk-moves.js';
@@ -36,10 +34,11 @@ import {
 } from './walk-view.js';
 import type { WalkView } from './walk-view.js';
 import { backPopsElsewhere, popBack } from './walk-back-stack.js';
-import { backMove, choose, editModel, focusMove, pageMoves } from './walk-moves.js';
+import { backMove, choose, focusMove, pageMoves } from './walk-moves.js';
+import { landing } from './walk-landing.js';
 import type { FinishVerdict } from './walk-finish.js';
 import { finishVerdict } from './walk-finish.js';
-import { closest, enterNode, focusOf, nodesAt } from './walk-position.js';
+import { enterNode, nodesAt } from './walk-position.js';
 import { exactMove } from './walk-exact.js';
 import { itemPageByTap, namedPageEdges } from './walk-named.js';
 import { leftWith, pressedWayOff } from './walk-implied.js';
@@ -177,8 +176,8 @@ export class GraphWalker {
     const exact = exactMove(this.model, action, out, pos, this.opts);
     // The app bar's Navigate-up arrow goes back as Back does (a demonstration's Back, where it pressed Back); a
     // dialog's negative button closes it as Back does.
-    if (!exact.move && this.onBackControl(action, pos.nodes.size > 0 ? pos.nodes : [pos.near], 'up')) return this.act({ type: 'Back' });
-    if (!exact.move && this.onBackControl(action, pos.nodes, 'dismiss')) return this.act({ type: 'Back' });
+    if (!exact.move && this.backControl(action, pos.nodes.size > 0 ? pos.nodes : [pos.near], 'up')) return this.act({ type: 'Back' });
+    if (!exact.move && this.backControl(action, pos.nodes, 'dismiss')) return this.act({ type: 'Back' });
     // A tab or option the screen shows selected already: tapping it again changes nothing (unless a demonstration did).
     if (!exact.move && relabelled === null && onStillControl(this.truthfulScreens(), action, screen)) return this.still(exact.nearest);
     // Enter in a focused field that holds nothing: there is nothing to submit, and the page stays (as a search box or a
@@ -420,7 +419,7 @@ export class GraphWalker {
       return move;
     }
     // Navigate up on a page no demonstration showed: where the app's pages show their arrow.
-    if (action.type !== 'Back' && this.onBackControl(action, this.model.byId.keys(), 'up')) action = { type: 'Back' };
+    if (action.type !== 'Back' && this.backControl(action, this.model.byId.keys(), 'up')) action = { type: 'Back' };
     if (action.type !== 'Back') {
       const reason = `after a tap the graph does not know, ${action.type} is not known to return (only Back is): ${away.nearest?.result.reason ?? ''}`;
       return { taken: null, nearest: away.nearest ? { edge: away.nearest.edge, result: { ...away.nearest.result, reason } } : null };
@@ -460,15 +459,8 @@ export class GraphWalker {
     };
   }
 
-  /** Whether a tap lands on a control that goes back as Back does — the app bar's Navigate-up arrow, or a dialog's dismissing button — on one of these nodes' screens. */
-  private onBackControl(action: Action, nodes: Iterable<string>, control: 'up' | 'dismiss'): boolean {
-    if (!isTapLike(action) || !('at' in action)) return false;
-    const p = toPixels(action.at, graphScreen(this.graph as TaskGraph));
-    for (const id of nodes) {
-      const b = this.model.byId.get(id)?.[control];
-      if (b && contains(b, p.x, p.y)) return true;
-    }
-    return false;
+  private backControl(action: Action, nodes: Iterable<string>, control: 'up' | 'dismiss'): boolean {
+    return onBackControl(this.model, graphScreen(this.graph as TaskGraph), action, nodes, control);
   }
 
   private outEdges(pos: Position): GraphEdge[] {
@@ -496,6 +488,7 @@ export class GraphWalker {
     return { taken: null, nearest: { edge: move.edge, result: { ...move.result, matched: false, rule: null, reason } } };
   }
 
+  /** A taken move: the walk goes where it lands (walk-landing.ts), and the path's record keeps what it set. */
   private apply(move: Candidate, action: Action, from: Position): void {
     const m = this.model;
     const edge = move.edge;
@@ -509,60 +502,17 @@ export class GraphWalker {
     if (move.how === 'refused') return;
     if (action.type === 'Key' && edge.from === edge.to && move.how === 'edge')
       this.content.set(pressKey(action.key), String(Number(this.content.get(pressKey(action.key)) ?? 0) + 1));
-    const effects = editModel(m, move, action, from);
-    let finished: ReturnType<typeof rowsFinished> = null;
-    if (isEdit(m, edge) && effects.size === 0) {
-      // A tap that changes nothing on the page (a field focused): where it led, or where the walk stands.
-      const focus = focusOf(m, edge, from.page) ?? from.focus;
-      const nodes = move.how === 'edge' ? new Set(this.twins(move, action, from).map((e) => e.to)) : from.nodes;
-      this.moveTo({ ...from, nodes, near: move.how === 'edge' ? edge.to : from.near, keyboard: focus !== null || from.keyboard, focus });
-    } else if (isEdit(m, edge)) {
-      // An edit: the page's content changes; the nodes showing it are where the walk stands. A recorded
-      // edge out of where the walk stands says what the page then shows (the text as the agent typed it).
-      const content = new Map(from.content);
-      if (move.how === 'edge') for (const [k, v] of Object.entries(contentOf(m.byId.get(edge.to)))) content.set(k, v);
-      // ... and a slider the value where the tap landed on it.
-      for (const [k, v] of effects) if (move.how !== 'edge' || isTextKey(k) || edge.slider) content.set(k, v);
-      // The rows of a list all done in another order: what the recorded last one also did (walk-rows.ts).
-      finished = move.how === 'other-row' || move.how === 'page-edit' ? rowsFinished(m, from.page, content) : null;
-      for (const [k, v] of finished?.effects ?? []) content.set(k, v);
-      const focus = action.type === 'Type' ? (typedField(edge)?.key ?? from.focus) : (focusOf(m, edge, from.page) ?? from.focus);
-      const next: Position = { ...from, content, keyboard: action.type === 'Type' || focus !== null || from.keyboard, focus };
-      next.nodes = nodesAt(this.model, this.opts.textThreshold, next);
-      // Another search query stands where the demonstration's did (see `query`).
-      if ((move.how === 'edge' && !edge.slider) || move.how === 'query')
-        for (const e of this.twins(move, action, from)) next.nodes.add(e.to);
-      next.near = next.nodes.has(edge.to) ? edge.to : ([...next.nodes][0] ?? closest(m, from.page, content, edge.to));
-      this.moveTo(next);
-    } else {
-      // Off the page: where the demonstrations went (every node one demonstrated action led to).
-      const twins = this.twins(move, action, from);
-      const target = enterNode(
-        this.model,
-        edge.to,
-        [...new Set(twins.map((e) => e.to))],
-        leftWith(this.model, this.opts.textThreshold, from, edge),
-      );
-      // Another option of the group: the page it leads to shows that option's value.
-      let changed = false;
-      for (const [k, v] of effects)
-        if (target.content.has(k) && target.content.get(k) !== v) {
-          target.content.set(k, v);
-          changed = true;
-        }
-      if (changed) {
-        target.nodes = nodesAt(this.model, this.opts.textThreshold, target);
-        target.near = [...target.nodes][0] ?? edge.to;
-      }
-      this.navigate(target);
-    }
-    for (const [k, v] of effects) {
+    const landed = landing(m, this.opts.textThreshold, { ...move, edge }, action, from, () => this.twins(move, action, from));
+    if (landed.leaves) this.navigate(landed.next);
+    else this.moveTo(landed.next);
+    for (const [k, v] of landed.effects) {
       // A field the app empties after use (the message box after 发送) keeps, in the record, what it held.
       if (v === '' && isTextKey(k) && action.type !== 'Type' && this.content.get(k)) continue;
       this.content.set(k, move.result.rule === 'free-choice' ? '*' : v);
       this.set.add(k);
     }
-    this.viaGoal = edge.goal || finished?.edge.goal ? new Set([...this.pos.nodes].filter((id) => m.byId.get(id)?.done)) : new Set();
+    const goal = edge.goal || landed.finished?.edge.goal;
+    this.viaGoal = goal ? new Set([...this.pos.nodes].filter((id) => m.byId.get(id)?.done)) : new Set();
     if (this.picked && move.how === 'edge' && pickedAgain(m, edge, this.picked.page)) this.picked = null;
   }
 

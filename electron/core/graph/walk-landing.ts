@@ -1,0 +1,77 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphEdge } from '../../../shared/domain/task-graph.js';
+import { isTextKey } from './content-keys.js';
+import type { PageModel } from './page-model.js';
+import { contentOf, isEdit, typedField } from './page-model.js';
+import type { Candidate, Position } from './walk-moves.js';
+import { editModel } from './walk-moves.js';
+import { closest, enterNode, focusOf, nodesAt } from './walk-position.js';
+import { leftWith } from './walk-implied.js';
+import { rowsFinished } from './walk-rows.js';
+
+/** Where a move by a recorded edge (or a rule applying one) leaves the walk, and what it set on the page. */
+export interface Landing {
+  next: Position;
+  /** Off the page: the walk navigates (Back then returns to the page it left), else it stays on its page. */
+  leaves: boolean;
+  /** The content keys the move set, by the value the page then shows. */
+  effects: Map<string, string>;
+  /** The rows of a list finished in another order, by the recorded edge that finished them (walk-rows.ts). */
+  finished: ReturnType<typeof rowsFinished>;
+}
+
+/**
+ * A move applied to a position: an edit changes the page's content, which then names the nodes the walk stands
+ * on; a tap that changes nothing (a field focused) stays or goes where it led; a way off the page goes where the
+ * demonstrations went (`twins`: every node one demonstrated action led to), with the option the path chose.
+ */
+export function landing(
+  m: PageModel,
+  threshold: number,
+  move: Candidate & { edge: GraphEdge },
+  action: Action,
+  from: Position,
+  twins: () => GraphEdge[],
+): Landing {
+  const edge = move.edge;
+  const effects = editModel(m, move, action, from);
+  if (isEdit(m, edge) && effects.size === 0) {
+    // A tap that changes nothing on the page (a field focused): where it led, or where the walk stands.
+    const focus = focusOf(m, edge, from.page) ?? from.focus;
+    const nodes = move.how === 'edge' ? new Set(twins().map((e) => e.to)) : from.nodes;
+    const next = { ...from, nodes, near: move.how === 'edge' ? edge.to : from.near, keyboard: focus !== null || from.keyboard, focus };
+    return { next, leaves: false, effects, finished: null };
+  }
+  if (isEdit(m, edge)) {
+    // An edit: the page's content changes; the nodes showing it are where the walk stands. A recorded
+    // edge out of where the walk stands says what the page then shows (the text as the agent typed it).
+    const content = new Map(from.content);
+    if (move.how === 'edge') for (const [k, v] of Object.entries(contentOf(m.byId.get(edge.to)))) content.set(k, v);
+    // ... and a slider the value where the tap landed on it.
+    for (const [k, v] of effects) if (move.how !== 'edge' || isTextKey(k) || edge.slider) content.set(k, v);
+    // The rows of a list all done in another order: what the recorded last one also did (walk-rows.ts).
+    const finished = move.how === 'other-row' || move.how === 'page-edit' ? rowsFinished(m, from.page, content) : null;
+    for (const [k, v] of finished?.effects ?? []) content.set(k, v);
+    const focus = action.type === 'Type' ? (typedField(edge)?.key ?? from.focus) : (focusOf(m, edge, from.page) ?? from.focus);
+    const next: Position = { ...from, content, keyboard: action.type === 'Type' || focus !== null || from.keyboard, focus };
+    next.nodes = nodesAt(m, threshold, next);
+    // Another search query stands where the demonstration's did (see GraphWalker's `query`).
+    if ((move.how === 'edge' && !edge.slider) || move.how === 'query') for (const e of twins()) next.nodes.add(e.to);
+    next.near = next.nodes.has(edge.to) ? edge.to : ([...next.nodes][0] ?? closest(m, from.page, content, edge.to));
+    return { next, leaves: false, effects, finished };
+  }
+  // Off the page: where the demonstrations went (every node one demonstrated action led to).
+  const next = enterNode(m, edge.to, [...new Set(twins().map((e) => e.to))], leftWith(m, threshold, from, edge));
+  // Another option of the group: the page it leads to shows that option's value.
+  let changed = false;
+  for (const [k, v] of effects)
+    if (next.content.has(k) && next.content.get(k) !== v) {
+      next.content.set(k, v);
+      changed = true;
+    }
+  if (changed) {
+    next.nodes = nodesAt(m, threshold, next);
+    next.near = [...next.nodes][0] ?? edge.to;
+  }
+  return { next, leaves: true, effects, finished: null };
+}
