@@ -5,7 +5,7 @@ import { isTextKey } from './content-keys.js';
 import { isScrollKey } from './scroll-depth.js';
 import { textMatches } from './match.js';
 import type { GoalHints } from './text-slots.js';
-import { deriveTextSlots, slotsVerdict } from './text-slots.js';
+import { fieldSlots, slotsVerdict } from './text-slots.js';
 
 /**
  * Goal conditions (essential states) of DONE nodes: what the path to a goal must have typed or chosen.
@@ -85,8 +85,9 @@ function typedCondition(key: string, values: readonly ContentValue[], free: bool
   const base = { kind: 'typed' as const, key, label, source: 'derived' as const };
   if (numbersIn(values[0]!.value).length > 0 && normalizeContent(values[0]!.value).replace(/[\d.,\s]/g, '') === '')
     return same && !free ? { ...base, expected: values[0]!.value, match: 'exact' } : null;
-  // Free text: what every demonstration's text and the instruction share decides, similarity only without it.
-  const slots = deriveTextSlots(
+  // Free text: the task's own text check where it applies, else what every demonstration's text and the instruction
+  // share decides; similarity only without either.
+  const slots = fieldSlots(
     values.map((v) => v.value),
     hints,
   );

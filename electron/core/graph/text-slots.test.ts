@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deriveTextSlots, retractedTerms, slotsVerdict } from './text-slots.js';
+import { deriveTextSlots, fieldSlots, retractedTerms, slotsVerdict } from './text-slots.js';
+import { sameWords } from './same-words.js';
 import { cut } from '../../../test/support/word-list-tokenizer.js';
 
 describe('free text by its slots', () => {
@@ -57,5 +58,40 @@ describe('free text by its slots', () => {
     expect(r('说周六一起吃饭，哦不对，不是周六，改天了')).toEqual(['周六']);
     expect(retractedTerms('说周六一起吃饭，不是周六')).toEqual(['周六']);
     expect(r('跟他说一声，我晚点到')).toEqual([]);
+  });
+
+  it('a day of the week in any spelling is that day: 星期天 holds the slot 周日, 礼拜六 is the forbidden 周六', () => {
+    const s = { required: ['一起', '吃饭', '周日'], forbidden: ['周六', '没', '别', '未'] };
+    expect(slotsVerdict('星期天中午一起吃饭吧', s)).toBe(true);
+    expect(slotsVerdict('礼拜日一起吃饭', s)).toBe(true);
+    expect(slotsVerdict('礼拜六中午一起吃饭', s)).toBe(false);
+    expect(slotsVerdict('星期六一起吃饭', s)).toBe(false);
+    expect(sameWords('这周天气不错，周天见')).toBe('这周天气不错，周日见');
+    expect(sameWords('星期一到礼拜五')).toBe('周一到周五');
+  });
+
+  it("the task's own text check gives the field its slots: 晚 where the demonstrations shared 晚点 and 到", () => {
+    const hints = { instruction: '跟他说一声，我晚点到', tokenize: cut, terms: [{ required: ['晚'], forbidden: [] }] };
+    const s = fieldSlots(['我晚点到，大概半小时', '我晚点到'], hints)!;
+    expect(s.required).toEqual(['晚']);
+    expect(slotsVerdict('我会晚一点到', s)).toBe(true);
+    expect(slotsVerdict('我早点到', s)).toBe(false);
+    // The recipient's field: no demonstration typed 晚 there, so the check is about another field.
+    expect(fieldSlots(['李强'], hints)).toBeNull();
+  });
+
+  it("a check's alternatives: the spelling every demonstration wrote; the instruction's corrected-away value stays forbidden", () => {
+    const day = ['周日', '星期日', '星期天', '礼拜天', '周天'];
+    const hints = {
+      instruction: '给王丽发个短信，说周六一起吃饭，哦不对，不是周六，改天了',
+      tokenize: cut,
+      terms: [{ required: [day], forbidden: [] }],
+    };
+    const s = fieldSlots(['周日中午一起吃饭', '星期天中午一起吃饭'], hints)!;
+    expect(s).toEqual({ required: ['周日'], forbidden: ['周六'] });
+    expect(slotsVerdict('礼拜天见', s)).toBe(true);
+    expect(slotsVerdict('周六还是礼拜天都行', s)).toBe(false);
+    // A demonstration's text the check refuses: the check is not about this field, the derived slots stand.
+    expect(fieldSlots(['周六中午一起吃饭'], hints)).toEqual(deriveTextSlots(['周六中午一起吃饭'], hints));
   });
 });

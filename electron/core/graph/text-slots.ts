@@ -1,5 +1,6 @@
 import type { TokenizerPort } from '../agents/model-free/tokenizer-port.js';
 import { normalizeContent } from './content.js';
+import { sameWords } from './same-words.js';
 
 /**
  * Free text judged by what matters in it (slots), not by how close its spelling is to one demonstration:
@@ -10,7 +11,8 @@ import { normalizeContent } from './content.js';
  *   every demonstration put in its place (周日) is required.
  *
  * A text holds its slots when no forbidden term occurs outside a required one and every required term
- * occurs. Without required terms the similarity rule decides, as before.
+ * occurs. Without required terms the similarity rule decides, as before. Texts and terms are compared with
+ * the days of the week spelled one way (same-words.ts): 星期天 holds the slot 周日, 礼拜六 is the forbidden 周六.
  */
 export interface TextSlots {
   required: string[];
@@ -20,11 +22,19 @@ export interface TextSlots {
 /** Word segmentation (jieba in the app); without one, common pieces are kept whole. */
 export type Tokenize = TokenizerPort['cut'];
 
+/** Key terms a task's own success check asks of a text it sends (a required term may list alternatives). */
+export interface TaskTerms {
+  required: readonly (string | readonly string[])[];
+  forbidden: readonly string[];
+}
+
 /** What the graph build knows about the task beyond its demonstrations. */
 export interface GoalHints {
   /** The task's instruction as the older adult said it. */
   instruction?: string;
   tokenize?: Tokenize;
+  /** The key terms of the task's own text checks: what the task says a message must and must not say. */
+  terms?: readonly TaskTerms[];
 }
 
 /** Words that carry no content of a message: pronouns, particles, the verbs of asking someone to say something. */
@@ -70,6 +80,9 @@ function commonPieces(base: string, others: readonly string[]): string[] {
   return out;
 }
 
+/** A text as slots compare it: normalized, each day of the week spelled one way. */
+const comparable = (t: string): string => sameWords(normalizeContent(t));
+
 /** Content words of a piece: the tokenizer's words (or the piece trimmed of stop characters), stop words dropped. */
 function termsOf(piece: string, tokenize: Tokenize | undefined): string[] {
   if (!CJK.test(piece)) return (piece.toLowerCase().match(/[\p{L}\d][\p{L}\d'-]*/gu) ?? []).filter((w) => isContent(w) && w.length >= 2);
@@ -94,7 +107,7 @@ const FILLER = /^(?:哦|噢|啊|呃|嗯|唉|不对|不是|对|错了)+$/;
  * 说周六一起吃饭，哦不对，不是周六，改天了 → 周六.
  */
 export function retractedTerms(instruction: string, tokenize?: Tokenize): string[] {
-  const clauses = normalizeContent(instruction)
+  const clauses = comparable(instruction)
     .split(/[，,。.;；!！?？、]+/u)
     .map((c) => c.trim())
     .filter(Boolean);
@@ -159,9 +172,9 @@ function replacedWord(before: readonly string[], after: readonly string[], after
  * negations neither the demonstrations nor the instruction said. Null when nothing is shared.
  */
 export function deriveTextSlots(texts: readonly string[], hints: GoalHints = {}): TextSlots | null {
-  const norm = texts.map(normalizeContent).filter((t) => t !== '');
+  const norm = texts.map(comparable).filter((t) => t !== '');
   if (norm.length === 0) return null;
-  const instruction = hints.instruction ? normalizeContent(hints.instruction) : null;
+  const instruction = hints.instruction ? comparable(hints.instruction) : null;
   const shortest = [...norm].sort((a, b) => [...a].length - [...b].length)[0]!;
   const others = [...norm.filter((t) => t !== shortest), ...(instruction ? [instruction] : [])];
   const required: string[] = [];
@@ -191,6 +204,40 @@ export function deriveTextSlots(texts: readonly string[], hints: GoalHints = {})
 /** Words that negate a Chinese message (没 吃, 不 去, 别 来, 未 到). */
 const NEGATIONS = ['没', '不', '别', '未'];
 
+/**
+ * The slots of a field whose demonstrations all typed a text the task's own check accepts: the check's terms
+ * (what the task says the message must say), not the words the demonstrations happened to share — "我会晚一点到"
+ * says the 晚 the task asks for though it lacks the demonstrations' 晚点. Of a term's alternatives the one every
+ * demonstration wrote (days of the week spelled one way first: 星期天 is 周日); a term no demonstration's text
+ * holds in one spelling, or a text saying a forbidden term, means the check is about another field (null). The
+ * instruction's corrected-away values stay forbidden (`retracted`).
+ */
+export function slotsFromTask(texts: readonly string[], terms: readonly TaskTerms[], retracted: readonly string[] = []): TextSlots | null {
+  const norm = texts.map(comparable).filter((t) => t !== '');
+  if (norm.length === 0) return null;
+  for (const t of terms) {
+    const required: string[] = [];
+    for (const r of t.required) {
+      const alts = [...new Set((typeof r === 'string' ? [r] : r).map(comparable))];
+      const held = alts.find((a) => a !== '' && norm.every((x) => x.includes(a)));
+      if (held === undefined) break;
+      if (!required.includes(held)) required.push(held);
+    }
+    if (required.length === 0 || required.length < new Set(t.required.map((r) => JSON.stringify(r))).size) continue;
+    const forbidden = [...new Set([...t.forbidden, ...retracted].map(comparable))].filter((f) => f !== '' && !required.includes(f));
+    if (norm.some((x) => forbidden.some((f) => outside(x, f, required)))) continue;
+    return { required, forbidden };
+  }
+  return null;
+}
+
+/** The slots of a free-text field: the task's own text check where it applies to the field, else derived (deriveTextSlots). */
+export function fieldSlots(texts: readonly string[], hints: GoalHints = {}): TextSlots | null {
+  const derived = deriveTextSlots(texts, hints);
+  const retracted = (derived?.forbidden ?? []).filter((f) => !NEGATIONS.includes(f));
+  return (hints.terms && slotsFromTask(texts, hints.terms, retracted)) || derived;
+}
+
 /** Whether `term` occurs in `text` outside every occurrence of the required terms (后天 inside 大后天 does not count). */
 function outside(text: string, term: string, required: readonly string[]): boolean {
   let masked = text;
@@ -204,9 +251,9 @@ function outside(text: string, term: string, required: readonly string[]): boole
  */
 export function slotsVerdict(value: string, slots: Partial<TextSlots> | undefined): boolean | null {
   if (!slots) return null;
-  const v = normalizeContent(value);
-  const required = (slots.required ?? []).map(normalizeContent).filter(Boolean);
-  for (const f of (slots.forbidden ?? []).map(normalizeContent)) if (f && outside(v, f, required)) return false;
+  const v = comparable(value);
+  const required = (slots.required ?? []).map(comparable).filter(Boolean);
+  for (const f of (slots.forbidden ?? []).map(comparable)) if (f && outside(v, f, required)) return false;
   if (required.length === 0) return null;
   return required.every((r) => v.includes(r));
 }

@@ -130,12 +130,18 @@ export function summarize(
 
 /**
  * What a task's graph build knows beyond its demonstrations: the instruction (what free text must say,
- * what the person corrected away) and a word segmenter for it.
+ * what the person corrected away), a word segmenter for it, and the key terms its own checks ask of a message.
  */
 export function goalHints(store: WorkspaceStore, taskId: string): GoalHints {
   const task = store.tasks.get(taskId);
   const tokenizer = new JiebaTokenizer();
-  return { ...(task ? { instruction: task.instruction } : {}), tokenize: (s) => tokenizer.cut(s) };
+  // The key terms of the task's own text checks (what a message it sends must say): the slots of the field typed into.
+  const terms = (task?.success_checks ?? []).flatMap((c) => (c.expect.terms ? [c.expect.terms] : []));
+  return {
+    ...(task ? { instruction: task.instruction } : {}),
+    tokenize: (s) => tokenizer.cut(s),
+    ...(terms.length > 0 ? { terms } : {}),
+  };
 }
 
 /** Builds, validates and stores a new graph version for a task from its finished demonstrations. */
