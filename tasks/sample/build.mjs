@@ -1240,6 +1240,10 @@ t('chat-tell-her-home', 'Chat', 'R', 'E', 'social', ['跟她说我到家了', "T
 // checks on the virtual phone (test/integration/sample-tasks) like the others.
 /** Each digit of a number pressed on the Phone app's keypad. */
 const dial = (number) => [...number].map((d) => tap(d));
+// Tasks left with one demonstration have one way in their app: the page's own button (browser-bookmark-this,
+// news-save-this), the one settings page (weather-celsius), the one row (weather-umbrella-tomorrow,
+// gallery-screenshots), the alarm's switch (its editor has none: clock-no-early-alarm), the one switch
+// (settings-bluetooth-on).
 const EXTRA_DEMOS = {
   // The city from the list instead of the search box.
   'weather-son-cold': [[launch(W), tap('城市管理'), scroll, tap('哈尔滨')]],
@@ -1249,6 +1253,9 @@ const EXTRA_DEMOS = {
   // From the contact in the Phone app (its 短信 button) instead of a new chat in Messages.
   'messages-tell-him-late': [[launch(P), tap('通讯录'), tap('李强'), tap('短信'), tap('短信'), type('我晚点到'), tap('发送')]],
   'messages-party-day': [[launch(P), tap('通讯录'), tap('王丽'), tap('短信'), tap('短信'), type('周日中午一起吃饭'), tap('发送')]],
+  // The same way to 王丽's conversation; the reply says the day as many people do (星期天 for 周日).
+  'messages-reply-sunday': [[launch(P), tap('通讯录'), tap('王丽'), tap('短信'), tap('短信'), type('星期天我回去吃饭'), tap('发送')]],
+  'messages-who-wrote': [[launch(P), tap('通讯录'), tap('王丽'), tap('短信')]],
   // The number added on the blocked-numbers page instead of the call's own button.
   'phone-block-this': [[back, tap('更多选项'), tap('添加号码'), tap('电话号码'), type('02195566888'), tap('屏蔽')]],
   'messages-block-spam': [[launch(P), tap('更多选项'), tap('添加号码'), tap('电话号码'), type('10690000123'), tap('屏蔽')]],
