@@ -46,7 +46,7 @@ describe('recording from the phone in hand (web mode, Chromium, the virtual phon
           if ((await steps.count()) === 2) await page.click('[data-testid="record-undo"]', { timeout: 10_000 }).catch(() => undefined);
           return steps.count();
         },
-        { timeout: 60_000, intervals: [1_000] },
+        { timeout: 60_000, interval: 1_000 },
       )
       .toBe(1);
     await page.waitForSelector('[data-testid="record-finish"]:not([disabled])');
