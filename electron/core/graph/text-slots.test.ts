@@ -91,6 +91,8 @@ describe('free text by its slots', () => {
     expect(s).toEqual({ required: ['周日'], forbidden: ['周六'] });
     expect(slotsVerdict('礼拜天见', s)).toBe(true);
     expect(slotsVerdict('周六还是礼拜天都行', s)).toBe(false);
+    // Two terms that are one word once the day is spelled one way are one slot, and the check still applies.
+    expect(fieldSlots(['周日中午一起吃饭'], { ...hints, terms: [{ required: ['周日', day], forbidden: [] }] })!.required).toEqual(['周日']);
     // A demonstration's text the check refuses: the check is not about this field, the derived slots stand.
     expect(fieldSlots(['周六中午一起吃饭'], hints)).toEqual(deriveTextSlots(['周六中午一起吃饭'], hints));
   });

@@ -217,13 +217,13 @@ export function slotsFromTask(texts: readonly string[], terms: readonly TaskTerm
   if (norm.length === 0) return null;
   for (const t of terms) {
     const required: string[] = [];
-    for (const r of t.required) {
+    const everyHeld = t.required.every((r) => {
       const alts = [...new Set((typeof r === 'string' ? [r] : r).map(comparable))];
       const held = alts.find((a) => a !== '' && norm.every((x) => x.includes(a)));
-      if (held === undefined) break;
-      if (!required.includes(held)) required.push(held);
-    }
-    if (required.length === 0 || required.length < new Set(t.required.map((r) => JSON.stringify(r))).size) continue;
+      if (held !== undefined && !required.includes(held)) required.push(held);
+      return held !== undefined;
+    });
+    if (!everyHeld || required.length === 0) continue;
     const forbidden = [...new Set([...t.forbidden, ...retracted].map(comparable))].filter((f) => f !== '' && !required.includes(f));
     if (norm.some((x) => forbidden.some((f) => outside(x, f, required)))) continue;
     return { required, forbidden };
