@@ -30,6 +30,11 @@ const acts = (t: string): boolean => (OPERATIONAL_ACTIONS as readonly string[]).
 /** The page a content key belongs to. */
 export const pageOfKey = (key: string): string => key.slice(0, key.indexOf('§'));
 
+/** The content key, on a page some demonstration scrolled, that says how far it is scrolled (scroll-depth.ts). */
+const SCROLL_SUFFIX = '§label|scroll-position';
+export const scrollKeyOf = (page: string): string => `${page}${SCROLL_SUFFIX}`;
+export const isScrollKey = (key: string): boolean => key.endsWith(SCROLL_SUFFIX);
+
 /** The page an observation's candidates belong to (they all share it), or null without candidates (pass the page then). */
 const pageOf = (c: readonly ContentValue[] | undefined): string | null => (c && c.length > 0 ? pageOfKey(c[0]!.key) : null);
 

@@ -1,8 +1,7 @@
 import type { ContentValue, GoalCondition, GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { normalizeContent, numbersIn, sliderValue } from './content.js';
-import { isTextKey } from './content-keys.js';
-import { isScrollKey } from './scroll-depth.js';
+import { isScrollKey, isTextKey } from './content-keys.js';
 import { textMatches } from './match.js';
 import type { GoalHints } from './text-slots.js';
 import { fieldSlots, slotsVerdict } from './text-slots.js';

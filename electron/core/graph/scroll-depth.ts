@@ -1,11 +1,6 @@
 import type { ContentValue, Demo, DemoStep } from '../../../shared/domain/task-graph.js';
-import { pageOfKey } from './content-keys.js';
+import { pageOfKey, scrollKeyOf } from './content-keys.js';
 import { scrollDelta } from './walk-view.js';
-
-/** The content key, on a page some demonstration scrolled, that says how far it is scrolled. */
-const SUFFIX = '§label|scroll-position';
-export const scrollKeyOf = (page: string): string => `${page}${SUFFIX}`;
-export const isScrollKey = (key: string): boolean => key.endsWith(SUFFIX);
 
 /** The page a step's content belongs to (its candidates' prefix, or the page it names). */
 function pageOfStep(s: DemoStep): string | null {
