@@ -303,3 +303,9 @@ export function sliderValue(shown: string): { value: number; max: number } | nul
   const [value, max] = n.map(Number) as [number, number];
   return Number.isInteger(value) && Number.isInteger(max) && max > 0 && value >= 0 && value <= max ? { value, max } : null;
 }
+
+/** Whether a search query names something: two characters at least, or one Chinese character (米, 药: a word of its own). */
+export function namesSomething(query: string): boolean {
+  const chars = [...query];
+  return chars.length >= 2 || (chars.length === 1 && /\p{Script=Han}/u.test(chars[0]!));
+}

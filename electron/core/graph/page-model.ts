@@ -1,7 +1,7 @@
 import type { GraphEdge, GraphNode, SignatureConfig, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { samePage, widgetStatesAgree } from './compare.js';
-import { canonicalNumber, normalizeContent, numbersIn, sliderValue } from './content.js';
+import { canonicalNumber, namesSomething, normalizeContent, numbersIn, sliderValue } from './content.js';
 import { fieldKey, isSearchKey, isTextKey } from './goal-conditions.js';
 import type { MatchRule } from './match.js';
 import { pressedLabel, textMatches } from './match.js';
@@ -233,12 +233,12 @@ export function textAgrees(
   return plain;
 }
 
-/** One query holds the other whole (two characters at least): the same search, said shorter or longer. */
+/** One query holds the other whole (and names something): the same search, said shorter or longer. */
 function sameQuery(a: string, b: string): boolean {
   const x = normalizeContent(a);
   const y = normalizeContent(b);
   const [short, long] = [...x].length <= [...y].length ? [x, y] : [y, x];
-  return [...short].length >= 2 && long.includes(short);
+  return namesSomething(short) && long.includes(short);
 }
 
 /** Whether a content value agrees with the value a node shows for the key (free keys: set or not). */

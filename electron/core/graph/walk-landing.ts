@@ -62,8 +62,9 @@ export function landing(
   }
   // Off the page: where the demonstrations went (every node one demonstrated action led to).
   const next = enterNode(m, edge.to, [...new Set(twins().map((e) => e.to))], leftWith(m, threshold, from, edge));
+  // Back on the page the walk came from: what the trip did not change there, it shows as the path left it.
+  let changed = keptOnReturn(m, from, next);
   // Another option of the group: the page it leads to shows that option's value.
-  let changed = false;
   for (const [k, v] of effects)
     if (next.content.has(k) && next.content.get(k) !== v) {
       next.content.set(k, v);
@@ -74,4 +75,28 @@ export function landing(
     next.near = [...next.nodes][0] ?? edge.to;
   }
   return { next, leaves: true, effects, finished: null };
+}
+
+/**
+ * A trip from a page to another (a city picker) and back, by a recorded action there: on a phone the page keeps what
+ * was set on it before the trip (the date chosen before the destination), and shows what the trip set (the city).
+ * What the trip set is what differs between the page the demonstrations left for that trip and the page they came
+ * back to; every other key shows what the path left there. Returns whether `next`'s content changed.
+ */
+function keptOnReturn(m: PageModel, from: Position, next: Position): boolean {
+  const left = from.back;
+  if (!left || left.page !== next.page || left.page === from.page) return false;
+  // Where the demonstrations left for the page the walk comes back from.
+  const departures = (m.leavingOf.get(left.page) ?? [])
+    .filter((e) => m.pageOf.get(e.to) === from.page)
+    .map((e) => contentOf(m.byId.get(e.from)));
+  if (departures.length === 0) return false;
+  let changed = false;
+  for (const [k, shown] of next.content) {
+    const mine = left.content.get(k);
+    if (mine === undefined || mine === shown || !departures.every((d) => d[k] === shown)) continue;
+    next.content.set(k, mine);
+    changed = true;
+  }
+  return changed;
 }

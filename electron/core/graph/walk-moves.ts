@@ -23,6 +23,7 @@ import {
 import { sliderValue } from './content.js';
 import { ANY_OPTION, isSearchKey, isTextKey } from './goal-conditions.js';
 import { within } from './task-bounds.js';
+import { pressedBack } from './walk-switch.js';
 
 /**
  * The moves a walk makes beyond the edges out of where it stands (see walk.ts): what a page's recorded
@@ -67,6 +68,8 @@ export type WalkHow =
   | 'still'
   | 'tab'
   | 'named-page'
+  | 'switch-back'
+  | 'keypad'
   | 'excursion';
 
 export interface Candidate {
@@ -74,7 +77,7 @@ export interface Candidate {
   edge: GraphEdge | null;
   result: MatchResult;
   how: WalkHow;
-  /** The value another option sets, and the key it sets ('other-option'). */
+  /** The value another option sets, and the key it sets ('other-option'; 'switch-back': the value before the press). */
   option?: string;
   optionKey?: string;
   /** The recorded row's key, the row the tap was in, and what the move sets there ('other-row', walk-rows.ts). */
@@ -106,6 +109,8 @@ const RANK: Record<WalkHow, number> = {
   still: 7,
   tab: 7,
   'named-page': 4,
+  'switch-back': 4,
+  keypad: 4,
 };
 
 /** The best of several moves: matched ones only, closest first (distance, then similarity), then the plainer kind, then the closer content. */
@@ -347,8 +352,12 @@ export function pageMoves(
     if (!r.matched) continue;
     if (edit) {
       const ok = applicable(m, e, pos, opts, setByPath);
+      const back = ok === false ? pressedBack(m, e, pos.content) : null;
       if (ok === true) cands.push({ edge: e, result: r, how: 'page-edit' });
-      else if (ok === 'refused')
+      else if (back) {
+        const reason = `${r.reason}; the button shows what its recorded press made it show: pressed again, it goes back`;
+        cands.push({ edge: e, result: { ...r, reason }, how: 'switch-back', option: back.value, optionKey: back.key });
+      } else if (ok === 'refused')
         cands.push({
           edge: e,
           result: { ...r, reason: `${r.reason}; a field the demonstration filled is empty: nothing happens` },
@@ -392,7 +401,7 @@ export function editModel(m: PageModel, move: Candidate, action: Action, from: P
       out.set(v.key, (from.content.get(v.key) ?? '') + pressedLabel(e));
       continue;
     }
-    if (move.how === 'other-option' && v.key === move.optionKey) {
+    if ((move.how === 'other-option' || move.how === 'switch-back') && v.key === move.optionKey) {
       out.set(v.key, move.option!);
       continue;
     }

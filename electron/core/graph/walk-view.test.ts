@@ -43,6 +43,14 @@ describe('another search query: the result picked must be named by it', () => {
     expect(named.accepted).toBe(true);
   });
 
+  it('one Chinese character is a query of its own (药 names 益丰大药房); one Latin letter is not', () => {
+    const one = walkPath(g, [tapAt(box), type('药'), enter, tapAt(rows[0]!)]);
+    expect(one.reason).toMatch(/reached DONE/);
+    expect(one.accepted).toBe(true);
+    expect(walkPath(g, [tapAt(box), type('y'), enter, tapAt(rows[0]!)]).accepted).toBe(false);
+    expect(walkPath(g, [tapAt(box), type('医'), enter, tapAt(rows[0]!)]).accepted).toBe(false);
+  });
+
   it('a query for something else, or a result it does not name, or no result picked, is rejected', () => {
     const other = walkPath(g, [tapAt(box), type('医院'), enter, tapAt(rows[0]!)]);
     expect(other.accepted).toBe(false);

@@ -3,7 +3,7 @@ import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js'
 import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { NORM_MAX, toPixels } from '../geometry/coordinates.js';
-import { normalizeContent } from './content.js';
+import { namesSomething, normalizeContent } from './content.js';
 import { isSearchKey } from './goal-conditions.js';
 import { typedField, typedValue } from './page-model.js';
 import type { Candidate, Position } from './walk-moves.js';
@@ -56,7 +56,7 @@ export function searchQueryMove(action: Extract<Action, { type: 'Type' }>, out: 
     const field = e.action.type === 'Type' ? typedField(e) : null;
     if (!field || !isSearchKey(field.key) || (pos.focus !== null && field.key !== pos.focus)) continue;
     const value = typedValue(pos.content.get(field.key) ?? '', action.text, action.clear);
-    if ([...normalizeContent(value)].length < 2) continue;
+    if (!namesSomething(normalizeContent(value))) continue;
     const reason = `a search query is a means: "${value}" searched where the demonstration searched "${field.value}"; the result picked must be named by it`;
     return { edge: e, result: { matched: true, distancePx: null, similarity: null, rule: 'similar-text', reason }, how: 'query' };
   }

@@ -38,7 +38,9 @@ import { backMove, choose, focusMove, pageMoves } from './walk-moves.js';
 import { landing } from './walk-landing.js';
 import type { FinishVerdict } from './walk-finish.js';
 import { finishVerdict } from './walk-finish.js';
-import { enterNode, nodesAt } from './walk-position.js';
+import { closest, enterNode, nodesAt } from './walk-position.js';
+import { flippedBack, onFlippedSwitch } from './walk-switch.js';
+import { keypadPress } from './walk-keypad.js';
 import { exactMove } from './walk-exact.js';
 import { itemPageByTap, namedPageEdges } from './walk-named.js';
 import { leftWith, pressedWayOff } from './walk-implied.js';
@@ -214,6 +216,12 @@ export class GraphWalker {
     if (!move) {
       // Asked again at the place the recorded screen showed the label: only a recorded move counts.
       if (relabelled !== null) return { taken: null, nearest: exact.nearest };
+      // A switch a recorded tap flipped to get here, tapped again: it flips back (walk-switch.ts).
+      const flipped = pos.nodes.size > 0 ? flippedBack(this.model, this.graph.edges, action, pos.nodes, screen) : null;
+      if (flipped) return this.switchBack(flipped, pos, exact.nearest);
+      // A keypad's key no demonstration pressed, or its erase key (walk-keypad.ts).
+      const press = keypadPress(this.model, labelHere(), pos.page, pos.content);
+      if (press !== null) return this.pressKeypad(press, pos, exact.nearest);
       if (pressedAgain(this.model, labelHere(), pos.page, valueOf, action, screen, this.opts.textThreshold)) {
         const reason =
           'the control a recorded action of the page pressed, pressed again where the screen still shows it: what it sets is set already';
@@ -252,7 +260,7 @@ export class GraphWalker {
       const tab = bar ? tabUnder(bar, action, screen) : null;
       if (bar && tab && tab.label !== bar.selected.label) return this.toTab(bar, tab.label, action, exact.nearest);
       // A slider or a switch no demonstration moved: it changes its own value (to one no demonstration saw); the page stays.
-      if (onToggle(this.screens(), action, screen)) {
+      if (onToggle(this.screens(), action, screen) && !onFlippedSwitch(this.model, this.graph.edges, action, this.screens(), screen)) {
         const reason = 'a slider or a switch no demonstration moved: its own value changes, the page stays';
         return unrecorded('still', reason, exact.nearest, 0);
       }
@@ -306,6 +314,38 @@ export class GraphWalker {
     const move: Candidate = { edge, result: { matched: true, distancePx: null, similarity: null, rule: null, reason }, how };
     this.apply(move, action, from);
     return { taken: { edge, result: move.result, how }, nearest };
+  }
+
+  /**
+   * A switch flipped back (walk-switch.ts): the page as it was before the recorded tap that flipped it (what it shows
+   * depends on the switch), with what the path itself set there.
+   */
+  private switchBack(flipped: GraphEdge, from: Position, nearest: WalkMove['nearest']): WalkMove {
+    const page = this.model.pageOf.get(flipped.from) ?? '';
+    const next = enterNode(this.model, flipped.from, [flipped.from], from.back);
+    const flippedTo = contentOf(this.model.byId.get(flipped.to));
+    for (const [k, v] of next.content)
+      if (flippedTo[k] !== v)
+        this.content.set(k, v); // what the switch showed, shown as before it was flipped
+      else if (this.set.has(k)) next.content.set(k, this.content.get(k) ?? v);
+    next.nodes = nodesAt(this.model, this.opts.textThreshold, next);
+    next.near = next.nodes.has(flipped.from) ? flipped.from : ([...next.nodes][0] ?? closest(this.model, page, next.content, flipped.from));
+    this.navigate(next);
+    this.viaGoal = new Set();
+    const reason = 'the switch a recorded tap flipped, tapped again: it flips back, the page as it was before that tap';
+    return unrecorded('switch-back', reason, nearest, 0);
+  }
+
+  /** A keypad's key no demonstration pressed, or its erase key (walk-keypad.ts): the number it builds, one character longer or shorter. */
+  private pressKeypad({ key, value }: { key: string; value: string }, from: Position, nearest: WalkMove['nearest']): WalkMove {
+    const next: Position = { ...from, content: new Map(from.content).set(key, value) };
+    next.nodes = nodesAt(this.model, this.opts.textThreshold, next);
+    next.near = [...next.nodes][0] ?? closest(this.model, from.page, next.content, from.near);
+    this.moveTo(next);
+    this.content.set(key, value);
+    this.set.add(key);
+    this.viaGoal = new Set();
+    return unrecorded('keypad', `a key of the keypad the demonstrations dialled on: the number is "${value}"`, nearest, 0);
   }
 
   /** Another option of a picker (walk-pick.ts): where the demonstrated option led, its value unknown until one they chose is picked. */

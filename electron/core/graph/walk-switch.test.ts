@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { UiNode } from '../../../shared/domain/ui-node.js';
+import { b, button, id, n, page, tapAt, text } from '../../../test/support/ui-builder.js';
+import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
+
+/**
+ * A switch flipped by a recorded tap, tapped again, flips back; a button that names its next action (暂停, then 播放)
+ * goes back the same way. Tapped an even number of times the task is undone (the alarm on again, the music playing),
+ * an odd number of times it is done.
+ */
+
+describe('a switch a demonstration flipped, tapped again, flips back', () => {
+  const rowBox = b(0, 400, 1080, 560);
+  const switchBox = b(900, 430, 1040, 530);
+  const other = b(900, 630, 1040, 730);
+  const sw = (on: boolean, bounds = switchBox, name = 'onoff'): UiNode =>
+    n({ className: 'android.widget.Switch', resourceId: id(name), checkable: true, checked: on, clickable: true, bounds });
+  const list = (on: boolean) =>
+    page(
+      '闹钟',
+      n({ className: 'android.widget.LinearLayout', bounds: rowBox, children: [text('07:00', b(40, 420, 400, 540)), sw(on)] }),
+      n({
+        className: 'android.widget.LinearLayout',
+        bounds: b(0, 600, 1080, 760),
+        children: [text('08:30', b(40, 620, 400, 740)), sw(false, other, 'onoff2')],
+      }),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: list(true), action: tapAt(switchBox) },
+      { ui: list(false), action: null },
+    ]),
+  ]);
+  const tap = tapAt(switchBox);
+
+  it('off: accepted; off, on: not accepted; off, on, off: accepted', () => {
+    expect(walkPath(g, [tap]).accepted).toBe(true);
+    const twice = walkPath(g, [tap, tap]);
+    expect(twice.accepted).toBe(false);
+    expect(twice.reason).toMatch(/not DONE/);
+    expect(walkPath(g, [tap, tap, tap]).accepted).toBe(true);
+  });
+
+  it('another switch no demonstration moved changes only itself: the task still done', () => {
+    expect(walkPath(g, [tap, tapAt(other)]).accepted).toBe(true);
+  });
+});
+
+describe('a button that names its next action, pressed again, goes back', () => {
+  const box = b(380, 2000, 700, 2200);
+  const player = (playing: boolean) =>
+    page('正在播放', text('茉莉花', b(40, 400, 1040, 500)), button(playing ? '暂停' : '播放', box, { resourceId: id('play_pause') }));
+  const g = graphOf([
+    demoOf(1, [
+      { ui: player(true), action: tapAt(box) },
+      { ui: player(false), action: null },
+    ]),
+  ]);
+  const tap = tapAt(box);
+
+  it('pause: accepted; pause, play: not accepted; pause, play, pause: accepted', () => {
+    expect(walkPath(g, [tap]).accepted).toBe(true);
+    expect(walkPath(g, [tap, tap]).accepted).toBe(false);
+    const thrice = walkPath(g, [tap, tap, tap]);
+    expect(thrice.reason).toMatch(/reached DONE/);
+    expect(thrice.accepted).toBe(true);
+  });
+});

@@ -1,0 +1,81 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
+import type { Bounds } from '../../../shared/domain/ui-node.js';
+import { contains } from '../../../shared/domain/ui-tree.js';
+import { toPixels } from '../geometry/coordinates.js';
+import { normalizeContent } from './content.js';
+import { pressedLabel } from './match.js';
+import type { PageModel } from './page-model.js';
+import { contentOf } from './page-model.js';
+import { pageKey } from './signature.js';
+
+/**
+ * A switch is flipped by a tap and flipped back by the next tap on it. A recorded tap that flipped one (pressed on the
+ * switch or on the row that holds it, it led to the same screen but for the switch: another state of the page) says
+ * where the walk stands after the same tap is made again: on the page as it was before that tap. Tapped twice, the
+ * 07:00 alarm's switch is on again, and Bluetooth turned on, off and on again is on. A button that names its own
+ * next action (暂停, then 播放) goes back the same way.
+ */
+
+const inside = (inner: Bounds, outer: Bounds): boolean =>
+  inner.left >= outer.left && inner.right <= outer.right && inner.top >= outer.top && inner.bottom <= outer.bottom;
+
+/** Whether a recorded edge is a tap that flipped a switch: its target holds one of its screen's switches, and it led to the same page in another state. */
+export function flipsSwitch(m: PageModel, e: GraphEdge): boolean {
+  if (e.action.type !== 'Tap' || !e.target || e.slider || e.from === e.to) return false;
+  const from = m.byId.get(e.from);
+  const to = m.byId.get(e.to);
+  if (!from || !to || m.pageOf.get(e.from) === m.pageOf.get(e.to)) return false;
+  if (pageKey(from.signature) !== pageKey(to.signature)) return false;
+  return (from.toggles ?? []).some((b) => inside(b, e.target!.bounds));
+}
+
+/** The recorded tap that flipped a switch to reach one of `here`, when this tap is on the same control: it flips it back. */
+export function flippedBack(
+  m: PageModel,
+  edges: readonly GraphEdge[],
+  action: Action,
+  here: ReadonlySet<string>,
+  screen: { width: number; height: number },
+): GraphEdge | null {
+  if (action.type !== 'Tap') return null;
+  const p = toPixels(action.at, screen);
+  return edges.find((e) => here.has(e.to) && e.target && contains(e.target.bounds, p.x, p.y) && flipsSwitch(m, e)) ?? null;
+}
+
+/**
+ * Whether a tap lands on a switch a recorded tap flipped on this page (in any of its states): its state is what a
+ * demonstration changed, so a tap on it is no tap on a switch whose value nothing depends on.
+ */
+export function onFlippedSwitch(
+  m: PageModel,
+  edges: readonly GraphEdge[],
+  action: Action,
+  here: readonly (GraphNode | undefined)[],
+  screen: { width: number; height: number },
+): boolean {
+  if (action.type !== 'Tap') return false;
+  const p = toPixels(action.at, screen);
+  const pages = new Set(here.flatMap((n) => (n ? [pageKey(n.signature)] : [])));
+  return edges.some(
+    (e) =>
+      !!e.target &&
+      contains(e.target.bounds, p.x, p.y) &&
+      pages.has(pageKey(m.byId.get(e.from)?.signature ?? { activity: '' })) &&
+      flipsSwitch(m, e),
+  );
+}
+
+/**
+ * A button that names its own next action (暂停 pressed shows 播放; 关注, 已关注): a recorded press changed only the
+ * button's own label. Pressed again where it shows what that press made it show, it goes back: the key holds what it
+ * held before the press. Returns that key and value, or null.
+ */
+export function pressedBack(m: PageModel, e: GraphEdge, content: ReadonlyMap<string, string>): { key: string; value: string } | null {
+  const effect = e.effects?.length === 1 ? e.effects[0]! : null;
+  const id = e.target?.resourceId;
+  if (!effect || !id || e.action.type !== 'Tap' || !effect.key.includes(`|${id}|`)) return null;
+  const before = contentOf(m.byId.get(e.from))[effect.key];
+  if (before === undefined || normalizeContent(before) !== pressedLabel(e) || before === effect.value) return null;
+  return content.get(effect.key) === effect.value ? { key: effect.key, value: before } : null;
+}
