@@ -272,3 +272,38 @@ describe('tap vs long-press: the item a demonstration long-pressed opens its own
     expect(walkPath(g, [{ type: 'Back' }, tapAt(photoRow(0)), tapAt(del)]).accepted).toBe(false);
   });
 });
+
+describe('typing into the field a preset fills: two controls for one effect', () => {
+  // Both demonstrations tapped the preset 200元, which fills the amount field; neither typed.
+  const amount = b(40, 300, 1040, 420);
+  const presets = ['50元', '100元', '200元', '500元'];
+  const presetAt = (i: number) => b(40 + i * 250, 500, 270 + i * 250, 620);
+  const confirm = b(40, 900, 1040, 1050);
+  const form = (much: string, focused = false) =>
+    page(
+      '转账',
+      field(much, '金额（元）', amount, { resourceId: id('amount'), focused }),
+      ...presets.map((p, i) => button(p, presetAt(i), { resourceId: id(`preset_${i}`) })),
+      button('转账', confirm, { resourceId: id('confirm') }),
+    );
+  const done = page('转账成功', button('完成', b(40, 900, 1040, 1050)));
+  const demo = (k: number) =>
+    demoOf(k, [
+      { ui: form(''), action: tapAt(presetAt(2)) },
+      { ui: form('200'), action: tapAt(confirm) },
+      { ui: done, action: null, activity: 'DoneActivity' },
+    ]);
+  const g = graphOf([demo(1), demo(2)]);
+
+  it('the amount typed (200) instead of the preset: accepted', () => {
+    const r = walkPath(g, [tapAt(amount), type('200'), tapAt(confirm)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('another amount typed (300), or 0, or 200 typed after the preset 100元 (100200): not accepted', () => {
+    expect(walkPath(g, [tapAt(amount), type('300'), tapAt(confirm)]).accepted).toBe(false);
+    expect(walkPath(g, [tapAt(amount), type('0'), tapAt(confirm)]).accepted).toBe(false);
+    expect(walkPath(g, [tapAt(presetAt(1)), tapAt(amount), type('200'), tapAt(confirm)]).accepted).toBe(false);
+  });
+});
