@@ -349,3 +349,35 @@ describe('options that show the chosen one selected, another chosen first', () =
     expect(walkPath(g, [tapAt(optionAt(2)), tapAt(optionAt(2))]).accepted).toBe(true);
   });
 });
+
+describe("a goal action's sibling of the same kind acts: no look at another page", () => {
+  // The contact's page: 发消息, 语音通话, 视频通话 in one column; the demonstration placed the video call.
+  const send = b(40, 600, 1040, 740);
+  const voice = b(40, 780, 320, 900);
+  const video = b(40, 950, 320, 1070);
+  const contact = page(
+    '儿子建国',
+    n({
+      className: 'android.widget.LinearLayout',
+      bounds: b(0, 580, 1080, 1100),
+      children: [
+        button('发消息', send, { resourceId: id('send_message') }),
+        button('语音通话', voice, { resourceId: id('voice_call') }),
+        button('视频通话', video, { resourceId: id('video_call') }),
+      ],
+    }),
+  );
+  const calling = page('视频通话中', button('挂断', b(340, 1900, 740, 2050)));
+  const g = graphOf([demoOf(1, [{ ui: contact, action: tapAt(video) }, { ui: calling, action: null, activity: 'CallActivity' }])]);
+  const back: Action = { type: 'Back' };
+
+  it('the voice call placed first, Back, then the video call: not accepted (two calls placed)', () => {
+    const r = walkPath(g, [tapAt(voice), back, tapAt(video)]);
+    expect(r.accepted).toBe(false);
+    expect(r.reason).toMatch(/语音通话/);
+  });
+
+  it('发消息 opened first, Back, then the video call: accepted (a look at the chat)', () => {
+    expect(walkPath(g, [tapAt(send), back, tapAt(video)]).accepted).toBe(true);
+  });
+});

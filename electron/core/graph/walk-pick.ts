@@ -5,7 +5,7 @@ import { toPixels } from '../geometry/coordinates.js';
 import { isChoiceKey } from './content-keys.js';
 import { normalizeContent } from './content.js';
 import type { MatchOptions } from './match.js';
-import { matchEdge } from './match.js';
+import { matchEdge, pressedLabel } from './match.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit } from './page-model.js';
 import { tappedLabel } from './walk-view.js';
@@ -131,3 +131,34 @@ const centre = (b: { left: number; top: number; right: number; bottom: number })
   (b.left + b.right) / 2,
   (b.top + b.bottom) / 2,
 ];
+
+/**
+ * Another member of the group a goal action was pressed in, named as an action of the same kind (语音通话 beside the
+ * demonstrated 视频通话: both 通话): it does what that kind does — a call placed — which no Back takes back, so a tap on
+ * it is no look at another page, and the walk does not go on blind from it. A member named otherwise (发消息 beside
+ * 视频通话; another chat in the list a demonstration opened one from) may be a look, as any tap the graph does not know.
+ * Returns its label, or null.
+ */
+export function goalSibling(m: PageModel, action: Action, page: string, screen: { width: number; height: number }): string | null {
+  if (action.type !== 'Tap') return null;
+  const p = toPixels(action.at, screen);
+  for (const e of m.leavingOf.get(page) ?? []) {
+    if (!e.goal || !e.group || !e.target || contains(e.target.bounds, p.x, p.y)) continue;
+    const hit = e.group.find((o) => contains(o.bounds, p.x, p.y));
+    if (hit && sameKind(hit.label, pressedLabel(e))) return hit.label;
+  }
+  return null;
+}
+
+/** Two labels that share a word (two Chinese characters, or three letters): 语音通话 and 视频通话, not 老李 and 老年大学合唱团. */
+export function sameKind(a: string, b: string): boolean {
+  const words = (s: string): Set<string> => {
+    const plain = normalizeContent(s).replace(/[\d\s\p{P}\p{S}]+/gu, ' ');
+    const out = new Set<string>();
+    for (const run of plain.match(/\p{Script=Han}+/gu) ?? []) for (let i = 0; i + 2 <= run.length; i++) out.add(run.slice(i, i + 2));
+    for (const w of plain.match(/\p{L}{3,}/gu) ?? []) if (!/\p{Script=Han}/u.test(w)) out.add(w.toLowerCase());
+    return out;
+  };
+  const mine = words(a);
+  return mine.size > 0 && [...words(b)].some((w) => mine.has(w));
+}

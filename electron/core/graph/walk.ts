@@ -13,7 +13,7 @@ import { contentOf, isEdit, loopAllows, pageModel, typedField } from './page-mod
 import { nothingUnder, pressedAgain, sameControl } from './walk-pressed.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
-import { freeItemElsewhere, otherPick, pickedAgain, sameItem } from './walk-pick.js';
+import { freeItemElsewhere, goalSibling, otherPick, pickedAgain, sameItem } from './walk-pick.js';
 import type { Candidate, Position } from './walk-moves.js';
 import {
   SCROLL_SLACK,
@@ -285,6 +285,13 @@ export class GraphWalker {
       if (pick) return this.pickOther(pick, action, pos, exact.nearest);
       // A tap the graph does not know: on a phone it opens a page or a dialog, and Back returns from it.
       if (!isTapLike(action)) return { taken: null, nearest: exact.nearest };
+      // ... unless it is one of the goal action's siblings, which acts (a voice call beside the video call; walk-pick.ts).
+      const sibling = goalSibling(this.model, action, pos.page, screen);
+      if (sibling !== null) {
+        const reason = `"${sibling}" stands beside the goal action in its group: it does something of that kind, which Back does not take back`;
+        const near = exact.nearest;
+        return { taken: null, nearest: near ? { edge: near.edge, result: { ...near.result, matched: false, reason } } : null };
+      }
       this.away = {
         action,
         nearest: exact.nearest,
