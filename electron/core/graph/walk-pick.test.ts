@@ -368,7 +368,12 @@ describe("a goal action's sibling of the same kind acts: no look at another page
     }),
   );
   const calling = page('视频通话中', button('挂断', b(340, 1900, 740, 2050)));
-  const g = graphOf([demoOf(1, [{ ui: contact, action: tapAt(video) }, { ui: calling, action: null, activity: 'CallActivity' }])]);
+  const g = graphOf([
+    demoOf(1, [
+      { ui: contact, action: tapAt(video) },
+      { ui: calling, action: null, activity: 'CallActivity' },
+    ]),
+  ]);
   const back: Action = { type: 'Back' };
 
   it('the voice call placed first, Back, then the video call: not accepted (two calls placed)', () => {
