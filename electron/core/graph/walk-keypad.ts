@@ -1,5 +1,7 @@
 import { pressedLabel } from './match.js';
 import type { PageModel } from './page-model.js';
+import type { Position } from './walk-moves.js';
+import { closest, nodesAt } from './walk-position.js';
 
 /**
  * A keypad is one control per character: each press adds its label to the number shown, and the erase key takes the
@@ -23,13 +25,14 @@ function keypadOf(m: PageModel, page: string): { key: string; labels: string[] }
   return { key, labels };
 }
 
-/** What a tap on the control labelled `label` does to the page's keypad number: the key and its new value, or null. */
-export function keypadPress(
-  m: PageModel,
-  label: string | null,
-  page: string,
-  content: ReadonlyMap<string, string>,
-): { key: string; value: string } | null {
+/** A press of a keypad's key: the number's key and the value it then holds. */
+export interface KeypadPress {
+  key: string;
+  value: string;
+}
+
+/** What a tap on the control labelled `label` does to the page's keypad number, or null. */
+export function keypadPress(m: PageModel, label: string | null, page: string, content: ReadonlyMap<string, string>): KeypadPress | null {
   if (label === null) return null;
   const pad = keypadOf(m, page);
   if (!pad) return null;
@@ -38,4 +41,12 @@ export function keypadPress(
   // Another key of a dial pad: every recorded press was one dial key, and so is this one.
   if (DIAL_KEY.test(label) && pad.labels.every((l) => DIAL_KEY.test(l))) return { key: pad.key, value: now + label };
   return null;
+}
+
+/** Where a keypad press leaves the walk: the page with the number as it now reads, and the nodes that show it. */
+export function keypadPressed(m: PageModel, threshold: number, press: KeypadPress, from: Position): Position {
+  const next: Position = { ...from, content: new Map(from.content).set(press.key, press.value) };
+  next.nodes = nodesAt(m, threshold, next);
+  next.near = [...next.nodes][0] ?? closest(m, from.page, next.content, from.near);
+  return next;
 }

@@ -20,10 +20,11 @@ import {
   typedValue,
   valueAgrees,
 } from './page-model.js';
-import { numbersIn, sliderValue } from './content.js';
+import { sliderValue } from './content.js';
 import { ANY_OPTION, isSearchKey, isTextKey } from './goal-conditions.js';
 import { within } from './task-bounds.js';
 import { pressedBack } from './walk-switch.js';
+import { presetFilledField } from './walk-presets.js';
 
 /**
  * The moves a walk makes beyond the edges out of where it stands (see walk.ts): what a page's recorded
@@ -377,36 +378,6 @@ export function pageMoves(
     }
   }
   return cands;
-}
-
-/** A single number above zero. */
-const positive = (numbers: readonly string[]): boolean =>
-  numbers.length === 1 && /^\d+(\.\d+)?$/.test(numbers[0]!) && Number(numbers[0]) > 0;
-
-/**
- * Typing into the field a preset fills (金额, where each demonstration tapped 50元 or 100元 and none typed): the field
- * holds the text as typing leaves it (appended to what it holds), as a preset of that value would have set it —
- * the typed amount and the preset are two controls for one effect. Only where no recorded Type of the page typed into
- * that field (then its own Type says what typing does there).
- */
-function presetFilledField(
-  m: PageModel,
-  action: Extract<Action, { type: 'Type' }>,
-  pos: Position,
-  leaving: readonly GraphEdge[],
-): Candidate | null {
-  const key = pos.focus;
-  if (key === null || !isTextKey(key) || leaving.some((e) => e.action.type === 'Type' && typedField(e)?.key === key)) return null;
-  const preset = leaving.find(
-    (e) => e.action.type === 'Tap' && (e.options?.length ?? 0) >= 2 && e.effects?.length === 1 && e.effects[0]!.key === key && isEdit(m, e),
-  );
-  if (!preset) return null;
-  const value = typedValue(pos.content.get(key) ?? '', action.text, action.clear);
-  // Presets that are amounts (50, 100): a typed amount that is none (0, or text) the app refuses, as it would a payment of nothing.
-  const amounts = preset.options!.map((o) => positive(numbersIn(o.label)));
-  if (amounts.every((a) => a) && !positive(value === '' ? [] : [value])) return null;
-  const reason = `typed into the field a preset fills: it holds "${value}", as that preset would have set it`;
-  return { edge: preset, result: yes('same-action', reason, null), how: 'other-option', option: value, optionKey: key };
 }
 
 /**

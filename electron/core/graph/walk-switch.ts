@@ -8,6 +8,8 @@ import { pressedLabel } from './match.js';
 import type { PageModel } from './page-model.js';
 import { contentOf } from './page-model.js';
 import { pageKey } from './signature.js';
+import type { Position } from './walk-moves.js';
+import { closest, enterNode, nodesAt } from './walk-position.js';
 
 /**
  * A switch is flipped by a tap and flipped back by the next tap on it. A recorded tap that flipped one (pressed on the
@@ -78,4 +80,29 @@ export function pressedBack(m: PageModel, e: GraphEdge, content: ReadonlyMap<str
   const before = contentOf(m.byId.get(e.from))[effect.key];
   if (before === undefined || normalizeContent(before) !== pressedLabel(e) || before === effect.value) return null;
   return content.get(effect.key) === effect.value ? { key: effect.key, value: before } : null;
+}
+
+/**
+ * Where a switch flipped back leaves the walk: the page as it was before the recorded tap that flipped it (what the page
+ * shows depends on the switch), with what the path itself set there. `shown`: the keys the flip changed, as they read
+ * again, for the path's record.
+ */
+export function switchedBack(
+  m: PageModel,
+  threshold: number,
+  flipped: GraphEdge,
+  from: Position,
+  record: ReadonlyMap<string, string>,
+  setByPath: ReadonlySet<string>,
+): { next: Position; shown: Map<string, string> } {
+  const next = enterNode(m, flipped.from, [flipped.from], from.back);
+  const flippedTo = contentOf(m.byId.get(flipped.to));
+  const shown = new Map<string, string>();
+  for (const [k, v] of next.content)
+    if (flippedTo[k] !== v) shown.set(k, v);
+    else if (setByPath.has(k)) next.content.set(k, record.get(k) ?? v);
+  next.nodes = nodesAt(m, threshold, next);
+  const page = m.pageOf.get(flipped.from) ?? '';
+  next.near = next.nodes.has(flipped.from) ? flipped.from : ([...next.nodes][0] ?? closest(m, page, next.content, flipped.from));
+  return { next, shown };
 }

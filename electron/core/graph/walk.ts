@@ -38,9 +38,10 @@ import { backMove, choose, focusMove, pageMoves } from './walk-moves.js';
 import { landing } from './walk-landing.js';
 import type { FinishVerdict } from './walk-finish.js';
 import { finishVerdict } from './walk-finish.js';
-import { closest, enterNode, nodesAt } from './walk-position.js';
-import { flippedBack, onFlippedSwitch } from './walk-switch.js';
-import { keypadPress } from './walk-keypad.js';
+import { enterNode, nodesAt } from './walk-position.js';
+import { flippedBack, onFlippedSwitch, switchedBack } from './walk-switch.js';
+import type { KeypadPress } from './walk-keypad.js';
+import { keypadPress, keypadPressed } from './walk-keypad.js';
 import { exactMove } from './walk-exact.js';
 import { itemPageByTap, namedPageEdges } from './walk-named.js';
 import { leftWith, pressedWayOff } from './walk-implied.js';
@@ -323,20 +324,10 @@ export class GraphWalker {
     return { taken: { edge, result: move.result, how }, nearest };
   }
 
-  /**
-   * A switch flipped back (walk-switch.ts): the page as it was before the recorded tap that flipped it (what it shows
-   * depends on the switch), with what the path itself set there.
-   */
+  /** A switch flipped back (walk-switch.ts): the path's record shows what the switch showed before it was flipped. */
   private switchBack(flipped: GraphEdge, from: Position, nearest: WalkMove['nearest']): WalkMove {
-    const page = this.model.pageOf.get(flipped.from) ?? '';
-    const next = enterNode(this.model, flipped.from, [flipped.from], from.back);
-    const flippedTo = contentOf(this.model.byId.get(flipped.to));
-    for (const [k, v] of next.content)
-      if (flippedTo[k] !== v)
-        this.content.set(k, v); // what the switch showed, shown as before it was flipped
-      else if (this.set.has(k)) next.content.set(k, this.content.get(k) ?? v);
-    next.nodes = nodesAt(this.model, this.opts.textThreshold, next);
-    next.near = next.nodes.has(flipped.from) ? flipped.from : ([...next.nodes][0] ?? closest(this.model, page, next.content, flipped.from));
+    const { next, shown } = switchedBack(this.model, this.opts.textThreshold, flipped, from, this.content, this.set);
+    for (const [k, v] of shown) this.content.set(k, v);
     this.navigate(next);
     this.viaGoal = new Set();
     const reason = 'the switch a recorded tap flipped, tapped again: it flips back, the page as it was before that tap';
@@ -344,15 +335,12 @@ export class GraphWalker {
   }
 
   /** A keypad's key no demonstration pressed, or its erase key (walk-keypad.ts): the number it builds, one character longer or shorter. */
-  private pressKeypad({ key, value }: { key: string; value: string }, from: Position, nearest: WalkMove['nearest']): WalkMove {
-    const next: Position = { ...from, content: new Map(from.content).set(key, value) };
-    next.nodes = nodesAt(this.model, this.opts.textThreshold, next);
-    next.near = [...next.nodes][0] ?? closest(this.model, from.page, next.content, from.near);
-    this.moveTo(next);
-    this.content.set(key, value);
-    this.set.add(key);
+  private pressKeypad(press: KeypadPress, from: Position, nearest: WalkMove['nearest']): WalkMove {
+    this.moveTo(keypadPressed(this.model, this.opts.textThreshold, press, from));
+    this.content.set(press.key, press.value);
+    this.set.add(press.key);
     this.viaGoal = new Set();
-    return unrecorded('keypad', `a key of the keypad the demonstrations dialled on: the number is "${value}"`, nearest, 0);
+    return unrecorded('keypad', `a key of the keypad the demonstrations dialled on: the number is "${press.value}"`, nearest, 0);
   }
 
   /** Another option of a picker (walk-pick.ts): where the demonstrated option led, its value unknown until one they chose is picked. */
