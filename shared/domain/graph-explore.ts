@@ -47,9 +47,10 @@ export const SAME_ROUTE_KINDS: readonly RightPathKind[] = [
  * another option tapped at one step (`sibling`), another text typed (`other-value`), one step left out
  * (`step-missing`), or the path stopped one step before its end (`finish-early`). `as-agent` is a
  * demonstration that cleared a field (or pressed a hardware key) redone as a `vlm` agent can: its typing
- * appends to what the field holds, and it has no keys.
+ * appends to what the field holds, and it has no keys. `act-then-correct`: another option of the group taken first,
+ * then (Back, where it opened a page) the path's own decision — right when nothing it did stays done.
  */
-export const NEAR_MISS_KINDS = ['sibling', 'other-value', 'step-missing', 'finish-early', 'as-agent'] as const;
+export const NEAR_MISS_KINDS = ['sibling', 'other-value', 'step-missing', 'finish-early', 'as-agent', 'act-then-correct'] as const;
 export type NearMissKind = (typeof NEAR_MISS_KINDS)[number];
 
 export type ExplorePathKind = RightPathKind | NearMissKind;

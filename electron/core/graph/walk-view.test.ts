@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import { b, button, field, id, n, page, tapAt } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
+import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
+import { screenAfterEnter } from './walk-view.js';
 
 /**
  * A search query is a means, and a scroll changes the view, not the state: the right paths next to a
@@ -340,5 +342,25 @@ describe('results shown only after a search is submitted', () => {
 
   it('typed and not submitted, then where the result would be: not accepted', () => {
     expect(walkPath(g, [tapAt(box), type('药店'), tapAt(row)]).accepted).toBe(false);
+  });
+});
+
+describe('after an Enter that left its node as it was, the screen the demonstration saw after it', () => {
+  // The music app lists a search's results on the page that holds the query: typing and results are one node, whose
+  // representative is the screen from before the Enter (the home list). Shown that, an agent taps a song where the
+  // results do not have it.
+  const ref = (idx: number) => ({ demonstrationId: 7, idx, screenshotBlob: `shot${idx}`, xmlBlob: `ui${idx}` });
+  const node = { id: 'n2', members: [ref(3), ref(4)].map((r) => ({ ...r, evidence: {} })), representative: ref(3) } as unknown as GraphNode;
+  const nodes = new Map([[node.id, node]]);
+  const edge = (action: Action, from: string, to: string) => ({ id: 'e3', from, to, action, uses: [[7, 3]] }) as unknown as GraphEdge;
+
+  it('the member recorded right after the Enter', () => {
+    expect(screenAfterEnter(nodes, edge(enter, 'n2', 'n2'))).toEqual(ref(4));
+  });
+
+  it('none for an Enter that led to another node, or for another action', () => {
+    expect(screenAfterEnter(nodes, edge(enter, 'n1', 'n2'))).toBeNull();
+    expect(screenAfterEnter(nodes, edge(type('x'), 'n2', 'n2'))).toBeNull();
+    expect(screenAfterEnter(nodes, null)).toBeNull();
   });
 });

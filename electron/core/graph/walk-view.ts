@@ -1,5 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
+import type { GraphEdge, GraphNode, ObservationRef } from '../../../shared/domain/task-graph.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { NORM_MAX, toPixels } from '../geometry/coordinates.js';
@@ -152,6 +152,11 @@ export interface WalkView {
   node: string;
   kind: 'recorded' | 'excursion' | 'scrolled';
   scrolledPx: number;
+  /**
+   * The node's observation to show instead of its representative: where a demonstration's Enter left the node as it
+   * was (the results listed on the page that holds the query), the screen it saw after that Enter.
+   */
+  shown?: ObservationRef;
 }
 
 /**
@@ -159,8 +164,31 @@ export interface WalkView {
  * page scrolled by `scrolled` normalized units, or as recorded within SCROLL_SLACK of it (where the walk judges a
  * tap on the recorded screen, so the agent sees that screen).
  */
-export function walkView(node: string, away: boolean, scrolled: number, screen: { height: number }): WalkView {
+export function walkView(
+  node: string,
+  away: boolean,
+  scrolled: number,
+  screen: { height: number },
+  shown: ObservationRef | null = null,
+): WalkView {
   if (away) return { node, kind: 'excursion', scrolledPx: 0 };
-  if (Math.abs(scrolled) <= SCROLL_SLACK) return { node, kind: 'recorded', scrolledPx: 0 };
-  return { node, kind: 'scrolled', scrolledPx: Math.round((scrolled / NORM_MAX) * screen.height) };
+  const seen = shown ? { shown } : {};
+  if (Math.abs(scrolled) <= SCROLL_SLACK) return { node, kind: 'recorded', scrolledPx: 0, ...seen };
+  return { node, kind: 'scrolled', scrolledPx: Math.round((scrolled / NORM_MAX) * screen.height), ...seen };
+}
+
+/**
+ * The observation a demonstration saw right after a recorded Enter that left its node as it was (a search submitted
+ * on the page that holds the query: the node holds the typed query and its results as one state, and its
+ * representative is the screen from before the Enter). Null for any other move.
+ */
+export function screenAfterEnter(nodes: ReadonlyMap<string, GraphNode>, edge: GraphEdge | null): ObservationRef | null {
+  if (!edge || edge.action.type !== 'Enter' || edge.from !== edge.to) return null;
+  const members = nodes.get(edge.to)?.members ?? [];
+  for (const [demo, idx] of edge.uses) {
+    const after = members.find((m) => m.demonstrationId === demo && m.idx === idx + 1);
+    if (after)
+      return { demonstrationId: after.demonstrationId, idx: after.idx, screenshotBlob: after.screenshotBlob, xmlBlob: after.xmlBlob };
+  }
+  return null;
 }

@@ -1,5 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { GraphEdge, GraphNode, ObservationRef, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { graphScreen } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
 import { isChoiceKey } from './content-keys.js';
@@ -28,6 +28,7 @@ import {
   onStillControl,
   outsideScrolling,
   scrollDelta,
+  screenAfterEnter,
   scrolledBy,
   tappedLabel,
   walkView,
@@ -113,6 +114,8 @@ export class GraphWalker {
    * no demonstration saw.
    */
   private query: string | null = null;
+  /** The observation a demonstration saw after its Enter left the node as it was (see walk-view.ts screenAfterEnter). */
+  private afterEnter: ObservationRef | null = null;
   /** How far the page the walk stands on was scrolled where no demonstration scrolled (see walk-view.ts). */
   private scrolled = 0;
   /** A query typed and not yet submitted: the results a demonstration saw after its Enter are not shown (PageModel.afterSubmit). */
@@ -140,7 +143,7 @@ export class GraphWalker {
 
   /** What the agent should be shown: `node`'s recorded screen, or a page no demonstration saw, or that screen scrolled (walk-view.ts). */
   get view(): WalkView {
-    return walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph));
+    return walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph), this.afterEnter);
   }
 
   /** Whether the walk stands on page content no node shows. */
@@ -160,8 +163,13 @@ export class GraphWalker {
     if (Math.abs(this.scrolled) > SCROLL_SLACK && !ignoresScroll(action) && !outsideScrolling(this.screens(), action, screen))
       return this.onScrolledPage(action);
     const page = this.pos.page;
+    const node = this.node;
     const move = this.move(action, screen);
     if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
+    // The screen a demonstration saw after its Enter, while the walk stays there (a scroll keeps it).
+    this.afterEnter =
+      screenAfterEnter(this.model.byId, move.taken?.edge ?? null) ??
+      (this.node === node && move.taken?.how === 'scroll' ? this.afterEnter : null);
     // Typing leaves a query unsubmitted until Enter or a tap (a search button, a suggestion) or another page.
     if (move.taken)
       this.unsubmitted =

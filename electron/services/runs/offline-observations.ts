@@ -53,7 +53,7 @@ export function offlineObserver(store: WorkspaceStore, screen: { width: number; 
   };
 
   return (view: ScreenView): Promise<Shown> => {
-    const key = `${view.node.id}|${view.kind}|${view.scrolledPx}`;
+    const key = `${view.node.id}|${view.node.representative.idx}|${view.node.representative.demonstrationId}|${view.kind}|${view.scrolledPx}`;
     let hit = cache.get(key);
     if (!hit) {
       hit = draw(view);

@@ -114,7 +114,11 @@ describe('exploration: ground truth from the phone, verdicts from the offline wa
     expect(near.wrong.length).toBeGreaterThan(3);
     for (const w of near.wrong) expect(x.states.get(endOf(w.path, x.root))!.pass).toBe(false);
     const kinds = new Set(near.wrong.map((w) => w.kind));
-    expect(kinds).toEqual(new Set(['finish-early', 'step-missing', 'sibling', 'other-value']));
+    expect(kinds).toEqual(new Set(['finish-early', 'step-missing', 'sibling', 'other-value', 'act-then-correct']));
+    // A preset tapped just before 转账 (100元 first, then 转账): the amount is the preset's, never 300 — a careless
+    // correction, one decision more than the right path.
+    const corrected = near.wrong.filter((w) => w.kind === 'act-then-correct');
+    for (const w of corrected) expect(w.change).toMatch(/^tap \S+ first, then /);
   });
 
   it("classifies right paths against the demonstration's true states: the same, a detour, another order", async () => {

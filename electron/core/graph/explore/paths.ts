@@ -117,6 +117,20 @@ function pick<T>(list: readonly T[], n: number, random: () => number): T[] {
   return out;
 }
 
+/** The moves whose container shares the most of `move`'s container path (its neighbours in the layout). */
+function nearestRelatives(move: Move, among: readonly Move[]): Move[] {
+  const parts = (m: Move): string[] => (m.group ?? '').split('/');
+  const mine = parts(move);
+  const shared = (m: Move): number => {
+    const theirs = parts(m);
+    let k = 0;
+    while (k < mine.length && k < theirs.length && mine[k] === theirs[k]) k++;
+    return k;
+  };
+  const best = Math.max(0, ...among.map(shared));
+  return best === 0 ? [] : among.filter((m) => shared(m) === best);
+}
+
 /** Moves that are decisions (a control tapped, a text typed) rather than navigation. */
 const isDecision = (m: Move): boolean => m.kind === 'tap' || m.kind === 'long-press' || m.kind === 'type';
 
@@ -205,6 +219,27 @@ export async function nearMisses(
           consider([...r.steps.slice(0, i), { move: other, to: to.id }, ...rest], kind, `${other.label} instead of ${step.move.label}`);
         });
       }
+      // Another control beside the decision (its nearest relatives on the screen: the voice call beside the video call)
+      // taken first, then (Back, where it opened a page) the path's own decision: what a careless agent does when it
+      // corrects itself. Right when nothing it did stays done, wrong when something does.
+      const sibling = step.move.kind === 'type' ? undefined : pick(nearestRelatives(step.move, alike), 1, opts.random)[0];
+      if (sibling)
+        made.push(async () => {
+          const to = await x.follow(at, sibling.id, opts.budget);
+          if (!to || to.id === at.id) return;
+          const back = to.window === at.window ? null : to.moves.find((m) => m.kind === 'back');
+          const again = back ? await x.follow(to, back.id, opts.budget) : to;
+          if (!again) return;
+          const detour = back
+            ? [
+                { move: sibling, to: to.id },
+                { move: back, to: again.id },
+              ]
+            : [{ move: sibling, to: to.id }];
+          const rest = await follow(again, r.steps.slice(i));
+          if (rest.length < r.steps.length - i) return;
+          consider([...r.steps.slice(0, i), ...detour, ...rest], 'act-then-correct', `${sibling.label} first, then ${step.move.label}`);
+        });
     });
     // A few of this path's candidates, picked at random, so every right path gets near misses of each kind.
     for (let k = 0; k < opts.perPath && made.length > 0 && wrong.size < opts.limit; k++) {
