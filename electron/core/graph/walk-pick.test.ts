@@ -386,3 +386,36 @@ describe("a goal action's sibling of the same kind acts: no look at another page
     expect(walkPath(g, [tapAt(send), back, tapAt(video)]).accepted).toBe(true);
   });
 });
+
+describe("an item of a scrolling list beside the goal's item is a look, though it shares the query's words", () => {
+  const rowAt = (i: number) => b(0, 420 + i * 190, 1080, 610 + i * 190);
+  const titles = ['高血压不能吃什么？医生列了这几样', '在家怎么正确量血压', '高血压不能吃什么 - 网友问答 1'];
+  const results = page(
+    '搜索结果',
+    n({
+      className: 'android.widget.ScrollView',
+      scrollable: true,
+      bounds: b(0, 400, 1080, 2270),
+      children: [
+        n({
+          className: 'android.widget.LinearLayout',
+          bounds: b(0, 400, 1080, 1000),
+          children: titles.map((t, i) => button(t, rowAt(i), { resourceId: id('result') })),
+        }),
+      ],
+    }),
+  );
+  const article = page(titles[0]!, text('正文', b(40, 400, 1040, 800)));
+  const g = graphOf([
+    demoOf(1, [
+      { ui: results, action: tapAt(rowAt(0)) },
+      { ui: article, action: null, activity: 'ArticleActivity' },
+    ]),
+  ]);
+
+  it('another result opened, Back, then the asked one: accepted', () => {
+    const r = walkPath(g, [tapAt(rowAt(1)), { type: 'Back' }, tapAt(rowAt(0))]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { GraphEdge } from '../../../shared/domain/task-graph.js';
+import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
 import { contains, sameBounds } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { isChoiceKey } from './content-keys.js';
@@ -134,14 +134,22 @@ const centre = (b: { left: number; top: number; right: number; bottom: number })
 
 /**
  * Another member of the group a goal action was pressed in, named as an action of the same kind (语音通话 beside the
- * demonstrated 视频通话: both 通话): it does what that kind does — a call placed — which no Back takes back, so a tap on
- * it is no look at another page, and the walk does not go on blind from it. A member named otherwise (发消息 beside
- * 视频通话; another chat in the list a demonstration opened one from) may be a look, as any tap the graph does not know.
- * Returns its label, or null.
+ * demonstrated 视频通话: both 通话), among the page's own controls: it does what that kind does — a call placed — which no
+ * Back takes back, so a tap on it is no look at another page, and the walk does not go on blind from it. A member named
+ * otherwise (发消息 beside 视频通话), or an item of a list that scrolls (another search result, which shares the query's
+ * words with the one opened: a look), stays a tap the graph does not know. Returns its label, or null.
  */
-export function goalSibling(m: PageModel, action: Action, page: string, screen: { width: number; height: number }): string | null {
+export function goalSibling(
+  m: PageModel,
+  action: Action,
+  page: string,
+  shown: readonly (GraphNode | undefined)[],
+  screen: { width: number; height: number },
+): string | null {
   if (action.type !== 'Tap') return null;
   const p = toPixels(action.at, screen);
+  // Only the page's own controls: where the screens say nothing of what scrolls, or the tap is in a list, not.
+  if (shown.some((n) => n?.scrolls === undefined || n.scrolls.some((s) => contains(s, p.x, p.y)))) return null;
   for (const e of m.leavingOf.get(page) ?? []) {
     if (!e.goal || !e.group || !e.target || contains(e.target.bounds, p.x, p.y)) continue;
     const hit = e.group.find((o) => contains(o.bounds, p.x, p.y));

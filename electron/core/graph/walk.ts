@@ -295,7 +295,7 @@ export class GraphWalker {
       // A tap the graph does not know: on a phone it opens a page or a dialog, and Back returns from it.
       if (!isTapLike(action)) return { taken: null, nearest: exact.nearest };
       // ... unless it is one of the goal action's siblings, which acts (a voice call beside the video call; walk-pick.ts).
-      const sibling = goalSibling(this.model, action, pos.page, screen);
+      const sibling = goalSibling(this.model, action, pos.page, this.screens(), screen);
       if (sibling !== null) {
         const reason = `"${sibling}" stands beside the goal action in its group: it does something of that kind, which Back does not take back`;
         const near = exact.nearest;
