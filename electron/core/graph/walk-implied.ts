@@ -6,7 +6,7 @@ import { matchEdge } from './match.js';
 import type { PageModel } from './page-model.js';
 import { isEdit } from './page-model.js';
 import type { Position } from './walk-moves.js';
-import { closest, nodesAt } from './walk-position.js';
+import { settle } from './walk-position.js';
 import { isTapLike, tappedLabel } from './walk-view.js';
 
 /** What the walk does with a way off a page's implied effects (implied-effects.ts): the page Back finds again. */
@@ -20,10 +20,7 @@ export function leftWith(m: PageModel, threshold: number, from: Position, edge: 
   if (!implied) return from;
   const content = new Map(from.content);
   for (const [k, v] of implied) content.set(k, v);
-  const left: Position = { ...from, content };
-  left.nodes = nodesAt(m, threshold, left);
-  left.near = [...left.nodes][0] ?? closest(m, from.page, content, from.near);
-  return left;
+  return settle(m, threshold, { ...from, content }, from.near);
 }
 
 /**

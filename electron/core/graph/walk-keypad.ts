@@ -1,7 +1,7 @@
 import { pressedLabel } from './match.js';
 import type { PageModel } from './page-model.js';
 import type { Position } from './walk-moves.js';
-import { closest, nodesAt } from './walk-position.js';
+import { settle } from './walk-position.js';
 
 /**
  * A keypad is one control per character: each press adds its label to the number shown, and the erase key takes the
@@ -45,8 +45,5 @@ export function keypadPress(m: PageModel, label: string | null, page: string, co
 
 /** Where a keypad press leaves the walk: the page with the number as it now reads, and the nodes that show it. */
 export function keypadPressed(m: PageModel, threshold: number, press: KeypadPress, from: Position): Position {
-  const next: Position = { ...from, content: new Map(from.content).set(press.key, press.value) };
-  next.nodes = nodesAt(m, threshold, next);
-  next.near = [...next.nodes][0] ?? closest(m, from.page, next.content, from.near);
-  return next;
+  return settle(m, threshold, { ...from, content: new Map(from.content).set(press.key, press.value) }, from.near);
 }

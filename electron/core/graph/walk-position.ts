@@ -47,3 +47,13 @@ export function closest(m: PageModel, page: string, content: ReadonlyMap<string,
   }
   return best?.id ?? fallback;
 }
+
+/**
+ * A position's nodes, those that show its content, and the node it shows: `prefer` where it is one of them, else the
+ * first of them, else (content no demonstration showed) the closest node of its page to `fallback`'s.
+ */
+export function settle(m: PageModel, threshold: number, p: Position, fallback: string, prefer: string | null = null): Position {
+  p.nodes = nodesAt(m, threshold, p);
+  p.near = prefer !== null && p.nodes.has(prefer) ? prefer : ([...p.nodes][0] ?? closest(m, p.page, p.content, fallback));
+  return p;
+}

@@ -9,7 +9,7 @@ import type { PageModel } from './page-model.js';
 import { contentOf } from './page-model.js';
 import { pageKey } from './signature.js';
 import type { Position } from './walk-moves.js';
-import { closest, enterNode, nodesAt } from './walk-position.js';
+import { enterNode, settle } from './walk-position.js';
 
 /**
  * A switch is flipped by a tap and flipped back by the next tap on it. A recorded tap that flipped one (pressed on the
@@ -101,8 +101,5 @@ export function switchedBack(
   for (const [k, v] of next.content)
     if (flippedTo[k] !== v) shown.set(k, v);
     else if (setByPath.has(k)) next.content.set(k, record.get(k) ?? v);
-  next.nodes = nodesAt(m, threshold, next);
-  const page = m.pageOf.get(flipped.from) ?? '';
-  next.near = next.nodes.has(flipped.from) ? flipped.from : ([...next.nodes][0] ?? closest(m, page, next.content, flipped.from));
-  return { next, shown };
+  return { next: settle(m, threshold, next, flipped.from, flipped.from), shown };
 }
