@@ -20,7 +20,8 @@ import {
   typedValue,
   valueAgrees,
 } from './page-model.js';
-import { sliderValue } from './content.js';
+import { normalizeContent, sliderValue } from './content.js';
+import { isChoiceKey } from './content-keys.js';
 import { ANY_OPTION, isSearchKey, isTextKey } from './goal-conditions.js';
 import { within } from './task-bounds.js';
 import { pressedBack } from './walk-switch.js';
@@ -354,6 +355,14 @@ export function pageMoves(
     const r = matchEdge(action, e, opts);
     if (!r.matched) continue;
     if (edit) {
+      // An option pressed where a demonstration found it selected already (a press that changed nothing there), on a page
+      // where the path selected another: on a phone it selects this one again.
+      const again = reselects(m, e, action, pos);
+      if (again) {
+        const reason = `${r.reason}; the option a demonstration pressed where it was selected already, selected again`;
+        cands.push({ edge: e, result: { ...r, reason }, how: 'other-option', option: again.value, optionKey: again.key });
+        continue;
+      }
       const ok = applicable(m, e, pos, opts, setByPath);
       const back = ok === false ? pressedBack(m, e, pos.content) : null;
       if (ok === true) cands.push({ edge: e, result: r, how: 'page-edit' });
@@ -422,7 +431,27 @@ export function editModel(m: PageModel, move: Candidate, action: Action, from: P
     }
     out.set(v.key, v.value);
   }
+  // An option re-selected by a press that, recorded, changed nothing (see reselects).
+  if (move.how === 'other-option' && move.optionKey && !out.has(move.optionKey)) out.set(move.optionKey, move.option!);
   return out;
+}
+
+/**
+ * A recorded tap that changed nothing because the option it pressed was selected already (公交, the route page's
+ * default mode): the choice key its page showed holding that option's label. Where the path holds another value there
+ * (步行 chosen first), the press selects the option again: that key and value. Else null.
+ */
+function reselects(m: PageModel, e: GraphEdge, action: Action, pos: Position): { key: string; value: string } | null {
+  if ((e.effects?.length ?? 0) > 0 || !isTapLike(action) || e.action.type !== 'Tap') return null;
+  const label = normalizeContent(pressedLabel(e));
+  if (label === '') return null;
+  const shown = contentOf(m.byId.get(e.from));
+  for (const [key, value] of Object.entries(shown)) {
+    if (!isChoiceKey(key) || normalizeContent(value) !== label) continue;
+    const now = pos.content.get(key);
+    if (now !== undefined && normalizeContent(now) !== label) return { key, value };
+  }
+  return null;
 }
 
 /** The value a tap on an edge's slider sets, or '*' within the task's bound (any value there does), or null (no slider model). */

@@ -4,7 +4,7 @@ import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
 import type { PageModel } from './page-model.js';
-import { isEdit, valueAgrees } from './page-model.js';
+import { contentOf, isEdit, valueAgrees } from './page-model.js';
 import type { Candidate } from './walk-moves.js';
 import { isTapLike, tappedLabel } from './walk-view.js';
 import { isEditClass } from './widget-classes.js';
@@ -42,6 +42,20 @@ export function nothingUnder(nodes: readonly (GraphNode | undefined)[], action: 
   return nodes.every((n) => !n!.controls!.some((c) => at(c.bounds)) && !Object.values(n!.fields ?? {}).some((list) => list.some(at)));
 }
 
+const NUMBERS = /\d+/g;
+const HAS_NUMBER = /\d/;
+
+/**
+ * Whether an effect counted: the value only gained a number, or only its number changed (购物车 → 购物车 1 件, 1 件 →
+ * 2 件). A button that adds to a count (加入购物车) adds again when pressed again, unlike a choice (王丽 picked).
+ */
+export function counts(before: string | undefined, after: string): boolean {
+  if (before === undefined || before === after || !HAS_NUMBER.test(after)) return false;
+  const rest = after.replace(NUMBERS, '#');
+  if (before.replace(NUMBERS, '#') === rest) return true;
+  return !HAS_NUMBER.test(before) && before !== '' && after.startsWith(before) && /^\s*#/.test(rest.slice(before.length));
+}
+
 /**
  * Whether a tap presses, again, a control a recorded edit of the page pressed — the same label at the same place on
  * this screen as on the edit's — whose every effect the path's content already holds (王丽 picked, then tapped again
@@ -67,8 +81,8 @@ export function pressedAgain(
       contains(e.target.bounds, p.x, p.y) &&
       normalizeContent(tappedLabel(e, action)) === normalizeContent(label) &&
       (e.effects?.length ?? 0) > 0 &&
-      // A keypad's key appends each time it is pressed: its effect is never set already.
-      !e.effects!.some((v) => m.appends.has(v.key)) &&
+      // A keypad's key appends each time it is pressed: its effect is never set already; nor is a count's.
+      !e.effects!.some((v) => m.appends.has(v.key) || counts(contentOf(m.byId.get(e.from))[v.key], v.value)) &&
       e.effects!.every((v) => {
         const now = valueOf(v.key);
         return now !== undefined && valueAgrees(m, v.key, v.value, now, threshold);
