@@ -60,7 +60,7 @@ export default async function bench(): Promise<BenchFigure[]> {
         value: sameRoute,
         unit: 'paths',
         target: '0',
-        note: 'order, detours, wording',
+        note: `order, detours, wording; ${s.sameRouteUnshown} refused where the run showed nothing recorded`,
       },
       {
         name: 'explore: paths replayed, ended elsewhere',

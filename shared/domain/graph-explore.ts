@@ -73,8 +73,13 @@ export interface ExploredPath {
   windows: string[];
   /** The task's checks in the state the path ends in (the ground truth). */
   phone: { pass: boolean; reason: string };
-  /** The offline run's verdict on the same actions sent as the `vlm` adapter's replies. */
-  offline: { accepted: boolean; exit: string; reason: string };
+  /**
+   * The offline run's verdict on the same actions sent as the `vlm` adapter's replies. `unshown`: it failed on an
+   * action where the run showed the agent nothing recorded — a page no demonstration recorded (a tap the graph does not
+   * know opened it), or a list scrolled past what its recorded screen shows — so the action was aimed at what an
+   * offline run cannot show.
+   */
+  offline: { accepted: boolean; exit: string; reason: string; unshown?: boolean };
   verdict: 'agree' | 'false-accept' | 'false-reject';
   /** Right paths: no longer than the longest demonstration + 2 steps (the paths the false-reject target is about). */
   withinBound: boolean;
@@ -153,6 +158,13 @@ export interface ExploreSummary {
   falseRejectRate: number;
   /** Rejected right paths of the kinds that must never be rejected (target 0). */
   sameRouteFalseRejects: number;
+  /**
+   * Of those, the ones refused where the run showed nothing recorded (`offline.unshown`): the path acted on a page an
+   * offline run shows the agent only as unrecorded (an alarm's editor opened from the list, edited, left by the Up
+   * arrow), or on a list scrolled past its recorded screen. No walk rule can judge what it did there; a graph grown
+   * there can (`graph accept-routes`).
+   */
+  sameRouteUnshown: number;
   /**
    * The false-reject share over the right paths that changed nothing a demonstration did not (kind `side-effect`
    * left out: a route through a page no demonstration saw, with an effect no graph can know offline).

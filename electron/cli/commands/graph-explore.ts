@@ -24,7 +24,7 @@ function human(s: ExploreSummary): string {
     '',
     `${s.paths} explored paths (${s.right} right, ${s.wrong} near-miss wrong) on ${s.tasks.length} tasks in ${s.seconds.toFixed(0)} s`,
     `false accepts: ${s.falseAccepts} of ${s.wrong} wrong paths (${pct(s.falseAccepts, s.wrong)})`,
-    `false rejects: ${s.falseRejectsWithinBound} of ${s.rightWithinBound} right paths within the longest demonstration + 2 steps (${pct(s.falseRejectsWithinBound, s.rightWithinBound)}); ${s.sameRouteFalseRejects} of them the same route as a demonstration (order, detours, wording); ${(100 * s.falseRejectRateWithoutSideEffects).toFixed(1)}% of the right paths that changed nothing a demonstration did not`,
+    `false rejects: ${s.falseRejectsWithinBound} of ${s.rightWithinBound} right paths within the longest demonstration + 2 steps (${pct(s.falseRejectsWithinBound, s.rightWithinBound)}); ${s.sameRouteFalseRejects} of them the same route as a demonstration (order, detours, wording), ${s.sameRouteUnshown} of those refused where the run showed nothing recorded (a page no demonstration recorded, a list past its recorded screen); ${(100 * s.falseRejectRateWithoutSideEffects).toFixed(1)}% of the right paths that changed nothing a demonstration did not`,
     `ground truth: ${s.states} true states, ${s.transitions} actions on the phone; ${s.verified} paths played again from the setup, ${s.verifyMismatches} ended elsewhere than explored`,
     '',
     table(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../../shared/domain/action.js';
 import type { Bounds } from '../../../../shared/domain/ui-node.js';
 import { toNorm } from '../../geometry/coordinates.js';
-import { aimByLabel } from './aim.js';
+import { actsOnUnshown, aimByLabel } from './aim.js';
 
 const screen = { width: 1080, height: 2400 };
 const b = (left: number, top: number, right: number, bottom: number): Bounds => ({ left, top, right, bottom });
@@ -45,5 +45,17 @@ describe('a tap aimed where the screen shown has its element', () => {
     // Scrolled 300 px, the row would be above the list's top: the shifted screen does not show it.
     const t = tapPx(540, 1500);
     expect(aimByLabel(t, '哈尔滨', { node, kind: 'scrolled', scrolledPx: 300 }, screen)).toBe(t);
+  });
+});
+
+describe('an action where the run showed nothing recorded', () => {
+  it('any action on a page no demonstration recorded; on a scrolled list, a tap past what its recorded screen shows', () => {
+    expect(actsOnUnshown({ type: 'Back' }, { node, kind: 'excursion', scrolledPx: 0 }, screen)).toBe(true);
+    expect(actsOnUnshown(tapPx(540, 1000), { node, kind: 'recorded', scrolledPx: 0 }, screen)).toBe(false);
+    // Scrolled by 1,000 px: what the finger finds at 1,000 is recorded at 2,000 (shown); at 1,500 it is past the list's 2,200.
+    expect(actsOnUnshown(tapPx(540, 1000), { node, kind: 'scrolled', scrolledPx: 1000 }, screen)).toBe(false);
+    expect(actsOnUnshown(tapPx(540, 1500), { node, kind: 'scrolled', scrolledPx: 1000 }, screen)).toBe(true);
+    // Outside the list (the app bar) the scroll does not move what is under the finger.
+    expect(actsOnUnshown(tapPx(540, 150), { node, kind: 'scrolled', scrolledPx: 1000 }, screen)).toBe(false);
   });
 });

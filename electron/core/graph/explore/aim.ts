@@ -44,3 +44,16 @@ export function aimByLabel(action: Action, target: string | null, shown: ShownSc
   const n = toNorm(at, screen);
   return { ...action, at: { x: Math.round(n.x), y: Math.round(n.y) } };
 }
+
+/**
+ * Whether the run showed the agent nothing recorded where this action acts: a page no demonstration recorded (shown
+ * as such), or a list scrolled past what its recorded screen shows, tapped where the shifted screen is blank. A path
+ * refused there acted on what an offline run cannot show.
+ */
+export function actsOnUnshown(action: Action | null, shown: ShownScreen, screen: { width: number; height: number }): boolean {
+  if (shown.kind === 'excursion') return true;
+  if (shown.kind !== 'scrolled' || !action || (action.type !== 'Tap' && action.type !== 'LongPress')) return false;
+  const p = toPixels(action.at, screen);
+  const y = p.y + shown.scrolledPx;
+  return (shown.node?.scrolls ?? []).some((s) => contains(s, p.x, p.y) && (y >= s.bottom || y < s.top));
+}

@@ -10,7 +10,7 @@ import type { ChatResponse, ModelPort } from '../../agents/model-port.js';
 import type { MatchOptions } from '../match.js';
 import { runOfflineTask } from '../../eval/offline-runner.js';
 import type { ShownScreen } from './aim.js';
-import { aimByLabel } from './aim.js';
+import { actsOnUnshown, aimByLabel } from './aim.js';
 
 /** A model that answers each request with the next reply of a script (each made when it is asked for), then Finish. */
 function scriptedModel(reply: (k: number) => string | null): ModelPort {
@@ -43,6 +43,8 @@ export interface OfflineWalkVerdict {
   accepted: boolean;
   exit: string;
   reason: string;
+  /** Failed on an action where the run showed nothing recorded (see ExploredPath.offline). */
+  unshown?: boolean;
 }
 
 /**
@@ -62,9 +64,11 @@ export async function walkAsVlmAgent(
   for (const a of actions) if (vlmReplyFor(a) === null) throw new Error(`a vlm agent cannot send ${a.type}`);
   const screen = graphScreen(graph);
   let shown: ShownScreen = { node: undefined, kind: 'recorded', scrolledPx: 0 };
+  let sent: Action | null = null;
   const reply = (k: number): string | null => {
     const a = actions[k];
-    return a === undefined ? null : vlmReplyFor(aimByLabel(a, targets[k] ?? null, shown, screen));
+    sent = a === undefined ? null : aimByLabel(a, targets[k] ?? null, shown, screen);
+    return sent === null ? null : vlmReplyFor(sent);
   };
   const agent = new ModelAgent({ name: 'explore', adapter: 'vlm' }, vlmFamily, { model: scriptedModel(reply), images: noImages });
   let last: Record<string, unknown> = {};
@@ -87,5 +91,6 @@ export async function walkAsVlmAgent(
     accepted: outcome.success,
     exit: outcome.exit,
     reason: f?.reason ?? (m?.reason ? `step ${outcome.steps}: ${m.reason}` : outcome.exit),
+    ...(!outcome.success && actsOnUnshown(sent, shown, screen) ? { unshown: true } : {}),
   };
 }

@@ -55,6 +55,12 @@ export function summarizeExploration(tasks: readonly ExploreTaskResult[], second
     falseRejectsWithinBound,
     falseRejectRate: rightWithinBound === 0 ? 0 : falseRejectsWithinBound / rightWithinBound,
     sameRouteFalseRejects: SAME_ROUTE_KINDS.reduce((a, k) => a + (byKind[k]?.falseRejects ?? 0), 0),
+    sameRouteUnshown: sum(
+      (t) =>
+        t.disagreements.filter(
+          (d) => d.verdict === 'false-reject' && d.offline.unshown && (SAME_ROUTE_KINDS as readonly string[]).includes(d.kind),
+        ).length,
+    ),
     falseRejectRateWithoutSideEffects: rate(
       falseRejectsWithinBound - sum((t) => t.sideEffectRejectsWithinBound),
       rightWithinBound - sum((t) => t.sideEffectWithinBound),
