@@ -17,3 +17,8 @@ export interface WalkMove {
 export function unrecorded(how: WalkHow, reason: string, nearest: WalkMove['nearest'], distancePx: number | null = null): WalkMove {
   return { taken: { edge: null, result: { matched: true, distancePx, similarity: null, rule: null, reason }, how }, nearest };
 }
+
+/** An action the walk does not take, for the reason given, with the closest edge it was weighed against. */
+export function refused(reason: string, nearest: WalkMove['nearest']): WalkMove {
+  return { taken: null, nearest: nearest ? { edge: nearest.edge, result: { ...nearest.result, matched: false, reason } } : null };
+}

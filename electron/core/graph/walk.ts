@@ -5,7 +5,7 @@ import { normalizeContent } from './content.js';
 import { isChoiceKey } from './content-keys.js';
 import type { ContentRecord } from './goal-conditions.js';
 import { isSearchKey, isTextKey, pressKey } from './goal-conditions.js';
-import type { MatchOptions, MatchResult } from './match.js';
+import type { MatchOptions } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import { labelUnder, onBackControl, tapOnLabel } from './walk-controls.js';
 import type { PageModel } from './page-model.js';
@@ -52,7 +52,9 @@ import { sharedTabBar, TabPages, tabUnder } from './walk-tabs.js';
 export type { WalkHow } from './walk-moves.js';
 import type { WalkHow } from './walk-moves.js';
 import type { WalkMove } from './walk-step.js';
-import { unrecorded } from './walk-step.js';
+import { refused, unrecorded } from './walk-step.js';
+import type { Excursion } from './walk-excursion.js';
+import { onExcursion, opened } from './walk-excursion.js';
 
 export type { WalkMove } from './walk-step.js';
 
@@ -94,17 +96,9 @@ export class GraphWalker {
   private readonly model: PageModel;
   private pos: Position;
   /**
-   * A tap the graph did not know was just made (see returnFromExcursion); when it was a tab of the page's tab
-   * bar, the bar (the page it opened shows it too) and the tab that page shows selected.
+   * A tap the graph did not know was just made: the page it opened, which no demonstration recorded (walk-excursion.ts).
    */
-  private away: {
-    action: Action;
-    nearest: WalkMove['nearest'];
-    bar: TabBar | null;
-    tab: string | null;
-    /** The recorded way off the page the tap pressed, taken with content it does not lead on from (see leftWith). */
-    pressed?: GraphEdge | null;
-  } | null = null;
+  private away: Excursion | null = null;
   /** Per tab bar, the page each tab showed when the walk last stood there, and how far it was scrolled (walk-tabs.ts). */
   private readonly tabPages = new TabPages<Position>();
   /**
@@ -298,8 +292,7 @@ export class GraphWalker {
       const sibling = goalSibling(this.model, action, pos.page, this.screens(), screen);
       if (sibling !== null) {
         const reason = `"${sibling}" stands beside the goal action in its group: it does something of that kind, which Back does not take back`;
-        const near = exact.nearest;
-        return { taken: null, nearest: near ? { edge: near.edge, result: { ...near.result, matched: false, reason } } : null };
+        return refused(reason, exact.nearest);
       }
       this.away = {
         action,
@@ -309,14 +302,12 @@ export class GraphWalker {
         pressed: pressedWayOff(this.model, this.opts, action, label, pos.page),
       };
       this.current = new Set();
-      const result: MatchResult = {
-        matched: true,
-        distancePx: exact.nearest?.result.distancePx ?? null,
-        similarity: null,
-        rule: null,
-        reason: `a tap the graph does not know (${exact.nearest?.result.reason ?? 'no outgoing edge of this kind'}): only Back is known to return from it`,
-      };
-      return { taken: { edge: null, result, how: 'excursion' }, nearest: exact.nearest };
+      const why = exact.nearest?.result.reason ?? 'no outgoing edge of this kind';
+      return opened(
+        `a tap the graph does not know (${why}): only Back is known to return from it`,
+        exact.nearest,
+        exact.nearest?.result.distancePx ?? null,
+      );
     }
     this.apply(move, action, pos);
     if (move.how === 'query' && action.type === 'Type') this.query = this.record.get(typedField(move.edge!)!.key) ?? action.text;
@@ -437,38 +428,32 @@ export class GraphWalker {
     const { nearest } = bestEdge(action, this.outEdges(this.pos), this.opts);
     const reason =
       'the page is scrolled where no demonstration scrolled: what is under the finger there, no demonstration saw (scroll back first)';
-    return { taken: null, nearest: nearest ? { edge: nearest.edge, result: { ...nearest.result, matched: false, reason } } : null };
+    return refused(reason, nearest);
   }
 
   /** Edges out of where the walk stands that its path may take (see PageModel.loops). */
-  /**
-   * After a tap the graph does not know (back and forth: a look at another page), only Back is known: it
-   * returns to where the walk stood. Anything else is off the graph, as that tap was.
-   */
+  /** An action on an excursion (walk-excursion.ts): Back, the Up arrow or another tab returns; a scroll stays. */
   private returnFromExcursion(action: Action): WalkMove {
-    const away = this.away!;
-    // A scroll on the page the tap opened: it stays that page.
-    if (scrollDelta(action) !== null)
-      return unrecorded('scroll', 'a scroll on a page the graph does not know: it stays that page', away.nearest);
     const screen = graphScreen(this.graph as TaskGraph);
-    const tab = away.bar ? tabUnder(away.bar, action, screen) : null;
-    if (tab && tab.label === away.tab) return this.still(away.nearest);
+    const step = onExcursion(
+      this.away!,
+      action,
+      screen,
+      (a) => this.backControl(a, this.model.byId.keys(), 'up'),
+      (nearest) => this.still(nearest),
+    );
+    if (step.kind === 'stays') return step.move;
     this.away = null;
+    if (step.kind === 'refused') return step.move;
     // Another tab of the bar that page shows: as pressed on the page the walk left (where it leads from there).
-    if (tab) {
+    if (step.kind === 'tab') {
       const page = this.pos.page;
       const move = this.move(action, screen);
       if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
       return move;
     }
-    // Navigate up on a page no demonstration showed: where the app's pages show their arrow.
-    if (action.type !== 'Back' && this.backControl(action, this.model.byId.keys(), 'up')) action = { type: 'Back' };
-    if (action.type !== 'Back') {
-      const reason = `after a tap the graph does not know, ${action.type} is not known to return (only Back is): ${away.nearest?.result.reason ?? ''}`;
-      return { taken: null, nearest: away.nearest ? { edge: away.nearest.edge, result: { ...away.nearest.result, reason } } : null };
-    }
     // A recorded way off the page (a shortcut) sets what another route's form held: the page shows it on return.
-    this.moveTo(away.pressed ? leftWith(this.model, this.opts.textThreshold, this.pos, away.pressed) : this.pos);
+    this.moveTo(step.pressed ? leftWith(this.model, this.opts.textThreshold, this.pos, step.pressed) : this.pos);
     this.viaGoal = new Set();
     return {
       taken: {
@@ -495,11 +480,7 @@ export class GraphWalker {
     }
     this.away = { action, nearest, bar, tab: label };
     this.current = new Set();
-    const reason = `the tab "${label}", whose page no demonstration showed: another tab of its bar, or Back, returns`;
-    return {
-      taken: { edge: null, result: { matched: true, distancePx: null, similarity: null, rule: null, reason }, how: 'excursion' },
-      nearest,
-    };
+    return opened(`the tab "${label}", whose page no demonstration showed: another tab of its bar, or Back, returns`, nearest);
   }
 
   private backControl(action: Action, nodes: Iterable<string>, control: 'up' | 'dismiss'): boolean {
