@@ -279,7 +279,7 @@ t(
   {
     checks: [has(S, 'installedCategories', 'cards', 'a card game installed')],
     demos: [
-      [launch(S), tap('棋牌游戏'), tap('欢乐斗地主'), tap('安装')],
+      [launch(S), tap('棋牌游戏'), tap('欢乐斗地主', ANY), tap('安装')],
       [launch(S), ...search('搜索应用', '麻将'), tap('老年麻将'), tap('安装')],
     ],
   },
