@@ -126,3 +126,83 @@ describe('Back pops the page stack: it returns where the walk came from, not whe
     expect(walkPath(g, [onHome(2), back, onHome(3)]).accepted).toBe(false);
   });
 });
+
+describe('a screen with two tab bars, and a tab the walk never stood on', () => {
+  const bottom = (on: string) =>
+    ['首页', '订单'].map((l, i) => button(l, b(i * 540, 2200, (i + 1) * 540, 2350), { resourceId: id(`nav${i}`), selected: l === on }));
+  const top = ['火车票', '机票'].map((l, i) =>
+    button(l, b(i * 540, 250, (i + 1) * 540, 380), { resourceId: id(`kind${i}`), selected: l === '火车票' }),
+  );
+  const trip = b(0, 1200, 1080, 1350);
+  const row = b(0, 300, 1080, 450);
+  const home = page('出行', ...top, button('即将出行 G1234', trip, { resourceId: id('upcoming') }), ...bottom('首页'));
+  const orders = page('我的行程', button('G1234 南京 → 上海', row, { resourceId: id('order') }), ...bottom('订单'));
+  const detail = page('行程详情', text('G1234 08:00', b(40, 300, 1040, 400)));
+  const g = graphOf([
+    demoOf(1, [
+      { ui: home, action: tapAt(bottom('订单')[1]!.bounds!) },
+      { ui: orders, action: tapAt(row) },
+      { ui: detail, action: null },
+    ]),
+    demoOf(2, [
+      { ui: home, action: tapAt(trip) },
+      { ui: detail, action: null },
+    ]),
+  ]);
+  const ordersTab = tapAt(b(540, 2200, 1080, 2350));
+  const homeTab = tapAt(b(0, 2200, 540, 2350));
+
+  it('the bottom bar of a page that also shows another bar leads back to that page: 订单, 首页, then its trip', () => {
+    const r = walkPath(g, [ordersTab, homeTab, tapAt(trip)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+    // The tabs alone do not open the trip.
+    expect(walkPath(g, [ordersTab, homeTab]).accepted).toBe(false);
+  });
+});
+
+describe('a tab the walk never stood on leads where a demonstration pressed it from another page of the bar', () => {
+  const tabs = (on: string) =>
+    ['最近', '通讯录', '拨号键盘'].map((l, i) =>
+      button(l, b(i * 360, 2200, (i + 1) * 360, 2350), { resourceId: id(`t${i}`), selected: l === on }),
+    );
+  const tabAt = (i: number) => tapAt(b(i * 360, 2200, (i + 1) * 360, 2350));
+  const three = b(40, 600, 360, 750);
+  const four = b(360, 600, 720, 750);
+  const dial = b(40, 1800, 1040, 1950);
+  const keypad = (number: string) =>
+    page(
+      '拨号',
+      text(number, b(40, 300, 1040, 450), { resourceId: id('digits') }),
+      button('3', three, { resourceId: id('k3') }),
+      button('4', four, { resourceId: id('k4') }),
+      button('拨打', dial, { resourceId: id('dial') }),
+      ...tabs('拨号键盘'),
+    );
+  const calling = (n: string) => page('通话中', text(n, b(40, 300, 1040, 450)));
+  const g = graphOf([
+    demoOf(1, [
+      { ui: page('最近通话', text('无通话记录', b(40, 300, 1040, 450)), ...tabs('最近')), action: tabAt(2) },
+      { ui: keypad(''), action: tapAt(three) },
+      { ui: keypad('3'), action: tapAt(dial) },
+      { ui: calling('3'), action: null },
+    ]),
+    // The other route: the contacts tab, then the contact. Its tab page is recorded; the keypad was never pressed from it.
+    demoOf(2, [
+      { ui: page('最近通话', text('无通话记录', b(40, 300, 1040, 450)), ...tabs('最近')), action: tabAt(1) },
+      {
+        ui: page('通讯录', button('张医生', b(0, 300, 1080, 450), { resourceId: id('row') }), ...tabs('通讯录')),
+        action: tapAt(b(0, 300, 1080, 450)),
+      },
+      { ui: calling('3'), action: null },
+    ]),
+  ]);
+  const contacts = tabAt(1);
+
+  it('通讯录, then the keypad tab, the number and 拨打: accepted; another number: not', () => {
+    const r = walkPath(g, [contacts, tabAt(2), tapAt(three), tapAt(dial)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+    expect(walkPath(g, [contacts, tabAt(2), tapAt(four), tapAt(dial)]).accepted).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { GraphNode, TapOption } from '../../../shared/domain/task-graph.js';
+import type { GraphEdge, GraphNode, TapOption } from '../../../shared/domain/task-graph.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
@@ -29,12 +29,14 @@ const centreIn = (b: Bounds, areas: readonly Bounds[]): boolean =>
   areas.some((s) => contains(s, (b.left + b.right) / 2, (b.top + b.bottom) / 2));
 
 /**
- * The tab bar a node's screen shows: the labelled controls on the row of a selected control, none of them in a
- * scrolling container, at least two, with distinct labels. Null when the screen shows none (or a graph from
- * before screens kept their controls, selected ones and scrolling areas).
+ * The tab bars a node's screen shows: for each control shown selected outside what scrolls, the labelled controls on
+ * its row, none of them in a scrolling container, at least two, with distinct labels. A screen may show two (the
+ * travel app's 火车票 · 机票 above its form and 首页 · 订单 at the bottom). Empty when the screen shows none (or a graph
+ * from before screens kept their controls, selected ones and scrolling areas).
  */
-export function tabBarOf(node: GraphNode | undefined): TabBar | null {
-  if (!node?.still?.length || !node.controls?.length || node.scrolls === undefined) return null;
+export function tabBarsOf(node: GraphNode | undefined): TabBar[] {
+  if (!node?.still?.length || !node.controls?.length || node.scrolls === undefined) return [];
+  const out: TabBar[] = [];
   for (const s of node.still) {
     if (centreIn(s, node.scrolls)) continue;
     const row = node.controls.filter((c) => sameRow(c.bounds, s) && !centreIn(c.bounds, node.scrolls!) && c.label !== '');
@@ -44,20 +46,17 @@ export function tabBarOf(node: GraphNode | undefined): TabBar | null {
     const labels = new Set(row.map((c) => c.label));
     if (!selected || row.length < 2 || labels.size !== row.length) continue;
     const tabs = [...row].sort((a, b) => a.bounds.left - b.bounds.left);
-    return { key: [...labels].sort().join('\u0000'), tabs, selected };
+    const key = [...labels].sort().join('\u0000');
+    if (!out.some((b) => b.key === key)) out.push({ key, tabs, selected });
   }
-  return null;
+  return out;
 }
 
-/** The tab bar every one of these screens shows (the same labels), or null. */
-export function sharedTabBar(nodes: readonly (GraphNode | undefined)[]): TabBar | null {
-  let bar: TabBar | null = null;
-  for (const n of nodes) {
-    const b = tabBarOf(n);
-    if (!b || (bar && b.key !== bar.key)) return null;
-    bar ??= b;
-  }
-  return bar;
+/** The tab bars every one of these screens shows (the same labels), each as the first screen shows it. */
+export function sharedTabBars(nodes: readonly (GraphNode | undefined)[]): TabBar[] {
+  if (nodes.length === 0) return [];
+  const [first, ...rest] = nodes.map(tabBarsOf);
+  return first!.filter((b) => rest.every((bars) => bars.some((x) => x.key === b.key)));
 }
 
 /** The tab of a bar a tap lands on, or null. */
@@ -65,6 +64,28 @@ export function tabUnder(bar: TabBar, action: Action, screen: { width: number; h
   if (!isTapLike(action) || action.type === 'LongPress') return null;
   const p = toPixels(action.at, screen);
   return bar.tabs.find((t) => contains(t.bounds, p.x, p.y)) ?? null;
+}
+
+/**
+ * A recorded tap on the tab labelled so, from a screen that shows the same bar (`fromPage` left out: there it would
+ * have been taken as recorded), that led to a screen showing that tab selected: where a tab leads wherever it is
+ * pressed (a tab bar navigates). Null when no demonstration pressed it.
+ */
+export function recordedTabPress(
+  edges: readonly GraphEdge[],
+  byId: ReadonlyMap<string, GraphNode>,
+  pageOf: ReadonlyMap<string, string>,
+  bar: TabBar,
+  label: string,
+  fromPage: string,
+): GraphEdge | null {
+  for (const e of edges) {
+    if (e.action.type !== 'Tap' || pageOf.get(e.from) === fromPage) continue;
+    const there = tabBarsOf(byId.get(e.from)).find((b) => b.key === bar.key);
+    if (!there || tabUnder(there, e.action, e.screen)?.label !== label) continue;
+    if (tabBarsOf(byId.get(e.to)).some((b) => b.key === bar.key && b.selected.label === label)) return e;
+  }
+  return null;
 }
 
 /** Where each tab of each bar last showed the walk, and how far its page was scrolled (the walk's memory of its tabs). */

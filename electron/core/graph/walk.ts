@@ -47,7 +47,7 @@ import { exactMove } from './walk-exact.js';
 import { itemPageByTap, namedPageEdges } from './walk-named.js';
 import { leftWith, pressedWayOff } from './walk-implied.js';
 import type { TabBar } from './walk-tabs.js';
-import { sharedTabBar, TabPages, tabUnder } from './walk-tabs.js';
+import { recordedTabPress, sharedTabBars, TabPages, tabUnder } from './walk-tabs.js';
 
 export type { WalkHow } from './walk-moves.js';
 import type { WalkHow } from './walk-moves.js';
@@ -122,10 +122,11 @@ export class GraphWalker {
     private readonly opts: MatchOptions,
   ) {
     this.model = pageModel(graph);
+    // As any page the walk comes to (a task that starts on a page with a tab bar: that tab leads back here).
     this.pos = enterNode(this.model, graph.startNode, [graph.startNode], null);
     this.current = this.pos.nodes;
     this.node = graph.startNode;
-    this.show(this.pos);
+    this.moveTo(this.pos);
     // Graphs from before goal edges existed (no edge marked) fall back to "stands on DONE".
     this.legacy = !graph.edges.some((e) => e.goal);
   }
@@ -259,9 +260,10 @@ export class GraphWalker {
         );
       }
       // A tab no demonstration pressed here: the page it shows as the path left it, or a page of its own.
-      const bar = sharedTabBar(this.screens());
-      const tab = bar ? tabUnder(bar, action, screen) : null;
-      if (bar && tab && tab.label !== bar.selected.label) return this.toTab(bar, tab.label, action, exact.nearest);
+      for (const bar of sharedTabBars(this.screens())) {
+        const tab = tabUnder(bar, action, screen);
+        if (tab && tab.label !== bar.selected.label) return this.toTab(bar, tab.label, action, exact.nearest);
+      }
       // A slider or a switch no demonstration moved: it changes its own value (to one no demonstration saw); the page stays.
       if (onToggle(this.screens(), action, screen) && !onFlippedSwitch(this.model, this.graph.edges, action, this.screens(), screen)) {
         const reason = 'a slider or a switch no demonstration moved: its own value changes, the page stays';
@@ -467,7 +469,8 @@ export class GraphWalker {
 
   /**
    * A tab no recorded action pressed from here: the page that tab showed when the walk last stood on it, as the
-   * path left it; else a page the graph does not know (its bar still there: another tab, or Back, returns).
+   * path left it; else the page a demonstration's press of it showed from another page of the bar; else a page the
+   * graph does not know (its bar still there: another tab, or Back, returns).
    */
   private toTab(bar: TabBar, label: string, action: Action, nearest: WalkMove['nearest']): WalkMove {
     this.tabPages.remember(bar, this.pos, this.scrolled);
@@ -477,6 +480,15 @@ export class GraphWalker {
       this.scrolled = home.scrolled;
       this.viaGoal = new Set();
       return unrecorded('tab', `the tab "${label}": its page as the path left it (a tab bar navigates, it changes nothing)`, nearest);
+    }
+    // A tab the walk never stood on, which a demonstration pressed from another page of the bar: the page it showed then.
+    const pressed = recordedTabPress(this.graph.edges, this.model.byId, this.model.pageOf, bar, label, this.pos.page);
+    if (pressed) {
+      this.moveTo(enterNode(this.model, pressed.to, [pressed.to], this.pos.back));
+      this.scrolled = 0;
+      this.viaGoal = new Set();
+      const reason = `the tab "${label}": the page a demonstration's press of it showed (a tab bar navigates, it changes nothing)`;
+      return unrecorded('tab', reason, nearest);
     }
     this.away = { action, nearest, bar, tab: label };
     this.current = new Set();
@@ -561,8 +573,8 @@ export class GraphWalker {
 
   private moveTo(next: Position): void {
     // The tab this page shows selected leads back here, as the path leaves it (walk-tabs.ts).
-    const bar = sharedTabBar((next.nodes.size > 0 ? [...next.nodes] : [next.near]).map((id) => this.model.byId.get(id)));
-    if (bar) this.tabPages.remember(bar, next, 0);
+    for (const bar of sharedTabBars((next.nodes.size > 0 ? [...next.nodes] : [next.near]).map((id) => this.model.byId.get(id))))
+      this.tabPages.remember(bar, next, 0);
     this.pos = next;
     this.current = next.nodes;
     this.node = next.near;
