@@ -78,9 +78,11 @@ export function recordedTabPress(
   bar: TabBar,
   label: string,
   fromPage: string,
+  /** Whether the path may take this recorded press (a press a demonstration made on a return visit asks what it did since). */
+  allows: (e: GraphEdge) => boolean,
 ): GraphEdge | null {
   for (const e of edges) {
-    if (e.action.type !== 'Tap' || pageOf.get(e.from) === fromPage) continue;
+    if (e.action.type !== 'Tap' || pageOf.get(e.from) === fromPage || !allows(e)) continue;
     const there = tabBarsOf(byId.get(e.from)).find((b) => b.key === bar.key);
     if (!there || tabUnder(there, e.action, e.screen)?.label !== label) continue;
     if (tabBarsOf(byId.get(e.to)).some((b) => b.key === bar.key && b.selected.label === label)) return e;

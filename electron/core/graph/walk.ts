@@ -482,7 +482,9 @@ export class GraphWalker {
       return unrecorded('tab', `the tab "${label}": its page as the path left it (a tab bar navigates, it changes nothing)`, nearest);
     }
     // A tab the walk never stood on, which a demonstration pressed from another page of the bar: the page it showed then.
-    const pressed = recordedTabPress(this.graph.edges, this.model.byId, this.model.pageOf, bar, label, this.pos.page);
+    const pressed = recordedTabPress(this.graph.edges, this.model.byId, this.model.pageOf, bar, label, this.pos.page, (e) =>
+      loopAllows(this.model, e, this.content, this.opts.textThreshold),
+    );
     if (pressed) {
       this.moveTo(enterNode(this.model, pressed.to, [pressed.to], this.pos.back));
       this.scrolled = 0;
