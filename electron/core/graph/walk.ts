@@ -55,6 +55,7 @@ import type { WalkMove } from './walk-step.js';
 import { refused, unrecorded } from './walk-step.js';
 import type { Excursion } from './walk-excursion.js';
 import { onExcursion, opened } from './walk-excursion.js';
+import { discarded } from './walk-discard.js';
 
 export type { WalkMove } from './walk-step.js';
 
@@ -114,6 +115,8 @@ export class GraphWalker {
   private scrolled = 0;
   /** A query typed and not yet submitted: the results a demonstration saw after its Enter are not shown (PageModel.afterSubmit). */
   private unsubmitted = false;
+  /** Per page, what it showed when the walk last came to it by a way forward (walk-discard.ts: a form left uncommitted). */
+  private readonly entered = new Map<string, Map<string, string>>();
   /** An option no demonstration chose, picked in a picker whose value no screen shows, until one they chose is (walk-pick.ts). */
   private picked: { page: string; label: string } | null = null;
 
@@ -127,6 +130,7 @@ export class GraphWalker {
     this.current = this.pos.nodes;
     this.node = graph.startNode;
     this.moveTo(this.pos);
+    this.entered.set(this.pos.page, new Map(this.pos.content));
     // Graphs from before goal edges existed (no edge marked) fall back to "stands on DONE".
     this.legacy = !graph.edges.some((e) => e.goal);
   }
@@ -159,7 +163,10 @@ export class GraphWalker {
       return this.onScrolledPage(action);
     const page = this.pos.page;
     const node = this.node;
+    const shown = this.pos.content;
     const move = this.move(action, screen);
+    // Back off a form the demonstrations committed by a way off it: what the path set there and did not commit is gone.
+    if (action.type === 'Back' && move.taken && this.pos.page !== page) this.forget(page, shown);
     if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
     // The screen a demonstration saw after its Enter, while the walk stays there (a scroll keeps it).
     this.afterEnter =
@@ -570,7 +577,16 @@ export class GraphWalker {
         next.back = p.back;
         break;
       }
+    if (next.page !== this.pos.page) this.entered.set(next.page, new Map(next.content));
     this.moveTo(next);
+  }
+
+  /** A form left by Back, uncommitted (walk-discard.ts): the record takes back what the page showed when the walk came. */
+  private forget(page: string, shown: ReadonlyMap<string, string>): void {
+    for (const [k, v] of discarded(this.model, page, shown, this.content, this.set, this.entered.get(page))) {
+      this.content.set(k, v);
+      this.set.delete(k);
+    }
   }
 
   private moveTo(next: Position): void {
