@@ -3,7 +3,8 @@ import type { Action } from '../../../shared/domain/action.js';
 import { b, button, field, id, n, page, tapAt } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
 import type { GraphNode } from '../../../shared/domain/task-graph.js';
-import { labelUnder } from './walk-controls.js';
+import { labelUnder, onBackControl } from './walk-controls.js';
+import { pageModel } from './page-model.js';
 
 /**
  * What a tap does by what the screen shows under it: a tab already selected changes nothing, a field no
@@ -251,5 +252,29 @@ describe('a result is what it says, in the list or after a search (list vs searc
 
   it('where the result was, before any search: nothing is there', () => {
     expect(walkPath(g, [tapAt(destination), tapAt(result)]).accepted).toBe(false);
+  });
+});
+
+describe('a control labelled just 取消 goes back as Back does', () => {
+  const cancel = b(40, 1400, 520, 1550);
+  const unsave = b(560, 1400, 1040, 1550);
+  const g = graphOf([
+    demoOf(1, [
+      {
+        ui: page(
+          '添加闹钟',
+          button('取消', cancel, { resourceId: id('cancel') }),
+          button('取消收藏', unsave, { resourceId: id('unsave') }),
+        ),
+        action: null,
+      },
+    ]),
+  ]);
+  const m = pageModel(g);
+  const screen = { width: 1080, height: 2400 };
+
+  it('取消 does; 取消收藏, which acts, does not', () => {
+    expect(onBackControl(m, screen, tapAt(cancel), [g.startNode], 'cancel')).toBe(true);
+    expect(onBackControl(m, screen, tapAt(unsave), [g.startNode], 'cancel')).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js'
 import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toNorm, toPixels } from '../geometry/coordinates.js';
+import { normalizeContent } from './content.js';
 import { pressedLabel } from './match.js';
 import type { PageModel } from './page-model.js';
 import { isTapLike } from './walk-view.js';
@@ -63,22 +64,28 @@ export function tapOnLabel(label: string, edges: readonly GraphEdge[], action: A
   return places.size === 1 ? [...places.values()][0]! : null;
 }
 
+/** A control labelled just so cancels what its page was opened for (the alarm editor's 取消): not 取消收藏 or 取消屏蔽, which act. */
+const CANCEL = new Set(['取消', 'cancel']);
+
 /**
- * Whether a tap lands on a control that goes back as Back does — the app bar's Navigate-up arrow (`up`), or a
- * dialog's dismissing button (`dismiss`) — on one of these nodes' recorded screens.
+ * Whether a tap lands on a control that goes back as Back does — the app bar's Navigate-up arrow (`up`), a dialog's
+ * dismissing button (`dismiss`), or a control labelled just 取消 / Cancel (`cancel`) — on one of these nodes' recorded
+ * screens.
  */
 export function onBackControl(
   m: PageModel,
   screen: { width: number; height: number },
   action: Action,
   nodes: Iterable<string>,
-  control: 'up' | 'dismiss',
+  control: 'up' | 'dismiss' | 'cancel',
 ): boolean {
   if (!isTapLike(action) || !('at' in action)) return false;
   const p = toPixels(action.at, screen);
   for (const id of nodes) {
-    const b = m.byId.get(id)?.[control];
-    if (b && contains(b, p.x, p.y)) return true;
+    const n = m.byId.get(id);
+    const bounds =
+      control === 'cancel' ? (n?.controls ?? []).filter((c) => CANCEL.has(normalizeContent(c.label))).map((c) => c.bounds) : [n?.[control]];
+    if (bounds.some((b) => b && contains(b, p.x, p.y))) return true;
   }
   return false;
 }

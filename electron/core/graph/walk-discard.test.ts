@@ -36,7 +36,8 @@ describe('a form left by Back before its 保存 forgets what the path set there'
   ]);
   const m = pageModel(g);
   const pageOf = (title: string): string => [...new Set(m.pageOf.values())].find((p) => p.endsWith(`|${title}`))!;
-  const hourKey = Object.keys(g.nodes.find((n) => n.signature.title === '添加闹钟')!.signature.content).find((k) => k.includes('hour'))!;
+  const editorNode = g.nodes.find((n) => n.signature.title === '添加闹钟')!;
+  const hourKey = Object.keys(editorNode.signature.content ?? {}).find((k) => k.includes('hour'))!;
 
   it('the editor commits by a way off it (保存 after an edit); the list does not', () => {
     expect(commitsByExit(m, pageOf('添加闹钟'))).toBe(true);

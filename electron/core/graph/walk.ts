@@ -191,6 +191,7 @@ export class GraphWalker {
     // dialog's negative button closes it as Back does.
     if (!exact.move && this.backControl(action, pos.nodes.size > 0 ? pos.nodes : [pos.near], 'up')) return this.act({ type: 'Back' });
     if (!exact.move && this.backControl(action, pos.nodes, 'dismiss')) return this.act({ type: 'Back' });
+    if (!exact.move && this.backControl(action, pos.nodes, 'cancel')) return this.act({ type: 'Back' });
     // A tab or option the screen shows selected already: tapping it again changes nothing (unless a demonstration did).
     if (!exact.move && relabelled === null && onStillControl(this.truthfulScreens(), action, screen)) return this.still(exact.nearest);
     // Enter in a focused field that holds nothing: there is nothing to submit, and the page stays (as a search box or a
@@ -504,7 +505,7 @@ export class GraphWalker {
     return opened(`the tab "${label}", whose page no demonstration showed: another tab of its bar, or Back, returns`, nearest);
   }
 
-  private backControl(action: Action, nodes: Iterable<string>, control: 'up' | 'dismiss'): boolean {
+  private backControl(action: Action, nodes: Iterable<string>, control: 'up' | 'dismiss' | 'cancel'): boolean {
     return onBackControl(this.model, graphScreen(this.graph as TaskGraph), action, nodes, control);
   }
 
