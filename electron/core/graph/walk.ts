@@ -189,9 +189,15 @@ export class GraphWalker {
     const exact = exactMove(this.model, action, out, pos, this.opts);
     // The app bar's Navigate-up arrow goes back as Back does (a demonstration's Back, where it pressed Back); a
     // dialog's negative button closes it as Back does.
-    if (!exact.move && this.backControl(action, pos.nodes.size > 0 ? pos.nodes : [pos.near], 'up')) return this.act({ type: 'Back' });
-    if (!exact.move && this.backControl(action, pos.nodes, 'dismiss')) return this.act({ type: 'Back' });
-    if (!exact.move && this.backControl(action, pos.nodes, 'cancel')) return this.act({ type: 'Back' });
+    if (!exact.move && this.backControl(action, pos.nodes.size > 0 ? pos.nodes : [pos.near], 'up')) return this.leavePage();
+    if (!exact.move && this.backControl(action, pos.nodes, 'dismiss')) return this.leavePage();
+    if (!exact.move && this.backControl(action, pos.nodes, 'cancel')) return this.leavePage();
+    // A tab of the bar whose page the walk stood on: that page as the path left it (the 10 分钟 chosen there), not the
+    // page a recorded press of the tab first showed — unless that press is the goal.
+    if (exact.move?.edge && !exact.move.edge.goal) {
+      const remembered = this.rememberedTab(action, screen);
+      if (remembered) return this.toTab(remembered.bar, remembered.label, action, exact.nearest);
+    }
     // A tab or option the screen shows selected already: tapping it again changes nothing (unless a demonstration did).
     if (!exact.move && relabelled === null && onStillControl(this.truthfulScreens(), action, screen)) return this.still(exact.nearest);
     // Enter in a focused field that holds nothing: there is nothing to submit, and the page stays (as a search box or a
@@ -503,6 +509,24 @@ export class GraphWalker {
     this.away = { action, nearest, bar, tab: label };
     this.current = new Set();
     return opened(`the tab "${label}", whose page no demonstration showed: another tab of its bar, or Back, returns`, nearest);
+  }
+
+  /**
+   * A control that leaves the page as Back does (the Up arrow, a dialog's negative button, 取消): with the keyboard up
+   * it still leaves, where the Back key would first hide the keyboard.
+   */
+  private leavePage(): WalkMove {
+    if (this.pos.keyboard) this.act({ type: 'Back' });
+    return this.act({ type: 'Back' });
+  }
+
+  /** The tab under a tap, of a bar every screen where the walk stands shows, whose page the walk has stood on. */
+  private rememberedTab(action: Action, screen: { width: number; height: number }): { bar: TabBar; label: string } | null {
+    for (const bar of sharedTabBars(this.screens())) {
+      const tab = tabUnder(bar, action, screen);
+      if (tab && tab.label !== bar.selected.label && this.tabPages.pageOf(bar, tab.label)) return { bar, label: tab.label };
+    }
+    return null;
   }
 
   private backControl(action: Action, nodes: Iterable<string>, control: 'up' | 'dismiss' | 'cancel'): boolean {
