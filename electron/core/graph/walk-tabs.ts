@@ -28,6 +28,8 @@ const sameRow = (a: Bounds, b: Bounds): boolean => Math.abs(a.top - b.top) <= RO
 const centreIn = (b: Bounds, areas: readonly Bounds[]): boolean =>
   areas.some((s) => contains(s, (b.left + b.right) / 2, (b.top + b.bottom) / 2));
 
+const barsByNode = new WeakMap<GraphNode, TabBar[]>();
+
 /**
  * The tab bars a node's screen shows: for each control shown selected outside what scrolls, the labelled controls on
  * its row, none of them in a scrolling container, at least two, with distinct labels. A screen may show two (the
@@ -36,6 +38,9 @@ const centreIn = (b: Bounds, areas: readonly Bounds[]): boolean =>
  */
 export function tabBarsOf(node: GraphNode | undefined): TabBar[] {
   if (!node?.still?.length || !node.controls?.length || node.scrolls === undefined) return [];
+  // Read once per node: the walk asks on every move (a graph's nodes do not change under it).
+  const known = barsByNode.get(node);
+  if (known) return known;
   const out: TabBar[] = [];
   for (const s of node.still) {
     if (centreIn(s, node.scrolls)) continue;
@@ -49,6 +54,7 @@ export function tabBarsOf(node: GraphNode | undefined): TabBar[] {
     const key = [...labels].sort().join('\u0000');
     if (!out.some((b) => b.key === key)) out.push({ key, tabs, selected });
   }
+  barsByNode.set(node, out);
   return out;
 }
 
@@ -57,6 +63,19 @@ export function sharedTabBars(nodes: readonly (GraphNode | undefined)[]): TabBar
   if (nodes.length === 0) return [];
   const [first, ...rest] = nodes.map(tabBarsOf);
   return first!.filter((b) => rest.every((bars) => bars.some((x) => x.key === b.key)));
+}
+
+/** The first tab under a tap, of these bars, that its bar does not show selected (a tab pressed to go elsewhere), or null. */
+export function tabPressed(
+  bars: readonly TabBar[],
+  action: Action,
+  screen: { width: number; height: number },
+): { bar: TabBar; label: string } | null {
+  for (const bar of bars) {
+    const tab = tabUnder(bar, action, screen);
+    if (tab && tab.label !== bar.selected.label) return { bar, label: tab.label };
+  }
+  return null;
 }
 
 /** The tab of a bar a tap lands on, or null. */

@@ -47,7 +47,7 @@ import { exactMove } from './walk-exact.js';
 import { itemPageByTap, namedPageEdges } from './walk-named.js';
 import { leftWith, pressedWayOff } from './walk-implied.js';
 import type { TabBar } from './walk-tabs.js';
-import { recordedTabPress, sharedTabBars, TabPages, tabUnder } from './walk-tabs.js';
+import { recordedTabPress, sharedTabBars, tabPressed, TabPages } from './walk-tabs.js';
 
 export type { WalkHow } from './walk-moves.js';
 import type { WalkHow } from './walk-moves.js';
@@ -188,15 +188,19 @@ export class GraphWalker {
     const out = this.outEdges(pos).filter(presses);
     const exact = exactMove(this.model, action, out, pos, this.opts);
     // The app bar's Navigate-up arrow goes back as Back does (a demonstration's Back, where it pressed Back); a
-    // dialog's negative button closes it as Back does.
-    if (!exact.move && this.backControl(action, pos.nodes.size > 0 ? pos.nodes : [pos.near], 'up')) return this.leavePage();
-    if (!exact.move && this.backControl(action, pos.nodes, 'dismiss')) return this.leavePage();
-    if (!exact.move && this.backControl(action, pos.nodes, 'cancel')) return this.leavePage();
+    // dialog's negative button and a control labelled just 取消 close what they are on as Back does.
+    if (
+      !exact.move &&
+      (this.backControl(action, pos.nodes.size > 0 ? pos.nodes : [pos.near], 'up') ||
+        this.backControl(action, pos.nodes, 'dismiss') ||
+        this.backControl(action, pos.nodes, 'cancel'))
+    )
+      return this.leavePage();
     // A tab of the bar whose page the walk stood on: that page as the path left it (the 10 分钟 chosen there), not the
     // page a recorded press of the tab first showed — unless that press is the goal.
-    if (exact.move?.edge && !exact.move.edge.goal) {
-      const remembered = this.rememberedTab(action, screen);
-      if (remembered) return this.toTab(remembered.bar, remembered.label, action, exact.nearest);
+    if (exact.move?.edge && !exact.move.edge.goal && isTapLike(action)) {
+      const tab = tabPressed(sharedTabBars(this.screens()), action, screen);
+      if (tab && this.tabPages.pageOf(tab.bar, tab.label)) return this.toTab(tab.bar, tab.label, action, exact.nearest);
     }
     // A tab or option the screen shows selected already: tapping it again changes nothing (unless a demonstration did).
     if (!exact.move && relabelled === null && onStillControl(this.truthfulScreens(), action, screen)) return this.still(exact.nearest);
@@ -274,10 +278,8 @@ export class GraphWalker {
         );
       }
       // A tab no demonstration pressed here: the page it shows as the path left it, or a page of its own.
-      for (const bar of sharedTabBars(this.screens())) {
-        const tab = tabUnder(bar, action, screen);
-        if (tab && tab.label !== bar.selected.label) return this.toTab(bar, tab.label, action, exact.nearest);
-      }
+      const pressedTab = tabPressed(sharedTabBars(this.screens()), action, screen);
+      if (pressedTab) return this.toTab(pressedTab.bar, pressedTab.label, action, exact.nearest);
       // A slider or a switch no demonstration moved: it changes its own value (to one no demonstration saw); the page stays.
       if (onToggle(this.screens(), action, screen) && !onFlippedSwitch(this.model, this.graph.edges, action, this.screens(), screen)) {
         const reason = 'a slider or a switch no demonstration moved: its own value changes, the page stays';
@@ -518,15 +520,6 @@ export class GraphWalker {
   private leavePage(): WalkMove {
     if (this.pos.keyboard) this.act({ type: 'Back' });
     return this.act({ type: 'Back' });
-  }
-
-  /** The tab under a tap, of a bar every screen where the walk stands shows, whose page the walk has stood on. */
-  private rememberedTab(action: Action, screen: { width: number; height: number }): { bar: TabBar; label: string } | null {
-    for (const bar of sharedTabBars(this.screens())) {
-      const tab = tabUnder(bar, action, screen);
-      if (tab && tab.label !== bar.selected.label && this.tabPages.pageOf(bar, tab.label)) return { bar, label: tab.label };
-    }
-    return null;
   }
 
   private backControl(action: Action, nodes: Iterable<string>, control: 'up' | 'dismiss' | 'cancel'): boolean {
