@@ -125,3 +125,21 @@ export class TabPages<P> {
     return this.byBar.get(bar.key)?.get(label);
   }
 }
+
+/**
+ * Where a tab no recorded action pressed from here leads: the page it showed when the walk last stood on it, as the
+ * path left it; else the page a demonstration's press of it showed from another page of the bar (`recordedPress`).
+ * Null when neither: a page the graph does not know.
+ */
+export function tabDestination<P>(
+  pages: TabPages<P>,
+  bar: TabBar,
+  label: string,
+  recordedPress: () => P | null,
+): { pos: P; scrolled: number; reason: string } | null {
+  const home = pages.pageOf(bar, label);
+  if (home) return { ...home, reason: `the tab "${label}": its page as the path left it (a tab bar navigates, it changes nothing)` };
+  const pos = recordedPress();
+  const reason = `the tab "${label}": the page a demonstration's press of it showed (a tab bar navigates, it changes nothing)`;
+  return pos === null ? null : { pos, scrolled: 0, reason };
+}

@@ -37,6 +37,17 @@ export const SCROLL_SLACK = 20;
 export const scrolledBy = (offset: number, delta: number, fromTop: boolean): number =>
   fromTop ? Math.max(0, offset + delta) : offset + delta;
 
+/**
+ * Whether a demonstration's swipe on the page led to one of these screens: such a screen may show the page
+ * scrolled, else it shows the page at its top.
+ */
+export const reachedByScroll = (
+  pageOf: ReadonlyMap<string, string>,
+  edges: readonly GraphEdge[],
+  page: string,
+  here: ReadonlySet<string>,
+): boolean => edges.some((e) => e.action.type === 'Swipe' && pageOf.get(e.from) === page && here.has(e.to));
+
 /** Actions that do not depend on what is under the finger, and so are judged on a scrolled page as on its recorded screen. */
 export const ignoresScroll = (a: Action): boolean => !isTapLike(a) && a.type !== 'Swipe';
 

@@ -29,6 +29,7 @@ import {
   outsideScrolling,
   scrollDelta,
   screenAfterEnter,
+  reachedByScroll,
   scrolledBy,
   tappedLabel,
   walkView,
@@ -47,7 +48,7 @@ import { exactMove } from './walk-exact.js';
 import { itemPageByTap, namedPageEdges } from './walk-named.js';
 import { leftWith, pressedWayOff } from './walk-implied.js';
 import type { TabBar } from './walk-tabs.js';
-import { recordedTabPress, sharedTabBars, tabPressed, TabPages } from './walk-tabs.js';
+import { recordedTabPress, sharedTabBars, tabDestination, tabPressed, TabPages } from './walk-tabs.js';
 
 export type { WalkHow } from './walk-moves.js';
 import type { WalkHow } from './walk-moves.js';
@@ -378,11 +379,8 @@ export class GraphWalker {
       const reason = 'a scroll where nothing on the screen scrolls: nothing moves';
       return unrecorded('scroll', reason, nearest);
     }
-    const page = this.pos.page;
-    // The screen the walk stands on shows the page at its top unless a demonstration's swipe on the page led to it.
     const here = this.pos.nodes.size > 0 ? this.pos.nodes : new Set([this.pos.near]);
-    const fromTop = !this.graph.edges.some((e) => e.action.type === 'Swipe' && this.model.pageOf.get(e.from) === page && here.has(e.to));
-    this.scrolled = scrolledBy(this.scrolled, delta, fromTop);
+    this.scrolled = scrolledBy(this.scrolled, delta, !reachedByScroll(this.model.pageOf, this.graph.edges, this.pos.page, here));
     const reason =
       Math.abs(this.scrolled) > SCROLL_SLACK
         ? 'a scroll: the page stays as it was, scrolled'
@@ -404,7 +402,6 @@ export class GraphWalker {
     return unrecorded('focus', reason, nearest, 0);
   }
 
-  /** The recorded screens of where the walk stands (its nodes, else the closest node of its page). */
   /**
    * The screens shown where what each shows selected is what the path chose: a recorded node's, or the nearest one's
    * where its choices are the path's. Where the path chose another option of the page (小 for the recorded 大), the
@@ -417,6 +414,7 @@ export class GraphWalker {
     return Object.entries(shown).every(([k, v]) => !isChoiceKey(k) || this.pos.content.get(k) === v) ? [near] : [];
   }
 
+  /** The recorded screens of where the walk stands (its nodes, else the closest node of its page). */
   private screens(): (GraphNode | undefined)[] {
     const ids = this.pos.nodes.size > 0 ? [...this.pos.nodes] : [this.pos.near];
     return ids.map((id) => this.model.byId.get(id));
@@ -449,7 +447,6 @@ export class GraphWalker {
     return refused(reason, nearest);
   }
 
-  /** Edges out of where the walk stands that its path may take (see PageModel.loops). */
   /** An action on an excursion (walk-excursion.ts): Back, the Up arrow or another tab returns; a scroll stays. */
   private returnFromExcursion(action: Action): WalkMove {
     const screen = graphScreen(this.graph as TaskGraph);
@@ -483,30 +480,20 @@ export class GraphWalker {
     };
   }
 
-  /**
-   * A tab no recorded action pressed from here: the page that tab showed when the walk last stood on it, as the
-   * path left it; else the page a demonstration's press of it showed from another page of the bar; else a page the
-   * graph does not know (its bar still there: another tab, or Back, returns).
-   */
+  /** A tab no recorded action pressed from here (walk-tabs.ts tabDestination); else a page the graph does not know, its bar still there. */
   private toTab(bar: TabBar, label: string, action: Action, nearest: WalkMove['nearest']): WalkMove {
     this.tabPages.remember(bar, this.pos, this.scrolled);
-    const home = this.tabPages.pageOf(bar, label);
-    if (home) {
-      this.moveTo(home.pos);
-      this.scrolled = home.scrolled;
+    const dest = tabDestination(this.tabPages, bar, label, () => {
+      const pressed = recordedTabPress(this.graph.edges, this.model.byId, this.model.pageOf, bar, label, this.pos.page, (e) =>
+        loopAllows(this.model, e, this.content, this.opts.textThreshold),
+      );
+      return pressed ? enterNode(this.model, pressed.to, [pressed.to], this.pos.back) : null;
+    });
+    if (dest) {
+      this.moveTo(dest.pos);
+      this.scrolled = dest.scrolled;
       this.viaGoal = new Set();
-      return unrecorded('tab', `the tab "${label}": its page as the path left it (a tab bar navigates, it changes nothing)`, nearest);
-    }
-    // A tab the walk never stood on, which a demonstration pressed from another page of the bar: the page it showed then.
-    const pressed = recordedTabPress(this.graph.edges, this.model.byId, this.model.pageOf, bar, label, this.pos.page, (e) =>
-      loopAllows(this.model, e, this.content, this.opts.textThreshold),
-    );
-    if (pressed) {
-      this.moveTo(enterNode(this.model, pressed.to, [pressed.to], this.pos.back));
-      this.scrolled = 0;
-      this.viaGoal = new Set();
-      const reason = `the tab "${label}": the page a demonstration's press of it showed (a tab bar navigates, it changes nothing)`;
-      return unrecorded('tab', reason, nearest);
+      return unrecorded('tab', dest.reason, nearest);
     }
     this.away = { action, nearest, bar, tab: label };
     this.current = new Set();
@@ -526,6 +513,7 @@ export class GraphWalker {
     return onBackControl(this.model, graphScreen(this.graph as TaskGraph), action, nodes, control);
   }
 
+  /** Edges out of where the walk stands that its path may take (see PageModel.loops). */
   private outEdges(pos: Position): GraphEdge[] {
     if (pos.nodes.size === 0) return [];
     // In the graph's edge order: ties between equally close edges resolve the same way.
