@@ -3,6 +3,7 @@ import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { Agent, AgentHistoryEntry, AgentObservation } from '../agents/agent.js';
 import type { MatchOptions } from '../graph/match.js';
 import { GraphWalker } from '../graph/walk.js';
+import type { AppPages } from '../graph/walk-app-pages.js';
 import { knownWrongMatch } from '../graph/growth/known-wrong.js';
 import type { UserTurn } from '../user/user-turn.js';
 import type { ExitCategory, StepRecord, TaskOutcome } from './outcome.js';
@@ -34,6 +35,8 @@ export interface OfflineDeps {
   /** Answers AskUser (`run --user scripted|simulated`); absent, AskUser ends the task. */
   askUser?(question: string): Promise<UserTurn>;
   options: OfflineOptions;
+  /** The pages other tasks' demonstrations recorded in the same apps: a tap this graph does not know may open one (walk-app-pages.ts). */
+  appPages?: AppPages;
 }
 
 /**
@@ -47,7 +50,7 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
   const { graph, agent, options } = deps;
   const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
   // The agent stands on a set of nodes only where the graph cannot tell them apart (see GraphWalker); it sees the closest one.
-  const walker = new GraphWalker(graph, options.match);
+  const walker = new GraphWalker(graph, options.match, deps.appPages ?? null);
   let node = nodes.get(graph.startNode)!;
   const history: AgentHistoryEntry[] = [];
   const path: string[] = [node.id];

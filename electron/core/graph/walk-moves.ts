@@ -72,7 +72,8 @@ export type WalkHow =
   | 'named-page'
   | 'switch-back'
   | 'keypad'
-  | 'excursion';
+  | 'excursion'
+  | 'app-page';
 
 export interface Candidate {
   /** The recorded action the move applies (null for Back without a recorded Back). */
@@ -105,6 +106,7 @@ const RANK: Record<WalkHow, number> = {
   'page-exit': 4,
   refused: 6,
   excursion: 7,
+  'app-page': 7,
   back: 5,
   keyboard: 5,
   scroll: 7,
@@ -154,7 +156,15 @@ export function typeMatch(
   const field = typedField(e);
   if (!field) return matchEdge(action, e, opts);
   const value = typedValue(pos.content.get(field.key) ?? '', action.text, action.clear);
-  const r = textAgrees(m, field.key, value, field.value, opts.textThreshold);
+  // A search box lists what its query names: a shorter query inside the demonstration's (京 for 北京) lists more, in other
+  // places (南京 where 北京 was), however alike the words — no recorded search (the walk takes it as another query:
+  // walk-view.ts searchQueryMove).
+  const typed = normalizeContent(value);
+  const searched = normalizeContent(field.value);
+  const r =
+    isSearchKey(field.key) && typed !== searched && searched.includes(typed)
+      ? { matched: false, similarity: 0, rule: null }
+      : textAgrees(m, field.key, value, field.value, opts.textThreshold);
   const said = action.clear ? '' : pos.content.get(field.key) ? ` (typed after "${pos.content.get(field.key)}" already there)` : '';
   return {
     matched: r.matched,

@@ -307,3 +307,38 @@ describe('typing into the field a preset fills: two controls for one effect', ()
     expect(walkPath(g, [tapAt(presetAt(1)), tapAt(amount), type('200'), tapAt(confirm)]).accepted).toBe(false);
   });
 });
+
+describe('an amount typed where the demonstrations chose presets freely: within what the presets offer', () => {
+  // The demonstrations tapped 50元 and 100元 (any amount does the task); the presets go up to 500元.
+  const amount = b(40, 300, 1040, 420);
+  const presets = ['50元', '100元', '200元', '500元'];
+  const presetAt = (i: number) => b(40 + i * 250, 500, 270 + i * 250, 620);
+  const confirm = b(40, 900, 1040, 1050);
+  const form = (much: string, focused = false) =>
+    page(
+      '充值',
+      field(much, '金额（元）', amount, { resourceId: id('amount'), focused }),
+      ...presets.map((p, i) => button(p, presetAt(i), { resourceId: id(`preset_${i}`) })),
+      button('确认缴费', confirm, { resourceId: id('confirm') }),
+    );
+  const done = page('缴费成功', button('完成', b(40, 900, 1040, 1050)));
+  const demo = (k: number, preset: number, much: string) =>
+    demoOf(k, [
+      { ui: form(''), action: tapAt(presetAt(preset)) },
+      { ui: form(much), action: tapAt(confirm) },
+      { ui: done, action: null, activity: 'DoneActivity' },
+    ]);
+  const g = graphOf([demo(1, 0, '50'), demo(2, 1, '100')]);
+
+  it('an amount no preset offers but below the largest (30), or the largest (500): accepted', () => {
+    const r = walkPath(g, [tapAt(amount), type('30'), tapAt(confirm)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+    expect(walkPath(g, [tapAt(amount), type('500'), tapAt(confirm)]).accepted).toBe(true);
+  });
+
+  it('one above every preset (5000: a limit, the balance, which nothing showed the app accepting): not accepted', () => {
+    expect(walkPath(g, [tapAt(amount), type('5000'), tapAt(confirm)]).accepted).toBe(false);
+    expect(walkPath(g, [tapAt(presetAt(1)), tapAt(amount), type('20'), tapAt(confirm)]).accepted).toBe(false);
+  });
+});

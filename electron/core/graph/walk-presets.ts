@@ -30,9 +30,14 @@ export function presetFilledField(
   );
   if (!preset) return null;
   const value = typedValue(pos.content.get(key) ?? '', action.text, action.clear);
-  // Presets that are amounts (50, 100): a typed amount that is none (0, or text) the app refuses, as it would a payment of nothing.
-  const amounts = preset.options!.map((o) => positive(numbersIn(o.label)));
-  if (amounts.every((a) => a) && !positive(value === '' ? [] : [value])) return null;
+  // Presets that are amounts (50, 100): a typed amount that is none (0, or text) the app refuses, as it would a payment of
+  // nothing; one above the largest preset (5000 where they offer 50–500) may pass a limit or the balance, which no
+  // demonstration and no preset showed the app accepting. A smaller one (30) is an amount like theirs.
+  const amounts = preset.options!.map((o) => numbersIn(o.label)).filter(positive);
+  if (amounts.length >= 2) {
+    const largest = Math.max(...amounts.map((a) => Number(a[0])));
+    if (!positive(value === '' ? [] : [value]) || Number(value) > largest) return null;
+  }
   const reason = `typed into the field a preset fills: it holds "${value}", as that preset would have set it`;
   const result: MatchResult = { matched: true, distancePx: null, similarity: null, rule: 'same-action', reason };
   return { edge: preset, result, how: 'other-option', option: value, optionKey: key };

@@ -4,6 +4,8 @@ import { b, button, field, id, n, page, tapAt } from '../../../test/support/ui-b
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
 import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
 import { screenAfterEnter } from './walk-view.js';
+import { GraphWalker } from './walk.js';
+import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 
 /**
  * A search query is a means, and a scroll changes the view, not the state: the right paths next to a
@@ -51,6 +53,15 @@ describe('another search query: the result picked must be named by it', () => {
     expect(one.accepted).toBe(true);
     expect(walkPath(g, [tapAt(box), type('y'), enter, tapAt(rows[0]!)]).accepted).toBe(false);
     expect(walkPath(g, [tapAt(box), type('医'), enter, tapAt(rows[0]!)]).accepted).toBe(false);
+  });
+
+  it('a shorter query inside the demonstration\'s (药 for 药店) lists more: another query, however alike, not the recorded search', () => {
+    const w = new GraphWalker(g, DEFAULT_MATCH_OPTIONS);
+    w.act(tapAt(box));
+    expect(w.act(type('药')).taken?.how).toBe('query');
+    const same = new GraphWalker(g, DEFAULT_MATCH_OPTIONS);
+    same.act(tapAt(box));
+    expect(same.act(type('药店')).taken?.how).toBe('edge');
   });
 
   it('a query for something else, or a result it does not name, or no result picked, is rejected', () => {

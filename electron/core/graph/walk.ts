@@ -57,6 +57,9 @@ import { refused, unrecorded } from './walk-step.js';
 import type { Excursion } from './walk-excursion.js';
 import { onExcursion, opened } from './walk-excursion.js';
 import { discarded } from './walk-discard.js';
+import type { AppPage, AppPages } from './walk-app-pages.js';
+import type { Abroad } from './walk-abroad.js';
+import { abroadStep } from './walk-abroad.js';
 
 export type { WalkMove } from './walk-step.js';
 
@@ -64,7 +67,7 @@ export type { WalkView } from './walk-view.js';
 
 export type { FinishVerdict } from './walk-finish.js';
 
-type WalkGraph = Pick<TaskGraph, 'startNode' | 'nodes' | 'edges'> & Partial<Pick<TaskGraph, 'config' | 'freeKeys'>>;
+type WalkGraph = Pick<TaskGraph, 'startNode' | 'nodes' | 'edges'> & Partial<Pick<TaskGraph, 'config' | 'freeKeys' | 'taskId'>>;
 
 /**
  * Walks a task graph as the offline protocol does, one action at a time: an action is valid only if the
@@ -120,10 +123,14 @@ export class GraphWalker {
   private readonly entered = new Map<string, Map<string, string>>();
   /** An option no demonstration chose, picked in a picker whose value no screen shows, until one they chose is (walk-pick.ts). */
   private picked: { page: string; label: string } | null = null;
+  /** On a page another task's demonstrations recorded, opened by a tap this graph does not know (walk-abroad.ts). */
+  private abroad: (Abroad & { nearest: WalkMove['nearest']; pressed: Excursion['pressed'] }) | null = null;
 
+  /** `app`: the pages other tasks' demonstrations recorded in the same apps (walk-app-pages.ts); without, none. */
   constructor(
     private readonly graph: WalkGraph,
     private readonly opts: MatchOptions,
+    private readonly app: AppPages | null = null,
   ) {
     this.model = pageModel(graph);
     // As any page the walk comes to (a task that starts on a page with a tab bar: that tab leads back here).
@@ -143,7 +150,18 @@ export class GraphWalker {
 
   /** What the agent should be shown: `node`'s recorded screen, or a page no demonstration saw, or that screen scrolled (walk-view.ts). */
   get view(): WalkView {
+    if (this.abroad) {
+      // The other task's recorded screen where its walk stands (scrolled as it is there).
+      const there = this.abroad.walk.view;
+      const shown = there.shown ?? this.abroad.graph.nodes.find((n) => n.id === there.node)?.representative;
+      return { node: this.node, kind: there.kind, scrolledPx: there.scrolledPx, ...(shown ? { shown } : {}) };
+    }
     return walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph), this.afterEnter);
+  }
+
+  /** The page the walk stands on (page-model.ts). */
+  get page(): string {
+    return this.pos.page;
   }
 
   /** Whether the walk stands on page content no node shows. */
@@ -154,6 +172,7 @@ export class GraphWalker {
   /** Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches. */
   act(action: Action): WalkMove {
     if (this.away) return this.returnFromExcursion(action);
+    if (this.abroad) return this.actAbroad(action);
     // Enter is the keyboard's key: with no field focused (a preset tapped, not typed) it submits nothing, whatever a
     // demonstration that typed into the field did with it from the same content.
     if (action.type === 'Enter' && !this.pos.keyboard)
@@ -214,6 +233,10 @@ export class GraphWalker {
     let under: string | null | undefined;
     const labelHere = (): string | null => (under === undefined ? (under = labelUnder(this.screens(), action, screen)) : under);
     const valueOf = (k: string): string | undefined => this.content.get(k) ?? pos.content.get(k);
+    // An item of a list under the finger — unknown where the walk stands on a choice no screen shows (another category
+    // tab): the list the screen shows is the one the recorded choice listed, not this one.
+    const itemHere = (): string | null =>
+      pos.nodes.size === 0 && this.truthfulScreens().length === 0 && insideScrolling(this.screens(), action, screen) ? null : labelHere();
     let nothing: boolean | undefined;
     const nothingHere = (): boolean => (nothing ??= nothingUnder(this.screens(), action, screen));
     const found =
@@ -224,7 +247,7 @@ export class GraphWalker {
           (c) => presses(c.edge) && sameControl(relabelled ?? labelHere(), c, action, relabelled === null && nothingHere()),
         ),
       ) ??
-      (isTapLike(action) && relabelled === null ? otherRowMove(this.model, labelHere(), pos) : null) ??
+      (isTapLike(action) && relabelled === null ? otherRowMove(this.model, itemHere(), pos) : null) ??
       focusMove(this.model, action, pos, screen) ??
       (action.type === 'Back' ? backMove(pos, (p) => nodesAt(this.model, this.opts.textThreshold, p)) : null);
     // A recorded Back returned where its demonstration had come from; this walk came from elsewhere (walk-back-stack.ts).
@@ -251,9 +274,12 @@ export class GraphWalker {
         return unrecorded('still', reason, exact.nearest, 0);
       }
       if (inField(this.screens(), action, screen)) return this.focusUnknownField(exact.nearest);
-      // The layout moved: the control under the finger, by its label, where a recorded action of the page pressed it.
+      // The layout moved: the control under the finger, by its label, where a recorded action of the page pressed it —
+      // not on another query's results, which list other things in other places than the screen shown (京 lists 南京
+      // where the results for 北京 showed 北京).
       const label = labelHere();
-      const pressed = label === null ? null : tapOnLabel(label, this.model.leavingOf.get(pos.page) ?? [], action);
+      const listed = itemHere();
+      const pressed = listed === null || this.query !== null ? null : tapOnLabel(listed, this.model.leavingOf.get(pos.page) ?? [], action);
       if (pressed) {
         const again = this.move(pressed, screen, label);
         if (again.taken) {
@@ -262,19 +288,19 @@ export class GraphWalker {
         }
       }
       // An item's own page, opened where another list shows it (walk-named.ts).
-      const named = label === null ? [] : namedPageEdges(this.model, label, action, pos.page);
+      const named = listed === null ? [] : namedPageEdges(this.model, listed, action, pos.page);
       if (named.length > 0) {
-        const reason = `"${label}" opens its own page, as a demonstration's tap on it did elsewhere`;
+        const reason = `"${listed}" opens its own page, as a demonstration's tap on it did elsewhere`;
         return this.take(named[0]!, 'named-page', reason, action, pos, exact.nearest);
       }
       // Tap vs long-press: the item a demonstration long-pressed here opens its own page when tapped (walk-named.ts).
-      const own = label === null ? null : itemPageByTap(this.model, label, action, pos.page, this.graph.startNode);
+      const own = listed === null ? null : itemPageByTap(this.model, listed, action, pos.page, this.graph.startNode);
       if (own) {
         this.navigate(enterNode(this.model, own, [own], pos));
         this.viaGoal = new Set();
         return unrecorded(
           'named-page',
-          `"${label}" tapped opens its own page (a demonstration long-pressed it here, for its menu)`,
+          `"${listed}" tapped opens its own page (a demonstration long-pressed it here, for its menu)`,
           exact.nearest,
         );
       }
@@ -293,13 +319,13 @@ export class GraphWalker {
         return this.take(item.edge, 'same-item', reason, action, pos, exact.nearest);
       }
       // An item of a list a demonstration chose from freely, tapped where another tab of the page lists it (walk-pick.ts).
-      const free = freeItemElsewhere(this.model, label, action, pos.page, pos.nodes);
+      const free = freeItemElsewhere(this.model, listed, action, pos.page, pos.nodes);
       if (free) {
         for (const [k, v] of free.choices) {
           this.content.set(k, v);
           this.set.add(k);
         }
-        const reason = `"${label}" is an item of the list a demonstration chose from freely, listed here too: the same item`;
+        const reason = `"${listed}" is an item of the list a demonstration chose from freely, listed here too: the same item`;
         return this.take(free.edge, 'free-item', reason, action, pos, exact.nearest);
       }
       // Another option of a picker a demonstration chose from: it closes the same way, with a value no one saw.
@@ -313,12 +339,15 @@ export class GraphWalker {
         const reason = `"${sibling}" stands beside the goal action in its group: it does something of that kind, which Back does not take back`;
         return refused(reason, exact.nearest);
       }
+      // A page another task's demonstrations opened by pressing the same control: the walk goes there to look (walk-abroad.ts).
+      const there = listed === null || !this.app ? null : this.app.opened(this.graph, this.screens(), action, listed);
+      if (there) return this.goAbroad(there, listed!, pressedWayOff(this.model, this.opts, action, listed, pos.page), exact.nearest);
       this.away = {
         action,
         nearest: exact.nearest,
         bar: null,
         tab: null,
-        pressed: pressedWayOff(this.model, this.opts, action, label, pos.page),
+        pressed: pressedWayOff(this.model, this.opts, action, listed, pos.page),
       };
       this.current = new Set();
       const why = exact.nearest?.result.reason ?? 'no outgoing edge of this kind';
@@ -500,6 +529,31 @@ export class GraphWalker {
     return opened(`the tab "${label}", whose page no demonstration showed: another tab of its bar, or Back, returns`, nearest);
   }
 
+  /** Opens the page another task recorded (walk-app-pages.ts): its walk stands there, come from the page it was pressed on. */
+  private goAbroad(there: AppPage, label: string, pressed: Excursion['pressed'], nearest: WalkMove['nearest']): WalkMove {
+    const walk = new GraphWalker(there.graph, this.opts);
+    const model = pageModel(there.graph);
+    walk.moveTo(enterNode(model, there.edge.to, [there.edge.to], enterNode(model, there.from.id, [there.from.id], null)));
+    this.abroad = { walk, graph: there.graph, home: model.pageOf.get(there.from.id) ?? '', edited: new Set(), nearest, pressed };
+    this.current = new Set();
+    this.viaGoal = new Set();
+    const reason = `"${label}" opens the page ${there.graph.taskId}'s demonstrations recorded: the walk looks there and comes back`;
+    return unrecorded('app-page', reason, nearest);
+  }
+
+  /** An action on another task's recorded page: refused, taken there, or back where the walk stood (walk-abroad.ts). */
+  private actAbroad(action: Action): WalkMove {
+    const a = this.abroad!;
+    const step = abroadStep(a, action);
+    if (step.kind === 'refused') return refused(step.reason, a.nearest);
+    if (step.kind === 'home') {
+      // As from an excursion: a recorded way off the page (a shortcut) sets what another route's form held.
+      this.abroad = null;
+      this.moveTo(a.pressed ? leftWith(this.model, this.opts.textThreshold, this.pos, a.pressed) : this.pos);
+    }
+    return unrecorded(step.kind === 'home' ? 'back' : 'app-page', step.reason, null);
+  }
+
   /**
    * A control that leaves the page as Back does (the Up arrow, a dialog's negative button, 取消): with the keyboard up
    * it still leaves, where the Back key would first hide the keyboard.
@@ -619,7 +673,7 @@ export class GraphWalker {
       legacy: this.legacy,
       content: this.content,
       node: this.node,
-      away: this.away !== null,
+      away: this.away !== null || this.abroad !== null,
       query: this.query,
       picked: this.picked?.label ?? null,
       textThreshold: this.opts.textThreshold,

@@ -9,6 +9,7 @@ import type { ExecutorDeps } from './run-executor.js';
 import type { ItemRunner } from './run-items.js';
 import type { RunItem } from './run-plan.js';
 import { itemKey } from './run-plan.js';
+import { appPagesOf } from '../graphs/app-pages.js';
 import { errorMessage } from '../../../shared/error-message.js';
 import { Lru } from '../../../shared/lru.js';
 
@@ -33,6 +34,8 @@ export async function runOfflineItems(
     const v = recorded[taskId];
     return typeof v === 'number' ? store.graphs.atVersion(taskId, v) : store.graphs.latest(taskId);
   };
+  // Other tasks' recorded pages, for taps a task's own graph does not know (walk-app-pages.ts): once per run.
+  const appPages = appPagesOf(store, recorded);
   // Checked once per graph version, before any agent plays it.
   const problems = new Map<number, Promise<string | null>>();
   const problemOf = (row: { id: number; body: TaskGraph }): Promise<string | null> => {
@@ -83,6 +86,7 @@ export async function runOfflineItems(
         instruction: run.instructionOf(i.task),
         observe: observerOf(graphRow, agentTraits(agent.adapter).needsImage),
         record: rec.record,
+        appPages,
         ...(user.askUser ? { askUser: user.askUser } : {}),
         options: {
           match: spec.match,

@@ -20,6 +20,8 @@ import { stepTotals } from '../../core/eval/outcome.js';
 import { StoredReplies } from '../../core/eval/stored-replies.js';
 import { UserSession, userStats } from '../../core/user/user-session.js';
 import { trustOf } from '../graphs/graph-trust.js';
+import { appPagesOf } from '../graphs/app-pages.js';
+import type { AppPages } from '../../core/graph/walk-app-pages.js';
 import { scoredVersion } from '../growth/off-graph-listing.js';
 import { offlineObserver } from './offline-observations.js';
 import type { RunServiceDeps } from './run-lifecycle.js';
@@ -48,6 +50,8 @@ interface Context {
   env: Record<string, string | undefined>;
   find(name: string): ReturnType<ReturnType<typeof agentLookup>>;
   user: ReturnType<typeof createUserSimulator>;
+  /** Every task's latest recorded pages (walk-app-pages.ts), as the new graph is the latest. */
+  appPages: AppPages;
 }
 
 /**
@@ -121,6 +125,7 @@ async function rescoreResult(ctx: Context, task: Task, r: RunResult, graph: Grap
           usage: s.usage,
         });
       },
+      appPages: ctx.appPages,
       ...(session ? { askUser: (q: string) => session.ask(q) } : {}),
       options: {
         match: spec.match,
@@ -211,6 +216,7 @@ export async function rescoreRun(deps: RunServiceDeps, runId: string, only?: { t
     env,
     find,
     user: createUserSimulator(spec.user, spec.userAgent ? find(spec.userAgent) : null, env),
+    appPages: appPagesOf(store),
   };
   const summary: RescoreSummary = { runId, rescored: [], flipped: 0, unchanged: 0, skipped: [] };
   const byTask = new Map<string, RunResult[]>();

@@ -7,6 +7,7 @@ import { vlmReplyFor } from '../../agents/families/vlm-reply.js';
 import type { ImagePort } from '../../agents/image-port.js';
 import { ModelAgent } from '../../agents/model-agent.js';
 import type { ChatResponse, ModelPort } from '../../agents/model-port.js';
+import type { AppPages } from '../walk-app-pages.js';
 import type { MatchOptions } from '../match.js';
 import { runOfflineTask } from '../../eval/offline-runner.js';
 import type { ShownScreen } from './aim.js';
@@ -60,6 +61,7 @@ export async function walkAsVlmAgent(
   actions: readonly Action[],
   match: MatchOptions,
   targets: readonly (string | null)[] = [],
+  appPages?: AppPages,
 ): Promise<OfflineWalkVerdict> {
   for (const a of actions) if (vlmReplyFor(a) === null) throw new Error(`a vlm agent cannot send ${a.type}`);
   const screen = graphScreen(graph);
@@ -84,6 +86,7 @@ export async function walkAsVlmAgent(
       last = step.details;
     },
     options: { match, offGraph: 'fail', maxOffGraphErrors: 3, maxSteps: task.maxSteps },
+    ...(appPages ? { appPages } : {}),
   });
   const m = last['match'] as { reason?: string } | undefined;
   const f = last['finish'] as { reason?: string } | undefined;

@@ -19,14 +19,15 @@ export interface OfflineStep {
 
 /**
  * Whether a stored offline step left the graph: its action matched no edge, or it was a tap to a page the graph does
- * not know (the walk lets Back return from such an excursion, but the page it opened is where the graph could grow).
+ * not know (the walk lets Back return from such an excursion, or follows another task's recording of that page, but
+ * the page it opened is where this graph could grow).
  * Wait and Noop keep the screen and never leave it. An action taken on such an unknown page is not listed: it did not
  * happen at a node of the graph (the tap that led there is).
  */
 export function leftTheGraph(s: { action: Action; details: RunStepDetails }): boolean {
   const m = s.details.match;
   const onUnknownPage = s.details.nodes !== undefined && s.details.nodes.length === 0;
-  return !!m && (!m.matched || m.how === 'excursion') && !onUnknownPage && OPERATIONAL_ACTIONS.includes(s.action.type) && !!s.details.node;
+  return !!m && (!m.matched || m.how === 'excursion' || m.how === 'app-page') && !onUnknownPage && OPERATIONAL_ACTIONS.includes(s.action.type) && !!s.details.node;
 }
 
 /** The actions of one offline result that left the graph (see leftTheGraph). */

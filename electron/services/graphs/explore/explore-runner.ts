@@ -5,6 +5,7 @@ import type {
   ExploreTaskResult,
   UnknownRoute,
 } from '../../../../shared/domain/graph-explore.js';
+import { appPagesOf } from '../app-pages.js';
 import { SAME_ROUTE_KINDS } from '../../../../shared/domain/graph-explore.js';
 import { AdbServer } from '../../../adapters/adb/adb-client.js';
 import type { WorkspaceStore } from '../../../adapters/db/workspace-store.js';
@@ -100,6 +101,7 @@ export async function exploreTasks(store: WorkspaceStore, taskIds: readonly stri
   const opts: ExploreOptions = {
     ...DEFAULT_EXPLORE_OPTIONS,
     ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
+    appPages: appPagesOf(store),
   };
   const phones = o.phones.kind === 'virtual' ? await virtualPhones(Math.max(1, Math.min(o.phones.count, 8))) : null;
   try {

@@ -16,6 +16,8 @@ import type { DemoRoute, StateFacts } from '../../../core/graph/explore/classify
 import { classifyRight, sideEffectsOf } from '../../../core/graph/explore/classify.js';
 import { Explorer } from '../../../core/graph/explore/explorer.js';
 import { walkAsVlmAgent } from '../../../core/graph/explore/offline-walk.js';
+import type { AppPages } from '../../../core/graph/walk-app-pages.js';
+import { appPagesOf } from '../app-pages.js';
 import type { StatePath } from '../../../core/graph/explore/paths.js';
 import { endOf, nearMisses, sampleRightPaths, seededRandom } from '../../../core/graph/explore/paths.js';
 import { relevanceScorer, typedValues } from '../../../core/graph/explore/vocabulary.js';
@@ -34,6 +36,8 @@ export interface ExploreOptions {
   /** Paths per task played again from the setup (no snapshots) to check they end where exploration says. */
   verify: number;
   seed: number;
+  /** Other tasks' recorded pages (services/graphs/app-pages.ts), read once for all the tasks explored; else read here. */
+  appPages?: AppPages;
 }
 
 export const DEFAULT_EXPLORE_OPTIONS: ExploreOptions = {
@@ -114,6 +118,7 @@ export async function exploreTask(
   const none = { depth: o.depth ?? 0, budget: o.budget, device: device.serial };
   if (!row) return unexplorable(taskId, `no graph; build one with: elderbench graph build --task ${taskId}`, none);
   const graph = row.body;
+  const appPages = o.appPages ?? appPagesOf(store);
   const members = new Set(graph.nodes.flatMap((n) => n.members.map((m) => m.demonstrationId)));
   const demos = demonstrationActions(store, taskId, members);
   const longest = Math.max(0, ...demos.map((d) => d.length));
@@ -161,6 +166,7 @@ export async function exploreTask(
         actions,
         DEFAULT_MATCH_OPTIONS,
         p.steps.map((s) => s.move.target ?? null),
+        appPages,
       );
       const verdict = offline.accepted === end.pass ? 'agree' : offline.accepted ? 'false-accept' : 'false-reject';
       const path: ExploredPath = {

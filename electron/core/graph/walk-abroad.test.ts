@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../../shared/domain/action.js';
+import type { TaskGraph } from '../../../shared/domain/task-graph.js';
+import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
+import { b, button, field, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
+import { demoOf, graphOf } from '../../../test/support/page-demos.js';
+import { GraphWalker } from './walk.js';
+import { AppPages } from './walk-app-pages.js';
+
+/**
+ * A tap this task's graph does not know, on a page where another task's demonstrations pressed the same control: the
+ * walk follows that task's graph there to look and come back (walk-app-pages.ts, walk-abroad.ts). The alarm list of a
+ * clock app: this task's demonstration adds a 06:00 alarm; another task's opened the 07:00 alarm and moved it to 08:00.
+ */
+describe("another task's recording of the page a tap opens", () => {
+  const add = b(800, 2000, 1040, 2150);
+  const seven = b(0, 300, 1080, 450);
+  const minus = b(40, 600, 360, 750);
+  const plus = b(560, 600, 1040, 750);
+  const save = b(560, 1400, 1040, 1550);
+  const dial = b(40, 900, 1040, 1050);
+  const list = (alarms: string[]) =>
+    page(
+      '闹钟',
+      ...alarms.map((a, i) => button(a, b(0, 300 + i * 160, 1080, 450 + i * 160), { resourceId: id('alarm') })),
+      button('添加闹钟', add, { resourceId: id('add') }),
+    );
+  const editor = (title: string, hour: string) =>
+    page(
+      title,
+      field(hour, '小时（0-23）', b(40, 300, 520, 450), { resourceId: id('hour') }),
+      button('−1 h', minus, { resourceId: id('minus') }),
+      button('+1 h', plus, { resourceId: id('plus') }),
+      text('铃声', dial, { resourceId: id('ringtone') }),
+      button('保存', save, { resourceId: id('save') }),
+    );
+  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
+  const own = named(
+    graphOf([
+      demoOf(1, [
+        { ui: list(['07:00']), action: tapAt(add) },
+        { ui: editor('添加闹钟', '07'), action: tapAt(minus), activity: 'EditActivity' },
+        { ui: editor('添加闹钟', '06'), action: tapAt(save), activity: 'EditActivity' },
+        { ui: list(['07:00', '06:00']), action: null },
+      ]),
+    ]),
+    'alarm-six',
+  );
+  const other = named(
+    graphOf([
+      demoOf(2, [
+        { ui: list(['07:00']), action: tapAt(seven) },
+        { ui: editor('编辑闹钟', '07'), action: tapAt(plus), activity: 'EditActivity' },
+        { ui: editor('编辑闹钟', '08'), action: tapAt(save), activity: 'EditActivity' },
+        { ui: list(['08:00']), action: null },
+      ]),
+    ]),
+    'alarm-later',
+  );
+  const back: Action = { type: 'Back' };
+  const asDemonstrated = [tapAt(add), tapAt(minus), tapAt(save)];
+  const walk = (actions: readonly Action[], app: AppPages | null = new AppPages([own, other])) => {
+    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, app);
+    for (const a of actions) if (!w.act(a).taken) return { accepted: false, walker: w };
+    return { accepted: w.finish().success, walker: w };
+  };
+
+  it('the 07:00 alarm opened (only the other task recorded its editor) and left by Back: accepted, shown that editor', () => {
+    const opened = walk([tapAt(seven)]).walker;
+    const shown = opened.view.shown;
+    expect(shown?.demonstrationId).toBe(2);
+    expect(walk([tapAt(seven), back, ...asDemonstrated]).accepted).toBe(true);
+    // Without the other task's recording, the look is a tap the graph does not know, and only Back returns (as before).
+    expect(walk([tapAt(seven), tapAt(plus), back, ...asDemonstrated], null).accepted).toBe(false);
+  });
+
+  it('an edit there left by Back (the phone discards it): accepted', () => {
+    expect(walk([tapAt(seven), tapAt(plus), back, ...asDemonstrated]).accepted).toBe(true);
+  });
+
+  it('an edit there saved (the 07:00 alarm moved, which no demonstration of this task did): refused', () => {
+    expect(walk([tapAt(seven), tapAt(plus), tapAt(save), ...asDemonstrated]).accepted).toBe(false);
+  });
+
+  it('a tap there that the other graph does not know either: refused', () => {
+    // (A page it opens, and Back, and Back again to the list.)
+    expect(walk([tapAt(seven), tapAt(dial), back, back, ...asDemonstrated]).accepted).toBe(false);
+  });
+
+  it('Finish while there: not on a DONE node of this task', () => {
+    expect(walk([...asDemonstrated, tapAt(seven)]).walker.finish().success).toBe(false);
+  });
+});

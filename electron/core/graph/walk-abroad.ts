@@ -1,0 +1,80 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { PageModel } from './page-model.js';
+import { isEdit, pageModel } from './page-model.js';
+import { commitsByExit } from './walk-discard.js';
+import type { WalkHow } from './walk-moves.js';
+import type { WalkMove } from './walk-step.js';
+import type { WalkView } from './walk-view.js';
+
+/**
+ * On a page another task's demonstrations recorded (walk-app-pages.ts), opened by a tap this task's graph does not
+ * know: the walk follows that task's graph there, to look and come back. What the path does there must leave
+ * nothing behind, since no demonstration of this task says what it does to the task:
+ * - it may look (scroll, focus a field, open another page by a press that changes nothing) and go back (Back, the
+ *   Up arrow, 取消);
+ * - it may edit a form the other demonstrations committed by a way off it (the alarm editor's −1 h before 保存): left
+ *   by Back, the phone discards it;
+ * - it may not change what takes effect at once (a page whose edits no way off it commits), press a recorded action
+ *   that changed something or was that task's goal, commit a form it edited, or tap what that graph does not know.
+ * Back on the page the walk left from, the walk goes on where it stood, as it stood.
+ */
+export interface InnerWalk {
+  act(action: Action): WalkMove;
+  /** The page the inner walk stands on. */
+  readonly page: string;
+  readonly view: WalkView;
+}
+
+export interface Abroad {
+  walk: InnerWalk;
+  graph: TaskGraph;
+  /** The other graph's page the press was made on: back there, the walk is home. */
+  home: string;
+  /** The other graph's pages the path edited (forms; left by Back, discarded). */
+  edited: Set<string>;
+}
+
+/** Moves that only look or edit where the inner walk stands; every other kind is refused abroad. */
+const LOOKS: ReadonlySet<WalkHow> = new Set(['edge', 'back', 'keyboard', 'focus', 'scroll']);
+const EDITS: ReadonlySet<WalkHow> = new Set(['page-edit', 'retyped', 'other-option', 'stepper-mirror']);
+
+export type AbroadStep = { kind: 'refused'; reason: string } | { kind: 'stays'; reason: string } | { kind: 'home'; reason: string };
+
+/** One action on the other task's page: refused, taken there, or taken back home. */
+export function abroadStep(a: Abroad, action: Action): AbroadStep {
+  const m = pageModel(a.graph);
+  const from = a.walk.page;
+  const move = a.walk.act(action);
+  const where = `on the page ${a.graph.taskId}'s demonstrations recorded`;
+  if (!move.taken) return { kind: 'refused', reason: `${where}: ${move.nearest?.result.reason ?? 'no recorded action of that kind'}` };
+  const { how, edge } = move.taken;
+  if (a.walk.view.kind === 'excursion' || (!LOOKS.has(how) && !EDITS.has(how)))
+    return { kind: 'refused', reason: `${where}, what this does (${how}) no demonstration of this task saw` };
+  const problem = edge && edge.action.type !== 'Back' ? leavesSomething(m, a, from, edge, EDITS.has(how)) : null;
+  if (problem) return { kind: 'refused', reason: `${where}: ${problem}` };
+  // Back off a form discards what was set there.
+  if (a.walk.page !== from && (!edge || edge.action.type === 'Back')) a.edited.delete(from);
+  const reason = `${where}: ${move.taken.result.reason}`;
+  return a.walk.page === a.home ? { kind: 'home', reason } : { kind: 'stays', reason };
+}
+
+/** Why a recorded action taken abroad would leave something behind, or null (an edit is kept in `a.edited`). */
+function leavesSomething(
+  m: PageModel,
+  a: Abroad,
+  from: string,
+  edge: NonNullable<WalkMove['taken']>['edge'] & object,
+  edits: boolean,
+): string | null {
+  if (edge.goal) return 'that task completes there: what it does to this one, no demonstration of it saw';
+  const changes = (edge.effects?.length ?? 0) > 0;
+  if (edits || (changes && isEdit(m, edge))) {
+    if (!commitsByExit(m, from)) return 'an edit of a page whose edits take effect as they are made';
+    a.edited.add(from);
+    return null;
+  }
+  if (changes) return 'a recorded action that changed something there';
+  if (a.edited.has(from)) return 'it commits the form the path edited there';
+  return null;
+}

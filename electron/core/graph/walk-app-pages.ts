@@ -1,0 +1,61 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
+import { normalizeContent } from './content.js';
+import { pageModel } from './page-model.js';
+import { pageKey } from './signature.js';
+import type { TapLike } from './walk-view.js';
+import { isTapLike, tappedLabel } from './walk-view.js';
+
+/**
+ * Pages of an app that other tasks' demonstrations recorded. A tap this task's graph does not know opens a page no
+ * demonstration of the task saw (an alarm's editor, opened from the list on the way to 添加闹钟); where another task's
+ * demonstrations pressed the same control on the same page (the same activity and title, the control by its label),
+ * the page it opens is the one they saw, and what they did there says what an action does on it. The walk goes there
+ * to look and come back (walk-abroad.ts): the agent is shown that recorded screen, not "a page no one saw".
+ *
+ * These are human demonstrations of the same app, not variants of the graph being judged. Only a press that opens
+ * another page and changes nothing on its own (no recorded effect, not a task's goal) leads abroad.
+ */
+export interface AppPage {
+  graph: TaskGraph;
+  /** The other graph's node the press was made on, and the press. */
+  from: GraphNode;
+  edge: GraphEdge;
+}
+
+export class AppPages {
+  private readonly byPage = new Map<string, { graph: TaskGraph; node: GraphNode }[]>();
+
+  /** `graphs`: the latest graph of every task, in a fixed order (task id): the first that knows a press is the one used. */
+  constructor(graphs: readonly TaskGraph[]) {
+    for (const graph of graphs)
+      for (const node of graph.nodes) {
+        const key = pageKey(node.signature);
+        const list = this.byPage.get(key) ?? [];
+        list.push({ graph, node });
+        this.byPage.set(key, list);
+      }
+  }
+
+  /**
+   * The page another graph's demonstrations opened by pressing the control labelled `label` on a page of `here` (the
+   * screens the walk stands on), by the same kind of press: null when none did, or when the press they recorded
+   * changed something or was their task's goal. `own` (the graph walked) is never asked: what it knows, its walk knows.
+   */
+  opened(own: Pick<TaskGraph, 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>, here: readonly (GraphNode | undefined)[], action: Action, label: string): AppPage | null {
+    if (!isTapLike(action) || label === '') return null;
+    const want = normalizeContent(label);
+    const pages = new Set(here.flatMap((n) => (n ? [pageKey(n.signature)] : [])));
+    for (const page of pages)
+      for (const { graph, node } of this.byPage.get(page) ?? []) {
+        if (graph.edges === own.edges || graph.taskId === own.taskId) continue;
+        const m = pageModel(graph);
+        for (const e of m.outOf.get(node.id) ?? []) {
+          if (e.action.type !== action.type || e.goal || (e.effects?.length ?? 0) > 0) continue;
+          if (m.pageOf.get(e.to) === m.pageOf.get(e.from)) continue;
+          if (normalizeContent(tappedLabel(e, e.action as TapLike)) === want) return { graph, from: node, edge: e };
+        }
+      }
+    return null;
+  }
+}

@@ -1,0 +1,21 @@
+import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
+import type { TaskGraph } from '../../../shared/domain/task-graph.js';
+import { AppPages } from '../../core/graph/walk-app-pages.js';
+
+/**
+ * The pages every task's graph recorded, for a walk to follow where a tap its own graph does not know opens one
+ * (walk-app-pages.ts). Each task's graph at the version `versions` names (a run's manifest), else its latest; in task
+ * id order, so the same workspace gives the same walk.
+ */
+export function appPagesOf(store: WorkspaceStore, versions: Readonly<Record<string, number | null>> = {}): AppPages {
+  const graphs: TaskGraph[] = [];
+  for (const id of store.tasks
+    .list()
+    .map((t) => t.id)
+    .sort()) {
+    const v = versions[id];
+    const row = typeof v === 'number' ? store.graphs.atVersion(id, v) : store.graphs.latest(id);
+    if (row) graphs.push(row.body);
+  }
+  return new AppPages(graphs);
+}
