@@ -95,6 +95,12 @@ export interface RunManifest {
   graphVersions: Record<string, number | null>;
   /** Offline: each task's graph version with its standing (validation and probe) when the run was created. */
   graphs?: Record<string, RecordedGraphVersion | null>;
+  /**
+   * Offline: every task's graph version when the run was created, whose pages a walk follows where a tap its own graph
+   * does not know opens one another task recorded (walk-app-pages.ts); a resumed run reads the same. Absent in runs made
+   * before: the latest.
+   */
+  appPageVersions?: Record<string, number>;
   /** The offline matching rules in force, in words (the thresholds are in spec.match). */
   matchRules?: string[];
   createdAt: string;
@@ -148,6 +154,7 @@ const StoredRunManifestSchema = z.looseObject({
   spec: RunSpecSchema.nullable().catch(null),
   graphVersions: z.record(z.string(), z.number().nullable()).catch({}),
   graphs: z.record(z.string(), z.object({ version: z.number(), trust: GraphTrustSchema }).nullable()).catch({}),
+  appPageVersions: opt(z.record(z.string(), z.number())),
   matchRules: z.array(z.string()).catch([]),
   stf: opt(StfRequestSchema),
   leftOut: opt(z.array(z.object({ taskId: z.string(), why: z.string() }))),

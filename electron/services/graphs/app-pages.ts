@@ -9,13 +9,26 @@ import { AppPages } from '../../core/graph/walk-app-pages.js';
  */
 export function appPagesOf(store: WorkspaceStore, versions: Readonly<Record<string, number | null>> = {}): AppPages {
   const graphs: TaskGraph[] = [];
-  for (const id of store.tasks
-    .list()
-    .map((t) => t.id)
-    .sort()) {
+  for (const id of taskIds(store)) {
     const v = versions[id];
     const row = typeof v === 'number' ? store.graphs.atVersion(id, v) : store.graphs.latest(id);
     if (row) graphs.push(row.body);
   }
   return new AppPages(graphs);
 }
+
+/** Every task's latest graph version (a run records them: a resumed run follows the same pages). */
+export function latestGraphVersions(store: WorkspaceStore): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const id of taskIds(store)) {
+    const v = store.graphs.versions(id).at(-1)?.version;
+    if (v !== undefined) out[id] = v;
+  }
+  return out;
+}
+
+const taskIds = (store: WorkspaceStore): string[] =>
+  store.tasks
+    .list()
+    .map((t) => t.id)
+    .sort();

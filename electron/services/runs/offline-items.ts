@@ -29,13 +29,14 @@ export async function runOfflineItems(
   items: readonly RunItem[],
 ): Promise<void> {
   const { store } = deps;
-  const recorded = store.runs.get(runId)?.manifest.graphVersions ?? {};
+  const manifest = store.runs.get(runId)?.manifest;
+  const recorded = manifest?.graphVersions ?? {};
   const graphFor = (taskId: string) => {
     const v = recorded[taskId];
     return typeof v === 'number' ? store.graphs.atVersion(taskId, v) : store.graphs.latest(taskId);
   };
   // Other tasks' recorded pages, for taps a task's own graph does not know (walk-app-pages.ts): once per run.
-  const appPages = appPagesOf(store, recorded);
+  const appPages = appPagesOf(store, { ...manifest?.appPageVersions, ...recorded });
   // Checked once per graph version, before any agent plays it.
   const problems = new Map<number, Promise<string | null>>();
   const problemOf = (row: { id: number; body: TaskGraph }): Promise<string | null> => {

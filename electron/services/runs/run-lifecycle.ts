@@ -27,6 +27,7 @@ import { guardSetup, SetupNotConfirmedError, unsafeSetup } from '../devices/setu
 import type { BusyDevicePolicy } from './run-device-leases.js';
 import { describeHolder } from '../../adapters/system/leases.js';
 import { holdLease } from '../leases/hold-lease.js';
+import { latestGraphVersions } from '../graphs/app-pages.js';
 
 export interface RunServiceDeps {
   store(): WorkspaceStore;
@@ -96,6 +97,7 @@ export function createRun(
       .digest('hex'),
     graphVersions: Object.fromEntries(Object.entries(graphs).map(([id, g]) => [id, g?.version ?? null])),
     graphs,
+    ...(spec.mode === 'online' ? {} : { appPageVersions: latestGraphVersions(store) }),
     matchRules: spec.mode === 'online' ? [] : describeMatchRules(spec.match),
     createdAt: new Date().toISOString(),
     ...(devices.stf ? { stf: devices.stf } : {}),

@@ -222,6 +222,8 @@ describe('the off-graph loop through the CLI', () => {
     try {
       const run = after.workspace.runs.get(f.runId)!;
       expect(run.manifest.graphVersions).toMatchObject({ 'off-display': 3, 'off-sound': 1 });
+      // The pages a walk may follow from other tasks' graphs are those of the run's start (a resumed run reads the same).
+      expect(run.manifest.appPageVersions).toEqual({ 'off-display': 1, 'off-sound': 1 });
       expect(run.manifest.rescores).toEqual([
         expect.objectContaining({
           taskId: 'off-display',
