@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
-import { b, button, field, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
+import { b, button, field, id, n, page, tapAt, text } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf } from '../../../test/support/page-demos.js';
 import { GraphWalker } from './walk.js';
 import { AppPages } from './walk-app-pages.js';
@@ -87,7 +87,68 @@ describe("another task's recording of the page a tap opens", () => {
     expect(walk([tapAt(seven), tapAt(dial), back, back, ...asDemonstrated]).accepted).toBe(false);
   });
 
-  it('Finish while there: not on a DONE node of this task', () => {
+  it('Finish while there: not on a DONE node of this task; back from there (or from a page no task recorded), done still', () => {
     expect(walk([...asDemonstrated, tapAt(seven)]).walker.finish().success).toBe(false);
+    expect(walk([...asDemonstrated, tapAt(seven), back]).accepted).toBe(true);
+    expect(walk([...asDemonstrated, tapAt(seven), back], null).accepted).toBe(true);
+  });
+});
+
+describe("another task's page of the same activity under another title: only its chrome's controls", () => {
+  // Two articles of one browser activity: this task's demonstration bookmarks one; another task's opened a related article
+  // from another one's list, opened the text size dialog there (from the app bar), closed it with 取消, and bookmarked it.
+  const zoom = b(700, 100, 900, 220);
+  const star = b(900, 100, 1060, 220);
+  const related = b(0, 900, 1080, 1060);
+  const cancel = b(600, 1300, 1000, 1420);
+  const article = (title: string, starred: boolean) =>
+    page(
+      title,
+      button('文字大小', zoom, { resourceId: id('zoom') }),
+      button(starred ? '已收藏' : '收藏网页', star, { resourceId: id('star') }),
+      n({
+        className: 'androidx.recyclerview.widget.RecyclerView',
+        resourceId: id('body'),
+        scrollable: true,
+        bounds: b(0, 240, 1080, 2300),
+        children: [button('相关阅读', related, { resourceId: id('related') })],
+      }),
+    );
+  const dialog = page('文字大小', button('取消', cancel, { resourceId: 'android:id/button2' }));
+  const own = {
+    ...graphOf([
+      demoOf(1, [
+        { ui: article('电话诈骗', false), action: tapAt(star) },
+        { ui: article('电话诈骗', true), action: null },
+      ]),
+    ]),
+    taskId: 'bookmark',
+  };
+  const other = {
+    ...graphOf([
+      demoOf(2, [
+        { ui: article('养老金', false), action: tapAt(related) },
+        { ui: article('相关阅读', false), action: tapAt(zoom) },
+        { ui: dialog, action: tapAt(cancel), activity: 'DialogActivity' },
+        { ui: article('相关阅读', false), action: tapAt(star) },
+        { ui: article('相关阅读', true), action: null },
+      ]),
+    ]),
+    taskId: 'zoom',
+  };
+  const walk = (actions: readonly Action[]) => {
+    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, other]));
+    for (const a of actions) if (!w.act(a).taken) return false;
+    return w.finish().success;
+  };
+
+  it('the app bar\'s 文字大小, 取消, then the bookmark: accepted', () => {
+    expect(walk([tapAt(zoom), tapAt(cancel), tapAt(star)])).toBe(true);
+  });
+
+  it('an item of the article\'s list (the other article lists its own): not followed there, a page not recorded', () => {
+    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, other]));
+    expect(w.act(tapAt(related)).taken?.how).toBe('excursion');
+    expect(w.view.kind).toBe('excursion');
   });
 });

@@ -4,12 +4,13 @@ import { normalizeContent } from './content.js';
 import { pageModel } from './page-model.js';
 import { pageKey } from './signature.js';
 import type { TapLike } from './walk-view.js';
-import { isTapLike, tappedLabel } from './walk-view.js';
+import { isTapLike, outsideScrolling, tappedLabel } from './walk-view.js';
 
 /**
  * Pages of an app that other tasks' demonstrations recorded. A tap this task's graph does not know opens a page no
  * demonstration of the task saw (an alarm's editor, opened from the list on the way to 添加闹钟); where another task's
- * demonstrations pressed the same control on the same page (the same activity and title, the control by its label),
+ * demonstrations pressed the same control on the same page (the same activity and title, the control by its label; or,
+ * for a control of the page's chrome outside what scrolls, any page of the same activity: the article's 文字大小),
  * the page it opens is the one they saw, and what they did there says what an action does on it. The walk goes there
  * to look and come back (walk-abroad.ts): the agent is shown that recorded screen, not "a page no one saw".
  *
@@ -24,16 +25,15 @@ export interface AppPage {
 }
 
 export class AppPages {
-  private readonly byPage = new Map<string, { graph: TaskGraph; node: GraphNode }[]>();
+  private readonly byActivity = new Map<string, { graph: TaskGraph; node: GraphNode }[]>();
 
   /** `graphs`: the latest graph of every task, in a fixed order (task id): the first that knows a press is the one used. */
   constructor(graphs: readonly TaskGraph[]) {
     for (const graph of graphs)
       for (const node of graph.nodes) {
-        const key = pageKey(node.signature);
-        const list = this.byPage.get(key) ?? [];
+        const list = this.byActivity.get(node.signature.activity) ?? [];
         list.push({ graph, node });
-        this.byPage.set(key, list);
+        this.byActivity.set(node.signature.activity, list);
       }
   }
 
@@ -42,17 +42,30 @@ export class AppPages {
    * screens the walk stands on), by the same kind of press: null when none did, or when the press they recorded
    * changed something or was their task's goal. `own` (the graph walked) is never asked: what it knows, its walk knows.
    */
-  opened(own: Pick<TaskGraph, 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>, here: readonly (GraphNode | undefined)[], action: Action, label: string): AppPage | null {
+  opened(
+    own: Pick<TaskGraph, 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>,
+    here: readonly (GraphNode | undefined)[],
+    action: Action,
+    label: string,
+    screen: { width: number; height: number },
+  ): AppPage | null {
     if (!isTapLike(action) || label === '') return null;
     const want = normalizeContent(label);
-    const pages = new Set(here.flatMap((n) => (n ? [pageKey(n.signature)] : [])));
-    for (const page of pages)
-      for (const { graph, node } of this.byPage.get(page) ?? []) {
+    const shown = here.filter((n): n is GraphNode => n !== undefined);
+    const pages = new Set(shown.map((n) => pageKey(n.signature)));
+    // A control of the page's chrome (the app bar's 文字大小), outside what scrolls: the same control on every page of
+    // the activity, whatever its title (the article it shows).
+    const chrome = outsideScrolling(shown, action, screen);
+    for (const activity of new Set(shown.map((n) => n.signature.activity)))
+      for (const { graph, node } of this.byActivity.get(activity) ?? []) {
         if (graph.edges === own.edges || graph.taskId === own.taskId) continue;
+        const samePage = pages.has(pageKey(node.signature));
+        if (!samePage && !chrome) continue;
         const m = pageModel(graph);
         for (const e of m.outOf.get(node.id) ?? []) {
           if (e.action.type !== action.type || e.goal || (e.effects?.length ?? 0) > 0) continue;
           if (m.pageOf.get(e.to) === m.pageOf.get(e.from)) continue;
+          if (!samePage && !outsideScrolling([node], e.action, e.screen)) continue;
           if (normalizeContent(tappedLabel(e, e.action as TapLike)) === want) return { graph, from: node, edge: e };
         }
       }

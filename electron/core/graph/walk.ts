@@ -340,7 +340,7 @@ export class GraphWalker {
         return refused(reason, exact.nearest);
       }
       // A page another task's demonstrations opened by pressing the same control: the walk goes there to look (walk-abroad.ts).
-      const there = listed === null || !this.app ? null : this.app.opened(this.graph, this.screens(), action, listed);
+      const there = listed === null || !this.app ? null : this.app.opened(this.graph, this.screens(), action, listed, screen);
       if (there) return this.goAbroad(there, listed!, pressedWayOff(this.model, this.opts, action, listed, pos.page), exact.nearest);
       this.away = {
         action,
@@ -496,9 +496,10 @@ export class GraphWalker {
       if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
       return move;
     }
-    // A recorded way off the page (a shortcut) sets what another route's form held: the page shows it on return.
+    // A recorded way off the page (a shortcut) sets what another route's form held: the page shows it on return. Else
+    // the page is as it stood — a DONE node the goal action reached is still reached (the task done, a look, Back).
     this.moveTo(step.pressed ? leftWith(this.model, this.opts.textThreshold, this.pos, step.pressed) : this.pos);
-    this.viaGoal = new Set();
+    if (step.pressed) this.viaGoal = new Set();
     return {
       taken: {
         edge: null,
@@ -536,7 +537,6 @@ export class GraphWalker {
     walk.moveTo(enterNode(model, there.edge.to, [there.edge.to], enterNode(model, there.from.id, [there.from.id], null)));
     this.abroad = { walk, graph: there.graph, home: model.pageOf.get(there.from.id) ?? '', edited: new Set(), nearest, pressed };
     this.current = new Set();
-    this.viaGoal = new Set();
     const reason = `"${label}" opens the page ${there.graph.taskId}'s demonstrations recorded: the walk looks there and comes back`;
     return unrecorded('app-page', reason, nearest);
   }
@@ -550,6 +550,7 @@ export class GraphWalker {
       // As from an excursion: a recorded way off the page (a shortcut) sets what another route's form held.
       this.abroad = null;
       this.moveTo(a.pressed ? leftWith(this.model, this.opts.textThreshold, this.pos, a.pressed) : this.pos);
+      if (a.pressed) this.viaGoal = new Set();
     }
     return unrecorded(step.kind === 'home' ? 'back' : 'app-page', step.reason, null);
   }
