@@ -37,11 +37,14 @@ export function describeMatch(details: RunStepDetails): string | null {
   // The step's screenshot is then what the agent was shown, not a recorded screen: say so.
   if (details.view === 'excursion') return `${text} (shown: a page no demonstration recorded)`;
   if (details.view === 'scrolled') return `${text} (shown: the page scrolled ${details.scrolledPx ?? '?'} px)`;
+  if (details.view === 'app-page') return `${text} (shown: the page ${details.recordedBy ?? 'another task'}'s demonstrations recorded)`;
   return text;
 }
 
 function matchText(m: NonNullable<RunStepDetails['match']>): string {
-  if (m.matched) return `Matched edge ${String(m.edge ?? '?')}${m.to ? ` → node ${m.to}` : ''}`;
+  // A move no recorded edge made (a Back, a scroll, a look at a page): say how the walk took it.
+  if (m.matched && !m.edge) return `Taken without an edge (${m.how ?? 'unrecorded'})${m.to ? ` → node ${m.to}` : ''}`;
+  if (m.matched) return `Matched edge ${String(m.edge)}${m.to ? ` → node ${m.to}` : ''}`;
   const parts = [`Off the graph (${m.reason ?? 'no edge matched'})`];
   if (typeof m.distancePx === 'number')
     parts.push(

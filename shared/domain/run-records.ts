@@ -228,10 +228,12 @@ const RunStepDetailsSchema = z.looseObject({
   match: opt(StepMatchSchema),
   /**
    * Offline: what the agent was shown where no recorded screen shows the walk's state (absent: the node's recorded
-   * screen): `excursion`, a page a tap opened that no demonstration saw; `scrolled`, the page scrolled by `scrolledPx`.
+   * screen): `excursion`, a page a tap opened that no demonstration saw; `scrolled`, the page scrolled by `scrolledPx`;
+   * `app-page`, a page another task's demonstrations recorded (`recordedBy`: that task), its recorded screen.
    */
-  view: opt(z.enum(['excursion', 'scrolled'])),
+  view: opt(z.enum(['excursion', 'scrolled', 'app-page'])),
   scrolledPx: opt(z.number()),
+  recordedBy: opt(z.string()),
   parseError: opt(z.string()),
   /** Online: the app in front when the step was observed (older rows stored the package name alone). */
   foreground: opt(z.union([z.string(), z.looseObject({ package: opt(z.string()) })]).nullable()),

@@ -62,7 +62,7 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
 
   for (let idx = 0; idx < options.maxSteps; idx++) {
     // A page a tap opened that no demonstration saw, or the page scrolled: shown so, never the recorded screen the walk has left.
-    const { kind, scrolledPx, shown } = walker.view;
+    const { kind, scrolledPx, shown, recordedBy } = walker.view;
     // Where the walk knows the demonstration saw another of the node's screens (the results after its Enter), that one
     // (the node's labelled controls are its representative's, so they go: nothing reads that screen by them).
     const seen = shown ? { ...node, representative: shown, controls: undefined } : node;
@@ -73,6 +73,7 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
     const details: Record<string, unknown> = { node: node.id, nodes: [...walker.current].sort(), done: onDone() };
     if (kind !== 'recorded') details.view = kind;
     if (kind === 'scrolled') details.scrolledPx = scrolledPx;
+    if (recordedBy !== undefined) Object.assign(details, { view: 'app-page', recordedBy });
     let stop: ExitCategory | null = null;
 
     if (action.type === 'Finish') {

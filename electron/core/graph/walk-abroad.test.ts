@@ -87,10 +87,11 @@ describe("another task's recording of the page a tap opens", () => {
     expect(walk([tapAt(seven), tapAt(dial), back, back, ...asDemonstrated]).accepted).toBe(false);
   });
 
-  it('Finish while there: not on a DONE node of this task; back from there (or from a page no task recorded), done still', () => {
+  it('Finish while there is not on a DONE node of this task; nor back from there: what a tap after the goal did, no one saw', () => {
     expect(walk([...asDemonstrated, tapAt(seven)]).walker.finish().success).toBe(false);
-    expect(walk([...asDemonstrated, tapAt(seven), back]).accepted).toBe(true);
-    expect(walk([...asDemonstrated, tapAt(seven), back], null).accepted).toBe(true);
+    // (挂断 or 暂停 on the goal's page, then Back, undid the goal on the phone: found by hand when a look kept it.)
+    expect(walk([...asDemonstrated, tapAt(seven), back]).accepted).toBe(false);
+    expect(walk([...asDemonstrated, tapAt(seven), back], null).accepted).toBe(false);
   });
 });
 
@@ -142,11 +143,11 @@ describe("another task's page of the same activity under another title: only its
     return w.finish().success;
   };
 
-  it('the app bar\'s 文字大小, 取消, then the bookmark: accepted', () => {
+  it("the app bar's 文字大小, 取消, then the bookmark: accepted", () => {
     expect(walk([tapAt(zoom), tapAt(cancel), tapAt(star)])).toBe(true);
   });
 
-  it('an item of the article\'s list (the other article lists its own): not followed there, a page not recorded', () => {
+  it("an item of the article's list (the other article lists its own): not followed there, a page not recorded", () => {
     const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, other]));
     expect(w.act(tapAt(related)).taken?.how).toBe('excursion');
     expect(w.view.kind).toBe('excursion');

@@ -41,8 +41,10 @@ describe('a switch a demonstration flipped, tapped again, flips back', () => {
     expect(walkPath(g, [tap, tap, tap]).accepted).toBe(true);
   });
 
-  it('another switch no demonstration moved changes only itself: the task still done', () => {
-    expect(walkPath(g, [tap, tapAt(other)]).accepted).toBe(true);
+  it("another switch no demonstration moved, after the goal: not done — which switch it was (the new alarm's own, found by hand), no one saw", () => {
+    const r = walkPath(g, [tap, tapAt(other)]);
+    expect(r.accepted).toBe(false);
+    expect(r.reason).toMatch(/not reached by a demonstration's goal action/);
   });
 });
 

@@ -74,6 +74,18 @@ export function searchQueryMove(action: Extract<Action, { type: 'Type' }>, out: 
   return null;
 }
 
+/**
+ * A query broader than the demonstration's — one character (天, 园), or inside it (京 for 北京, 医院 for 人民医院) — lists
+ * what the demonstration's results did not, anywhere among them (社区卫生服务中心 first for 医院): a result named by it,
+ * under the finger on the recorded screen, is not what the phone shows there. A narrower or another query (天仙配 for
+ * 黄梅戏) lists fewer, the one it names first. (Found by hand: six false accepts, each a broad query's first row.)
+ */
+export function broaderQuery(query: string, searched: string): boolean {
+  const q = normalizeContent(query);
+  const d = normalizeContent(searched);
+  return [...q].length <= 1 || (q !== d && d.includes(q));
+}
+
 /** Whether a result's label and a query name one another (大药房 names 益丰大药房; 医院 does not). */
 export function namedBy(label: string, query: string): boolean {
   const l = normalizeContent(label);
@@ -165,9 +177,12 @@ export interface WalkView {
   scrolledPx: number;
   /**
    * The node's observation to show instead of its representative: where a demonstration's Enter left the node as it
-   * was (the results listed on the page that holds the query), the screen it saw after that Enter.
+   * was (the results listed on the page that holds the query), the screen it saw after that Enter; on a page another
+   * task's demonstrations recorded, their screen.
    */
   shown?: ObservationRef;
+  /** The task whose demonstrations recorded `shown`, when it is another task's (walk-abroad.ts). */
+  recordedBy?: string;
 }
 
 /**

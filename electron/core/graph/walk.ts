@@ -19,6 +19,7 @@ import {
   SCROLL_SLACK,
   ignoresScroll,
   isTapLike,
+  broaderQuery,
   namedBy,
   nothingScrolls,
   UNKNOWN_FIELD,
@@ -113,6 +114,8 @@ export class GraphWalker {
    * no demonstration saw.
    */
   private query: string | null = null;
+  /** The query is broader than the demonstration's (walk-view.ts broaderQuery): no result it lists can be told by place. */
+  private broadQuery = false;
   /** The observation a demonstration saw after its Enter left the node as it was (see walk-view.ts screenAfterEnter). */
   private afterEnter: ObservationRef | null = null;
   /** How far the page the walk stands on was scrolled where no demonstration scrolled (see walk-view.ts). */
@@ -154,7 +157,8 @@ export class GraphWalker {
       // The other task's recorded screen where its walk stands (scrolled as it is there).
       const there = this.abroad.walk.view;
       const shown = there.shown ?? this.abroad.graph.nodes.find((n) => n.id === there.node)?.representative;
-      return { node: this.node, kind: there.kind, scrolledPx: there.scrolledPx, ...(shown ? { shown } : {}) };
+      const by = this.abroad.graph.taskId;
+      return { node: this.node, kind: there.kind, scrolledPx: there.scrolledPx, ...(shown ? { shown, recordedBy: by } : {}) };
     }
     return walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph), this.afterEnter);
   }
@@ -309,6 +313,8 @@ export class GraphWalker {
       if (pressedTab) return this.toTab(pressedTab.bar, pressedTab.label, action, exact.nearest);
       // A slider or a switch no demonstration moved: it changes its own value (to one no demonstration saw); the page stays.
       if (onToggle(this.screens(), action, screen) && !onFlippedSwitch(this.model, this.graph.edges, action, this.screens(), screen)) {
+        // Not the goal's page as the goal action left it (the alarm just saved, switched off).
+        this.viaGoal = new Set();
         const reason = 'a slider or a switch no demonstration moved: its own value changes, the page stays';
         return unrecorded('still', reason, exact.nearest, 0);
       }
@@ -358,8 +364,11 @@ export class GraphWalker {
       );
     }
     this.apply(move, action, pos);
-    if (move.how === 'query' && action.type === 'Type') this.query = this.record.get(typedField(move.edge!)!.key) ?? action.text;
-    else if (action.type === 'Type' && move.edge && isSearchKey(typedField(move.edge)?.key ?? '')) this.query = null;
+    if (move.how === 'query' && action.type === 'Type') {
+      const field = typedField(move.edge!)!;
+      this.query = this.record.get(field.key) ?? action.text;
+      this.broadQuery = broaderQuery(this.query, field.value);
+    } else if (action.type === 'Type' && move.edge && isSearchKey(typedField(move.edge)?.key ?? '')) this.query = null;
     const nearest = exact.nearest ?? (move.edge ? { edge: move.edge, result: move.result } : null);
     return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest };
   }
@@ -496,10 +505,11 @@ export class GraphWalker {
       if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
       return move;
     }
-    // A recorded way off the page (a shortcut) sets what another route's form held: the page shows it on return. Else
-    // the page is as it stood — a DONE node the goal action reached is still reached (the task done, a look, Back).
+    // A recorded way off the page (a shortcut) sets what another route's form held: the page shows it on return. A
+    // DONE node the goal action had reached is not reached again: the tap may have undone the goal (挂断, 暂停,
+    // 结束导航 on the goal's page, then Back — found by hand when a look kept the goal).
     this.moveTo(step.pressed ? leftWith(this.model, this.opts.textThreshold, this.pos, step.pressed) : this.pos);
-    if (step.pressed) this.viaGoal = new Set();
+    this.viaGoal = new Set();
     return {
       taken: {
         edge: null,
@@ -550,7 +560,7 @@ export class GraphWalker {
       // As from an excursion: a recorded way off the page (a shortcut) sets what another route's form held.
       this.abroad = null;
       this.moveTo(a.pressed ? leftWith(this.model, this.opts.textThreshold, this.pos, a.pressed) : this.pos);
-      if (a.pressed) this.viaGoal = new Set();
+      this.viaGoal = new Set();
     }
     return unrecorded(step.kind === 'home' ? 'back' : 'app-page', step.reason, null);
   }
@@ -586,6 +596,10 @@ export class GraphWalker {
   private unnamedResult(move: Candidate, action: Action): WalkMove | null {
     if (this.query === null || !isTapLike(action) || !move.edge || isEdit(this.model, move.edge)) return null;
     const label = tappedLabel(move.edge, action);
+    if (this.broadQuery) {
+      const reason = `"${this.query}" is a broader query than the demonstration's: it lists results no demonstration saw, in places no recorded screen shows, so which one is under the finger is not known`;
+      return { taken: null, nearest: { edge: move.edge, result: { ...move.result, matched: false, rule: null, reason } } };
+    }
     if (namedBy(label, this.query)) {
       this.query = null;
       return null;

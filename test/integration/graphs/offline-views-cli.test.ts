@@ -40,6 +40,22 @@ const CASES: Case[] = [
     task: 'wallet-transfer-son',
     script: [
       { type: 'LaunchApp', app: 'com.vphone.wallet' },
+      // A page no demonstration of any task recorded.
+      { type: 'Tap', on: '公交卡充值' },
+      { type: 'Back' },
+      { type: 'Tap', on: '⇄ 转账' },
+      { type: 'Tap', on: '儿子建国' },
+      { type: 'Tap', on: '金额（元）' },
+      { type: 'Type', text: '300' },
+      { type: 'Tap', on: '转账' },
+    ],
+  },
+  {
+    // A page another task's demonstrations recorded (wallet-electricity-100's bill): the walk looks there.
+    agent: 'looks-at-another-task',
+    task: 'wallet-transfer-son',
+    script: [
+      { type: 'LaunchApp', app: 'com.vphone.wallet' },
       { type: 'Tap', on: '⚡ 电费' },
       { type: 'Back' },
       { type: 'Tap', on: '⇄ 转账' },
@@ -55,7 +71,7 @@ const CASES: Case[] = [
     script: [{ type: 'LaunchApp', app: 'com.vphone.weather' }, swipe(700, 300), swipe(300, 700), { type: 'Tap', on: '明天' }],
   },
 ];
-const TASKS = CASES.map((c) => c.task);
+const TASKS = [...new Set(CASES.map((c) => c.task))];
 
 describe('offline: the agent is shown the screen the walk believes it is on, through elderbench run', () => {
   let dir = '';
@@ -172,7 +188,7 @@ describe('offline: the agent is shown the screen the walk believes it is on, thr
 
   it('after the unknown tap: a page saying it was not recorded, stored and sent; after Back the recorded screen again', async () => {
     const s = steps('looks-away');
-    const away = CASES[0]!.script.findIndex((x) => x.type === 'Back'); // the step that sees the page 电费 opened
+    const away = CASES[0]!.script.findIndex((x) => x.type === 'Back'); // the step that sees the page 公交卡充值 opened
     expect(s[away - 1]!.details.match).toMatchObject({ matched: true, how: 'excursion' });
     expect(s[away]!.details.view).toBe('excursion');
     expect(s[away]!.details.node).toBe(s[away - 1]!.details.node);
@@ -196,9 +212,24 @@ describe('offline: the agent is shown the screen the walk believes it is on, thr
     expect(s.filter((x) => x.details.view !== undefined)).toHaveLength(1);
   });
 
+  it("on a page another task recorded: that task's recorded screen, stored and sent, and the step says whose", () => {
+    const s = steps('looks-at-another-task');
+    const away = CASES[1]!.script.findIndex((x) => x.type === 'Back'); // the step that sees the bill's page
+    expect(s[away - 1]!.details.match).toMatchObject({ matched: true, how: 'app-page' });
+    expect(s[away]!.details).toMatchObject({ view: 'app-page', recordedBy: 'wallet-electricity-100' });
+    const other = backend!.workspace.graphs.latest('wallet-electricity-100')!.body;
+    expect(other.nodes.map((n) => n.representative.screenshotBlob)).toContain(s[away]!.observationBlob);
+    const own = backend!.workspace.graphs.latest('wallet-transfer-son')!.body;
+    expect(own.nodes.map((n) => n.representative.screenshotBlob)).not.toContain(s[away]!.observationBlob);
+    // Back: this task's recorded screen again.
+    expect(s[away]!.details.match).toMatchObject({ matched: true, how: 'back' });
+    expect(s[away + 1]!.observationBlob).toBe(s[away - 1]!.observationBlob);
+    expect(s.filter((x) => x.details.view !== undefined)).toHaveLength(1);
+  });
+
   it('after the scroll: the recorded screen moved by it, what no screen showed grey; scrolled back, the recorded screen', async () => {
     const s = steps('scrolls');
-    const i = CASES[1]!.script.findIndex((x) => x.type === 'Swipe') + 1; // the step that sees the scrolled page
+    const i = CASES[2]!.script.findIndex((x) => x.type === 'Swipe') + 1; // the step that sees the scrolled page
     expect(s[i]!.details).toMatchObject({ view: 'scrolled' });
     const dy = s[i]!.details.scrolledPx!;
     expect(dy).toBeGreaterThan(100);

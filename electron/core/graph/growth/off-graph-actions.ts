@@ -27,7 +27,13 @@ export interface OfflineStep {
 export function leftTheGraph(s: { action: Action; details: RunStepDetails }): boolean {
   const m = s.details.match;
   const onUnknownPage = s.details.nodes !== undefined && s.details.nodes.length === 0;
-  return !!m && (!m.matched || m.how === 'excursion' || m.how === 'app-page') && !onUnknownPage && OPERATIONAL_ACTIONS.includes(s.action.type) && !!s.details.node;
+  return (
+    !!m &&
+    (!m.matched || m.how === 'excursion' || m.how === 'app-page') &&
+    !onUnknownPage &&
+    OPERATIONAL_ACTIONS.includes(s.action.type) &&
+    !!s.details.node
+  );
 }
 
 /** The actions of one offline result that left the graph (see leftTheGraph). */

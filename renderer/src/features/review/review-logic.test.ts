@@ -92,6 +92,10 @@ describe('action and match descriptions', () => {
       'Off the graph (too far), 182 px from the nearest edge e1',
     );
     expect(describeMatch({ foreground: 'x' })).toBeNull();
+    // The screen shown was another task's recording of the page (the walk looked there): the reviewer is told whose.
+    expect(describeMatch({ match: { matched: true, how: 'app-page' }, view: 'app-page', recordedBy: 'messages-party-day' })).toBe(
+      "Taken without an edge (app-page) (shown: the page messages-party-day's demonstrations recorded)",
+    );
   });
 });
 
