@@ -126,6 +126,8 @@ export class GraphWalker {
   private readonly entered = new Map<string, Map<string, string>>();
   /** An option no demonstration chose, picked in a picker whose value no screen shows, until one they chose is (walk-pick.ts). */
   private picked: { page: string; label: string } | null = null;
+  /** The goal edges the path has taken (walk.ts move: the goal done again). */
+  private readonly goalsTaken = new Set<string>();
   /** On a page another task's demonstrations recorded, opened by a tap this graph does not know (walk-abroad.ts). */
   private abroad: (Abroad & { nearest: WalkMove['nearest']; pressed: Excursion['pressed'] }) | null = null;
 
@@ -261,6 +263,16 @@ export class GraphWalker {
         : found;
     const unnamed = move ? this.unnamedResult(move, action) : null;
     if (unnamed) return unnamed;
+    // The task's goal action done again, as recorded, to another page (the photo shared to 女儿 twice, a second order):
+    // no demonstration did it twice, and on a phone it acts twice. Not a key pressed again where it stays (a count), nor
+    // after the goal was undone (a switch flipped back), nor an option chosen again on its page (大 after 超大), nor a
+    // free choice made again (another health article opened: a look).
+    const again = move?.how === 'edge' && move.edge?.goal && !move.edge.choice && move.edge.from !== move.edge.to;
+    if (again && this.goalsTaken.has(move.edge!.id) && !isEdit(this.model, move.edge!))
+      return refused("the task's goal action again: no demonstration did it twice, and a phone does it again", {
+        edge: move!.edge!,
+        result: move!.result,
+      });
     const scroll = move ? null : scrollDelta(action);
     if (scroll !== null) return this.scroll(scroll, exact.nearest);
     if (!move) {
@@ -386,6 +398,7 @@ export class GraphWalker {
     for (const [k, v] of shown) this.content.set(k, v);
     this.navigate(next);
     this.viaGoal = new Set();
+    this.goalsTaken.clear();
     const reason = 'the switch a recorded tap flipped, tapped again: it flips back, the page as it was before that tap';
     return unrecorded('switch-back', reason, nearest, 0);
   }
@@ -631,6 +644,7 @@ export class GraphWalker {
       this.content.set(k, move.result.rule === 'free-choice' ? '*' : v);
       this.set.add(k);
     }
+    if (edge.goal && move.how === 'edge') this.goalsTaken.add(edge.id);
     const goal = edge.goal || landed.finished?.edge.goal;
     this.viaGoal = goal ? new Set([...this.pos.nodes].filter((id) => m.byId.get(id)?.done)) : new Set();
     if (this.picked && move.how === 'edge' && pickedAgain(m, edge, this.picked.page)) this.picked = null;
