@@ -1,5 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { GraphNode } from '../../../shared/domain/task-graph.js';
+import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
@@ -88,4 +88,15 @@ export function pressedAgain(
         return now !== undefined && valueAgrees(m, v.key, v.value, now, threshold);
       }),
   );
+}
+
+/**
+ * Whether taking this goal edge a second time does the task's goal again on a phone (walk.ts): a recorded press to another
+ * page (a share, an order), or a lone button pressed where nothing the graph tracks changed (屏蔽号码, whose label then
+ * says 取消屏蔽号码). Not a key (a count), not an option of a group re-chosen on its page, not a free choice.
+ */
+export function goalAgain(m: PageModel, e: GraphEdge): boolean {
+  if (e.choice || e.action.type !== 'Tap') return false;
+  if (e.from === e.to) return (e.options?.length ?? 0) < 2 && (e.effects?.length ?? 0) === 0;
+  return !isEdit(m, e);
 }

@@ -10,7 +10,7 @@ import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import { labelUnder, onBackControl, tapOnLabel } from './walk-controls.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit, loopAllows, pageModel, typedField } from './page-model.js';
-import { nothingUnder, pressedAgain, sameControl } from './walk-pressed.js';
+import { goalAgain, nothingUnder, pressedAgain, sameControl } from './walk-pressed.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
 import { freeItemElsewhere, goalSibling, otherPick, pickedAgain, sameItem } from './walk-pick.js';
@@ -263,16 +263,23 @@ export class GraphWalker {
         : found;
     const unnamed = move ? this.unnamedResult(move, action) : null;
     if (unnamed) return unnamed;
-    // The task's goal action done again, as recorded, to another page (the photo shared to 女儿 twice, a second order):
-    // no demonstration did it twice, and on a phone it acts twice. Not a key pressed again where it stays (a count), nor
-    // after the goal was undone (a switch flipped back), nor an option chosen again on its page (大 after 超大), nor a
-    // free choice made again (another health article opened: a look).
-    const again = move?.how === 'edge' && move.edge?.goal && !move.edge.choice && move.edge.from !== move.edge.to;
-    if (again && this.goalsTaken.has(move.edge!.id) && !isEdit(this.model, move.edge!))
+    // The task's goal action done again, as recorded (the photo shared to 女儿 twice, a second order; 屏蔽号码's place
+    // pressed again, now 取消屏蔽号码): no demonstration did it twice, and on a phone it acts twice or undoes. Not a key
+    // pressed again (a count), nor after the goal was undone (a switch flipped back), nor an option chosen again on its
+    // page (大 after 超大), nor a free choice made again (another health article opened: a look).
+    if (move?.how === 'edge' && move.edge?.goal && this.goalsTaken.has(move.edge.id) && goalAgain(this.model, move.edge)) {
+      // A lone button where it stands (屏蔽号码 → 取消屏蔽号码): pressed again it undoes the goal, and once more redoes it.
+      if (move.edge.from === move.edge.to) {
+        this.viaGoal = new Set();
+        this.goalsTaken.delete(move.edge.id);
+        const reason = "the goal's own button pressed again where it stands: on a phone it undoes the goal (its label says so now)";
+        return unrecorded('switch-back', reason, exact.nearest, 0);
+      }
       return refused("the task's goal action again: no demonstration did it twice, and a phone does it again", {
-        edge: move!.edge!,
-        result: move!.result,
+        edge: move.edge,
+        result: move.result,
       });
+    }
     const scroll = move ? null : scrollDelta(action);
     if (scroll !== null) return this.scroll(scroll, exact.nearest);
     if (!move) {
