@@ -273,27 +273,41 @@ describe('tap vs long-press: the item a demonstration long-pressed opens its own
   });
 });
 
-describe('typing into the field a preset fills: two controls for one effect', () => {
-  // Both demonstrations tapped the preset 200元, which fills the amount field; neither typed.
+/**
+ * An amount form whose preset buttons (50元–500元) fill its amount field, confirmed by `confirmLabel`; each demonstration
+ * taps one preset (its index and the amount it fills) and confirms; none types.
+ */
+function presetForm(title: string, confirmLabel: string, chosen: readonly (readonly [number, string])[]) {
   const amount = b(40, 300, 1040, 420);
   const presets = ['50元', '100元', '200元', '500元'];
   const presetAt = (i: number) => b(40 + i * 250, 500, 270 + i * 250, 620);
   const confirm = b(40, 900, 1040, 1050);
-  const form = (much: string, focused = false) =>
+  const form = (much: string) =>
     page(
-      '转账',
-      field(much, '金额（元）', amount, { resourceId: id('amount'), focused }),
+      title,
+      field(much, '金额（元）', amount, { resourceId: id('amount') }),
       ...presets.map((p, i) => button(p, presetAt(i), { resourceId: id(`preset_${i}`) })),
-      button('转账', confirm, { resourceId: id('confirm') }),
+      button(confirmLabel, confirm, { resourceId: id('confirm') }),
     );
-  const done = page('转账成功', button('完成', b(40, 900, 1040, 1050)));
-  const demo = (k: number) =>
-    demoOf(k, [
-      { ui: form(''), action: tapAt(presetAt(2)) },
-      { ui: form('200'), action: tapAt(confirm) },
-      { ui: done, action: null, activity: 'DoneActivity' },
-    ]);
-  const g = graphOf([demo(1), demo(2)]);
+  const done = page(`${title}成功`, button('完成', b(40, 900, 1040, 1050)));
+  const g = graphOf(
+    chosen.map(([preset, much], k) =>
+      demoOf(k + 1, [
+        { ui: form(''), action: tapAt(presetAt(preset)) },
+        { ui: form(much), action: tapAt(confirm) },
+        { ui: done, action: null, activity: 'DoneActivity' },
+      ]),
+    ),
+  );
+  return { g, amount, presetAt, confirm };
+}
+
+describe('typing into the field a preset fills: two controls for one effect', () => {
+  // Both demonstrations tapped the preset 200元, which fills the amount field; neither typed.
+  const { g, amount, presetAt, confirm } = presetForm('转账', '转账', [
+    [2, '200'],
+    [2, '200'],
+  ]);
 
   it('the amount typed (200) instead of the preset: accepted', () => {
     const r = walkPath(g, [tapAt(amount), type('200'), tapAt(confirm)]);
@@ -310,25 +324,10 @@ describe('typing into the field a preset fills: two controls for one effect', ()
 
 describe('an amount typed where the demonstrations chose presets freely: within what the presets offer', () => {
   // The demonstrations tapped 50元 and 100元 (any amount does the task); the presets go up to 500元.
-  const amount = b(40, 300, 1040, 420);
-  const presets = ['50元', '100元', '200元', '500元'];
-  const presetAt = (i: number) => b(40 + i * 250, 500, 270 + i * 250, 620);
-  const confirm = b(40, 900, 1040, 1050);
-  const form = (much: string, focused = false) =>
-    page(
-      '充值',
-      field(much, '金额（元）', amount, { resourceId: id('amount'), focused }),
-      ...presets.map((p, i) => button(p, presetAt(i), { resourceId: id(`preset_${i}`) })),
-      button('确认缴费', confirm, { resourceId: id('confirm') }),
-    );
-  const done = page('缴费成功', button('完成', b(40, 900, 1040, 1050)));
-  const demo = (k: number, preset: number, much: string) =>
-    demoOf(k, [
-      { ui: form(''), action: tapAt(presetAt(preset)) },
-      { ui: form(much), action: tapAt(confirm) },
-      { ui: done, action: null, activity: 'DoneActivity' },
-    ]);
-  const g = graphOf([demo(1, 0, '50'), demo(2, 1, '100')]);
+  const { g, amount, presetAt, confirm } = presetForm('充值', '确认缴费', [
+    [0, '50'],
+    [1, '100'],
+  ]);
 
   it('an amount no preset offers but below the largest (30), or the largest (500): accepted', () => {
     const r = walkPath(g, [tapAt(amount), type('30'), tapAt(confirm)]);

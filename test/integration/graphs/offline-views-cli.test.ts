@@ -34,36 +34,29 @@ interface Case {
   script: ScriptStep[];
 }
 const swipe = (fromY: number, toY: number): ScriptStep => ({ type: 'Swipe', from: { x: 500, y: fromY }, to: { x: 500, y: toY }, ms: 500 });
+/** The wallet's home: a look at the page `look` opens, Back, then the transfer of 300 to the son. */
+const lookThenTransfer = (look: string): ScriptStep[] => [
+  { type: 'LaunchApp', app: 'com.vphone.wallet' },
+  { type: 'Tap', on: look },
+  { type: 'Back' },
+  { type: 'Tap', on: '⇄ 转账' },
+  { type: 'Tap', on: '儿子建国' },
+  { type: 'Tap', on: '金额（元）' },
+  { type: 'Type', text: '300' },
+  { type: 'Tap', on: '转账' },
+];
 const CASES: Case[] = [
   {
     agent: 'looks-away',
     task: 'wallet-transfer-son',
-    script: [
-      { type: 'LaunchApp', app: 'com.vphone.wallet' },
-      // A page no demonstration of any task recorded.
-      { type: 'Tap', on: '公交卡充值' },
-      { type: 'Back' },
-      { type: 'Tap', on: '⇄ 转账' },
-      { type: 'Tap', on: '儿子建国' },
-      { type: 'Tap', on: '金额（元）' },
-      { type: 'Type', text: '300' },
-      { type: 'Tap', on: '转账' },
-    ],
+    // A page no demonstration of any task recorded.
+    script: lookThenTransfer('公交卡充值'),
   },
   {
     // A page another task's demonstrations recorded (wallet-electricity-100's bill): the walk looks there.
     agent: 'looks-at-another-task',
     task: 'wallet-transfer-son',
-    script: [
-      { type: 'LaunchApp', app: 'com.vphone.wallet' },
-      { type: 'Tap', on: '⚡ 电费' },
-      { type: 'Back' },
-      { type: 'Tap', on: '⇄ 转账' },
-      { type: 'Tap', on: '儿子建国' },
-      { type: 'Tap', on: '金额（元）' },
-      { type: 'Type', text: '300' },
-      { type: 'Tap', on: '转账' },
-    ],
+    script: lookThenTransfer('⚡ 电费'),
   },
   {
     agent: 'scrolls',
