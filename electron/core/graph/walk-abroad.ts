@@ -1,5 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { PageModel } from './page-model.js';
 import { isEdit, pageModel } from './page-model.js';
 import { commitsByExit } from './walk-discard.js';
@@ -60,13 +60,7 @@ export function abroadStep(a: Abroad, action: Action): AbroadStep {
 }
 
 /** Why a recorded action taken abroad would leave something behind, or null (an edit is kept in `a.edited`). */
-function leavesSomething(
-  m: PageModel,
-  a: Abroad,
-  from: string,
-  edge: NonNullable<WalkMove['taken']>['edge'] & object,
-  edits: boolean,
-): string | null {
+function leavesSomething(m: PageModel, a: Abroad, from: string, edge: GraphEdge, edits: boolean): string | null {
   if (edge.goal) return 'that task completes there: what it does to this one, no demonstration of it saw';
   const changes = (edge.effects?.length ?? 0) > 0;
   if (edits || (changes && isEdit(m, edge))) {

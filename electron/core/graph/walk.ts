@@ -158,7 +158,7 @@ export class GraphWalker {
     if (this.abroad) {
       // The other task's recorded screen where its walk stands (scrolled as it is there).
       const there = this.abroad.walk.view;
-      const shown = there.shown ?? this.abroad.graph.nodes.find((n) => n.id === there.node)?.representative;
+      const shown = there.shown ?? pageModel(this.abroad.graph).byId.get(there.node)?.representative;
       const by = this.abroad.graph.taskId;
       return { node: this.node, kind: there.kind, scrolledPx: there.scrolledPx, ...(shown ? { shown, recordedBy: by } : {}) };
     }
