@@ -19,6 +19,7 @@ describe("another task's recording of the page a tap opens", () => {
   const plus = b(560, 600, 1040, 750);
   const save = b(560, 1400, 1040, 1550);
   const dial = b(40, 900, 1040, 1050);
+  const vibrate = b(900, 1100, 1040, 1200);
   const list = (alarms: string[]) =>
     page(
       '闹钟',
@@ -32,6 +33,14 @@ describe("another task's recording of the page a tap opens", () => {
       button('−1 h', minus, { resourceId: id('minus') }),
       button('+1 h', plus, { resourceId: id('plus') }),
       text('铃声', dial, { resourceId: id('ringtone') }),
+      n({
+        className: 'android.widget.Switch',
+        resourceId: id('vibrate'),
+        checkable: true,
+        checked: false,
+        clickable: true,
+        bounds: vibrate,
+      }),
       button('保存', save, { resourceId: id('save') }),
     );
   const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
@@ -82,9 +91,18 @@ describe("another task's recording of the page a tap opens", () => {
     expect(walk([tapAt(seven), tapAt(plus), tapAt(save), ...asDemonstrated]).accepted).toBe(false);
   });
 
-  it('a tap there that the other graph does not know either: refused', () => {
-    // (A page it opens, and Back, and Back again to the list.)
-    expect(walk([tapAt(seven), tapAt(dial), back, back, ...asDemonstrated]).accepted).toBe(false);
+  it('a tap there that the other graph does not know either: a page no one recorded, which only Back leaves', () => {
+    // (The ringtone page it opens, Back to the editor, Back again to the list: the editor left unsaved.)
+    expect(walk([tapAt(seven), tapAt(dial), back, back, ...asDemonstrated]).accepted).toBe(true);
+    // Anything but Back there is off the graph, as on this task's own pages; so is saving after the look.
+    expect(walk([tapAt(seven), tapAt(dial), tapAt(plus), back, back, ...asDemonstrated]).accepted).toBe(false);
+    expect(walk([tapAt(seven), tapAt(plus), tapAt(dial), back, tapAt(save), ...asDemonstrated]).accepted).toBe(false);
+  });
+
+  it("a switch there that no demonstration moved: refused (it leaves its value behind); on this task's own page it is not", () => {
+    expect(walk([tapAt(seven), tapAt(vibrate), back, ...asDemonstrated]).accepted).toBe(false);
+    expect(walk([tapAt(seven), tapAt(vibrate), tapAt(vibrate), back, ...asDemonstrated]).accepted).toBe(false);
+    expect(walk([tapAt(add), tapAt(vibrate), tapAt(minus), tapAt(save)]).accepted).toBe(true);
   });
 
   it('Finish while there is not on a DONE node of this task; nor back from there: what a tap after the goal did, no one saw', () => {

@@ -11,12 +11,14 @@ import type { WalkView } from './walk-view.js';
  * On a page another task's demonstrations recorded (walk-app-pages.ts), opened by a tap this task's graph does not
  * know: the walk follows that task's graph there, to look and come back. What the path does there must leave
  * nothing behind, since no demonstration of this task says what it does to the task:
- * - it may look (scroll, focus a field, open another page by a press that changes nothing) and go back (Back, the
- *   Up arrow, 取消);
+ * - it may look (scroll, focus a field, tap what is selected already, open another page by a press that changes
+ *   nothing, or by a tap that graph does not know either: a page no one recorded, which only Back leaves) and go back
+ *   (Back, the Up arrow, 取消);
  * - it may edit a form the other demonstrations committed by a way off it (the alarm editor's −1 h before 保存): left
  *   by Back, the phone discards it;
  * - it may not change what takes effect at once (a page whose edits no way off it commits), press a recorded action
- *   that changed something or was that task's goal, commit a form it edited, or tap what that graph does not know.
+ *   that changed something or was that task's goal, commit a form it edited, or move a switch or a slider no
+ *   demonstration moved (its value stays changed).
  * Back on the page the walk left from, the walk goes on where it stood, as it stood.
  */
 export interface InnerWalk {
@@ -36,7 +38,7 @@ export interface Abroad {
 }
 
 /** Moves that only look or edit where the inner walk stands; every other kind is refused abroad. */
-const LOOKS: ReadonlySet<WalkHow> = new Set(['edge', 'back', 'keyboard', 'focus', 'scroll']);
+const LOOKS: ReadonlySet<WalkHow> = new Set(['edge', 'back', 'keyboard', 'focus', 'scroll', 'still', 'excursion']);
 const EDITS: ReadonlySet<WalkHow> = new Set(['page-edit', 'retyped', 'other-option', 'stepper-mirror']);
 
 export type AbroadStep = { kind: 'refused'; reason: string } | { kind: 'stays'; reason: string } | { kind: 'home'; reason: string };
@@ -49,8 +51,10 @@ export function abroadStep(a: Abroad, action: Action): AbroadStep {
   const where = `on the page ${a.graph.taskId}'s demonstrations recorded`;
   if (!move.taken) return { kind: 'refused', reason: `${where}: ${move.nearest?.result.reason ?? 'no recorded action of that kind'}` };
   const { how, edge } = move.taken;
-  if (a.walk.view.kind === 'excursion' || (!LOOKS.has(how) && !EDITS.has(how)))
+  if (!LOOKS.has(how) && !EDITS.has(how))
     return { kind: 'refused', reason: `${where}, what this does (${how}) no demonstration of this task saw` };
+  // A tap that graph does not know either: a page no one recorded, which only Back leaves (as on this task's pages).
+  if (a.walk.view.kind === 'excursion') return { kind: 'stays', reason: `${where}: ${move.taken.result.reason}` };
   const problem = edge && edge.action.type !== 'Back' ? leavesSomething(m, a, from, edge, EDITS.has(how)) : null;
   if (problem) return { kind: 'refused', reason: `${where}: ${problem}` };
   // Back off a form discards what was set there.

@@ -68,6 +68,8 @@ export type WalkHow =
   | 'keyboard'
   | 'scroll'
   | 'still'
+  /** A slider or a switch no demonstration moved: its own value changes (to one no demonstration saw), the page stays. */
+  | 'own-value'
   | 'tab'
   | 'named-page'
   | 'switch-back'
@@ -111,6 +113,7 @@ const RANK: Record<WalkHow, number> = {
   keyboard: 5,
   scroll: 7,
   still: 7,
+  'own-value': 7,
   tab: 7,
   'named-page': 4,
   'switch-back': 4,

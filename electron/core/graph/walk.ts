@@ -335,7 +335,7 @@ export class GraphWalker {
         // Not the goal's page as the goal action left it (the alarm just saved, switched off).
         this.viaGoal = new Set();
         const reason = 'a slider or a switch no demonstration moved: its own value changes, the page stays';
-        return unrecorded('still', reason, exact.nearest, 0);
+        return unrecorded('own-value', reason, exact.nearest, 0);
       }
       // The item a demonstration tapped, where the same group lists it again (walk-pick.ts).
       const item = sameItem(action, out);
