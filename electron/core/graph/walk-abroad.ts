@@ -35,6 +35,17 @@ export interface Abroad {
   home: string;
   /** The other graph's pages the path edited (forms; left by Back, discarded). */
   edited: Set<string>;
+  /** The recorded action closest to the press that led here (what a refusal there names). */
+  nearest: WalkMove['nearest'];
+  /** The recorded way off the page the press took with other content (walk-implied.ts leftWith), applied on return. */
+  pressed: GraphEdge | null | undefined;
+}
+
+/** What the agent is shown there: the other task's recorded screen where its walk stands (scrolled as it is there). */
+export function abroadView(a: Abroad, node: string): WalkView {
+  const there = a.walk.view;
+  const shown = there.shown ?? pageModel(a.graph).byId.get(there.node)?.representative;
+  return { node, kind: there.kind, scrolledPx: there.scrolledPx, ...(shown ? { shown, recordedBy: a.graph.taskId } : {}) };
 }
 
 /** Moves that only look or edit where the inner walk stands; every other kind is refused abroad. */

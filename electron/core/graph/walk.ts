@@ -4,12 +4,12 @@ import { graphScreen } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
 import { isChoiceKey } from './content-keys.js';
 import type { ContentRecord } from './goal-conditions.js';
-import { isSearchKey, isTextKey, pressKey } from './goal-conditions.js';
+import { isTextKey, pressKey } from './goal-conditions.js';
 import type { MatchOptions } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import { labelUnder, onBackControl, tapOnLabel } from './walk-controls.js';
 import type { PageModel } from './page-model.js';
-import { contentOf, isEdit, loopAllows, pageModel, typedField } from './page-model.js';
+import { contentOf, loopAllows, pageModel } from './page-model.js';
 import { goalAgain, nothingUnder, pressedAgain, sameControl } from './walk-pressed.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
@@ -19,8 +19,6 @@ import {
   SCROLL_SLACK,
   ignoresScroll,
   isTapLike,
-  broaderQuery,
-  namedBy,
   nothingScrolls,
   UNKNOWN_FIELD,
   inField,
@@ -60,7 +58,8 @@ import { onExcursion, opened } from './walk-excursion.js';
 import { discarded } from './walk-discard.js';
 import type { AppPage, AppPages } from './walk-app-pages.js';
 import type { Abroad } from './walk-abroad.js';
-import { abroadStep } from './walk-abroad.js';
+import { abroadStep, abroadView } from './walk-abroad.js';
+import { SearchQuery } from './walk-query.js';
 
 export type { WalkMove } from './walk-step.js';
 
@@ -107,15 +106,8 @@ export class GraphWalker {
   private away: Excursion | null = null;
   /** Per tab bar, the page each tab showed when the walk last stood there, and how far it was scrolled (walk-tabs.ts). */
   private readonly tabPages = new TabPages<Position>();
-  /**
-   * A search query other than the demonstration's, typed where it searched: the query is a means, so the walk
-   * goes on to the results the demonstration saw, but the result the path then picks must be named by the
-   * query (a search for 大药房 finds 益丰大药房; one for 医院 does not). Which other results a query shows,
-   * no demonstration saw.
-   */
-  private query: string | null = null;
-  /** The query is broader than the demonstration's (walk-view.ts broaderQuery): no result it lists can be told by place. */
-  private broadQuery = false;
+  /** Another query than the demonstration's, typed where it searched (walk-query.ts). */
+  private readonly query = new SearchQuery();
   /** The observation a demonstration saw after its Enter left the node as it was (see walk-view.ts screenAfterEnter). */
   private afterEnter: ObservationRef | null = null;
   /** How far the page the walk stands on was scrolled where no demonstration scrolled (see walk-view.ts). */
@@ -129,7 +121,7 @@ export class GraphWalker {
   /** The goal edges the path has taken (walk.ts move: the goal done again). */
   private readonly goalsTaken = new Set<string>();
   /** On a page another task's demonstrations recorded, opened by a tap this graph does not know (walk-abroad.ts). */
-  private abroad: (Abroad & { nearest: WalkMove['nearest']; pressed: Excursion['pressed'] }) | null = null;
+  private abroad: Abroad | null = null;
 
   /** `app`: the pages other tasks' demonstrations recorded in the same apps (walk-app-pages.ts); without, none. */
   constructor(
@@ -155,13 +147,7 @@ export class GraphWalker {
 
   /** What the agent should be shown: `node`'s recorded screen, or a page no demonstration saw, or that screen scrolled (walk-view.ts). */
   get view(): WalkView {
-    if (this.abroad) {
-      // The other task's recorded screen where its walk stands (scrolled as it is there).
-      const there = this.abroad.walk.view;
-      const shown = there.shown ?? pageModel(this.abroad.graph).byId.get(there.node)?.representative;
-      const by = this.abroad.graph.taskId;
-      return { node: this.node, kind: there.kind, scrolledPx: there.scrolledPx, ...(shown ? { shown, recordedBy: by } : {}) };
-    }
+    if (this.abroad) return abroadView(this.abroad, this.node);
     return walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph), this.afterEnter);
   }
 
@@ -261,7 +247,7 @@ export class GraphWalker {
       found?.edge && backPopsElsewhere(this.model, action, found.edge, pos)
         ? (popBack(this.model, found, pos, this.set, (p) => nodesAt(this.model, this.opts.textThreshold, p)) ?? found)
         : found;
-    const unnamed = move ? this.unnamedResult(move, action) : null;
+    const unnamed = move ? this.query.refusal(this.model, move, action) : null;
     if (unnamed) return unnamed;
     // The task's goal action done again, as recorded (the photo shared to 女儿 twice, a second order; 屏蔽号码's place
     // pressed again, now 取消屏蔽号码): no demonstration did it twice, and on a phone it acts twice or undoes. Not a key
@@ -302,7 +288,8 @@ export class GraphWalker {
       // where the results for 北京 showed 北京).
       const label = labelHere();
       const listed = itemHere();
-      const pressed = listed === null || this.query !== null ? null : tapOnLabel(listed, this.model.leavingOf.get(pos.page) ?? [], action);
+      const pressed =
+        listed === null || this.query.text !== null ? null : tapOnLabel(listed, this.model.leavingOf.get(pos.page) ?? [], action);
       if (pressed) {
         const again = this.move(pressed, screen, label);
         if (again.taken) {
@@ -383,11 +370,7 @@ export class GraphWalker {
       );
     }
     this.apply(move, action, pos);
-    if (move.how === 'query' && action.type === 'Type') {
-      const field = typedField(move.edge!)!;
-      this.query = this.record.get(field.key) ?? action.text;
-      this.broadQuery = broaderQuery(this.query, field.value);
-    } else if (action.type === 'Type' && move.edge && isSearchKey(typedField(move.edge)?.key ?? '')) this.query = null;
+    this.query.typed(move, action, this.record);
     const nearest = exact.nearest ?? (move.edge ? { edge: move.edge, result: move.result } : null);
     return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest };
   }
@@ -609,25 +592,6 @@ export class GraphWalker {
     );
   }
 
-  /**
-   * After another query: a tap that leaves the results for a result the query does not name is off the graph
-   * (the demonstration's results are not what that query shows). Null when the move stands.
-   */
-  private unnamedResult(move: Candidate, action: Action): WalkMove | null {
-    if (this.query === null || !isTapLike(action) || !move.edge || isEdit(this.model, move.edge)) return null;
-    const label = tappedLabel(move.edge, action);
-    if (this.broadQuery) {
-      const reason = `"${this.query}" is a broader query than the demonstration's: it lists results no demonstration saw, in places no recorded screen shows, so which one is under the finger is not known`;
-      return { taken: null, nearest: { edge: move.edge, result: { ...move.result, matched: false, rule: null, reason } } };
-    }
-    if (namedBy(label, this.query)) {
-      this.query = null;
-      return null;
-    }
-    const reason = `"${label}" is not named by the query "${this.query}": which results that query shows, no demonstration saw`;
-    return { taken: null, nearest: { edge: move.edge, result: { ...move.result, matched: false, rule: null, reason } } };
-  }
-
   /** A taken move: the walk goes where it lands (walk-landing.ts), and the path's record keeps what it set. */
   private apply(move: Candidate, action: Action, from: Position): void {
     const m = this.model;
@@ -710,7 +674,7 @@ export class GraphWalker {
       content: this.content,
       node: this.node,
       away: this.away !== null || this.abroad !== null,
-      query: this.query,
+      query: this.query.text,
       picked: this.picked?.label ?? null,
       textThreshold: this.opts.textThreshold,
     });

@@ -1,0 +1,48 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { ContentRecord } from './goal-conditions.js';
+import { isSearchKey } from './goal-conditions.js';
+import type { PageModel } from './page-model.js';
+import { isEdit, typedField } from './page-model.js';
+import type { Candidate } from './walk-moves.js';
+import type { WalkMove } from './walk-step.js';
+import { broaderQuery, isTapLike, namedBy, tappedLabel } from './walk-view.js';
+
+/**
+ * A search query other than the demonstration's, typed where it searched. The query is a means, so the walk goes on
+ * to the results the demonstration saw, but the result the path then picks must be named by the query (a search for
+ * 大药房 finds 益丰大药房; one for 医院 does not): which other results a query shows, no demonstration saw. A query
+ * broader than the demonstration's (walk-view.ts broaderQuery) lists results in places no recorded screen shows, so
+ * no result it lists can be told by place.
+ */
+export class SearchQuery {
+  /** The other query typed, until a result it names is picked or the recorded search is typed again; else null. */
+  text: string | null = null;
+  private broad = false;
+
+  /** After a move was applied: another query typed starts one; the recorded search typed again ends it. */
+  typed(move: Candidate, action: Action, record: ContentRecord): void {
+    if (action.type !== 'Type' || !move.edge) return;
+    const field = typedField(move.edge);
+    if (move.how === 'query' && field) {
+      this.text = record.get(field.key) ?? action.text;
+      this.broad = broaderQuery(this.text, field.value);
+    } else if (isSearchKey(field?.key ?? '')) this.text = null;
+  }
+
+  /**
+   * A tap that leaves the results for a result the query does not name, or any after a broader query: refused (the
+   * demonstration's results are not what that query shows). Null when the move stands; a result the query names ends it.
+   */
+  refusal(model: PageModel, move: Candidate, action: Action): WalkMove | null {
+    if (this.text === null || !isTapLike(action) || !move.edge || isEdit(model, move.edge)) return null;
+    const label = tappedLabel(move.edge, action);
+    let reason: string;
+    if (this.broad)
+      reason = `"${this.text}" is a broader query than the demonstration's: it lists results no demonstration saw, in places no recorded screen shows, so which one is under the finger is not known`;
+    else if (namedBy(label, this.text)) {
+      this.text = null;
+      return null;
+    } else reason = `"${label}" is not named by the query "${this.text}": which results that query shows, no demonstration saw`;
+    return { taken: null, nearest: { edge: move.edge, result: { ...move.result, matched: false, rule: null, reason } } };
+  }
+}
