@@ -156,6 +156,18 @@ export function onToggle(nodes: readonly (ScreenFacts | undefined)[], action: Ac
   return onEvery(nodes, action, screen, (n) => n.toggles);
 }
 
+/** The slider or switch under a tap that every one of these screens shows (onToggle), named by its place on the first; else null. */
+export function toggleUnder(
+  nodes: readonly (ScreenFacts | undefined)[],
+  action: Action,
+  screen: { width: number; height: number },
+): string | null {
+  if (!isTapLike(action) || !onToggle(nodes, action, screen)) return null;
+  const p = toPixels(action.at, screen);
+  const t = nodes[0]?.toggles?.find((b) => contains(b, p.x, p.y));
+  return t ? `${t.left},${t.top},${t.right},${t.bottom}` : null;
+}
+
 /** The focus of a field no demonstration typed in: typing there matches no recorded typing. */
 export const UNKNOWN_FIELD = '§a field no demonstration typed in';
 

@@ -23,7 +23,7 @@ import {
   UNKNOWN_FIELD,
   inField,
   insideScrolling,
-  onToggle,
+  toggleUnder,
   onStillControl,
   outsideScrolling,
   scrollDelta,
@@ -55,11 +55,12 @@ import type { WalkMove } from './walk-step.js';
 import { refused, unrecorded } from './walk-step.js';
 import type { Excursion } from './walk-excursion.js';
 import { onExcursion, opened } from './walk-excursion.js';
-import { discarded } from './walk-discard.js';
 import type { AppPage, AppPages } from './walk-app-pages.js';
 import type { Abroad } from './walk-abroad.js';
 import { abroadStep, abroadView } from './walk-abroad.js';
 import { SearchQuery } from './walk-query.js';
+import { ToggledOnForms } from './walk-toggled.js';
+import { commitsByExit, discarded } from './walk-discard.js';
 
 export type { WalkMove } from './walk-step.js';
 
@@ -106,6 +107,8 @@ export class GraphWalker {
   private away: Excursion | null = null;
   /** Per tab bar, the page each tab showed when the walk last stood there, and how far it was scrolled (walk-tabs.ts). */
   private readonly tabPages = new TabPages<Position>();
+  /** Switches no demonstration moved, left changed on a form committed by a way off it (walk-toggled.ts). */
+  private readonly toggled = new ToggledOnForms();
   /** Another query than the demonstration's, typed where it searched (walk-query.ts). */
   private readonly query = new SearchQuery();
   /** The observation a demonstration saw after its Enter left the node as it was (see walk-view.ts screenAfterEnter). */
@@ -249,6 +252,16 @@ export class GraphWalker {
         : found;
     const unnamed = move ? this.query.refusal(this.model, move, action) : null;
     if (unnamed) return unnamed;
+    // A form holding a switch no demonstration moved, committed by a way off it (walk-toggled.ts).
+    if (
+      move?.edge &&
+      move.edge.action.type !== 'Back' &&
+      this.toggled.changed(pos.page) &&
+      this.model.pageOf.get(move.edge.to) !== pos.page
+    ) {
+      const reason = 'a switch no demonstration moved is left changed on this form: the way off it saves a value no demonstration saw';
+      return refused(reason, { edge: move.edge, result: move.result });
+    }
     // The task's goal action done again, as recorded (the photo shared to 女儿 twice, a second order; 屏蔽号码's place
     // pressed again, now 取消屏蔽号码): no demonstration did it twice, and on a phone it acts twice or undoes. Not a key
     // pressed again (a count), nor after the goal was undone (a switch flipped back), nor an option chosen again on its
@@ -318,9 +331,11 @@ export class GraphWalker {
       const pressedTab = tabPressed(sharedTabBars(this.screens()), action, screen);
       if (pressedTab) return this.toTab(pressedTab.bar, pressedTab.label, action, exact.nearest);
       // A slider or a switch no demonstration moved: it changes its own value (to one no demonstration saw); the page stays.
-      if (onToggle(this.screens(), action, screen) && !onFlippedSwitch(this.model, this.graph.edges, action, this.screens(), screen)) {
+      const toggle = toggleUnder(this.screens(), action, screen);
+      if (toggle !== null && !onFlippedSwitch(this.model, this.graph.edges, action, this.screens(), screen)) {
         // Not the goal's page as the goal action left it (the alarm just saved, switched off).
         this.viaGoal = new Set();
+        if (commitsByExit(this.model, pos.page)) this.toggled.flip(pos.page, toggle);
         const reason = 'a slider or a switch no demonstration moved: its own value changes, the page stays';
         return unrecorded('own-value', reason, exact.nearest, 0);
       }
@@ -643,6 +658,7 @@ export class GraphWalker {
 
   /** A form left by Back, uncommitted (walk-discard.ts): the record takes back what the page showed when the walk came. */
   private forget(page: string, shown: ReadonlyMap<string, string>): void {
+    this.toggled.forget(page);
     for (const [k, v] of discarded(this.model, page, shown, this.content, this.set, this.entered.get(page))) {
       this.content.set(k, v);
       this.set.delete(k);
