@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { b, button, id, page, tapAt } from '../../../test/support/ui-builder.js';
+import { b, button, id, n, page, tapAt, text } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
 
 /**
@@ -25,5 +25,45 @@ describe('the goal action done twice', () => {
     const twice = walkPath(g, [tapAt(share), tapAt(daughter), tapAt(share), tapAt(daughter)]);
     expect(twice.accepted).toBe(false);
     expect(twice.reason).toMatch(/goal action again/);
+  });
+});
+
+/**
+ * The goal's own lone button where it stands: a row of a scrolling list (通话详情's 屏蔽号码) whose label the app turns
+ * into its opposite (取消屏蔽号码) — a label with no stable place and inside what scrolls, so the graph keeps one state
+ * and records the press as a self-loop. Pressed again it undoes the goal; once more, it redoes it.
+ */
+describe("the goal's lone button pressed again where it stands", () => {
+  const call = b(0, 300, 1080, 460);
+  const block = b(0, 460, 1080, 620);
+  const row = (label: string, bounds: ReturnType<typeof b>) =>
+    n({
+      className: 'android.widget.LinearLayout',
+      clickable: true,
+      bounds,
+      children: [text(label, b(120, bounds.top + 40, 900, bounds.bottom - 40))],
+    });
+  const details = (blocked: boolean) =>
+    page(
+      '通话详情',
+      n({
+        className: 'androidx.recyclerview.widget.RecyclerView',
+        scrollable: true,
+        bounds: b(0, 240, 1080, 2300),
+        children: [row('呼叫', call), row(blocked ? '取消屏蔽号码' : '屏蔽号码', block)],
+      }),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: details(false), action: tapAt(block) },
+      { ui: details(true), action: null },
+    ]),
+  ]);
+
+  it('pressed once: accepted; twice (取消屏蔽号码: undone): not; three times (blocked again): accepted', () => {
+    expect(g.edges.some((e) => e.goal && e.from === e.to)).toBe(true);
+    expect(walkPath(g, [tapAt(block)]).accepted).toBe(true);
+    expect(walkPath(g, [tapAt(block), tapAt(block)]).accepted).toBe(false);
+    expect(walkPath(g, [tapAt(block), tapAt(block), tapAt(block)]).accepted).toBe(true);
   });
 });
