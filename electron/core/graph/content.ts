@@ -44,7 +44,8 @@ export function normalizeContent(s: string): string {
  * "1.5" the same amount. Long digit strings (phone numbers, codes) keep their leading zeros.
  */
 export function canonicalNumber(s: string): string {
-  if (!/^\d{1,4}(\.\d+)?$/.test(s)) return s;
+  // Two leading zeros or more (00 with 30 typed after it: 0030) are no way a field shows a short number: kept as typed.
+  if (!/^\d{1,4}(\.\d+)?$/.test(s) || /^0\d{2,}/.test(s)) return s;
   return String(Number(s));
 }
 

@@ -56,6 +56,13 @@ export interface PageModel {
    * of that group appends its label again — pressing 1 twice dials 11, it does not choose 1 as a preset would.
    */
   appends: ReadonlySet<string>;
+  /**
+   * Text fields that only ever held ASCII digits (an amount, an hour, a phone number): fields a phone gives a number
+   * keyboard, whose input filter takes no full-width digits (nor other characters outside ASCII) — ３００ typed there is
+   * dropped key by key, and the field holds what is left (found by hand: ３００ typed into the transfer amount left it
+   * empty, where the walk had read 300). ASCII it may take or drop (a space in a phone number): kept, as typed.
+   */
+  numeric: ReadonlySet<string>;
 }
 
 const cache = new WeakMap<readonly GraphEdge[], { nodes: readonly GraphNode[]; count: number; model: PageModel }>();
@@ -120,7 +127,20 @@ function buildPageModel(graph: WalkGraph): PageModel {
     implied: impliedEffects(graph.edges, byId, pageOf),
     afterSubmit: afterSubmitOf(graph.edges),
     appends: appendsOf(graph.edges, byId, pageOf),
+    numeric: numericKeys(graph.nodes),
   };
+}
+
+/** See PageModel.numeric: text keys every node shows as ASCII digits or empty, one at least with digits (not a free text). */
+function numericKeys(nodes: readonly GraphNode[]): Set<string> {
+  const digits = new Map<string, boolean>();
+  for (const n of nodes)
+    for (const [k, v] of Object.entries(contentOf(n))) {
+      if (!isTextKey(k)) continue;
+      if (!/^[0-9.]*$/.test(v)) digits.set(k, false);
+      else if (v !== '' && digits.get(k) !== false) digits.set(k, true);
+    }
+  return new Set([...digits].filter(([, ok]) => ok).map(([k]) => k));
 }
 
 /** See PageModel.appends: a tap on a page whose effect was the key's value before it with the control's label added. */
@@ -207,8 +227,10 @@ export function typedField(e: GraphEdge): { key: string; value: string } | null 
 }
 
 /** What typing gives a field: the text appended to what it holds, or in its place with `clear` (as on the phone). */
-export function typedValue(base: string, text: string, clear: boolean | undefined): string {
-  const raw = clear ? text : `${base === '*' ? '' : base}${text}`;
+export function typedValue(base: string, text: string, clear: boolean | undefined, numeric = false): string {
+  // A number field's input filter drops what is not an ASCII digit (see PageModel.numeric).
+  const typed = numeric ? text.replace(/[^\x20-\x7e]/g, '') : text;
+  const raw = clear ? typed : `${base === '*' ? '' : base}${typed}`;
   return canonicalNumber(normalizeContent(raw));
 }
 
@@ -282,6 +304,21 @@ export function stepOf(m: PageModel, e: GraphEdge, key: string, after: string): 
   const before = singleNumber(contentOf(m.byId.get(e.from))[key]);
   const now = singleNumber(after);
   return before !== null && now !== null && before !== now ? now - before : null;
+}
+
+/**
+ * Whether a step would take a count below 1 where the least value any recorded screen showed for it is 1 (a quantity,
+ * which starts at 1): apps hold such a count there (− at 1 leaves 1) or refuse it, and which, no demonstration showed —
+ * so the step is not taken (found by hand: − at 1, then + twice, ordered three). Other values (an hour overshot below
+ * the one asked, minutes below zero) step on as the walk models them.
+ */
+export function belowFloor(m: PageModel, key: string, value: number): boolean {
+  let least: number | null = null;
+  for (const n of m.byId.values()) {
+    const v = singleNumber(contentOf(n)[key]);
+    if (v !== null && (least === null || v < least)) least = v;
+  }
+  return least === 1 && value < least;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { PageModel } from './page-model.js';
+import { isTextKey } from './content-keys.js';
 import { contentOf, isEdit } from './page-model.js';
 
 /**
@@ -14,9 +15,12 @@ export function commitsByExit(m: PageModel, page: string): boolean {
 }
 
 /**
- * What the path's record holds, once a form it set and did not commit is left by Back: each key of the page the path
- * set that the page still shows as set (not a message box the app emptied when it sent it: that text went out) takes
- * back the value the page showed when the walk came to it. Returns the keys restored, with their values.
+ * What the path's record holds, once a form it set and did not commit is left by Back — or a page where it typed a text
+ * and did not send it: each key of the page the path set that the page still shows as set (not a message box the app
+ * emptied when it sent it: that text went out) takes back the value the page showed when the walk came to it. Returns
+ * the keys restored, with their values. A draft goes too: a chat's app drops it when the thread is left (found by hand:
+ * typed, Back, the thread opened again and 发送 pressed on the empty box was accepted as the message sent); an app that
+ * keeps drafts (the Messages app) then sees a false reject where the path sends the kept draft.
  */
 export function discarded(
   m: PageModel,
@@ -27,9 +31,12 @@ export function discarded(
   entered: ReadonlyMap<string, string> | undefined,
 ): Map<string, string> {
   const out = new Map<string, string>();
-  if (!entered || !commitsByExit(m, page)) return out;
+  if (!entered) return out;
+  // A page whose edits apply as made keeps its choices; text typed and not sent there is a draft, which goes too.
+  const form = commitsByExit(m, page);
   const keys = new Set((m.nodesOf.get(page) ?? []).flatMap((n) => Object.keys(contentOf(n))));
   for (const k of keys)
-    if (setByPath.has(k) && shown.get(k) === record.get(k) && entered.get(k) !== record.get(k)) out.set(k, entered.get(k) ?? '');
+    if ((form || isTextKey(k)) && setByPath.has(k) && shown.get(k) === record.get(k) && entered.get(k) !== record.get(k))
+      out.set(k, entered.get(k) ?? '');
   return out;
 }

@@ -7,6 +7,7 @@ import { matchEdge, pressedLabel } from './match.js';
 import type { PageModel } from './page-model.js';
 import {
   contentOf,
+  belowFloor,
   isEdit,
   loopAllows,
   loopShows,
@@ -158,7 +159,7 @@ export function typeMatch(
 ): MatchResult {
   const field = typedField(e);
   if (!field) return matchEdge(action, e, opts);
-  const value = typedValue(pos.content.get(field.key) ?? '', action.text, action.clear);
+  const value = typedValue(pos.content.get(field.key) ?? '', action.text, action.clear, m.numeric.has(field.key));
   // A search box lists what its query names: a shorter query inside the demonstration's (京 for 北京) lists more, in other
   // places (南京 where 北京 was), however alike the words — no recorded search (the walk takes it as another query:
   // walk-view.ts searchQueryMove).
@@ -231,7 +232,12 @@ function applicable(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOption
     // A keypad's key appends wherever it is pressed.
     if (m.appends.has(v.key)) continue;
     if (e.options?.some((o) => optionSets(o.label, v.value) !== null)) continue;
-    if (stepOf(m, e, v.key, v.value) !== null && singleNumber(pos.content.get(v.key)) !== null) continue;
+    const step = stepOf(m, e, v.key, v.value);
+    const at = singleNumber(pos.content.get(v.key));
+    if (step !== null && at !== null) {
+      if (belowFloor(m, v.key, at + step)) return false;
+      continue;
+    }
     const had = before[v.key];
     const now = pos.content.get(v.key);
     if (had === undefined || now === undefined) continue;
@@ -361,7 +367,11 @@ export function pageMoves(
     if (
       mirror !== null &&
       edit &&
-      e.effects?.some((v) => stepOf(m, e, v.key, v.value) !== null && singleNumber(pos.content.get(v.key)) !== null)
+      e.effects?.some((v) => {
+        const step = stepOf(m, e, v.key, v.value);
+        const now = singleNumber(pos.content.get(v.key));
+        return step !== null && now !== null && !belowFloor(m, v.key, now - step);
+      })
     )
       cands.push({ edge: e, result: yes('within-tolerance', 'the control that undoes the recorded step', mirror), how: 'stepper-mirror' });
     if (own.has(e)) continue;
@@ -412,7 +422,7 @@ export function editModel(m: PageModel, move: Candidate, action: Action, from: P
   if (!e) return out;
   for (const v of e.effects ?? []) {
     if (e.action.type === 'Type' && action.type === 'Type' && typedField(e)?.key === v.key) {
-      out.set(v.key, typedValue(from.content.get(v.key) ?? '', action.text, action.clear));
+      out.set(v.key, typedValue(from.content.get(v.key) ?? '', action.text, action.clear, m.numeric.has(v.key)));
       continue;
     }
     // Other text than the demonstration's: what else the demonstration's typing showed (a suggestion) is unknown.

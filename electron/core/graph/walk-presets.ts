@@ -29,11 +29,12 @@ export function presetFilledField(
     (e) => e.action.type === 'Tap' && (e.options?.length ?? 0) >= 2 && e.effects?.length === 1 && e.effects[0]!.key === key && isEdit(m, e),
   );
   if (!preset) return null;
-  const value = typedValue(pos.content.get(key) ?? '', action.text, action.clear);
   // Presets that are amounts (50, 100): a typed amount that is none (0, or text) the app refuses, as it would a payment of
   // nothing; one above the largest preset (5000 where they offer 50–500) may pass a limit or the balance, which no
-  // demonstration and no preset showed the app accepting. A smaller one (30) is an amount like theirs.
+  // demonstration and no preset showed the app accepting. A smaller one (30) is an amount like theirs. The field is a
+  // number field (PageModel.numeric): full-width digits typed there are dropped.
   const amounts = preset.options!.map((o) => numbersIn(o.label)).filter(positive);
+  const value = typedValue(pos.content.get(key) ?? '', action.text, action.clear, m.numeric.has(key) || amounts.length >= 2);
   if (amounts.length >= 2) {
     const largest = Math.max(...amounts.map((a) => Number(a[0])));
     if (!positive(value === '' ? [] : [value]) || Number(value) > largest) return null;

@@ -266,9 +266,10 @@ export class GraphWalker {
     // pressed again, now 取消屏蔽号码): no demonstration did it twice, and on a phone it acts twice or undoes. Not a key
     // pressed again (a count), nor after the goal was undone (a switch flipped back), nor an option chosen again on its
     // page (大 after 超大), nor a free choice made again (another health article opened: a look).
-    if (move?.how === 'edge' && move.edge?.goal && this.goalsTaken.has(move.edge.id) && goalAgain(this.model, move.edge)) {
+    // Another route's goal action counts too (a second video call by the + menu after one from the card).
+    if (move?.how === 'edge' && move.edge?.goal && this.goalsTaken.size > 0 && goalAgain(this.model, move.edge)) {
       // A lone button where it stands (屏蔽号码 → 取消屏蔽号码): pressed again it undoes the goal, and once more redoes it.
-      if (move.edge.from === move.edge.to) {
+      if (move.edge.from === move.edge.to && this.goalsTaken.has(move.edge.id)) {
         this.viaGoal = new Set();
         this.goalsTaken.delete(move.edge.id);
         const reason = "the goal's own button pressed again where it stands: on a phone it undoes the goal (its label says so now)";
