@@ -40,7 +40,7 @@ const says = (pkg, path, required, forbidden, description) => ({
   expect: { json_path: path, terms: { required, forbidden } },
   description,
 });
-const SUNDAY = ['周日', '星期日', '星期天', '礼拜天', '周天'];
+const SUNDAY = ['周日', '星期日', '星期天', '礼拜天', '礼拜日', '周天'];
 const OTHER_DAYS = ['周一', '周二', '周三', '周四', '周五', '周六', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '礼拜六'];
 const set = (pkg, obj) => `cmd vphone state set ${pkg} '${JSON.stringify(obj)}'`;
 const open = (screen, params = '') => `cmd vphone open ${screen}${params ? ' ' + params : ''}`;

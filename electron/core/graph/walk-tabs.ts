@@ -120,6 +120,11 @@ export class TabPages<P> {
     pages.set(bar.selected.label, { pos, scrolled });
   }
 
+  /** The bar's selected tab shows a page the app may rebuild when the tab is pressed again: not remembered. */
+  forget(bar: TabBar): void {
+    this.byBar.get(bar.key)?.delete(bar.selected.label);
+  }
+
   /** Where the tab labelled so showed the walk last, or undefined when the walk never stood on its page. */
   pageOf(bar: TabBar, label: string): { pos: P; scrolled: number } | undefined {
     return this.byBar.get(bar.key)?.get(label);

@@ -4,7 +4,7 @@ import { graphScreen } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
 import { isChoiceKey } from './content-keys.js';
 import type { ContentRecord } from './goal-conditions.js';
-import { isTextKey, pressKey } from './goal-conditions.js';
+import { isSearchKey, isTextKey, pressKey } from './goal-conditions.js';
 import type { MatchOptions } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import { labelUnder, onBackControl, tapOnLabel } from './walk-controls.js';
@@ -107,6 +107,9 @@ export class GraphWalker {
   private away: Excursion | null = null;
   /** Per tab bar, the page each tab showed when the walk last stood there, and how far it was scrolled (walk-tabs.ts). */
   private readonly tabPages = new TabPages<Position>();
+  /** Whether the path has acted yet, and whether it stood on a page no demonstration recorded (an excursion). */
+  private acted = false;
+  private unrecordedSeen = false;
   /** Switches no demonstration moved, left changed on a form committed by a way off it (walk-toggled.ts). */
   private readonly toggled = new ToggledOnForms();
   /** Another query than the demonstration's, typed where it searched (walk-query.ts). */
@@ -166,8 +169,15 @@ export class GraphWalker {
 
   /** Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches. */
   act(action: Action): WalkMove {
+    if (this.away) this.unrecordedSeen = true;
     if (this.away) return this.returnFromExcursion(action);
     if (this.abroad) return this.actAbroad(action);
+    // The app launched again after the path left it: a phone shows it as it was left, which the walk knows only where
+    // the path never stood on a page no demonstration recorded (found by hand: the 机票 tab, Back out of the app, the
+    // app launched again still on flights, and a flight booked was accepted as the train).
+    if (action.type === 'LaunchApp' && this.acted && this.unrecordedSeen)
+      return refused('the app launched again after a page no demonstration recorded: what it shows, as the path left it, no one saw', null);
+    this.acted = true;
     // Enter is the keyboard's key: with no field focused (a preset tapped, not typed) it submits nothing, whatever a
     // demonstration that typed into the field did with it from the same content.
     if (action.type === 'Enter' && !this.pos.keyboard)
@@ -541,7 +551,7 @@ export class GraphWalker {
 
   /** A tab no recorded action pressed from here (walk-tabs.ts tabDestination); else a page the graph does not know, its bar still there. */
   private toTab(bar: TabBar, label: string, action: Action, nearest: WalkMove['nearest']): WalkMove {
-    this.tabPages.remember(bar, this.pos, this.scrolled);
+    this.rememberTab(bar, this.pos, this.scrolled);
     const dest = tabDestination(this.tabPages, bar, label, () => {
       const pressed = recordedTabPress(this.graph.edges, this.model.byId, this.model.pageOf, bar, label, this.pos.page, (e) =>
         loopAllows(this.model, e, this.content, this.opts.textThreshold),
@@ -669,11 +679,21 @@ export class GraphWalker {
   private moveTo(next: Position): void {
     // The tab this page shows selected leads back here, as the path leaves it (walk-tabs.ts).
     for (const bar of sharedTabBars((next.nodes.size > 0 ? [...next.nodes] : [next.near]).map((id) => this.model.byId.get(id))))
-      this.tabPages.remember(bar, next, 0);
+      this.rememberTab(bar, next, 0);
     this.pos = next;
     this.current = next.nodes;
     this.node = next.near;
     this.show(next);
+  }
+
+  /**
+   * The page a tab shows, as the path leaves it — not a page holding a search the path typed: an app may rebuild the
+   * tab's page when it is pressed again, the query gone (found by hand: 黄梅戏 searched, another tab, back to 歌曲, and its
+   * first row was read as the results' where the phone showed the daily pick).
+   */
+  private rememberTab(bar: TabBar, pos: Position, scrolled: number): void {
+    if ([...pos.content].some(([k, v]) => isSearchKey(k) && v !== '' && this.set.has(k))) this.tabPages.forget(bar);
+    else this.tabPages.remember(bar, pos, scrolled);
   }
 
   /** What a page shows counts for the keys the path did not set itself (an option already chosen by default). */
