@@ -112,17 +112,23 @@ export function recordedTabPress(
 /** Where each tab of each bar last showed the walk, and how far its page was scrolled (the walk's memory of its tabs). */
 export class TabPages<P> {
   private readonly byBar = new Map<string, Map<string, { pos: P; scrolled: number }>>();
+  /** Per bar and tab, the page as the walk first found it there. */
+  private readonly firstByBar = new Map<string, Map<string, { pos: P; scrolled: number }>>();
 
   /** The page the bar's selected tab shows is this one, as the path leaves it. */
   remember(bar: TabBar, pos: P, scrolled: number): void {
-    const pages = this.byBar.get(bar.key) ?? new Map<string, { pos: P; scrolled: number }>();
-    this.byBar.set(bar.key, pages);
-    pages.set(bar.selected.label, { pos, scrolled });
+    for (const map of [this.byBar, this.firstByBar]) {
+      const pages = map.get(bar.key) ?? new Map<string, { pos: P; scrolled: number }>();
+      map.set(bar.key, pages);
+      if (map === this.byBar || !pages.has(bar.selected.label)) pages.set(bar.selected.label, { pos, scrolled });
+    }
   }
 
-  /** The bar's selected tab shows a page the app may rebuild when the tab is pressed again: not remembered. */
+  /** The bar's selected tab shows a page the app may rebuild when the tab is pressed again: as the walk first found it. */
   forget(bar: TabBar): void {
-    this.byBar.get(bar.key)?.delete(bar.selected.label);
+    const first = this.firstByBar.get(bar.key)?.get(bar.selected.label);
+    if (first) this.byBar.get(bar.key)?.set(bar.selected.label, first);
+    else this.byBar.get(bar.key)?.delete(bar.selected.label);
   }
 
   /** Where the tab labelled so showed the walk last, or undefined when the walk never stood on its page. */
