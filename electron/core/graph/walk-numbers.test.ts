@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../../shared/domain/action.js';
+import { b, button, field, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
+import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
+import { canonicalNumber } from './content.js';
+import { textMatches } from './match.js';
+
+/**
+ * Numbers as a phone's fields hold them (found by hand set D): a number field drops full-width digits typed there; a
+ * long number keeps its leading zeros and 30 typed after a field's 00 is 0030, never 30; a quantity that starts at 1
+ * is not stepped below it; a draft left by Back is gone. Each rule also has CLI cases (test/fixtures/offline-kinds).
+ */
+describe('numbers as a field holds them', () => {
+  it('06 is 6; 0030 is not 30; 02195566888 is not 2195566888', () => {
+    expect(canonicalNumber('06')).toBe('6');
+    expect(canonicalNumber('0030')).toBe('0030');
+    expect(textMatches('0030', '30', 0.8).matched).toBe(false);
+    expect(textMatches('2195566888', '02195566888', 0.8).matched).toBe(false);
+    expect(textMatches('300元', '300', 0.8).matched).toBe(true);
+  });
+
+  const amountBox = b(40, 300, 1040, 450);
+  const send = b(40, 600, 1040, 750);
+  const form = (amount: string) =>
+    page(
+      '转账给 儿子建国',
+      field(amount, '金额（元）', amountBox, { resourceId: id('amount') }),
+      button('转账', send, { resourceId: id('send') }),
+    );
+  const done = page('转账成功', text('已转账', b(40, 300, 1040, 450)));
+  const transfer = graphOf([
+    demoOf(1, [
+      { ui: form(''), action: tapAt(amountBox) },
+      { ui: form(''), action: { type: 'Type', text: '300' } },
+      { ui: form('300'), action: tapAt(send) },
+      { ui: done, action: null, activity: 'DoneActivity' },
+    ]),
+  ]);
+  const typed = (text: string): Action[] => [tapAt(amountBox), { type: 'Type', text }, tapAt(send)];
+
+  it('a number field: 300 accepted; full-width ３００ (the field drops it) not', () => {
+    expect(walkPath(transfer, typed('300')).accepted).toBe(true);
+    expect(walkPath(transfer, typed('３００')).accepted).toBe(false);
+  });
+});
+
+describe('a quantity that starts at 1', () => {
+  const minus = b(40, 600, 360, 750);
+  const plus = b(720, 600, 1040, 750);
+  const buy = b(40, 1400, 1040, 1550);
+  const product = (n: number) =>
+    page(
+      '低脂牛奶',
+      button('−', minus, { resourceId: id('minus') }),
+      text(String(n), b(420, 600, 660, 750), { resourceId: id('qty') }),
+      button('+', plus, { resourceId: id('plus') }),
+      button('立即购买', buy, { resourceId: id('buy') }),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: product(1), action: tapAt(plus) },
+      { ui: product(2), action: tapAt(buy) },
+      { ui: page('订单', text('已下单', b(40, 300, 1040, 450))), action: null, activity: 'OrderActivity' },
+    ]),
+  ]);
+
+  it('+ then buy, and + + − then buy: two, accepted; − at 1 then + twice (three on a phone): not', () => {
+    expect(walkPath(g, [tapAt(plus), tapAt(buy)]).accepted).toBe(true);
+    expect(walkPath(g, [tapAt(plus), tapAt(plus), tapAt(minus), tapAt(buy)]).accepted).toBe(true);
+    expect(walkPath(g, [tapAt(minus), tapAt(plus), tapAt(plus), tapAt(buy)]).accepted).toBe(false);
+  });
+});
+
+describe('a draft typed and left by Back', () => {
+  const row = b(0, 300, 1080, 460);
+  const box = b(40, 2000, 800, 2150);
+  const sendAt = b(820, 2000, 1040, 2150);
+  const chats = page('微信', button('女儿小芳', row, { resourceId: id('chat') }));
+  const thread = (draft: string, sent: string[]) =>
+    page(
+      '女儿小芳',
+      ...sent.map((t, i) => text(t, b(40, 400 + i * 150, 1040, 520 + i * 150), { resourceId: id('bubble') })),
+      field(draft, '输入消息', box, { resourceId: id('input') }),
+      button('发送', sendAt, { resourceId: id('send') }),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: chats, action: tapAt(row) },
+      { ui: thread('', []), action: tapAt(box), activity: 'ThreadActivity' },
+      { ui: thread('', []), action: { type: 'Type', text: '我已经吃过药了' }, activity: 'ThreadActivity' },
+      { ui: thread('我已经吃过药了', []), action: tapAt(sendAt), activity: 'ThreadActivity' },
+      { ui: thread('', ['我已经吃过药了']), action: null, activity: 'ThreadActivity' },
+    ]),
+  ]);
+  const back: Action = { type: 'Back' };
+  const type: Action = { type: 'Type', text: '我已经吃过药了' };
+
+  it('typed and sent: accepted; typed, left, the thread opened again and 发送 on the empty box: not', () => {
+    expect(walkPath(g, [tapAt(row), tapAt(box), type, tapAt(sendAt)]).accepted).toBe(true);
+    expect(walkPath(g, [tapAt(row), tapAt(box), type, back, back, tapAt(row), tapAt(sendAt)]).accepted).toBe(false);
+    expect(walkPath(g, [tapAt(row), tapAt(box), type, back, back, tapAt(row), tapAt(box), type, tapAt(sendAt)]).accepted).toBe(true);
+  });
+});
