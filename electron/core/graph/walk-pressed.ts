@@ -100,3 +100,15 @@ export function goalAgain(m: PageModel, e: GraphEdge): boolean {
   if (e.from === e.to) return (e.options?.length ?? 0) < 2 && (e.effects?.length ?? 0) === 0;
   return !isEdit(m, e);
 }
+
+/**
+ * The task's goal action done again, as recorded, once the path has done the goal (by any route: a second video call
+ * by the + menu after one from the card; the photo shared to 女儿 twice; a second order after Up): no demonstration did it
+ * twice, and on a phone it acts twice — 'again'. A lone button pressed again where it stands (屏蔽号码, whose label then
+ * says 取消屏蔽号码) undoes the goal — 'undo' (once more, it redoes it). Null where taking the edge is as usual: no goal
+ * done yet, or not the goal done again (goalAgain: a count, an option chosen again on its page, a free choice).
+ */
+export function goalRepeat(m: PageModel, e: GraphEdge, taken: ReadonlySet<string>): 'undo' | 'again' | null {
+  if (taken.size === 0 || !goalAgain(m, e)) return null;
+  return e.from === e.to && taken.has(e.id) ? 'undo' : 'again';
+}

@@ -10,7 +10,7 @@ import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import { labelUnder, onBackControl, tapOnLabel } from './walk-controls.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, loopAllows, pageModel } from './page-model.js';
-import { goalAgain, nothingUnder, pressedAgain, sameControl } from './walk-pressed.js';
+import { goalRepeat, nothingUnder, pressedAgain, sameControl } from './walk-pressed.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
 import { freeItemElsewhere, goalSibling, otherPick, pickedAgain, sameItem } from './walk-pick.js';
@@ -272,24 +272,19 @@ export class GraphWalker {
       const reason = 'a switch no demonstration moved is left changed on this form: the way off it saves a value no demonstration saw';
       return refused(reason, { edge: move.edge, result: move.result });
     }
-    // The task's goal action done again, as recorded (the photo shared to 女儿 twice, a second order; 屏蔽号码's place
-    // pressed again, now 取消屏蔽号码): no demonstration did it twice, and on a phone it acts twice or undoes. Not a key
-    // pressed again (a count), nor after the goal was undone (a switch flipped back), nor an option chosen again on its
-    // page (大 after 超大), nor a free choice made again (another health article opened: a look).
-    // Another route's goal action counts too (a second video call by the + menu after one from the card).
-    if (move?.how === 'edge' && move.edge?.goal && this.goalsTaken.size > 0 && goalAgain(this.model, move.edge)) {
-      // A lone button where it stands (屏蔽号码 → 取消屏蔽号码): pressed again it undoes the goal, and once more redoes it.
-      if (move.edge.from === move.edge.to && this.goalsTaken.has(move.edge.id)) {
-        this.viaGoal = new Set();
-        this.goalsTaken.delete(move.edge.id);
-        const reason = "the goal's own button pressed again where it stands: on a phone it undoes the goal (its label says so now)";
-        return unrecorded('switch-back', reason, exact.nearest, 0);
-      }
-      return refused("the task's goal action again: no demonstration did it twice, and a phone does it again", {
-        edge: move.edge,
-        result: move.result,
-      });
+    // The task's goal action done again (walk-pressed.ts goalRepeat): the lone button where it stands undoes it.
+    const repeat = move?.how === 'edge' && move.edge?.goal ? goalRepeat(this.model, move.edge, this.goalsTaken) : null;
+    if (repeat === 'undo') {
+      this.viaGoal = new Set();
+      this.goalsTaken.delete(move!.edge!.id);
+      const reason = "the goal's own button pressed again where it stands: on a phone it undoes the goal (its label says so now)";
+      return unrecorded('switch-back', reason, exact.nearest, 0);
     }
+    if (repeat === 'again')
+      return refused("the task's goal action again: no demonstration did it twice, and a phone does it again", {
+        edge: move!.edge!,
+        result: move!.result,
+      });
     const scroll = move ? null : scrollDelta(action);
     if (scroll !== null) return this.scroll(scroll, exact.nearest);
     if (!move) {
