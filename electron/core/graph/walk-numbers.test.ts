@@ -4,6 +4,8 @@ import { b, button, field, id, page, tapAt, text } from '../../../test/support/u
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
 import { canonicalNumber } from './content.js';
 import { textMatches } from './match.js';
+import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
+import { GraphWalker } from './walk.js';
 
 /**
  * Numbers as a phone's fields hold them (found by hand set D): a number field drops full-width digits typed there; a
@@ -99,5 +101,28 @@ describe('a draft typed and left by Back', () => {
     expect(walkPath(g, [tapAt(row), tapAt(box), type, tapAt(sendAt)]).accepted).toBe(true);
     expect(walkPath(g, [tapAt(row), tapAt(box), type, back, back, tapAt(row), tapAt(sendAt)]).accepted).toBe(false);
     expect(walkPath(g, [tapAt(row), tapAt(box), type, back, back, tapAt(row), tapAt(box), type, tapAt(sendAt)]).accepted).toBe(true);
+  });
+});
+
+describe('the app launched again after a page no demonstration recorded', () => {
+  const other = b(40, 1800, 1040, 1950);
+  const amountBox = b(40, 300, 1040, 450);
+  const form = page('转账', field('', '金额（元）', amountBox, { resourceId: id('amount') }), button('更多', other));
+  const g = graphOf([
+    demoOf(1, [
+      { ui: form, action: tapAt(amountBox) },
+      { ui: form, action: null },
+    ]),
+  ]);
+  const launch: Action = { type: 'LaunchApp', app: 'com.example.app' };
+
+  it('is refused (the phone shows what it was left showing, which no one saw); after recorded pages only, it is not', () => {
+    const away = new GraphWalker(g, DEFAULT_MATCH_OPTIONS);
+    expect(away.act(tapAt(other)).taken?.how).toBe('excursion');
+    expect(away.act({ type: 'Back' }).taken).not.toBeNull();
+    expect(away.act(launch).nearest?.result.reason ?? '').toMatch(/launched again after a page no demonstration recorded/);
+    const home = new GraphWalker(g, DEFAULT_MATCH_OPTIONS);
+    expect(home.act(tapAt(amountBox)).taken).not.toBeNull();
+    expect(home.act(launch).nearest?.result.reason ?? '').not.toMatch(/launched again/);
   });
 });

@@ -175,8 +175,13 @@ export class GraphWalker {
     // The app launched again after the path left it: a phone shows it as it was left, which the walk knows only where
     // the path never stood on a page no demonstration recorded (found by hand: the 机票 tab, Back out of the app, the
     // app launched again still on flights, and a flight booked was accepted as the train).
-    if (action.type === 'LaunchApp' && this.acted && this.unrecordedSeen)
-      return refused('the app launched again after a page no demonstration recorded: what it shows, as the path left it, no one saw', null);
+    if (action.type === 'LaunchApp' && this.acted && this.unrecordedSeen) {
+      // Named against the recorded launch (or any edge), so the step says why.
+      const edge = this.graph.edges.find((e) => e.action.type === 'LaunchApp') ?? this.graph.edges[0];
+      const result = { matched: false, distancePx: null, similarity: null, rule: null, reason: '' };
+      const reason = 'the app launched again after a page no demonstration recorded: what it shows, as the path left it, no one saw';
+      return refused(reason, edge ? { edge, result } : null);
+    }
     this.acted = true;
     // Enter is the keyboard's key: with no field focused (a preset tapped, not typed) it submits nothing, whatever a
     // demonstration that typed into the field did with it from the same content.
