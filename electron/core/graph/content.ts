@@ -49,6 +49,10 @@ export function canonicalNumber(s: string): string {
   return String(Number(s));
 }
 
+/** Two lists of numbers alike as fields show them (canonicalNumber): 06 is 6, but 02195566888 is not 2195566888, nor 0030 30. */
+export const sameNumbers = (got: readonly string[], want: readonly string[]): boolean =>
+  got.length === want.length && got.every((n, i) => canonicalNumber(n) === canonicalNumber(want[i]!));
+
 /** The numbers in a text, in order (clock times removed first): "¥59.90 × 3" → ["59.90", "3"]. */
 export function numbersIn(s: string): string[] {
   if (!/\d|[\uff10-\uff19]/.test(s)) return [];

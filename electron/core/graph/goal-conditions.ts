@@ -1,6 +1,6 @@
 import type { ContentValue, GoalCondition, GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
-import { canonicalNumber, normalizeContent, numbersIn, sliderValue } from './content.js';
+import { normalizeContent, numbersIn, sameNumbers, sliderValue } from './content.js';
 import { isScrollKey, isTextKey } from './content-keys.js';
 import { textMatches } from './match.js';
 import type { GoalHints } from './text-slots.js';
@@ -252,9 +252,7 @@ export function conditionHolds(c: GoalCondition, value: string | undefined, text
   if (c.match === 'fuzzy') return textMatches(value, c.expected, textThreshold).matched;
   const want = numbersIn(c.expected);
   if (want.length > 0 && normalizeContent(c.expected).replace(/[\d.,\s]/g, '') === '') {
-    const got = numbersIn(value);
-    // As a field shows them: 06 is 6, but 02195566888 is not 2195566888, nor 0030 30 (canonicalNumber).
-    return got.length === want.length && got.every((n, i) => canonicalNumber(n) === canonicalNumber(want[i]!));
+    return sameNumbers(numbersIn(value), want);
   }
   return normalizeContent(value) === normalizeContent(c.expected);
 }

@@ -5,7 +5,7 @@ import type { MatchOptions } from '../../../shared/domain/graph.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { area, contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
-import { canonicalNumber, normalizeContent, numbersIn } from './content.js';
+import { normalizeContent, numbersIn, sameNumbers } from './content.js';
 
 export type { MatchOptions } from '../../../shared/domain/graph.js';
 export { DEFAULT_MATCH_OPTIONS, withMatchDefaults } from '../../../shared/domain/graph.js';
@@ -69,9 +69,7 @@ export function textMatches(
   const similarity = textSimilarity(typed, demonstrated);
   if (want.length > 0) {
     const got = numbersIn(typed);
-    // As a field shows them: 06 is 6, but 02195566888 is not 2195566888, nor 0030 30 (canonicalNumber).
-    const same = got.length === want.length && got.every((n, i) => canonicalNumber(n) === canonicalNumber(want[i]!));
-    return { matched: same, similarity, rule: 'same-numbers' };
+    return { matched: sameNumbers(got, want), similarity, rule: 'same-numbers' };
   }
   return { matched: similarity >= threshold, similarity, rule: 'similar-text' };
 }

@@ -63,6 +63,8 @@ export interface PageModel {
    * empty, where the walk had read 300). ASCII it may take or drop (a space in a phone number): kept, as typed.
    */
   numeric: ReadonlySet<string>;
+  /** Number keys whose least value any node shows is 1 (a quantity, which starts at 1): see belowFloor. */
+  fromOne: ReadonlySet<string>;
 }
 
 const cache = new WeakMap<readonly GraphEdge[], { nodes: readonly GraphNode[]; count: number; model: PageModel }>();
@@ -128,6 +130,7 @@ function buildPageModel(graph: WalkGraph): PageModel {
     afterSubmit: afterSubmitOf(graph.edges),
     appends: appendsOf(graph.edges, byId, pageOf),
     numeric: numericKeys(graph.nodes),
+    fromOne: countsFromOne(graph.nodes),
   };
 }
 
@@ -141,6 +144,17 @@ function numericKeys(nodes: readonly GraphNode[]): Set<string> {
       else if (v !== '' && digits.get(k) !== false) digits.set(k, true);
     }
   return new Set([...digits].filter(([, ok]) => ok).map(([k]) => k));
+}
+
+/** See PageModel.fromOne: keys whose least single number, over every node that shows one, is 1. */
+function countsFromOne(nodes: readonly GraphNode[]): Set<string> {
+  const least = new Map<string, number>();
+  for (const n of nodes)
+    for (const [k, v] of Object.entries(contentOf(n))) {
+      const x = singleNumber(v);
+      if (x !== null && x < (least.get(k) ?? Infinity)) least.set(k, x);
+    }
+  return new Set([...least].filter(([, x]) => x === 1).map(([k]) => k));
 }
 
 /** See PageModel.appends: a tap on a page whose effect was the key's value before it with the control's label added. */
@@ -228,7 +242,7 @@ export function typedField(e: GraphEdge): { key: string; value: string } | null 
 
 /** What typing gives a field: the text appended to what it holds, or in its place with `clear` (as on the phone). */
 export function typedValue(base: string, text: string, clear: boolean | undefined, numeric = false): string {
-  // A number field's input filter drops what is not an ASCII digit (see PageModel.numeric).
+  // A number field's input filter drops full-width digits and whatever else is not ASCII (see PageModel.numeric).
   const typed = numeric ? text.replace(/[^\x20-\x7e]/g, '') : text;
   const raw = clear ? typed : `${base === '*' ? '' : base}${typed}`;
   return canonicalNumber(normalizeContent(raw));
@@ -313,12 +327,7 @@ export function stepOf(m: PageModel, e: GraphEdge, key: string, after: string): 
  * the one asked, minutes below zero) step on as the walk models them.
  */
 export function belowFloor(m: PageModel, key: string, value: number): boolean {
-  let least: number | null = null;
-  for (const n of m.byId.values()) {
-    const v = singleNumber(contentOf(n)[key]);
-    if (v !== null && (least === null || v < least)) least = v;
-  }
-  return least === 1 && value < least;
+  return value < 1 && m.fromOne.has(key);
 }
 
 /**

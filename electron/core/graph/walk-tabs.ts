@@ -109,6 +109,13 @@ export function recordedTabPress(
   return null;
 }
 
+/** The pages a bar's tabs showed, by tab label (created on first use). */
+function pagesOf<V>(byBar: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  const pages = byBar.get(key) ?? new Map<string, V>();
+  byBar.set(key, pages);
+  return pages;
+}
+
 /** Where each tab of each bar last showed the walk, and how far its page was scrolled (the walk's memory of its tabs). */
 export class TabPages<P> {
   private readonly byBar = new Map<string, Map<string, { pos: P; scrolled: number }>>();
@@ -117,11 +124,10 @@ export class TabPages<P> {
 
   /** The page the bar's selected tab shows is this one, as the path leaves it. */
   remember(bar: TabBar, pos: P, scrolled: number): void {
-    for (const map of [this.byBar, this.firstByBar]) {
-      const pages = map.get(bar.key) ?? new Map<string, { pos: P; scrolled: number }>();
-      map.set(bar.key, pages);
-      if (map === this.byBar || !pages.has(bar.selected.label)) pages.set(bar.selected.label, { pos, scrolled });
-    }
+    const label = bar.selected.label;
+    pagesOf(this.byBar, bar.key).set(label, { pos, scrolled });
+    const first = pagesOf(this.firstByBar, bar.key);
+    if (!first.has(label)) first.set(label, { pos, scrolled });
   }
 
   /** The bar's selected tab shows a page the app may rebuild when the tab is pressed again: as the walk first found it. */

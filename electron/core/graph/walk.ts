@@ -169,8 +169,10 @@ export class GraphWalker {
 
   /** Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches. */
   act(action: Action): WalkMove {
-    if (this.away) this.unrecordedSeen = true;
-    if (this.away) return this.returnFromExcursion(action);
+    if (this.away) {
+      this.unrecordedSeen = true;
+      return this.returnFromExcursion(action);
+    }
     if (this.abroad) return this.actAbroad(action);
     // The app launched again after the path left it: a phone shows it as it was left, which the walk knows only where
     // the path never stood on a page no demonstration recorded (found by hand: the 机票 tab, Back out of the app, the
@@ -278,16 +280,17 @@ export class GraphWalker {
       return refused(reason, { edge: move.edge, result: move.result });
     }
     // The task's goal action done again (walk-pressed.ts goalRepeat): the lone button where it stands undoes it.
-    const repeat = move?.how === 'edge' && move.edge?.goal ? goalRepeat(this.model, move.edge, this.goalsTaken) : null;
+    const goalEdge = move?.how === 'edge' && move.edge?.goal ? move.edge : null;
+    const repeat = goalEdge ? goalRepeat(this.model, goalEdge, this.goalsTaken) : null;
     if (repeat === 'undo') {
       this.viaGoal = new Set();
-      this.goalsTaken.delete(move!.edge!.id);
+      this.goalsTaken.delete(goalEdge!.id);
       const reason = "the goal's own button pressed again where it stands: on a phone it undoes the goal (its label says so now)";
       return unrecorded('switch-back', reason, exact.nearest, 0);
     }
     if (repeat === 'again')
       return refused("the task's goal action again: no demonstration did it twice, and a phone does it again", {
-        edge: move!.edge!,
+        edge: goalEdge!,
         result: move!.result,
       });
     const scroll = move ? null : scrollDelta(action);
