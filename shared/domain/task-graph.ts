@@ -187,6 +187,11 @@ export interface TapOption {
   label: string;
   /** Its resource id, where it has one (a daily pick and a list row naming the same song differ in it). */
   id?: string;
+  /**
+   * The group's value when the screen was recorded: the one option checked in a single choice (100% in the text-size
+   * dialog), or the option shown selected (the city the weather shows, in its city list).
+   */
+  current?: true;
 }
 
 export interface GraphEdge {

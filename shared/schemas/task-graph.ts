@@ -86,7 +86,12 @@ const ContentValueSchema = z.object({
   listed: z.boolean().optional(),
 });
 
-const TapOptionSchema = z.object({ bounds: BoundsSchema, label: z.string(), id: z.string().optional() });
+const TapOptionSchema = z.object({
+  bounds: BoundsSchema,
+  label: z.string(),
+  id: z.string().optional(),
+  current: z.literal(true).optional(),
+});
 
 /** The signature of a node stored without one (a hand-made graph file): it resembles no page. */
 const EMPTY_SIGNATURE: StateSignature = { activity: '', structure: [], structureKey: '', anchors: [], widgetState: [], imageHash: null };

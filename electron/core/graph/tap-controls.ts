@@ -12,9 +12,16 @@ import { isEditField } from './widget-classes.js';
 
 /** An option group's options with their labels, normalized as content values are. */
 export function labelledOptions(options: readonly UiNode[]): TapOption[] {
+  const single = options.every((o) => o.checkable) && options.filter((o) => o.checked).length === 1;
+  const current = (o: UiNode): boolean => (single ? o.checked : !o.checkable && o.selected);
   return options
     .filter((o) => o.bounds)
-    .map((o) => ({ bounds: o.bounds!, label: normalizeContent(labelOf(o)), ...(o.resourceId ? { id: o.resourceId } : {}) }));
+    .map((o) => ({
+      bounds: o.bounds!,
+      label: normalizeContent(labelOf(o)),
+      ...(o.resourceId ? { id: o.resourceId } : {}),
+      ...(current(o) ? { current: true as const } : {}),
+    }));
 }
 
 const MINUS = /^[-−－–]/u;

@@ -446,3 +446,64 @@ describe("an item of a scrolling list beside the goal's item is a look, though i
     expect(r.accepted).toBe(true);
   });
 });
+
+/**
+ * The value a picker shows, tapped again: the weather's city list (an activity of its own, opened from the main page,
+ * titled by the city shown) lists the city shown selected at its top. A demonstration picked 上海 there and read
+ * tomorrow's weather; another read it for 南京 at once. Tapping 南京, the city shown, closes the list back to the main
+ * page with nothing changed (on a phone as on any pick), so tomorrow's weather is one tap on. With the picker's value
+ * changed by the path (上海 picked), 南京 is a pick like any other: where it leads, no demonstration saw.
+ */
+describe('the value a picker shows, tapped again', () => {
+  const menu = b(860, 100, 1040, 220);
+  const tomorrow = b(40, 900, 500, 1000);
+  const row = (i: number) => b(0, 300 + i * 150, 1080, 450 + i * 150);
+  const main = (city: string) =>
+    page(city, button('城市管理', menu, { resourceId: id('cities') }), button('明天', tomorrow, { resourceId: id('tomorrow') }));
+  const cities = page(
+    '城市管理',
+    n({
+      className: 'androidx.recyclerview.widget.RecyclerView',
+      resourceId: id('recycler_view'),
+      bounds: b(0, 300, 1080, 1200),
+      children: ['南京', '北京', '上海', '广州'].map((c, i) =>
+        n({
+          className: 'android.widget.TextView',
+          text: c,
+          clickable: true,
+          selected: i === 0,
+          resourceId: id(i === 0 ? 'saved_city' : 'city_row'),
+          bounds: row(i),
+        }),
+      ),
+    }),
+  );
+  const forecast = (city: string) => page(`${city} 明天`, text('小雨', b(40, 400, 1040, 600)));
+  const g = graphOf([
+    demoOf(1, [
+      { ui: main('南京'), action: tapAt(menu) },
+      { ui: cities, action: tapAt(row(2)), activity: 'CitiesActivity' },
+      { ui: main('上海'), action: tapAt(tomorrow) },
+      { ui: forecast('上海'), action: null, activity: 'ForecastActivity' },
+    ]),
+    demoOf(2, [
+      { ui: main('南京'), action: tapAt(tomorrow) },
+      { ui: forecast('南京'), action: null, activity: 'ForecastActivity' },
+    ]),
+  ]);
+
+  it('南京, the city shown, tapped: the list closes, nothing changed, and 明天 is accepted', () => {
+    const r = walkPath(g, [tapAt(menu), tapAt(row(0)), tapAt(tomorrow)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('南京 alone: the main page again, not accepted', () => {
+    expect(walkPath(g, [tapAt(menu), tapAt(row(0))]).accepted).toBe(false);
+  });
+
+  it('上海 picked, the list opened again and 南京 tapped: no longer the value it shows, not taken as a look', () => {
+    const r = walkPath(g, [tapAt(menu), tapAt(row(2)), tapAt(menu), tapAt(row(0)), tapAt(tomorrow)]);
+    expect(r.accepted).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
+import type { GraphEdge, GraphNode, TapOption } from '../../../shared/domain/task-graph.js';
 import { contains, sameBounds } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { isChoiceKey } from './content-keys.js';
@@ -111,17 +111,72 @@ function listChoices(m: PageModel, free: GraphEdge, marked: readonly { label: st
 }
 
 /**
+ * The option a picker shows as its value (checked in the text-size dialog, the city shown selected in the weather's city
+ * list), tapped again: on a phone it closes the picker as any option does, back to the page that opened it, and nothing
+ * changes. Returns the demonstrated pick it closes like, or null. Only where every recorded pick from here saw that
+ * option as the value (the caller knows the path picked nothing here since: then the screen shows another value than
+ * its recording), and not on a bar that stays on the page the tap leads to (a tab bar: its selected tab stays put).
+ */
+export function currentOptionAgain(m: PageModel, action: Action, out: readonly GraphEdge[]): GraphEdge | null {
+  if (action.type !== 'Tap') return null;
+  let found: GraphEdge | null = null;
+  for (const e of out) {
+    if (!e.group) continue;
+    const p = toPixels(action.at, e.screen);
+    const hit = e.group.find((o) => contains(o.bounds, p.x, p.y));
+    if (!hit) continue;
+    if (!isCurrent(hit, e.group) || !closesToOpener(m, e) || stillShownAfter(m, e)) return null;
+    found ??= e;
+  }
+  return found;
+}
+
+/**
+ * The current option, or the same item listed again under its label with another resource id (南京 saved at the top
+ * and 南京 among all the cities; see sameItem).
+ */
+function isCurrent(hit: TapOption, group: readonly TapOption[]): boolean {
+  if (hit.current) return true;
+  const current = group.find((o) => o.current);
+  return !!current && hit.label !== '' && hit.label === current.label && !!hit.id && !!current.id && hit.id !== current.id;
+}
+
+/** Whether the screen a pick led to still shows every option of its group (a bar of tabs, not a picker that closed). */
+function stillShownAfter(m: PageModel, e: GraphEdge): boolean {
+  const there = new Set((m.byId.get(e.to)?.controls ?? []).map((c) => c.label));
+  return e.group!.every((o) => there.has(o.label));
+}
+
+/**
  * Whether the edge closed a picker back to the page that opened it: in a demonstration, the step before it was a tap
  * on that page that opened the picker (a toolbar button that opens the dialog is not itself an option of one).
  */
 function closesBack(m: PageModel, e: GraphEdge): boolean {
   const back = m.pageOf.get(e.to);
   if (back === undefined || back === m.pageOf.get(e.from)) return false;
-  for (const o of m.leavingOf.get(back) ?? []) {
-    if (o.to !== e.from) continue;
+  return openedFrom(m, e, (o) => m.pageOf.get(o.from) === back);
+}
+
+/**
+ * Whether the demonstration's step before the pick opened the picker from a page `opener` accepts.
+ */
+function openedFrom(m: PageModel, e: GraphEdge, opener: (o: GraphEdge) => boolean): boolean {
+  for (const o of [...m.outOf.values()].flat()) {
+    if (o.to !== e.from || o.from === e.from || !opener(o)) continue;
     if (e.uses.some(([d, t]) => o.uses.some(([od, ot]) => od === d && ot === t - 1))) return true;
   }
   return false;
+}
+
+/**
+ * closesBack, or a picker of an activity of its own (the weather's city list) that closed back to the activity that
+ * opened it, where that page shows the pick in its title (the weather's main page, titled by its city: another page).
+ */
+function closesToOpener(m: PageModel, e: GraphEdge): boolean {
+  if (closesBack(m, e)) return true;
+  const activity = (id: string): string | undefined => m.byId.get(id)?.signature.activity;
+  const back = activity(e.to);
+  return back !== undefined && back !== activity(e.from) && openedFrom(m, e, (o) => activity(o.from) === back);
 }
 
 /** Whether an edge is a demonstrated option of the picker an earlier other option was picked from (its page). */

@@ -13,7 +13,7 @@ import { contentOf, loopAllows, pageModel } from './page-model.js';
 import { goalRepeat, nothingUnder, pressedAgain, sameControl } from './walk-pressed.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
-import { freeItemElsewhere, goalSibling, otherPick, pickedAgain, sameItem } from './walk-pick.js';
+import { currentOptionAgain, freeItemElsewhere, goalSibling, otherPick, pickedAgain, sameItem } from './walk-pick.js';
 import type { Candidate, Position } from './walk-moves.js';
 import {
   SCROLL_SLACK,
@@ -124,6 +124,8 @@ export class GraphWalker {
   private readonly entered = new Map<string, Map<string, string>>();
   /** An option no demonstration chose, picked in a picker whose value no screen shows, until one they chose is (walk-pick.ts). */
   private picked: { page: string; label: string } | null = null;
+  /** Pages the path picked an option on (a recorded pick or another): their pickers show another value than recorded. */
+  private readonly pickedOn = new Set<string>();
   /** The goal edges the path has taken (walk.ts move: the goal done again). */
   private readonly goalsTaken = new Set<string>();
   /** On a page another task's demonstrations recorded, opened by a tap this graph does not know (walk-abroad.ts). */
@@ -199,6 +201,7 @@ export class GraphWalker {
     const move = this.move(action, screen);
     // Back off a form the demonstrations committed by a way off it: what the path set there and did not commit is gone.
     if (action.type === 'Back' && move.taken && this.pos.page !== page) this.forget(page, shown);
+    if (move.taken?.edge?.group && move.taken.how !== 'back') this.pickedOn.add(page);
     if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
     // The screen a demonstration saw after its Enter, while the walk stays there (a scroll keeps it).
     this.afterEnter =
@@ -234,6 +237,9 @@ export class GraphWalker {
       const tab = tabPressed(sharedTabBars(this.screens()), action, screen);
       if (tab && this.tabPages.pageOf(tab.bar, tab.label)) return this.toTab(tab.bar, tab.label, action, exact.nearest);
     }
+    // The value a picker shows, tapped again: it closes the picker back where it was opened from, nothing changed.
+    if (!exact.move && relabelled === null && !this.pickedOn.has(pos.page) && currentOptionAgain(this.model, action, out))
+      return this.closePicker();
     // A tab or option the screen shows selected already: tapping it again changes nothing (unless a demonstration did).
     if (!exact.move && relabelled === null && onStillControl(this.truthfulScreens(), action, screen)) return this.still(exact.nearest);
     // Enter in a focused field that holds nothing: there is nothing to submit, and the page stays (as a search box or a
@@ -601,6 +607,14 @@ export class GraphWalker {
    * A control that leaves the page as Back does (the Up arrow, a dialog's negative button, 取消): with the keyboard up
    * it still leaves, where the Back key would first hide the keyboard.
    */
+  /** The picker's current value tapped (walk-pick.ts currentOptionAgain): it closes as Back would close it. */
+  private closePicker(): WalkMove {
+    const m = this.leavePage();
+    if (!m.taken) return m;
+    const reason = `the value the picker shows, tapped again: it closes, nothing changed (${m.taken.result.reason})`;
+    return { ...m, taken: { ...m.taken, result: { ...m.taken.result, reason } } };
+  }
+
   private leavePage(): WalkMove {
     if (this.pos.keyboard) this.act({ type: 'Back' });
     return this.act({ type: 'Back' });
