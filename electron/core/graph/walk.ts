@@ -7,13 +7,13 @@ import type { ContentRecord } from './goal-conditions.js';
 import { isSearchKey, isTextKey, pressKey } from './goal-conditions.js';
 import type { MatchOptions } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
-import { labelUnder, onBackControl, tapOnLabel } from './walk-controls.js';
+import { labelUnder, onBackControl } from './walk-controls.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, loopAllows, pageModel } from './page-model.js';
-import { goalRepeat, nothingUnder, pressedAgain, sameControl } from './walk-pressed.js';
+import { goalRepeat, nothingUnder, sameControl } from './walk-pressed.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
-import { currentOptionAgain, freeItemElsewhere, goalSibling, otherPick, pickedAgain, sameItem } from './walk-pick.js';
+import { currentOptionAgain, pickedAgain } from './walk-pick.js';
 import type { Candidate, Position } from './walk-moves.js';
 import {
   SCROLL_SLACK,
@@ -21,9 +21,7 @@ import {
   isTapLike,
   nothingScrolls,
   UNKNOWN_FIELD,
-  inField,
   insideScrolling,
-  toggleUnder,
   onStillControl,
   outsideScrolling,
   scrollDelta,
@@ -40,12 +38,11 @@ import { landing } from './walk-landing.js';
 import type { FinishVerdict } from './walk-finish.js';
 import { finishVerdict } from './walk-finish.js';
 import { enterNode, nodesAt } from './walk-position.js';
-import { flippedBack, onFlippedSwitch, switchedBack } from './walk-switch.js';
+import { switchedBack } from './walk-switch.js';
 import type { KeypadPress } from './walk-keypad.js';
-import { keypadPress, keypadPressed } from './walk-keypad.js';
+import { keypadPressed } from './walk-keypad.js';
 import { exactMove } from './walk-exact.js';
-import { itemPageByTap, namedPageEdges } from './walk-named.js';
-import { leftWith, pressedWayOff } from './walk-implied.js';
+import { leftWith } from './walk-implied.js';
 import type { TabBar } from './walk-tabs.js';
 import { recordedTabPress, sharedTabBars, tabDestination, tabPressed, TabPages } from './walk-tabs.js';
 
@@ -60,7 +57,9 @@ import type { Abroad } from './walk-abroad.js';
 import { abroadStep, abroadView } from './walk-abroad.js';
 import { SearchQuery } from './walk-query.js';
 import { ToggledOnForms } from './walk-toggled.js';
-import { commitsByExit, discarded } from './walk-discard.js';
+import type { UnknownTap } from './walk-unknown-tap.js';
+import { unknownTapRules } from './walk-unknown-tap.js';
+import { discarded } from './walk-discard.js';
 
 export type { WalkMove } from './walk-step.js';
 
@@ -304,110 +303,89 @@ export class GraphWalker {
     if (!move) {
       // Asked again at the place the recorded screen showed the label: only a recorded move counts.
       if (relabelled !== null) return { taken: null, nearest: exact.nearest };
-      // A switch a recorded tap flipped to get here, tapped again: it flips back (walk-switch.ts).
-      const flipped = pos.nodes.size > 0 ? flippedBack(this.model, this.graph.edges, action, pos.nodes, screen) : null;
-      if (flipped) return this.switchBack(flipped, pos, exact.nearest);
-      // A keypad's key no demonstration pressed, or its erase key (walk-keypad.ts).
-      const press = keypadPress(this.model, labelHere(), pos.page, pos.content);
-      if (press !== null) return this.pressKeypad(press, pos, exact.nearest);
-      if (pressedAgain(this.model, labelHere(), pos.page, valueOf, action, screen, this.opts.textThreshold)) {
-        const reason =
-          'the control a recorded action of the page pressed, pressed again where the screen still shows it: what it sets is set already';
-        return unrecorded('still', reason, exact.nearest, 0);
-      }
-      if (inField(this.screens(), action, screen)) return this.focusUnknownField(exact.nearest);
-      // The layout moved: the control under the finger, by its label, where a recorded action of the page pressed it —
-      // not on another query's results, which list other things in other places than the screen shown (京 lists 南京
-      // where the results for 北京 showed 北京).
-      const label = labelHere();
-      const listed = itemHere();
-      const pressed =
-        listed === null || this.query.text !== null ? null : tapOnLabel(listed, this.model.leavingOf.get(pos.page) ?? [], action);
-      if (pressed) {
-        const again = this.move(pressed, screen, label);
-        if (again.taken) {
-          const reason = `"${label}" where this screen shows it (the page's layout moved): ${again.taken.result.reason}`;
-          return { ...again, taken: { ...again.taken, result: { ...again.taken.result, reason } } };
-        }
-      }
-      // An item's own page, opened where another list shows it (walk-named.ts).
-      const named = listed === null ? [] : namedPageEdges(this.model, listed, action, pos.page);
-      if (named.length > 0) {
-        const reason = `"${listed}" opens its own page, as a demonstration's tap on it did elsewhere`;
-        return this.take(named[0]!, 'named-page', reason, action, pos, exact.nearest);
-      }
-      // Tap vs long-press: the item a demonstration long-pressed here opens its own page when tapped (walk-named.ts).
-      const own = listed === null ? null : itemPageByTap(this.model, listed, action, pos.page, this.graph.startNode);
-      if (own) {
-        this.navigate(enterNode(this.model, own, [own], pos));
-        this.viaGoal = new Set();
-        return unrecorded(
-          'named-page',
-          `"${listed}" tapped opens its own page (a demonstration long-pressed it here, for its menu)`,
-          exact.nearest,
-        );
-      }
-      // A tab no demonstration pressed here: the page it shows as the path left it, or a page of its own.
-      const pressedTab = tabPressed(sharedTabBars(this.screens()), action, screen);
-      if (pressedTab) return this.toTab(pressedTab.bar, pressedTab.label, action, exact.nearest);
-      // A slider or a switch no demonstration moved: it changes its own value (to one no demonstration saw); the page stays.
-      const toggle = toggleUnder(this.screens(), action, screen);
-      if (toggle !== null && !onFlippedSwitch(this.model, this.graph.edges, action, this.screens(), screen)) {
-        // Not the goal's page as the goal action left it (the alarm just saved, switched off).
-        this.viaGoal = new Set();
-        if (commitsByExit(this.model, pos.page)) this.toggled.flip(pos.page, toggle);
-        const reason = 'a slider or a switch no demonstration moved: its own value changes, the page stays';
-        return unrecorded('own-value', reason, exact.nearest, 0);
-      }
-      // The item a demonstration tapped, where the same group lists it again (walk-pick.ts).
-      const item = sameItem(action, out);
-      if (item) {
-        const reason = `"${item.label}" listed again in the group a demonstration tapped it in: the same item`;
-        return this.take(item.edge, 'same-item', reason, action, pos, exact.nearest);
-      }
-      // An item of a list a demonstration chose from freely, tapped where another tab of the page lists it (walk-pick.ts).
-      const free = freeItemElsewhere(this.model, listed, action, pos.page, pos.nodes);
-      if (free) {
-        for (const [k, v] of free.choices) {
-          this.content.set(k, v);
-          this.set.add(k);
-        }
-        const reason = `"${listed}" is an item of the list a demonstration chose from freely, listed here too: the same item`;
-        return this.take(free.edge, 'free-item', reason, action, pos, exact.nearest);
-      }
-      // Another option of a picker a demonstration chose from: it closes the same way, with a value no one saw.
-      const pick = otherPick(this.model, action, out, this.opts);
-      if (pick) return this.pickOther(pick, action, pos, exact.nearest);
-      // A tap the graph does not know: on a phone it opens a page or a dialog, and Back returns from it.
-      if (!isTapLike(action)) return { taken: null, nearest: exact.nearest };
-      // ... unless it is one of the goal action's siblings, which acts (a voice call beside the video call; walk-pick.ts).
-      const sibling = goalSibling(this.model, action, pos.page, this.screens(), screen);
-      if (sibling !== null) {
-        const reason = `"${sibling}" stands beside the goal action in its group: it does something of that kind, which Back does not take back`;
-        return refused(reason, exact.nearest);
-      }
-      // A page another task's demonstrations opened by pressing the same control: the walk goes there to look (walk-abroad.ts).
-      const there = listed === null || !this.app ? null : this.app.opened(this.graph, this.screens(), action, listed, screen);
-      if (there) return this.goAbroad(there, listed!, pressedWayOff(this.model, this.opts, action, listed, pos.page), exact.nearest);
-      this.away = {
+      const rules = unknownTapRules({
+        model: this.model,
+        edges: this.graph.edges,
+        startNode: this.graph.startNode,
+        opts: this.opts,
+        app: this.app,
+        graph: this.graph,
         action,
-        nearest: exact.nearest,
-        bar: null,
-        tab: null,
-        pressed: pressedWayOff(this.model, this.opts, action, listed, pos.page),
-      };
-      this.current = new Set();
-      const why = exact.nearest?.result.reason ?? 'no outgoing edge of this kind';
-      return opened(
-        `a tap the graph does not know (${why}): only Back is known to return from it`,
-        exact.nearest,
-        exact.nearest?.result.distancePx ?? null,
-      );
+        pos,
+        out,
+        screen,
+        screens: this.screens(),
+        labelHere,
+        itemHere,
+        valueOf,
+        otherQuery: this.query.text !== null,
+      });
+      for (const rule of rules) {
+        const taken = this.unknownTap(rule, action, pos, screen, exact.nearest);
+        if (taken) return taken;
+      }
+      return { taken: null, nearest: exact.nearest };
     }
     this.apply(move, action, pos);
     this.query.typed(move, action, this.record);
     const nearest = exact.nearest ?? (move.edge ? { edge: move.edge, result: move.result } : null);
     return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest };
+  }
+
+  /** What a rule for an action no recorded move takes does (walk-unknown-tap.ts); null: the rule did not apply, try the next. */
+  private unknownTap(
+    rule: UnknownTap,
+    action: Action,
+    pos: Position,
+    screen: { width: number; height: number },
+    nearest: WalkMove['nearest'],
+  ): WalkMove | null {
+    switch (rule.kind) {
+      case 'switch-back':
+        return this.switchBack(rule.edge, pos, nearest);
+      case 'keypad':
+        return this.pressKeypad(rule.press, pos, nearest);
+      case 'stays':
+        if (rule.toggle) {
+          // Not the goal's page as the goal action left it (the alarm just saved, switched off).
+          this.viaGoal = new Set();
+          if (rule.toggle.onForm) this.toggled.flip(pos.page, rule.toggle.bounds);
+        }
+        return unrecorded(rule.how, rule.reason, nearest, 0);
+      case 'field':
+        return this.focusUnknownField(nearest);
+      case 'moved': {
+        const again = this.move(rule.pressed, screen, rule.label);
+        if (!again.taken) return null;
+        const reason = `"${rule.label}" where this screen shows it (the page's layout moved): ${again.taken.result.reason}`;
+        return { ...again, taken: { ...again.taken, result: { ...again.taken.result, reason } } };
+      }
+      case 'take':
+        for (const [k, v] of rule.choices ?? []) {
+          this.content.set(k, v);
+          this.set.add(k);
+        }
+        return this.take(rule.edge, rule.how, rule.reason, action, pos, nearest);
+      case 'own-page':
+        this.navigate(enterNode(this.model, rule.node, [rule.node], pos));
+        this.viaGoal = new Set();
+        return unrecorded('named-page', rule.reason, nearest);
+      case 'tab':
+        return this.toTab(rule.bar, rule.label, action, nearest);
+      case 'pick':
+        return this.pickOther(rule.pick, action, pos, nearest);
+      case 'refused':
+        return rule.reason === null ? { taken: null, nearest } : refused(rule.reason, nearest);
+      case 'abroad':
+        return this.goAbroad(rule.there, rule.label, rule.pressed, nearest);
+      case 'excursion': {
+        this.away = { action, nearest, bar: null, tab: null, pressed: rule.pressed };
+        this.current = new Set();
+        const why = nearest?.result.reason ?? 'no outgoing edge of this kind';
+        const reason = `a tap the graph does not know (${why}): only Back is known to return from it`;
+        return opened(reason, nearest, nearest?.result.distancePx ?? null);
+      }
+    }
   }
 
   /** A recorded edge taken by a rule of its own (`how`), for the reason given: applied as the edge is. */

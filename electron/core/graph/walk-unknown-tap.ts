@@ -1,0 +1,147 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
+import type { MatchOptions } from './match.js';
+import type { PageModel } from './page-model.js';
+import type { AppPage, AppPages } from './walk-app-pages.js';
+import { tapOnLabel } from './walk-controls.js';
+import { commitsByExit } from './walk-discard.js';
+import { pressedWayOff } from './walk-implied.js';
+import type { KeypadPress } from './walk-keypad.js';
+import { keypadPress } from './walk-keypad.js';
+import type { Position } from './walk-moves.js';
+import { itemPageByTap, namedPageEdges } from './walk-named.js';
+import type { OtherPick } from './walk-pick.js';
+import { freeItemElsewhere, goalSibling, otherPick, sameItem } from './walk-pick.js';
+import { pressedAgain } from './walk-pressed.js';
+import { flippedBack, onFlippedSwitch } from './walk-switch.js';
+import type { TabBar } from './walk-tabs.js';
+import { sharedTabBars, tabPressed } from './walk-tabs.js';
+import { inField, isTapLike, toggleUnder } from './walk-view.js';
+
+/**
+ * What an action no recorded move takes does where the walk stands, rule by rule in the order they are tried: the
+ * first that knows it decides (walk.ts applies it). A tap that none knows opens a page no demonstration recorded (an
+ * excursion) or, where another task's demonstrations pressed the same control, that task's page (abroad).
+ */
+export type UnknownTap =
+  /** A switch a recorded tap flipped to get here, tapped again: it flips back (walk-switch.ts). */
+  | { kind: 'switch-back'; edge: GraphEdge }
+  /** A keypad's key no demonstration pressed, or its erase key (walk-keypad.ts). */
+  | { kind: 'keypad'; press: KeypadPress }
+  /**
+   * The page stays: the control a recorded action pressed, pressed again where its value is set already (`still`); a
+   * slider or a switch no demonstration moved (`own-value`: its own value changes; `onForm`, on a form committed by a
+   * way off it: walk-toggled.ts).
+   */
+  | { kind: 'stays'; how: 'still' | 'own-value'; reason: string; toggle?: { bounds: string; onForm: boolean } }
+  /** A field no demonstration typed in: it takes the focus. */
+  | { kind: 'field' }
+  /**
+   * The layout moved: the control under the finger, by its label, where a recorded action of the page pressed it —
+   * a move of its own, tried again there (only a recorded move that presses that control counts; if none, on).
+   */
+  | { kind: 'moved'; pressed: Action; label: string | null }
+  /**
+   * A recorded edge taken for another tap: an item's own page opened where another list shows it (walk-named.ts); the
+   * item a demonstration tapped where its group lists it again; an item of a list a demonstration chose from freely,
+   * where another tab of the page lists it, with the choices that listed it (walk-pick.ts).
+   */
+  | { kind: 'take'; edge: GraphEdge; how: 'named-page' | 'same-item' | 'free-item'; reason: string; choices?: ReadonlyMap<string, string> }
+  /** Tap vs long-press: the item a demonstration long-pressed here opens its own page when tapped. */
+  | { kind: 'own-page'; node: string; reason: string }
+  /** A tab no demonstration pressed here. */
+  | { kind: 'tab'; bar: TabBar; label: string }
+  /** Another option of a picker a demonstration chose from: it closes the same way, with a value no one saw. */
+  | { kind: 'pick'; pick: OtherPick }
+  /** Refused: not a tap (nothing more is known of it), or one of the goal action's siblings, which acts. */
+  | { kind: 'refused'; reason: string | null }
+  /** A page another task's demonstrations opened by pressing the same control (walk-abroad.ts). */
+  | { kind: 'abroad'; there: AppPage; label: string; pressed: GraphEdge | null }
+  /** A page no demonstration recorded; `pressed`: the recorded way off the page it pressed (walk-implied.ts). */
+  | { kind: 'excursion'; pressed: GraphEdge | null };
+
+/** What the rules read of the walk where it stands. */
+export interface UnknownTapContext {
+  model: PageModel;
+  edges: readonly GraphEdge[];
+  startNode: string;
+  opts: MatchOptions;
+  app: AppPages | null;
+  graph: Parameters<AppPages['opened']>[0];
+  action: Action;
+  pos: Position;
+  /** Recorded edges out of where the walk stands that its path may take. */
+  out: readonly GraphEdge[];
+  screen: { width: number; height: number };
+  /** The recorded screens of where the walk stands. */
+  screens: readonly (GraphNode | undefined)[];
+  /** The label under the finger on the screen shown; the list item under it (null where no screen shows the list). */
+  labelHere(): string | null;
+  itemHere(): string | null;
+  /** The path's value of a content key. */
+  valueOf(key: string): string | undefined;
+  /** Whether another query than the demonstration's was typed where it searched (walk-query.ts). */
+  otherQuery: boolean;
+}
+
+/** The rules, lazily, in order: walk.ts takes the first it can apply. */
+export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
+  const { model: m, action, pos, screen } = c;
+  const flipped = pos.nodes.size > 0 ? flippedBack(m, c.edges, action, pos.nodes, screen) : null;
+  if (flipped) return yield { kind: 'switch-back', edge: flipped };
+  const press = keypadPress(m, c.labelHere(), pos.page, pos.content);
+  if (press !== null) return yield { kind: 'keypad', press };
+  if (pressedAgain(m, c.labelHere(), pos.page, c.valueOf, action, screen, c.opts.textThreshold)) {
+    const reason =
+      'the control a recorded action of the page pressed, pressed again where the screen still shows it: what it sets is set already';
+    return yield { kind: 'stays', how: 'still', reason };
+  }
+  if (inField(c.screens, action, screen)) return yield { kind: 'field' };
+  // Not on another query's results, which list other things in other places than the screen shown (京 lists 南京
+  // where the results for 北京 showed 北京).
+  const label = c.labelHere();
+  const listed = c.itemHere();
+  const pressed = listed === null || c.otherQuery ? null : tapOnLabel(listed, m.leavingOf.get(pos.page) ?? [], action);
+  if (pressed) yield { kind: 'moved', pressed, label };
+  const named = listed === null ? [] : namedPageEdges(m, listed, action, pos.page);
+  if (named.length > 0) {
+    const reason = `"${listed}" opens its own page, as a demonstration's tap on it did elsewhere`;
+    return yield { kind: 'take', edge: named[0]!, how: 'named-page', reason };
+  }
+  const own = listed === null ? null : itemPageByTap(m, listed, action, pos.page, c.startNode);
+  if (own)
+    return yield {
+      kind: 'own-page',
+      node: own,
+      reason: `"${listed}" tapped opens its own page (a demonstration long-pressed it here, for its menu)`,
+    };
+  const tab = tabPressed(sharedTabBars(c.screens), action, screen);
+  if (tab) return yield { kind: 'tab', bar: tab.bar, label: tab.label };
+  const toggle = toggleUnder(c.screens, action, screen);
+  if (toggle !== null && !onFlippedSwitch(m, c.edges, action, c.screens, screen)) {
+    const reason = 'a slider or a switch no demonstration moved: its own value changes, the page stays';
+    return yield { kind: 'stays', how: 'own-value', reason, toggle: { bounds: toggle, onForm: commitsByExit(m, pos.page) } };
+  }
+  const item = sameItem(action, c.out);
+  if (item) {
+    const reason = `"${item.label}" listed again in the group a demonstration tapped it in: the same item`;
+    return yield { kind: 'take', edge: item.edge, how: 'same-item', reason };
+  }
+  const free = freeItemElsewhere(m, listed, action, pos.page, pos.nodes);
+  if (free) {
+    const reason = `"${listed}" is an item of the list a demonstration chose from freely, listed here too: the same item`;
+    return yield { kind: 'take', edge: free.edge, how: 'free-item', reason, choices: free.choices };
+  }
+  const pick = otherPick(m, action, c.out, c.opts);
+  if (pick) return yield { kind: 'pick', pick };
+  if (!isTapLike(action)) return yield { kind: 'refused', reason: null };
+  const sibling = goalSibling(m, action, pos.page, c.screens, screen);
+  if (sibling !== null) {
+    const reason = `"${sibling}" stands beside the goal action in its group: it does something of that kind, which Back does not take back`;
+    return yield { kind: 'refused', reason };
+  }
+  const wayOff = pressedWayOff(m, c.opts, action, listed, pos.page);
+  const there = listed === null || !c.app ? null : c.app.opened(c.graph, c.screens, action, listed, screen);
+  if (there) return yield { kind: 'abroad', there, label: listed!, pressed: wayOff };
+  yield { kind: 'excursion', pressed: wayOff };
+}
