@@ -40,6 +40,13 @@ export function normalizeContent(s: string): string {
 }
 
 /**
+ * Text with the spaces beside Chinese characters taken out: Chinese writes no spaces between words, so 我到 家了 says
+ * 我到家了 (a task's check that looks for 到家 reads it so); spaces between Latin words stay.
+ */
+export const foldCjkSpaces = (s: string): string =>
+  s.replace(/(?<=[\u3400-\u9fff\u3000-\u303f\uff00-\uffef])\s+|\s+(?=[\u3400-\u9fff\u3000-\u303f\uff00-\uffef])/gu, '');
+
+/**
  * A short number typed into a field in one canonical form: "06" and "6" are the same hour, "1.50" and
  * "1.5" the same amount. Long digit strings (phone numbers, codes) keep their leading zeros.
  */

@@ -8,7 +8,7 @@ import { pressedLabel, textMatches } from './match.js';
 import { impliedEffects } from './implied-effects.js';
 import { pageKey } from './signature.js';
 import type { TextSlots } from './text-slots.js';
-import { slotsVerdict } from './text-slots.js';
+import { saysForbidden, slotsVerdict } from './text-slots.js';
 
 /**
  * What a graph knows about its pages, for a walk that applies actions to a page's content instead of only
@@ -65,6 +65,13 @@ export interface PageModel {
   numeric: ReadonlySet<string>;
   /** Number keys whose least value any node shows is 1 (a quantity, which starts at 1): see belowFloor. */
   fromOne: ReadonlySet<string>;
+  /**
+   * Search keys whose recorded results list something that shares words with the query without containing it (a web
+   * search: 在家怎么正确量血压 among the results for 高血压不能吃什么): such a search finds by words, and a query alike in
+   * words lists what the demonstration's did. Elsewhere a search lists what contains its query, in an item's name or
+   * its other fields (the singer's songs for 邓丽君), and only the query itself lists the recorded results.
+   */
+  fuzzySearch: ReadonlySet<string>;
 }
 
 const cache = new WeakMap<readonly GraphEdge[], { nodes: readonly GraphNode[]; count: number; model: PageModel }>();
@@ -131,7 +138,32 @@ function buildPageModel(graph: WalkGraph): PageModel {
     appends: appendsOf(graph.edges, byId, pageOf),
     numeric: numericKeys(graph.nodes),
     fromOne: countsFromOne(graph.nodes),
+    fuzzySearch: fuzzySearchKeys(graph.edges, outOf),
   };
+}
+
+/** See PageModel.fuzzySearch: the results a search's typing led to (after its Enter too), by the taps recorded on them. */
+function fuzzySearchKeys(edges: readonly GraphEdge[], outOf: ReadonlyMap<string, readonly GraphEdge[]>): Set<string> {
+  const out = new Set<string>();
+  for (const e of edges) {
+    const field = typedField(e);
+    if (!field || !isSearchKey(field.key)) continue;
+    const query = normalizeContent(field.value);
+    const shown = [e.to, ...(outOf.get(e.to) ?? []).filter((x) => x.action.type === 'Enter').map((x) => x.to)];
+    const labels = shown.flatMap((n) => (outOf.get(n) ?? []).flatMap((x) => x.group ?? []).map((o) => normalizeContent(o.label)));
+    if (query !== '' && labels.some((l) => l !== '' && !l.includes(query) && sharesWord(l, query))) out.add(field.key);
+  }
+  return out;
+}
+
+/**
+ * Whether a result shares a word (two characters in a row) with the query: a search by words lists what shares its
+ * words (量血压 for 高血压); one by an item's other fields lists what shares none (甜蜜蜜 for the singer 邓丽君).
+ */
+function sharesWord(label: string, query: string): boolean {
+  const q = [...query];
+  for (let i = 0; i + 1 < q.length; i++) if (label.includes(q[i]! + q[i + 1]!)) return true;
+  return false;
 }
 
 /** See PageModel.numeric: text keys every node shows as ASCII digits or empty, one at least with digits (not a free text). */
@@ -240,12 +272,47 @@ export function typedField(e: GraphEdge): { key: string; value: string } | null 
   return v ? { key: v.key, value: v.value } : null;
 }
 
-/** What typing gives a field: the text appended to what it holds, or in its place with `clear` (as on the phone). */
+/**
+ * What typing gives a field: the text appended to what it holds, or in its place with `clear` (as on the phone). In a
+ * number field whose input filter decides what the text becomes (filterDecides), both readings: "300 or 3000", which no
+ * number a demonstration typed matches — the verdict may not hang on a filter no recording shows.
+ */
 export function typedValue(base: string, text: string, clear: boolean | undefined, numeric = false): string {
-  // A number field's input filter drops full-width digits and whatever else is not ASCII (see PageModel.numeric).
-  const typed = numeric ? text.replace(/[^\x20-\x7e]/g, '') : text;
-  const raw = clear ? typed : `${base === '*' ? '' : base}${typed}`;
-  return canonicalNumber(normalizeContent(raw));
+  const [kept, dropped] = numberReadings(base, text, clear, numeric);
+  return kept === dropped ? kept : `${kept} or ${dropped}`;
+}
+
+/**
+ * Whether typing into a number field gives a number that depends on the field's input filter, which no recording
+ * shows: ASCII other than digits and spaces (10.0, 1-2) is kept by one app (an amount takes the point) and dropped by
+ * another (the timer's minutes: 10.0 is 100). Where both readings are the same number (300元, 300 ), it does not.
+ */
+export function filterDecides(base: string, text: string, clear: boolean | undefined): boolean {
+  const [kept, dropped] = numberReadings(base, text, clear, true);
+  return kept !== dropped;
+}
+
+/** The field's value with the typed text as typed, and with only its digits (the same where the filter cannot matter). */
+function numberReadings(base: string, text: string, clear: boolean | undefined, numeric: boolean): [string, string] {
+  const read = (t: string): string => {
+    // A number field's input filter drops full-width digits and whatever else is not ASCII (see PageModel.numeric).
+    const typed = numeric ? t.replace(/[^\x20-\x7e]/g, '') : t;
+    return canonicalNumber(normalizeContent(clear ? typed : `${base === '*' ? '' : base}${typed}`));
+  };
+  const kept = read(text);
+  return numeric && /[!-/:-~]/.test(text) ? [kept, read(text.replace(/[^0-9\s]/g, ''))] : [kept, kept];
+}
+
+/** The key terms a text key's typing is judged by at the end (the DONE nodes' typed conditions), if any. */
+export const slotsOf = (m: PageModel, key: string): TextSlots | undefined => m.slots.get(key) ?? m.slots.get(fieldKey(key));
+
+/** A text a page holds that says a term its key forbids (the retracted value), or null. */
+export function forbiddenText(m: PageModel, content: ReadonlyMap<string, string>): string | null {
+  for (const [k, v] of content) {
+    const slots = isTextKey(k) && !isSearchKey(k) && v !== '' ? slotsOf(m, k) : undefined;
+    if (slots && saysForbidden(v, slots)) return v;
+  }
+  return null;
 }
 
 /**
@@ -264,7 +331,7 @@ export function textAgrees(
   // A search query is a means: a shorter or longer query for the same thing ("血压", "高血压不能吃什么") finds it too.
   if (!plain.matched && isSearchKey(key) && sameQuery(value, demonstrated))
     return { matched: true, similarity: plain.similarity, rule: 'similar-text' };
-  const terms = slotsVerdict(value, m.slots.get(key) ?? m.slots.get(fieldKey(key)));
+  const terms = slotsVerdict(value, slotsOf(m, key));
   if (terms !== null) return { matched: terms, similarity: plain.similarity, rule: 'key-terms' };
   return plain;
 }

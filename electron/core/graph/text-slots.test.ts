@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deriveTextSlots, fieldSlots, retractedTerms, slotsVerdict } from './text-slots.js';
+import { foldCjkSpaces } from './content.js';
 import { sameWords } from './same-words.js';
 import { cut } from '../../../test/support/word-list-tokenizer.js';
 
@@ -95,5 +96,13 @@ describe('free text by its slots', () => {
     expect(fieldSlots(['周日中午一起吃饭'], { ...hints, terms: [{ required: ['周日', day], forbidden: [] }] })!.required).toEqual(['周日']);
     // A demonstration's text the check refuses: the check is not about this field, the derived slots stand.
     expect(fieldSlots(['周六中午一起吃饭'], hints)).toEqual(deriveTextSlots(['周六中午一起吃饭'], hints));
+  });
+});
+
+describe('spaces in Chinese text', () => {
+  it('a space between Chinese words is no word break: 我到 家了 holds 到家; spaces between Latin words stay', () => {
+    expect(slotsVerdict('我到 家了', { required: ['到家'], forbidden: [] })).toBe(true);
+    expect(slotsVerdict('周 六见', { required: [], forbidden: ['周六'] })).toBe(false);
+    expect(foldCjkSpaces('I am home 我到 家了')).toBe('I am home我到家了');
   });
 });

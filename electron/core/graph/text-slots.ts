@@ -1,5 +1,5 @@
 import type { TokenizerPort } from '../agents/model-free/tokenizer-port.js';
-import { normalizeContent } from './content.js';
+import { foldCjkSpaces, normalizeContent } from './content.js';
 import { sameWords } from './same-words.js';
 
 /**
@@ -81,7 +81,7 @@ function commonPieces(base: string, others: readonly string[]): string[] {
 }
 
 /** A text as slots compare it: normalized, each day of the week spelled one way. */
-const comparable = (t: string): string => sameWords(normalizeContent(t));
+const comparable = (t: string): string => sameWords(foldCjkSpaces(normalizeContent(t)));
 
 /** Content words of a piece: the tokenizer's words (or the piece trimmed of stop characters), stop words dropped. */
 function termsOf(piece: string, tokenize: Tokenize | undefined): string[] {
@@ -245,6 +245,13 @@ function outside(text: string, term: string, required: readonly string[]): boole
   return masked.includes(term);
 }
 
+/** Whether a text says a forbidden term (outside every required one): the retracted 周六 in 周六我准时到. */
+export function saysForbidden(value: string, slots: Partial<TextSlots>): boolean {
+  const v = comparable(value);
+  const required = (slots.required ?? []).map(comparable).filter(Boolean);
+  return (slots.forbidden ?? []).map(comparable).some((f) => f !== '' && outside(v, f, required));
+}
+
 /**
  * A text against its slots: false when a forbidden term occurs (outside a required one) or a required term
  * is missing, true when every required term occurs, null when the slots require nothing (similarity decides).
@@ -253,7 +260,7 @@ export function slotsVerdict(value: string, slots: Partial<TextSlots> | undefine
   if (!slots) return null;
   const v = comparable(value);
   const required = (slots.required ?? []).map(comparable).filter(Boolean);
-  for (const f of (slots.forbidden ?? []).map(comparable)) if (f && outside(v, f, required)) return false;
+  if (saysForbidden(value, slots)) return false;
   if (required.length === 0) return null;
   return required.every((r) => v.includes(r));
 }

@@ -20,7 +20,8 @@ export function commitsByExit(m: PageModel, page: string): boolean {
  * emptied when it sent it: that text went out) takes back the value the page showed when the walk came to it. Returns
  * the keys restored, with their values. A draft goes too: a chat's app drops it when the thread is left (found by hand:
  * typed, Back, the thread opened again and 发送 pressed on the empty box was accepted as the message sent); an app that
- * keeps drafts (the Messages app) then sees a false reject where the path sends the kept draft.
+ * keeps drafts (the Messages app) then sees a false reject where the path sends the kept draft. Which one an app is, no
+ * recording shows: LeftDrafts judges the end both ways.
  */
 export function discarded(
   m: PageModel,
@@ -39,4 +40,34 @@ export function discarded(
     if ((form || isTextKey(k)) && setByPath.has(k) && shown.get(k) === record.get(k) && entered.get(k) !== record.get(k))
       out.set(k, entered.get(k) ?? '');
   return out;
+}
+
+export const KEPT_DRAFT = 'where the app keeps the draft the path left, the field holds it still';
+
+/**
+ * Texts the path typed and left unsent by Back. One app drops such a draft (the chat app), another keeps it and shows
+ * it when the thread is opened again (the Messages app): typing then appends to it, and 发送 sends it (found by hand:
+ * 周六 typed, Back, the thread again, 周日… typed and sent — the phone sent 周六周日…, the walk read 周日…). No recording
+ * says which an app does, so the walk goes on as if dropped and its Finish verdict must hold with the draft kept as
+ * well: the text typed since appended to it, or the draft alone where nothing was typed since. A text typed with a
+ * clear replaces it either way.
+ */
+export class LeftDrafts {
+  private readonly texts = new Map<string, string>();
+
+  left(key: string, text: string): void {
+    if (text !== '') this.texts.set(key, text);
+  }
+
+  cleared(key: string): void {
+    this.texts.delete(key);
+  }
+
+  /** The path's record with each kept draft in its field (null where none was left). */
+  kept(record: ReadonlyMap<string, string>, typedSince: ReadonlySet<string>): Map<string, string> | null {
+    if (this.texts.size === 0) return null;
+    const out = new Map(record);
+    for (const [k, draft] of this.texts) out.set(k, typedSince.has(k) ? `${draft}${record.get(k) ?? ''}` : draft);
+    return out;
+  }
 }

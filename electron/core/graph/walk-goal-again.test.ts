@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { b, button, id, n, page, tapAt, text } from '../../../test/support/ui-builder.js';
+import { b, button, field, id, n, page, tapAt, text } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
+import { cut } from '../../../test/support/word-list-tokenizer.js';
+import type { Action } from '../../../shared/domain/action.js';
 
 /**
  * The task's goal action done again, as recorded, to another page: no demonstration did it twice, and a phone does it
@@ -65,5 +67,48 @@ describe("the goal's lone button pressed again where it stands", () => {
     expect(walkPath(g, [tapAt(block)]).accepted).toBe(true);
     expect(walkPath(g, [tapAt(block), tapAt(block)]).accepted).toBe(false);
     expect(walkPath(g, [tapAt(block), tapAt(block), tapAt(block)]).accepted).toBe(true);
+  });
+});
+
+/**
+ * A message typed in other words than the demonstrations', judged at the end by its key terms (a free text with slots):
+ * it may be typed in two goes (我, then 到家了) — but sent saying the day the task takes back (周六), it went out, and the
+ * right message sent after it does not call it back (found by hand: two messages, the first saying 周六).
+ */
+describe('a free message typed and sent', () => {
+  const box = b(40, 2000, 800, 2150);
+  const sendAt = b(820, 2000, 1040, 2150);
+  const thread = (draft: string, sent: string[]) =>
+    page(
+      '家人群',
+      ...sent.map((t, i) => text(t, b(40, 400 + i * 150, 1040, 520 + i * 150), { resourceId: id('bubble') })),
+      field(draft, '输入消息', box, { resourceId: id('input') }),
+      button('发送', sendAt, { resourceId: id('send') }),
+    );
+  const demo = (id_: number, message: string) =>
+    demoOf(id_, [
+      { ui: thread('', []), action: tapAt(box) },
+      { ui: thread('', []), action: { type: 'Type', text: message } },
+      { ui: thread(message, []), action: tapAt(sendAt) },
+      { ui: thread('', [message]), action: null },
+    ]);
+  const g = graphOf([demo(1, '周日我准时到'), demo(2, '星期天我准时到')], {
+    instruction: '跟家里说周六我准时到，不对，是周日',
+    tokenize: cut,
+    terms: [{ required: ['周日'], forbidden: ['周六'] }],
+  });
+  const say = (t: string): Action => ({ type: 'Type', text: t });
+
+  it('typed in two goes (我, then 周日准时到) and sent: accepted', () => {
+    const r = walkPath(g, [tapAt(box), say('我'), say('周日准时到'), tapAt(sendAt)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('周六我准时到 sent, then 周日我准时到 sent: not accepted (the first went out)', () => {
+    // Refused at the send itself: whatever follows, that message went out (the CLI case chat-family-sunday plays on).
+    const r = walkPath(g, [tapAt(box), say('周六我准时到'), tapAt(sendAt), tapAt(box), say('周日我准时到'), tapAt(sendAt)]);
+    expect(r.reason).toMatch(/^step 3 .*sends "周六我准时到", which says what the task takes back/);
+    expect(r.accepted).toBe(false);
   });
 });

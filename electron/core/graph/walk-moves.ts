@@ -19,6 +19,8 @@ import {
   textAgrees,
   typedField,
   typedValue,
+  filterDecides,
+  slotsOf,
   valueAgrees,
 } from './page-model.js';
 import { normalizeContent, sliderValue } from './content.js';
@@ -160,13 +162,17 @@ export function typeMatch(
   const field = typedField(e);
   if (!field) return matchEdge(action, e, opts);
   const value = typedValue(pos.content.get(field.key) ?? '', action.text, action.clear, m.numeric.has(field.key));
-  // A search box lists what its query names: a shorter query inside the demonstration's (京 for 北京) lists more, in other
-  // places (南京 where 北京 was), however alike the words — no recorded search (the walk takes it as another query:
-  // walk-view.ts searchQueryMove).
+  // A search box lists what contains its query: another query lists other results, however alike the words — a shorter
+  // one (京 for 北京) more, in other places (南京 where 北京 was); a longer one (哈尔滨市 for 哈尔滨) fewer, maybe none (found
+  // by hand: 15 false accepts, the rows tapped where the recorded results were). A search that finds by words
+  // (PageModel.fuzzySearch) lists for a query alike in words what it listed, but for a shorter one more. No recorded
+  // search: the walk takes it as another query (walk-view.ts searchQueryMove). A number field's filter may make of the text a number no
+  // demonstration saw (PageModel.numeric, filterDecides).
   const typed = normalizeContent(value);
   const searched = normalizeContent(field.value);
   const r =
-    isSearchKey(field.key) && typed !== searched && searched.includes(typed)
+    (isSearchKey(field.key) && typed !== searched && (!m.fuzzySearch.has(field.key) || searched.includes(typed))) ||
+    (m.numeric.has(field.key) && filterDecides(pos.content.get(field.key) ?? '', action.text, action.clear))
       ? { matched: false, similarity: 0, rule: null }
       : textAgrees(m, field.key, value, field.value, opts.textThreshold);
   const said = action.clear ? '' : pos.content.get(field.key) ? ` (typed after "${pos.content.get(field.key)}" already there)` : '';
@@ -342,9 +348,10 @@ export function pageMoves(
       if (!field || (pos.focus !== null && field.key !== pos.focus)) continue;
       const r = typeMatch(m, e, action, pos, opts);
       if (!own.has(e)) cands.push({ edge: e, result: r, how: 'page-edit' });
-      // Another text into a field the page takes typing in: the field holds it (a wrong amount, corrected later).
-      // Not where the demonstrations typed different texts (a search query): any text would then pass for theirs.
-      if (!r.matched && !m.free.has(field.key))
+      // Another text into a field the page takes typing in: the field holds it (a wrong amount, corrected later; a
+      // message typed in two goes, 我 and then 到家了). Not where the demonstrations typed different texts and no key
+      // terms judge the text at the end (a search query): any text would then pass for theirs.
+      if (!r.matched && (!m.free.has(field.key) || (!isSearchKey(field.key) && slotsOf(m, field.key) !== undefined)))
         cands.push({
           edge: e,
           result: { ...r, matched: true, similarity: -1, rule: 'similar-text', reason: `${r.reason}; the field holds it, as on a phone` },

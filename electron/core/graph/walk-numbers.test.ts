@@ -3,6 +3,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import { b, button, field, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
 import { canonicalNumber } from './content.js';
+import { filterDecides } from './page-model.js';
 import { textMatches } from './match.js';
 import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 import { GraphWalker } from './walk.js';
@@ -43,6 +44,13 @@ describe('numbers as a field holds them', () => {
   it('a number field: 300 accepted; full-width ３００ (the field drops it) not', () => {
     expect(walkPath(transfer, typed('300')).accepted).toBe(true);
     expect(walkPath(transfer, typed('３００')).accepted).toBe(false);
+  });
+
+  it("a point typed into a number field: the field's filter decides (one app keeps 300.0, another makes it 3000) — not accepted; 300元 either way 300", () => {
+    expect(walkPath(transfer, typed('300.0')).accepted).toBe(false);
+    expect(walkPath(transfer, typed('300元')).accepted).toBe(true);
+    expect(filterDecides('', '10.0', false)).toBe(true);
+    expect(filterDecides('', '300 ', false)).toBe(false);
   });
 });
 
@@ -96,6 +104,20 @@ describe('a draft typed and left by Back', () => {
   ]);
   const back: Action = { type: 'Back' };
   const type: Action = { type: 'Type', text: '我已经吃过药了' };
+
+  it('a draft an app may keep: 周六, left, the thread again and the right text typed after it and sent — not accepted (sent 周六…)', () => {
+    const said = (text: string): Action => ({ type: 'Type', text });
+    const right = [tapAt(row), tapAt(box), type, tapAt(sendAt)];
+    expect(walkPath(g, right).accepted).toBe(true);
+    const kept = walkPath(g, [tapAt(row), tapAt(box), said('我还没吃药'), back, back, ...right]);
+    expect(kept.reason).toMatch(/keeps the draft/);
+    expect(kept.accepted).toBe(false);
+    // Typed with a clear, the field holds the text alone either way.
+    const cleared: Action = { type: 'Type', text: '我已经吃过药了', clear: true };
+    expect(
+      walkPath(g, [tapAt(row), tapAt(box), said('我还没吃药'), back, back, tapAt(row), tapAt(box), cleared, tapAt(sendAt)]).accepted,
+    ).toBe(true);
+  });
 
   it('typed and sent: accepted; typed, left, the thread opened again and 发送 on the empty box: not', () => {
     expect(walkPath(g, [tapAt(row), tapAt(box), type, tapAt(sendAt)]).accepted).toBe(true);

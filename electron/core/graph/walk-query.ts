@@ -18,6 +18,8 @@ export class SearchQuery {
   /** The other query typed, until a result it names is picked or the recorded search is typed again; else null. */
   text: string | null = null;
   private broad = false;
+  /** The search box it was typed in. */
+  private key = '';
 
   /** After a move was applied: another query typed starts one; the recorded search typed again ends it. */
   typed(move: Candidate, action: Action, record: ContentRecord): void {
@@ -25,6 +27,7 @@ export class SearchQuery {
     const field = typedField(move.edge);
     if (move.how === 'query' && field) {
       this.text = record.get(field.key) ?? action.text;
+      this.key = field.key;
       this.broad = broaderQuery(this.text, field.value);
     } else if (isSearchKey(field?.key ?? '')) this.text = null;
   }
@@ -39,7 +42,7 @@ export class SearchQuery {
     let reason: string;
     if (this.broad)
       reason = `"${this.text}" is a broader query than the demonstration's: it lists results no demonstration saw, in places no recorded screen shows, so which one is under the finger is not known`;
-    else if (namedBy(label, this.text)) {
+    else if (namedBy(label, this.text, model.fuzzySearch.has(this.key))) {
       this.text = null;
       return null;
     } else reason = `"${label}" is not named by the query "${this.text}": which results that query shows, no demonstration saw`;

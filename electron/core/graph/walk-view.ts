@@ -86,11 +86,15 @@ export function broaderQuery(query: string, searched: string): boolean {
   return [...q].length <= 1 || (q !== d && d.includes(q));
 }
 
-/** Whether a result's label and a query name one another (大药房 names 益丰大药房; 医院 does not). */
-export function namedBy(label: string, query: string): boolean {
+/**
+ * Whether a search lists the result: its label contains the query (大药房 finds 益丰大药房; 医院 does not, nor does
+ * 哈尔滨市 find 哈尔滨: an app's search lists what contains the query) — or, for a search that finds by words
+ * (PageModel.fuzzySearch), the query contains the label.
+ */
+export function namedBy(label: string, query: string, byWords: boolean): boolean {
   const l = normalizeContent(label);
   const q = normalizeContent(query);
-  return l !== '' && q !== '' && (l.includes(q) || q.includes(l));
+  return l !== '' && q !== '' && (l.includes(q) || (byWords && q.includes(l)));
 }
 
 /** What a walk knows of the screens it stands on: each node's scrolling containers and still controls. */

@@ -9,7 +9,7 @@ import type { MatchOptions } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import { labelUnder, onBackControl } from './walk-controls.js';
 import type { PageModel } from './page-model.js';
-import { contentOf, loopAllows, pageModel } from './page-model.js';
+import { contentOf, forbiddenText, loopAllows, pageModel } from './page-model.js';
 import { goalRepeat, nothingUnder, sameControl } from './walk-pressed.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
@@ -59,7 +59,8 @@ import { SearchQuery } from './walk-query.js';
 import { ToggledOnForms } from './walk-toggled.js';
 import type { UnknownTap } from './walk-unknown-tap.js';
 import { unknownTapRules } from './walk-unknown-tap.js';
-import { discarded } from './walk-discard.js';
+import { appOf, homeNodeOf, launchesAppInFront, onHomeScreen } from './walk-home.js';
+import { KEPT_DRAFT, LeftDrafts, commitsByExit, discarded } from './walk-discard.js';
 
 export type { WalkMove } from './walk-step.js';
 
@@ -129,6 +130,12 @@ export class GraphWalker {
   private readonly goalsTaken = new Set<string>();
   /** On a page another task's demonstrations recorded, opened by a tap this graph does not know (walk-abroad.ts). */
   private abroad: Abroad | null = null;
+  /** Texts typed and left unsent by Back, which an app may keep as drafts (walk-discard.ts). */
+  private readonly drafts = new LeftDrafts();
+  /** The app Home left (its task kept as it stood), while the home screen shows (walk-home.ts). */
+  private leftApp: string | null = null;
+  /** The app came back to the front and nothing was tapped since: no field has the focus, so typing goes nowhere. */
+  private focusLost = false;
 
   /** `app`: the pages other tasks' demonstrations recorded in the same apps (walk-app-pages.ts); without, none. */
   constructor(
@@ -155,6 +162,10 @@ export class GraphWalker {
   /** What the agent should be shown: `node`'s recorded screen, or a page no demonstration saw, or that screen scrolled (walk-view.ts). */
   get view(): WalkView {
     if (this.abroad) return abroadView(this.abroad, this.node);
+    if (this.leftApp !== null) {
+      const home = homeNodeOf(this.graph);
+      return home !== null ? { node: home, kind: 'recorded', scrolledPx: 0 } : { node: this.node, kind: 'excursion', scrolledPx: 0 };
+    }
     return walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph), this.afterEnter);
   }
 
@@ -175,17 +186,43 @@ export class GraphWalker {
       return this.returnFromExcursion(action);
     }
     if (this.abroad) return this.actAbroad(action);
+    if (this.leftApp !== null) {
+      const step = onHomeScreen(action, this.leftApp);
+      if ('refusal' in step) return this.refusedAgainstLaunch(step.refusal);
+      if (step.back) this.unfocus();
+      return step.move;
+    }
     // The app launched again after the path left it: a phone shows it as it was left, which the walk knows only where
     // the path never stood on a page no demonstration recorded (found by hand: the 机票 tab, Back out of the app, the
     // app launched again still on flights, and a flight booked was accepted as the train).
-    if (action.type === 'LaunchApp' && this.acted && this.unrecordedSeen) {
-      // Named against the recorded launch (or any edge), so the step says why.
-      const edge = this.graph.edges.find((e) => e.action.type === 'LaunchApp') ?? this.graph.edges[0];
-      const result = { matched: false, distancePx: null, similarity: null, rule: null, reason: '' };
-      const reason = 'the app launched again after a page no demonstration recorded: what it shows, as the path left it, no one saw';
-      return refused(reason, edge ? { edge, result } : null);
-    }
+    if (action.type === 'LaunchApp' && this.acted && this.unrecordedSeen)
+      return this.refusedAgainstLaunch(
+        'the app launched again after a page no demonstration recorded: what it shows, as the path left it, no one saw',
+      );
     this.acted = true;
+    if (action.type === 'Type' && this.focusLost) {
+      const reason = 'typed while no field has the focus (the app came back to the front since it was tapped): the text goes nowhere';
+      return refused(reason, bestEdge(action, this.outEdges(this.pos), this.opts).nearest);
+    }
+    if (isTapLike(action)) this.focusLost = false;
+    if (action.type === 'Type' && action.clear && this.pos.focus !== null) this.drafts.cleared(this.pos.focus);
+    // Home: the launcher shows, the app kept as it stands until it is launched again (walk-home.ts).
+    if (action.type === 'Home') {
+      const home = homeNodeOf(this.graph);
+      if (home !== null && this.pos.page === this.model.pageOf.get(home))
+        return unrecorded('still', 'Home on the home screen: it stays', null);
+      const app = appOf(this.model.byId.get(this.node));
+      if (app === null) return this.refusedAgainstLaunch('Home where no recorded screen says which app is in front');
+      this.leftApp = app;
+      return unrecorded('still', 'Home: the launcher shows, and the app is kept as it stands until it is launched again', null);
+    }
+    if (
+      launchesAppInFront(action, appOf(this.model.byId.get(this.node))) &&
+      !this.outEdges(this.pos).some((e) => e.action.type === 'LaunchApp')
+    ) {
+      this.unfocus();
+      return unrecorded('still', 'the app in front launched: a phone brings it to the front as it is', null);
+    }
     // Enter is the keyboard's key: with no field focused (a preset tapped, not typed) it submits nothing, whatever a
     // demonstration that typed into the field did with it from the same content.
     if (action.type === 'Enter' && !this.pos.keyboard)
@@ -286,6 +323,15 @@ export class GraphWalker {
     }
     // The task's goal action done again (walk-pressed.ts goalRepeat): the lone button where it stands undoes it.
     const goalEdge = move?.how === 'edge' && move.edge?.goal ? move.edge : null;
+    // The goal action sending a text that says what the task takes back (the retracted 周六): it went out, and a right
+    // text sent after it does not call it back (found by hand once a wrong text could stand in a field: 周六我准时到
+    // sent, then 周日我准时到).
+    const wrongText = goalEdge ? forbiddenText(this.model, pos.content) : null;
+    if (wrongText !== null)
+      return refused(`the goal action sends "${wrongText}", which says what the task takes back`, {
+        edge: goalEdge!,
+        result: move!.result,
+      });
     const repeat = goalEdge ? goalRepeat(this.model, goalEdge, this.goalsTaken) : null;
     if (repeat === 'undo') {
       this.viaGoal = new Set();
@@ -386,6 +432,20 @@ export class GraphWalker {
         return opened(reason, nearest, nearest?.result.distancePx ?? null);
       }
     }
+  }
+
+  /** The app brought back to the front (walk-home.ts): no field has the focus, the keyboard is down; the page is as it was. */
+  private unfocus(): void {
+    this.leftApp = null;
+    this.pos = { ...this.pos, keyboard: false, focus: null };
+    this.focusLost = true;
+  }
+
+  /** A refusal named against the recorded launch (or any edge), so the step says why. */
+  private refusedAgainstLaunch(reason: string): WalkMove {
+    const edge = this.graph.edges.find((e) => e.action.type === 'LaunchApp') ?? this.graph.edges[0];
+    const result = { matched: false, distancePx: null, similarity: null, rule: null, reason: '' };
+    return refused(reason, edge ? { edge, result } : null);
   }
 
   /** A recorded edge taken by a rule of its own (`how`), for the reason given: applied as the edge is. */
@@ -665,7 +725,11 @@ export class GraphWalker {
   /** A form left by Back, uncommitted (walk-discard.ts): the record takes back what the page showed when the walk came. */
   private forget(page: string, shown: ReadonlyMap<string, string>): void {
     this.toggled.forget(page);
+    // A form left uncommitted is discarded (the alarm editor opens at 07 again); a text on a page that is no form (a
+    // message box) is a draft an app may keep.
+    const form = commitsByExit(this.model, page);
     for (const [k, v] of discarded(this.model, page, shown, this.content, this.set, this.entered.get(page))) {
+      if (!form && isTextKey(k)) this.drafts.left(k, this.content.get(k) ?? '');
       this.content.set(k, v);
       this.set.delete(k);
     }
@@ -698,17 +762,24 @@ export class GraphWalker {
 
   /** Whether Finish would succeed now, and why (walk-finish.ts). */
   finish(): FinishVerdict {
-    return finishVerdict({
-      nodes: this.graph.nodes,
-      current: this.current,
-      viaGoal: this.viaGoal,
-      legacy: this.legacy,
-      content: this.content,
-      node: this.node,
-      away: this.away !== null || this.abroad !== null,
-      query: this.query.text,
-      picked: this.picked?.label ?? null,
-      textThreshold: this.opts.textThreshold,
-    });
+    const verdict = (content: ReadonlyMap<string, string>): FinishVerdict =>
+      finishVerdict({
+        nodes: this.graph.nodes,
+        current: this.current,
+        viaGoal: this.viaGoal,
+        legacy: this.legacy,
+        content,
+        node: this.node,
+        away: this.away !== null || this.abroad !== null,
+        query: this.query.text,
+        picked: this.picked?.label ?? null,
+        textThreshold: this.opts.textThreshold,
+      });
+    // Where the app may have kept a draft the path left, the verdict must hold either way (walk-discard.ts LeftDrafts).
+    const dropped = verdict(this.content);
+    const kept = dropped.success ? this.drafts.kept(this.content, this.set) : null;
+    if (!kept) return dropped;
+    const withDrafts = verdict(kept);
+    return withDrafts.success ? dropped : { ...withDrafts, reason: `${KEPT_DRAFT}: ${withDrafts.reason}` };
   }
 }

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../../shared/domain/action.js';
+import { b, button, field, id, page, tapAt } from '../../../test/support/ui-builder.js';
+import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
+
+/**
+ * Home and the app's launch as a phone does them (walk-home.ts): Home keeps the app's task as it stands, and the app
+ * launched again brings it back so; launched while in front, it stays; a field loses its focus either way. (Through the
+ * CLI: test/fixtures/offline-kinds, the "home and back" cases.)
+ */
+describe('Home and the app launched again', () => {
+  const add = b(800, 2000, 1040, 2150);
+  const minus = b(40, 600, 360, 750);
+  const save = b(560, 1400, 1040, 1550);
+  const hourBox = b(40, 300, 520, 450);
+  const launcher = page('', button('时钟', b(40, 300, 300, 500), { resourceId: id('icon') }));
+  const list = page('闹钟', button('添加闹钟', add, { resourceId: id('add') }));
+  const editor = (hour: string) =>
+    page(
+      '添加闹钟',
+      field(hour, '小时（0-23）', hourBox, { resourceId: id('hour') }),
+      button('−1 h', minus, { resourceId: id('minus') }),
+      button('保存', save, { resourceId: id('save') }),
+    );
+  const launch: Action = { type: 'LaunchApp', app: 'com.example.app' };
+  const g = graphOf([
+    demoOf(1, [
+      { ui: launcher, action: launch, activity: 'Launcher' },
+      { ui: list, action: tapAt(add) },
+      { ui: editor('07'), action: tapAt(minus), activity: 'EditActivity' },
+      { ui: editor('06'), action: tapAt(save), activity: 'EditActivity' },
+      { ui: list, action: null },
+    ]),
+    demoOf(2, [
+      { ui: launcher, action: launch, activity: 'Launcher' },
+      { ui: list, action: tapAt(add) },
+      { ui: editor('07'), action: tapAt(hourBox), activity: 'EditActivity' },
+      { ui: editor('07'), action: { type: 'Type', text: '6', clear: true }, activity: 'EditActivity' },
+      { ui: editor('6'), action: tapAt(save), activity: 'EditActivity' },
+      { ui: list, action: null },
+    ]),
+  ]);
+  const home: Action = { type: 'Home' };
+
+  it('Home on the half-set form, the app launched again, 保存: accepted (the form comes back as it was left)', () => {
+    const r = walkPath(g, [launch, tapAt(add), tapAt(minus), home, launch, tapAt(save)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('Home on the home screen, and the app launched while it is in front: nothing changes', () => {
+    expect(walkPath(g, [home, launch, tapAt(add), launch, tapAt(minus), tapAt(save)]).accepted).toBe(true);
+  });
+
+  it('Home, then a tap on the home screen: refused (what it opens, no demonstration recorded)', () => {
+    expect(walkPath(g, [launch, tapAt(add), home, tapAt(add)]).accepted).toBe(false);
+  });
+
+  it('the app back in front: no field has the focus, so typing goes nowhere until one is tapped', () => {
+    const typed: Action = { type: 'Type', text: '6', clear: true };
+    const w = walkPath(g, [launch, tapAt(add), tapAt(hourBox), home, launch]).walker;
+    expect(w.act(typed).taken).toBeNull();
+    expect(w.act(tapAt(hourBox)).taken).not.toBeNull();
+    expect(w.act(typed).taken).not.toBeNull();
+  });
+});
