@@ -63,4 +63,13 @@ describe('Home and the app launched again', () => {
     expect(w.act(tapAt(hourBox)).taken).not.toBeNull();
     expect(w.act(typed).taken).not.toBeNull();
   });
+
+  it('after a page no demonstration recorded, Home and the app launched again: refused (it shows that page, as left)', () => {
+    const elsewhere = b(40, 1800, 1040, 1950);
+    const w = walkPath(g, [launch]).walker;
+    expect(w.act(tapAt(elsewhere)).taken?.how).toBe('excursion');
+    expect(w.act({ type: 'Back' }).taken).not.toBeNull();
+    expect(w.act(home).taken).not.toBeNull();
+    expect(w.act(launch).nearest?.result.reason ?? '').toMatch(/launched again after a page no demonstration recorded/);
+  });
 });

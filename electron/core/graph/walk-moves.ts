@@ -23,7 +23,7 @@ import {
   slotsOf,
   valueAgrees,
 } from './page-model.js';
-import { normalizeContent, sliderValue } from './content.js';
+import { normalizeContent, plainQuery, sliderValue } from './content.js';
 import { isChoiceKey } from './content-keys.js';
 import { ANY_OPTION, isSearchKey, isTextKey } from './goal-conditions.js';
 import { within } from './task-bounds.js';
@@ -171,7 +171,9 @@ export function typeMatch(
   const typed = normalizeContent(value);
   const searched = normalizeContent(field.value);
   const r =
-    (isSearchKey(field.key) && typed !== searched && (!m.fuzzySearch.has(field.key) || searched.includes(typed))) ||
+    (isSearchKey(field.key) &&
+      (!plainQuery(`${action.clear ? '' : (pos.content.get(field.key) ?? '')}${action.text}`) ||
+        (typed !== searched && (!m.fuzzySearch.has(field.key) || searched.includes(typed))))) ||
     (m.numeric.has(field.key) && filterDecides(pos.content.get(field.key) ?? '', action.text, action.clear))
       ? { matched: false, similarity: 0, rule: null }
       : textAgrees(m, field.key, value, field.value, opts.textThreshold);

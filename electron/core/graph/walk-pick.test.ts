@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
-import { b, button, id, n, page, tabs, tapAt, text, ui } from '../../../test/support/ui-builder.js';
+import { b, button, field, id, n, page, tabs, tapAt, text, ui } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
 import { DEFAULT_MATCH_OPTIONS } from './match.js';
 import { GraphWalker } from './walk.js';
@@ -505,5 +505,54 @@ describe('the value a picker shows, tapped again', () => {
   it('上海 picked, the list opened again and 南京 tapped: no longer the value it shows, not taken as a look', () => {
     const r = walkPath(g, [tapAt(menu), tapAt(row(2)), tapAt(menu), tapAt(row(0)), tapAt(tomorrow)]);
     expect(r.accepted).toBe(false);
+  });
+});
+
+/**
+ * A row shown selected in a list, tapped: a tab or a segment of a bar stays as it is, but a list's row is chosen again
+ * — the weather's current city closes its list on the phone — unless a recorded tap on the list's rows kept the page (a
+ * font size chosen among rows). Found by hand: the walk stayed on the city list and read the next taps there.
+ */
+describe('a selected row of a list, tapped', () => {
+  const menu = b(860, 100, 1040, 220);
+  const search = b(40, 250, 1040, 400);
+  const row = (i: number) => b(0, 450 + i * 150, 1080, 600 + i * 150);
+  const list = (labels: string[], title: string) =>
+    page(
+      title,
+      field('', '搜索城市', search, { resourceId: id('city_search') }),
+      n({
+        className: 'androidx.recyclerview.widget.RecyclerView',
+        resourceId: id('recycler_view'),
+        bounds: b(0, 450, 1080, 2000),
+        children: labels.map((c, i) =>
+          n({ className: 'android.widget.TextView', text: c, clickable: true, selected: i === 0, resourceId: id('row'), bounds: row(i) }),
+        ),
+      }),
+    );
+  const main = page('南京', button('城市管理', menu, { resourceId: id('cities') }));
+  const cityList = graphOf([
+    demoOf(1, [
+      { ui: main, action: tapAt(menu) },
+      { ui: list(['南京', '北京', '上海'], '城市管理'), action: tapAt(search), activity: 'CitiesActivity' },
+      { ui: list(['南京', '北京', '上海'], '城市管理'), action: null, activity: 'CitiesActivity' },
+    ]),
+  ]);
+  const sizes = graphOf([
+    demoOf(1, [
+      { ui: list(['标准', '大', '超大'], '字体大小'), action: tapAt(row(2)) },
+      { ui: list(['超大', '标准', '大'], '字体大小'), action: null },
+    ]),
+  ]);
+
+  it('the current city: not a tap that changes nothing (no recorded tap on the list kept the page)', () => {
+    const w = new GraphWalker(cityList, DEFAULT_MATCH_OPTIONS);
+    expect(w.act(tapAt(menu)).taken).not.toBeNull();
+    expect(w.act(tapAt(row(0))).taken?.how).not.toBe('still');
+  });
+
+  it('the font size shown selected, where a recorded size kept the page: nothing changes', () => {
+    const w = new GraphWalker(sizes, DEFAULT_MATCH_OPTIONS);
+    expect(w.act(tapAt(row(0))).taken?.how).toBe('still');
   });
 });

@@ -111,6 +111,19 @@ function listChoices(m: PageModel, free: GraphEdge, marked: readonly { label: st
 }
 
 /**
+ * Whether a recorded tap on a row of the list under the finger kept the page (a font size chosen among 标准, 大, 超大):
+ * there the row shown selected, tapped, changes nothing. Where none did (the weather's city list, whose rows choose a
+ * city and close it), a selected row tapped is chosen again, and what shows then no demonstration saw.
+ */
+export function rowsKeepPage(m: PageModel, page: string, action: Action): boolean {
+  if (action.type !== 'Tap') return false;
+  return (m.leavingOf.get(page) ?? []).some((e) => {
+    const p = toPixels(action.at, e.screen);
+    return (e.options ?? e.group ?? []).some((o) => contains(o.bounds, p.x, p.y)) && m.pageOf.get(e.to) === page;
+  });
+}
+
+/**
  * The option a picker shows as its value (checked in the text-size dialog, the city shown selected in the weather's city
  * list), tapped again: on a phone it closes the picker as any option does, back to the page that opened it, and nothing
  * changes. Returns the demonstrated pick it closes like, or null. Only where every recorded pick from here saw that

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import { b, button, field, id, n, page, tapAt } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
+import { plainQuery } from './content.js';
 
 /**
  * A search box lists what contains its query (an app's own catalogue: the sample apps' search), so a query longer than
@@ -46,5 +47,15 @@ describe('another search query than the demonstration’s', () => {
     const g = searchFor('高血压不能吃什么', ['高血压不能吃什么？医生列了这几样', '在家怎么正确量血压']);
     expect(walkPath(g, typed('高血压不能吃什么')).accepted).toBe(true);
     expect(walkPath(g, typed('高血压不能吃什么呢')).accepted).toBe(true);
+  });
+
+  it('a query an app takes as typed, where the walk would fold it (look-alike characters, a run of spaces, ? for ？): no recorded search, names nothing', () => {
+    const g = searchFor('大米', ['东北大米 5kg', '大米 10kg']);
+    expect(walkPath(g, typed('大米')).accepted).toBe(true);
+    expect(walkPath(g, typed('东北大米 5KG')).accepted).toBe(true);
+    expect(walkPath(g, typed('⼤⽶')).accepted).toBe(false);
+    expect(walkPath(g, typed('大米  5kg')).accepted).toBe(false);
+    expect(plainQuery('什么?医生')).toBe(false);
+    expect(plainQuery(' 大米 ')).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { ContentRecord } from './goal-conditions.js';
 import { isSearchKey } from './goal-conditions.js';
+import { plainQuery } from './content.js';
 import type { PageModel } from './page-model.js';
 import { isEdit, typedField } from './page-model.js';
 import type { Candidate } from './walk-moves.js';
@@ -18,6 +19,8 @@ export class SearchQuery {
   /** The other query typed, until a result it names is picked or the recorded search is typed again; else null. */
   text: string | null = null;
   private broad = false;
+  /** Typed with characters an app's search does not fold as the walk does (content.ts plainQuery). */
+  private odd = false;
   /** The search box it was typed in. */
   private key = '';
 
@@ -28,6 +31,7 @@ export class SearchQuery {
     if (move.how === 'query' && field) {
       this.text = record.get(field.key) ?? action.text;
       this.key = field.key;
+      this.odd = !plainQuery(action.text);
       this.broad = broaderQuery(this.text, field.value);
     } else if (isSearchKey(field?.key ?? '')) this.text = null;
   }
@@ -40,7 +44,9 @@ export class SearchQuery {
     if (this.text === null || !isTapLike(action) || !move.edge || isEdit(model, move.edge)) return null;
     const label = tappedLabel(move.edge, action);
     let reason: string;
-    if (this.broad)
+    if (this.odd)
+      reason = `"${this.text}" was typed with characters an app's search takes as they are (full-width, look-alike or repeated spaces): which results it lists, no demonstration saw`;
+    else if (this.broad)
       reason = `"${this.text}" is a broader query than the demonstration's: it lists results no demonstration saw, in places no recorded screen shows, so which one is under the finger is not known`;
     else if (namedBy(label, this.text, model.fuzzySearch.has(this.key))) {
       this.text = null;

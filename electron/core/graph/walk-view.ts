@@ -155,6 +155,18 @@ export function onStillControl(
   return onEvery(nodes, action, screen, (n) => n.still);
 }
 
+/** A control this share of the screen's width or wider is a list's row, not a tab or a segment of a bar. */
+const ROW_WIDTH = 0.9;
+
+/** Whether the selected control a tap lands on (onStillControl) is a row as wide as the screen: an item of a list. */
+export function onSelectedRow(
+  nodes: readonly (ScreenFacts | undefined)[],
+  action: Action,
+  screen: { width: number; height: number },
+): boolean {
+  return onEvery(nodes, action, screen, (n) => n.still?.filter((b) => b.right - b.left >= ROW_WIDTH * screen.width));
+}
+
 /** Whether a tap lands on a slider or a switch every one of these screens shows (one no demonstration moved): it changes its own value. */
 export function onToggle(nodes: readonly (ScreenFacts | undefined)[], action: Action, screen: { width: number; height: number }): boolean {
   return onEvery(nodes, action, screen, (n) => n.toggles);

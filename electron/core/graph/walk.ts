@@ -13,7 +13,7 @@ import { contentOf, forbiddenText, loopAllows, pageModel } from './page-model.js
 import { goalRepeat, nothingUnder, sameControl } from './walk-pressed.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
-import { currentOptionAgain, pickedAgain } from './walk-pick.js';
+import { currentOptionAgain, pickedAgain, rowsKeepPage } from './walk-pick.js';
 import type { Candidate, Position } from './walk-moves.js';
 import {
   SCROLL_SLACK,
@@ -23,6 +23,7 @@ import {
   UNKNOWN_FIELD,
   insideScrolling,
   onStillControl,
+  onSelectedRow,
   outsideScrolling,
   scrollDelta,
   screenAfterEnter,
@@ -59,7 +60,8 @@ import { SearchQuery } from './walk-query.js';
 import { ToggledOnForms } from './walk-toggled.js';
 import type { UnknownTap } from './walk-unknown-tap.js';
 import { unknownTapRules } from './walk-unknown-tap.js';
-import { appOf, homeNodeOf, launchesAppInFront, onHomeScreen } from './walk-home.js';
+import type { FrontStep } from './walk-home.js';
+import { AppFront, appOf, homeNodeOf } from './walk-home.js';
 import { KEPT_DRAFT, LeftDrafts, commitsByExit, discarded } from './walk-discard.js';
 
 export type { WalkMove } from './walk-step.js';
@@ -132,10 +134,8 @@ export class GraphWalker {
   private abroad: Abroad | null = null;
   /** Texts typed and left unsent by Back, which an app may keep as drafts (walk-discard.ts). */
   private readonly drafts = new LeftDrafts();
-  /** The app Home left (its task kept as it stood), while the home screen shows (walk-home.ts). */
-  private leftApp: string | null = null;
-  /** The app came back to the front and nothing was tapped since: no field has the focus, so typing goes nowhere. */
-  private focusLost = false;
+  /** Which app is in front, as Home and launches leave it (walk-home.ts). */
+  private readonly front = new AppFront();
 
   /** `app`: the pages other tasks' demonstrations recorded in the same apps (walk-app-pages.ts); without, none. */
   constructor(
@@ -162,7 +162,7 @@ export class GraphWalker {
   /** What the agent should be shown: `node`'s recorded screen, or a page no demonstration saw, or that screen scrolled (walk-view.ts). */
   get view(): WalkView {
     if (this.abroad) return abroadView(this.abroad, this.node);
-    if (this.leftApp !== null) {
+    if (this.front.left !== null) {
       const home = homeNodeOf(this.graph);
       return home !== null ? { node: home, kind: 'recorded', scrolledPx: 0 } : { node: this.node, kind: 'excursion', scrolledPx: 0 };
     }
@@ -186,43 +186,27 @@ export class GraphWalker {
       return this.returnFromExcursion(action);
     }
     if (this.abroad) return this.actAbroad(action);
-    if (this.leftApp !== null) {
-      const step = onHomeScreen(action, this.leftApp);
-      if ('refusal' in step) return this.refusedAgainstLaunch(step.refusal);
-      if (step.back) this.unfocus();
-      return step.move;
-    }
-    // The app launched again after the path left it: a phone shows it as it was left, which the walk knows only where
-    // the path never stood on a page no demonstration recorded (found by hand: the 机票 tab, Back out of the app, the
-    // app launched again still on flights, and a flight booked was accepted as the train).
+    // The app launched again after the path left it (by Back, or Home): a phone shows it as it was left, which the walk
+    // knows only where the path never stood on a page no demonstration recorded (found by hand: the 机票 tab, Back out
+    // of the app, the app launched again still on flights, and a flight booked was accepted as the train).
     if (action.type === 'LaunchApp' && this.acted && this.unrecordedSeen)
       return this.refusedAgainstLaunch(
         'the app launched again after a page no demonstration recorded: what it shows, as the path left it, no one saw',
       );
+    if (this.front.left !== null) return this.applyFront(this.front.onHomeScreen(action));
     this.acted = true;
-    if (action.type === 'Type' && this.focusLost) {
-      const reason = 'typed while no field has the focus (the app came back to the front since it was tapped): the text goes nowhere';
-      return refused(reason, bestEdge(action, this.outEdges(this.pos), this.opts).nearest);
-    }
-    if (isTapLike(action)) this.focusLost = false;
+    const nowhere = this.front.typing(action);
+    if (nowhere !== null) return refused(nowhere, bestEdge(action, this.outEdges(this.pos), this.opts).nearest);
     if (action.type === 'Type' && action.clear && this.pos.focus !== null) this.drafts.cleared(this.pos.focus);
-    // Home: the launcher shows, the app kept as it stands until it is launched again (walk-home.ts).
-    if (action.type === 'Home') {
-      const home = homeNodeOf(this.graph);
-      if (home !== null && this.pos.page === this.model.pageOf.get(home))
-        return unrecorded('still', 'Home on the home screen: it stays', null);
-      const app = appOf(this.model.byId.get(this.node));
-      if (app === null) return this.refusedAgainstLaunch('Home where no recorded screen says which app is in front');
-      this.leftApp = app;
-      return unrecorded('still', 'Home: the launcher shows, and the app is kept as it stands until it is launched again', null);
-    }
-    if (
-      launchesAppInFront(action, appOf(this.model.byId.get(this.node))) &&
-      !this.outEdges(this.pos).some((e) => e.action.type === 'LaunchApp')
-    ) {
-      this.unfocus();
-      return unrecorded('still', 'the app in front launched: a phone brings it to the front as it is', null);
-    }
+    // Home, or the app in front launched (walk-home.ts).
+    const home = homeNodeOf(this.graph);
+    const front = this.front.press(
+      action,
+      appOf(this.model.byId.get(this.node)),
+      home !== null && this.pos.page === this.model.pageOf.get(home),
+      this.outEdges(this.pos).some((e) => e.action.type === 'LaunchApp'),
+    );
+    if (front) return this.applyFront(front);
     // Enter is the keyboard's key: with no field focused (a preset tapped, not typed) it submits nothing, whatever a
     // demonstration that typed into the field did with it from the same content.
     if (action.type === 'Enter' && !this.pos.keyboard)
@@ -276,8 +260,16 @@ export class GraphWalker {
     // The value a picker shows, tapped again: it closes the picker back where it was opened from, nothing changed.
     if (!exact.move && relabelled === null && !this.pickedOn.has(pos.page) && currentOptionAgain(this.model, action, out))
       return this.closePicker();
-    // A tab or option the screen shows selected already: tapping it again changes nothing (unless a demonstration did).
-    if (!exact.move && relabelled === null && onStillControl(this.truthfulScreens(), action, screen)) return this.still(exact.nearest);
+    // A tab or option the screen shows selected already: tapping it again changes nothing (unless a demonstration did) —
+    // a list's row only where a recorded tap on its rows kept the page (found by hand: the weather's current city,
+    // tapped, closed its list on the phone, and the walk read the next taps on the list).
+    if (
+      !exact.move &&
+      relabelled === null &&
+      onStillControl(this.truthfulScreens(), action, screen) &&
+      (!onSelectedRow(this.truthfulScreens(), action, screen) || rowsKeepPage(this.model, pos.page, action))
+    )
+      return this.still(exact.nearest);
     // Enter in a focused field that holds nothing: there is nothing to submit, and the page stays (as a search box or a
     // recipient field does on a phone) — not what a demonstration's Enter did with a query typed. Where a demonstration
     // pressed Enter on the field as it is here, its edge was taken.
@@ -434,11 +426,11 @@ export class GraphWalker {
     }
   }
 
-  /** The app brought back to the front (walk-home.ts): no field has the focus, the keyboard is down; the page is as it was. */
-  private unfocus(): void {
-    this.leftApp = null;
-    this.pos = { ...this.pos, keyboard: false, focus: null };
-    this.focusLost = true;
+  /** What Home or a launch did (walk-home.ts): back in front, no field has the focus and the keyboard is down. */
+  private applyFront(step: FrontStep): WalkMove {
+    if ('refusal' in step) return this.refusedAgainstLaunch(step.refusal);
+    if (step.unfocus) this.pos = { ...this.pos, keyboard: false, focus: null };
+    return step.move;
   }
 
   /** A refusal named against the recorded launch (or any edge), so the step says why. */
