@@ -195,22 +195,8 @@ export class GraphWalker {
       );
     if (this.front.left !== null) return this.applyFront(this.front.onHomeScreen(action));
     this.acted = true;
-    const nowhere = this.front.typing(action);
-    if (nowhere !== null) return refused(nowhere, bestEdge(action, this.outEdges(this.pos), this.opts).nearest);
-    if (action.type === 'Type' && action.clear && this.pos.focus !== null) this.drafts.cleared(this.pos.focus);
-    // Home, or the app in front launched (walk-home.ts).
-    const home = homeNodeOf(this.graph);
-    const front = this.front.press(
-      action,
-      appOf(this.model.byId.get(this.node)),
-      home !== null && this.pos.page === this.model.pageOf.get(home),
-      this.outEdges(this.pos).some((e) => e.action.type === 'LaunchApp'),
-    );
-    if (front) return this.applyFront(front);
-    // Enter is the keyboard's key: with no field focused (a preset tapped, not typed) it submits nothing, whatever a
-    // demonstration that typed into the field did with it from the same content.
-    if (action.type === 'Enter' && !this.pos.keyboard)
-      return unrecorded('still', 'Enter with no field focused and no keyboard up: nothing happens', null);
+    const aside = this.asideFromThePage(action);
+    if (aside) return aside;
     const screen = graphScreen(this.graph as TaskGraph);
     // A tap on the app bar or the tab bar lands where its screen shows it, however far the list is scrolled.
     if (Math.abs(this.scrolled) > SCROLL_SLACK && !ignoresScroll(action) && !outsideScrolling(this.screens(), action, screen))
@@ -232,6 +218,30 @@ export class GraphWalker {
       this.unsubmitted =
         this.pos.page === page && (action.type === 'Type' || (this.unsubmitted && action.type !== 'Enter' && !isTapLike(action)));
     return move;
+  }
+
+  /**
+   * What an action does before any page's recorded moves are weighed: typing while no field has the focus, Home or a
+   * launch of the app in front (walk-home.ts), Enter with no keyboard up. Null: the page's moves decide.
+   */
+  private asideFromThePage(action: Action): WalkMove | null {
+    const nowhere = this.front.typing(action);
+    if (nowhere !== null) return refused(nowhere, bestEdge(action, this.outEdges(this.pos), this.opts).nearest);
+    if (action.type === 'Type' && action.clear && this.pos.focus !== null) this.drafts.cleared(this.pos.focus);
+    // Home, or the app in front launched (walk-home.ts).
+    const home = homeNodeOf(this.graph);
+    const front = this.front.press(
+      action,
+      appOf(this.model.byId.get(this.node)),
+      home !== null && this.pos.page === this.model.pageOf.get(home),
+      this.outEdges(this.pos).some((e) => e.action.type === 'LaunchApp'),
+    );
+    if (front) return this.applyFront(front);
+    // Enter is the keyboard's key: with no field focused (a preset tapped, not typed) it submits nothing, whatever a
+    // demonstration that typed into the field did with it from the same content.
+    if (action.type === 'Enter' && !this.pos.keyboard)
+      return unrecorded('still', 'Enter with no field focused and no keyboard up: nothing happens', null);
+    return null;
   }
 
   /** `relabelled`: the label of the control a tap was moved to (see below); only a move that presses that control counts. */
