@@ -247,10 +247,12 @@ function outside(text: string, term: string, required: readonly string[]): boole
 
 /** Whether a text says a forbidden term (outside every required one): the retracted 周六 in 周六我准时到. */
 export function saysForbidden(value: string, slots: Partial<TextSlots>): boolean {
-  const v = comparable(value);
-  const required = (slots.required ?? []).map(comparable).filter(Boolean);
-  return (slots.forbidden ?? []).map(comparable).some((f) => f !== '' && outside(v, f, required));
+  return forbiddenIn(comparable(value), (slots.required ?? []).map(comparable).filter(Boolean), slots);
 }
+
+/** saysForbidden on a text and required terms made comparable already. */
+const forbiddenIn = (v: string, required: readonly string[], slots: Partial<TextSlots>): boolean =>
+  (slots.forbidden ?? []).map(comparable).some((f) => f !== '' && outside(v, f, required));
 
 /**
  * A text against its slots: false when a forbidden term occurs (outside a required one) or a required term
@@ -260,7 +262,7 @@ export function slotsVerdict(value: string, slots: Partial<TextSlots> | undefine
   if (!slots) return null;
   const v = comparable(value);
   const required = (slots.required ?? []).map(comparable).filter(Boolean);
-  if (saysForbidden(value, slots)) return false;
+  if (forbiddenIn(v, required, slots)) return false;
   if (required.length === 0) return null;
   return required.every((r) => v.includes(r));
 }

@@ -151,6 +151,30 @@ export function choose(all: readonly Candidate[]): Candidate | null {
   return best;
 }
 
+/**
+ * Typing that is no recorded typing however alike the text. A search box lists what contains its query: another query
+ * lists other results — a shorter one (京 for 北京) more, in other places (南京 where 北京 was); a longer one (哈尔滨市 for
+ * 哈尔滨) fewer, maybe none (found by hand: 15 false accepts, the rows tapped where the recorded results were) — and a
+ * query the app takes as typed where the walk folds it (plainQuery) is another text to it; a search that finds by
+ * words (PageModel.fuzzySearch) lists for a query alike in words what it listed, but for a shorter one more. (The walk
+ * takes another query as such: walk-view.ts searchQueryMove.) A number field's filter may make of the text a number no
+ * demonstration saw (PageModel.numeric, filterDecides).
+ */
+function notTheRecordedText(
+  m: PageModel,
+  field: { key: string; value: string },
+  base: string,
+  action: Extract<Action, { type: 'Type' }>,
+  value: string,
+): boolean {
+  if (m.numeric.has(field.key) && filterDecides(base, action.text, action.clear)) return true;
+  if (!isSearchKey(field.key)) return false;
+  if (!plainQuery(`${action.clear ? '' : base}${action.text}`)) return true;
+  const typed = normalizeContent(value);
+  const searched = normalizeContent(field.value);
+  return typed !== searched && (!m.fuzzySearch.has(field.key) || searched.includes(typed));
+}
+
 /** A Type against a recorded Type: the text the field then holds against the text the demonstration's field held. */
 export function typeMatch(
   m: PageModel,
@@ -161,23 +185,12 @@ export function typeMatch(
 ): MatchResult {
   const field = typedField(e);
   if (!field) return matchEdge(action, e, opts);
-  const value = typedValue(pos.content.get(field.key) ?? '', action.text, action.clear, m.numeric.has(field.key));
-  // A search box lists what contains its query: another query lists other results, however alike the words — a shorter
-  // one (京 for 北京) more, in other places (南京 where 北京 was); a longer one (哈尔滨市 for 哈尔滨) fewer, maybe none (found
-  // by hand: 15 false accepts, the rows tapped where the recorded results were). A search that finds by words
-  // (PageModel.fuzzySearch) lists for a query alike in words what it listed, but for a shorter one more. No recorded
-  // search: the walk takes it as another query (walk-view.ts searchQueryMove). A number field's filter may make of the text a number no
-  // demonstration saw (PageModel.numeric, filterDecides).
-  const typed = normalizeContent(value);
-  const searched = normalizeContent(field.value);
-  const r =
-    (isSearchKey(field.key) &&
-      (!plainQuery(`${action.clear ? '' : (pos.content.get(field.key) ?? '')}${action.text}`) ||
-        (typed !== searched && (!m.fuzzySearch.has(field.key) || searched.includes(typed))))) ||
-    (m.numeric.has(field.key) && filterDecides(pos.content.get(field.key) ?? '', action.text, action.clear))
-      ? { matched: false, similarity: 0, rule: null }
-      : textAgrees(m, field.key, value, field.value, opts.textThreshold);
-  const said = action.clear ? '' : pos.content.get(field.key) ? ` (typed after "${pos.content.get(field.key)}" already there)` : '';
+  const base = pos.content.get(field.key) ?? '';
+  const value = typedValue(base, action.text, action.clear, m.numeric.has(field.key));
+  const r = notTheRecordedText(m, field, base, action, value)
+    ? { matched: false, similarity: 0, rule: null }
+    : textAgrees(m, field.key, value, field.value, opts.textThreshold);
+  const said = action.clear ? '' : base ? ` (typed after "${base}" already there)` : '';
   return {
     matched: r.matched,
     distancePx: null,

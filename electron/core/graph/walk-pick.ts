@@ -167,15 +167,13 @@ function stillShownAfter(m: PageModel, e: GraphEdge): boolean {
 function closesBack(m: PageModel, e: GraphEdge): boolean {
   const back = m.pageOf.get(e.to);
   if (back === undefined || back === m.pageOf.get(e.from)) return false;
-  return openedFrom(m, e, (o) => m.pageOf.get(o.from) === back);
+  return openedFrom(e, m.leavingOf.get(back) ?? []);
 }
 
-/**
- * Whether the demonstration's step before the pick opened the picker from a page `opener` accepts.
- */
-function openedFrom(m: PageModel, e: GraphEdge, opener: (o: GraphEdge) => boolean): boolean {
-  for (const o of [...m.outOf.values()].flat()) {
-    if (o.to !== e.from || o.from === e.from || !opener(o)) continue;
+/** Whether the demonstration's step before the pick was one of `openers` into the picker (from another page). */
+function openedFrom(e: GraphEdge, openers: Iterable<GraphEdge>): boolean {
+  for (const o of openers) {
+    if (o.to !== e.from || o.from === e.from) continue;
     if (e.uses.some(([d, t]) => o.uses.some(([od, ot]) => od === d && ot === t - 1))) return true;
   }
   return false;
@@ -189,7 +187,12 @@ function closesToOpener(m: PageModel, e: GraphEdge): boolean {
   if (closesBack(m, e)) return true;
   const activity = (id: string): string | undefined => m.byId.get(id)?.signature.activity;
   const back = activity(e.to);
-  return back !== undefined && back !== activity(e.from) && openedFrom(m, e, (o) => activity(o.from) === back);
+  if (back === undefined || back === activity(e.from)) return false;
+  // Only where a current option was tapped: every edge is weighed, those from a page of the activity closed back to.
+  return openedFrom(
+    e,
+    [...m.outOf.values()].flat().filter((o) => activity(o.from) === back),
+  );
 }
 
 /** Whether an edge is a demonstrated option of the picker an earlier other option was picked from (its page). */

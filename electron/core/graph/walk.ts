@@ -136,6 +136,8 @@ export class GraphWalker {
   private readonly drafts = new LeftDrafts();
   /** Which app is in front, as Home and launches leave it (walk-home.ts). */
   private readonly front = new AppFront();
+  /** The home screen the demonstrations started from, if they did (walk-home.ts homeNodeOf). */
+  private readonly homeNode: string | null;
 
   /** `app`: the pages other tasks' demonstrations recorded in the same apps (walk-app-pages.ts); without, none. */
   constructor(
@@ -144,6 +146,7 @@ export class GraphWalker {
     private readonly app: AppPages | null = null,
   ) {
     this.model = pageModel(graph);
+    this.homeNode = homeNodeOf(graph);
     // As any page the walk comes to (a task that starts on a page with a tab bar: that tab leads back here).
     this.pos = enterNode(this.model, graph.startNode, [graph.startNode], null);
     this.current = this.pos.nodes;
@@ -163,7 +166,7 @@ export class GraphWalker {
   get view(): WalkView {
     if (this.abroad) return abroadView(this.abroad, this.node);
     if (this.front.left !== null) {
-      const home = homeNodeOf(this.graph);
+      const home = this.homeNode;
       return home !== null ? { node: home, kind: 'recorded', scrolledPx: 0 } : { node: this.node, kind: 'excursion', scrolledPx: 0 };
     }
     return walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph), this.afterEnter);
@@ -229,14 +232,15 @@ export class GraphWalker {
     if (nowhere !== null) return refused(nowhere, bestEdge(action, this.outEdges(this.pos), this.opts).nearest);
     if (action.type === 'Type' && action.clear && this.pos.focus !== null) this.drafts.cleared(this.pos.focus);
     // Home, or the app in front launched (walk-home.ts).
-    const home = homeNodeOf(this.graph);
-    const front = this.front.press(
-      action,
-      appOf(this.model.byId.get(this.node)),
-      home !== null && this.pos.page === this.model.pageOf.get(home),
-      this.outEdges(this.pos).some((e) => e.action.type === 'LaunchApp'),
-    );
-    if (front) return this.applyFront(front);
+    if (action.type === 'Home' || action.type === 'LaunchApp') {
+      const front = this.front.press(
+        action,
+        appOf(this.model.byId.get(this.node)),
+        this.homeNode !== null && this.pos.page === this.model.pageOf.get(this.homeNode),
+        this.outEdges(this.pos).some((e) => e.action.type === 'LaunchApp'),
+      );
+      if (front) return this.applyFront(front);
+    }
     // Enter is the keyboard's key: with no field focused (a preset tapped, not typed) it submits nothing, whatever a
     // demonstration that typed into the field did with it from the same content.
     if (action.type === 'Enter' && !this.pos.keyboard)
