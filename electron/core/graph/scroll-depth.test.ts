@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
-import { b, button, id, n, page, tapAt } from '../../../test/support/ui-builder.js';
+import { b, button, field, id, n, page, tapAt } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
 
 /**
@@ -60,5 +60,43 @@ describe("a list's scroll position is part of the page's state", () => {
     ]);
     expect(walkPath(still, [tapRow(6), tapAt(install)]).accepted).toBe(true);
     expect(walkPath(still, [down, tapRow(6), tapAt(install)]).accepted).toBe(true);
+  });
+});
+
+describe('Enter submits the field with the focus, however far the page is scrolled', () => {
+  // The store's home page: a search box above the list. One demonstration searched (typed, Enter), one scrolled to the
+  // row; the path types the query, scrolls, and then presses Enter (found by exploring the sample phone).
+  const box = b(40, 150, 1040, 280);
+  const withBox = (first: number, query: string) => {
+    const p = home(first);
+    return { ...p, roots: [field(query, '搜索应用', box, { resourceId: id('search') }), ...p.roots] };
+  };
+  const results = page('搜索结果', button('广场舞教学', rowAt(0), { resourceId: id('row') }));
+  const g = graphOf([
+    demoOf(1, [
+      { ui: withBox(0, ''), action: tapAt(box) },
+      { ui: withBox(0, ''), action: { type: 'Type', text: '广场舞' } },
+      { ui: withBox(0, '广场舞'), action: { type: 'Enter' } },
+      { ui: results, action: tapRow(0), activity: 'SearchActivity' },
+      { ui: details('广场舞教学', '安装'), action: tapAt(install), activity: 'DetailsActivity' },
+      { ui: details('广场舞教学', '已安装'), action: null, activity: 'DetailsActivity' },
+    ]),
+    demoOf(2, [
+      { ui: withBox(0, ''), action: down },
+      { ui: withBox(3, ''), action: tapRow(3) },
+      { ui: details('广场舞教学', '安装'), action: tapAt(install), activity: 'DetailsActivity' },
+      { ui: details('广场舞教学', '已安装'), action: null, activity: 'DetailsActivity' },
+    ]),
+  ]);
+  const typed: Action[] = [tapAt(box), { type: 'Type', text: '广场舞' }];
+
+  it('typed, scrolled, Enter: the results, as the demonstration that searched saw them', () => {
+    const r = walkPath(g, [...typed, down, { type: 'Enter' }, tapRow(0), tapAt(install)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('a tap is where the finger lands: typed, scrolled, the place of the first result is a row of the scrolled list', () => {
+    expect(walkPath(g, [...typed, down, tapRow(0), tapAt(install)]).accepted).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
+import { isSearchKey } from './goal-conditions.js';
 import { pageModel } from './page-model.js';
 import { pageKey } from './signature.js';
 import type { TapLike } from './walk-view.js';
@@ -70,5 +71,31 @@ export class AppPages {
         }
       }
     return null;
+  }
+
+  /**
+   * Whether typing into the search box of a page that this task's demonstrations never typed in leaves the page as it
+   * was: another task's demonstrations typed a query into the page's one search box and the page stayed, with nothing
+   * but the box changed (the music library lists no results until Enter). An app that filters as you type shows other
+   * content after the typing, and is no such page.
+   */
+  typingStays(own: Pick<TaskGraph, 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>, here: readonly (GraphNode | undefined)[]): boolean {
+    const shown = here.filter((n): n is GraphNode => n !== undefined);
+    const pages = new Set(shown.map((n) => pageKey(n.signature)));
+    const boxes = new Set<string>();
+    let changes = false;
+    for (const activity of new Set(shown.map((n) => n.signature.activity)))
+      for (const { graph, node } of this.byActivity.get(activity) ?? []) {
+        if (graph.edges === own.edges || graph.taskId === own.taskId || !pages.has(pageKey(node.signature))) continue;
+        const m = pageModel(graph);
+        for (const e of m.outOf.get(node.id) ?? []) {
+          if (e.action.type !== 'Type') continue;
+          const effects = e.effects ?? [];
+          const box = effects.length === 1 && isSearchKey(effects[0]!.key, effects[0]!.label) ? effects[0]!.key : null;
+          if (box === null || m.pageOf.get(e.to) !== m.pageOf.get(e.from) || e.goal) changes = true;
+          else boxes.add(box);
+        }
+      }
+    return !changes && boxes.size === 1;
   }
 }

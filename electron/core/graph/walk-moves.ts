@@ -24,7 +24,7 @@ import {
   valueAgrees,
 } from './page-model.js';
 import { normalizeContent, plainQuery, sliderValue } from './content.js';
-import { isChoiceKey } from './content-keys.js';
+import { isChoiceKey, isScrollKey } from './content-keys.js';
 import { ANY_OPTION, isSearchKey, isTextKey } from './goal-conditions.js';
 import { within } from './task-bounds.js';
 import { pressedBack } from './walk-switch.js';
@@ -294,6 +294,8 @@ function exitWith(
   opts: MatchOptions,
   shown: boolean,
   unsubmitted: boolean,
+  /** A tap or press: what it acts on is where the finger lands, so how far a list is scrolled counts (walk-view.ts). */
+  positional: boolean,
 ): number | 'refused' | null {
   const had = contentOf(m.byId.get(e.from));
   let differs = 0;
@@ -301,6 +303,8 @@ function exitWith(
   for (const k in had) {
     const now = pos.content.get(k);
     if (now === undefined || valueAgrees(m, k, had[k]!, now, opts.textThreshold)) continue;
+    // Enter submits the field that has the focus, Back leaves the page: wherever a list of the page is scrolled.
+    if (!positional && isScrollKey(k)) continue;
     // The control found by its label under the finger is there whatever the search box holds: a query is a means. And a
     // way off the page a demonstration took with the box empty is there with a query typed and not yet submitted (the
     // screen the walk stands on, recorded with the query typed, says what is under the finger: see sameControl) —
@@ -421,7 +425,7 @@ export function pageMoves(
           how: 'refused',
         });
     } else {
-      const differs = exitWith(m, e, pos, opts, shown !== null, unsubmitted);
+      const differs = exitWith(m, e, pos, opts, shown !== null, unsubmitted, isTapLike(action));
       if (differs === 'refused')
         cands.push({
           edge: e,

@@ -241,6 +241,17 @@ export class GraphWalker {
       );
       if (front) return this.applyFront(front);
     }
+    // A query typed into a search box this task never typed in, where other tasks' demonstrations saw the page stay as it
+    // was until the query is submitted: the page stays, the query unsubmitted (a way off the page stands as recorded).
+    if (action.type === 'Type' && this.pos.focus === UNKNOWN_FIELD && this.app?.typingStays(this.graph, this.screens())) {
+      this.unsubmitted = true;
+      return unrecorded(
+        'focus',
+        'a query typed into a search box no demonstration of this task typed in: the page stays until it is submitted',
+        null,
+        0,
+      );
+    }
     // Enter is the keyboard's key: with no field focused (a preset tapped, not typed) it submits nothing, whatever a
     // demonstration that typed into the field did with it from the same content.
     if (action.type === 'Enter' && !this.pos.keyboard)
@@ -286,8 +297,16 @@ export class GraphWalker {
       return this.still(exact.nearest);
     // Enter in a focused field that holds nothing: there is nothing to submit, and the page stays (as a search box or a
     // recipient field does on a phone) — not what a demonstration's Enter did with a query typed. Where a demonstration
-    // pressed Enter on the field as it is here, its edge was taken.
-    if (!exact.move && action.type === 'Enter' && pos.keyboard && pos.focus !== null && (pos.content.get(pos.focus) ?? '') === '')
+    // pressed Enter on the field as it is here, its edge was taken. Not a query typed into a box no demonstration of this
+    // task typed in (its text the walk does not hold): that submits it.
+    if (
+      !exact.move &&
+      action.type === 'Enter' &&
+      pos.keyboard &&
+      pos.focus !== null &&
+      (pos.content.get(pos.focus) ?? '') === '' &&
+      !(pos.focus === UNKNOWN_FIELD && this.unsubmitted)
+    )
       return unrecorded('still', 'Enter in a field that holds nothing: nothing to submit, the page stays', exact.nearest, 0);
     // The label of the control under the finger on the screen shown, read once for the rules below that need it.
     let under: string | null | undefined;
