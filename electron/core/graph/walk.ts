@@ -9,8 +9,9 @@ import type { MatchOptions } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import { labelUnder, onBackControl } from './walk-controls.js';
 import type { PageModel } from './page-model.js';
-import { contentOf, forbiddenText, loopAllows, pageModel } from './page-model.js';
-import { goalRepeat, nothingUnder, sameControl } from './walk-pressed.js';
+import { contentOf, loopAllows, pageModel } from './page-model.js';
+import { nothingUnder, sameControl } from './walk-pressed.js';
+import { vetMove } from './walk-vet.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
 import { currentOptionAgain, pickedAgain, rowsKeepPage } from './walk-pick.js';
@@ -336,39 +337,14 @@ export class GraphWalker {
         : found;
     const unnamed = move ? this.query.refusal(this.model, move, action) : null;
     if (unnamed) return unnamed;
-    // A form holding a switch no demonstration moved, committed by a way off it (walk-toggled.ts).
-    if (
-      move?.edge &&
-      move.edge.action.type !== 'Back' &&
-      this.toggled.changed(pos.page) &&
-      this.model.pageOf.get(move.edge.to) !== pos.page
-    ) {
-      const reason = 'a switch no demonstration moved is left changed on this form: the way off it saves a value no demonstration saw';
-      return refused(reason, { edge: move.edge, result: move.result });
-    }
-    // The task's goal action done again (walk-pressed.ts goalRepeat): the lone button where it stands undoes it.
-    const goalEdge = move?.how === 'edge' && move.edge?.goal ? move.edge : null;
-    // The goal action sending a text that says what the task takes back (the retracted 周六): it went out, and a right
-    // text sent after it does not call it back (found by hand once a wrong text could stand in a field: 周六我准时到
-    // sent, then 周日我准时到).
-    const wrongText = goalEdge ? forbiddenText(this.model, pos.content) : null;
-    if (wrongText !== null)
-      return refused(`the goal action sends "${wrongText}", which says what the task takes back`, {
-        edge: goalEdge!,
-        result: move!.result,
-      });
-    const repeat = goalEdge ? goalRepeat(this.model, goalEdge, this.goalsTaken) : null;
-    if (repeat === 'undo') {
+    // A form left with a switch changed, committed; the goal action sending a retracted text, or done again (walk-vet.ts).
+    const vetted = move ? vetMove(this.model, move, pos, this.toggled.changed(pos.page), this.goalsTaken) : null;
+    if (vetted?.kind === 'refused') return refused(vetted.reason, { edge: move!.edge!, result: move!.result });
+    if (vetted?.kind === 'undo') {
       this.viaGoal = new Set();
-      this.goalsTaken.delete(goalEdge!.id);
-      const reason = "the goal's own button pressed again where it stands: on a phone it undoes the goal (its label says so now)";
-      return unrecorded('switch-back', reason, exact.nearest, 0);
+      this.goalsTaken.delete(move!.edge!.id);
+      return unrecorded('switch-back', vetted.reason, exact.nearest, 0);
     }
-    if (repeat === 'again')
-      return refused("the task's goal action again: no demonstration did it twice, and a phone does it again", {
-        edge: goalEdge!,
-        result: move!.result,
-      });
     const scroll = move ? null : scrollDelta(action);
     if (scroll !== null) return this.scroll(scroll, exact.nearest);
     if (!move) {
