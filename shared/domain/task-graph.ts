@@ -176,6 +176,12 @@ export interface GraphNode {
   inputs?: Bounds[];
   /** Sliders and switches of the representative's screen: a tap changes their own value, and the page stays. */
   toggles?: Bounds[];
+  /**
+   * Where a tap acts at all on the node's screens (every member's elements that take a tap, labelled or not; see
+   * tap-controls.ts pressableAreas): elsewhere it lands on nothing. Absent where a member showed a dialog or a menu, and
+   * on graphs built before it was recorded.
+   */
+  pressable?: Bounds[];
   /** Agents' actions an annotator marked wrong here (they stay off the graph; the walk says "known wrong"). */
   knownWrong?: KnownWrongAction[];
 }
@@ -300,6 +306,8 @@ export interface DemoStep {
   inputs?: Bounds[];
   /** Its sliders and switches. */
   toggles?: Bounds[];
+  /** Where a tap acts at all (null or absent: a dialog or a menu is up). */
+  pressable?: Bounds[];
   /** Null on the final observation. */
   action: Action | null;
   actionPx: ActionPx | null;

@@ -137,6 +137,7 @@ export const GraphNodeSchema: z.ZodType<GraphNode, unknown> = z
     controls: z.array(TapOptionSchema).optional(),
     inputs: z.array(BoundsSchema).optional(),
     toggles: z.array(BoundsSchema).optional(),
+    pressable: z.array(BoundsSchema).optional(),
     knownWrong: KnownWrongSchema,
   })
   .transform(({ knownWrong, ...node }) => (knownWrong ? { ...node, knownWrong } : node));

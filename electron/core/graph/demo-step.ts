@@ -12,6 +12,7 @@ import {
   labelledControls,
   labelledOptions,
   mirrorControl,
+  pressableAreas,
   scrollAreas,
   sliderAt,
   stillControls,
@@ -56,6 +57,7 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
   const up = upArrow(s.ui);
   const dismiss = dismissButton(s.ui);
   const still = stillControls(s.ui);
+  const pressable = pressableAreas(s.ui, s.screen);
   return {
     ref: s.ref,
     signature,
@@ -75,6 +77,7 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
     controls: labelledControls(s.ui),
     inputs: inputFields(s.ui),
     toggles: toggleControls(s.ui),
+    ...(pressable ? { pressable } : {}),
     action: s.action,
     actionPx: s.actionPx,
     screen: s.screen,

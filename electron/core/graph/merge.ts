@@ -151,6 +151,7 @@ export function buildGraph(
   const alternatives = new Map<GraphEdge, Bounds[]>();
   const goalPaths = new Map<string, GraphEdge[][]>();
   const starts = new Map<string, number>();
+  const pressNowhereKnown = new Set<string>();
   for (const demo of demos) {
     if (demo.steps.length === 0) continue;
     const nodeIds = demo.steps.map((s) => {
@@ -172,6 +173,10 @@ export function buildGraph(
       if (s.controls && node.members.length === 1) node.controls = s.controls;
       if (s.inputs && node.members.length === 1) node.inputs = s.inputs;
       if (s.toggles?.length && node.members.length === 1) node.toggles = s.toggles;
+      // Where any member's screen takes a tap; nowhere known where a member showed a dialog (a tap outside it closes it).
+      if (!s.pressable) pressNowhereKnown.add(node.id);
+      if (pressNowhereKnown.has(node.id)) delete node.pressable;
+      else node.pressable = unionBounds(node.pressable ?? [], s.pressable!);
       return node.id;
     });
     starts.set(nodeIds[0]!, (starts.get(nodeIds[0]!) ?? 0) + 1);

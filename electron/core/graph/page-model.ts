@@ -72,6 +72,12 @@ export interface PageModel {
    * its other fields (the singer's songs for 邓丽君), and only the query itself lists the recorded results.
    */
   fuzzySearch: ReadonlySet<string>;
+  /**
+   * Pages where a demonstration typed right after coming to the page, with no tap on it first: the app focuses a field
+   * by itself there. Elsewhere a demonstration tapped the field before typing, and typing with no field focused goes
+   * nowhere on a phone.
+   */
+  typesOnArrival: ReadonlySet<string>;
 }
 
 const cache = new WeakMap<readonly GraphEdge[], { nodes: readonly GraphNode[]; count: number; model: PageModel }>();
@@ -139,7 +145,24 @@ function buildPageModel(graph: WalkGraph): PageModel {
     numeric: numericKeys(graph.nodes),
     fromOne: countsFromOne(graph.nodes),
     fuzzySearch: fuzzySearchKeys(graph.edges, outOf),
+    typesOnArrival: typesOnArrival(graph.edges, pageOf),
   };
+}
+
+/** See PageModel.typesOnArrival: each demonstration's typing, by the step before it (none, or a move from another page). */
+function typesOnArrival(edges: readonly GraphEdge[], pageOf: ReadonlyMap<string, string>): Set<string> {
+  const at = new Map<string, GraphEdge>();
+  for (const e of edges) for (const [d, t] of e.uses) at.set(`${d}:${t}`, e);
+  const out = new Set<string>();
+  for (const e of edges) {
+    if (e.action.type !== 'Type') continue;
+    const page = pageOf.get(e.from);
+    for (const [d, t] of e.uses) {
+      const before = at.get(`${d}:${t - 1}`);
+      if (page !== undefined && (!before || pageOf.get(before.from) !== page)) out.add(page);
+    }
+  }
+  return out;
 }
 
 /** See PageModel.fuzzySearch: the results a search's typing led to (after its Enter too), by the taps recorded on them. */

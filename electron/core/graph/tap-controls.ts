@@ -1,4 +1,4 @@
-import type { Bounds, UiHierarchy, UiNode } from '../../../shared/domain/ui-node.js';
+import type { Bounds, ScreenSize, UiHierarchy, UiNode } from '../../../shared/domain/ui-node.js';
 import type { TapOption } from '../../../shared/domain/task-graph.js';
 import { contains, flattenUi, labelOf } from '../../../shared/domain/ui-tree.js';
 import { normalizeContent } from './content.js';
@@ -136,6 +136,21 @@ export function labelledControls(ui: UiHierarchy): TapOption[] {
     .filter((n) => n.bounds && (n.clickable || n.longClickable) && labelOf(n).trim() !== '')
     .sort((a, b) => area(a.bounds!) - area(b.bounds!))
     .map((n) => ({ bounds: n.bounds!, label: normalizeContent(labelOf(n)) }));
+}
+
+/**
+ * Where a tap acts at all on a screen: the bounds of every element that takes a tap (clickable, long-clickable,
+ * checkable, or a text field), labelled or not. Elsewhere a tap lands on nothing and nothing happens (a label, a
+ * picture, the blank part of a page). Null where a window smaller than the screen is up (a dialog, a menu): a tap
+ * outside it closes it, which is not nothing.
+ */
+export function pressableAreas(ui: UiHierarchy, screen: ScreenSize): Bounds[] | null {
+  const whole = (b: Bounds | null | undefined): boolean =>
+    !!b && b.left <= 0 && b.top <= 0 && b.right >= screen.width && b.bottom >= screen.height;
+  if (ui.roots.length === 0 || !ui.roots.every((r) => whole(r.bounds))) return null;
+  return flattenUi(ui)
+    .filter((n) => n.bounds && (n.clickable || n.longClickable || n.checkable || isEditField(n)))
+    .map((n) => n.bounds!);
 }
 
 /** Sliders and switches of a screen (a SeekBar, a Switch, a check box): a tap changes their own value, the page stays. */

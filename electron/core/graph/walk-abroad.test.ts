@@ -32,7 +32,7 @@ describe("another task's recording of the page a tap opens", () => {
       field(hour, '小时（0-23）', b(40, 300, 520, 450), { resourceId: id('hour') }),
       button('−1 h', minus, { resourceId: id('minus') }),
       button('+1 h', plus, { resourceId: id('plus') }),
-      text('铃声', dial, { resourceId: id('ringtone') }),
+      button('铃声', dial, { resourceId: id('ringtone') }),
       n({
         className: 'android.widget.Switch',
         resourceId: id('vibrate'),

@@ -14,7 +14,12 @@ describe('Home and the app launched again', () => {
   const save = b(560, 1400, 1040, 1550);
   const hourBox = b(40, 300, 520, 450);
   const launcher = page('', button('时钟', b(40, 300, 300, 500), { resourceId: id('icon') }));
-  const list = page('闹钟', button('添加闹钟', add, { resourceId: id('add') }));
+  // The 07:00 alarm's row: what it opens, no demonstration saw.
+  const list = page(
+    '闹钟',
+    button('07:00', b(40, 1800, 1040, 1950), { resourceId: id('alarm') }),
+    button('添加闹钟', add, { resourceId: id('add') }),
+  );
   const editor = (hour: string) =>
     page(
       '添加闹钟',

@@ -16,7 +16,7 @@ import { pressedAgain } from './walk-pressed.js';
 import { flippedBack, onFlippedSwitch } from './walk-switch.js';
 import type { TabBar } from './walk-tabs.js';
 import { sharedTabBars, tabPressed } from './walk-tabs.js';
-import { inField, isTapLike, toggleUnder } from './walk-view.js';
+import { inField, isTapLike, onNothing, toggleUnder } from './walk-view.js';
 
 /**
  * What an action no recorded move takes does where the walk stands, rule by rule in the order they are tried: the
@@ -94,6 +94,14 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
   if (pressedAgain(m, c.labelHere(), pos.page, c.valueOf, action, screen, c.opts.textThreshold)) {
     const reason =
       'the control a recorded action of the page pressed, pressed again where the screen still shows it: what it sets is set already';
+    return yield { kind: 'stays', how: 'still', reason };
+  }
+  // Nothing that takes a tap under the finger (found by hand set G: a label tapped, then Back, was read as a page opened
+  // and left, while on the phone Back left the page itself). Only on the recorded screens the walk stands on, with the
+  // keyboard down there and on the path: the keyboard moves a page's controls (the tab bar rises above it).
+  const keyboardDown = !pos.keyboard && c.screens.every((n) => n?.keyboard !== true);
+  if (pos.nodes.size > 0 && keyboardDown && onNothing(c.screens, action, screen)) {
+    const reason = 'nothing that takes a tap is there on the screen (a label, a picture, a blank part): nothing happens';
     return yield { kind: 'stays', how: 'still', reason };
   }
   if (inField(c.screens, action, screen)) return yield { kind: 'field' };

@@ -241,12 +241,16 @@ describe('a scroll changes the view, not the state', () => {
 describe('what the agent is shown: the view of the walk', () => {
   const tomorrow = b(40, 900, 1040, 1050);
   const cities = b(0, 2200, 540, 2350);
-  const blank = b(40, 1700, 1040, 1850); // inside the list, under no control
+  // Inside the list, a picture that takes a tap (unlabelled): what it opens, no demonstration saw.
+  const blank = b(40, 1700, 1040, 1850);
   const days = n({
     className: 'androidx.recyclerview.widget.RecyclerView',
     scrollable: true,
     bounds: b(0, 300, 1080, 2150),
-    children: [button('明天', tomorrow, { resourceId: id('tomorrow') })],
+    children: [
+      button('明天', tomorrow, { resourceId: id('tomorrow') }),
+      n({ className: 'android.widget.ImageView', resourceId: id('radar'), clickable: true, bounds: blank }),
+    ],
   });
   const g = graphOf([
     demoOf(1, [

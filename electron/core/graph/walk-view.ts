@@ -98,7 +98,7 @@ export function namedBy(label: string, query: string, byWords: boolean): boolean
 }
 
 /** What a walk knows of the screens it stands on: each node's scrolling containers and still controls. */
-type ScreenFacts = Pick<GraphNode, 'scrolls' | 'still' | 'inputs' | 'toggles'>;
+type ScreenFacts = Pick<GraphNode, 'scrolls' | 'still' | 'inputs' | 'toggles' | 'pressable'>;
 
 /**
  * Whether a swipe moves nothing on these screens: every one is known to have nothing that scrolls (a page
@@ -186,6 +186,17 @@ export function toggleUnder(
 
 /** The focus of a field no demonstration typed in: typing there matches no recorded typing. */
 export const UNKNOWN_FIELD = '§a field no demonstration typed in';
+
+/**
+ * Whether a tap lands on nothing that takes a tap on every one of these screens (a label, a picture, a page's blank
+ * part): on a phone nothing happens, and Back after it leaves the page. Unknown where a screen kept no such record (a
+ * dialog or a menu up, a graph built before it was kept).
+ */
+export function onNothing(nodes: readonly (ScreenFacts | undefined)[], action: Action, screen: { width: number; height: number }): boolean {
+  if (!isTapLike(action) || nodes.length === 0) return false;
+  const p = toPixels(action.at, screen);
+  return nodes.every((n) => n?.pressable !== undefined && !n.pressable.some((b) => contains(b, p.x, p.y)));
+}
 
 /** Whether a tap lands in an editable field every one of these screens shows (a search box): it takes the focus, the page stays. */
 export function inField(nodes: readonly (ScreenFacts | undefined)[], action: Action, screen: { width: number; height: number }): boolean {

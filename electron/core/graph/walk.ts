@@ -131,6 +131,8 @@ export class GraphWalker {
   private readonly pickedOn = new Set<string>();
   /** The goal edges the path has taken (walk.ts move: the goal done again). */
   private readonly goalsTaken = new Set<string>();
+  /** Whether the path tapped anything on the page since it came there (a field may have the focus). */
+  private tappedOnPage = false;
   /** On a page another task's demonstrations recorded, opened by a tap this graph does not know (walk-abroad.ts). */
   private abroad: Abroad | null = null;
   /** Texts typed and left unsent by Back, which an app may keep as drafts (walk-discard.ts). */
@@ -213,6 +215,7 @@ export class GraphWalker {
     if (action.type === 'Back' && move.taken && this.pos.page !== page) this.forget(page, shown);
     if (move.taken?.edge?.group && move.taken.how !== 'back') this.pickedOn.add(page);
     if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
+    if (move.taken) this.tappedOnPage = this.pos.page === page && (this.tappedOnPage || (isTapLike(action) && move.taken.how !== 'still'));
     // The screen a demonstration saw after its Enter, while the walk stays there (a scroll keeps it).
     this.afterEnter =
       screenAfterEnter(this.model.byId, move.taken?.edge ?? null) ??
@@ -231,6 +234,21 @@ export class GraphWalker {
   private asideFromThePage(action: Action): WalkMove | null {
     const nowhere = this.front.typing(action);
     if (nowhere !== null) return refused(nowhere, bestEdge(action, this.outEdges(this.pos), this.opts).nearest);
+    // Typing as the path comes to a page, before any tap on it, where every demonstration tapped a field first: a phone
+    // puts the text nowhere (found by hand set G: the payee chosen, 300 typed at once, 转账 — the wallet's form focuses
+    // no field by itself). Not where the page's screen was recorded with the keyboard up, or a demonstration typed on
+    // arrival: the app focuses a field by itself there.
+    if (
+      action.type === 'Type' &&
+      !this.tappedOnPage &&
+      this.pos.focus === null &&
+      !this.pos.keyboard &&
+      !this.model.typesOnArrival.has(this.pos.page)
+    )
+      return refused(
+        'typed before any tap on the page, where no field takes the focus by itself: the text goes nowhere (tap the field first)',
+        bestEdge(action, this.outEdges(this.pos), this.opts).nearest,
+      );
     if (action.type === 'Type' && action.clear && this.pos.focus !== null) this.drafts.cleared(this.pos.focus);
     // Home, or the app in front launched (walk-home.ts).
     if (action.type === 'Home' || action.type === 'LaunchApp') {
@@ -438,7 +456,10 @@ export class GraphWalker {
   /** What Home or a launch did (walk-home.ts): back in front, no field has the focus and the keyboard is down. */
   private applyFront(step: FrontStep): WalkMove {
     if ('refusal' in step) return this.refusedAgainstLaunch(step.refusal);
-    if (step.unfocus) this.pos = { ...this.pos, keyboard: false, focus: null };
+    if (step.unfocus) {
+      this.pos = { ...this.pos, keyboard: false, focus: null };
+      this.tappedOnPage = false;
+    }
     return step.move;
   }
 
