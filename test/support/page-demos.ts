@@ -19,6 +19,8 @@ export interface Shot {
   action: Action | null;
   /** The activity, when the page is another one. */
   activity?: string;
+  /** The app (package), when the page is another app's. */
+  app?: string;
   /** An annotator's mark on the tap: which other options of its group do as well ('any', or their labels). */
   alternatives?: TapAlternatives;
 }
@@ -32,7 +34,7 @@ export function demoOf(id: number, shots: readonly Shot[]): Demo {
         {
           ref: { demonstrationId: id, idx, screenshotBlob: null, xmlBlob: null },
           ui: s.ui,
-          foreground: { package: 'com.example.app', activity: s.activity ?? 'MainActivity' },
+          foreground: { package: s.app ?? 'com.example.app', activity: s.activity ?? 'MainActivity' },
           action: s.action,
           actionPx:
             s.action?.type === 'Tap'

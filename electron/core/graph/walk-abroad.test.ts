@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
-import { b, button, field, id, n, page, tapAt, text } from '../../../test/support/ui-builder.js';
+import { b, button, field, id, n, page, tapAt } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf } from '../../../test/support/page-demos.js';
 import { GraphWalker } from './walk.js';
 import { AppPages } from './walk-app-pages.js';

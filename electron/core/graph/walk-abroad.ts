@@ -4,6 +4,7 @@ import type { PageModel } from './page-model.js';
 import { isEdit, pageModel } from './page-model.js';
 import { commitsByExit } from './walk-discard.js';
 import type { WalkHow } from './walk-moves.js';
+import { appOfPage } from './walk-position.js';
 import type { WalkMove } from './walk-step.js';
 import type { WalkView } from './walk-view.js';
 
@@ -66,6 +67,13 @@ export function abroadStep(a: Abroad, action: Action): AbroadStep {
     return { kind: 'refused', reason: `${where}, what this does (${how}) no demonstration of this task saw` };
   // A tap that graph does not know either: a page no one recorded, which only Back leaves (as on this task's pages).
   if (a.walk.view.kind === 'excursion') return { kind: 'stays', reason: `${where}: ${move.taken.result.reason}` };
+  // Back (or Up) out of another app's page, where no demonstration pressed it: that app's own history decides where it
+  // leads (found by hand set G: the dialer's 短信 opens Messages, whose Back shows its list, not the contact again).
+  if (a.walk.page !== from && !(edge && how === 'edge') && appOfPage(from) !== appOfPage(a.walk.page))
+    return {
+      kind: 'refused',
+      reason: `${where}: Back in another app than the one it was opened from: where it leads, no demonstration saw`,
+    };
   const problem = edge && edge.action.type !== 'Back' ? leavesSomething(m, a, from, edge, EDITS.has(how)) : null;
   if (problem) return { kind: 'refused', reason: `${where}: ${problem}` };
   // Back off a form discards what was set there.

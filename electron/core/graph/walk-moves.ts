@@ -29,6 +29,7 @@ import { ANY_OPTION, isSearchKey, isTextKey } from './goal-conditions.js';
 import { within } from './task-bounds.js';
 import { pressedBack } from './walk-switch.js';
 import { presetFilledField } from './walk-presets.js';
+import { appOfPage } from './walk-position.js';
 
 /**
  * The moves a walk makes beyond the edges out of where it stands (see walk.ts): what a page's recorded
@@ -521,6 +522,9 @@ export function backMove(pos: Position, nodesFor: (p: Position) => Set<string>):
     return { edge: null, result: { ...result, reason: 'Back hides the keyboard' }, how: 'keyboard', to };
   }
   if (!pos.back) return null;
+  // Back in another app than the page it was opened from: that app's own history decides where it leads (found by hand
+  // set G: the dialer's 短信 opens Messages, whose Up shows its list, not the contact again). A recorded Back was taken.
+  if (appOfPage(pos.page) !== appOfPage(pos.back.page)) return null;
   // The page as the walk left it: its nodes too (a page's states that differ in nothing the walk tracks stay apart).
   const to: Position = { ...pos.back, content: new Map(pos.back.content), nodes: new Set(pos.back.nodes) };
   return { edge: null, result: { ...result, reason: 'Back returns to the page the walk came from' }, how: 'back', to };

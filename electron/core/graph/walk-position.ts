@@ -7,6 +7,9 @@ import { isEditClass } from './widget-classes.js';
 
 /** Where a walk stands, as positions: arriving at a node, the nodes that show a page's content, the focused field. */
 
+/** The app a page belongs to: its activity's package (a page key starts with the activity). */
+export const appOfPage = (page: string): string => page.slice(0, Math.max(0, page.indexOf('/')));
+
 /** The position on arriving at a node (its page with the content it shows). */
 export function enterNode(m: PageModel, node: string, nodes: readonly string[], back: Position | null): Position {
   const n = m.byId.get(node);

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../../shared/domain/action.js';
+import { b, button, field, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
+import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
+
+/**
+ * What a tap on nothing, typing before any tap, and Back in another app do on a phone (found by hand set G): a label
+ * tapped changes nothing, so Back after it leaves the page itself; typed text goes nowhere until a field has the focus;
+ * Back in an app another one opened follows that app's own history.
+ */
+describe('a tap on nothing that takes a tap', () => {
+  const row = b(0, 300, 1080, 450);
+  const title = b(40, 300, 1040, 420);
+  const picture = b(40, 500, 1040, 1100);
+  const save = b(560, 1400, 1040, 1550);
+  const list = page('资讯', button('养老金上调', row, { resourceId: id('row') }));
+  const article = (saved: string) =>
+    page(
+      '养老金上调',
+      text('今年养老金上调，有哪些变化', title, { resourceId: id('headline') }),
+      text('', picture, { resourceId: id('photo') }),
+      button(saved, save, { resourceId: id('save') }),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: list, action: tapAt(row) },
+      { ui: article('收藏'), action: tapAt(save), activity: 'ArticleActivity' },
+      { ui: article('已收藏'), action: null, activity: 'ArticleActivity' },
+    ]),
+  ]);
+
+  it('the headline or the picture tapped on the way: nothing happens, and the article is saved as demonstrated', () => {
+    const r = walkPath(g, [tapAt(row), tapAt(title), tapAt(picture), tapAt(save)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('the headline tapped, then Back: Back leaves the article (no page had opened), and 收藏 is not pressed', () => {
+    // Read as a page opened and left, Back came back to the article and the tap at 收藏's place saved it.
+    expect(walkPath(g, [tapAt(row), tapAt(title), { type: 'Back' }, tapAt(save)]).accepted).toBe(false);
+  });
+});
+
+describe('typing before any tap on the page', () => {
+  const amount = b(40, 300, 1040, 420);
+  const confirm = b(40, 900, 1040, 1050);
+  const payee = b(0, 300, 1080, 450);
+  const payees = page('选择收款人', button('儿子建国', payee, { resourceId: id('payee') }));
+  const form = (value: string) =>
+    page('转账', field(value, '金额（元）', amount, { resourceId: id('amount') }), button('转账', confirm, { resourceId: id('confirm') }));
+  const done = page('转账成功', button('完成', confirm, { resourceId: id('done') }));
+  const type300: Action = { type: 'Type', text: '300' };
+  /** `tapFirst`: the demonstration tapped the amount field before typing (the form focuses none by itself). */
+  const demo = (tapFirst: boolean) =>
+    graphOf([
+      demoOf(1, [
+        { ui: payees, action: tapAt(payee) },
+        ...(tapFirst ? [{ ui: form(''), action: tapAt(amount), activity: 'FormActivity' }] : []),
+        { ui: form(''), action: type300, activity: 'FormActivity' },
+        { ui: form('300'), action: tapAt(confirm), activity: 'FormActivity' },
+        { ui: done, action: null, activity: 'DoneActivity' },
+      ]),
+    ]);
+
+  it('where the demonstration tapped the field first: typed at once, the text goes nowhere, refused', () => {
+    const r = walkPath(demo(true), [tapAt(payee), type300, tapAt(confirm)]);
+    expect(r.accepted).toBe(false);
+    expect(r.reason).toMatch(/before any tap on the page/);
+  });
+
+  it('the field tapped, then typed: accepted', () => {
+    expect(walkPath(demo(true), [tapAt(payee), tapAt(amount), type300, tapAt(confirm)]).accepted).toBe(true);
+  });
+
+  it('where a demonstration typed as it came to the form (the app focuses the field): typed at once, accepted', () => {
+    expect(walkPath(demo(false), [tapAt(payee), type300, tapAt(confirm)]).accepted).toBe(true);
+  });
+});
+
+describe('Back in an app another app opened', () => {
+  const sms = b(40, 600, 520, 750);
+  const call = b(560, 600, 1040, 750);
+  const box = b(40, 2000, 800, 2150);
+  const send = b(820, 2000, 1040, 2150);
+  const card = page('王丽', button('短信', sms, { resourceId: id('sms') }), button('呼叫', call, { resourceId: id('call') }));
+  const thread = (draft: string) =>
+    page('王丽', field(draft, '短信', box, { resourceId: id('compose') }), button('发送', send, { resourceId: id('send') }));
+  const messages = { app: 'com.example.messaging', activity: 'ConversationActivity' };
+  const typed: Action = { type: 'Type', text: '周日中午一起吃饭' };
+  const g = graphOf([
+    demoOf(1, [
+      { ui: card, action: tapAt(sms), activity: 'ContactActivity' },
+      { ui: thread(''), action: tapAt(box), ...messages },
+      { ui: thread(''), action: typed, ...messages },
+      { ui: thread('周日中午一起吃饭'), action: tapAt(send), ...messages },
+      { ui: thread(''), action: null, ...messages },
+    ]),
+  ]);
+
+  it('the demonstration: the card, 短信, the text, 发送', () => {
+    expect(walkPath(g, [tapAt(sms), tapAt(box), typed, tapAt(send)]).accepted).toBe(true);
+  });
+
+  it("Back in the messaging app is not known to return to the contact's card: refused", () => {
+    // On the phone it showed the messaging app's list, where 短信's place is another conversation.
+    expect(walkPath(g, [tapAt(sms), { type: 'Back' }, tapAt(sms), tapAt(box), typed, tapAt(send)]).accepted).toBe(false);
+  });
+});
