@@ -514,7 +514,12 @@ function slidTo(e: GraphEdge, action: Extract<Action, { type: 'Tap' | 'DoubleTap
 }
 
 /** Step 3: Back hides the keyboard if one is up, else returns to the page the walk came from, as it was left. */
-export function backMove(pos: Position, nodesFor: (p: Position) => Set<string>): Candidate | null {
+export function backMove(
+  pos: Position,
+  nodesFor: (p: Position) => Set<string>,
+  /** The home screen's page (the launcher the demonstrations started from), if any: Back from an app's first page goes there. */
+  home: string | null = null,
+): Candidate | null {
   const result = yes('same-action', '', null);
   if (pos.keyboard) {
     const to: Position = { ...pos, keyboard: false };
@@ -523,8 +528,9 @@ export function backMove(pos: Position, nodesFor: (p: Position) => Set<string>):
   }
   if (!pos.back) return null;
   // Back in another app than the page it was opened from: that app's own history decides where it leads (found by hand
-  // set G: the dialer's 短信 opens Messages, whose Up shows its list, not the contact again). A recorded Back was taken.
-  if (appOfPage(pos.page) !== appOfPage(pos.back.page)) return null;
+  // set G: the dialer's 短信 opens Messages, whose Up shows its list, not the contact again). A recorded Back was taken;
+  // Back from an app's first page to the home screen it was launched from leaves the app, as on any phone.
+  if (appOfPage(pos.page) !== appOfPage(pos.back.page) && pos.back.page !== home) return null;
   // The page as the walk left it: its nodes too (a page's states that differ in nothing the walk tracks stay apart).
   const to: Position = { ...pos.back, content: new Map(pos.back.content), nodes: new Set(pos.back.nodes) };
   return { edge: null, result: { ...result, reason: 'Back returns to the page the walk came from' }, how: 'back', to };

@@ -414,6 +414,44 @@ describe("a goal action's sibling of the same kind acts: no look at another page
   });
 });
 
+describe('another target of the dialog list the goal action chose from acts: no look at another page', () => {
+  // The photo's 分享 opens a dialog listing whom to share with (one resource id); the demonstration shared to 女儿, which
+  // closed the dialog. 儿子 tapped there shares the photo to him and closes it too (found by hand set G).
+  const share = b(40, 2150, 360, 2300);
+  const rowAt = (i: number) => b(63, 882 + i * 147, 1017, 1029 + i * 147);
+  const cancel = b(744, 1502, 975, 1628);
+  const photo = page('生日蛋糕 1', button('分享', share, { resourceId: id('share') }));
+  const dialog = page(
+    '分享到',
+    n({
+      className: 'android.widget.ListView',
+      bounds: b(63, 882, 1017, 1470),
+      children: ['女儿', '儿子', '老伴', '孙子'].map((who, i) =>
+        n({ className: 'android.widget.CheckedTextView', resourceId: 'android:id/text1', text: who, clickable: true, bounds: rowAt(i) }),
+      ),
+    }),
+    button('取消', cancel, { resourceId: 'android:id/button2' }),
+  );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: photo, action: tapAt(share), activity: 'PhotoActivity' },
+      { ui: dialog, action: tapAt(rowAt(0)), activity: 'PhotoActivity' },
+      { ui: photo, action: null, activity: 'PhotoActivity' },
+    ]),
+  ]);
+
+  it('儿子 tapped in the dialog: refused (it shares, which no Back takes back)', () => {
+    const r = walkPath(g, [tapAt(share), tapAt(rowAt(1))]);
+    expect(r.accepted).toBe(false);
+    expect(r.reason).toMatch(/儿子/);
+    expect(walkPath(g, [tapAt(share), tapAt(rowAt(1)), { type: 'Back' }, tapAt(share), tapAt(rowAt(0))]).accepted).toBe(false);
+  });
+
+  it('the dialog closed by 取消, opened again, 女儿: accepted', () => {
+    expect(walkPath(g, [tapAt(share), tapAt(cancel), tapAt(share), tapAt(rowAt(0))]).accepted).toBe(true);
+  });
+});
+
 describe("an item of a scrolling list beside the goal's item is a look, though it shares the query's words", () => {
   const rowAt = (i: number) => b(0, 420 + i * 190, 1080, 610 + i * 190);
   const titles = ['高血压不能吃什么？医生列了这几样', '在家怎么正确量血压', '高血压不能吃什么 - 网友问答 1'];

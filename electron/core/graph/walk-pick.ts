@@ -224,9 +224,22 @@ export function goalSibling(
   for (const e of m.leavingOf.get(page) ?? []) {
     if (!e.goal || !e.group || !e.target || contains(e.target.bounds, p.x, p.y)) continue;
     const hit = e.group.find((o) => contains(o.bounds, p.x, p.y));
-    if (hit && sameKind(hit.label, pressedLabel(e))) return hit.label;
+    if (hit && (sameKind(hit.label, pressedLabel(e)) || sameList(m, e, hit))) return hit.label;
   }
   return null;
+}
+
+/**
+ * An item of the list in a dialog the goal action chose from, no single choice (a list of targets: share to 女儿, 儿子,
+ * 老伴): every item one resource id with the goal's, so each does what the goal's did, to another target (found by hand
+ * set G: 儿子 tapped in the share dialog shared the photo to him and closed the dialog; the walk read it as a page
+ * opened). Not a list of a page (the chats: another row opens another chat, a look).
+ */
+function sameList(m: PageModel, e: GraphEdge, hit: TapOption): boolean {
+  const inDialog = m.byId.get(e.from)?.dismiss !== undefined;
+  return (
+    inDialog && !e.singleChoice && hit.id !== undefined && e.target?.resourceId === hit.id && (e.group ?? []).every((o) => o.id === hit.id)
+  );
 }
 
 /** Two labels that share a word (two Chinese characters, or three letters): 语音通话 and 视频通话, not 老李 and 老年大学合唱团. */

@@ -141,6 +141,8 @@ export class GraphWalker {
   private readonly front = new AppFront();
   /** The home screen the demonstrations started from, if they did (walk-home.ts homeNodeOf). */
   private readonly homeNode: string | null;
+  /** Its page. */
+  private readonly homePage: string | null;
 
   /** `app`: the pages other tasks' demonstrations recorded in the same apps (walk-app-pages.ts); without, none. */
   constructor(
@@ -150,6 +152,7 @@ export class GraphWalker {
   ) {
     this.model = pageModel(graph);
     this.homeNode = homeNodeOf(graph);
+    this.homePage = this.homeNode === null ? null : (this.model.pageOf.get(this.homeNode) ?? null);
     // As any page the walk comes to (a task that starts on a page with a tab bar: that tab leads back here).
     this.pos = enterNode(this.model, graph.startNode, [graph.startNode], null);
     this.current = this.pos.nodes;
@@ -347,7 +350,7 @@ export class GraphWalker {
       ) ??
       (isTapLike(action) && relabelled === null ? otherRowMove(this.model, itemHere(), pos) : null) ??
       focusMove(this.model, action, pos, screen) ??
-      (action.type === 'Back' ? backMove(pos, (p) => nodesAt(this.model, this.opts.textThreshold, p)) : null);
+      (action.type === 'Back' ? backMove(pos, (p) => nodesAt(this.model, this.opts.textThreshold, p), this.homePage) : null);
     // A recorded Back returned where its demonstration had come from; this walk came from elsewhere (walk-back-stack.ts).
     const move =
       found?.edge && backPopsElsewhere(this.model, action, found.edge, pos)
