@@ -182,6 +182,8 @@ export interface GraphNode {
    * on graphs built before it was recorded.
    */
   pressable?: Bounds[];
+  /** The window of a dialog or a menu on the representative's screen: a tap outside it closes it, as Back does. */
+  window?: Bounds;
   /** Agents' actions an annotator marked wrong here (they stay off the graph; the walk says "known wrong"). */
   knownWrong?: KnownWrongAction[];
 }
@@ -308,6 +310,8 @@ export interface DemoStep {
   toggles?: Bounds[];
   /** Where a tap acts at all (null or absent: a dialog or a menu is up). */
   pressable?: Bounds[];
+  /** The window of a dialog or a menu up on it. */
+  window?: Bounds;
   /** Null on the final observation. */
   action: Action | null;
   actionPx: ActionPx | null;

@@ -138,6 +138,7 @@ export const GraphNodeSchema: z.ZodType<GraphNode, unknown> = z
     inputs: z.array(BoundsSchema).optional(),
     toggles: z.array(BoundsSchema).optional(),
     pressable: z.array(BoundsSchema).optional(),
+    window: BoundsSchema.optional(),
     knownWrong: KnownWrongSchema,
   })
   .transform(({ knownWrong, ...node }) => (knownWrong ? { ...node, knownWrong } : node));

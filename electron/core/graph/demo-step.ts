@@ -13,6 +13,7 @@ import {
   labelledOptions,
   mirrorControl,
   pressableAreas,
+  smallWindow,
   scrollAreas,
   sliderAt,
   stillControls,
@@ -58,6 +59,7 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
   const dismiss = dismissButton(s.ui);
   const still = stillControls(s.ui);
   const pressable = pressableAreas(s.ui, s.screen);
+  const window = smallWindow(s.ui, s.screen);
   return {
     ref: s.ref,
     signature,
@@ -78,6 +80,7 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
     inputs: inputFields(s.ui),
     toggles: toggleControls(s.ui),
     ...(pressable ? { pressable } : {}),
+    ...(window ? { window } : {}),
     action: s.action,
     actionPx: s.actionPx,
     screen: s.screen,

@@ -167,6 +167,7 @@ export function buildGraph(
       }
       if (s.up && !node.up) node.up = s.up;
       if (s.dismiss && !node.dismiss) node.dismiss = s.dismiss;
+      if (s.window && node.members.length === 1) node.window = s.window;
       // Where any member scrolls (a list that overflowed in one visit scrolls); what the first showed selected.
       if (s.scrolls) node.scrolls = unionBounds(node.scrolls ?? [], s.scrolls);
       if (s.still && node.members.length === 1) node.still = s.still;

@@ -138,6 +138,14 @@ export function labelledControls(ui: UiHierarchy): TapOption[] {
     .map((n) => ({ bounds: n.bounds!, label: normalizeContent(labelOf(n)) }));
 }
 
+/** The window of a dialog or a menu up on a screen (the dump's root smaller than the screen), or null. */
+export function smallWindow(ui: UiHierarchy, screen: ScreenSize): Bounds | null {
+  const r = ui.roots.find(
+    (x) => x.bounds && !(x.bounds.left <= 0 && x.bounds.top <= 0 && x.bounds.right >= screen.width && x.bounds.bottom >= screen.height),
+  );
+  return r?.bounds ?? null;
+}
+
 /**
  * Where a tap acts at all on a screen: the bounds of every element that takes a tap (clickable, long-clickable,
  * checkable, or a text field), labelled or not. Elsewhere a tap lands on nothing and nothing happens (a label, a

@@ -69,20 +69,25 @@ const CANCEL = new Set(['取消', 'cancel']);
 
 /**
  * Whether a tap lands on a control that goes back as Back does — the app bar's Navigate-up arrow (`up`), a dialog's
- * dismissing button (`dismiss`), or a control labelled just 取消 / Cancel (`cancel`) — on one of these nodes' recorded
- * screens.
+ * dismissing button (`dismiss`), a control labelled just 取消 / Cancel (`cancel`), or the screen outside a dialog's or
+ * a menu's window (`outside`: a tap there closes it, as Android's dialogs and menus do) — on one of these nodes'
+ * recorded screens.
  */
 export function onBackControl(
   m: PageModel,
   screen: { width: number; height: number },
   action: Action,
   nodes: Iterable<string>,
-  control: 'up' | 'dismiss' | 'cancel',
+  control: 'up' | 'dismiss' | 'cancel' | 'outside',
 ): boolean {
   if (!isTapLike(action) || !('at' in action)) return false;
   const p = toPixels(action.at, screen);
   for (const id of nodes) {
     const n = m.byId.get(id);
+    if (control === 'outside') {
+      if (n?.window && !contains(n.window, p.x, p.y)) return true;
+      continue;
+    }
     const bounds =
       control === 'cancel' ? (n?.controls ?? []).filter((c) => CANCEL.has(normalizeContent(c.label))).map((c) => c.bounds) : [n?.[control]];
     if (bounds.some((b) => b && contains(b, p.x, p.y))) return true;

@@ -421,16 +421,29 @@ describe('another target of the dialog list the goal action chose from acts: no 
   const rowAt = (i: number) => b(63, 882 + i * 147, 1017, 1029 + i * 147);
   const cancel = b(744, 1502, 975, 1628);
   const photo = page('生日蛋糕 1', button('分享', share, { resourceId: id('share') }));
-  const dialog = page(
-    '分享到',
+  // The dialog's window alone, as a phone dumps it: smaller than the screen.
+  const dialog = ui(
     n({
-      className: 'android.widget.ListView',
-      bounds: b(63, 882, 1017, 1470),
-      children: ['女儿', '儿子', '老伴', '孙子'].map((who, i) =>
-        n({ className: 'android.widget.CheckedTextView', resourceId: 'android:id/text1', text: who, clickable: true, bounds: rowAt(i) }),
-      ),
+      className: 'android.widget.FrameLayout',
+      bounds: b(63, 720, 1017, 1680),
+      children: [
+        text('分享到', b(126, 783, 500, 861), { resourceId: 'android:id/alertTitle' }),
+        n({
+          className: 'android.widget.ListView',
+          bounds: b(63, 882, 1017, 1470),
+          children: ['女儿', '儿子', '老伴', '孙子'].map((who, i) =>
+            n({
+              className: 'android.widget.CheckedTextView',
+              resourceId: 'android:id/text1',
+              text: who,
+              clickable: true,
+              bounds: rowAt(i),
+            }),
+          ),
+        }),
+        button('取消', cancel, { resourceId: 'android:id/button2' }),
+      ],
     }),
-    button('取消', cancel, { resourceId: 'android:id/button2' }),
   );
   const g = graphOf([
     demoOf(1, [
@@ -447,8 +460,16 @@ describe('another target of the dialog list the goal action chose from acts: no 
     expect(walkPath(g, [tapAt(share), tapAt(rowAt(1)), { type: 'Back' }, tapAt(share), tapAt(rowAt(0))]).accepted).toBe(false);
   });
 
-  it('the dialog closed by 取消, opened again, 女儿: accepted', () => {
+  it('the dialog closed by 取消, or by a tap outside it, opened again, 女儿: accepted', () => {
     expect(walkPath(g, [tapAt(share), tapAt(cancel), tapAt(share), tapAt(rowAt(0))]).accepted).toBe(true);
+    const outside = b(40, 300, 1040, 500);
+    const r = walkPath(g, [tapAt(share), tapAt(outside), tapAt(share), tapAt(rowAt(0))]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('a tap inside the dialog on nothing (its title) does not close it', () => {
+    expect(walkPath(g, [tapAt(share), tapAt(b(126, 783, 500, 861)), tapAt(share), tapAt(rowAt(0))]).accepted).toBe(false);
   });
 });
 

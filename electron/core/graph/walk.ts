@@ -290,12 +290,14 @@ export class GraphWalker {
     const out = this.outEdges(pos).filter(presses);
     const exact = exactMove(this.model, action, out, pos, this.opts);
     // The app bar's Navigate-up arrow goes back as Back does (a demonstration's Back, where it pressed Back); a
-    // dialog's negative button and a control labelled just 取消 close what they are on as Back does.
+    // dialog's negative button, a control labelled just 取消 and a tap outside a dialog's or a menu's window close what
+    // they are on as Back does.
     if (
       !exact.move &&
       (this.backControl(action, pos.nodes.size > 0 ? pos.nodes : [pos.near], 'up') ||
         this.backControl(action, pos.nodes, 'dismiss') ||
-        this.backControl(action, pos.nodes, 'cancel'))
+        this.backControl(action, pos.nodes, 'cancel') ||
+        this.backControl(action, pos.nodes, 'outside'))
     )
       return this.leavePage();
     // A tab of the bar whose page the walk stood on: that page as the path left it (the 10 分钟 chosen there), not the
@@ -683,7 +685,7 @@ export class GraphWalker {
     return this.act({ type: 'Back' });
   }
 
-  private backControl(action: Action, nodes: Iterable<string>, control: 'up' | 'dismiss' | 'cancel'): boolean {
+  private backControl(action: Action, nodes: Iterable<string>, control: 'up' | 'dismiss' | 'cancel' | 'outside'): boolean {
     return onBackControl(this.model, graphScreen(this.graph as TaskGraph), action, nodes, control);
   }
 
