@@ -184,6 +184,11 @@ export interface GraphNode {
   pressable?: Bounds[];
   /** The window of a dialog or a menu on the representative's screen: a tap outside it closes it, as Back does. */
   window?: Bounds;
+  /**
+   * Where a long press does something of its own on the node's screens (every member's long-clickable elements; kept
+   * with `pressable`): elsewhere a long press on what takes a tap ends as a tap.
+   */
+  longPressable?: Bounds[];
   /** Agents' actions an annotator marked wrong here (they stay off the graph; the walk says "known wrong"). */
   knownWrong?: KnownWrongAction[];
 }
@@ -312,6 +317,8 @@ export interface DemoStep {
   pressable?: Bounds[];
   /** The window of a dialog or a menu up on it. */
   window?: Bounds;
+  /** Where a long press does something of its own (with `pressable`). */
+  longPressable?: Bounds[];
   /** Null on the final observation. */
   action: Action | null;
   actionPx: ActionPx | null;

@@ -139,6 +139,7 @@ export const GraphNodeSchema: z.ZodType<GraphNode, unknown> = z
     toggles: z.array(BoundsSchema).optional(),
     pressable: z.array(BoundsSchema).optional(),
     window: BoundsSchema.optional(),
+    longPressable: z.array(BoundsSchema).optional(),
     knownWrong: KnownWrongSchema,
   })
   .transform(({ knownWrong, ...node }) => (knownWrong ? { ...node, knownWrong } : node));

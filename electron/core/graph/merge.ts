@@ -176,8 +176,13 @@ export function buildGraph(
       if (s.toggles?.length && node.members.length === 1) node.toggles = s.toggles;
       // Where any member's screen takes a tap; nowhere known where a member showed a dialog (a tap outside it closes it).
       if (!s.pressable) pressNowhereKnown.add(node.id);
-      if (pressNowhereKnown.has(node.id)) delete node.pressable;
-      else node.pressable = unionBounds(node.pressable ?? [], s.pressable!);
+      if (pressNowhereKnown.has(node.id)) {
+        delete node.pressable;
+        delete node.longPressable;
+      } else {
+        node.pressable = unionBounds(node.pressable ?? [], s.pressable!);
+        node.longPressable = unionBounds(node.longPressable ?? [], s.longPressable ?? []);
+      }
       return node.id;
     });
     starts.set(nodeIds[0]!, (starts.get(nodeIds[0]!) ?? 0) + 1);

@@ -138,6 +138,16 @@ export function labelledControls(ui: UiHierarchy): TapOption[] {
     .map((n) => ({ bounds: n.bounds!, label: normalizeContent(labelOf(n)) }));
 }
 
+/**
+ * Where a long press does something of its own on a screen (long-clickable elements). Elsewhere, on an element that
+ * takes a tap, Android's long press ends as a tap: a view with no long-click handler performs its click on release.
+ */
+export function longPressableAreas(ui: UiHierarchy): Bounds[] {
+  return flattenUi(ui)
+    .filter((n) => n.bounds && n.longClickable)
+    .map((n) => n.bounds!);
+}
+
 /** The window of a dialog or a menu up on a screen (the dump's root smaller than the screen), or null. */
 export function smallWindow(ui: UiHierarchy, screen: ScreenSize): Bounds | null {
   const r = ui.roots.find(

@@ -106,3 +106,31 @@ describe('Back in an app another app opened', () => {
     expect(walkPath(g, [tapAt(sms), { type: 'Back' }, tapAt(sms), tapAt(box), typed, tapAt(send)]).accepted).toBe(false);
   });
 });
+
+describe('a long press on what takes only a tap', () => {
+  const install = b(40, 600, 1040, 730);
+  const shot = b(40, 900, 1040, 1500);
+  const details = (state: string) =>
+    page(
+      '欢乐斗地主',
+      button(state, install, { resourceId: id('install') }),
+      button('截图', shot, { resourceId: id('screenshot'), longClickable: true }),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: details('安装'), action: tapAt(install) },
+      { ui: details('已安装'), action: null },
+    ]),
+  ]);
+  const longPress = (at: Action & { type: 'Tap' }): Action => ({ type: 'LongPress', at: at.at, ms: 800 });
+
+  it('安装 long-pressed: a view with no long-click handler clicks on release, installed', () => {
+    const r = walkPath(g, [longPress(tapAt(install))]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('a long press on what has one of its own (the screenshot: its menu) is no tap: 安装 not pressed', () => {
+    expect(walkPath(g, [longPress(tapAt(shot))]).accepted).toBe(false);
+  });
+});

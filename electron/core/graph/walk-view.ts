@@ -98,7 +98,7 @@ export function namedBy(label: string, query: string, byWords: boolean): boolean
 }
 
 /** What a walk knows of the screens it stands on: each node's scrolling containers and still controls. */
-type ScreenFacts = Pick<GraphNode, 'scrolls' | 'still' | 'inputs' | 'toggles' | 'pressable'>;
+type ScreenFacts = Pick<GraphNode, 'scrolls' | 'still' | 'inputs' | 'toggles' | 'pressable' | 'longPressable'>;
 
 /**
  * Whether a swipe moves nothing on these screens: every one is known to have nothing that scrolls (a page
@@ -196,6 +196,22 @@ export function onNothing(nodes: readonly (ScreenFacts | undefined)[], action: A
   if (!isTapLike(action) || nodes.length === 0) return false;
   const p = toPixels(action.at, screen);
   return nodes.every((n) => n?.pressable !== undefined && !n.pressable.some((b) => contains(b, p.x, p.y)));
+}
+
+/**
+ * A long press where every one of these screens has something that takes a tap and nothing with a long press of its own
+ * under the finger: on a phone it ends as a tap (a view with no long-click handler clicks on release). Null elsewhere.
+ */
+export function longPressAsTap(
+  nodes: readonly (ScreenFacts | undefined)[],
+  action: Action,
+  screen: { width: number; height: number },
+): Action | null {
+  if (action.type !== 'LongPress' || nodes.length === 0) return null;
+  const p = toPixels(action.at, screen);
+  const at = (list: readonly Bounds[] | undefined): boolean => (list ?? []).some((b) => contains(b, p.x, p.y));
+  const taps = nodes.every((n) => n?.pressable !== undefined && n.longPressable !== undefined && at(n.pressable) && !at(n.longPressable));
+  return taps ? { type: 'Tap', at: action.at } : null;
 }
 
 /** Whether a tap lands in an editable field every one of these screens shows (a search box): it takes the focus, the page stays. */

@@ -20,6 +20,7 @@ import {
   SCROLL_SLACK,
   ignoresScroll,
   isTapLike,
+  longPressAsTap,
   nothingScrolls,
   UNKNOWN_FIELD,
   insideScrolling,
@@ -195,6 +196,9 @@ export class GraphWalker {
       return this.returnFromExcursion(action);
     }
     if (this.abroad) return this.actAbroad(action);
+    // A long press on what takes only a tap ends as a tap on a phone (found by hand set G: 安装 long-pressed installed).
+    const tap = this.pos.nodes.size > 0 ? longPressAsTap(this.screens(), action, graphScreen(this.graph as TaskGraph)) : null;
+    if (tap) return this.act(tap);
     // The app launched again after the path left it (by Back, or Home): a phone shows it as it was left, which the walk
     // knows only where the path never stood on a page no demonstration recorded (found by hand: the 机票 tab, Back out
     // of the app, the app launched again still on flights, and a flight booked was accepted as the train).
