@@ -35,6 +35,30 @@ describe('a tap on nothing that takes a tap', () => {
     expect(r.accepted).toBe(true);
   });
 
+  it('after Back from a page no one recorded, a tap on nothing proves nothing: the tap that opened it may have acted in place and Back left the article', () => {
+    // (Found by leave-one-out: 加入购物车 read as a page opened, Back, then taps at the blank places of the product page
+    // were taken as nothing while the phone stood on the shop's home.)
+    const share = b(40, 1200, 520, 1300);
+    const withShare = graphOf([
+      demoOf(1, [
+        { ui: list, action: tapAt(row) },
+        {
+          ui: page('养老金上调', button('分享', share, { resourceId: id('share') }), button('收藏', save, { resourceId: id('save') })),
+          action: tapAt(save),
+          activity: 'ArticleActivity',
+        },
+        {
+          ui: page('养老金上调', button('分享', share, { resourceId: id('share') }), button('已收藏', save, { resourceId: id('save') })),
+          action: null,
+          activity: 'ArticleActivity',
+        },
+      ]),
+    ]);
+    expect(walkPath(withShare, [tapAt(row), tapAt(title), tapAt(save)]).accepted).toBe(true);
+    expect(walkPath(withShare, [tapAt(row), tapAt(share), { type: 'Back' }, tapAt(title), tapAt(save)]).accepted).toBe(false);
+    expect(walkPath(withShare, [tapAt(row), tapAt(share), { type: 'Back' }, tapAt(save)]).accepted).toBe(true);
+  });
+
   it('the headline tapped, then Back: Back leaves the article (no page had opened), and 收藏 is not pressed', () => {
     // Read as a page opened and left, Back came back to the article and the tap at 收藏's place saved it.
     expect(walkPath(g, [tapAt(row), tapAt(title), { type: 'Back' }, tapAt(save)]).accepted).toBe(false);
@@ -122,15 +146,19 @@ describe('a long press on what takes only a tap', () => {
       { ui: details('已安装'), action: null },
     ]),
   ]);
-  const longPress = (at: Action & { type: 'Tap' }): Action => ({ type: 'LongPress', at: at.at, ms: 800 });
+  /** A long press where `bounds` is. */
+  const longPress = (bounds: Parameters<typeof tapAt>[0]): Action => {
+    const tap = tapAt(bounds);
+    return { type: 'LongPress', at: 'at' in tap ? tap.at : { x: 0, y: 0 }, ms: 800 };
+  };
 
   it('安装 long-pressed: a view with no long-click handler clicks on release, installed', () => {
-    const r = walkPath(g, [longPress(tapAt(install))]);
+    const r = walkPath(g, [longPress(install)]);
     expect(r.reason).toMatch(/reached DONE/);
     expect(r.accepted).toBe(true);
   });
 
   it('a long press on what has one of its own (the screenshot: its menu) is no tap: 安装 not pressed', () => {
-    expect(walkPath(g, [longPress(tapAt(shot))]).accepted).toBe(false);
+    expect(walkPath(g, [longPress(shot)]).accepted).toBe(false);
   });
 });

@@ -82,6 +82,8 @@ export interface UnknownTapContext {
   valueOf(key: string): string | undefined;
   /** Whether another query than the demonstration's was typed where it searched (walk-query.ts). */
   otherQuery: boolean;
+  /** Back came from a page no demonstration recorded, and no recorded move has confirmed the page since (walk.ts). */
+  unsureOfPage: boolean;
 }
 
 /** The rules, lazily, in order: walk.ts takes the first it can apply. */
@@ -98,9 +100,10 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
   }
   // Nothing that takes a tap under the finger (found by hand set G: a label tapped, then Back, was read as a page opened
   // and left, while on the phone Back left the page itself). Only on the recorded screens the walk stands on, with the
-  // keyboard down there and on the path: the keyboard moves a page's controls (the tab bar rises above it).
+  // keyboard down there and on the path: the keyboard moves a page's controls (the tab bar rises above it). Not right
+  // after Back from a page no one recorded: the tap that opened it may have acted in place, and Back left this page.
   const keyboardDown = !pos.keyboard && c.screens.every((n) => n?.keyboard !== true);
-  if (pos.nodes.size > 0 && keyboardDown && onNothing(c.screens, action, screen)) {
+  if (pos.nodes.size > 0 && keyboardDown && !c.unsureOfPage && onNothing(c.screens, action, screen)) {
     const reason = 'nothing that takes a tap is there on the screen (a label, a picture, a blank part): nothing happens';
     return yield { kind: 'stays', how: 'still', reason };
   }

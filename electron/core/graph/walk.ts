@@ -134,6 +134,12 @@ export class GraphWalker {
   private readonly goalsTaken = new Set<string>();
   /** Whether the path tapped anything on the page since it came there (a field may have the focus). */
   private tappedOnPage = false;
+  /**
+   * Back from a page no demonstration recorded: the tap that led there may have acted in place instead (added to the
+   * cart), and Back then left the page itself. Until a recorded move confirms the page, a tap that lands on nothing of
+   * its screen is no evidence that nothing happened (walk-unknown-tap.ts).
+   */
+  private unsureOfPage = false;
   /** On a page another task's demonstrations recorded, opened by a tap this graph does not know (walk-abroad.ts). */
   private abroad: Abroad | null = null;
   /** Texts typed and left unsent by Back, which an app may keep as drafts (walk-discard.ts). */
@@ -222,6 +228,7 @@ export class GraphWalker {
     if (action.type === 'Back' && move.taken && this.pos.page !== page) this.forget(page, shown);
     if (move.taken?.edge?.group && move.taken.how !== 'back') this.pickedOn.add(page);
     if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
+    if (move.taken && move.taken.how !== 'still') this.unsureOfPage = false;
     if (move.taken) this.tappedOnPage = this.pos.page === page && (this.tappedOnPage || (isTapLike(action) && move.taken.how !== 'still'));
     // The screen a demonstration saw after its Enter, while the walk stays there (a scroll keeps it).
     this.afterEnter =
@@ -393,6 +400,7 @@ export class GraphWalker {
         itemHere,
         valueOf,
         otherQuery: this.query.text !== null,
+        unsureOfPage: this.unsureOfPage,
       });
       for (const rule of rules) {
         const taken = this.unknownTap(rule, action, pos, screen, exact.nearest);
@@ -617,6 +625,7 @@ export class GraphWalker {
     // 结束导航 on the goal's page, then Back — found by hand when a look kept the goal).
     this.moveTo(step.pressed ? leftWith(this.model, this.opts.textThreshold, this.pos, step.pressed) : this.pos);
     this.viaGoal = new Set();
+    this.unsureOfPage = true;
     return {
       taken: {
         edge: null,
