@@ -178,8 +178,8 @@ export interface GraphNode {
   toggles?: Bounds[];
   /**
    * Where a tap acts at all on the node's screens (every member's elements that take a tap, labelled or not; see
-   * tap-controls.ts pressableAreas): elsewhere it lands on nothing. Absent where a member showed a dialog or a menu, and
-   * on graphs built before it was recorded.
+   * tap-controls.ts pressableAreas), the system bars included: elsewhere it lands on nothing. Absent on graphs built
+   * before it was recorded.
    */
   pressable?: Bounds[];
   /** The window of a dialog or a menu on the representative's screen: a tap outside it closes it, as Back does. */
@@ -313,7 +313,7 @@ export interface DemoStep {
   inputs?: Bounds[];
   /** Its sliders and switches. */
   toggles?: Bounds[];
-  /** Where a tap acts at all (null or absent: a dialog or a menu is up). */
+  /** Where a tap acts at all, the system bars included. */
   pressable?: Bounds[];
   /** The window of a dialog or a menu up on it. */
   window?: Bounds;

@@ -59,7 +59,7 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
   const up = upArrow(s.ui);
   const dismiss = dismissButton(s.ui);
   const still = stillControls(s.ui);
-  const pressable = pressableAreas(s.ui, s.screen);
+  const pressable = pressableAreas(s.ui);
   const window = smallWindow(s.ui, s.screen);
   return {
     ref: s.ref,

@@ -174,7 +174,7 @@ export function buildGraph(
       if (s.controls && node.members.length === 1) node.controls = s.controls;
       if (s.inputs && node.members.length === 1) node.inputs = s.inputs;
       if (s.toggles?.length && node.members.length === 1) node.toggles = s.toggles;
-      // Where any member's screen takes a tap; nowhere known where a member showed a dialog (a tap outside it closes it).
+      // Where any member's screen takes a tap; not known where a member's dump was empty.
       if (!s.pressable) pressNowhereKnown.add(node.id);
       if (pressNowhereKnown.has(node.id)) {
         delete node.pressable;

@@ -156,18 +156,19 @@ export function smallWindow(ui: UiHierarchy, screen: ScreenSize): Bounds | null 
   return r?.bounds ?? null;
 }
 
+/** The platform's bars an app's window draws behind: a tap there presses the system's keys (◀ ● ■) or opens the shade. */
+const SYSTEM_BARS: ReadonlySet<string> = new Set(['android:id/navigationBarBackground', 'android:id/statusBarBackground']);
+
 /**
  * Where a tap acts at all on a screen: the bounds of every element that takes a tap (clickable, long-clickable,
- * checkable, or a text field), labelled or not. Elsewhere a tap lands on nothing and nothing happens (a label, a
- * picture, the blank part of a page). Null where a window smaller than the screen is up (a dialog, a menu): a tap
- * outside it closes it, which is not nothing.
+ * checkable, or a text field), labelled or not, and the system bars (their keys are not in an app's dump). Elsewhere a
+ * tap lands on nothing and nothing happens (a label, a picture, the blank part of a page or of a dialog; outside a
+ * dialog's or a menu's window a tap closes it: see smallWindow). Null for an empty dump.
  */
-export function pressableAreas(ui: UiHierarchy, screen: ScreenSize): Bounds[] | null {
-  const whole = (b: Bounds | null | undefined): boolean =>
-    !!b && b.left <= 0 && b.top <= 0 && b.right >= screen.width && b.bottom >= screen.height;
-  if (ui.roots.length === 0 || !ui.roots.every((r) => whole(r.bounds))) return null;
+export function pressableAreas(ui: UiHierarchy): Bounds[] | null {
+  if (ui.roots.length === 0) return null;
   return flattenUi(ui)
-    .filter((n) => n.bounds && (n.clickable || n.longClickable || n.checkable || isEditField(n)))
+    .filter((n) => n.bounds && (n.clickable || n.longClickable || n.checkable || isEditField(n) || SYSTEM_BARS.has(n.resourceId)))
     .map((n) => n.bounds!);
 }
 

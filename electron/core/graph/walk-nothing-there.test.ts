@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
-import { b, button, field, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
+import { b, button, field, id, n, page, tapAt, text } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
 
 /**
@@ -89,7 +89,11 @@ describe('typing before any tap on the page', () => {
   it('where the demonstration tapped the field first: typed at once, the text goes nowhere, refused', () => {
     const r = walkPath(demo(true), [tapAt(payee), type300, tapAt(confirm)]);
     expect(r.accepted).toBe(false);
-    expect(r.reason).toMatch(/before any tap on the page/);
+    expect(r.reason).toMatch(/no field focused/);
+  });
+
+  it('转账 pressed on the empty form (nothing happens), then typed: no field has the focus, refused', () => {
+    expect(walkPath(demo(true), [tapAt(payee), tapAt(confirm), type300, tapAt(confirm)]).accepted).toBe(false);
   });
 
   it('the field tapped, then typed: accepted', () => {
@@ -160,5 +164,98 @@ describe('a long press on what takes only a tap', () => {
 
   it('a long press on what has one of its own (the screenshot: its menu) is no tap: 安装 not pressed', () => {
     expect(walkPath(g, [longPress(shot)]).accepted).toBe(false);
+  });
+});
+
+describe('what keeps the focus: Back keeps it (Enter then submits), another tab drops it, a tap on a button gives none', () => {
+  const amount = b(40, 300, 1040, 420);
+  const pay = b(40, 900, 1040, 1050);
+  const formTab = b(0, 2200, 540, 2350);
+  const otherTab = b(540, 2200, 1080, 2350);
+  const bar = (on: string) =>
+    ['缴费', '我的'].map((l, i) => button(l, [formTab, otherTab][i]!, { resourceId: id(`tab${i}`), selected: l === on }));
+  const form = (value: string) =>
+    page(
+      '电费',
+      field(value, '金额（元）', amount, { resourceId: id('amount') }),
+      button('确认缴费', pay, { resourceId: id('pay') }),
+      ...bar('缴费'),
+    );
+  const paid = page('缴费成功', button('完成', pay, { resourceId: id('done') }));
+  const type100: Action = { type: 'Type', text: '100' };
+  const enter: Action = { type: 'Enter' };
+  const back: Action = { type: 'Back' };
+  // The demonstration focused the amount, typed 100 and pressed Enter, which pays.
+  const g = graphOf([
+    demoOf(1, [
+      { ui: form(''), action: tapAt(amount) },
+      { ui: form(''), action: type100 },
+      { ui: form('100'), action: enter },
+      { ui: paid, action: null, activity: 'PaidActivity' },
+    ]),
+  ]);
+
+  it('typed, Back (the keyboard goes, the field keeps the focus), Enter: paid, as on the phone', () => {
+    const r = walkPath(g, [tapAt(amount), type100, back, enter]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('the field focused, another tab and back: the focus is gone, typed text goes nowhere', () => {
+    expect(walkPath(g, [tapAt(amount), tapAt(otherTab), tapAt(formTab), type100, enter]).accepted).toBe(false);
+    expect(walkPath(g, [tapAt(amount), tapAt(otherTab), tapAt(formTab), tapAt(amount), type100, enter]).accepted).toBe(true);
+  });
+});
+
+describe('the system bars', () => {
+  const save = b(560, 1400, 1040, 1550);
+  const navBar = b(0, 2274, 1080, 2400);
+  const article = (saved: string) => {
+    const p = page('养老金上调', button(saved, save, { resourceId: id('save') }));
+    const root = p.roots[0]!;
+    const bar = { ...root, children: [], resourceId: 'android:id/navigationBarBackground', bounds: navBar, className: 'android.view.View' };
+    return { ...p, roots: [{ ...root, children: [...root.children, bar] }] };
+  };
+  const g = graphOf([
+    demoOf(1, [
+      { ui: article('收藏'), action: tapAt(save) },
+      { ui: article('已收藏'), action: null },
+    ]),
+  ]);
+
+  it('a tap on the navigation bar presses a system key (its Back leaves the article): no tap on nothing', () => {
+    expect(walkPath(g, [tapAt(b(200, 2300, 300, 2380)), tapAt(save)]).accepted).toBe(false);
+    expect(walkPath(g, [tapAt(b(200, 1700, 300, 1800)), tapAt(save)]).accepted).toBe(true);
+  });
+});
+
+describe('near the demonstrated point, but beside the control the person tapped', () => {
+  // The alarm's row opens its editor; the switch inside it (84 px tall) turns it off. The demonstration tapped the switch.
+  const row = b(0, 300, 1080, 489);
+  const toggle = b(900, 352, 1040, 436);
+  const list = (on: boolean) =>
+    page(
+      '闹钟',
+      n({
+        className: 'android.widget.LinearLayout',
+        resourceId: id('alarm'),
+        clickable: true,
+        bounds: row,
+        children: [
+          text('07:00', b(40, 330, 400, 460)),
+          n({ className: 'android.widget.Switch', resourceId: id('onoff'), checkable: true, checked: on, clickable: true, bounds: toggle }),
+        ],
+      }),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: list(true), action: tapAt(toggle) },
+      { ui: list(false), action: null },
+    ]),
+  ]);
+
+  it('inside the switch, off its centre: accepted; 46 px below its centre, on the row (the editor opens): not', () => {
+    expect(walkPath(g, [tapAt(b(900, 420, 1040, 434))]).accepted).toBe(true);
+    expect(walkPath(g, [tapAt(b(900, 438, 1040, 444))]).accepted).toBe(false);
   });
 });

@@ -468,6 +468,12 @@ describe('another target of the dialog list the goal action chose from acts: no 
     expect(r.accepted).toBe(true);
   });
 
+  it("a tap on the dialog's title does nothing: 女儿 after it shares; Back after it closes the dialog, and 女儿's place is the photo", () => {
+    const title = b(126, 783, 500, 861);
+    expect(walkPath(g, [tapAt(share), tapAt(title), tapAt(rowAt(0))]).accepted).toBe(true);
+    expect(walkPath(g, [tapAt(share), tapAt(title), { type: 'Back' }, tapAt(rowAt(0))]).accepted).toBe(false);
+  });
+
   it('a tap inside the dialog on nothing (its title) does not close it', () => {
     expect(walkPath(g, [tapAt(share), tapAt(b(126, 783, 500, 861)), tapAt(share), tapAt(rowAt(0))]).accepted).toBe(false);
   });

@@ -189,8 +189,8 @@ export const UNKNOWN_FIELD = '§a field no demonstration typed in';
 
 /**
  * Whether a tap lands on nothing that takes a tap on every one of these screens (a label, a picture, a page's blank
- * part): on a phone nothing happens, and Back after it leaves the page. Unknown where a screen kept no such record (a
- * dialog or a menu up, a graph built before it was kept).
+ * part, a dialog's title): on a phone nothing happens, and Back after it leaves the page (or closes the dialog). Unknown
+ * where a screen kept no such record (a graph built before it was kept).
  */
 export function onNothing(nodes: readonly (ScreenFacts | undefined)[], action: Action, screen: { width: number; height: number }): boolean {
   if (!isTapLike(action) || nodes.length === 0) return false;

@@ -132,8 +132,6 @@ export class GraphWalker {
   private readonly pickedOn = new Set<string>();
   /** The goal edges the path has taken (walk.ts move: the goal done again). */
   private readonly goalsTaken = new Set<string>();
-  /** Whether the path tapped anything on the page since it came there (a field may have the focus). */
-  private tappedOnPage = false;
   /**
    * Back from a page no demonstration recorded: the tap that led there may have acted in place instead (added to the
    * cart), and Back then left the page itself. Until a recorded move confirms the page, a tap that lands on nothing of
@@ -229,7 +227,6 @@ export class GraphWalker {
     if (move.taken?.edge?.group && move.taken.how !== 'back') this.pickedOn.add(page);
     if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
     if (move.taken && move.taken.how !== 'still') this.unsureOfPage = false;
-    if (move.taken) this.tappedOnPage = this.pos.page === page && (this.tappedOnPage || (isTapLike(action) && move.taken.how !== 'still'));
     // The screen a demonstration saw after its Enter, while the walk stays there (a scroll keeps it).
     this.afterEnter =
       screenAfterEnter(this.model.byId, move.taken?.edge ?? null) ??
@@ -248,19 +245,13 @@ export class GraphWalker {
   private asideFromThePage(action: Action): WalkMove | null {
     const nowhere = this.front.typing(action);
     if (nowhere !== null) return refused(nowhere, bestEdge(action, this.outEdges(this.pos), this.opts).nearest);
-    // Typing as the path comes to a page, before any tap on it, where every demonstration tapped a field first: a phone
-    // puts the text nowhere (found by hand set G: the payee chosen, 300 typed at once, 转账 — the wallet's form focuses
-    // no field by itself). Not where the page's screen was recorded with the keyboard up, or a demonstration typed on
-    // arrival: the app focuses a field by itself there.
-    if (
-      action.type === 'Type' &&
-      !this.tappedOnPage &&
-      this.pos.focus === null &&
-      !this.pos.keyboard &&
-      !this.model.typesOnArrival.has(this.pos.page)
-    )
+    // Typing where no field has the focus, on a page where every demonstration tapped a field first: a phone puts the
+    // text nowhere (found by hand sets G and H: the payee chosen and 300 typed at once; 发送 pressed on the empty box, or
+    // the + menu closed, then the text typed). Not where the page's screen was recorded with the keyboard up, or a
+    // demonstration typed on arrival: the app focuses a field by itself there.
+    if (action.type === 'Type' && this.pos.focus === null && !this.pos.keyboard && !this.model.typesOnArrival.has(this.pos.page))
       return refused(
-        'typed before any tap on the page, where no field takes the focus by itself: the text goes nowhere (tap the field first)',
+        'typed with no field focused, where no field takes the focus by itself: the text goes nowhere (tap the field first)',
         bestEdge(action, this.outEdges(this.pos), this.opts).nearest,
       );
     if (action.type === 'Type' && action.clear && this.pos.focus !== null) this.drafts.cleared(this.pos.focus);
@@ -286,8 +277,9 @@ export class GraphWalker {
       );
     }
     // Enter is the keyboard's key: with no field focused (a preset tapped, not typed) it submits nothing, whatever a
-    // demonstration that typed into the field did with it from the same content.
-    if (action.type === 'Enter' && !this.pos.keyboard)
+    // demonstration that typed into the field did with it from the same content. A field that kept the focus when Back
+    // hid the keyboard takes it (found by hand set H: 100 typed, Back, Enter paid the bill on the phone).
+    if (action.type === 'Enter' && !this.pos.keyboard && this.pos.focus === null)
       return unrecorded('still', 'Enter with no field focused and no keyboard up: nothing happens', null);
     return null;
   }
@@ -473,10 +465,7 @@ export class GraphWalker {
   /** What Home or a launch did (walk-home.ts): back in front, no field has the focus and the keyboard is down. */
   private applyFront(step: FrontStep): WalkMove {
     if ('refusal' in step) return this.refusedAgainstLaunch(step.refusal);
-    if (step.unfocus) {
-      this.pos = { ...this.pos, keyboard: false, focus: null };
-      this.tappedOnPage = false;
-    }
+    if (step.unfocus) this.pos = { ...this.pos, keyboard: false, focus: null };
     return step.move;
   }
 
@@ -615,6 +604,8 @@ export class GraphWalker {
     if (step.kind === 'refused') return step.move;
     // Another tab of the bar that page shows: as pressed on the page the walk left (where it leads from there).
     if (step.kind === 'tab') {
+      // Another tab's page had replaced this one: no field kept the focus.
+      this.pos = { ...this.pos, focus: null, keyboard: false };
       const page = this.pos.page;
       const move = this.move(action, screen);
       if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
@@ -646,7 +637,9 @@ export class GraphWalker {
       return pressed ? enterNode(this.model, pressed.to, [pressed.to], this.pos.back) : null;
     });
     if (dest) {
-      this.moveTo(dest.pos);
+      // Another tab's page replaces this one: no field keeps the focus (found by hand set H: the box focused, two tabs,
+      // then typed — nowhere on the phone).
+      this.moveTo({ ...dest.pos, focus: null, keyboard: false });
       this.scrolled = dest.scrolled;
       this.viaGoal = new Set();
       return unrecorded('tab', dest.reason, nearest);
