@@ -132,9 +132,22 @@ export function outsideScrolling(
   action: Action,
   screen: { width: number; height: number },
 ): boolean {
+  return offEvery(nodes, action, screen, (n) => n.scrolls);
+}
+
+/** Whether a tap lands outside every place `of` lists, on every one of these screens (each known to list them). */
+function offEvery(
+  nodes: readonly (ScreenFacts | undefined)[],
+  action: Action,
+  screen: { width: number; height: number },
+  of: (n: ScreenFacts) => readonly Bounds[] | undefined,
+): boolean {
   if (!isTapLike(action) || nodes.length === 0) return false;
   const p = toPixels(action.at, screen);
-  return nodes.every((n) => n?.scrolls !== undefined && !n.scrolls.some((b) => contains(b, p.x, p.y)));
+  return nodes.every((n) => {
+    const places = n === undefined ? undefined : of(n);
+    return places !== undefined && !places.some((b) => contains(b, p.x, p.y));
+  });
 }
 
 /** Whether a tap lands inside a scrolling container on every one of these screens (the list the recorded screen showed there). */
@@ -193,9 +206,7 @@ export const UNKNOWN_FIELD = '§a field no demonstration typed in';
  * where a screen kept no such record (a graph built before it was kept).
  */
 export function onNothing(nodes: readonly (ScreenFacts | undefined)[], action: Action, screen: { width: number; height: number }): boolean {
-  if (!isTapLike(action) || nodes.length === 0) return false;
-  const p = toPixels(action.at, screen);
-  return nodes.every((n) => n?.pressable !== undefined && !n.pressable.some((b) => contains(b, p.x, p.y)));
+  return offEvery(nodes, action, screen, (n) => n.pressable);
 }
 
 /**
@@ -207,10 +218,8 @@ export function longPressAsTap(
   action: Action,
   screen: { width: number; height: number },
 ): Action | null {
-  if (action.type !== 'LongPress' || nodes.length === 0) return null;
-  const p = toPixels(action.at, screen);
-  const at = (list: readonly Bounds[] | undefined): boolean => (list ?? []).some((b) => contains(b, p.x, p.y));
-  const taps = nodes.every((n) => n?.pressable !== undefined && n.longPressable !== undefined && at(n.pressable) && !at(n.longPressable));
+  if (action.type !== 'LongPress') return null;
+  const taps = onEvery(nodes, action, screen, (n) => n.pressable, true) && offEvery(nodes, action, screen, (n) => n.longPressable);
   return taps ? { type: 'Tap', at: action.at } : null;
 }
 
