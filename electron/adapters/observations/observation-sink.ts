@@ -106,11 +106,15 @@ export interface StoredObservation {
 export async function storeObservation(ws: WorkspaceStore, raw: RawObservation): Promise<StoredObservation> {
   const encoded = await encodeScreen(raw.screenshot).catch(() => null);
   const xml = await encodeXml(raw.xml);
-  const [s, t, x] = await Promise.all([
+  const puts = [
     encoded ? ws.putBlob(encoded[0], SCREENSHOT_MEDIA_TYPE) : ws.putBlob(raw.screenshot, 'image/png'),
     encoded ? ws.putBlob(encoded[1], THUMBNAIL_MEDIA_TYPE) : null,
     ws.putBlob(xml, XML_MEDIA_TYPE),
-  ]);
+  ] as const;
+  // Every write ends before this returns or throws: a failed one must not leave the others writing in the background (a
+  // retry would race them, and a temp file would outlive the call that made it: found as a flaky test on a loaded box).
+  await Promise.allSettled(puts);
+  const [s, t, x] = await Promise.all(puts);
   return { screenshotBlob: s.id, thumbnailBlob: t?.id ?? null, xmlBlob: x.id };
 }
 
