@@ -12,6 +12,7 @@ import type { PageModel } from './page-model.js';
 import { contentOf, loopAllows, pageModel } from './page-model.js';
 import { nothingUnder, sameControl } from './walk-pressed.js';
 import { vetMove } from './walk-vet.js';
+import { enterOnEmptyField, enterWithNoField, typedNowhere } from './walk-focus.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
 import { currentOptionAgain, pickedAgain, rowsKeepPage } from './walk-pick.js';
@@ -245,15 +246,8 @@ export class GraphWalker {
   private asideFromThePage(action: Action): WalkMove | null {
     const nowhere = this.front.typing(action);
     if (nowhere !== null) return refused(nowhere, bestEdge(action, this.outEdges(this.pos), this.opts).nearest);
-    // Typing where no field has the focus, on a page where every demonstration tapped a field first: a phone puts the
-    // text nowhere (found by hand sets G and H: the payee chosen and 300 typed at once; 发送 pressed on the empty box, or
-    // the + menu closed, then the text typed). Not where the page's screen was recorded with the keyboard up, or a
-    // demonstration typed on arrival: the app focuses a field by itself there.
-    if (action.type === 'Type' && this.pos.focus === null && !this.pos.keyboard && !this.model.typesOnArrival.has(this.pos.page))
-      return refused(
-        'typed with no field focused, where no field takes the focus by itself: the text goes nowhere (tap the field first)',
-        bestEdge(action, this.outEdges(this.pos), this.opts).nearest,
-      );
+    const typed = typedNowhere(this.model, action, this.pos);
+    if (typed !== null) return refused(typed, bestEdge(action, this.outEdges(this.pos), this.opts).nearest);
     if (action.type === 'Type' && action.clear && this.pos.focus !== null) this.drafts.cleared(this.pos.focus);
     // Home, or the app in front launched (walk-home.ts).
     if (action.type === 'Home' || action.type === 'LaunchApp') {
@@ -276,11 +270,8 @@ export class GraphWalker {
         0,
       );
     }
-    // Enter is the keyboard's key: with no field focused (a preset tapped, not typed) it submits nothing, whatever a
-    // demonstration that typed into the field did with it from the same content. A field that kept the focus when Back
-    // hid the keyboard takes it (found by hand set H: 100 typed, Back, Enter paid the bill on the phone).
-    if (action.type === 'Enter' && !this.pos.keyboard && this.pos.focus === null)
-      return unrecorded('still', 'Enter with no field focused and no keyboard up: nothing happens', null);
+    const noField = enterWithNoField(action, this.pos);
+    if (noField !== null) return unrecorded('still', noField, null);
     return null;
   }
 
@@ -322,19 +313,9 @@ export class GraphWalker {
       (!onSelectedRow(this.truthfulScreens(), action, screen) || rowsKeepPage(this.model, pos.page, action))
     )
       return this.still(exact.nearest);
-    // Enter in a focused field that holds nothing: there is nothing to submit, and the page stays (as a search box or a
-    // recipient field does on a phone) — not what a demonstration's Enter did with a query typed. Where a demonstration
-    // pressed Enter on the field as it is here, its edge was taken. Not a query typed into a box no demonstration of this
-    // task typed in (its text the walk does not hold): that submits it.
-    if (
-      !exact.move &&
-      action.type === 'Enter' &&
-      pos.keyboard &&
-      pos.focus !== null &&
-      (pos.content.get(pos.focus) ?? '') === '' &&
-      !(pos.focus === UNKNOWN_FIELD && this.unsubmitted)
-    )
-      return unrecorded('still', 'Enter in a field that holds nothing: nothing to submit, the page stays', exact.nearest, 0);
+    // Typing and Enter by which field has the focus (walk-focus.ts).
+    const emptyEnter = exact.move ? null : enterOnEmptyField(action, pos, this.unsubmitted);
+    if (emptyEnter !== null) return unrecorded('still', emptyEnter, exact.nearest, 0);
     // The label of the control under the finger on the screen shown, read once for the rules below that need it.
     let under: string | null | undefined;
     const labelHere = (): string | null => (under === undefined ? (under = labelUnder(this.screens(), action, screen)) : under);
