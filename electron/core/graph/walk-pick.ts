@@ -233,10 +233,11 @@ export function goalSibling(
  * An item of the list in a dialog the goal action chose from, no single choice (a list of targets: share to 女儿, 儿子,
  * 老伴): every item one resource id with the goal's, so each does what the goal's did, to another target (found by hand
  * set G: 儿子 tapped in the share dialog shared the photo to him and closed the dialog; the walk read it as a page
- * opened). Not a list of a page (the chats: another row opens another chat, a look).
+ * opened). Not a list of a page (the chats: another row opens another chat, a look). A dialog: its window, smaller than
+ * the screen (tap-controls.ts smallWindow).
  */
 function sameList(m: PageModel, e: GraphEdge, hit: TapOption): boolean {
-  const inDialog = m.byId.get(e.from)?.dismiss !== undefined;
+  const inDialog = m.byId.get(e.from)?.window !== undefined;
   return (
     inDialog && !e.singleChoice && hit.id !== undefined && e.target?.resourceId === hit.id && (e.group ?? []).every((o) => o.id === hit.id)
   );

@@ -202,7 +202,10 @@ export class GraphWalker {
     }
     if (this.abroad) return this.actAbroad(action);
     // A long press on what takes only a tap ends as a tap on a phone (found by hand set G: 安装 long-pressed installed).
-    const tap = this.pos.nodes.size > 0 ? longPressAsTap(this.screens(), action, graphScreen(this.graph as TaskGraph)) : null;
+    const tap =
+      action.type === 'LongPress' && this.pos.nodes.size > 0
+        ? longPressAsTap(this.screens(), action, graphScreen(this.graph as TaskGraph))
+        : null;
     if (tap) return this.act(tap);
     // The app launched again after the path left it (by Back, or Home): a phone shows it as it was left, which the walk
     // knows only where the path never stood on a page no demonstration recorded (found by hand: the 机票 tab, Back out
