@@ -6,8 +6,9 @@ import { UNKNOWN_FIELD } from './walk-view.js';
 /**
  * What typing and Enter do by which field has the focus, before a page's recorded moves are weighed (walk.ts applies
  * each): a phone types into the focused field, and its keyboard's Enter submits that field. The focus is the field a
- * tap or typing gave it; Home and a relaunch, and another tab's page, take it away (walk.ts, walk-home.ts); Back that
- * hides the keyboard keeps it.
+ * tap or typing gave it; another tab's page takes it away (walk.ts); Back that hides the keyboard keeps it, and so do
+ * Back from a page it opened and the app brought back from Home (a real phone restores a resumed window's focused
+ * field, with the keyboard down: walk-home.ts).
  */
 
 /**

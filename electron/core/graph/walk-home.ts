@@ -2,7 +2,6 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { WalkMove } from './walk-step.js';
 import { unrecorded } from './walk-step.js';
-import { isTapLike } from './walk-view.js';
 
 /**
  * The home screen and an app's launch, as a phone does them. Home shows the launcher and keeps each app's task as it
@@ -21,25 +20,26 @@ export function homeNodeOf(g: Pick<TaskGraph, 'startNode' | 'edges'>): string | 
   return g.edges.some((e) => e.from === g.startNode && e.action.type === 'LaunchApp') ? g.startNode : null;
 }
 
-/** What Home or a launch did: a move (and whether the app came back to the front: no field has the focus), or a refusal. */
-export type FrontStep = { move: WalkMove; unfocus: boolean } | { refusal: string };
+/**
+ * What Home or a launch did: a move (and whether the app came back to the front: its keyboard is down, while the field
+ * that had the focus keeps it, as a real phone restores a resumed window's focus), or a refusal.
+ */
+export type FrontStep = { move: WalkMove; keyboardDown: boolean } | { refusal: string };
 
-/** Which app is in front, as Home and launches leave it, and whether a field has lost its focus since. */
+/** Which app is in front, as Home and launches leave it. */
 export class AppFront {
   /** The app Home left (its task kept as it stood), while the home screen shows. */
   left: string | null = null;
-  /** The app came back to the front and nothing was tapped since: typing goes nowhere. */
-  private focusLost = false;
 
   /** An action while the home screen shows: the app launched comes back where it stood; Home and Back stay. */
   onHomeScreen(action: Action): FrontStep {
     if (action.type === 'LaunchApp' && action.app.trim() === this.left) {
       this.back();
       const reason = 'the app launched from the home screen: it comes back where the path left it, as it left it';
-      return { move: unrecorded('still', reason, null), unfocus: true };
+      return { move: unrecorded('still', reason, null), keyboardDown: true };
     }
     if (action.type === 'Home' || action.type === 'Back')
-      return { move: unrecorded('still', `${action.type} on the home screen: it stays`, null), unfocus: false };
+      return { move: unrecorded('still', `${action.type} on the home screen: it stays`, null), keyboardDown: false };
     return { refusal: `on the home screen, what ${action.type} does no demonstration recorded: launch the app to go on` };
   }
 
@@ -50,29 +50,20 @@ export class AppFront {
    */
   press(action: Action, front: string | null, onLauncher: boolean, launchRecorded: boolean): FrontStep | null {
     if (action.type === 'Home') {
-      if (onLauncher) return { move: unrecorded('still', 'Home on the home screen: it stays', null), unfocus: false };
+      if (onLauncher) return { move: unrecorded('still', 'Home on the home screen: it stays', null), keyboardDown: false };
       if (front === null) return { refusal: 'Home where no recorded screen says which app is in front' };
       this.left = front;
       return {
         move: unrecorded('still', 'Home: the launcher shows, and the app is kept as it stands until it is launched again', null),
-        unfocus: false,
+        keyboardDown: false,
       };
     }
     if (action.type !== 'LaunchApp' || launchRecorded || front === null || action.app.trim() !== front) return null;
     this.back();
-    return { move: unrecorded('still', 'the app in front launched: a phone brings it to the front as it is', null), unfocus: true };
-  }
-
-  /** Typing while no field has the focus since the app came back: why it goes nowhere; else null (a tap may focus one). */
-  typing(action: Action): string | null {
-    if (action.type === 'Type' && this.focusLost)
-      return 'typed while no field has the focus (the app came back to the front since it was tapped): the text goes nowhere';
-    if (isTapLike(action)) this.focusLost = false;
-    return null;
+    return { move: unrecorded('still', 'the app in front launched: a phone brings it to the front as it is', null), keyboardDown: true };
   }
 
   private back(): void {
     this.left = null;
-    this.focusLost = true;
   }
 }

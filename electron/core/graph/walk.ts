@@ -247,8 +247,6 @@ export class GraphWalker {
    * launch of the app in front (walk-home.ts), Enter with no keyboard up. Null: the page's moves decide.
    */
   private asideFromThePage(action: Action): WalkMove | null {
-    const nowhere = this.front.typing(action);
-    if (nowhere !== null) return refused(nowhere, bestEdge(action, this.outEdges(this.pos), this.opts).nearest);
     const typed = typedNowhere(this.model, action, this.pos);
     if (typed !== null) return refused(typed, bestEdge(action, this.outEdges(this.pos), this.opts).nearest);
     if (action.type === 'Type' && action.clear && this.pos.focus !== null) this.drafts.cleared(this.pos.focus);
@@ -446,10 +444,10 @@ export class GraphWalker {
     }
   }
 
-  /** What Home or a launch did (walk-home.ts): back in front, no field has the focus and the keyboard is down. */
+  /** What Home or a launch did (walk-home.ts): back in front, the keyboard is down (the focused field keeps the focus). */
   private applyFront(step: FrontStep): WalkMove {
     if ('refusal' in step) return this.refusedAgainstLaunch(step.refusal);
-    if (step.unfocus) this.pos = { ...this.pos, keyboard: false, focus: null };
+    if (step.keyboardDown) this.pos = { ...this.pos, keyboard: false };
     return step.move;
   }
 

@@ -16,6 +16,8 @@ export interface ScreenInstance {
   local: Record<string, unknown>;
   scroll: number;
   scrollEpoch: number;
+  /** The field that had the focus when another page covered this one: it has it again when this page is back on top. */
+  focusedInput?: string;
 }
 
 export interface Task {
@@ -174,9 +176,22 @@ export class PhoneModel {
     return app.screens[this.currentScreenId()]?.activity ?? `${app.package}.MainActivity`;
   }
 
+  /**
+   * The page on top changed. As on a real phone, the page left keeps its focused field (Android restores a window's
+   * focused view when its activity resumes: after Back from a page it opened, or the app brought back from Home), while
+   * the keyboard goes down; a page made anew (another tab's, a fresh launch) has no field focused.
+   */
   private changedScreen(): void {
-    this.focus = null;
+    const left = this.focus === null ? undefined : this.instanceByKey(this.focus.instance);
+    if (left && this.focus) left.focusedInput = this.focus.inputId;
+    const top = this.currentInstance();
+    this.focus = top.focusedInput === undefined ? null : { instance: top.key, inputId: top.focusedInput };
     this.imeVisible = false;
+  }
+
+  private instanceByKey(key: number): ScreenInstance | undefined {
+    for (const t of this.tasks.values()) for (const inst of t.stack) if (inst.key === key) return inst;
+    return undefined;
   }
 
   /** Bring an app to front; with a screen id, open that screen on top of its stack (like an explicit intent). */

@@ -95,12 +95,15 @@ export function vphoneCommand(phone: PhoneModel): CommandFn {
       case 'truth': {
         const { serial: _s, time: _t, toast: _o, battery: _b, clockFrozen: _c, ...state } = phone.stateJson() as Record<string, unknown>;
         const dialog = currentDialogTitle(phone);
-        const pages = phone.currentTask().stack.map((inst) => ({
+        const stack = phone.currentTask().stack;
+        const pages = stack.map((inst, i) => ({
           screen: inst.screenId,
           params: inst.params,
           // Keys starting with "_" are an app's bookkeeping (nothing on screen shows them).
           local: Object.fromEntries(Object.entries(inst.local).filter(([k]) => !k.startsWith('_'))),
           scroll: inst.scroll,
+          // A page below the top one keeps the field it had focused (the top one's is `focusedInput`).
+          ...(i < stack.length - 1 && inst.focusedInput !== undefined ? { focusedInput: inst.focusedInput } : {}),
         }));
         // Which keys of each app's state only log what was seen (an opened article): a reader may set them apart.
         const viewLogs = Object.fromEntries([...phone.apps.values()].filter((a) => a.viewLog?.length).map((a) => [a.package, a.viewLog]));
