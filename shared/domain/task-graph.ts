@@ -185,6 +185,12 @@ export interface GraphNode {
   /** The window of a dialog or a menu on the representative's screen: a tap outside it closes it, as Back does. */
   window?: Bounds;
   /**
+   * A digest of every text the node's screens show, as shown (no part masked), where all its members show the same;
+   * absent where they differ or on graphs built before it was recorded. Two nodes with the same digest show the same
+   * things: another task's recorded page is this node's only where they do (walk-abroad.ts ownNodeThere).
+   */
+  shows?: string;
+  /**
    * Where a long press does something of its own on the node's screens (every member's long-clickable elements; kept
    * with `pressable`): elsewhere a long press on what takes a tap ends as a tap.
    */
@@ -317,6 +323,8 @@ export interface DemoStep {
   pressable?: Bounds[];
   /** The window of a dialog or a menu up on it. */
   window?: Bounds;
+  /** A digest of every text it shows. */
+  shows?: string;
   /** Where a long press does something of its own (with `pressable`). */
   longPressable?: Bounds[];
   /** Null on the final observation. */

@@ -139,6 +139,7 @@ export const GraphNodeSchema: z.ZodType<GraphNode, unknown> = z
     toggles: z.array(BoundsSchema).optional(),
     pressable: z.array(BoundsSchema).optional(),
     window: BoundsSchema.optional(),
+    shows: z.string().max(64).optional(),
     longPressable: z.array(BoundsSchema).optional(),
     knownWrong: KnownWrongSchema,
   })

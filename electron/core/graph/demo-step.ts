@@ -5,7 +5,7 @@ import type { Bounds, ScreenSize, UiHierarchy } from '../../../shared/domain/ui-
 import type { Foreground } from '../device/device-port.js';
 import { contentCandidates, keyboardLikelyUp, optionsAt } from './content.js';
 import { contains, labelOf } from '../../../shared/domain/ui-tree.js';
-import { computeSignature, pageKey } from './signature.js';
+import { computeSignature, pageKey, shownTexts } from './signature.js';
 import {
   inputFields,
   toggleControls,
@@ -82,6 +82,7 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
     toggles: toggleControls(s.ui),
     ...(pressable ? { pressable, longPressable: longPressableAreas(s.ui) } : {}),
     ...(window ? { window } : {}),
+    shows: shownTexts(s.ui),
     action: s.action,
     actionPx: s.actionPx,
     screen: s.screen,

@@ -152,6 +152,7 @@ export function buildGraph(
   const goalPaths = new Map<string, GraphEdge[][]>();
   const starts = new Map<string, number>();
   const pressNowhereKnown = new Set<string>();
+  const showsDiffer = new Set<string>();
   for (const demo of demos) {
     if (demo.steps.length === 0) continue;
     const nodeIds = demo.steps.map((s) => {
@@ -168,6 +169,10 @@ export function buildGraph(
       if (s.up && !node.up) node.up = s.up;
       if (s.dismiss && !node.dismiss) node.dismiss = s.dismiss;
       if (s.window && node.members.length === 1) node.window = s.window;
+      // What the node's screens show, where every member shows the same.
+      if (s.shows !== undefined && node.members.length === 1) node.shows = s.shows;
+      else if (node.shows !== s.shows) showsDiffer.add(node.id);
+      if (showsDiffer.has(node.id)) delete node.shows;
       // Where any member scrolls (a list that overflowed in one visit scrolls); what the first showed selected.
       if (s.scrolls) node.scrolls = unionBounds(node.scrolls ?? [], s.scrolls);
       if (s.still && node.members.length === 1) node.still = s.still;

@@ -133,6 +133,20 @@ function pageTitle(ui: UiHierarchy): string | null {
         .trim();
 }
 
+/**
+ * A digest of every text a screen shows (texts and content descriptions, as shown: nothing masked), in no order: two
+ * screens with the same digest show the same things — the same order's details, not just an order's details page.
+ */
+export function shownTexts(ui: UiHierarchy): string {
+  const texts = new Set<string>();
+  const visit = (n: UiNode): void => {
+    for (const t of [n.text, n.contentDesc]) if (t && t.trim() !== '') texts.add(t.trim());
+    for (const c of n.children) visit(c);
+  };
+  for (const r of ui.roots) visit(r);
+  return fnv1a([...texts].sort().join('\u0000'));
+}
+
 function fnv1a(s: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {

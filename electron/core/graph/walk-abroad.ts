@@ -1,7 +1,8 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { PageModel } from './page-model.js';
 import { isEdit, pageModel } from './page-model.js';
+import { pageKey } from './signature.js';
 import { commitsByExit } from './walk-discard.js';
 import type { WalkHow } from './walk-moves.js';
 import { appOfPage } from './walk-position.js';
@@ -40,6 +41,8 @@ export interface Abroad {
   nearest: WalkMove['nearest'];
   /** The recorded way off the page the press took with other content (walk-implied.ts leftWith), applied on return. */
   pressed: GraphEdge | null | undefined;
+  /** That task only asks to be shown something: its goal action is a look, taken there as any other. */
+  inquiry: boolean;
 }
 
 /** What the agent is shown there: the other task's recorded screen where its walk stands (scrolled as it is there). */
@@ -84,7 +87,7 @@ export function abroadStep(a: Abroad, action: Action): AbroadStep {
 
 /** Why a recorded action taken abroad would leave something behind, or null (an edit is kept in `a.edited`). */
 function leavesSomething(m: PageModel, a: Abroad, from: string, edge: GraphEdge, edits: boolean): string | null {
-  if (edge.goal) return 'that task completes there: what it does to this one, no demonstration of it saw';
+  if (edge.goal && !a.inquiry) return 'that task completes there: what it does to this one, no demonstration of it saw';
   const changes = (edge.effects?.length ?? 0) > 0;
   if (edits || (changes && isEdit(m, edge))) {
     if (!commitsByExit(m, from)) return 'an edit of a page whose edits take effect as they are made';
@@ -94,4 +97,20 @@ function leavesSomething(m: PageModel, a: Abroad, from: string, edge: GraphEdge,
   if (changes) return 'a recorded action that changed something there';
   if (a.edited.has(from)) return 'it commits the form the path edited there';
   return null;
+}
+
+/**
+ * This task's own recorded node the other task's walk stands on, or null: the same page (activity and title) showing
+ * the same texts, every one (GraphNode.shows), on exactly one of this graph's nodes. Found by exploration: Back from
+ * the order this task starts on, then the order's row on the app's home (which another task's demonstrations tapped
+ * to read it) opens this very order — a way back no demonstration of this task took. Not a page of the same kind
+ * showing other things (another task's checkout holds one box of milk where this one's holds two).
+ */
+export function ownNodeThere(a: Abroad, own: readonly GraphNode[]): string | null {
+  if (a.walk.view.kind !== 'recorded') return null;
+  const there = pageModel(a.graph).byId.get(a.walk.view.node);
+  if (there?.shows === undefined) return null;
+  const key = pageKey(there.signature);
+  const same = own.filter((n) => n.shows === there.shows && pageKey(n.signature) === key);
+  return same.length === 1 ? same[0]!.id : null;
 }

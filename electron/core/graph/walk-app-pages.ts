@@ -16,7 +16,8 @@ import { isTapLike, outsideScrolling, tappedLabel } from './walk-view.js';
  * to look and come back (walk-abroad.ts): the agent is shown that recorded screen, not "a page no one saw".
  *
  * These are human demonstrations of the same app, not variants of the graph being judged. Only a press that opens
- * another page and changes nothing on its own (no recorded effect, not a task's goal) leads abroad.
+ * another page and changes nothing on its own (no recorded effect, not a task's goal unless that task only asks to be
+ * shown something) leads abroad.
  */
 export interface AppPage {
   graph: TaskGraph;
@@ -28,8 +29,15 @@ export interface AppPage {
 export class AppPages {
   private readonly byActivity = new Map<string, { graph: TaskGraph; node: GraphNode }[]>();
 
-  /** `graphs`: the latest graph of every task, in a fixed order (task id): the first that knows a press is the one used. */
-  constructor(graphs: readonly TaskGraph[]) {
+  /**
+   * `graphs`: the latest graph of every task, in a fixed order (task id): the first that knows a press is the one used.
+   * `inquiries`: the tasks whose goal is to be shown something (their scenario says so): their goal action opens a page
+   * to read, a look like any other press that changes nothing.
+   */
+  constructor(
+    graphs: readonly TaskGraph[],
+    private readonly inquiries: ReadonlySet<string> = new Set(),
+  ) {
     for (const graph of graphs)
       for (const node of graph.nodes) {
         const list = this.byActivity.get(node.signature.activity) ?? [];
@@ -64,13 +72,18 @@ export class AppPages {
         if (!samePage && !chrome) continue;
         const m = pageModel(graph);
         for (const e of m.outOf.get(node.id) ?? []) {
-          if (e.action.type !== action.type || e.goal || (e.effects?.length ?? 0) > 0) continue;
+          if (e.action.type !== action.type || (e.goal && !this.inquiry(graph)) || (e.effects?.length ?? 0) > 0) continue;
           if (m.pageOf.get(e.to) === m.pageOf.get(e.from)) continue;
           if (!samePage && !outsideScrolling([node], e.action, e.screen)) continue;
           if (normalizeContent(tappedLabel(e, e.action as TapLike)) === want) return { graph, from: node, edge: e };
         }
       }
     return null;
+  }
+
+  /** Whether the graph's task only asks to be shown something: its goal action is a look. */
+  inquiry(graph: Pick<TaskGraph, 'taskId'>): boolean {
+    return this.inquiries.has(graph.taskId);
   }
 
   /**

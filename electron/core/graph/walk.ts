@@ -58,7 +58,7 @@ import type { Excursion } from './walk-excursion.js';
 import { onExcursion, opened } from './walk-excursion.js';
 import type { AppPage, AppPages } from './walk-app-pages.js';
 import type { Abroad } from './walk-abroad.js';
-import { abroadStep, abroadView } from './walk-abroad.js';
+import { abroadStep, abroadView, ownNodeThere } from './walk-abroad.js';
 import { SearchQuery } from './walk-query.js';
 import { ToggledOnForms } from './walk-toggled.js';
 import type { UnknownTap } from './walk-unknown-tap.js';
@@ -636,10 +636,27 @@ export class GraphWalker {
     const walk = new GraphWalker(there.graph, this.opts);
     const model = pageModel(there.graph);
     walk.moveTo(enterNode(model, there.edge.to, [there.edge.to], enterNode(model, there.from.id, [there.from.id], null)));
-    this.abroad = { walk, graph: there.graph, home: model.pageOf.get(there.from.id) ?? '', edited: new Set(), nearest, pressed };
+    const inquiry = this.app?.inquiry(there.graph) ?? false;
+    const home = model.pageOf.get(there.from.id) ?? '';
+    this.abroad = { walk, graph: there.graph, home, edited: new Set(), nearest, pressed, inquiry };
     this.current = new Set();
     const reason = `"${label}" opens the page ${there.graph.taskId}'s demonstrations recorded: the walk looks there and comes back`;
-    return unrecorded('app-page', reason, nearest);
+    return this.intoOwnPage(reason) ?? unrecorded('app-page', reason, nearest);
+  }
+
+  /**
+   * The other task's walk stands on a page this task recorded, showing the same (walk-abroad.ts ownNodeThere): the walk
+   * goes on there on its own graph, come from where it stood when it went abroad — with nothing edited there, which
+   * would be this task's to know.
+   */
+  private intoOwnPage(reason: string): WalkMove | null {
+    const a = this.abroad!;
+    const node = a.edited.size === 0 ? ownNodeThere(a, this.graph.nodes) : null;
+    if (node === null) return null;
+    this.abroad = null;
+    this.navigate(enterNode(this.model, node, [node], this.pos));
+    this.viaGoal = new Set();
+    return unrecorded('named-page', `${reason}; it is this task's own page, as recorded, showing the same`, null);
   }
 
   /** An action on another task's recorded page: refused, taken there, or back where the walk stood (walk-abroad.ts). */
@@ -647,6 +664,8 @@ export class GraphWalker {
     const a = this.abroad!;
     const step = abroadStep(a, action);
     if (step.kind === 'refused') return refused(step.reason, a.nearest);
+    const own = step.kind === 'stays' ? this.intoOwnPage(step.reason) : null;
+    if (own) return own;
     if (step.kind === 'home') {
       // As from an excursion: a recorded way off the page (a shortcut) sets what another route's form held.
       this.abroad = null;

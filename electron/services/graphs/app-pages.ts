@@ -9,13 +9,22 @@ import { AppPages } from '../../core/graph/walk-app-pages.js';
  */
 export function appPagesOf(store: WorkspaceStore, versions: Readonly<Record<string, number | null>> = {}): AppPages {
   const graphs: TaskGraph[] = [];
+  const inquiries = new Set(
+    store.tasks
+      .list()
+      .filter((t) => t.scenario === INQUIRY)
+      .map((t) => t.id),
+  );
   for (const id of taskIds(store)) {
     const v = versions[id];
     const row = typeof v === 'number' ? store.graphs.atVersion(id, v) : store.graphs.latest(id);
     if (row) graphs.push(row.body);
   }
-  return new AppPages(graphs);
+  return new AppPages(graphs, inquiries);
 }
+
+/** The scenario of a task that asks to be shown something (the paper's pragmatic scenarios): its goal is a look. */
+const INQUIRY = 'Information Inquiry';
 
 /** Every task's latest graph version (a run records them: a resumed run follows the same pages). */
 export function latestGraphVersions(store: WorkspaceStore): Record<string, number> {
