@@ -13,7 +13,7 @@ import { AppPages } from './walk-app-pages.js';
  * A travel app: this task refunds the order it starts on; one demonstration went Back to the home page and came to the
  * order through the 订单 tab; another task read the order from the home page's 即将出行 row (its goal: a look).
  */
-describe('back out of the start page and in again through another task\'s page', () => {
+describe("back out of the start page and in again through another task's page", () => {
   const row = b(0, 300, 1080, 450);
   const refund = b(560, 1400, 1040, 1550);
   const ordersTab = b(540, 2150, 1080, 2274);
@@ -63,11 +63,11 @@ describe('back out of the start page and in again through another task\'s page',
   };
   const backAndIn = [{ type: 'Back' } as Action, tapAt(row), tapAt(refund)];
 
-  it('the same order read by a task that only asks to see it: this task\'s own page, refunded there (accepted)', () => {
+  it("the same order read by a task that only asks to see it: this task's own page, refunded there (accepted)", () => {
     expect(walk(backAndIn, new AppPages([own, reader('G1234', 'my-ticket')], new Set(['my-ticket'])))).toBe(true);
   });
 
-  it('another order on that page (other texts): not this task\'s page, and 退票 there is refused', () => {
+  it("another order on that page (other texts): not this task's page, and 退票 there is refused", () => {
     expect(walk(backAndIn, new AppPages([own, reader('G5678', 'other-ticket')], new Set(['other-ticket'])))).toBe(false);
   });
 
