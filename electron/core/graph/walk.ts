@@ -13,6 +13,7 @@ import { contentOf, loopAllows, pageModel } from './page-model.js';
 import { nothingUnder, sameControl } from './walk-pressed.js';
 import { vetMove } from './walk-vet.js';
 import { enterOnEmptyField, enterWithNoField, typedNowhere } from './walk-focus.js';
+import { gestureAsTaps } from './walk-gesture.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
 import { currentOptionAgain, pickedAgain, rowsKeepPage } from './walk-pick.js';
@@ -196,6 +197,10 @@ export class GraphWalker {
 
   /** Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches. */
   act(action: Action): WalkMove {
+    // A double tap, or a swipe too short to scroll: the taps a phone makes of it (walk-gesture.ts), unless a
+    // demonstration recorded the gesture itself.
+    const taps = this.recordsGesture(action) ? null : gestureAsTaps(action, graphScreen(this.graph as TaskGraph));
+    if (taps) return this.actInTurn(taps, action);
     if (this.away) {
       this.unrecordedSeen = true;
       return this.returnFromExcursion(action);
@@ -239,6 +244,23 @@ export class GraphWalker {
     if (move.taken)
       this.unsubmitted =
         this.pos.page === page && (action.type === 'Type' || (this.unsubmitted && action.type !== 'Enter' && !isTapLike(action)));
+    return move;
+  }
+
+  private recordsGesture(action: Action): boolean {
+    return action.type === 'DoubleTap' && this.graph.edges.some((e) => e.action.type === 'DoubleTap');
+  }
+
+  /** The taps a gesture is, one after the other: the first refused stops them, the last says what they did. */
+  private actInTurn(taps: readonly Action[], gesture: Action): WalkMove {
+    let move: WalkMove = { taken: null, nearest: null };
+    for (const [i, tap] of taps.entries()) {
+      move = this.act(tap);
+      if (!move.taken) return move;
+      if (i < taps.length - 1) continue;
+      const what = gesture.type === 'DoubleTap' ? 'a double tap: two taps' : `a swipe shorter than the touch slop: a ${tap.type}`;
+      return { ...move, taken: { ...move.taken, result: { ...move.taken.result, reason: `${what}; ${move.taken.result.reason}` } } };
+    }
     return move;
   }
 
