@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import { b, button, field, id, page, tapAt } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
-import { gestureAsTaps } from './walk-gesture.js';
+import { gestureAsTaps, sidewaysSwipe } from './walk-gesture.js';
 
 /**
  * What a phone makes of a double tap and of a swipe too short to scroll (walk-gesture.ts): two taps, and a tap (a long
@@ -52,5 +52,24 @@ describe('a double tap and a swipe shorter than the touch slop', () => {
 
   it('−1 h pressed by a 12 px swipe is the tap that sets 06: accepted', () => {
     expect(walkPath(g, [tapAt(add), swipeOn(minus, 12, 100), tapAt(save)]).accepted).toBe(true);
+  });
+
+  it('a sideways swipe: on a slider, the value where it ends; off everything that scrolls or slides, nothing; else unknown', () => {
+    const slider = b(100, 1000, 980, 1060);
+    const sideways = (x1: number, x2: number, y: number): Action => ({
+      type: 'Swipe',
+      from: { x: (x1 / 1080) * 1000, y: (y / 2400) * 1000 },
+      to: { x: (x2 / 1080) * 1000, y: (y / 2400) * 1000 },
+      ms: 300,
+    });
+    const off = () => true;
+    const slid = sidewaysSwipe(sideways(200, 1070, 1030), [slider], off, screen);
+    expect(slid?.kind).toBe('slide');
+    // Past the slider's end the value is its end.
+    expect(slid?.kind === 'slide' && slid.tap.type === 'Tap' ? Math.round((slid.tap.at.x / 1000) * 1080) : null).toBe(980);
+    expect(sidewaysSwipe(sideways(900, 100, 1600), [slider], off, screen)).toEqual({ kind: 'nothing' });
+    expect(sidewaysSwipe(sideways(900, 100, 1600), [slider], () => false, screen)).toBeNull();
+    // Mostly up or down: a scroll, not this.
+    expect(sidewaysSwipe({ type: 'Swipe', from: { x: 500, y: 700 }, to: { x: 520, y: 300 } }, [slider], off, screen)).toBeNull();
   });
 });

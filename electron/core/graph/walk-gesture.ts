@@ -1,5 +1,6 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { ScreenSize } from '../../../shared/domain/ui-node.js';
+import type { Bounds, ScreenSize } from '../../../shared/domain/ui-node.js';
+import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 
 /**
@@ -30,4 +31,33 @@ export function gestureAsTaps(action: Action, screen: ScreenSize): Action[] | nu
   if (Math.hypot(to.x - from.x, to.y - from.y) >= (TOUCH_SLOP_PX_AT_1080 * screen.width) / 1080) return null;
   const ms = action.ms ?? DEFAULT_SWIPE_MS;
   return [ms >= LONG_PRESS_MS ? { type: 'LongPress', at: action.from, ms } : { type: 'Tap', at: action.from }];
+}
+
+/** What a sideways swipe does where no demonstration swiped sideways: sets a slider it starts on, or moves nothing. */
+export type SidewaysSwipe = { kind: 'slide'; tap: Action } | { kind: 'nothing' };
+
+/**
+ * A swipe more sideways than up or down (a vertical one is a scroll: walk.ts). On a slider a demonstration set (a
+ * SeekBar: `sliders`, where the page's recorded taps landed on one), the thumb follows the finger: the value is where
+ * the swipe ends, as a tap there sets it. Elsewhere, off everything that scrolls, slides or switches on every screen
+ * the walk stands on (`offSwipeable`), it moves nothing. Null: anything else (a carousel may page; a switch may be
+ * dragged) is unknown. Found by hand set I: the media slider dragged to its end; a sideways swipe on the player.
+ */
+export function sidewaysSwipe(
+  action: Action,
+  sliders: readonly Bounds[],
+  offSwipeable: (at: Action) => boolean,
+  screen: ScreenSize,
+): SidewaysSwipe | null {
+  if (action.type !== 'Swipe') return null;
+  const from = toPixels(action.from, screen);
+  const to = toPixels(action.to, screen);
+  if (Math.abs(to.x - from.x) <= Math.abs(to.y - from.y)) return null;
+  const slider = sliders.find((b) => contains(b, from.x, from.y));
+  if (slider) {
+    const x = Math.min(Math.max(to.x, slider.left), slider.right - 1);
+    const at = { x: ((x + 0.5) / screen.width) * 1000, y: (((slider.top + slider.bottom) / 2 + 0.5) / screen.height) * 1000 };
+    return { kind: 'slide', tap: { type: 'Tap', at } };
+  }
+  return offSwipeable({ type: 'Tap', at: action.from }) ? { kind: 'nothing' } : null;
 }

@@ -150,6 +150,16 @@ function offEvery(
   });
 }
 
+/**
+ * Whether a point lands outside everything that could take a sideways swipe on every one of these screens (each
+ * known to list its scrolling containers and its sliders and switches): there a sideways swipe moves nothing.
+ */
+export function offSwipeable(nodes: readonly (ScreenFacts | undefined)[], at: Action, screen: { width: number; height: number }): boolean {
+  return offEvery(nodes, at, screen, (n) =>
+    n.scrolls === undefined || n.toggles === undefined ? undefined : [...n.scrolls, ...n.toggles],
+  );
+}
+
 /** Whether a tap lands inside a scrolling container on every one of these screens (the list the recorded screen showed there). */
 export function insideScrolling(
   nodes: readonly (ScreenFacts | undefined)[],

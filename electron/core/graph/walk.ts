@@ -13,7 +13,7 @@ import { contentOf, loopAllows, pageModel } from './page-model.js';
 import { nothingUnder, sameControl } from './walk-pressed.js';
 import { vetMove } from './walk-vet.js';
 import { enterOnEmptyField, enterWithNoField, typedNowhere } from './walk-focus.js';
-import { gestureAsTaps } from './walk-gesture.js';
+import { gestureAsTaps, sidewaysSwipe } from './walk-gesture.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
 import { currentOptionAgain, pickedAgain, rowsKeepPage } from './walk-pick.js';
@@ -29,6 +29,7 @@ import {
   onStillControl,
   onSelectedRow,
   outsideScrolling,
+  offSwipeable,
   scrollDelta,
   screenAfterEnter,
   reachedByScroll,
@@ -201,6 +202,8 @@ export class GraphWalker {
     // demonstration recorded the gesture itself.
     const taps = this.recordsGesture(action) ? null : gestureAsTaps(action, graphScreen(this.graph as TaskGraph));
     if (taps) return this.actInTurn(taps, action);
+    const sideways = this.away || this.abroad || this.front.left !== null ? null : this.sideways(action);
+    if (sideways) return sideways;
     if (this.away) {
       this.unrecordedSeen = true;
       return this.returnFromExcursion(action);
@@ -245,6 +248,25 @@ export class GraphWalker {
       this.unsubmitted =
         this.pos.page === page && (action.type === 'Type' || (this.unsubmitted && action.type !== 'Enter' && !isTapLike(action)));
     return move;
+  }
+
+  /** A sideways swipe no demonstration made here: a slider it starts on set, or nothing moved (walk-gesture.ts). */
+  private sideways(action: Action): WalkMove | null {
+    if (action.type !== 'Swipe' || this.pos.nodes.size === 0) return null;
+    const out = this.outEdges(this.pos);
+    if (out.some((e) => e.action.type === 'Swipe' && scrollDelta(e.action) === null)) return null;
+    const screen = graphScreen(this.graph as TaskGraph);
+    const sliders = (this.model.leavingOf.get(this.pos.page) ?? []).flatMap((e) => (e.slider ? [e.slider.bounds] : []));
+    const swipe = sidewaysSwipe(action, sliders, (at) => offSwipeable(this.screens(), at, screen), screen);
+    if (swipe?.kind === 'slide') {
+      const move = this.act(swipe.tap);
+      if (!move.taken) return move;
+      const reason = `a sideways swipe on a slider: the value where it ends; ${move.taken.result.reason}`;
+      return { ...move, taken: { ...move.taken, result: { ...move.taken.result, reason } } };
+    }
+    if (swipe?.kind === 'nothing')
+      return unrecorded('still', 'a sideways swipe where nothing scrolls, slides or switches: nothing moves', null, 0);
+    return null;
   }
 
   private recordsGesture(action: Action): boolean {
