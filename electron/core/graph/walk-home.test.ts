@@ -76,4 +76,12 @@ describe('Home and the app launched again', () => {
     expect(w.act(home).taken).not.toBeNull();
     expect(w.act(launch).nearest?.result.reason ?? '').toMatch(/launched again after a page no demonstration recorded/);
   });
+
+  it('another app launched over the half-set form and this app launched again: it comes back as left (accepted); a tap in that app: refused', () => {
+    const other: Action = { type: 'LaunchApp', app: 'com.example.weather' };
+    expect(walkPath(g, [launch, tapAt(add), tapAt(minus), other, launch, tapAt(save)]).accepted).toBe(true);
+    expect(walkPath(g, [launch, tapAt(add), tapAt(minus), other, tapAt(add), launch, tapAt(save)]).accepted).toBe(false);
+    // Back in the other app leaves it for the home screen; this app launched from there comes back as left.
+    expect(walkPath(g, [launch, tapAt(add), tapAt(minus), other, { type: 'Back' }, launch, tapAt(save)]).accepted).toBe(true);
+  });
 });

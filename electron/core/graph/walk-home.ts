@@ -28,18 +28,35 @@ export type FrontStep = { move: WalkMove; keyboardDown: boolean } | { refusal: s
 
 /** Which app is in front, as Home and launches leave it. */
 export class AppFront {
-  /** The app Home left (its task kept as it stood), while the home screen shows. */
+  /** The app Home or another app's launch left (its task kept as it stood), while the home screen or that app shows. */
   left: string | null = null;
+  /**
+   * Another app launched over it (no demonstration of this task opened it), while it shows: only Home, Back (which
+   * leaves that app's first page for the home screen) and launches are known there; what a tap in it does, no one saw.
+   */
+  elsewhere: string | null = null;
 
-  /** An action while the home screen shows: the app launched comes back where it stood; Home and Back stay. */
+  /**
+   * An action while the home screen or another app shows: the app launched comes back where it stood; Home and Back
+   * stay on (or go to) the home screen; another app launched shows instead.
+   */
   onHomeScreen(action: Action): FrontStep {
     if (action.type === 'LaunchApp' && action.app.trim() === this.left) {
       this.back();
-      const reason = 'the app launched from the home screen: it comes back where the path left it, as it left it';
+      const reason = 'the app launched again: it comes back where the path left it, as it left it';
       return { move: unrecorded('still', reason, null), keyboardDown: true };
     }
-    if (action.type === 'Home' || action.type === 'Back')
-      return { move: unrecorded('still', `${action.type} on the home screen: it stays`, null), keyboardDown: false };
+    if (action.type === 'LaunchApp') {
+      this.elsewhere = action.app.trim();
+      return { move: unrecorded('still', `${action.app} launched: what it shows, no demonstration recorded`, null), keyboardDown: false };
+    }
+    if (action.type === 'Home' || action.type === 'Back') {
+      const where = this.elsewhere === null ? 'on the home screen: it stays' : 'in another app: the home screen shows';
+      this.elsewhere = null;
+      return { move: unrecorded('still', `${action.type} ${where}`, null), keyboardDown: false };
+    }
+    if (this.elsewhere !== null)
+      return { refusal: `in ${this.elsewhere}, which no demonstration of this task opened, what ${action.type} does no one saw` };
     return { refusal: `on the home screen, what ${action.type} does no demonstration recorded: launch the app to go on` };
   }
 
@@ -58,12 +75,22 @@ export class AppFront {
         keyboardDown: false,
       };
     }
-    if (action.type !== 'LaunchApp' || launchRecorded || front === null || action.app.trim() !== front) return null;
+    if (action.type !== 'LaunchApp' || launchRecorded || front === null) return null;
+    // Another app launched (found by hand set I: the chat app opened over a half-filled transfer, then the wallet
+    // again): the app in front is kept as it stands, as Home keeps it.
+    if (action.app.trim() !== front) {
+      if (onLauncher) return null;
+      this.left = front;
+      this.elsewhere = action.app.trim();
+      const reason = `${action.app} launched: the app is kept as it stands until it is launched again`;
+      return { move: unrecorded('still', reason, null), keyboardDown: false };
+    }
     this.back();
     return { move: unrecorded('still', 'the app in front launched: a phone brings it to the front as it is', null), keyboardDown: true };
   }
 
   private back(): void {
     this.left = null;
+    this.elsewhere = null;
   }
 }

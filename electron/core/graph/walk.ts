@@ -180,7 +180,7 @@ export class GraphWalker {
   get view(): WalkView {
     if (this.abroad) return abroadView(this.abroad, this.node);
     if (this.front.left !== null) {
-      const home = this.homeNode;
+      const home = this.front.elsewhere === null ? this.homeNode : null;
       return home !== null ? { node: home, kind: 'recorded', scrolledPx: 0 } : { node: this.node, kind: 'excursion', scrolledPx: 0 };
     }
     return walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph), this.afterEnter);
