@@ -14,6 +14,7 @@ import { nothingUnder, sameControl } from './walk-pressed.js';
 import { vetMove } from './walk-vet.js';
 import { enterOnEmptyField, enterWithNoField, typedNowhere } from './walk-focus.js';
 import { gestureAsTaps, sidewaysSwipe } from './walk-gesture.js';
+import { keyboardTap } from './walk-keyboard.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
 import { currentOptionAgain, pickedAgain, rowsKeepPage } from './walk-pick.js';
@@ -143,6 +144,10 @@ export class GraphWalker {
   private unsureOfPage = false;
   /** On a page another task's demonstrations recorded, opened by a tap this graph does not know (walk-abroad.ts). */
   private abroad: Abroad | null = null;
+  /** A tap moved to where a control stood above the keyboard is being taken (walk-keyboard.ts): not moved again. */
+  private keyboardMoved = false;
+  /** The keyboard is up because a tap raised it (see act). */
+  private raisedByTap = false;
   /** Texts typed and left unsent by Back, which an app may keep as drafts (walk-discard.ts). */
   private readonly drafts = new LeftDrafts();
   /** Which app is in front, as Home and launches leave it (walk-home.ts). */
@@ -198,12 +203,24 @@ export class GraphWalker {
 
   /** Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches. */
   act(action: Action): WalkMove {
+    const wasUp = this.pos.keyboard;
+    const move = this.step(action);
+    // Whether the keyboard is up because a tap raised it (a field tapped): the phone shows it then; typing while it was
+    // down (the focus kept) leaves it down on a phone, which the walk's position does not tell apart.
+    if (!this.pos.keyboard) this.raisedByTap = false;
+    else if (!wasUp) this.raisedByTap = isTapLike(action);
+    return move;
+  }
+
+  private step(action: Action): WalkMove {
     // A double tap, or a swipe too short to scroll: the taps a phone makes of it (walk-gesture.ts), unless a
     // demonstration recorded the gesture itself.
     const taps = this.recordsGesture(action) ? null : gestureAsTaps(action, graphScreen(this.graph as TaskGraph));
     if (taps) return this.actInTurn(taps, action);
     const sideways = this.away || this.abroad || this.front.left !== null ? null : this.sideways(action);
     if (sideways) return sideways;
+    const keyed = this.away || this.abroad || this.front.left !== null || this.keyboardMoved ? null : this.aroundTheKeyboard(action);
+    if (keyed) return keyed;
     if (this.away) {
       this.unrecordedSeen = true;
       return this.returnFromExcursion(action);
@@ -248,6 +265,33 @@ export class GraphWalker {
       this.unsubmitted =
         this.pos.page === page && (action.type === 'Type' || (this.unsubmitted && action.type !== 'Enter' && !isTapLike(action)));
     return move;
+  }
+
+  /** A tap where the keyboard stands otherwise than on the recorded screens (walk-keyboard.ts). */
+  private aroundTheKeyboard(action: Action): WalkMove | null {
+    if (this.pos.nodes.size === 0) return null;
+    const screen = graphScreen(this.graph as TaskGraph);
+    const page = this.model.nodesOf.get(this.pos.page) ?? [];
+    const tap = keyboardTap(action, this.pos.keyboard && this.raisedByTap, this.pos.keyboard, this.screens(), page, screen);
+    if (tap === null) return null;
+    const nearest = bestEdge(action, this.outEdges(this.pos), this.opts).nearest;
+    if (tap.kind === 'key')
+      return refused('a key of the on-screen keyboard tapped by place: what it types or deletes, no demonstration did', nearest);
+    if (tap.kind === 'left')
+      return refused(
+        'the keyboard is down: what stood above it has dropped to the foot of the page, and what is here now no recorded screen shows',
+        nearest,
+      );
+    this.keyboardMoved = true;
+    let move: WalkMove;
+    try {
+      move = this.act(tap.tap);
+    } finally {
+      this.keyboardMoved = false;
+    }
+    if (!move.taken) return move;
+    const reason = `the keyboard is down: the control that stood above it, at the foot of the page; ${move.taken.result.reason}`;
+    return { ...move, taken: { ...move.taken, result: { ...move.taken.result, reason } } };
   }
 
   /** A sideways swipe no demonstration made here: a slider it starts on set, or nothing moved (walk-gesture.ts). */

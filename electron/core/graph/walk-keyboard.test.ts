@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../../shared/domain/action.js';
+import { b, button, field, id, page, tapAt } from '../../../test/support/ui-builder.js';
+import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
+
+/**
+ * A tap where the keyboard stands otherwise than on the recorded screens (walk-keyboard.ts). A message thread: with the
+ * keyboard down its box is at the page's foot; a tap raises the keyboard and the box and 发送 stand on it, 683 px higher.
+ */
+describe('the keyboard moves the foot of the page', () => {
+  const boxDown = b(42, 1981, 1038, 2106);
+  const boxUp = b(42, 1298, 1038, 1423);
+  const sendUp = b(42, 1444, 1038, 1570);
+  const sendDown = b(42, 1444 + 683, 1038, 1570 + 683);
+  const nav = b(0, 2274, 1080, 2400);
+  const down = page('王丽', field('', '短信', boxDown, { resourceId: id('box') }));
+  const up = (text: string) =>
+    page('王丽', field(text, '短信', boxUp, { resourceId: id('box'), focused: true }), button('发送', sendUp, { resourceId: id('send') }));
+  // Sent: the keyboard stays up, the box empty again (the same box, 683 px above where it stands with the keyboard down).
+  const sent = page(
+    '王丽',
+    button('周日我回去', b(300, 400, 1038, 520)),
+    field('', '短信', boxUp, { resourceId: id('box'), focused: true }),
+    button('发送', sendUp, { resourceId: id('send') }),
+  );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: down, action: tapAt(boxDown) },
+      { ui: up(''), action: { type: 'Type', text: '周日我回去' } },
+      { ui: up('周日我回去'), action: tapAt(sendUp) },
+      { ui: sent, action: null },
+    ]),
+  ]);
+  const typed: Action[] = [tapAt(boxDown), { type: 'Type', text: '周日我回去' }];
+  const back: Action = { type: 'Back' };
+  void nav;
+
+  it('as recorded: accepted', () => {
+    expect(walkPath(g, [...typed, tapAt(sendUp)]).accepted).toBe(true);
+  });
+
+  it('Back hid the keyboard, 发送 tapped where it stood above it (the thread there now): refused', () => {
+    expect(walkPath(g, [...typed, back, tapAt(sendUp)]).accepted).toBe(false);
+  });
+
+  it('Back hid the keyboard, 发送 tapped where it has dropped to: that control (accepted)', () => {
+    expect(walkPath(g, [...typed, back, tapAt(sendDown)]).accepted).toBe(true);
+  });
+
+  it('Back hid the keyboard, the box tapped twice at its foot: the first raises the keyboard, the second is a key (refused)', () => {
+    expect(
+      walkPath(g, [...typed, back, { type: 'DoubleTap', at: (tapAt(boxDown) as { at: { x: number; y: number } }).at }, tapAt(sendUp)])
+        .accepted,
+    ).toBe(false);
+  });
+});

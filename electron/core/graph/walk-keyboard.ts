@@ -1,0 +1,119 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphNode } from '../../../shared/domain/task-graph.js';
+import type { Bounds, ScreenSize } from '../../../shared/domain/ui-node.js';
+import { contains } from '../../../shared/domain/ui-tree.js';
+import { toPixels } from '../geometry/coordinates.js';
+import { isTapLike } from './walk-view.js';
+
+/** A control whose bottom lies this close above the keyboard's top stands on it: a bar the keyboard pushed up. */
+const ON_THE_KEYBOARD_PX = 200;
+
+/**
+ * What a tap meets where the keyboard stands otherwise than on the screens the walk judges it on. The on-screen keyboard
+ * is not in an app's dump, and it moves the page: with the keyboard up, the bar at the page's foot (a message box and
+ * its 发送) stands just above it, and where the bar stood with the keyboard down are its keys.
+ * - `key`: the keyboard is up (a tap raised it: `keyboardShown`; typing with the focus kept leaves it down on a phone)
+ *   and the tap lands on it — below its top, which is as high above the navigation bar as the
+ *   page's screens show it lifting the page's foot — a key, which types or deletes what no demonstration typed;
+ * - `moved`: the keyboard is down where the screens were recorded with it up, and the tap lands where a control that
+ *   stood on the keyboard has dropped to: that control, pressed at its recorded place;
+ * - `left`: the same, and the tap lands where such a control stood above the keyboard: the phone shows something else
+ *   there now (the list), which no recorded screen shows.
+ * Found by hand set J: a message box double-tapped after Back hid the keyboard (the first tap raised it, the second hit
+ * ⌫), and 发送 tapped where it stood above the keyboard after the keyboard went down (the list: nothing sent). (The
+ * keyboard's top taken as the lowest thing recorded screens let one press refused 24 right paths of exploration — a tab
+ * risen above the keyboard, 发送 on an empty box: members of a node differ — so it is taken from the lift instead.)
+ */
+export type KeyboardTap = { kind: 'key' } | { kind: 'moved'; tap: Action } | { kind: 'left' };
+
+export function keyboardTap(
+  action: Action,
+  keyboardShown: boolean,
+  keyboardUp: boolean,
+  shown: readonly (GraphNode | undefined)[],
+  pageScreens: readonly GraphNode[],
+  screen: ScreenSize,
+): KeyboardTap | null {
+  if (!isTapLike(action)) return null;
+  // Only where the page's own screens show the keyboard moving it: a control recorded lower with the keyboard down than
+  // with it up (a page that only focuses a field, the alarm editor's hour, may show no keyboard at all).
+  const drop = keyboardDrop(pageScreens);
+  if (drop === null) return null;
+  const p = toPixels(action.at, screen);
+  if (keyboardUp && !keyboardShown) return null;
+  if (keyboardUp) {
+    // The keyboard's top, where the page's screens show it lift the foot of the page: a tap between it and the
+    // navigation bar is a key — on screens that show the keyboard there (an agent shown a screen without it aims at
+    // what that screen shows, which the walk judges by it).
+    if (shown.length === 0 || !shown.every((n) => n?.keyboard === true)) return null;
+    const navBar = navBarTop(pageScreens, screen);
+    return p.y >= navBar - drop && p.y < navBar ? { kind: 'key' } : null;
+  }
+  // The keyboard is down; judged on screens that all had it up.
+  if (shown.length === 0 || !shown.every((n) => n?.keyboard === true)) return null;
+  const top = keyboardTopOf(shown as GraphNode[], screen);
+  if (top === null) return null;
+  const onKeyboard = (shown as GraphNode[])
+    .flatMap((n) => n.controls ?? [])
+    .filter((c) => top.keyboard - c.bounds.bottom <= ON_THE_KEYBOARD_PX);
+  const dropped = onKeyboard.find((c) => contains(shifted(c.bounds, drop), p.x, p.y));
+  if (dropped) {
+    const b = dropped.bounds;
+    const at = { x: (((b.left + b.right) / 2 + 0.5) / screen.width) * 1000, y: (((b.top + b.bottom) / 2 + 0.5) / screen.height) * 1000 };
+    return { kind: 'moved', tap: { type: 'Tap', at } };
+  }
+  return onKeyboard.some((c) => contains(c.bounds, p.x, p.y)) ? { kind: 'left' } : null;
+}
+
+/**
+ * Where the keyboard begins and the navigation bar begins on screens recorded with the keyboard up: below the lowest
+ * thing the app lets one press (the system bars aside), above the bar along the screen's foot. Null when no screen
+ * says (a graph from before `pressable` was kept).
+ */
+function keyboardTopOf(nodes: readonly GraphNode[], screen: ScreenSize): { keyboard: number; navBar: number } | null {
+  let keyboard: number | null = null;
+  let navBar = screen.height;
+  for (const n of nodes) {
+    if (!n.pressable) return null;
+    for (const b of n.pressable) {
+      const systemBar = b.left <= 0 && b.right >= screen.width && (b.top <= 0 || b.bottom >= screen.height);
+      if (systemBar) {
+        if (b.bottom >= screen.height) navBar = Math.min(navBar, b.top);
+      } else keyboard = Math.max(keyboard ?? 0, b.bottom);
+    }
+  }
+  return keyboard === null || keyboard >= navBar ? null : { keyboard, navBar };
+}
+
+/**
+ * How far the keyboard lifts the page's foot, as the page's screens show it: a control with the same label recorded with
+ * the keyboard down and with it up, lower by this much when down (the message box: 1,981 px down, 1,298 up). Null where
+ * no control of the page was recorded both ways, or none moved.
+ */
+function keyboardDrop(pageScreens: readonly GraphNode[]): number | null {
+  const downAt = new Map<string, number>();
+  for (const n of pageScreens) if (n.keyboard !== true) for (const c of n.controls ?? []) downAt.set(c.label, c.bounds.top);
+  // The lowest such control with the keyboard up: the bar on the keyboard (rows of a list above it move as it grows).
+  let lowest: { bottom: number; drop: number } | null = null;
+  for (const n of pageScreens)
+    if (n.keyboard === true)
+      for (const c of n.controls ?? []) {
+        const down = downAt.get(c.label);
+        if (down === undefined || (lowest !== null && c.bounds.bottom <= lowest.bottom)) continue;
+        lowest = { bottom: c.bounds.bottom, drop: down - c.bounds.top };
+      }
+  return lowest !== null && lowest.drop > MOVED_PX ? lowest.drop : null;
+}
+
+/** Below this, a control recorded at another height has not been moved by the keyboard (a row's text wrapped). */
+const MOVED_PX = 100;
+
+/** Where the navigation bar begins: the system bar along the screen's foot on the page's screens, else the screen's foot. */
+function navBarTop(pageScreens: readonly GraphNode[], screen: ScreenSize): number {
+  let top = screen.height;
+  for (const n of pageScreens)
+    for (const b of n.pressable ?? []) if (b.left <= 0 && b.right >= screen.width && b.bottom >= screen.height) top = Math.min(top, b.top);
+  return top;
+}
+
+const shifted = (b: Bounds, dy: number): Bounds => ({ ...b, top: b.top + dy, bottom: b.bottom + dy });
