@@ -2,7 +2,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { GraphNode } from '../../../shared/domain/task-graph.js';
 import type { Bounds, ScreenSize } from '../../../shared/domain/ui-node.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
-import { toPixels } from '../geometry/coordinates.js';
+import { toNorm, toPixels } from '../geometry/coordinates.js';
 import { isTapLike } from './walk-view.js';
 
 /** A control whose bottom lies this close above the keyboard's top stands on it: a bar the keyboard pushed up. */
@@ -34,23 +34,22 @@ export function keyboardTap(
   pageScreens: readonly GraphNode[],
   screen: ScreenSize,
 ): KeyboardTap | null {
-  if (!isTapLike(action)) return null;
+  // Judged on screens that all show the keyboard up; with the keyboard up on the phone too, only where a tap raised it
+  // (an agent shown a screen without it aims at what that screen shows, which the walk judges by it).
+  if (!isTapLike(action) || shown.length === 0 || !shown.every((n) => n?.keyboard === true)) return null;
+  if (keyboardUp && !keyboardShown) return null;
   // Only where the page's own screens show the keyboard moving it: a control recorded lower with the keyboard down than
   // with it up (a page that only focuses a field, the alarm editor's hour, may show no keyboard at all).
   const drop = keyboardDrop(pageScreens);
   if (drop === null) return null;
   const p = toPixels(action.at, screen);
-  if (keyboardUp && !keyboardShown) return null;
   if (keyboardUp) {
     // The keyboard's top, where the page's screens show it lift the foot of the page: a tap between it and the
-    // navigation bar is a key — on screens that show the keyboard there (an agent shown a screen without it aims at
-    // what that screen shows, which the walk judges by it).
-    if (shown.length === 0 || !shown.every((n) => n?.keyboard === true)) return null;
+    // navigation bar is a key.
     const navBar = navBarTop(pageScreens, screen);
     return p.y >= navBar - drop && p.y < navBar ? { kind: 'key' } : null;
   }
-  // The keyboard is down; judged on screens that all had it up.
-  if (shown.length === 0 || !shown.every((n) => n?.keyboard === true)) return null;
+  // The keyboard is down on the phone.
   const top = keyboardTopOf(shown as GraphNode[], screen);
   if (top === null) return null;
   const onKeyboard = (shown as GraphNode[])
@@ -59,8 +58,7 @@ export function keyboardTap(
   const dropped = onKeyboard.find((c) => contains(shifted(c.bounds, drop), p.x, p.y));
   if (dropped) {
     const b = dropped.bounds;
-    const at = { x: (((b.left + b.right) / 2 + 0.5) / screen.width) * 1000, y: (((b.top + b.bottom) / 2 + 0.5) / screen.height) * 1000 };
-    return { kind: 'moved', tap: { type: 'Tap', at } };
+    return { kind: 'moved', tap: { type: 'Tap', at: toNorm({ x: (b.left + b.right) / 2, y: (b.top + b.bottom) / 2 }, screen) } };
   }
   return onKeyboard.some((c) => contains(c.bounds, p.x, p.y)) ? { kind: 'left' } : null;
 }

@@ -18,6 +18,11 @@ export function unrecorded(how: WalkHow, reason: string, nearest: WalkMove['near
   return { taken: { edge: null, result: { matched: true, distancePx, similarity: null, rule: null, reason }, how }, nearest };
 }
 
+/** A taken move told again (what the action was, then what it did): `why` gets the reason it had. Untaken, as it was. */
+export function explained(move: WalkMove, why: (reason: string) => string): WalkMove {
+  return move.taken ? { ...move, taken: { ...move.taken, result: { ...move.taken.result, reason: why(move.taken.result.reason) } } } : move;
+}
+
 /** An action the walk does not take, for the reason given, with the closest edge it was weighed against. */
 export function refused(reason: string, nearest: WalkMove['nearest']): WalkMove {
   return { taken: null, nearest: nearest ? { edge: nearest.edge, result: { ...nearest.result, matched: false, reason } } : null };

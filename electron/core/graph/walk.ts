@@ -56,7 +56,7 @@ import { recordedTabPress, sharedTabBars, tabDestination, tabPressed, TabPages }
 export type { WalkHow } from './walk-moves.js';
 import type { WalkHow } from './walk-moves.js';
 import type { WalkMove } from './walk-step.js';
-import { refused, unrecorded } from './walk-step.js';
+import { explained, refused, unrecorded } from './walk-step.js';
 import type { Excursion } from './walk-excursion.js';
 import { onExcursion, opened } from './walk-excursion.js';
 import type { AppPage, AppPages } from './walk-app-pages.js';
@@ -217,10 +217,10 @@ export class GraphWalker {
     // demonstration recorded the gesture itself.
     const taps = this.recordsGesture(action) ? null : gestureAsTaps(action, graphScreen(this.graph as TaskGraph));
     if (taps) return this.actInTurn(taps, action);
-    const sideways = this.away || this.abroad || this.front.left !== null ? null : this.sideways(action);
-    if (sideways) return sideways;
-    const keyed = this.away || this.abroad || this.front.left !== null || this.keyboardMoved ? null : this.aroundTheKeyboard(action);
-    if (keyed) return keyed;
+    // On a recorded page (not away, abroad or off the app): a sideways swipe, a tap where the keyboard stands otherwise.
+    const onPage = !this.away && !this.abroad && this.front.left === null;
+    const gesture = onPage ? (this.sideways(action) ?? (this.keyboardMoved ? null : this.aroundTheKeyboard(action))) : null;
+    if (gesture) return gesture;
     if (this.away) {
       this.unrecordedSeen = true;
       return this.returnFromExcursion(action);
@@ -289,9 +289,7 @@ export class GraphWalker {
     } finally {
       this.keyboardMoved = false;
     }
-    if (!move.taken) return move;
-    const reason = `the keyboard is down: the control that stood above it, at the foot of the page; ${move.taken.result.reason}`;
-    return { ...move, taken: { ...move.taken, result: { ...move.taken.result, reason } } };
+    return explained(move, (r) => `the keyboard is down: the control that stood above it, at the foot of the page; ${r}`);
   }
 
   /** A sideways swipe no demonstration made here: a slider it starts on set, or nothing moved (walk-gesture.ts). */
@@ -302,12 +300,8 @@ export class GraphWalker {
     const screen = graphScreen(this.graph as TaskGraph);
     const sliders = (this.model.leavingOf.get(this.pos.page) ?? []).flatMap((e) => (e.slider ? [e.slider.bounds] : []));
     const swipe = sidewaysSwipe(action, sliders, (at) => offSwipeable(this.screens(), at, screen), screen);
-    if (swipe?.kind === 'slide') {
-      const move = this.act(swipe.tap);
-      if (!move.taken) return move;
-      const reason = `a sideways swipe on a slider: the value where it ends; ${move.taken.result.reason}`;
-      return { ...move, taken: { ...move.taken, result: { ...move.taken.result, reason } } };
-    }
+    if (swipe?.kind === 'slide')
+      return explained(this.act(swipe.tap), (r) => `a sideways swipe on a slider: the value where it ends; ${r}`);
     if (swipe?.kind === 'nothing')
       return unrecorded('still', 'a sideways swipe where nothing scrolls, slides or switches: nothing moves', null, 0);
     return null;
@@ -320,14 +314,12 @@ export class GraphWalker {
   /** The taps a gesture is, one after the other: the first refused stops them, the last says what they did. */
   private actInTurn(taps: readonly Action[], gesture: Action): WalkMove {
     let move: WalkMove = { taken: null, nearest: null };
-    for (const [i, tap] of taps.entries()) {
+    for (const tap of taps) {
       move = this.act(tap);
       if (!move.taken) return move;
-      if (i < taps.length - 1) continue;
-      const what = gesture.type === 'DoubleTap' ? 'a double tap: two taps' : `a swipe shorter than the touch slop: a ${tap.type}`;
-      return { ...move, taken: { ...move.taken, result: { ...move.taken.result, reason: `${what}; ${move.taken.result.reason}` } } };
     }
-    return move;
+    const what = gesture.type === 'DoubleTap' ? 'a double tap: two taps' : `a swipe shorter than the touch slop: a ${taps.at(-1)!.type}`;
+    return explained(move, (r) => `${what}; ${r}`);
   }
 
   /**
@@ -501,8 +493,7 @@ export class GraphWalker {
       case 'moved': {
         const again = this.move(rule.pressed, screen, rule.label);
         if (!again.taken) return null;
-        const reason = `"${rule.label}" where this screen shows it (the page's layout moved): ${again.taken.result.reason}`;
-        return { ...again, taken: { ...again.taken, result: { ...again.taken.result, reason } } };
+        return explained(again, (r) => `"${rule.label}" where this screen shows it (the page's layout moved): ${r}`);
       }
       case 'take':
         for (const [k, v] of rule.choices ?? []) {
@@ -648,9 +639,7 @@ export class GraphWalker {
         const by = Math.round(this.scrolled);
         const move = this.move(shifted, screen);
         if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
-        if (!move.taken) return move;
-        const reason = `on the list scrolled by ${by}, what the recorded screen showed under that place: ${move.taken.result.reason}`;
-        return { ...move, taken: { ...move.taken, result: { ...move.taken.result, reason } } };
+        return explained(move, (r) => `on the list scrolled by ${by}, what the recorded screen showed under that place: ${r}`);
       }
     }
     const { nearest } = bestEdge(action, this.outEdges(this.pos), this.opts);
@@ -763,18 +752,15 @@ export class GraphWalker {
     return unrecorded(step.kind === 'home' ? 'back' : 'app-page', step.reason, null);
   }
 
+  /** The picker's current value tapped (walk-pick.ts currentOptionAgain): it closes as Back would close it. */
+  private closePicker(): WalkMove {
+    return explained(this.leavePage(), (r) => `the value the picker shows, tapped again: it closes, nothing changed (${r})`);
+  }
+
   /**
    * A control that leaves the page as Back does (the Up arrow, a dialog's negative button, 取消): with the keyboard up
    * it still leaves, where the Back key would first hide the keyboard.
    */
-  /** The picker's current value tapped (walk-pick.ts currentOptionAgain): it closes as Back would close it. */
-  private closePicker(): WalkMove {
-    const m = this.leavePage();
-    if (!m.taken) return m;
-    const reason = `the value the picker shows, tapped again: it closes, nothing changed (${m.taken.result.reason})`;
-    return { ...m, taken: { ...m.taken, result: { ...m.taken.result, reason } } };
-  }
-
   private leavePage(): WalkMove {
     if (this.pos.keyboard) this.act({ type: 'Back' });
     return this.act({ type: 'Back' });
