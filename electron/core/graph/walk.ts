@@ -13,8 +13,8 @@ import { contentOf, loopAllows, pageModel } from './page-model.js';
 import { nothingUnder, sameControl } from './walk-pressed.js';
 import { vetMove } from './walk-vet.js';
 import { enterOnEmptyField, enterWithNoField, typedNowhere } from './walk-focus.js';
-import { gestureAsTaps, sidewaysSwipe } from './walk-gesture.js';
-import { keyboardTap } from './walk-keyboard.js';
+import type { PhoneFacts, PhoneTake } from './walk-as-phone.js';
+import { asThePhoneTakesIt } from './walk-as-phone.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
 import { currentOptionAgain, pickedAgain, rowsKeepPage } from './walk-pick.js';
@@ -23,14 +23,12 @@ import {
   SCROLL_SLACK,
   ignoresScroll,
   isTapLike,
-  longPressAsTap,
   nothingScrolls,
   UNKNOWN_FIELD,
   insideScrolling,
   onStillControl,
   onSelectedRow,
   outsideScrolling,
-  offSwipeable,
   scrollDelta,
   screenAfterEnter,
   reachedByScroll,
@@ -156,6 +154,8 @@ export class GraphWalker {
   private readonly homeNode: string | null;
   /** Its page. */
   private readonly homePage: string | null;
+  /** Some demonstration double-tapped: the graph knows the gesture itself (walk-as-phone.ts). */
+  private readonly recordsDoubleTap: boolean;
 
   /** `app`: the pages other tasks' demonstrations recorded in the same apps (walk-app-pages.ts); without, none. */
   constructor(
@@ -166,6 +166,7 @@ export class GraphWalker {
     this.model = pageModel(graph);
     this.homeNode = homeNodeOf(graph);
     this.homePage = this.homeNode === null ? null : (this.model.pageOf.get(this.homeNode) ?? null);
+    this.recordsDoubleTap = graph.edges.some((e) => e.action.type === 'DoubleTap');
     // As any page the walk comes to (a task that starts on a page with a tab bar: that tab leads back here).
     this.pos = enterNode(this.model, graph.startNode, [graph.startNode], null);
     this.current = this.pos.nodes;
@@ -213,25 +214,13 @@ export class GraphWalker {
   }
 
   private step(action: Action): WalkMove {
-    // A double tap, or a swipe too short to scroll: the taps a phone makes of it (walk-gesture.ts), unless a
-    // demonstration recorded the gesture itself.
-    const taps = this.recordsGesture(action) ? null : gestureAsTaps(action, graphScreen(this.graph as TaskGraph));
-    if (taps) return this.actInTurn(taps, action);
-    // On a recorded page (not away, abroad or off the app): a sideways swipe, a tap where the keyboard stands otherwise.
-    const onPage = !this.away && !this.abroad && this.front.left === null;
-    const gesture = onPage ? (this.sideways(action) ?? (this.keyboardMoved ? null : this.aroundTheKeyboard(action))) : null;
-    if (gesture) return gesture;
+    const phone = asThePhoneTakesIt(action, this.phoneFacts());
+    if (phone) return this.takeAsPhone(phone, action);
     if (this.away) {
       this.unrecordedSeen = true;
       return this.returnFromExcursion(action);
     }
     if (this.abroad) return this.actAbroad(action);
-    // A long press on what takes only a tap ends as a tap on a phone (found by hand set G: 安装 long-pressed installed).
-    const tap =
-      action.type === 'LongPress' && this.pos.nodes.size > 0
-        ? longPressAsTap(this.screens(), action, graphScreen(this.graph as TaskGraph))
-        : null;
-    if (tap) return this.act(tap);
     // The app launched again after the path left it (by Back, or Home): a phone shows it as it was left, which the walk
     // knows only where the path never stood on a page no demonstration recorded (found by hand: the 机票 tab, Back out
     // of the app, the app launched again still on flights, and a flight booked was accepted as the train).
@@ -267,58 +256,48 @@ export class GraphWalker {
     return move;
   }
 
-  /** A tap where the keyboard stands otherwise than on the recorded screens (walk-keyboard.ts). */
-  private aroundTheKeyboard(action: Action): WalkMove | null {
-    if (this.pos.nodes.size === 0) return null;
-    const screen = graphScreen(this.graph as TaskGraph);
-    const page = this.model.nodesOf.get(this.pos.page) ?? [];
-    const tap = keyboardTap(action, this.pos.keyboard && this.raisedByTap, this.pos.keyboard, this.screens(), page, screen);
-    if (tap === null) return null;
-    const nearest = bestEdge(action, this.outEdges(this.pos), this.opts).nearest;
-    if (tap.kind === 'key')
-      return refused('a key of the on-screen keyboard tapped by place: what it types or deletes, no demonstration did', nearest);
-    if (tap.kind === 'left')
-      return refused(
-        'the keyboard is down: what stood above it has dropped to the foot of the page, and what is here now no recorded screen shows',
-        nearest,
-      );
-    this.keyboardMoved = true;
+  /** What the walk knows of where it stands, for what the phone makes of an action (walk-as-phone.ts). */
+  private phoneFacts(): PhoneFacts {
+    const where = this.away ? 'away' : this.abroad ? 'abroad' : this.front.left !== null ? 'off-app' : 'page';
+    return {
+      screen: graphScreen(this.graph as TaskGraph),
+      where,
+      onNodes: this.pos.nodes.size > 0,
+      recordsDoubleTap: this.recordsDoubleTap,
+      swipesSideways: () => this.outEdges(this.pos).some((e) => e.action.type === 'Swipe' && scrollDelta(e.action) === null),
+      sliders: () => (this.model.leavingOf.get(this.pos.page) ?? []).flatMap((e) => (e.slider ? [e.slider.bounds] : [])),
+      screens: () => this.screens(),
+      pageScreens: () => this.model.nodesOf.get(this.pos.page) ?? [],
+      keyboardUp: this.pos.keyboard,
+      raisedByTap: this.raisedByTap,
+      keyboardMoved: this.keyboardMoved,
+    };
+  }
+
+  /** Takes what the phone makes of an action: its taps in turn, another action in its place, a refusal, or nothing moved. */
+  private takeAsPhone(take: PhoneTake, action: Action): WalkMove {
+    if (take.kind === 'taps') return this.actInTurn(take.taps, take.what);
+    if (take.kind === 'refused') return refused(take.reason, bestEdge(action, this.outEdges(this.pos), this.opts).nearest);
+    if (take.kind === 'still') return unrecorded('still', take.reason, null, 0);
+    const before = this.keyboardMoved;
+    this.keyboardMoved ||= take.byKeyboard;
     let move: WalkMove;
     try {
-      move = this.act(tap.tap);
+      move = this.act(take.action);
     } finally {
-      this.keyboardMoved = false;
+      this.keyboardMoved = before;
     }
-    return explained(move, (r) => `the keyboard is down: the control that stood above it, at the foot of the page; ${r}`);
-  }
-
-  /** A sideways swipe no demonstration made here: a slider it starts on set, or nothing moved (walk-gesture.ts). */
-  private sideways(action: Action): WalkMove | null {
-    if (action.type !== 'Swipe' || this.pos.nodes.size === 0) return null;
-    const out = this.outEdges(this.pos);
-    if (out.some((e) => e.action.type === 'Swipe' && scrollDelta(e.action) === null)) return null;
-    const screen = graphScreen(this.graph as TaskGraph);
-    const sliders = (this.model.leavingOf.get(this.pos.page) ?? []).flatMap((e) => (e.slider ? [e.slider.bounds] : []));
-    const swipe = sidewaysSwipe(action, sliders, (at) => offSwipeable(this.screens(), at, screen), screen);
-    if (swipe?.kind === 'slide')
-      return explained(this.act(swipe.tap), (r) => `a sideways swipe on a slider: the value where it ends; ${r}`);
-    if (swipe?.kind === 'nothing')
-      return unrecorded('still', 'a sideways swipe where nothing scrolls, slides or switches: nothing moves', null, 0);
-    return null;
-  }
-
-  private recordsGesture(action: Action): boolean {
-    return action.type === 'DoubleTap' && this.graph.edges.some((e) => e.action.type === 'DoubleTap');
+    const why = take.why;
+    return why === null ? move : explained(move, (r) => `${why}; ${r}`);
   }
 
   /** The taps a gesture is, one after the other: the first refused stops them, the last says what they did. */
-  private actInTurn(taps: readonly Action[], gesture: Action): WalkMove {
+  private actInTurn(taps: readonly Action[], what: string): WalkMove {
     let move: WalkMove = { taken: null, nearest: null };
     for (const tap of taps) {
       move = this.act(tap);
       if (!move.taken) return move;
     }
-    const what = gesture.type === 'DoubleTap' ? 'a double tap: two taps' : `a swipe shorter than the touch slop: a ${taps.at(-1)!.type}`;
     return explained(move, (r) => `${what}; ${r}`);
   }
 

@@ -1,0 +1,96 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { Bounds, ScreenSize } from '../../../shared/domain/ui-node.js';
+import type { GraphNode } from '../../../shared/domain/task-graph.js';
+import { gestureAsTaps, sidewaysSwipe } from './walk-gesture.js';
+import { keyboardTap } from './walk-keyboard.js';
+import { longPressAsTap, offSwipeable } from './walk-view.js';
+
+/** Where the walk stands when an action comes: on a recorded page, on one no demonstration recorded, on another task's, off the app. */
+export type WalkWhere = 'page' | 'away' | 'abroad' | 'off-app';
+
+/** What the walk knows of where it stands, for what a phone makes of an action (read lazily: most actions need none of it). */
+export interface PhoneFacts {
+  screen: ScreenSize;
+  where: WalkWhere;
+  /** The walk stands on recorded nodes (not on content no screen shows). */
+  onNodes: boolean;
+  /** Some demonstration of the task double-tapped: the graph knows the gesture itself. */
+  recordsDoubleTap: boolean;
+  /** A recorded action out of where the walk stands swipes sideways (the page has its own sideways swipe). */
+  swipesSideways: () => boolean;
+  /** The sliders the page's recorded taps set (walk-gesture.ts). */
+  sliders: () => readonly Bounds[];
+  /** The screens the walk stands on, and every screen of its page (walk-keyboard.ts). */
+  screens: () => readonly (GraphNode | undefined)[];
+  pageScreens: () => readonly GraphNode[];
+  keyboardUp: boolean;
+  /** The keyboard is up because a tap raised it (the phone shows it then). */
+  raisedByTap: boolean;
+  /** A tap already moved to where a control stood above the keyboard is being taken: not moved again. */
+  keyboardMoved: boolean;
+}
+
+/** What the phone makes of an action, for the walk to take in its place. */
+export type PhoneTake =
+  /** The taps a gesture is, one after the other; `what` says what the gesture was. */
+  | { kind: 'taps'; taps: readonly Action[]; what: string }
+  /** Another action, taken as the walk takes any; `why` (if any) says what the action was. */
+  | { kind: 'as'; action: Action; why: string | null; byKeyboard: boolean }
+  | { kind: 'refused'; reason: string }
+  /** Nothing moves. */
+  | { kind: 'still'; reason: string };
+
+/**
+ * What a phone makes of an action before any page's recorded moves weigh it: a double tap or a swipe too short to
+ * scroll is taps (anywhere: the second tap lands on what the first opened); on a recorded page, a sideways swipe sets
+ * the slider it starts on or moves nothing, and a tap where the keyboard stands otherwise than on the recorded screens
+ * is read where the phone has it (walk-keyboard.ts); a long press on what takes only a tap is a tap (found by hand set
+ * G: 安装 long-pressed installed). Null: the action is what it says, for the walk's other rules.
+ */
+export function asThePhoneTakesIt(action: Action, f: PhoneFacts): PhoneTake | null {
+  const taps = f.recordsDoubleTap && action.type === 'DoubleTap' ? null : gestureAsTaps(action, f.screen);
+  if (taps) {
+    const what = action.type === 'DoubleTap' ? 'a double tap: two taps' : `a swipe shorter than the touch slop: a ${taps.at(-1)!.type}`;
+    return { kind: 'taps', taps, what };
+  }
+  if (f.where === 'page' && f.onNodes) {
+    const gesture = sideways(action, f) ?? (f.keyboardMoved ? null : aroundTheKeyboard(action, f));
+    if (gesture) return gesture;
+  }
+  if ((f.where === 'page' || f.where === 'off-app') && f.onNodes && action.type === 'LongPress') {
+    const tap = longPressAsTap(f.screens(), action, f.screen);
+    if (tap) return { kind: 'as', action: tap, why: null, byKeyboard: false };
+  }
+  return null;
+}
+
+/** A sideways swipe no demonstration made here: a slider it starts on set, or nothing moved (walk-gesture.ts). */
+function sideways(action: Action, f: PhoneFacts): PhoneTake | null {
+  if (action.type !== 'Swipe' || f.swipesSideways()) return null;
+  const swipe = sidewaysSwipe(action, f.sliders(), (at) => offSwipeable(f.screens(), at, f.screen), f.screen);
+  if (swipe?.kind === 'slide')
+    return { kind: 'as', action: swipe.tap, why: 'a sideways swipe on a slider: the value where it ends', byKeyboard: false };
+  if (swipe?.kind === 'nothing')
+    return { kind: 'still', reason: 'a sideways swipe where nothing scrolls, slides or switches: nothing moves' };
+  return null;
+}
+
+/** A tap where the keyboard stands otherwise than on the recorded screens (walk-keyboard.ts). */
+function aroundTheKeyboard(action: Action, f: PhoneFacts): PhoneTake | null {
+  const tap = keyboardTap(action, f.keyboardUp && f.raisedByTap, f.keyboardUp, f.screens(), f.pageScreens(), f.screen);
+  if (tap === null) return null;
+  if (tap.kind === 'key')
+    return { kind: 'refused', reason: 'a key of the on-screen keyboard tapped by place: what it types or deletes, no demonstration did' };
+  if (tap.kind === 'left')
+    return {
+      kind: 'refused',
+      reason:
+        'the keyboard is down: what stood above it has dropped to the foot of the page, and what is here now no recorded screen shows',
+    };
+  return {
+    kind: 'as',
+    action: tap.tap,
+    why: 'the keyboard is down: the control that stood above it, at the foot of the page',
+    byKeyboard: true,
+  };
+}
