@@ -3,6 +3,9 @@ import { b, button, field, id, n, page, tapAt, text } from '../../../test/suppor
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
 import { cut } from '../../../test/support/word-list-tokenizer.js';
 import type { Action } from '../../../shared/domain/action.js';
+import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
+import { GraphWalker } from './walk.js';
+import { AppPages } from './walk-app-pages.js';
 
 /**
  * The task's goal action done again, as recorded, to another page: no demonstration did it twice, and a phone does it
@@ -27,6 +30,30 @@ describe('the goal action done twice', () => {
     const twice = walkPath(g, [tapAt(share), tapAt(daughter), tapAt(share), tapAt(daughter)]);
     expect(twice.accepted).toBe(false);
     expect(twice.reason).toMatch(/goal action again/);
+  });
+
+  it('where the task only asks to be shown something, the look is taken again only from a page Back returned to', () => {
+    // The chat list: the group's row opens its chat (the goal); Back returns to the list as it was left.
+    const row = b(0, 400, 1080, 560);
+    const other = b(0, 560, 1080, 720);
+    const list = page('微信', button('老年大学合唱团', row, { resourceId: id('row') }), button('老李', other, { resourceId: id('row') }));
+    const chat = page('老年大学合唱团', button('发送', b(800, 2100, 1040, 2200), { resourceId: id('send') }));
+    const chats = graphOf([
+      demoOf(1, [
+        { ui: list, action: tapAt(row) },
+        { ui: chat, action: null, activity: 'ChatActivity' },
+      ]),
+    ]);
+    const walk = (g: typeof chats, path: readonly Action[], inquiries: ReadonlySet<string>): boolean => {
+      const w = new GraphWalker(g, DEFAULT_MATCH_OPTIONS, new AppPages([g], inquiries));
+      return path.every((a) => w.act(a).taken !== null) && w.finish().success;
+    };
+    const back: Action = { type: 'Back' };
+    expect(walk(chats, [tapAt(row), back, tapAt(row)], new Set(['t']))).toBe(true);
+    expect(walk(chats, [tapAt(row), back, tapAt(row)], new Set())).toBe(false);
+    // The photo shared again through a sheet opened afresh: not a look from the page as it was, refused either way.
+    const twice = [tapAt(share), tapAt(daughter), tapAt(share), tapAt(daughter)];
+    expect(walk(g, twice, new Set(['t']))).toBe(false);
   });
 });
 

@@ -85,3 +85,45 @@ describe('Home and the app launched again', () => {
     expect(walkPath(g, [launch, tapAt(add), tapAt(minus), other, { type: 'Back' }, launch, tapAt(save)]).accepted).toBe(true);
   });
 });
+
+/**
+ * Back from the app's first page to the home screen: Android 12 and later (and the virtual phone) keep the app's task as
+ * it stands, as Home does; launched again it comes back as it was left (found by hand set K: 明天 chosen, Back, the travel
+ * app launched again with the date still chosen).
+ */
+describe("Back out of the app's first page, and the app launched again", () => {
+  const minus = b(40, 600, 360, 750);
+  const save = b(560, 1400, 1040, 1550);
+  const launcher = page('', button('时钟', b(40, 300, 300, 500), { resourceId: id('icon') }));
+  const form = (hour: string) =>
+    page(
+      '闹钟',
+      field(hour, '小时（0-23）', b(40, 300, 520, 450), { resourceId: id('hour') }),
+      button('−1 h', minus, { resourceId: id('minus') }),
+      button('保存', save, { resourceId: id('save') }),
+    );
+  const launch: Action = { type: 'LaunchApp', app: 'com.example.app' };
+  const g = graphOf([
+    demoOf(1, [
+      { ui: launcher, action: launch, activity: 'Launcher' },
+      { ui: form('07'), action: tapAt(minus) },
+      { ui: form('06'), action: tapAt(save) },
+      { ui: form('06'), action: null },
+    ]),
+  ]);
+  const back: Action = { type: 'Back' };
+
+  it('the hour set, Back, launched again, 保存: accepted (the form comes back as it was left)', () => {
+    const r = walkPath(g, [launch, tapAt(minus), back, launch, tapAt(save)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('Back before the hour was set, launched again, 保存: not accepted (07 is kept as well)', () => {
+    expect(walkPath(g, [launch, back, launch, tapAt(save)]).accepted).toBe(false);
+  });
+
+  it('on the home screen after Back, a tap: refused, as after Home', () => {
+    expect(walkPath(g, [launch, tapAt(minus), back, tapAt(save)]).accepted).toBe(false);
+  });
+});

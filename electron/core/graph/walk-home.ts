@@ -89,6 +89,19 @@ export class AppFront {
     return { move: unrecorded('still', 'the app in front launched: a phone brings it to the front as it is', null), keyboardDown: true };
   }
 
+  /**
+   * Back from the app's first page, to the home screen it was launched from: the launcher shows, and the app's task is
+   * kept as it stands, as Home keeps it — Android 12 and later move a task's root activity to the back on Back rather
+   * than finish it (the virtual phone does the same). Found by hand set K: 明天 chosen, Back, the app launched again —
+   * the date was still chosen on the phone, while the walk had started the app afresh.
+   */
+  backOut(front: string | null): FrontStep | null {
+    if (front === null) return null;
+    this.left = front;
+    const reason = "Back from the app's first page: the launcher shows, and the app is kept as it stands until it is launched again";
+    return { move: unrecorded('back', reason, null), keyboardDown: false };
+  }
+
   private back(): void {
     this.left = null;
     this.elsewhere = null;

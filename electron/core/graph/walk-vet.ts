@@ -11,9 +11,17 @@ export type MoveVerdict = { kind: 'refused'; reason: string } | { kind: 'undo'; 
 
 /**
  * `toggledHere`: the page holds a switch no demonstration moved, left changed (walk-toggled.ts); `goalsTaken`: the goal
- * edges the path took.
+ * edges the path took; `lookAgain`: the goal edge a task that only asks to be shown something took, and Back then
+ * returned from (walk.ts): the page it was taken on stands as it was then.
  */
-export function vetMove(m: PageModel, move: Candidate, pos: Position, toggledHere: boolean, goalsTaken: ReadonlySet<string>): MoveVerdict {
+export function vetMove(
+  m: PageModel,
+  move: Candidate,
+  pos: Position,
+  toggledHere: boolean,
+  goalsTaken: ReadonlySet<string>,
+  lookAgain: string | null = null,
+): MoveVerdict {
   const edge = move.edge;
   if (!edge) return null;
   // A form holding a switch no demonstration moved, committed by a way off it.
@@ -35,7 +43,11 @@ export function vetMove(m: PageModel, move: Candidate, pos: Position, toggledHer
       kind: 'undo',
       reason: "the goal's own button pressed again where it stands: on a phone it undoes the goal (its label says so now)",
     };
-  if (repeat === 'again')
+  // A task that only asks to be shown something: its goal action is a look, and the same look taken again from the page
+  // Back returned to (as it was left) changes nothing (found by hand set K: the choir group opened, Back, opened again —
+  // read on the phone). Not from a page opened afresh: the look may have changed it (the chosen city moves to the top of
+  // the list, and the second tap at the same place chose another city).
+  if (repeat === 'again' && lookAgain !== edge.id)
     return { kind: 'refused', reason: "the task's goal action again: no demonstration did it twice, and a phone does it again" };
   return null;
 }

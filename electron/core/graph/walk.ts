@@ -154,6 +154,10 @@ export class GraphWalker {
   private readonly homeNode: string | null;
   /** Its page. */
   private readonly homePage: string | null;
+  /** The task only asks to be shown something (walk-app-pages.ts inquiry): its goal action is a look. */
+  private readonly looksOnly: boolean;
+  /** The goal edge last taken and the page it was taken on; `backed`: Back has returned there since, and nothing else moved. */
+  private look: { edge: string; page: string; backed: boolean } | null = null;
   /** Some demonstration double-tapped: the graph knows the gesture itself (walk-as-phone.ts). */
   private readonly recordsDoubleTap: boolean;
 
@@ -167,6 +171,7 @@ export class GraphWalker {
     this.homeNode = homeNodeOf(graph);
     this.homePage = this.homeNode === null ? null : (this.model.pageOf.get(this.homeNode) ?? null);
     this.recordsDoubleTap = graph.edges.some((e) => e.action.type === 'DoubleTap');
+    this.looksOnly = graph.taskId !== undefined && (app?.inquiry({ taskId: graph.taskId }) ?? false);
     // As any page the walk comes to (a task that starts on a page with a tab bar: that tab leads back here).
     this.pos = enterNode(this.model, graph.startNode, [graph.startNode], null);
     this.current = this.pos.nodes;
@@ -243,6 +248,10 @@ export class GraphWalker {
     // Back off a form the demonstrations committed by a way off it: what the path set there and did not commit is gone.
     if (action.type === 'Back' && move.taken && this.pos.page !== page) this.forget(page, shown);
     if (move.taken?.edge?.group && move.taken.how !== 'back') this.pickedOn.add(page);
+    // Back to the page a goal was taken on: it stands as it was then (walk-vet.ts, a look again); any other move forgets it.
+    if (action.type === 'Back') {
+      if (move.taken && this.look && this.pos.page === this.look.page) this.look.backed = true;
+    } else if (move.taken && !move.taken.edge?.goal) this.look = null;
     if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
     if (move.taken && move.taken.how !== 'still') this.unsureOfPage = false;
     // The screen a demonstration saw after its Enter, while the walk stays there (a scroll keeps it).
@@ -318,6 +327,11 @@ export class GraphWalker {
         this.outEdges(this.pos).some((e) => e.action.type === 'LaunchApp'),
       );
       if (front) return this.applyFront(front);
+    }
+    // Back from the app's first page to the home screen: the app is kept as it stands, as after Home (walk-home.ts).
+    if (action.type === 'Back' && !this.pos.keyboard && this.homePage !== null && this.pos.page !== this.homePage) {
+      const out = this.pos.back?.page === this.homePage ? this.front.backOut(appOf(this.model.byId.get(this.node))) : null;
+      if (out) return this.applyFront(out);
     }
     // A query typed into a search box this task never typed in, where other tasks' demonstrations saw the page stay as it
     // was until the query is submitted: the page stays, the query unsubmitted (a way off the page stands as recorded).
@@ -405,7 +419,16 @@ export class GraphWalker {
     const unnamed = move ? this.query.refusal(this.model, move, action) : null;
     if (unnamed) return unnamed;
     // A form left with a switch changed, committed; the goal action sending a retracted text, or done again (walk-vet.ts).
-    const vetted = move ? vetMove(this.model, move, pos, this.toggled.changed(pos.page), this.goalsTaken) : null;
+    const vetted = move
+      ? vetMove(
+          this.model,
+          move,
+          pos,
+          this.toggled.changed(pos.page),
+          this.goalsTaken,
+          this.looksOnly && this.look?.backed ? this.look.edge : null,
+        )
+      : null;
     if (vetted?.kind === 'refused') return refused(vetted.reason, { edge: move!.edge!, result: move!.result });
     if (vetted?.kind === 'undo') {
       this.viaGoal = new Set();
@@ -783,7 +806,10 @@ export class GraphWalker {
       this.content.set(k, move.result.rule === 'free-choice' ? '*' : v);
       this.set.add(k);
     }
-    if (edge.goal && move.how === 'edge') this.goalsTaken.add(edge.id);
+    if (edge.goal && move.how === 'edge') {
+      this.goalsTaken.add(edge.id);
+      this.look = { edge: edge.id, page: from.page, backed: false };
+    }
     const goal = edge.goal || landed.finished?.edge.goal;
     this.viaGoal = goal ? new Set([...this.pos.nodes].filter((id) => m.byId.get(id)?.done)) : new Set();
     if (this.picked && move.how === 'edge' && pickedAgain(m, edge, this.picked.page)) this.picked = null;
