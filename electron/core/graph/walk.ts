@@ -15,6 +15,7 @@ import { vetMove } from './walk-vet.js';
 import { enterOnEmptyField, enterWithNoField, typedNowhere } from './walk-focus.js';
 import type { PhoneFacts, PhoneTake } from './walk-as-phone.js';
 import { asThePhoneTakesIt } from './walk-as-phone.js';
+import { besideRecordedSwipe, scrollTravel, UNKNOWN_SCROLL } from './walk-scroll-travel.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
 import { currentOptionAgain, pickedAgain, rowsKeepPage } from './walk-pick.js';
@@ -253,6 +254,9 @@ export class GraphWalker {
       if (move.taken && this.look && this.pos.page === this.look.page) this.look.backed = true;
     } else if (move.taken && !move.taken.edge?.goal) this.look = null;
     if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
+    // A recorded swipe taken by a swipe of another length: the list stands beside the screen it recorded.
+    if (action.type === 'Swipe' && move.taken?.how === 'edge' && move.taken.edge?.action.type === 'Swipe')
+      this.scrolled = besideRecordedSwipe(action, move.taken.edge, this.model.byId, screen);
     if (move.taken && move.taken.how !== 'still') this.unsureOfPage = false;
     // The screen a demonstration saw after its Enter, while the walk stays there (a scroll keeps it).
     this.afterEnter =
@@ -436,7 +440,7 @@ export class GraphWalker {
       return unrecorded('switch-back', vetted.reason, exact.nearest, 0);
     }
     const scroll = move ? null : scrollDelta(action);
-    if (scroll !== null) return this.scroll(scroll, exact.nearest);
+    if (scroll !== null) return this.scroll(action, scroll, exact.nearest);
     if (!move) {
       // Asked again at the place the recorded screen showed the label: only a recorded move counts.
       if (relabelled !== null) return { taken: null, nearest: exact.nearest };
@@ -579,13 +583,15 @@ export class GraphWalker {
    * A vertical swipe no demonstration made here: on a phone it scrolls the page, its state unchanged. The
    * walk stays; until the page is scrolled back, what lies under a tap is not what its screen shows.
    */
-  private scroll(delta: number, nearest: WalkMove['nearest']): WalkMove {
+  private scroll(action: Action, delta: number, nearest: WalkMove['nearest']): WalkMove {
     if (nothingScrolls(this.screens())) {
       const reason = 'a scroll where nothing on the screen scrolls: nothing moves';
       return unrecorded('scroll', reason, nearest);
     }
     const here = this.pos.nodes.size > 0 ? this.pos.nodes : new Set([this.pos.near]);
-    this.scrolled = scrolledBy(this.scrolled, delta, !reachedByScroll(this.model.pageOf, this.graph.edges, this.pos.page, here));
+    // A fling carries the list on by as much as the phone decides (walk-scroll-travel.ts): where it stands, no screen says.
+    const travel = scrollTravel(action) ?? Math.sign(delta) * UNKNOWN_SCROLL;
+    this.scrolled = scrolledBy(this.scrolled, travel, !reachedByScroll(this.model.pageOf, this.graph.edges, this.pos.page, here));
     const reason =
       Math.abs(this.scrolled) > SCROLL_SLACK
         ? 'a scroll: the page stays as it was, scrolled'
@@ -632,7 +638,7 @@ export class GraphWalker {
    */
   private onScrolledPage(action: Action): WalkMove {
     const delta = scrollDelta(action);
-    if (delta !== null) return this.scroll(delta, null);
+    if (delta !== null) return this.scroll(action, delta, null);
     const screen = graphScreen(this.graph as TaskGraph);
     if (isTapLike(action)) {
       const shifted: Action = { ...action, at: { x: action.at.x, y: action.at.y + this.scrolled } };

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphNode } from '../../../shared/domain/task-graph.js';
+import { UNKNOWN_SCROLL, besideRecordedSwipe, recordedShift, scrollTravel } from './walk-scroll-travel.js';
+
+const screen = { width: 1080, height: 2400 };
+const swipe = (from: number, to: number, ms?: number): Action => ({
+  type: 'Swipe',
+  from: { x: 500, y: from },
+  to: { x: 500, y: to },
+  ...(ms ? { ms } : {}),
+});
+/** A list screen: rows of 240 px (100 normalized) named by city, the first at `top` px. */
+const list = (id: string, top: number, cities: readonly string[]): GraphNode =>
+  ({
+    id,
+    controls: cities.map((label, i) => ({ label, bounds: { left: 0, top: top + i * 240, right: 1080, bottom: top + (i + 1) * 240 } })),
+  }) as unknown as GraphNode;
+const cities = ['北京', '上海', '广州', '深圳', '杭州', '南京', '成都', '武汉', '西安', '重庆', '天津', '苏州', '哈尔滨'];
+
+describe('how far a swipe carries the list beside the demonstration’s', () => {
+  it('a swipe travels as far as the finger; a fling (quicker than 200 ms) as far as the phone decides', () => {
+    expect(scrollTravel(swipe(700, 300))).toBe(400);
+    expect(scrollTravel(swipe(300, 700, 400))).toBe(-400);
+    expect(scrollTravel(swipe(700, 300, 150))).toBeNull();
+  });
+
+  it("the recorded screens' shift: by the rows both show", () => {
+    const top = list('n1', 240, cities);
+    expect(recordedShift(top, list('n2', 240 - 1200, cities), screen)).toBe(500);
+    expect(recordedShift(top, list('n3', 240, ['x', 'y']), screen)).toBeNull();
+  });
+
+  it('a shorter swipe than the demonstration’s leaves the list above its screen; a longer one below', () => {
+    const byId = new Map([
+      ['n1', list('n1', 240, cities)],
+      ['n2', list('n2', 240 - 1200, cities)],
+    ]);
+    const edge = { action: swipe(750, 250, 400), from: 'n1', to: 'n2' };
+    expect(besideRecordedSwipe(swipe(700, 300), edge, byId, screen)).toBe(-100);
+    expect(besideRecordedSwipe(swipe(800, 200), edge, byId, screen)).toBe(100);
+    expect(besideRecordedSwipe(swipe(750, 250), edge, byId, screen)).toBe(0);
+    expect(besideRecordedSwipe(swipe(700, 500, 150), edge, byId, screen)).toBe(UNKNOWN_SCROLL);
+  });
+
+  it('where the demonstration’s swipe stopped at the list’s end, a longer one stops there too', () => {
+    // The finger travelled 500; the rows moved 300: the end of the list is on the second screen.
+    const byId = new Map([
+      ['n1', list('n1', 240, cities)],
+      ['n2', list('n2', 240 - 720, cities)],
+    ]);
+    const edge = { action: swipe(750, 250), from: 'n1', to: 'n2' };
+    expect(besideRecordedSwipe(swipe(800, 200), edge, byId, screen)).toBe(0);
+    expect(besideRecordedSwipe(swipe(700, 500), edge, byId, screen)).toBe(-100);
+  });
+});

@@ -1,0 +1,76 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { ScreenSize } from '../../../shared/domain/ui-node.js';
+import { NORM_MAX } from '../geometry/coordinates.js';
+import { SCROLL_SLACK, scrollDelta } from './walk-view.js';
+
+/**
+ * How far a swipe carries what scrolls, beside the demonstration's swipe it is taken as. A recorded swipe is matched by
+ * its direction (walk.ts), but the list ends where the finger's travel takes it: a shorter swipe than the
+ * demonstration's leaves the list above its recorded screen, a longer one below it — unless the demonstration's swipe
+ * stopped at the list's end, which its two screens show (the content moved less than the finger). A fling (a quick
+ * swipe) travels on after the finger lifts by as much as the phone's physics decide: where the list stands then, no
+ * recorded screen says. Found by hand set K and by exploration: a 200-unit fling taken as the demonstrated 500-unit
+ * swipe, and a tap where 哈尔滨 stood after the demonstration's swipe chose 厦门 on the phone.
+ */
+
+/** A swipe quicker than this flings on (the list moves on after the finger lifts). */
+export const FLING_MS = 200;
+/** How long a swipe takes when the action does not say (the device layer's default). */
+const DEFAULT_SWIPE_MS = 500;
+
+/** Where a page's list stands when no recorded screen can say (after a fling): beyond any screen, so no tap on it is read. */
+export const UNKNOWN_SCROLL = 100 * NORM_MAX;
+
+/** How far a swipe moves the list (normalized, finger up positive): its vertical travel, or null for a fling or no scroll. */
+export function scrollTravel(a: Action): number | null {
+  const dy = scrollDelta(a);
+  if (dy === null || a.type !== 'Swipe') return null;
+  return (a.ms ?? DEFAULT_SWIPE_MS) < FLING_MS ? null : dy;
+}
+
+/**
+ * How far the content moved between a recorded swipe's two screens (normalized, finger up positive): by the controls
+ * both show once, the median of their shifts; null where they share none.
+ */
+export function recordedShift(from: GraphNode | undefined, to: GraphNode | undefined, screen: ScreenSize): number | null {
+  const once = (n: GraphNode | undefined): Map<string, number> => {
+    const seen = new Map<string, number>();
+    const twice = new Set<string>();
+    for (const c of n?.controls ?? []) {
+      if (seen.has(c.label)) twice.add(c.label);
+      seen.set(c.label, c.bounds.top);
+    }
+    for (const l of twice) seen.delete(l);
+    return seen;
+  };
+  const before = once(from);
+  const after = once(to);
+  const shifts = [...after].flatMap(([label, top]) => {
+    const was = before.get(label);
+    return was === undefined || was === top ? [] : [((was - top) / screen.height) * NORM_MAX];
+  });
+  if (shifts.length === 0) return null;
+  shifts.sort((a, b) => a - b);
+  return shifts[Math.floor(shifts.length / 2)]!;
+}
+
+/**
+ * Where the list stands after `action`, taken as the recorded swipe `edge`, beside the screen that swipe recorded
+ * (normalized, finger up positive: 0 is that screen), or UNKNOWN_SCROLL after a fling either way.
+ */
+export function besideRecordedSwipe(
+  action: Action,
+  edge: Pick<TaskGraph['edges'][number], 'action' | 'from' | 'to'>,
+  byId: ReadonlyMap<string, GraphNode>,
+  screen: ScreenSize,
+): number {
+  const mine = scrollTravel(action);
+  const theirs = scrollTravel(edge.action);
+  if (mine === null || theirs === null) return UNKNOWN_SCROLL;
+  const shift = recordedShift(byId.get(edge.from), byId.get(edge.to), screen) ?? theirs;
+  // The demonstration's swipe stopped short of its travel: the list's end (or its top) is on the recorded screen.
+  const stopped = Math.abs(shift) < Math.abs(theirs) - SCROLL_SLACK;
+  const travelled = stopped && Math.abs(mine) >= Math.abs(shift) ? shift : mine;
+  return travelled - shift;
+}
