@@ -8,26 +8,29 @@ import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
  * launched again brings it back so; launched while in front, it stays; a focused field keeps its focus either way. (Through the
  * CLI: test/fixtures/offline-kinds, the "home and back" cases.)
  */
+const minus = b(40, 600, 360, 750);
+const save = b(560, 1400, 1040, 1550);
+const hourBox = b(40, 300, 520, 450);
+const launcher = page('', button('时钟', b(40, 300, 300, 500), { resourceId: id('icon') }));
+const launch: Action = { type: 'LaunchApp', app: 'com.example.app' };
+/** An alarm form: its hour, the −1 h stepper, 保存. */
+const form = (title: string, hour: string) =>
+  page(
+    title,
+    field(hour, '小时（0-23）', hourBox, { resourceId: id('hour') }),
+    button('−1 h', minus, { resourceId: id('minus') }),
+    button('保存', save, { resourceId: id('save') }),
+  );
+
 describe('Home and the app launched again', () => {
   const add = b(800, 2000, 1040, 2150);
-  const minus = b(40, 600, 360, 750);
-  const save = b(560, 1400, 1040, 1550);
-  const hourBox = b(40, 300, 520, 450);
-  const launcher = page('', button('时钟', b(40, 300, 300, 500), { resourceId: id('icon') }));
   // The 07:00 alarm's row: what it opens, no demonstration saw.
   const list = page(
     '闹钟',
     button('07:00', b(40, 1800, 1040, 1950), { resourceId: id('alarm') }),
     button('添加闹钟', add, { resourceId: id('add') }),
   );
-  const editor = (hour: string) =>
-    page(
-      '添加闹钟',
-      field(hour, '小时（0-23）', hourBox, { resourceId: id('hour') }),
-      button('−1 h', minus, { resourceId: id('minus') }),
-      button('保存', save, { resourceId: id('save') }),
-    );
-  const launch: Action = { type: 'LaunchApp', app: 'com.example.app' };
+  const editor = (hour: string) => form('添加闹钟', hour);
   const g = graphOf([
     demoOf(1, [
       { ui: launcher, action: launch, activity: 'Launcher' },
@@ -92,23 +95,12 @@ describe('Home and the app launched again', () => {
  * app launched again with the date still chosen).
  */
 describe("Back out of the app's first page, and the app launched again", () => {
-  const minus = b(40, 600, 360, 750);
-  const save = b(560, 1400, 1040, 1550);
-  const launcher = page('', button('时钟', b(40, 300, 300, 500), { resourceId: id('icon') }));
-  const form = (hour: string) =>
-    page(
-      '闹钟',
-      field(hour, '小时（0-23）', b(40, 300, 520, 450), { resourceId: id('hour') }),
-      button('−1 h', minus, { resourceId: id('minus') }),
-      button('保存', save, { resourceId: id('save') }),
-    );
-  const launch: Action = { type: 'LaunchApp', app: 'com.example.app' };
   const g = graphOf([
     demoOf(1, [
       { ui: launcher, action: launch, activity: 'Launcher' },
-      { ui: form('07'), action: tapAt(minus) },
-      { ui: form('06'), action: tapAt(save) },
-      { ui: form('06'), action: null },
+      { ui: form('闹钟', '07'), action: tapAt(minus) },
+      { ui: form('闹钟', '06'), action: tapAt(save) },
+      { ui: form('闹钟', '06'), action: null },
     ]),
   ]);
   const back: Action = { type: 'Back' };
