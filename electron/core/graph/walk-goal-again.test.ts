@@ -139,3 +139,47 @@ describe('a free message typed and sent', () => {
     expect(r.accepted).toBe(false);
   });
 });
+
+/**
+ * A task that acts is done once its goal action is: Back, a scroll, another tab or a recorded way to another page after
+ * it leave the act standing, as on the phone; an edit or a tap the graph does not know may undo it (walk-goal-stands.ts).
+ */
+describe('the goal stands after moves that cannot act', () => {
+  const row = b(0, 400, 1080, 560);
+  const star = b(900, 100, 1040, 220);
+  const unknown = b(0, 1500, 1080, 1660);
+  const list = page('收藏夹', button('人民公园', row, { resourceId: id('item') }));
+  const detail = (saved: boolean) =>
+    page(
+      '人民公园',
+      button(saved ? '已收藏' : '收藏', star, { resourceId: id('save') }),
+      button('分享', unknown, { resourceId: id('share') }),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: list, action: tapAt(row) },
+      { ui: detail(false), action: tapAt(star), activity: 'DetailActivity' },
+      { ui: detail(true), action: null, activity: 'DetailActivity' },
+    ]),
+  ]);
+  const back: Action = { type: 'Back' };
+  const walk = (path: readonly Action[], inquiries: ReadonlySet<string> = new Set()) => {
+    const w = new GraphWalker(g, DEFAULT_MATCH_OPTIONS, new AppPages([g], inquiries));
+    return path.every((a) => w.act(a).taken !== null) ? w.finish() : { success: false, reason: 'refused' };
+  };
+
+  it('saved, then Back: accepted, and the verdict says why', () => {
+    const r = walk([tapAt(row), tapAt(star), back]);
+    expect(r.success).toBe(true);
+    expect(r.reason).toMatch(/nothing after it could undo it/);
+  });
+
+  it('saved, then a tap the graph does not know, then Back: judged where it ends (not DONE)', () => {
+    expect(walk([tapAt(row), tapAt(star), tapAt(unknown), back, back]).success).toBe(false);
+  });
+
+  it('a task that only looks: judged where it ends — Back from the goal’s screen is not that screen', () => {
+    expect(walk([tapAt(row), tapAt(star), back], new Set(['t'])).success).toBe(false);
+    expect(walk([tapAt(row), tapAt(star)], new Set(['t'])).success).toBe(true);
+  });
+});

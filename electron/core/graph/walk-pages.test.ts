@@ -179,7 +179,12 @@ describe('back and forth: Back returns where the walk came from', () => {
   });
 
   it('coming back without saving is not the goal', () => {
-    expect(walkPath(g, [tapAt(itemA), tapAt(star), back]).accepted).toBe(false);
+    expect(walkPath(g, [tapAt(itemA), back]).accepted).toBe(false);
+    expect(walkPath(g, [tapAt(itemA), back, tapAt(itemA)]).accepted).toBe(false);
+  });
+
+  it('saved, then Back to the list: the save stands, accepted (a task that acts is done once its goal action is)', () => {
+    expect(walkPath(g, [tapAt(itemA), tapAt(star), back]).accepted).toBe(true);
   });
 
   it('pressing 收藏 twice is not known to save (it toggles on a phone): off the graph', () => {

@@ -15,6 +15,7 @@ import { vetMove } from './walk-vet.js';
 import { enterOnEmptyField, enterWithNoField, typedNowhere } from './walk-focus.js';
 import type { PhoneFacts, PhoneTake } from './walk-as-phone.js';
 import { asThePhoneTakesIt } from './walk-as-phone.js';
+import { keepsTheGoal } from './walk-goal-stands.js';
 import { besideRecordedSwipe, scrollTravel, UNKNOWN_SCROLL } from './walk-scroll-travel.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
@@ -159,6 +160,8 @@ export class GraphWalker {
   private readonly looksOnly: boolean;
   /** The goal edge last taken and the page it was taken on; `backed`: Back has returned there since, and nothing else moved. */
   private look: { edge: string; page: string; backed: boolean } | null = null;
+  /** The DONE nodes a goal action entered, while nothing the path did since could have acted (walk-goal-stands.ts). */
+  private doneThen: Set<string> | null = null;
   /** Some demonstration double-tapped: the graph knows the gesture itself (walk-as-phone.ts). */
   private readonly recordsDoubleTap: boolean;
 
@@ -211,7 +214,13 @@ export class GraphWalker {
   /** Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches. */
   act(action: Action): WalkMove {
     const wasUp = this.pos.keyboard;
+    const viaGoal = this.viaGoal;
     const move = this.step(action);
+    // The goal done by a task that acts stands while nothing since could have acted (walk-goal-stands.ts). A move that
+    // applies a recorded action sets `viaGoal` anew; one that does not leaves it as it was.
+    const entered = this.viaGoal !== viaGoal && this.viaGoal.size > 0;
+    if (move.taken)
+      this.doneThen = entered ? new Set(this.viaGoal) : this.doneThen && keepsTheGoal(move.taken, this.model.pageOf) ? this.doneThen : null;
     // Whether the keyboard is up because a tap raised it (a field tapped): the phone shows it then; typing while it was
     // down (the focus kept) leaves it down on a phone, which the walk's position does not tell apart.
     if (!this.pos.keyboard) this.raisedByTap = false;
@@ -881,11 +890,23 @@ export class GraphWalker {
 
   /** Whether Finish would succeed now, and why (walk-finish.ts). */
   finish(): FinishVerdict {
+    const standing = this.verdictOn(this.current, this.viaGoal);
+    if (standing.success || this.doneThen === null) return standing;
+    // Done, and nothing after could have acted (walk-goal-stands.ts): a task that acts, wherever the path ends; one that
+    // only looks, back on the goal's screen.
+    const then = this.looksOnly ? new Set([...this.doneThen].filter((id) => this.current.has(id))) : this.doneThen;
+    if (then.size === 0) return standing;
+    const done = this.verdictOn(then, then);
+    const after = this.looksOnly ? 'and the path came back to it by moves that change nothing' : 'and nothing after it could undo it';
+    return done.success ? { ...done, reason: `${done.reason} when its goal action was taken, ${after}` } : standing;
+  }
+
+  private verdictOn(current: ReadonlySet<string>, viaGoal: ReadonlySet<string>): FinishVerdict {
     const verdict = (content: ReadonlyMap<string, string>): FinishVerdict =>
       finishVerdict({
         nodes: this.graph.nodes,
-        current: this.current,
-        viaGoal: this.viaGoal,
+        current,
+        viaGoal,
         legacy: this.legacy,
         content,
         node: this.node,
