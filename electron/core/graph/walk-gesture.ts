@@ -1,4 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
+import { DEFAULT_SWIPE_MS } from '../recording/perform-action.js';
 import type { Bounds, ScreenSize } from '../../../shared/domain/ui-node.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
@@ -10,8 +11,6 @@ import { toPixels } from '../geometry/coordinates.js';
 const TOUCH_SLOP_PX_AT_1080 = 24;
 /** How long a finger held still makes a long press (ViewConfiguration's long-press timeout). */
 const LONG_PRESS_MS = 500;
-/** How long the device layer's swipe takes when the action does not say (recording/perform-action.ts). */
-const DEFAULT_SWIPE_MS = 500;
 
 /**
  * What a phone makes of a gesture that is not what it says, as the taps it is; null for any other action. A double tap

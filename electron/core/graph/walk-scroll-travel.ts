@@ -1,4 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
+import { DEFAULT_SWIPE_MS } from '../recording/perform-action.js';
 import type { GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { ScreenSize } from '../../../shared/domain/ui-node.js';
 import { NORM_MAX } from '../geometry/coordinates.js';
@@ -16,8 +17,6 @@ import { SCROLL_SLACK, scrollDelta } from './walk-view.js';
 
 /** A swipe quicker than this flings on (the list moves on after the finger lifts). */
 export const FLING_MS = 200;
-/** How long a swipe takes when the action does not say (the device layer's default). */
-const DEFAULT_SWIPE_MS = 500;
 
 /** Where a page's list stands when no recorded screen can say (after a fling): beyond any screen, so no tap on it is read. */
 export const UNKNOWN_SCROLL = 100 * NORM_MAX;
