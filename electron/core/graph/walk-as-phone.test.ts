@@ -9,7 +9,7 @@ const facts = (over: Partial<PhoneFacts> = {}): PhoneFacts => ({
   where: 'page',
   onNodes: true,
   recordsDoubleTap: false,
-  swipesSideways: () => false,
+  recordedSwipes: () => [],
   sliders: () => [],
   screens: () => [],
   pageScreens: () => [],
@@ -44,7 +44,12 @@ describe('what a phone makes of an action before the page weighs it', () => {
     });
     expect(asThePhoneTakesIt(on, facts({ sliders: () => [slider], where: 'away' }))).toBeNull();
     expect(asThePhoneTakesIt(on, facts({ sliders: () => [slider], onNodes: false }))).toBeNull();
-    expect(asThePhoneTakesIt(on, facts({ sliders: () => [slider], swipesSideways: () => true }))).toBeNull();
+    expect(
+      asThePhoneTakesIt(
+        on,
+        facts({ sliders: () => [slider], recordedSwipes: () => [{ type: 'Swipe', from: { x: 100, y: 500 }, to: { x: 900, y: 500 } }] }),
+      ),
+    ).toBeNull();
   });
 
   it('a sideways swipe where no screen shows anything that scrolls, slides or switches: nothing moves', () => {
@@ -55,6 +60,20 @@ describe('what a phone makes of an action before the page weighs it', () => {
     expect(asThePhoneTakesIt(sideways, facts({ screens: screens([{ ...list, top: 1000 }]) }))).toBeNull();
     expect(asThePhoneTakesIt(sideways, facts({ screens: screens([]), where: 'abroad' }))).toBeNull();
     expect(asThePhoneTakesIt(sideways, facts())).toBeNull();
+  });
+
+  it('a swipe up or down started off everything that scrolls moves nothing; inside the list it is for the page to weigh', () => {
+    const list = { left: 0, top: 231, right: 1080, bottom: 2274 };
+    const screens = () => [{ scrolls: [list], toggles: [] } as unknown as GraphNode];
+    const up = (y: number): Action => ({ type: 'Swipe', from: { x: 500, y }, to: { x: 500, y: y - 600 }, ms: 400 });
+    expect(asThePhoneTakesIt(up(950), facts({ screens }))).toMatchObject({ kind: 'still' });
+    expect(asThePhoneTakesIt(up(750), facts({ screens }))).toBeNull();
+    // Where a recorded scroll starts off what the screens say scrolls, they do not say where the page scrolls.
+    const recordedOff = () => [{ type: 'Swipe', from: { x: 500, y: 960 }, to: { x: 500, y: 400 } }] as const;
+    expect(asThePhoneTakesIt(up(950), facts({ screens, recordedSwipes: recordedOff }))).toBeNull();
+    // Unknown scroll areas (an older graph), or off the recorded pages: not for this rule.
+    expect(asThePhoneTakesIt(up(950), facts())).toBeNull();
+    expect(asThePhoneTakesIt(up(950), facts({ screens, where: 'away' }))).toBeNull();
   });
 
   it('a tap or a long press with nothing recorded about them is what it says', () => {

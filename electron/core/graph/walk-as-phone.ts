@@ -3,7 +3,9 @@ import type { Bounds, ScreenSize } from '../../../shared/domain/ui-node.js';
 import type { GraphNode } from '../../../shared/domain/task-graph.js';
 import { gestureAsTaps, sidewaysSwipe } from './walk-gesture.js';
 import { keyboardTap } from './walk-keyboard.js';
-import { longPressAsTap, offSwipeable } from './walk-view.js';
+import { longPressAsTap, offSwipeable, scrollDelta } from './walk-view.js';
+
+type SwipeAction = Extract<Action, { type: 'Swipe' }>;
 
 /** Where the walk stands when an action comes: on a recorded page, on one no demonstration recorded, on another task's, off the app. */
 export type WalkWhere = 'page' | 'away' | 'abroad' | 'off-app';
@@ -16,8 +18,8 @@ export interface PhoneFacts {
   onNodes: boolean;
   /** Some demonstration of the task double-tapped: the graph knows the gesture itself. */
   recordsDoubleTap: boolean;
-  /** A recorded action out of where the walk stands swipes sideways (the page has its own sideways swipe). */
-  swipesSideways: () => boolean;
+  /** The swipes recorded out of where the walk stands (a page's own sideways swipe; where its recorded scrolls start). */
+  recordedSwipes: () => readonly SwipeAction[];
   /** The sliders the page's recorded taps set (walk-gesture.ts). */
   sliders: () => readonly Bounds[];
   /** The screens the walk stands on, and every screen of its page (walk-keyboard.ts). */
@@ -43,7 +45,7 @@ export type PhoneTake =
 /**
  * What a phone makes of an action before any page's recorded moves weigh it: a double tap or a swipe too short to
  * scroll is taps (anywhere: the second tap lands on what the first opened); on a recorded page, a sideways swipe sets
- * the slider it starts on or moves nothing, and a tap where the keyboard stands otherwise than on the recorded screens
+ * the slider it starts on or moves nothing, a swipe started off what scrolls moves nothing, and a tap where the keyboard stands otherwise than on the recorded screens
  * is read where the phone has it (walk-keyboard.ts); a long press on what takes only a tap is a tap (found by hand set
  * G: 安装 long-pressed installed). Null: the action is what it says, for the walk's other rules.
  */
@@ -54,7 +56,7 @@ export function asThePhoneTakesIt(action: Action, f: PhoneFacts): PhoneTake | nu
     return { kind: 'taps', taps, what };
   }
   if (f.where === 'page' && f.onNodes) {
-    const gesture = sideways(action, f) ?? (f.keyboardMoved ? null : aroundTheKeyboard(action, f));
+    const gesture = sideways(action, f) ?? offTheList(action, f) ?? (f.keyboardMoved ? null : aroundTheKeyboard(action, f));
     if (gesture) return gesture;
   }
   if ((f.where === 'page' || f.where === 'off-app') && f.onNodes && action.type === 'LongPress') {
@@ -66,13 +68,27 @@ export function asThePhoneTakesIt(action: Action, f: PhoneFacts): PhoneTake | nu
 
 /** A sideways swipe no demonstration made here: a slider it starts on set, or nothing moved (walk-gesture.ts). */
 function sideways(action: Action, f: PhoneFacts): PhoneTake | null {
-  if (action.type !== 'Swipe' || f.swipesSideways()) return null;
+  if (action.type !== 'Swipe' || f.recordedSwipes().some((s) => scrollDelta(s) === null)) return null;
   const swipe = sidewaysSwipe(action, f.sliders(), (at) => offSwipeable(f.screens(), at, f.screen), f.screen);
   if (swipe?.kind === 'slide')
     return { kind: 'as', action: swipe.tap, why: 'a sideways swipe on a slider: the value where it ends', byKeyboard: false };
   if (swipe?.kind === 'nothing')
     return { kind: 'still', reason: 'a sideways swipe where nothing scrolls, slides or switches: nothing moves' };
   return null;
+}
+
+/**
+ * A swipe up or down that starts off everything that scrolls, slides or switches on every screen the walk stands on (the
+ * app bar, the navigation bar below the list): the phone moves nothing, whichever way the finger went. Not where a
+ * recorded swipe out of here starts off them too: there the screens do not say where the page scrolls. Found by hand
+ * set M: a swipe from below the city list taken as the demonstration's scroll, and the tap after it read on the list
+ * scrolled.
+ */
+function offTheList(action: Action, f: PhoneFacts): PhoneTake | null {
+  if (action.type !== 'Swipe' || scrollDelta(action) === null) return null;
+  const startsOff = (s: SwipeAction): boolean => offSwipeable(f.screens(), { type: 'Tap', at: s.from }, f.screen);
+  if (!startsOff(action) || f.recordedSwipes().some(startsOff)) return null;
+  return { kind: 'still', reason: 'a swipe started off everything that scrolls (below or above the list): nothing moves' };
 }
 
 /** A tap where the keyboard stands otherwise than on the recorded screens (walk-keyboard.ts). */

@@ -151,13 +151,11 @@ function offEvery(
 }
 
 /**
- * Whether a point lands outside everything that could take a sideways swipe on every one of these screens (each
- * known to list its scrolling containers and its sliders and switches): there a sideways swipe moves nothing.
+ * Whether a point lands outside everything that could take a swipe on every one of these screens (each known to list
+ * its scrolling containers; its sliders and switches are kept only where it has some): there a swipe moves nothing.
  */
 export function offSwipeable(nodes: readonly (ScreenFacts | undefined)[], at: Action, screen: { width: number; height: number }): boolean {
-  return offEvery(nodes, at, screen, (n) =>
-    n.scrolls === undefined || n.toggles === undefined ? undefined : [...n.scrolls, ...n.toggles],
-  );
+  return offEvery(nodes, at, screen, (n) => (n.scrolls === undefined ? undefined : [...n.scrolls, ...(n.toggles ?? [])]));
 }
 
 /** Whether a tap lands inside a scrolling container on every one of these screens (the list the recorded screen showed there). */

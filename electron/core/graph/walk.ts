@@ -286,7 +286,7 @@ export class GraphWalker {
       where,
       onNodes: this.pos.nodes.size > 0,
       recordsDoubleTap: this.recordsDoubleTap,
-      swipesSideways: () => this.outEdges(this.pos).some((e) => e.action.type === 'Swipe' && scrollDelta(e.action) === null),
+      recordedSwipes: () => this.outEdges(this.pos).flatMap((e) => (e.action.type === 'Swipe' ? [e.action] : [])),
       sliders: () => (this.model.leavingOf.get(this.pos.page) ?? []).flatMap((e) => (e.slider ? [e.slider.bounds] : [])),
       screens: () => this.screens(),
       pageScreens: () => this.model.nodesOf.get(this.pos.page) ?? [],
