@@ -1,3 +1,4 @@
+import type { Action } from '../../../shared/domain/action.js';
 import type { WalkMove } from './walk-step.js';
 
 /**
@@ -27,5 +28,58 @@ export function keepsTheGoal(taken: NonNullable<WalkMove['taken']>, pageOf: Read
     }
     default:
       return false;
+  }
+}
+
+/**
+ * What a goal action leaves behind as the path goes on: the look an inquiry task may take again from the page Back
+ * returns to (walk-vet.ts), and the DONE nodes a task's goal action entered while nothing since could have acted
+ * (keepsTheGoal). The walk tells it each move; Finish asks it where else the path may be judged.
+ */
+export class GoalAfter {
+  /** The goal edge last taken and the page it was taken on; `backed`: Back has returned there since, and nothing else moved. */
+  private look: { edge: string; page: string; backed: boolean } | null = null;
+  /** The DONE nodes a goal action entered, while nothing the path did since could have acted. */
+  private doneThen: ReadonlySet<string> | null = null;
+
+  /** `looksOnly`: the task only asks to be shown something (walk-app-pages.ts inquiry): its goal action is a look. */
+  constructor(
+    readonly looksOnly: boolean,
+    private readonly pageOf: ReadonlyMap<string, string>,
+  ) {}
+
+  /** The task's goal edge `edge`, taken on `page`. */
+  goalTaken(edge: string, page: string): void {
+    this.look = { edge, page, backed: false };
+  }
+
+  /** A move on the task's own pages, which left the walk on `page`: Back there keeps the look; any other move but a goal forgets it. */
+  moved(action: Action, taken: WalkMove['taken'], page: string): void {
+    if (action.type === 'Back') {
+      if (taken && this.look && page === this.look.page) this.look.backed = true;
+    } else if (taken && !taken.edge?.goal) this.look = null;
+  }
+
+  /** Any move: `entered`, the DONE nodes a goal action it took entered (else null): they stand while nothing can act. */
+  acted(taken: WalkMove['taken'], entered: ReadonlySet<string> | null): void {
+    if (!taken) return;
+    this.doneThen = entered ? new Set(entered) : this.doneThen && keepsTheGoal(taken, this.pageOf) ? this.doneThen : null;
+  }
+
+  /** The goal edge an inquiry task may take again from where Back returned it (walk-vet.ts), else null. */
+  get lookAgain(): string | null {
+    return this.looksOnly && this.look?.backed ? this.look.edge : null;
+  }
+
+  /**
+   * Where Finish may be judged besides where the path stands (`current`): the DONE nodes the goal action entered — for
+   * a task that only looks, those the path stands on again. Null: nowhere else.
+   */
+  doneNodes(current: ReadonlySet<string>): { nodes: ReadonlySet<string>; after: string } | null {
+    if (this.doneThen === null) return null;
+    const nodes = this.looksOnly ? new Set([...this.doneThen].filter((id) => current.has(id))) : this.doneThen;
+    if (nodes.size === 0) return null;
+    const after = this.looksOnly ? 'and the path came back to it by moves that change nothing' : 'and nothing after it could undo it';
+    return { nodes, after };
   }
 }

@@ -15,7 +15,7 @@ import { vetMove } from './walk-vet.js';
 import { enterOnEmptyField, enterWithNoField, typedNowhere } from './walk-focus.js';
 import type { PhoneFacts, PhoneTake } from './walk-as-phone.js';
 import { asThePhoneTakesIt } from './walk-as-phone.js';
-import { keepsTheGoal } from './walk-goal-stands.js';
+import { GoalAfter } from './walk-goal-stands.js';
 import { besideRecordedSwipe, scrollTravel, UNKNOWN_SCROLL } from './walk-scroll-travel.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
@@ -156,12 +156,8 @@ export class GraphWalker {
   private readonly homeNode: string | null;
   /** Its page. */
   private readonly homePage: string | null;
-  /** The task only asks to be shown something (walk-app-pages.ts inquiry): its goal action is a look. */
-  private readonly looksOnly: boolean;
-  /** The goal edge last taken and the page it was taken on; `backed`: Back has returned there since, and nothing else moved. */
-  private look: { edge: string; page: string; backed: boolean } | null = null;
-  /** The DONE nodes a goal action entered, while nothing the path did since could have acted (walk-goal-stands.ts). */
-  private doneThen: Set<string> | null = null;
+  /** What the goal action leaves behind as the path goes on: a look taken again, the goal that stands (walk-goal-stands.ts). */
+  private readonly goalAfter: GoalAfter;
   /** Some demonstration double-tapped: the graph knows the gesture itself (walk-as-phone.ts). */
   private readonly recordsDoubleTap: boolean;
 
@@ -175,7 +171,7 @@ export class GraphWalker {
     this.homeNode = homeNodeOf(graph);
     this.homePage = this.homeNode === null ? null : (this.model.pageOf.get(this.homeNode) ?? null);
     this.recordsDoubleTap = graph.edges.some((e) => e.action.type === 'DoubleTap');
-    this.looksOnly = graph.taskId !== undefined && (app?.inquiry({ taskId: graph.taskId }) ?? false);
+    this.goalAfter = new GoalAfter(graph.taskId !== undefined && (app?.inquiry({ taskId: graph.taskId }) ?? false), this.model.pageOf);
     // As any page the walk comes to (a task that starts on a page with a tab bar: that tab leads back here).
     this.pos = enterNode(this.model, graph.startNode, [graph.startNode], null);
     this.current = this.pos.nodes;
@@ -218,9 +214,7 @@ export class GraphWalker {
     const move = this.step(action);
     // The goal done by a task that acts stands while nothing since could have acted (walk-goal-stands.ts). A move that
     // applies a recorded action sets `viaGoal` anew; one that does not leaves it as it was.
-    const entered = this.viaGoal !== viaGoal && this.viaGoal.size > 0;
-    if (move.taken)
-      this.doneThen = entered ? new Set(this.viaGoal) : this.doneThen && keepsTheGoal(move.taken, this.model.pageOf) ? this.doneThen : null;
+    this.goalAfter.acted(move.taken, this.viaGoal !== viaGoal && this.viaGoal.size > 0 ? this.viaGoal : null);
     // Whether the keyboard is up because a tap raised it (a field tapped): the phone shows it then; typing while it was
     // down (the focus kept) leaves it down on a phone, which the walk's position does not tell apart.
     if (!this.pos.keyboard) this.raisedByTap = false;
@@ -259,9 +253,7 @@ export class GraphWalker {
     if (action.type === 'Back' && move.taken && this.pos.page !== page) this.forget(page, shown);
     if (move.taken?.edge?.group && move.taken.how !== 'back') this.pickedOn.add(page);
     // Back to the page a goal was taken on: it stands as it was then (walk-vet.ts, a look again); any other move forgets it.
-    if (action.type === 'Back') {
-      if (move.taken && this.look && this.pos.page === this.look.page) this.look.backed = true;
-    } else if (move.taken && !move.taken.edge?.goal) this.look = null;
+    this.goalAfter.moved(action, move.taken, this.pos.page);
     if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
     // A recorded swipe taken by a swipe of another length: the list stands beside the screen it recorded.
     if (action.type === 'Swipe' && move.taken?.how === 'edge' && move.taken.edge?.action.type === 'Swipe')
@@ -432,16 +424,7 @@ export class GraphWalker {
     const unnamed = move ? this.query.refusal(this.model, move, action) : null;
     if (unnamed) return unnamed;
     // A form left with a switch changed, committed; the goal action sending a retracted text, or done again (walk-vet.ts).
-    const vetted = move
-      ? vetMove(
-          this.model,
-          move,
-          pos,
-          this.toggled.changed(pos.page),
-          this.goalsTaken,
-          this.looksOnly && this.look?.backed ? this.look.edge : null,
-        )
-      : null;
+    const vetted = move ? vetMove(this.model, move, pos, this.toggled.changed(pos.page), this.goalsTaken, this.goalAfter.lookAgain) : null;
     if (vetted?.kind === 'refused') return refused(vetted.reason, { edge: move!.edge!, result: move!.result });
     if (vetted?.kind === 'undo') {
       this.viaGoal = new Set();
@@ -823,7 +806,7 @@ export class GraphWalker {
     }
     if (edge.goal && move.how === 'edge') {
       this.goalsTaken.add(edge.id);
-      this.look = { edge: edge.id, page: from.page, backed: false };
+      this.goalAfter.goalTaken(edge.id, from.page);
     }
     const goal = edge.goal || landed.finished?.edge.goal;
     this.viaGoal = goal ? new Set([...this.pos.nodes].filter((id) => m.byId.get(id)?.done)) : new Set();
@@ -891,14 +874,12 @@ export class GraphWalker {
   /** Whether Finish would succeed now, and why (walk-finish.ts). */
   finish(): FinishVerdict {
     const standing = this.verdictOn(this.current, this.viaGoal);
-    if (standing.success || this.doneThen === null) return standing;
     // Done, and nothing after could have acted (walk-goal-stands.ts): a task that acts, wherever the path ends; one that
     // only looks, back on the goal's screen.
-    const then = this.looksOnly ? new Set([...this.doneThen].filter((id) => this.current.has(id))) : this.doneThen;
-    if (then.size === 0) return standing;
-    const done = this.verdictOn(then, then);
-    const after = this.looksOnly ? 'and the path came back to it by moves that change nothing' : 'and nothing after it could undo it';
-    return done.success ? { ...done, reason: `${done.reason} when its goal action was taken, ${after}` } : standing;
+    const then = standing.success ? null : this.goalAfter.doneNodes(this.current);
+    if (then === null) return standing;
+    const done = this.verdictOn(then.nodes, then.nodes);
+    return done.success ? { ...done, reason: `${done.reason} when its goal action was taken, ${then.after}` } : standing;
   }
 
   private verdictOn(current: ReadonlySet<string>, viaGoal: ReadonlySet<string>): FinishVerdict {

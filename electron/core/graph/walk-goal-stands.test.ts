@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphEdge } from '../../../shared/domain/task-graph.js';
+import { GoalAfter } from './walk-goal-stands.js';
+import type { WalkMove } from './walk-step.js';
+
+const pageOf = new Map([
+  ['n1', 'list'],
+  ['n2', 'list'],
+  ['n3', 'detail'],
+]);
+const edge = (from: string, to: string, action: Action, goal = false): GraphEdge =>
+  ({ id: `${from}-${to}`, from, to, action, goal }) as unknown as GraphEdge;
+const taken = (how: NonNullable<WalkMove['taken']>['how'], e: GraphEdge | null = null): WalkMove['taken'] => ({
+  edge: e,
+  how,
+  result: { matched: true, distancePx: 0, similarity: null, rule: null, reason: '' },
+});
+const back: Action = { type: 'Back' };
+const tap: Action = { type: 'Tap', at: { x: 500, y: 500 } };
+
+describe('what a goal action leaves behind', () => {
+  it('a task that acts: the DONE nodes stand over Back and a recorded way to another page, not over an unknown tap', () => {
+    const g = new GoalAfter(false, pageOf);
+    g.acted(taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']));
+    g.acted(taken('back'), null);
+    g.acted(taken('edge', edge('n2', 'n3', tap)), null);
+    expect(g.doneNodes(new Set(['n3']))?.nodes).toEqual(new Set(['n2']));
+    g.acted(taken('excursion'), null);
+    expect(g.doneNodes(new Set(['n3']))).toBeNull();
+  });
+
+  it('an edit on the same page after the goal may undo it: nowhere else to judge', () => {
+    const g = new GoalAfter(false, pageOf);
+    g.acted(taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']));
+    g.acted(taken('edge', edge('n2', 'n1', tap)), null);
+    expect(g.doneNodes(new Set(['n1']))).toBeNull();
+  });
+
+  it('a task that only looks is judged on the goal screen only when the path stands on it again', () => {
+    const g = new GoalAfter(true, pageOf);
+    g.acted(taken('edge', edge('n1', 'n3', tap, true)), new Set(['n3']));
+    g.acted(taken('back'), null);
+    expect(g.doneNodes(new Set(['n1']))).toBeNull();
+    expect(g.doneNodes(new Set(['n3']))?.nodes).toEqual(new Set(['n3']));
+  });
+
+  it('a look may be taken again only from the page Back returned to, with nothing else moved', () => {
+    const g = new GoalAfter(true, pageOf);
+    g.goalTaken('n1-n3', 'list');
+    expect(g.lookAgain).toBeNull();
+    g.moved(back, taken('back'), 'list');
+    expect(g.lookAgain).toBe('n1-n3');
+    g.moved(tap, taken('edge', edge('n1', 'n2', tap)), 'list');
+    expect(g.lookAgain).toBeNull();
+    const acts = new GoalAfter(false, pageOf);
+    acts.goalTaken('n1-n3', 'list');
+    acts.moved(back, taken('back'), 'list');
+    expect(acts.lookAgain).toBeNull();
+  });
+});
