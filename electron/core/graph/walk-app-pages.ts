@@ -1,11 +1,13 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
+import { contains } from '../../../shared/domain/ui-tree.js';
+import { toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
 import { isSearchKey } from './goal-conditions.js';
 import { pageModel } from './page-model.js';
 import { pageKey } from './signature.js';
 import type { TapLike } from './walk-view.js';
-import { isTapLike, outsideScrolling, tappedLabel } from './walk-view.js';
+import { insideScrolling, isTapLike, outsideScrolling, tappedLabel } from './walk-view.js';
 
 /**
  * Pages of an app that other tasks' demonstrations recorded. A tap this task's graph does not know opens a page no
@@ -77,6 +79,31 @@ export class AppPages {
           if (!samePage && !outsideScrolling([node], e.action, e.screen)) continue;
           if (normalizeContent(tappedLabel(e, e.action as TapLike)) === want) return { graph, from: node, edge: e };
         }
+      }
+    return null;
+  }
+
+  /**
+   * The control another task's recording of the same page shows at a tap's point outside what scrolls there, where
+   * every screen the walk stands on shows the list (inside what scrolls): a bar that comes and goes with what the app
+   * is doing (the mini player's 暂停 over the foot of the song list while a song plays). Null where none does.
+   */
+  chromeOver(
+    own: Pick<TaskGraph, 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>,
+    here: readonly (GraphNode | undefined)[],
+    action: Action,
+    screen: { width: number; height: number },
+  ): string | null {
+    if (!isTapLike(action) || !insideScrolling(here, action, screen)) return null;
+    const shown = here.filter((n): n is GraphNode => n !== undefined);
+    const pages = new Set(shown.map((n) => pageKey(n.signature)));
+    const p = toPixels(action.at, screen);
+    for (const activity of new Set(shown.map((n) => n.signature.activity)))
+      for (const { graph, node } of this.byActivity.get(activity) ?? []) {
+        if (graph.edges === own.edges || graph.taskId === own.taskId || !pages.has(pageKey(node.signature))) continue;
+        if (!outsideScrolling([node], action, screen)) continue;
+        const bar = node.controls?.find((c) => c.label !== '' && contains(c.bounds, p.x, p.y));
+        if (bar) return bar.label;
       }
     return null;
   }

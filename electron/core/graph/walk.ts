@@ -351,6 +351,15 @@ export class GraphWalker {
     }
     const noField = enterWithNoField(action, this.pos);
     if (noField !== null) return unrecorded('still', noField, null);
+    // After the goal acted (a song set playing), a bar that comes with it may cover the list where the recorded screen,
+    // taken before, shows rows: another task's recording of the page shows it there (walk-app-pages.ts chromeOver).
+    const bar =
+      this.goalsTaken.size > 0 ? this.app?.chromeOver(this.graph, this.screens(), action, graphScreen(this.graph as TaskGraph)) : null;
+    if (bar)
+      return refused(
+        `after the goal acted, the page may show a bar over its list here (another task's recording shows ${bar}): what is under the finger, no screen of this path says`,
+        bestEdge(action, this.outEdges(this.pos), this.opts).nearest,
+      );
     return null;
   }
 
