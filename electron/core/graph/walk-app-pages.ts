@@ -86,7 +86,8 @@ export class AppPages {
   /**
    * The control another task's recording of the same page shows at a tap's point outside what scrolls there, where
    * every screen the walk stands on shows the list (inside what scrolls): a bar that comes and goes with what the app
-   * is doing (the mini player's 暂停 over the foot of the song list while a song plays). Null where none does.
+   * is doing (the mini player's 暂停 over the foot of the song list while a song plays). Null where none does, or where
+   * this path's screens show the same control there (a tab bar that one recording lays inside what scrolls).
    */
   chromeOver(
     own: Pick<TaskGraph, 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>,
@@ -98,12 +99,14 @@ export class AppPages {
     const shown = here.filter((n): n is GraphNode => n !== undefined);
     const pages = new Set(shown.map((n) => pageKey(n.signature)));
     const p = toPixels(action.at, screen);
+    const mine = new Set(shown.flatMap((n) => (n.controls ?? []).filter((c) => contains(c.bounds, p.x, p.y)).map((c) => c.label)));
     for (const activity of new Set(shown.map((n) => n.signature.activity)))
       for (const { graph, node } of this.byActivity.get(activity) ?? []) {
         if (graph.edges === own.edges || graph.taskId === own.taskId || !pages.has(pageKey(node.signature))) continue;
         if (!outsideScrolling([node], action, screen)) continue;
         const bar = node.controls?.find((c) => c.label !== '' && contains(c.bounds, p.x, p.y));
-        if (bar) return bar.label;
+        // The same control where this path's screens show it too (a tab bar one screen lays inside what scrolls): no bar.
+        if (bar && !mine.has(bar.label)) return bar.label;
       }
     return null;
   }

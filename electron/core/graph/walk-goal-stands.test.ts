@@ -8,6 +8,8 @@ const pageOf = new Map([
   ['n1', 'list'],
   ['n2', 'list'],
   ['n3', 'detail'],
+  ['n4', 'feed'],
+  ['n5', 'feed'],
 ]);
 const edge = (from: string, to: string, action: Action, goal = false): GraphEdge =>
   ({ id: `${from}-${to}`, from, to, action, goal }) as unknown as GraphEdge;
@@ -21,7 +23,7 @@ const tap: Action = { type: 'Tap', at: { x: 500, y: 500 } };
 
 describe('what a goal action leaves behind', () => {
   it('a task that acts: the DONE nodes stand over Back and a recorded way to another page, not over an unknown tap', () => {
-    const g = new GoalAfter(false, pageOf);
+    const g = new GoalAfter(false, pageOf, new Map(), new Set(['list']));
     g.acted(taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']));
     g.acted(taken('back'), null);
     g.acted(taken('edge', edge('n2', 'n3', tap)), null);
@@ -31,14 +33,23 @@ describe('what a goal action leaves behind', () => {
   });
 
   it('an edit on the same page after the goal may undo it: nowhere else to judge', () => {
-    const g = new GoalAfter(false, pageOf);
+    const g = new GoalAfter(false, pageOf, new Map(), new Set(['list']));
     g.acted(taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']));
     g.acted(taken('edge', edge('n2', 'n1', tap)), null);
     expect(g.doneNodes(new Set(['n1']))).toBeNull();
   });
 
+  it('a recorded way off the page pressed from another state of it, and a recorded choice on a page no goal is taken on, keep it', () => {
+    const g = new GoalAfter(false, pageOf, new Map(), new Set(['list']));
+    g.acted(taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']));
+    g.acted(taken('page-exit', edge('n1', 'n3', tap)), null);
+    g.acted(taken('back'), null);
+    g.acted(taken('edge', edge('n4', 'n5', tap)), null);
+    expect(g.doneNodes(new Set(['n5']))?.nodes).toEqual(new Set(['n2']));
+  });
+
   it('a task that only looks is judged on the goal screen only when the path stands on it again', () => {
-    const g = new GoalAfter(true, pageOf);
+    const g = new GoalAfter(true, pageOf, new Map(), new Set(['list']));
     g.acted(taken('edge', edge('n1', 'n3', tap, true)), new Set(['n3']));
     g.acted(taken('back'), null);
     expect(g.doneNodes(new Set(['n1']))).toBeNull();
@@ -46,14 +57,14 @@ describe('what a goal action leaves behind', () => {
   });
 
   it('a look may be taken again only from the page Back returned to, with nothing else moved', () => {
-    const g = new GoalAfter(true, pageOf);
+    const g = new GoalAfter(true, pageOf, new Map(), new Set(['list']));
     g.goalTaken('n1-n3', 'list');
     expect(g.lookAgain).toBeNull();
     g.moved(back, taken('back'), 'list');
     expect(g.lookAgain).toBe('n1-n3');
     g.moved(tap, taken('edge', edge('n1', 'n2', tap)), 'list');
     expect(g.lookAgain).toBeNull();
-    const acts = new GoalAfter(false, pageOf);
+    const acts = new GoalAfter(false, pageOf, new Map(), new Set(['list']));
     acts.goalTaken('n1-n3', 'list');
     acts.moved(back, taken('back'), 'list');
     expect(acts.lookAgain).toBeNull();

@@ -1,9 +1,12 @@
 import type { Action } from '../../../shared/domain/action.js';
+import type { GraphNode } from '../../../shared/domain/task-graph.js';
 import type { WalkMove } from './walk-step.js';
+import { tabBarsOf, tabPressed } from './walk-tabs.js';
 
 /**
  * A task that acts (sets, saves, sends) is done once its goal action is: what the path does after it that cannot act —
- * Back, hiding the keyboard, a scroll, another tab, a recorded way to another page —
+ * Back, hiding the keyboard, a scroll, another tab, a recorded way to another page, a recorded choice on a page no
+ * goal action is taken on —
  * leaves the act standing, as on the phone (found by hand sets K and L: 摄氏度 chosen, then Back; 赞 given, then the
  * contact's card looked at; the font set, then Back). Finish there succeeds where the goal's DONE node, met when it was
  * reached, still has its goal conditions met by what the path set (walk.ts finish). Anything else after it — a tap the
@@ -13,18 +16,29 @@ import type { WalkMove } from './walk-step.js';
  * task that only asks to be shown something is judged where it ends: the screen must show what was asked — the goal's
  * node again, come back to by such moves (a recorded way to another page, then Back), is that screen.
  */
-export function keepsTheGoal(taken: NonNullable<WalkMove['taken']>, pageOf: ReadonlyMap<string, string>): boolean {
+export function keepsTheGoal(
+  taken: NonNullable<WalkMove['taken']>,
+  pageOf: ReadonlyMap<string, string>,
+  byId: ReadonlyMap<string, GraphNode>,
+  goalPages: ReadonlySet<string>,
+): boolean {
   switch (taken.how) {
     case 'back':
     case 'keyboard':
     case 'scroll':
     case 'tab':
       return true;
+    // A recorded action; 'page-exit': a recorded way off the page pressed from a state of it no demonstration pressed it
+    // in (字体大小 opened again after 超大).
     case 'edge':
-    case 'named-page': {
+    case 'named-page':
+    case 'page-exit': {
       const e = taken.edge;
       if (!e || e.goal) return false;
-      return e.action.type === 'Back' || pageOf.get(e.to) !== pageOf.get(e.from);
+      if (e.action.type === 'Back' || pageOf.get(e.to) !== pageOf.get(e.from)) return true;
+      // On the same page: a recorded tab pressed (navigation, not an edit), or a recorded choice on a page no goal action
+      // is taken on (the news feed's 健康 after the font was set in 设置): what it sets, the path's record keeps.
+      return tabPressed(tabBarsOf(byId.get(e.from)), e.action, e.screen) !== null || !goalPages.has(pageOf.get(e.from) ?? '');
     }
     default:
       return false;
@@ -46,6 +60,9 @@ export class GoalAfter {
   constructor(
     readonly looksOnly: boolean,
     private readonly pageOf: ReadonlyMap<string, string>,
+    private readonly byId: ReadonlyMap<string, GraphNode>,
+    /** The pages the task's goal actions are taken on. */
+    private readonly goalPages: ReadonlySet<string>,
   ) {}
 
   /** The task's goal edge `edge`, taken on `page`. */
@@ -63,7 +80,11 @@ export class GoalAfter {
   /** Any move: `entered`, the DONE nodes a goal action it took entered (else null): they stand while nothing can act. */
   acted(taken: WalkMove['taken'], entered: ReadonlySet<string> | null): void {
     if (!taken) return;
-    this.doneThen = entered ? new Set(entered) : this.doneThen && keepsTheGoal(taken, this.pageOf) ? this.doneThen : null;
+    this.doneThen = entered
+      ? new Set(entered)
+      : this.doneThen && keepsTheGoal(taken, this.pageOf, this.byId, this.goalPages)
+        ? this.doneThen
+        : null;
   }
 
   /** The goal edge an inquiry task may take again from where Back returned it (walk-vet.ts), else null. */

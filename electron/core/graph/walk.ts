@@ -171,7 +171,12 @@ export class GraphWalker {
     this.homeNode = homeNodeOf(graph);
     this.homePage = this.homeNode === null ? null : (this.model.pageOf.get(this.homeNode) ?? null);
     this.recordsDoubleTap = graph.edges.some((e) => e.action.type === 'DoubleTap');
-    this.goalAfter = new GoalAfter(graph.taskId !== undefined && (app?.inquiry({ taskId: graph.taskId }) ?? false), this.model.pageOf);
+    this.goalAfter = new GoalAfter(
+      graph.taskId !== undefined && (app?.inquiry({ taskId: graph.taskId }) ?? false),
+      this.model.pageOf,
+      this.model.byId,
+      new Set(graph.edges.flatMap((e) => (e.goal ? [this.model.pageOf.get(e.from) ?? ''] : []))),
+    );
     // As any page the walk comes to (a task that starts on a page with a tab bar: that tab leads back here).
     this.pos = enterNode(this.model, graph.startNode, [graph.startNode], null);
     this.current = this.pos.nodes;
