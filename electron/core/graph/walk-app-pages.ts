@@ -111,6 +111,17 @@ export class AppPages {
     return null;
   }
 
+  /** Other tasks' recordings of the page `here` shows (the same activity and title). */
+  screensOfPage(own: Pick<TaskGraph, 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>, here: readonly (GraphNode | undefined)[]): GraphNode[] {
+    const shown = here.filter((n): n is GraphNode => n !== undefined);
+    const pages = new Set(shown.map((n) => pageKey(n.signature)));
+    return [...new Set(shown.map((n) => n.signature.activity))].flatMap((activity) =>
+      (this.byActivity.get(activity) ?? []).flatMap(({ graph, node }) =>
+        graph.edges !== own.edges && graph.taskId !== own.taskId && pages.has(pageKey(node.signature)) ? [node] : [],
+      ),
+    );
+  }
+
   /** Whether the graph's task only asks to be shown something: its goal action is a look. */
   inquiry(graph: Pick<TaskGraph, 'taskId'>): boolean {
     return this.inquiries.has(graph.taskId);

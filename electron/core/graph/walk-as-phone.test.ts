@@ -13,6 +13,7 @@ const facts = (over: Partial<PhoneFacts> = {}): PhoneFacts => ({
   sliders: () => [],
   screens: () => [],
   pageScreens: () => [],
+  samePageElsewhere: () => [],
   keyboardUp: false,
   raisedByTap: false,
   keyboardMoved: false,

@@ -25,6 +25,8 @@ export interface PhoneFacts {
   /** The screens the walk stands on, and every screen of its page (walk-keyboard.ts). */
   screens: () => readonly (GraphNode | undefined)[];
   pageScreens: () => readonly GraphNode[];
+  /** Other tasks' recordings of the page the walk stands on (walk-app-pages.ts): how far the keyboard lifts its foot. */
+  samePageElsewhere: () => readonly GraphNode[];
   keyboardUp: boolean;
   /** The keyboard is up because a tap raised it (the phone shows it then). */
   raisedByTap: boolean;
@@ -93,7 +95,15 @@ function offTheList(action: Action, f: PhoneFacts): PhoneTake | null {
 
 /** A tap where the keyboard stands otherwise than on the recorded screens (walk-keyboard.ts). */
 function aroundTheKeyboard(action: Action, f: PhoneFacts): PhoneTake | null {
-  const tap = keyboardTap(action, f.keyboardUp && f.raisedByTap, f.keyboardUp, f.screens(), f.pageScreens(), f.screen);
+  const tap = keyboardTap(
+    action,
+    f.keyboardUp && f.raisedByTap,
+    f.keyboardUp,
+    f.screens(),
+    f.pageScreens(),
+    f.screen,
+    f.keyboardUp && f.raisedByTap ? f.samePageElsewhere() : [],
+  );
   if (tap === null) return null;
   if (tap.kind === 'key')
     return { kind: 'refused', reason: 'a key of the on-screen keyboard tapped by place: what it types or deletes, no demonstration did' };

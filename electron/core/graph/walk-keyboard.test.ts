@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import { b, button, field, id, page, tapAt } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
+import type { GraphNode } from '../../../shared/domain/task-graph.js';
+import { keyboardTap } from './walk-keyboard.js';
 
 /**
  * A tap where the keyboard stands otherwise than on the recorded screens (walk-keyboard.ts). A message thread: with the
@@ -52,5 +54,40 @@ describe('the keyboard moves the foot of the page', () => {
       walkPath(g, [...typed, back, { type: 'DoubleTap', at: (tapAt(boxDown) as { at: { x: number; y: number } }).at }, tapAt(sendUp)])
         .accepted,
     ).toBe(false);
+  });
+});
+
+/**
+ * The keyboard raised by a tap where the screens were recorded with it down (a search box no demonstration typed in):
+ * the tab bar at the page's foot stands above the keyboard, as high as another recording of the page with the keyboard
+ * up shows it (walk-keyboard.ts, risen). Found by exploration: the music library's search box, then 最近播放.
+ */
+describe('the bar at the foot risen above a keyboard no recorded screen shows', () => {
+  const screen = { width: 1080, height: 2400 };
+  const nav = b(0, 2274, 1080, 2400);
+  const tabDown = b(720, 2127, 1080, 2274);
+  const tabUp = b(720, 1444, 1080, 1591);
+  const node = (keyboard: boolean, tab: ReturnType<typeof b>) =>
+    ({
+      id: keyboard ? 'up' : 'down',
+      ...(keyboard ? { keyboard: true } : {}),
+      controls: [{ bounds: tab, label: '最近播放' }],
+      pressable: [tab, nav],
+    }) as unknown as GraphNode;
+  const risenTap: Action = { type: 'Tap', at: { x: 834, y: 632 } };
+
+  it('a tap where another recording shows the bar risen presses it at its recorded place', () => {
+    const r = keyboardTap(risenTap, true, true, [node(false, tabDown)], [node(false, tabDown)], screen, [node(true, tabUp)]);
+    expect(r).toMatchObject({ kind: 'moved', tap: { type: 'Tap', at: { x: expect.closeTo(833.3, 0), y: expect.closeTo(916.9, 0) } } });
+  });
+
+  it('no recording shows how far the keyboard lifts the page, or the keyboard was not raised by a tap: not this rule', () => {
+    expect(keyboardTap(risenTap, true, true, [node(false, tabDown)], [node(false, tabDown)], screen, [])).toBeNull();
+    expect(keyboardTap(risenTap, false, true, [node(false, tabDown)], [node(false, tabDown)], screen, [node(true, tabUp)])).toBeNull();
+  });
+
+  it('a tap at the bar’s recorded place (what a screen without the keyboard shows): judged by that screen', () => {
+    const atRecorded = tapAt(tabDown);
+    expect(keyboardTap(atRecorded, true, true, [node(false, tabDown)], [node(false, tabDown)], screen, [node(true, tabUp)])).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import type { GraphNode } from '../../../shared/domain/task-graph.js';
 import type { Bounds, ScreenSize } from '../../../shared/domain/ui-node.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toNorm, toPixels } from '../geometry/coordinates.js';
+import type { TapLike } from './walk-view.js';
 import { isTapLike } from './walk-view.js';
 
 /** A control whose bottom lies this close above the keyboard's top stands on it: a bar the keyboard pushed up. */
@@ -18,13 +19,23 @@ const ON_THE_KEYBOARD_PX = 200;
  * - `moved`: the keyboard is down where the screens were recorded with it up, and the tap lands where a control that
  *   stood on the keyboard has dropped to: that control, pressed at its recorded place;
  * - `left`: the same, and the tap lands where such a control stood above the keyboard: the phone shows something else
- *   there now (the list), which no recorded screen shows.
+ *   there now (the list), which no recorded screen shows;
+ * - `risen` (as `moved`): the keyboard is up (a tap raised it) where the screens were recorded with it down: the bar at
+ *   the page's foot (a tab bar) stands above the keyboard, lifted as far as recordings of the page with the keyboard up
+ *   show (this task's, or another's: `elsewhere`); a tap there presses that bar's control.
+ *   Found by exploration: the music library's search box tapped, then 最近播放 where it had risen.
  * Found by hand set J: a message box double-tapped after Back hid the keyboard (the first tap raised it, the second hit
  * ⌫), and 发送 tapped where it stood above the keyboard after the keyboard went down (the list: nothing sent). (The
  * keyboard's top taken as the lowest thing recorded screens let one press refused 24 right paths of exploration — a tab
  * risen above the keyboard, 发送 on an empty box: members of a node differ — so it is taken from the lift instead.)
  */
 export type KeyboardTap = { kind: 'key' } | { kind: 'moved'; tap: Action } | { kind: 'left' };
+
+/** Where a control recorded with the keyboard down is pressed: its centre, in normalized units. */
+const pressAt = (b: Bounds, screen: ScreenSize): Action => ({
+  type: 'Tap',
+  at: toNorm({ x: (b.left + b.right) / 2, y: (b.top + b.bottom) / 2 }, screen),
+});
 
 export function keyboardTap(
   action: Action,
@@ -33,7 +44,10 @@ export function keyboardTap(
   shown: readonly (GraphNode | undefined)[],
   pageScreens: readonly GraphNode[],
   screen: ScreenSize,
+  elsewhere: readonly GraphNode[] = [],
 ): KeyboardTap | null {
+  if (isTapLike(action) && keyboardShown && shown.length > 0 && shown.every((n) => n !== undefined && n.keyboard !== true))
+    return risenBar(action, shown as GraphNode[], [...pageScreens, ...elsewhere], screen);
   // Judged on screens that all show the keyboard up; with the keyboard up on the phone too, only where a tap raised it
   // (an agent shown a screen without it aims at what that screen shows, which the walk judges by it).
   if (!isTapLike(action) || shown.length === 0 || !shown.every((n) => n?.keyboard === true)) return null;
@@ -56,11 +70,23 @@ export function keyboardTap(
     .flatMap((n) => n.controls ?? [])
     .filter((c) => top.keyboard - c.bounds.bottom <= ON_THE_KEYBOARD_PX);
   const dropped = onKeyboard.find((c) => contains(shifted(c.bounds, drop), p.x, p.y));
-  if (dropped) {
-    const b = dropped.bounds;
-    return { kind: 'moved', tap: { type: 'Tap', at: toNorm({ x: (b.left + b.right) / 2, y: (b.top + b.bottom) / 2 }, screen) } };
-  }
+  if (dropped) return { kind: 'moved', tap: pressAt(dropped.bounds, screen) };
   return onKeyboard.some((c) => contains(c.bounds, p.x, p.y)) ? { kind: 'left' } : null;
+}
+
+/** The keyboard up on the phone, the screens recorded with it down: the bar at their foot risen above it (`risen`). */
+function risenBar(action: TapLike, shown: readonly GraphNode[], screens: readonly GraphNode[], screen: ScreenSize): KeyboardTap | null {
+  const drop = keyboardDrop(screens);
+  if (drop === null) return null;
+  const p = toPixels(action.at, screen);
+  const navBar = navBarTop(shown, screen);
+  // Below the risen bar the phone has its keys, where the screens shown show the bar: an agent shown them presses the
+  // bar there, and its tap is judged by what it was shown (as where the keyboard stayed down after typing).
+  const bar = shown
+    .flatMap((n) => n.controls ?? [])
+    .filter((c) => navBar - c.bounds.bottom <= ON_THE_KEYBOARD_PX)
+    .find((c) => contains(shifted(c.bounds, -drop), p.x, p.y));
+  return bar ? { kind: 'moved', tap: pressAt(bar.bounds, screen) } : null;
 }
 
 /**

@@ -287,6 +287,7 @@ export class GraphWalker {
       sliders: () => (this.model.leavingOf.get(this.pos.page) ?? []).flatMap((e) => (e.slider ? [e.slider.bounds] : [])),
       screens: () => this.screens(),
       pageScreens: () => this.model.nodesOf.get(this.pos.page) ?? [],
+      samePageElsewhere: () => this.app?.screensOfPage(this.graph, this.screens()) ?? [],
       keyboardUp: this.pos.keyboard,
       raisedByTap: this.raisedByTap,
       keyboardMoved: this.keyboardMoved,
