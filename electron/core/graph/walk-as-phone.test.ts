@@ -72,6 +72,12 @@ describe('what a phone makes of an action before the page weighs it', () => {
     // Where a recorded scroll starts off what the screens say scrolls, they do not say where the page scrolls.
     const recordedOff = () => [{ type: 'Swipe', from: { x: 500, y: 960 }, to: { x: 500, y: 400 } }] as const;
     expect(asThePhoneTakesIt(up(950), facts({ screens, recordedSwipes: recordedOff }))).toBeNull();
+    // The screens recorded with the keyboard up, the phone's keyboard down (Back hid it): the list reaches lower there.
+    const withKeyboard = () => [{ scrolls: [{ ...list, bottom: 1500 }], toggles: [], keyboard: true } as unknown as GraphNode];
+    expect(asThePhoneTakesIt(up(700), facts({ screens: withKeyboard }))).toBeNull();
+    expect(asThePhoneTakesIt(up(700), facts({ screens: withKeyboard, keyboardUp: true, raisedByTap: true }))).toMatchObject({
+      kind: 'still',
+    });
     // Unknown scroll areas (an older graph), or off the recorded pages: not for this rule.
     expect(asThePhoneTakesIt(up(950), facts())).toBeNull();
     expect(asThePhoneTakesIt(up(950), facts({ screens, where: 'away' }))).toBeNull();

@@ -71,7 +71,7 @@ export function asThePhoneTakesIt(action: Action, f: PhoneFacts): PhoneTake | nu
 /** A sideways swipe no demonstration made here: a slider it starts on set, or nothing moved (walk-gesture.ts). */
 function sideways(action: Action, f: PhoneFacts): PhoneTake | null {
   if (action.type !== 'Swipe' || f.recordedSwipes().some((s) => scrollDelta(s) === null)) return null;
-  const swipe = sidewaysSwipe(action, f.sliders(), (at) => offSwipeable(f.screens(), at, f.screen), f.screen);
+  const swipe = sidewaysSwipe(action, f.sliders(), (at) => keyboardAsShown(f) && offSwipeable(f.screens(), at, f.screen), f.screen);
   if (swipe?.kind === 'slide')
     return { kind: 'as', action: swipe.tap, why: 'a sideways swipe on a slider: the value where it ends', byKeyboard: false };
   if (swipe?.kind === 'nothing')
@@ -80,14 +80,26 @@ function sideways(action: Action, f: PhoneFacts): PhoneTake | null {
 }
 
 /**
+ * Whether the screens the walk stands on show the keyboard as the phone has it: it shortens what scrolls (Back hid it,
+ * and the list reaches the page's foot again, below where screens recorded with it up end their list).
+ */
+const keyboardAsShown = (f: PhoneFacts): boolean => {
+  // Typing with the focus kept (after Back from a page) leaves the keyboard down on a phone: it is up where a tap raised it.
+  const up = f.keyboardUp && f.raisedByTap;
+  return f.screens().every((n) => (n?.keyboard === true) === up);
+};
+
+/**
  * A swipe up or down that starts off everything that scrolls, slides or switches on every screen the walk stands on (the
  * app bar, the navigation bar below the list): the phone moves nothing, whichever way the finger went. Not where a
  * recorded swipe out of here starts off them too: there the screens do not say where the page scrolls. Found by hand
  * set M: a swipe from below the city list taken as the demonstration's scroll, and the tap after it read on the list
- * scrolled.
+ * scrolled. Not where the keyboard stands otherwise than on the screens (exploration: Back hid it, and a swipe below
+ * where the screens recorded with it up ended their list scrolled the app store's home).
  */
 function offTheList(action: Action, f: PhoneFacts): PhoneTake | null {
   if (action.type !== 'Swipe' || scrollDelta(action) === null) return null;
+  if (!keyboardAsShown(f)) return null;
   const startsOff = (s: SwipeAction): boolean => offSwipeable(f.screens(), { type: 'Tap', at: s.from }, f.screen);
   if (!startsOff(action) || f.recordedSwipes().some(startsOff)) return null;
   return { kind: 'still', reason: 'a swipe started off everything that scrolls (below or above the list): nothing moves' };
