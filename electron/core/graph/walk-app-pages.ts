@@ -111,6 +111,12 @@ export class AppPages {
     return null;
   }
 
+  /** The task whose demonstrations recorded `node` (one of the graphs given), if any. */
+  recordedBy(node: GraphNode): string | undefined {
+    for (const list of this.byActivity.values()) for (const { graph, node: n } of list) if (n === node) return graph.taskId;
+    return undefined;
+  }
+
   /** Other tasks' recordings of the page `here` shows (the same activity and title). */
   screensOfPage(own: Pick<TaskGraph, 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>, here: readonly (GraphNode | undefined)[]): GraphNode[] {
     const shown = here.filter((n): n is GraphNode => n !== undefined);

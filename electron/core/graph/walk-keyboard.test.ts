@@ -3,7 +3,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import { b, button, field, id, page, tapAt } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
 import type { GraphNode } from '../../../shared/domain/task-graph.js';
-import { keyboardTap } from './walk-keyboard.js';
+import { keyboardScreen, keyboardTap } from './walk-keyboard.js';
 
 /**
  * A tap where the keyboard stands otherwise than on the recorded screens (walk-keyboard.ts). A message thread: with the
@@ -86,8 +86,18 @@ describe('the bar at the foot risen above a keyboard no recorded screen shows', 
     expect(keyboardTap(risenTap, false, true, [node(false, tabDown)], [node(false, tabDown)], screen, [node(true, tabUp)])).toBeNull();
   });
 
-  it('a tap at the bar’s recorded place (what a screen without the keyboard shows): judged by that screen', () => {
+  it('a tap at the bar’s recorded place, under the keyboard the agent is shown: a key', () => {
     const atRecorded = tapAt(tabDown);
-    expect(keyboardTap(atRecorded, true, true, [node(false, tabDown)], [node(false, tabDown)], screen, [node(true, tabUp)])).toBeNull();
+    expect(keyboardTap(atRecorded, true, true, [node(false, tabDown)], [node(false, tabDown)], screen, [node(true, tabUp)])).toEqual({
+      kind: 'key',
+    });
+  });
+
+  it('the agent is shown a recording of the page with the keyboard up: this task’s first, else another’s', () => {
+    const own = { ...node(true, tabUp), id: 'own-up' } as GraphNode;
+    expect(keyboardScreen(true, [node(false, tabDown)], [node(false, tabDown), own], () => [node(true, tabUp)])?.id).toBe('own-up');
+    expect(keyboardScreen(true, [node(false, tabDown)], [node(false, tabDown)], () => [node(true, tabUp)])?.id).toBe('up');
+    expect(keyboardScreen(false, [node(false, tabDown)], [node(false, tabDown)], () => [node(true, tabUp)])).toBeNull();
+    expect(keyboardScreen(true, [node(false, tabDown)], [node(false, tabDown)], () => [])).toBeNull();
   });
 });

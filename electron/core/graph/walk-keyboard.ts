@@ -22,7 +22,9 @@ const ON_THE_KEYBOARD_PX = 200;
  *   there now (the list), which no recorded screen shows;
  * - `risen` (as `moved`): the keyboard is up (a tap raised it) where the screens were recorded with it down: the bar at
  *   the page's foot (a tab bar) stands above the keyboard, lifted as far as recordings of the page with the keyboard up
- *   show (this task's, or another's: `elsewhere`); a tap there presses that bar's control.
+ *   show (this task's, or another's: `elsewhere`); a tap there presses that bar's control, and a tap below it is a key
+ *   (the agent is shown that recording: `keyboardScreen`). Found by exploration (the music library's search box tapped,
+ *   then 最近播放 where it had risen) and by hand set O (the tab tapped where it stood without the keyboard: a key).
  *   Found by exploration: the music library's search box tapped, then 最近播放 where it had risen.
  * Found by hand set J: a message box double-tapped after Back hid the keyboard (the first tap raised it, the second hit
  * ⌫), and 发送 tapped where it stood above the keyboard after the keyboard went down (the list: nothing sent). (The
@@ -74,14 +76,35 @@ export function keyboardTap(
   return onKeyboard.some((c) => contains(c.bounds, p.x, p.y)) ? { kind: 'left' } : null;
 }
 
-/** The keyboard up on the phone, the screens recorded with it down: the bar at their foot risen above it (`risen`). */
+/**
+ * The screen to show an agent where a tap raised the keyboard on a page whose screens the walk stands on were recorded
+ * with it down: a recording of the page with the keyboard up (this task's first, else another's), where the page's
+ * recordings show how far the keyboard lifts its foot; else null (the recorded screen is shown, and judged by).
+ */
+export function keyboardScreen(
+  keyboardShown: boolean,
+  shown: readonly (GraphNode | undefined)[],
+  pageScreens: readonly GraphNode[],
+  elsewhere: () => readonly GraphNode[],
+): GraphNode | null {
+  if (!keyboardShown || shown.length === 0 || !shown.every((n) => n !== undefined && n.keyboard !== true)) return null;
+  const own = pageScreens.find((n) => n.keyboard === true);
+  if (own && keyboardDrop(pageScreens) !== null) return own;
+  const all = [...pageScreens, ...elsewhere()];
+  return keyboardDrop(all) === null ? null : (all.find((n) => n.keyboard === true) ?? null);
+}
+
+/**
+ * The keyboard up on the phone, the screens recorded with it down: the bar at their foot risen above it (`risen`), and
+ * below it the keys — as the recording of the page with the keyboard up that the agent is then shown has them
+ * (`keyboardScreen`).
+ */
 function risenBar(action: TapLike, shown: readonly GraphNode[], screens: readonly GraphNode[], screen: ScreenSize): KeyboardTap | null {
   const drop = keyboardDrop(screens);
   if (drop === null) return null;
   const p = toPixels(action.at, screen);
   const navBar = navBarTop(shown, screen);
-  // Below the risen bar the phone has its keys, where the screens shown show the bar: an agent shown them presses the
-  // bar there, and its tap is judged by what it was shown (as where the keyboard stayed down after typing).
+  if (p.y >= navBar - drop && p.y < navBar) return { kind: 'key' };
   const bar = shown
     .flatMap((n) => n.controls ?? [])
     .filter((c) => navBar - c.bounds.bottom <= ON_THE_KEYBOARD_PX)

@@ -15,6 +15,7 @@ import { vetMove } from './walk-vet.js';
 import { enterOnEmptyField, enterWithNoField, typedNowhere } from './walk-focus.js';
 import type { PhoneFacts, PhoneTake } from './walk-as-phone.js';
 import { asThePhoneTakesIt } from './walk-as-phone.js';
+import { keyboardScreen } from './walk-keyboard.js';
 import { GoalAfter } from './walk-goal-stands.js';
 import { besideRecordedSwipe, scrollTravel, UNKNOWN_SCROLL } from './walk-scroll-travel.js';
 import { otherRowMove } from './walk-rows.js';
@@ -199,7 +200,21 @@ export class GraphWalker {
       const home = this.front.elsewhere === null ? this.homeNode : null;
       return home !== null ? { node: home, kind: 'recorded', scrolledPx: 0 } : { node: this.node, kind: 'excursion', scrolledPx: 0 };
     }
-    return walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph), this.afterEnter);
+    const keyboard = this.afterEnter === null && !this.away ? this.keyboardScreen() : null;
+    const view = walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph), this.afterEnter);
+    if (!keyboard || view.kind !== 'recorded') return view;
+    const by = this.app?.recordedBy(keyboard);
+    return { ...view, shown: keyboard.representative, ...(by !== undefined && by !== this.graph.taskId ? { recordedBy: by } : {}) };
+  }
+
+  /** A recording of the page with the keyboard up, where a tap raised it and the screens stood on lack it (walk-keyboard.ts). */
+  private keyboardScreen(): GraphNode | null {
+    return keyboardScreen(
+      this.pos.keyboard && this.raisedByTap,
+      this.screens(),
+      this.model.nodesOf.get(this.pos.page) ?? [],
+      () => this.app?.screensOfPage(this.graph, this.screens()) ?? [],
+    );
   }
 
   /** The page the walk stands on (page-model.ts). */
@@ -215,6 +230,7 @@ export class GraphWalker {
   /** Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches. */
   act(action: Action): WalkMove {
     const wasUp = this.pos.keyboard;
+    const wasAway = this.away !== null || this.abroad !== null;
     const viaGoal = this.viaGoal;
     const move = this.step(action);
     // The goal done by a task that acts stands while nothing since could have acted (walk-goal-stands.ts). A move that
@@ -222,7 +238,10 @@ export class GraphWalker {
     this.goalAfter.acted(move.taken, this.viaGoal !== viaGoal && this.viaGoal.size > 0 ? this.viaGoal : null);
     // Whether the keyboard is up because a tap raised it (a field tapped): the phone shows it then; typing while it was
     // down (the focus kept) leaves it down on a phone, which the walk's position does not tell apart.
-    if (!this.pos.keyboard) this.raisedByTap = false;
+    // Back to the page from a page no demonstration of the task recorded: the field keeps the focus, the keyboard stays
+    // down (found by exploration: the search box tapped, a song opened, Back, then the mini player's 暂停).
+    const cameBack = wasAway && this.away === null && this.abroad === null;
+    if (!this.pos.keyboard || cameBack) this.raisedByTap = false;
     else if (!wasUp) this.raisedByTap = isTapLike(action);
     return move;
   }
