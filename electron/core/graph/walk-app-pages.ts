@@ -28,8 +28,12 @@ export interface AppPage {
   edge: GraphEdge;
 }
 
+/** The graph being walked: never asked about, since what it knows its walk knows. */
+type OwnGraph = Pick<TaskGraph, 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>;
+
 export class AppPages {
   private readonly byActivity = new Map<string, { graph: TaskGraph; node: GraphNode }[]>();
+  private readonly taskOf = new WeakMap<GraphNode, string>();
 
   /**
    * `graphs`: the latest graph of every task, in a fixed order (task id): the first that knows a press is the one used.
@@ -45,6 +49,7 @@ export class AppPages {
         const list = this.byActivity.get(node.signature.activity) ?? [];
         list.push({ graph, node });
         this.byActivity.set(node.signature.activity, list);
+        this.taskOf.set(node, graph.taskId);
       }
   }
 
@@ -54,7 +59,7 @@ export class AppPages {
    * changed something or was their task's goal. `own` (the graph walked) is never asked: what it knows, its walk knows.
    */
   opened(
-    own: Pick<TaskGraph, 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>,
+    own: OwnGraph,
     here: readonly (GraphNode | undefined)[],
     action: Action,
     label: string,
@@ -90,40 +95,42 @@ export class AppPages {
    * this path's screens show the same control there (a tab bar that one recording lays inside what scrolls).
    */
   chromeOver(
-    own: Pick<TaskGraph, 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>,
+    own: OwnGraph,
     here: readonly (GraphNode | undefined)[],
     action: Action,
     screen: { width: number; height: number },
   ): string | null {
     if (!isTapLike(action) || !insideScrolling(here, action, screen)) return null;
-    const shown = here.filter((n): n is GraphNode => n !== undefined);
-    const pages = new Set(shown.map((n) => pageKey(n.signature)));
     const p = toPixels(action.at, screen);
-    const mine = new Set(shown.flatMap((n) => (n.controls ?? []).filter((c) => contains(c.bounds, p.x, p.y)).map((c) => c.label)));
-    for (const activity of new Set(shown.map((n) => n.signature.activity)))
-      for (const { graph, node } of this.byActivity.get(activity) ?? []) {
-        if (graph.edges === own.edges || graph.taskId === own.taskId || !pages.has(pageKey(node.signature))) continue;
-        if (!outsideScrolling([node], action, screen)) continue;
-        const bar = node.controls?.find((c) => c.label !== '' && contains(c.bounds, p.x, p.y));
-        // The same control where this path's screens show it too (a tab bar one screen lays inside what scrolls): no bar.
-        if (bar && !mine.has(bar.label)) return bar.label;
-      }
+    const mine = new Set(
+      here.flatMap((n) => (n?.controls ?? []).filter((c) => contains(c.bounds, p.x, p.y)).map((c) => c.label)),
+    );
+    for (const node of this.screensOfPage(own, here)) {
+      if (!outsideScrolling([node], action, screen)) continue;
+      const bar = node.controls?.find((c) => c.label !== '' && contains(c.bounds, p.x, p.y));
+      // The same control where this path's screens show it too (a tab bar one screen lays inside what scrolls): no bar.
+      if (bar && !mine.has(bar.label)) return bar.label;
+    }
     return null;
   }
 
   /** The task whose demonstrations recorded `node` (one of the graphs given), if any. */
   recordedBy(node: GraphNode): string | undefined {
-    for (const list of this.byActivity.values()) for (const { graph, node: n } of list) if (n === node) return graph.taskId;
-    return undefined;
+    return this.taskOf.get(node);
   }
 
   /** Other tasks' recordings of the page `here` shows (the same activity and title). */
-  screensOfPage(own: Pick<TaskGraph, 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>, here: readonly (GraphNode | undefined)[]): GraphNode[] {
+  screensOfPage(own: OwnGraph, here: readonly (GraphNode | undefined)[]): GraphNode[] {
+    return this.recordingsOfPage(own, here).map(({ node }) => node);
+  }
+
+  /** Other tasks' recordings of the page `here` shows, each with the graph that holds it. */
+  private recordingsOfPage(own: OwnGraph, here: readonly (GraphNode | undefined)[]): { graph: TaskGraph; node: GraphNode }[] {
     const shown = here.filter((n): n is GraphNode => n !== undefined);
     const pages = new Set(shown.map((n) => pageKey(n.signature)));
     return [...new Set(shown.map((n) => n.signature.activity))].flatMap((activity) =>
-      (this.byActivity.get(activity) ?? []).flatMap(({ graph, node }) =>
-        graph.edges !== own.edges && graph.taskId !== own.taskId && pages.has(pageKey(node.signature)) ? [node] : [],
+      (this.byActivity.get(activity) ?? []).filter(
+        ({ graph, node }) => graph.edges !== own.edges && graph.taskId !== own.taskId && pages.has(pageKey(node.signature)),
       ),
     );
   }
@@ -139,23 +146,19 @@ export class AppPages {
    * but the box changed (the music library lists no results until Enter). An app that filters as you type shows other
    * content after the typing, and is no such page.
    */
-  typingStays(own: Pick<TaskGraph, 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>, here: readonly (GraphNode | undefined)[]): boolean {
-    const shown = here.filter((n): n is GraphNode => n !== undefined);
-    const pages = new Set(shown.map((n) => pageKey(n.signature)));
+  typingStays(own: OwnGraph, here: readonly (GraphNode | undefined)[]): boolean {
     const boxes = new Set<string>();
     let changes = false;
-    for (const activity of new Set(shown.map((n) => n.signature.activity)))
-      for (const { graph, node } of this.byActivity.get(activity) ?? []) {
-        if (graph.edges === own.edges || graph.taskId === own.taskId || !pages.has(pageKey(node.signature))) continue;
-        const m = pageModel(graph);
-        for (const e of m.outOf.get(node.id) ?? []) {
-          if (e.action.type !== 'Type') continue;
-          const effects = e.effects ?? [];
-          const box = effects.length === 1 && isSearchKey(effects[0]!.key, effects[0]!.label) ? effects[0]!.key : null;
-          if (box === null || m.pageOf.get(e.to) !== m.pageOf.get(e.from) || e.goal) changes = true;
-          else boxes.add(box);
-        }
+    for (const { graph, node } of this.recordingsOfPage(own, here)) {
+      const m = pageModel(graph);
+      for (const e of m.outOf.get(node.id) ?? []) {
+        if (e.action.type !== 'Type') continue;
+        const effects = e.effects ?? [];
+        const box = effects.length === 1 && isSearchKey(effects[0]!.key, effects[0]!.label) ? effects[0]!.key : null;
+        if (box === null || m.pageOf.get(e.to) !== m.pageOf.get(e.from) || e.goal) changes = true;
+        else boxes.add(box);
       }
+    }
     return !changes && boxes.size === 1;
   }
 }

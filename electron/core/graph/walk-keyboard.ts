@@ -3,7 +3,7 @@ import type { GraphNode } from '../../../shared/domain/task-graph.js';
 import type { Bounds, ScreenSize } from '../../../shared/domain/ui-node.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toNorm, toPixels } from '../geometry/coordinates.js';
-import type { TapLike } from './walk-view.js';
+import type { TapLike, WalkView } from './walk-view.js';
 import { isTapLike } from './walk-view.js';
 
 /** A control whose bottom lies this close above the keyboard's top stands on it: a bar the keyboard pushed up. */
@@ -92,6 +92,15 @@ export function keyboardScreen(
   if (own && keyboardDrop(pageScreens) !== null) return own;
   const all = [...pageScreens, ...elsewhere()];
   return keyboardDrop(all) === null ? null : (all.find((n) => n.keyboard === true) ?? null);
+}
+
+/**
+ * A recorded view with `keyboard` (keyboardScreen's answer) shown instead of its representative, naming the task that
+ * recorded it when it is another's. Views of other kinds (a page no one saw, a scrolled page) stay as they are.
+ */
+export function withKeyboardScreen(view: WalkView, keyboard: GraphNode, by: string | undefined, ownTask: string | undefined): WalkView {
+  if (view.kind !== 'recorded') return view;
+  return { ...view, shown: keyboard.representative, ...(by !== undefined && by !== ownTask ? { recordedBy: by } : {}) };
 }
 
 /**

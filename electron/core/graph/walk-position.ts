@@ -1,4 +1,5 @@
-import type { GraphEdge } from '../../../shared/domain/task-graph.js';
+import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
+import { isChoiceKey } from './content-keys.js';
 import { isTextKey } from './goal-conditions.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, nodesWith } from './page-model.js';
@@ -59,4 +60,22 @@ export function settle(m: PageModel, threshold: number, p: Position, fallback: s
   p.nodes = nodesAt(m, threshold, p);
   p.near = prefer !== null && p.nodes.has(prefer) ? prefer : ([...p.nodes][0] ?? closest(m, p.page, p.content, fallback));
   return p;
+}
+
+/** The recorded screens of where a walk stands: its nodes, else the closest node of its page. */
+export function screensAt(m: PageModel, p: Position): (GraphNode | undefined)[] {
+  const ids = p.nodes.size > 0 ? [...p.nodes] : [p.near];
+  return ids.map((id) => m.byId.get(id));
+}
+
+/**
+ * The screens shown where what each shows selected is what the path chose: a recorded node's, or the nearest one's
+ * where its choices are the path's. Where the path chose another option of the page (小 for the recorded 大), the
+ * nearest screen still shows 大 selected, and a tap on it is no tap on what is selected already.
+ */
+export function truthfulScreensAt(m: PageModel, p: Position): (GraphNode | undefined)[] {
+  if (p.nodes.size > 0) return screensAt(m, p);
+  const near = m.byId.get(p.near);
+  const shown = contentOf(near);
+  return Object.entries(shown).every(([k, v]) => !isChoiceKey(k) || p.content.get(k) === v) ? [near] : [];
 }

@@ -2,20 +2,19 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode, ObservationRef, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { graphScreen } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
-import { isChoiceKey } from './content-keys.js';
 import type { ContentRecord } from './goal-conditions.js';
 import { isSearchKey, isTextKey, pressKey } from './goal-conditions.js';
 import type { MatchOptions } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import { labelUnder, onBackControl } from './walk-controls.js';
 import type { PageModel } from './page-model.js';
-import { contentOf, loopAllows, pageModel } from './page-model.js';
+import { loopAllows, pageModel } from './page-model.js';
 import { nothingUnder, sameControl } from './walk-pressed.js';
 import { vetMove } from './walk-vet.js';
 import { enterOnEmptyField, enterWithNoField, typedNowhere } from './walk-focus.js';
 import type { PhoneFacts, PhoneTake } from './walk-as-phone.js';
 import { asThePhoneTakesIt } from './walk-as-phone.js';
-import { keyboardScreen } from './walk-keyboard.js';
+import { keyboardScreen, withKeyboardScreen } from './walk-keyboard.js';
 import { GoalAfter } from './walk-goal-stands.js';
 import { besideRecordedSwipe, scrollTravel, UNKNOWN_SCROLL } from './walk-scroll-travel.js';
 import { otherRowMove } from './walk-rows.js';
@@ -45,7 +44,7 @@ import { backMove, choose, focusMove, pageMoves } from './walk-moves.js';
 import { landing } from './walk-landing.js';
 import type { FinishVerdict } from './walk-finish.js';
 import { finishVerdict } from './walk-finish.js';
-import { enterNode, nodesAt } from './walk-position.js';
+import { enterNode, nodesAt, screensAt, truthfulScreensAt } from './walk-position.js';
 import { switchedBack } from './walk-switch.js';
 import type { KeypadPress } from './walk-keypad.js';
 import { keypadPressed } from './walk-keypad.js';
@@ -202,9 +201,7 @@ export class GraphWalker {
     }
     const keyboard = this.afterEnter === null && !this.away ? this.keyboardScreen() : null;
     const view = walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph), this.afterEnter);
-    if (!keyboard || view.kind !== 'recorded') return view;
-    const by = this.app?.recordedBy(keyboard);
-    return { ...view, shown: keyboard.representative, ...(by !== undefined && by !== this.graph.taskId ? { recordedBy: by } : {}) };
+    return keyboard ? withKeyboardScreen(view, keyboard, this.app?.recordedBy(keyboard), this.graph.taskId) : view;
   }
 
   /** A recording of the page with the keyboard up, where a tap raised it and the screens stood on lack it (walk-keyboard.ts). */
@@ -639,22 +636,14 @@ export class GraphWalker {
     return unrecorded('focus', reason, nearest, 0);
   }
 
-  /**
-   * The screens shown where what each shows selected is what the path chose: a recorded node's, or the nearest one's
-   * where its choices are the path's. Where the path chose another option of the page (小 for the recorded 大), the
-   * nearest screen still shows 大 selected, and a tap on it is no tap on what is selected already.
-   */
+  /** The screens shown where what each shows selected is what the path chose (walk-position.ts). */
   private truthfulScreens(): (GraphNode | undefined)[] {
-    if (this.pos.nodes.size > 0) return this.screens();
-    const near = this.model.byId.get(this.pos.near);
-    const shown = contentOf(near);
-    return Object.entries(shown).every(([k, v]) => !isChoiceKey(k) || this.pos.content.get(k) === v) ? [near] : [];
+    return truthfulScreensAt(this.model, this.pos);
   }
 
-  /** The recorded screens of where the walk stands (its nodes, else the closest node of its page). */
+  /** The recorded screens of where the walk stands (walk-position.ts). */
   private screens(): (GraphNode | undefined)[] {
-    const ids = this.pos.nodes.size > 0 ? [...this.pos.nodes] : [this.pos.near];
-    return ids.map((id) => this.model.byId.get(id));
+    return screensAt(this.model, this.pos);
   }
 
   /**
