@@ -89,7 +89,7 @@ export class AppPages {
   }
 
   /**
-   * The control another task's recording of the same page shows at a tap's point outside what scrolls there, where
+   * The control another task's recording of the same page shows at a tap's point outside the list it scrolls, where
    * every screen the walk stands on shows the list (inside what scrolls): a bar that comes and goes with what the app
    * is doing (the mini player's 暂停 over the foot of the song list while a song plays). Null where none does, or where
    * this path's screens show the same control there (a tab bar that one recording lays inside what scrolls).
@@ -106,7 +106,9 @@ export class AppPages {
       here.flatMap((n) => (n?.controls ?? []).filter((c) => contains(c.bounds, p.x, p.y)).map((c) => c.label)),
     );
     for (const node of this.screensOfPage(own, here)) {
-      if (!outsideScrolling([node], action, screen)) continue;
+      // A bar over the list: that recording's list ends where the bar begins. A recording where nothing scrolls (a
+      // list too short to) lays its rows outside what scrolls, and shows no bar (exploration: the news feed's rows).
+      if ((node.scrolls ?? []).length === 0 || !outsideScrolling([node], action, screen)) continue;
       const bar = node.controls?.find((c) => c.label !== '' && contains(c.bounds, p.x, p.y));
       // The same control where this path's screens show it too (a tab bar one screen lays inside what scrolls): no bar.
       if (bar && !mine.has(bar.label)) return bar.label;

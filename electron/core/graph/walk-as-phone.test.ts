@@ -83,6 +83,51 @@ describe('what a phone makes of an action before the page weighs it', () => {
     expect(asThePhoneTakesIt(up(950), facts({ screens, where: 'away' }))).toBeNull();
   });
 
+  it('a swipe started on the keyboard a tap raised moves nothing, however the screens the walk stands on show the list', () => {
+    // The app store's home: recorded with the keyboard down, its list reaches the navigation bar; recorded with it up
+    // (the query typed), the list ends at 1,591 px, above the keyboard.
+    const downList = () => [{ scrolls: [{ left: 0, top: 231, right: 1080, bottom: 2274 }], toggles: [] } as unknown as GraphNode];
+    const upScreen = {
+      keyboard: true,
+      scrolls: [{ left: 0, top: 231, right: 1080, bottom: 1591 }],
+      pressable: [
+        { left: 0, top: 1523, right: 1080, bottom: 1591 },
+        { left: 0, top: 0, right: 1080, bottom: 63 },
+        { left: 0, top: 2274, right: 1080, bottom: 2400 },
+      ],
+    } as unknown as GraphNode;
+    const up = (y: number): Action => ({ type: 'Swipe', from: { x: 500, y }, to: { x: 500, y: y - 500 }, ms: 400 });
+    const raised = { screens: downList, pageScreens: () => [upScreen], keyboardUp: true, raisedByTap: true };
+    expect(asThePhoneTakesIt(up(900), facts(raised))).toMatchObject({ kind: 'still', reason: /on-screen keyboard/ });
+    // Above the keyboard: the list, for the page to weigh.
+    expect(asThePhoneTakesIt(up(600), facts(raised))).toBeNull();
+    // Down on the phone (Back hid it), or up while typing with the focus kept (the phone has it down): the list.
+    expect(asThePhoneTakesIt(up(900), facts({ ...raised, keyboardUp: false, raisedByTap: false }))).toBeNull();
+    expect(asThePhoneTakesIt(up(900), facts({ ...raised, raisedByTap: false }))).toBeNull();
+    // Where only another task recorded the page with the keyboard up, its recording says where the keyboard begins.
+    expect(asThePhoneTakesIt(up(900), facts({ ...raised, pageScreens: () => [], samePageElsewhere: () => [upScreen] }))).toMatchObject({
+      kind: 'still',
+    });
+    // No recording of the page with the keyboard up: where it begins, nothing says.
+    expect(asThePhoneTakesIt(up(900), facts({ ...raised, pageScreens: () => [] }))).toBeNull();
+  });
+
+  it('a tap on the keyboard a tap raised, where no control of the page moves with it, is a key (store-card-game: 欢乐斗地主 under it)', () => {
+    const downList = () =>
+      [{ scrolls: [{ left: 0, top: 231, right: 1080, bottom: 2274 }], toggles: [], controls: [] } as unknown as GraphNode];
+    const upScreen = {
+      keyboard: true,
+      scrolls: [{ left: 0, top: 231, right: 1080, bottom: 1591 }],
+      controls: [],
+      pressable: [{ left: 0, top: 1523, right: 1080, bottom: 1591 }, { left: 0, top: 2274, right: 1080, bottom: 2400 }],
+    } as unknown as GraphNode;
+    const tap = (y: number): Action => ({ type: 'Tap', at: { x: 500, y } });
+    const raised = { screens: downList, pageScreens: () => [upScreen], keyboardUp: true, raisedByTap: true };
+    expect(asThePhoneTakesIt(tap(909), facts(raised))).toMatchObject({ kind: 'refused', reason: /key of the on-screen keyboard/ });
+    expect(asThePhoneTakesIt(tap(600), facts(raised))).toBeNull();
+    expect(asThePhoneTakesIt(tap(909), facts({ ...raised, keyboardUp: false, raisedByTap: false }))).toBeNull();
+  });
+
   it('a tap or a long press with nothing recorded about them is what it says', () => {
     expect(asThePhoneTakesIt({ type: 'Tap', at: { x: 500, y: 500 } }, facts())).toBeNull();
     expect(asThePhoneTakesIt({ type: 'LongPress', at: { x: 500, y: 500 } }, facts({ where: 'away' }))).toBeNull();

@@ -2,7 +2,8 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { Bounds, ScreenSize } from '../../../shared/domain/ui-node.js';
 import type { GraphNode } from '../../../shared/domain/task-graph.js';
 import { gestureAsTaps, sidewaysSwipe } from './walk-gesture.js';
-import { keyboardTap } from './walk-keyboard.js';
+import type { KeyboardTap } from './walk-keyboard.js';
+import { keyboardTap, keyboardUnder } from './walk-keyboard.js';
 import { longPressAsTap, offSwipeable, scrollDelta } from './walk-view.js';
 
 type SwipeAction = Extract<Action, { type: 'Swipe' }>;
@@ -58,7 +59,8 @@ export function asThePhoneTakesIt(action: Action, f: PhoneFacts): PhoneTake | nu
     return { kind: 'taps', taps, what };
   }
   if (f.where === 'page' && f.onNodes) {
-    const gesture = sideways(action, f) ?? offTheList(action, f) ?? (f.keyboardMoved ? null : aroundTheKeyboard(action, f));
+    const gesture =
+      onTheKeyboard(action, f) ?? sideways(action, f) ?? offTheList(action, f) ?? (f.keyboardMoved ? null : aroundTheKeyboard(action, f));
     if (gesture) return gesture;
   }
   if ((f.where === 'page' || f.where === 'off-app') && f.onNodes && action.type === 'LongPress') {
@@ -105,9 +107,22 @@ function offTheList(action: Action, f: PhoneFacts): PhoneTake | null {
   return { kind: 'still', reason: 'a swipe started off everything that scrolls (below or above the list): nothing moves' };
 }
 
-/** A tap where the keyboard stands otherwise than on the recorded screens (walk-keyboard.ts). */
-function aroundTheKeyboard(action: Action, f: PhoneFacts): PhoneTake | null {
-  const tap = keyboardTap(
+/**
+ * A swipe that starts on the on-screen keyboard, where a tap raised it (walk-keyboard.ts keyboardUnder): the keyboard
+ * takes the finger, and the page under it does not scroll. Found in the twenty-second session: the app store's search
+ * box tapped, a swipe from where the keyboard stood read as the recorded scroll of the list (the screens, recorded with
+ * the keyboard down, show the list there), and the tap after it on the list scrolled. (Refusing it as typing what no
+ * demonstration typed refused 16 right paths of exploration: a keyboard flicked up types nothing.)
+ */
+function onTheKeyboard(action: Action, f: PhoneFacts): PhoneTake | null {
+  if (action.type !== 'Swipe' || !(f.keyboardUp && f.raisedByTap)) return null;
+  if (!keyboardUnder(action.from, f.pageScreens(), f.samePageElsewhere, f.screen)) return null;
+  return { kind: 'still', reason: 'a swipe started on the on-screen keyboard: the keyboard takes it, the page does not move' };
+}
+
+/** What the phone's keyboard makes of a tap where the walk stands (walk-keyboard.ts). */
+const phoneKeyboardTap = (action: Action, f: PhoneFacts): KeyboardTap | null =>
+  keyboardTap(
     action,
     f.keyboardUp && f.raisedByTap,
     f.keyboardUp,
@@ -116,6 +131,10 @@ function aroundTheKeyboard(action: Action, f: PhoneFacts): PhoneTake | null {
     f.screen,
     f.keyboardUp && f.raisedByTap ? f.samePageElsewhere() : [],
   );
+
+/** A tap where the keyboard stands otherwise than on the recorded screens (walk-keyboard.ts). */
+function aroundTheKeyboard(action: Action, f: PhoneFacts): PhoneTake | null {
+  const tap = phoneKeyboardTap(action, f);
   if (tap === null) return null;
   if (tap.kind === 'key')
     return { kind: 'refused', reason: 'a key of the on-screen keyboard tapped by place: what it types or deletes, no demonstration did' };

@@ -81,4 +81,24 @@ describe('a bar over the list after the goal acted', () => {
     w.act(back);
     expect(w.act(tapAt(top)).taken?.result.reason ?? '').not.toMatch(/bar over its list/);
   });
+
+  it('after another row opened a page no demonstration recorded (a song played on the way), Back, the bar’s place: refused', () => {
+    // Held-out set P: 甜蜜蜜 played, Back, and a tap where the recorded screen shows 女驸马 read as it; the mini player is there.
+    expect(walk([tapAt(top), back, tapAt(pause)], new AppPages([own, other]))).toMatch(
+      /after a row opened a page no demonstration recorded, the page may show a bar over its list here/,
+    );
+  });
+
+  it('a recording whose list is too short to scroll lays its rows outside what scrolls: no bar', () => {
+    const short = named(
+      graphOf([
+        demoOf(3, [
+          { ui: page('音乐', button('天仙配', top), button('小河淌水', last, { resourceId: id('other_song') })), action: tapAt(top) },
+          { ui: player, action: null, activity: 'PlayerActivity' },
+        ]),
+      ]),
+      'short',
+    );
+    expect(walk([tapAt(top), back, tapAt(pause)], new AppPages([own, short]))).toBe(true);
+  });
 });

@@ -48,8 +48,13 @@ export function keyboardTap(
   screen: ScreenSize,
   elsewhere: readonly GraphNode[] = [],
 ): KeyboardTap | null {
-  if (isTapLike(action) && keyboardShown && shown.length > 0 && shown.every((n) => n !== undefined && n.keyboard !== true))
+  if (isTapLike(action) && keyboardShown && shown.length > 0 && shown.every((n) => n !== undefined && n.keyboard !== true)) {
+    // Where no control of the page moves with the keyboard (no bar at its foot), its keys begin below the list as the
+    // page's recordings with the keyboard up end it.
+    if (keyboardDrop([...pageScreens, ...elsewhere]) === null)
+      return keyboardUnder(action.at, pageScreens, () => elsewhere, screen) ? { kind: 'key' } : null;
     return risenBar(action, shown as GraphNode[], [...pageScreens, ...elsewhere], screen);
+  }
   // Judged on screens that all show the keyboard up; with the keyboard up on the phone too, only where a tap raised it
   // (an agent shown a screen without it aims at what that screen shows, which the walk judges by it).
   if (!isTapLike(action) || shown.length === 0 || !shown.every((n) => n?.keyboard === true)) return null;
@@ -119,6 +124,26 @@ function risenBar(action: TapLike, shown: readonly GraphNode[], screens: readonl
     .filter((c) => navBar - c.bounds.bottom <= ON_THE_KEYBOARD_PX)
     .find((c) => contains(shifted(c.bounds, -drop), p.x, p.y));
   return bar ? { kind: 'moved', tap: pressAt(bar.bounds, screen) } : null;
+}
+
+/**
+ * Whether a point lies on the on-screen keyboard, where it is up: below everything the page's screens recorded with the
+ * keyboard up let one press or scroll (the list ends above the keyboard), above the navigation bar. Read from this
+ * task's recordings of the page with the keyboard up, else other tasks' (`elsewhere`); false where none exists.
+ */
+export function keyboardUnder(
+  at: { x: number; y: number },
+  pageScreens: readonly GraphNode[],
+  elsewhere: () => readonly GraphNode[],
+  screen: ScreenSize,
+): boolean {
+  const own = pageScreens.filter((n) => n.keyboard === true);
+  const up = own.length > 0 ? own : elsewhere().filter((n) => n.keyboard === true);
+  const top = keyboardTopOf(up, screen);
+  if (top === null) return false;
+  const listEnd = Math.max(...up.flatMap((n) => (n.scrolls ?? []).map((b) => b.bottom)), top.keyboard);
+  const y = toPixels(at, screen).y;
+  return y >= listEnd && y < top.navBar;
 }
 
 /**

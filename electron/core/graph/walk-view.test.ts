@@ -3,7 +3,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import { b, button, field, id, n, page, tapAt } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
 import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
-import { screenAfterEnter } from './walk-view.js';
+import { screenAfterStay } from './walk-view.js';
 import { GraphWalker } from './walk.js';
 import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 
@@ -373,12 +373,19 @@ describe('after an Enter that left its node as it was, the screen the demonstrat
   const edge = (action: Action, from: string, to: string) => ({ id: 'e3', from, to, action, uses: [[7, 3]] }) as unknown as GraphEdge;
 
   it('the member recorded right after the Enter', () => {
-    expect(screenAfterEnter(nodes, edge(enter, 'n2', 'n2'))).toEqual(ref(4));
+    expect(screenAfterStay(nodes, edge(enter, 'n2', 'n2'))).toEqual(ref(4));
+  });
+
+  it('the member recorded right after a tap on a field that left the node as it was (the keyboard it raised)', () => {
+    const focus = { ...edge(tapAt(b(42, 242, 1038, 367)), 'n2', 'n2'), target: { className: 'android.widget.EditText' } } as unknown as GraphEdge;
+    expect(screenAfterStay(nodes, focus)).toEqual(ref(4));
+    const button = { ...focus, target: { className: 'android.widget.Button' } } as unknown as GraphEdge;
+    expect(screenAfterStay(nodes, button)).toBeNull();
   });
 
   it('none for an Enter that led to another node, or for another action', () => {
-    expect(screenAfterEnter(nodes, edge(enter, 'n1', 'n2'))).toBeNull();
-    expect(screenAfterEnter(nodes, edge(type('x'), 'n2', 'n2'))).toBeNull();
-    expect(screenAfterEnter(nodes, null)).toBeNull();
+    expect(screenAfterStay(nodes, edge(enter, 'n1', 'n2'))).toBeNull();
+    expect(screenAfterStay(nodes, edge(type('x'), 'n2', 'n2'))).toBeNull();
+    expect(screenAfterStay(nodes, null)).toBeNull();
   });
 });

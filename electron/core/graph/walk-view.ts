@@ -7,6 +7,7 @@ import { namesSomething, normalizeContent } from './content.js';
 import { isSearchKey } from './goal-conditions.js';
 import { typedField, typedValue } from './page-model.js';
 import type { Candidate, Position } from './walk-moves.js';
+import { isEditClass } from './widget-classes.js';
 
 /**
  * What an action does to the view of a page rather than to its state (walk.ts): a scroll, and which
@@ -276,12 +277,15 @@ export function walkView(
 }
 
 /**
- * The observation a demonstration saw right after a recorded Enter that left its node as it was (a search submitted
- * on the page that holds the query: the node holds the typed query and its results as one state, and its
- * representative is the screen from before the Enter). Null for any other move.
+ * The observation a demonstration saw right after a recorded action that left its node as it was: an Enter (a search
+ * submitted on the page that holds the query: the node holds the typed query and its results as one state, and its
+ * representative is the screen from before the Enter), or a tap on a field (the focus: the keyboard it raised is up
+ * after it, which the node's representative, recorded before, does not show). Null for any other move.
  */
-export function screenAfterEnter(nodes: ReadonlyMap<string, GraphNode>, edge: GraphEdge | null): ObservationRef | null {
-  if (!edge || edge.action.type !== 'Enter' || edge.from !== edge.to) return null;
+export function screenAfterStay(nodes: ReadonlyMap<string, GraphNode>, edge: GraphEdge | null): ObservationRef | null {
+  if (!edge || edge.from !== edge.to) return null;
+  const focus = isTapLike(edge.action) && isEditClass(edge.target?.className ?? '');
+  if (edge.action.type !== 'Enter' && !focus) return null;
   const members = nodes.get(edge.to)?.members ?? [];
   for (const [demo, idx] of edge.uses) {
     const after = members.find((m) => m.demonstrationId === demo && m.idx === idx + 1);

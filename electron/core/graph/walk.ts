@@ -32,7 +32,7 @@ import {
   onSelectedRow,
   outsideScrolling,
   scrollDelta,
-  screenAfterEnter,
+  screenAfterStay,
   reachedByScroll,
   scrolledBy,
   tappedLabel,
@@ -118,11 +118,13 @@ export class GraphWalker {
   /** Whether the path has acted yet, and whether it stood on a page no demonstration recorded (an excursion). */
   private acted = false;
   private unrecordedSeen = false;
+  /** A row of a list opened a page no demonstration of the task recorded (what it set going there, no one saw). */
+  private rowOpenedAway = false;
   /** Switches no demonstration moved, left changed on a form committed by a way off it (walk-toggled.ts). */
   private readonly toggled = new ToggledOnForms();
   /** Another query than the demonstration's, typed where it searched (walk-query.ts). */
   private readonly query = new SearchQuery();
-  /** The observation a demonstration saw after its Enter left the node as it was (see walk-view.ts screenAfterEnter). */
+  /** The observation a demonstration saw after its Enter left the node as it was (see walk-view.ts screenAfterStay). */
   private afterEnter: ObservationRef | null = null;
   /** How far the page the walk stands on was scrolled where no demonstration scrolled (see walk-view.ts). */
   private scrolled = 0;
@@ -280,9 +282,9 @@ export class GraphWalker {
     if (action.type === 'Swipe' && move.taken?.how === 'edge' && move.taken.edge?.action.type === 'Swipe')
       this.scrolled = besideRecordedSwipe(action, move.taken.edge, this.model.byId, screen);
     if (move.taken && move.taken.how !== 'still') this.unsureOfPage = false;
-    // The screen a demonstration saw after its Enter, while the walk stays there (a scroll keeps it).
+    // The screen a demonstration saw after its Enter or its tap on a field, while the walk stays there (a scroll keeps it).
     this.afterEnter =
-      screenAfterEnter(this.model.byId, move.taken?.edge ?? null) ??
+      screenAfterStay(this.model.byId, move.taken?.edge ?? null) ??
       (this.node === node && move.taken?.how === 'scroll' ? this.afterEnter : null);
     // Typing leaves a query unsubmitted until Enter or a tap (a search button, a suggestion) or another page.
     if (move.taken)
@@ -373,13 +375,15 @@ export class GraphWalker {
     }
     const noField = enterWithNoField(action, this.pos);
     if (noField !== null) return unrecorded('still', noField, null);
-    // After the goal acted (a song set playing), a bar that comes with it may cover the list where the recorded screen,
-    // taken before, shows rows: another task's recording of the page shows it there (walk-app-pages.ts chromeOver).
-    const bar =
-      this.goalsTaken.size > 0 ? this.app?.chromeOver(this.graph, this.screens(), action, graphScreen(this.graph as TaskGraph)) : null;
+    // After the goal acted (a song set playing), or after a row of a list opened a page no demonstration of the task
+    // recorded (a song played on the way: held-out set P), a bar that comes with what the app is doing may cover the list where the recorded
+    // screen, taken before, shows rows: another task's recording of the page shows it there (walk-app-pages.ts chromeOver).
+    const since =
+      this.goalsTaken.size > 0 ? 'after the goal acted' : this.rowOpenedAway ? 'after a row opened a page no demonstration recorded' : null;
+    const bar = since ? this.app?.chromeOver(this.graph, this.screens(), action, graphScreen(this.graph as TaskGraph)) : null;
     if (bar)
       return refused(
-        `after the goal acted, the page may show a bar over its list here (another task's recording shows ${bar}): what is under the finger, no screen of this path says`,
+        `${since}, the page may show a bar over its list here (another task's recording shows ${bar}): what is under the finger, no screen of this path says`,
         bestEdge(action, this.outEdges(this.pos), this.opts).nearest,
       );
     return null;
@@ -544,6 +548,8 @@ export class GraphWalker {
         return this.goAbroad(rule.there, rule.label, rule.pressed, nearest);
       case 'excursion': {
         this.away = { action, nearest, bar: null, tab: null, pressed: rule.pressed };
+        // A row of a list opened it (a song: it may be playing now); a control of the page's chrome opens views.
+        if (insideScrolling(this.screens(), action, graphScreen(this.graph as TaskGraph))) this.rowOpenedAway = true;
         this.current = new Set();
         const why = nearest?.result.reason ?? 'no outgoing edge of this kind';
         const reason = `a tap the graph does not know (${why}): only Back is known to return from it`;
