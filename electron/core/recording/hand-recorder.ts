@@ -3,6 +3,7 @@ import type { Bounds, ScreenSize, UiHierarchy } from '../../../shared/domain/ui-
 import type { RecordedStep } from '../../../shared/domain/recording.js';
 import type { HandGesture, HandInput } from '../device/getevent.js';
 import { focusedField } from '../device/focused-field.js';
+import type { PixelPoint } from '../geometry/coordinates.js';
 import { toNorm } from '../geometry/coordinates.js';
 import { parseUiXml } from '../ui/parse-ui-xml.js';
 import type { Observation } from './capture.js';
@@ -57,6 +58,16 @@ function fieldOf(o: Observation): { id: string; text: string } | null {
 const inside = (b: Bounds, p: { x: number; y: number }): boolean => p.x >= b.left && p.x < b.right && p.y >= b.top && p.y < b.bottom;
 
 /**
+ * A press in place on the keyboard is a key however long it was held: the keyboard gets it, not the
+ * app, so it is never a LongPress step. Keys are held long in earnest (an accent, a key's second
+ * character) and seemingly, when a busy phone stamps a quick tap's lift late; the field's text says
+ * what was typed either way.
+ */
+function keyAt(g: HandGesture, frame: Bounds | null | undefined): PixelPoint | null {
+  return frame && (g.type === 'Tap' || g.type === 'LongPress') && inside(frame, g.at) ? g.at : null;
+}
+
+/**
  * The keyboard's action key (Enter, Search, Done, Send): the last key of its bottom row, where
  * QWERTY keyboards put it (Gboard, Samsung, AOSP LatinIME alike).
  */
@@ -68,13 +79,14 @@ export function isActionKey(frame: Bounds, p: { x: number; y: number }): boolean
 
 /**
  * Without the keyboard's frame (a phone that does not report it), a tap was a key when it left the
- * same field focused and changed its text, or changed nothing at all (shift, ?123).
+ * same field focused and changed its text, or changed nothing at all (shift, ?123). A key held long
+ * counts only when it changed the text: a long press that changed nothing may have been the app's.
  */
 export function typedByText(g: HandGesture, before: HandObservation, after: HandObservation): boolean {
-  if (g.type !== 'Tap' || !before.keyboard || !after.keyboard) return false;
+  if ((g.type !== 'Tap' && g.type !== 'LongPress') || !before.keyboard || !after.keyboard) return false;
   const fb = fieldOf(before);
   const fa = fieldOf(after);
-  return !!fb && !!fa && fb.id === fa.id && (fb.text !== fa.text || before.xml === after.xml);
+  return !!fb && !!fa && fb.id === fa.id && (fb.text !== fa.text || (g.type === 'Tap' && before.xml === after.xml));
 }
 
 export function gestureAction(g: HandGesture, screen: ScreenSize): Action {
@@ -128,13 +140,8 @@ export class HandRecorder {
 
   private async handle(i: HandInput): Promise<void> {
     const t = this.typing;
-    if (
-      i.kind === 'touch' &&
-      i.gesture.type === 'Tap' &&
-      t?.frame &&
-      inside(t.frame, i.gesture.at) &&
-      !isActionKey(t.frame, i.gesture.at)
-    ) {
+    const held = i.kind === 'touch' && t?.frame ? keyAt(i.gesture, t.frame) : null;
+    if (held && !isActionKey(t!.frame!, held)) {
       // Another key: the screen is captured once the keys pause, not after each one.
       this.current = this.snapshotSoon();
       return;
@@ -148,11 +155,14 @@ export class HandRecorder {
       return;
     }
     const g = i.gesture;
-    const frame = before.keyboard?.frame ?? null;
-    if (g.type === 'Tap' && frame && inside(frame, g.at)) {
+    // While typing, the keyboard is where it was at the first key: when keys come in a burst (a
+    // lagging reader), `before` may already show the screen after this key (the search submitted).
+    const frame = t?.frame ?? before.keyboard?.frame ?? null;
+    const key = keyAt(g, frame);
+    if (frame && key) {
       // A key: typing goes on. The screen is captured once the keys pause, not after every key.
       this.typing ??= { before, text: fieldOf(before)?.text ?? '', frame };
-      if (!isActionKey(frame, g.at)) {
+      if (!isActionKey(frame, key)) {
         this.current = this.snapshotSoon();
         return;
       }

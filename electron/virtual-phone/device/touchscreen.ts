@@ -92,6 +92,7 @@ interface Contact {
   y: number;
   startX: number;
   startY: number;
+  /** The down event's stamp, s. */
   downAt: number;
   moved: boolean;
   longFired: boolean;
@@ -106,6 +107,8 @@ export class Touchscreen {
   private readonly listeners = new Set<(e: InputEvent) => void>();
   private contact: Contact | null = null;
   private trackingId = 0;
+  /** The last event's stamp: stamps never go back. */
+  private stamped = 0;
 
   constructor(
     private readonly phone: PhoneModel,
@@ -118,12 +121,20 @@ export class Touchscreen {
     return () => this.listeners.delete(fn);
   }
 
-  private emit(device: InputDevice, events: [number, number, number][]): void {
-    const time = now();
+  /**
+   * Sends one report stamped `at` (s), when the finger did it: a touch controller stamps an event
+   * when it happens, however late a busy phone gets to it. A gesture played by this process
+   * (a tap held 60 ms) runs late when the process is starved; stamping its lift with the time it
+   * ran would say the key was held for as long as the process waited.
+   */
+  private emit(device: InputDevice, events: [number, number, number][], at = now()): number {
+    const time = Math.max(this.stamped, Math.min(at, now()));
+    this.stamped = time;
     for (const [type, code, value] of [...events, [EV_SYN, SYN_REPORT, 0] as [number, number, number]]) {
       const e = { time, device: device.path, type, code, value };
       for (const l of this.listeners) l(e);
     }
+    return time;
   }
 
   private static toTouch(x: number, y: number): [number, number] {
@@ -140,7 +151,7 @@ export class Touchscreen {
     if (this.contact) this.up();
     const [tx, ty] = Touchscreen.toTouch(x, y);
     this.trackingId = (this.trackingId + 1) & 0xffff;
-    this.emit(TOUCH_DEVICE, [
+    const downAt = this.emit(TOUCH_DEVICE, [
       [EV_ABS, ABS_MT_TRACKING_ID, this.trackingId],
       [EV_ABS, ABS_MT_POSITION_X, tx],
       [EV_ABS, ABS_MT_POSITION_Y, ty],
@@ -153,7 +164,7 @@ export class Touchscreen {
       y,
       startX: x,
       startY: y,
-      downAt: performance.now(),
+      downAt,
       moved: false,
       longFired: false,
       timer: setTimeout(() => {}, 0),
@@ -181,19 +192,25 @@ export class Touchscreen {
     if (!c.longFired && Math.hypot(x - c.startX, y - c.startY) >= TOUCH_SLOP) c.moved = true;
   }
 
-  up(): void {
+  /** Lifts the finger; `heldMs` after it went down when given (a whole gesture's planned hold). */
+  up(heldMs?: number): void {
     const c = this.contact;
     if (!c) return;
     this.contact = null;
     clearTimeout(c.timer);
-    this.emit(TOUCH_DEVICE, [
-      [EV_ABS, ABS_MT_TRACKING_ID, 0xffffffff],
-      [EV_KEY, BTN_TOUCH, 0],
-    ]);
+    const at = this.emit(
+      TOUCH_DEVICE,
+      [
+        [EV_ABS, ABS_MT_TRACKING_ID, 0xffffffff],
+        [EV_KEY, BTN_TOUCH, 0],
+      ],
+      heldMs === undefined ? undefined : c.downAt + heldMs / 1000,
+    );
     if (c.longFired) return;
-    const held = performance.now() - c.downAt;
-    if (c.moved) swipe(this.phone, c.startX, c.startY, c.x, c.y, Math.max(1, Math.round(held)));
-    else tap(this.phone, c.startX, c.startY);
+    // The phone reacts to the hold its events report, as Android's view system does.
+    const held = Math.round((at - c.downAt) * 1000);
+    if (c.moved) swipe(this.phone, c.startX, c.startY, c.x, c.y, Math.max(1, held));
+    else tap(this.phone, c.startX, c.startY, held >= LONG_PRESS_MS);
     this.changed();
   }
 
@@ -211,7 +228,7 @@ export class Touchscreen {
   async tapAt(x: number, y: number, signal?: AbortSignal): Promise<void> {
     this.down(x, y);
     await sleep(TAP_HOLD_MS, signal);
-    this.up();
+    this.up(TAP_HOLD_MS);
   }
 
   async longPressAt(x: number, y: number, ms: number, signal?: AbortSignal): Promise<void> {
