@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphNode } from '../../../shared/domain/task-graph.js';
-import { UNKNOWN_SCROLL, besideRecordedSwipe, recordedShift, scrollTravel } from './walk-scroll-travel.js';
+import { UNKNOWN_SCROLL, besideRecordedSwipe, pastWhatScreensShow, recordedShift, scrollTravel } from './walk-scroll-travel.js';
 
 const screen = { width: 1080, height: 2400 };
 const swipe = (from: number, to: number, ms?: number): Action => ({
@@ -54,3 +54,18 @@ describe('how far a swipe carries the list beside the demonstration’s', () => 
     expect(besideRecordedSwipe(swipe(700, 500), edge, byId, screen)).toBe(-100);
   });
 });
+
+describe('a list swiped down past everything its screens show of it', () => {
+  const tall = (top: number, bottom: number) => [{ scrolls: [{ left: 0, top, right: 1080, bottom }] } as unknown as GraphNode];
+  it('is lost once nothing the screens show is in view (the phone may have stopped at its end before)', () => {
+    // The city list: 231..2274 px, 851 normalized units tall.
+    expect(pastWhatScreensShow(980, tall(231, 2274), screen)).toBe(true);
+    expect(pastWhatScreensShow(852, tall(231, 2274), screen)).toBe(true);
+    expect(pastWhatScreensShow(490, tall(231, 2274), screen)).toBe(false);
+    expect(pastWhatScreensShow(10, tall(231, 2274), screen)).toBe(false);
+  });
+  it('says nothing where the screens show no list (an older graph)', () => {
+    expect(pastWhatScreensShow(5000, [{} as GraphNode], screen)).toBe(false);
+  });
+});
+

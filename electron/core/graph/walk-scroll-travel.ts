@@ -73,3 +73,16 @@ export function besideRecordedSwipe(
   const travelled = stopped && Math.abs(mine) >= Math.abs(shift) ? shift : mine;
   return travelled - shift;
 }
+
+/**
+ * Whether a list scrolled `next` (normalized, finger up positive) beside the screens the walk stands on has gone down
+ * past everything those screens show of it (a screen's list is as tall as what scrolls on it): nothing the screens show
+ * is in view any more, and the phone's list may have stopped at its end anywhere before, so that where it stands, even
+ * after a swipe back, no screen says. Found by held-out set Q: the city list swiped up twice past its end, then back
+ * down (the phone at its top, the walk 240 below it, reading 上海 where the phone had the search box).
+ */
+export function pastWhatScreensShow(next: number, screens: readonly (GraphNode | undefined)[], screen: ScreenSize): boolean {
+  if (next <= SCROLL_SLACK) return false;
+  const tallest = Math.max(0, ...screens.flatMap((n) => (n?.scrolls ?? []).map((b) => b.bottom - b.top)));
+  return tallest > 0 && next >= (tallest / screen.height) * NORM_MAX;
+}

@@ -16,7 +16,7 @@ import type { PhoneFacts, PhoneTake } from './walk-as-phone.js';
 import { asThePhoneTakesIt } from './walk-as-phone.js';
 import { keyboardScreen, withKeyboardScreen } from './walk-keyboard.js';
 import { GoalAfter } from './walk-goal-stands.js';
-import { besideRecordedSwipe, scrollTravel, UNKNOWN_SCROLL } from './walk-scroll-travel.js';
+import { besideRecordedSwipe, pastWhatScreensShow, scrollTravel, UNKNOWN_SCROLL } from './walk-scroll-travel.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
 import { currentOptionAgain, pickedAgain, rowsKeepPage } from './walk-pick.js';
@@ -620,7 +620,11 @@ export class GraphWalker {
     const here = this.pos.nodes.size > 0 ? this.pos.nodes : new Set([this.pos.near]);
     // A fling carries the list on by as much as the phone decides (walk-scroll-travel.ts): where it stands, no screen says.
     const travel = scrollTravel(action) ?? Math.sign(delta) * UNKNOWN_SCROLL;
-    this.scrolled = scrolledBy(this.scrolled, travel, !reachedByScroll(this.model.pageOf, this.graph.edges, this.pos.page, here));
+    const byScroll = reachedByScroll(this.model.pageOf, this.graph.edges, this.pos.page, here);
+    const next = scrolledBy(this.scrolled, travel, !byScroll);
+    // Down past where the screens show the list going, the phone's list may have ended: where it stands, no screen says.
+    this.scrolled =
+      travel > 0 && pastWhatScreensShow(next, this.screens(), graphScreen(this.graph as TaskGraph)) ? UNKNOWN_SCROLL : next;
     const reason =
       Math.abs(this.scrolled) > SCROLL_SLACK
         ? 'a scroll: the page stays as it was, scrolled'
