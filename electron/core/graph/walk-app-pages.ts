@@ -102,9 +102,7 @@ export class AppPages {
   ): string | null {
     if (!isTapLike(action) || !insideScrolling(here, action, screen)) return null;
     const p = toPixels(action.at, screen);
-    const mine = new Set(
-      here.flatMap((n) => (n?.controls ?? []).filter((c) => contains(c.bounds, p.x, p.y)).map((c) => c.label)),
-    );
+    const mine = new Set(here.flatMap((n) => (n?.controls ?? []).filter((c) => contains(c.bounds, p.x, p.y)).map((c) => c.label)));
     for (const node of this.screensOfPage(own, here)) {
       // A bar over the list: that recording's list ends where the bar begins. A recording where nothing scrolls (a
       // list too short to) lays its rows outside what scrolls, and shows no bar (exploration: the news feed's rows).

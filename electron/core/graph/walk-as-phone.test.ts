@@ -113,13 +113,17 @@ describe('what a phone makes of an action before the page weighs it', () => {
   });
 
   it('a tap on the keyboard a tap raised, where no control of the page moves with it, is a key (store-card-game: 欢乐斗地主 under it)', () => {
-    const downList = () =>
-      [{ scrolls: [{ left: 0, top: 231, right: 1080, bottom: 2274 }], toggles: [], controls: [] } as unknown as GraphNode];
+    const downList = () => [
+      { scrolls: [{ left: 0, top: 231, right: 1080, bottom: 2274 }], toggles: [], controls: [] } as unknown as GraphNode,
+    ];
     const upScreen = {
       keyboard: true,
       scrolls: [{ left: 0, top: 231, right: 1080, bottom: 1591 }],
       controls: [],
-      pressable: [{ left: 0, top: 1523, right: 1080, bottom: 1591 }, { left: 0, top: 2274, right: 1080, bottom: 2400 }],
+      pressable: [
+        { left: 0, top: 1523, right: 1080, bottom: 1591 },
+        { left: 0, top: 2274, right: 1080, bottom: 2400 },
+      ],
     } as unknown as GraphNode;
     const tap = (y: number): Action => ({ type: 'Tap', at: { x: 500, y } });
     const raised = { screens: downList, pageScreens: () => [upScreen], keyboardUp: true, raisedByTap: true };

@@ -68,4 +68,3 @@ describe('a list swiped down past everything its screens show of it', () => {
     expect(pastWhatScreensShow(5000, [{} as GraphNode], screen)).toBe(false);
   });
 });
-

@@ -377,7 +377,10 @@ describe('after an Enter that left its node as it was, the screen the demonstrat
   });
 
   it('the member recorded right after a tap on a field that left the node as it was (the keyboard it raised)', () => {
-    const focus = { ...edge(tapAt(b(42, 242, 1038, 367)), 'n2', 'n2'), target: { className: 'android.widget.EditText' } } as unknown as GraphEdge;
+    const focus = {
+      ...edge(tapAt(b(42, 242, 1038, 367)), 'n2', 'n2'),
+      target: { className: 'android.widget.EditText' },
+    } as unknown as GraphEdge;
     expect(screenAfterStay(nodes, focus)).toEqual(ref(4));
     const button = { ...focus, target: { className: 'android.widget.Button' } } as unknown as GraphEdge;
     expect(screenAfterStay(nodes, button)).toBeNull();

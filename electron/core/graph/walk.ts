@@ -124,8 +124,8 @@ export class GraphWalker {
   private readonly toggled = new ToggledOnForms();
   /** Another query than the demonstration's, typed where it searched (walk-query.ts). */
   private readonly query = new SearchQuery();
-  /** The observation a demonstration saw after its Enter left the node as it was (see walk-view.ts screenAfterStay). */
-  private afterEnter: ObservationRef | null = null;
+  /** What a demonstration saw after its Enter or its tap on a field left the node as it was (walk-view.ts screenAfterStay). */
+  private afterStay: ObservationRef | null = null;
   /** How far the page the walk stands on was scrolled where no demonstration scrolled (see walk-view.ts). */
   private scrolled = 0;
   /** A query typed and not yet submitted: the results a demonstration saw after its Enter are not shown (PageModel.afterSubmit). */
@@ -201,8 +201,8 @@ export class GraphWalker {
       const home = this.front.elsewhere === null ? this.homeNode : null;
       return home !== null ? { node: home, kind: 'recorded', scrolledPx: 0 } : { node: this.node, kind: 'excursion', scrolledPx: 0 };
     }
-    const keyboard = this.afterEnter === null && !this.away ? this.keyboardScreen() : null;
-    const view = walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph), this.afterEnter);
+    const keyboard = this.afterStay === null && !this.away ? this.keyboardScreen() : null;
+    const view = walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph), this.afterStay);
     return keyboard ? withKeyboardScreen(view, keyboard, this.app?.recordedBy(keyboard), this.graph.taskId) : view;
   }
 
@@ -283,9 +283,9 @@ export class GraphWalker {
       this.scrolled = besideRecordedSwipe(action, move.taken.edge, this.model.byId, screen);
     if (move.taken && move.taken.how !== 'still') this.unsureOfPage = false;
     // The screen a demonstration saw after its Enter or its tap on a field, while the walk stays there (a scroll keeps it).
-    this.afterEnter =
+    this.afterStay =
       screenAfterStay(this.model.byId, move.taken?.edge ?? null) ??
-      (this.node === node && move.taken?.how === 'scroll' ? this.afterEnter : null);
+      (this.node === node && move.taken?.how === 'scroll' ? this.afterStay : null);
     // Typing leaves a query unsubmitted until Enter or a tap (a search button, a suggestion) or another page.
     if (move.taken)
       this.unsubmitted =
@@ -376,8 +376,9 @@ export class GraphWalker {
     const noField = enterWithNoField(action, this.pos);
     if (noField !== null) return unrecorded('still', noField, null);
     // After the goal acted (a song set playing), or after a row of a list opened a page no demonstration of the task
-    // recorded (a song played on the way: held-out set P), a bar that comes with what the app is doing may cover the list where the recorded
-    // screen, taken before, shows rows: another task's recording of the page shows it there (walk-app-pages.ts chromeOver).
+    // recorded (a song played on the way: held-out set P), a bar that comes with what the app is doing may cover the
+    // list where the recorded screen, taken before, shows rows: another task's recording of the page shows it there
+    // (walk-app-pages.ts chromeOver).
     const since =
       this.goalsTaken.size > 0 ? 'after the goal acted' : this.rowOpenedAway ? 'after a row opened a page no demonstration recorded' : null;
     const bar = since ? this.app?.chromeOver(this.graph, this.screens(), action, graphScreen(this.graph as TaskGraph)) : null;
@@ -623,8 +624,7 @@ export class GraphWalker {
     const byScroll = reachedByScroll(this.model.pageOf, this.graph.edges, this.pos.page, here);
     const next = scrolledBy(this.scrolled, travel, !byScroll);
     // Down past where the screens show the list going, the phone's list may have ended: where it stands, no screen says.
-    this.scrolled =
-      travel > 0 && pastWhatScreensShow(next, this.screens(), graphScreen(this.graph as TaskGraph)) ? UNKNOWN_SCROLL : next;
+    this.scrolled = travel > 0 && pastWhatScreensShow(next, this.screens(), graphScreen(this.graph as TaskGraph)) ? UNKNOWN_SCROLL : next;
     const reason =
       Math.abs(this.scrolled) > SCROLL_SLACK
         ? 'a scroll: the page stays as it was, scrolled'
