@@ -86,7 +86,8 @@ export async function* readTarGz(file: string): AsyncGenerator<TarEntry> {
   try {
     for await (const entry of extract) {
       last = entry.header.name;
-      yield { name: entry.header.name, size: entry.header.size ?? 0, type: entry.header.type ?? 'file', stream: buffers(entry) };
+      const name = entry.header.name;
+      yield { name, size: entry.header.size ?? 0, type: entry.header.type ?? 'file', stream: buffers(entry, name) };
       // Whatever the caller left unread is drained, so the next entry can begin.
       entry.resume();
     }
@@ -99,8 +100,16 @@ export async function* readTarGz(file: string): AsyncGenerator<TarEntry> {
   if (failure) throw new TarReadError(describeFailure(failure, last));
 }
 
-async function* buffers(chunks: AsyncIterable<unknown>): AsyncGenerator<Buffer> {
-  for await (const c of chunks) yield Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array);
+/**
+ * An entry's bytes. The gzip stream cut short (or damaged) inside the entry being read fails here, in its reader, not
+ * in the archive's iteration: it is described the same way, so an archive cut anywhere says it is truncated.
+ */
+async function* buffers(chunks: AsyncIterable<unknown>, name: string): AsyncGenerator<Buffer> {
+  try {
+    for await (const c of chunks) yield Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array);
+  } catch (e) {
+    throw new TarReadError(describeFailure(e, name));
+  }
 }
 
 function describeFailure(e: unknown, last: string | null): string {
