@@ -86,8 +86,7 @@ export async function* readTarGz(file: string): AsyncGenerator<TarEntry> {
   try {
     for await (const entry of extract) {
       last = entry.header.name;
-      const name = entry.header.name;
-      yield { name, size: entry.header.size ?? 0, type: entry.header.type ?? 'file', stream: buffers(entry, name) };
+      yield { name: last, size: entry.header.size ?? 0, type: entry.header.type ?? 'file', stream: buffers(entry, last) };
       // Whatever the caller left unread is drained, so the next entry can begin.
       entry.resume();
     }

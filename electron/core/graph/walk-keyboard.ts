@@ -51,9 +51,9 @@ export function keyboardTap(
   if (isTapLike(action) && keyboardShown && shown.length > 0 && shown.every((n) => n !== undefined && n.keyboard !== true)) {
     // Where no control of the page moves with the keyboard (no bar at its foot), its keys begin below the list as the
     // page's recordings with the keyboard up end it.
-    if (keyboardDrop([...pageScreens, ...elsewhere]) === null)
-      return keyboardUnder(action.at, pageScreens, () => elsewhere, screen) ? { kind: 'key' } : null;
-    return risenBar(action, shown as GraphNode[], [...pageScreens, ...elsewhere], screen);
+    const drop = keyboardDrop([...pageScreens, ...elsewhere]);
+    if (drop === null) return keyboardUnder(action.at, pageScreens, () => elsewhere, screen) ? { kind: 'key' } : null;
+    return risenBar(action, shown as GraphNode[], drop, screen);
   }
   // Judged on screens that all show the keyboard up; with the keyboard up on the phone too, only where a tap raised it
   // (an agent shown a screen without it aims at what that screen shows, which the walk judges by it).
@@ -111,11 +111,9 @@ export function withKeyboardScreen(view: WalkView, keyboard: GraphNode, by: stri
 /**
  * The keyboard up on the phone, the screens recorded with it down: the bar at their foot risen above it (`risen`), and
  * below it the keys — as the recording of the page with the keyboard up that the agent is then shown has them
- * (`keyboardScreen`).
+ * (`keyboardScreen`). `drop`: how far the keyboard lifts the page's foot (`keyboardDrop`).
  */
-function risenBar(action: TapLike, shown: readonly GraphNode[], screens: readonly GraphNode[], screen: ScreenSize): KeyboardTap | null {
-  const drop = keyboardDrop(screens);
-  if (drop === null) return null;
+function risenBar(action: TapLike, shown: readonly GraphNode[], drop: number, screen: ScreenSize): KeyboardTap | null {
   const p = toPixels(action.at, screen);
   const navBar = navBarTop(shown, screen);
   if (p.y >= navBar - drop && p.y < navBar) return { kind: 'key' };

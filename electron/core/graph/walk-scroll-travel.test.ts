@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphNode } from '../../../shared/domain/task-graph.js';
-import { UNKNOWN_SCROLL, besideRecordedSwipe, pastWhatScreensShow, recordedShift, scrollTravel } from './walk-scroll-travel.js';
+import {
+  UNKNOWN_SCROLL,
+  besideRecordedSwipe,
+  pastWhatScreensShow,
+  recordedShift,
+  scrollTravel,
+  scrolledAfterMove,
+} from './walk-scroll-travel.js';
+import type { WalkHow } from './walk-moves.js';
+import type { WalkMove } from './walk-step.js';
 
 const screen = { width: 1080, height: 2400 };
 const swipe = (from: number, to: number, ms?: number): Action => ({
@@ -66,5 +75,34 @@ describe('a list swiped down past everything its screens show of it', () => {
   });
   it('says nothing where the screens show no list (an older graph)', () => {
     expect(pastWhatScreensShow(5000, [{} as GraphNode], screen)).toBe(false);
+  });
+});
+
+describe('where the list stands after a move the walk took', () => {
+  const byId = new Map([
+    ['n1', list('n1', 240, cities)],
+    ['n2', list('n2', 240 - 1200, cities)],
+  ]);
+  const taken = (how: WalkHow, edge: unknown = null) =>
+    ({ edge, result: { matched: true, distancePx: 0, similarity: null, rule: null, reason: '' }, how }) as WalkMove['taken'];
+  const back: Action = { type: 'Back' };
+
+  it('Back that hid the keyboard on a list scrolled where no demonstration scrolled: no screen says where it stands', () => {
+    // The city list swiped twice with the keyboard up (853 down), then Back: the list settles back to its new end.
+    expect(scrolledAfterMove(980, back, taken('keyboard'), false, byId, screen)).toBe(UNKNOWN_SCROLL);
+    expect(scrolledAfterMove(-300, back, taken('keyboard'), false, byId, screen)).toBe(UNKNOWN_SCROLL);
+  });
+  it('Back that hid the keyboard on a list as its screen shows it leaves it there', () => {
+    expect(scrolledAfterMove(0, back, taken('keyboard'), false, byId, screen)).toBe(0);
+    expect(scrolledAfterMove(5, back, taken('keyboard'), false, byId, screen)).toBe(5);
+  });
+  it('another page shows its list as its screen does; a tab keeps the page’s own', () => {
+    expect(scrolledAfterMove(400, back, taken('back'), true, byId, screen)).toBe(0);
+    expect(scrolledAfterMove(400, { type: 'Tap', at: { x: 100, y: 950 } }, taken('tab'), true, byId, screen)).toBe(400);
+    expect(scrolledAfterMove(400, back, null, false, byId, screen)).toBe(400);
+  });
+  it('a recorded swipe of another length leaves the list beside the screen it recorded', () => {
+    const edge = { action: swipe(750, 250, 400), from: 'n1', to: 'n2' };
+    expect(scrolledAfterMove(0, swipe(800, 200), taken('edge', edge), true, byId, screen)).toBe(100);
   });
 });

@@ -4,6 +4,7 @@ import type { GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js'
 import type { ScreenSize } from '../../../shared/domain/ui-node.js';
 import { NORM_MAX } from '../geometry/coordinates.js';
 import { SCROLL_SLACK, scrollDelta } from './walk-view.js';
+import type { WalkMove } from './walk-step.js';
 
 /**
  * How far a swipe carries what scrolls, beside the demonstration's swipe it is taken as. A recorded swipe is matched by
@@ -85,4 +86,28 @@ export function pastWhatScreensShow(next: number, screens: readonly (GraphNode |
   if (next <= SCROLL_SLACK) return false;
   const tallest = Math.max(0, ...screens.flatMap((n) => (n?.scrolls ?? []).map((b) => b.bottom - b.top)));
   return tallest > 0 && next >= (tallest / screen.height) * NORM_MAX;
+}
+
+/**
+ * Where the list stands after a move the walk took (normalized, finger up positive; 0 is where the screen it stands on
+ * shows it), from where it stood (`scrolled`):
+ * - another page (a tab keeps each page's own) shows its list as its screen does;
+ * - a recorded swipe taken by a swipe of another length leaves the list beside the screen it recorded;
+ * - Back that hid the keyboard on a list scrolled where no demonstration scrolled: the list grows taller, and where it
+ *   was scrolled past the end it has with the keyboard down it settles back (held-out set Q: the city list went 853
+ *   units down with the keyboard up, 568 without), so where it stands, no screen says.
+ */
+export function scrolledAfterMove(
+  scrolled: number,
+  action: Action,
+  taken: WalkMove['taken'],
+  otherPage: boolean,
+  byId: ReadonlyMap<string, GraphNode>,
+  screen: ScreenSize,
+): number {
+  let next = otherPage && taken?.how !== 'tab' ? 0 : scrolled;
+  if (action.type === 'Swipe' && taken?.how === 'edge' && taken.edge?.action.type === 'Swipe')
+    next = besideRecordedSwipe(action, taken.edge, byId, screen);
+  if (taken?.how === 'keyboard' && Math.abs(next) > SCROLL_SLACK) next = UNKNOWN_SCROLL;
+  return next;
 }

@@ -16,7 +16,7 @@ import type { PhoneFacts, PhoneTake } from './walk-as-phone.js';
 import { asThePhoneTakesIt } from './walk-as-phone.js';
 import { keyboardScreen, withKeyboardScreen } from './walk-keyboard.js';
 import { GoalAfter } from './walk-goal-stands.js';
-import { besideRecordedSwipe, pastWhatScreensShow, scrollTravel, UNKNOWN_SCROLL } from './walk-scroll-travel.js';
+import { pastWhatScreensShow, scrolledAfterMove, scrollTravel, UNKNOWN_SCROLL } from './walk-scroll-travel.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
 import { currentOptionAgain, pickedAgain, rowsKeepPage } from './walk-pick.js';
@@ -277,14 +277,7 @@ export class GraphWalker {
     if (move.taken?.edge?.group && move.taken.how !== 'back') this.pickedOn.add(page);
     // Back to the page a goal was taken on: it stands as it was then (walk-vet.ts, a look again); any other move forgets it.
     this.goalAfter.moved(action, move.taken, this.pos.page);
-    if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
-    // A recorded swipe taken by a swipe of another length: the list stands beside the screen it recorded.
-    if (action.type === 'Swipe' && move.taken?.how === 'edge' && move.taken.edge?.action.type === 'Swipe')
-      this.scrolled = besideRecordedSwipe(action, move.taken.edge, this.model.byId, screen);
-    // Back hid the keyboard on a list scrolled where no demonstration scrolled: the list grows taller, and where it was
-    // scrolled past the end it has with the keyboard down, it settles back (held-out set Q: the city list went 853 units
-    // down with the keyboard up, 568 without): where it stands, no screen says.
-    if (move.taken?.how === 'keyboard' && Math.abs(this.scrolled) > SCROLL_SLACK) this.scrolled = UNKNOWN_SCROLL;
+    this.scrolled = scrolledAfterMove(this.scrolled, action, move.taken, this.pos.page !== page, this.model.byId, screen);
     if (move.taken && move.taken.how !== 'still') this.unsureOfPage = false;
     // The screen a demonstration saw after its Enter or its tap on a field, while the walk stays there (a scroll keeps it).
     this.afterStay =
