@@ -47,10 +47,11 @@ export type PhoneTake =
 
 /**
  * What a phone makes of an action before any page's recorded moves weigh it: a double tap or a swipe too short to
- * scroll is taps (anywhere: the second tap lands on what the first opened); on a recorded page, a sideways swipe sets
- * the slider it starts on or moves nothing, a swipe started off what scrolls moves nothing, and a tap where the keyboard stands otherwise than on the recorded screens
- * is read where the phone has it (walk-keyboard.ts); a long press on what takes only a tap is a tap (found by hand set
- * G: 安装 long-pressed installed). Null: the action is what it says, for the walk's other rules.
+ * scroll is taps (anywhere: the second tap lands on what the first opened); on a recorded page, a swipe that starts on
+ * the keyboard moves nothing, a sideways swipe sets the slider it starts on or moves nothing, a swipe started off what
+ * scrolls moves nothing, and a tap where the keyboard stands otherwise than on the recorded screens is read where the
+ * phone has it (walk-keyboard.ts); a long press on what takes only a tap is a tap (found by hand set G: 安装
+ * long-pressed installed). Null: the action is what it says, for the walk's other rules.
  */
 export function asThePhoneTakesIt(action: Action, f: PhoneFacts): PhoneTake | null {
   const taps = f.recordsDoubleTap && action.type === 'DoubleTap' ? null : gestureAsTaps(action, f.screen);
