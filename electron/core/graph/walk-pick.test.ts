@@ -621,3 +621,66 @@ describe('a selected row of a list, tapped', () => {
     expect(w.act(tapAt(row(0))).taken?.how).toBe('still');
   });
 });
+
+/**
+ * One setting two pages show: the news app's text size, chosen among 小 / 标准 / 大 / 超大 in 设置 (each shown selected)
+ * and in an article's 字体大小 dialog (the checked one). The dialog's recording checks 标准, the size before any choice;
+ * after the path chose 大 in 设置, 标准 tapped there sets the size back (held-out set R: read as the recorded value
+ * tapped again, closing the dialog, and the goal done in 设置 kept).
+ */
+describe('the value a picker shows, after the path set it on another page', () => {
+  const sizes = ['小', '标准', '大', '超大'];
+  const gear = b(860, 100, 1040, 220);
+  const story = b(0, 400, 1080, 600);
+  const menu = b(860, 100, 1040, 220);
+  const inSettings = (i: number) => b(40 + i * 250, 600, 270 + i * 250, 720);
+  const inDialog = (i: number) => b(60, 900 + i * 150, 1020, 1050 + i * 150);
+  const home = page('新闻', button('设置', gear, { resourceId: id('settings') }), button('饭后散步', story, { resourceId: id('story') }));
+  const settings = (chosen: string) =>
+    page('设置', ...sizes.map((s, i) => button(s, inSettings(i), { resourceId: id('size'), selected: s === chosen })));
+  const article = page('饭后散步', button('字体大小', menu, { resourceId: id('font') }), text('正文', b(40, 700, 1040, 900)));
+  const dialog = page(
+    '',
+    n({
+      className: 'android.widget.ListView',
+      resourceId: id('select_dialog_listview'),
+      bounds: b(60, 900, 1020, 1500),
+      children: sizes.map((s, i) =>
+        n({
+          className: 'android.widget.CheckedTextView',
+          text: s,
+          clickable: true,
+          checkable: true,
+          checked: s === '标准',
+          resourceId: 'android:id/text1',
+          bounds: inDialog(i),
+        }),
+      ),
+    }),
+  );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: home, action: tapAt(gear) },
+      { ui: settings('标准'), action: tapAt(inSettings(2)), activity: 'SettingsActivity' },
+      { ui: settings('大'), action: null, activity: 'SettingsActivity' },
+    ]),
+    demoOf(2, [
+      { ui: home, action: tapAt(story) },
+      { ui: article, action: tapAt(menu), activity: 'ArticleActivity' },
+      { ui: dialog, action: tapAt(inDialog(3)), activity: 'DialogActivity' },
+      { ui: article, action: null, activity: 'ArticleActivity' },
+    ]),
+  ]);
+  const back: Action = { type: 'Back' };
+
+  it('大 in 设置, then 标准 in the article’s dialog: the size set back, not accepted', () => {
+    const r = walkPath(g, [tapAt(gear), tapAt(inSettings(2)), back, tapAt(story), tapAt(menu), tapAt(inDialog(1))]);
+    expect(r.accepted).toBe(false);
+  });
+
+  it('标准 in the dialog before any size was chosen: the value it shows, it closes; then 超大 there is accepted', () => {
+    const r = walkPath(g, [tapAt(story), tapAt(menu), tapAt(inDialog(1)), tapAt(menu), tapAt(inDialog(3))]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+});

@@ -145,6 +145,17 @@ export function currentOptionAgain(m: PageModel, action: Action, out: readonly G
 }
 
 /**
+ * Whether the path picked, on any page, from options alike `group` (two or more labels in common: the news text size's
+ * 小 / 标准 / 大 / 超大 in 设置 and in an article's 字体大小 dialog): the setting they show is the one the path set, so the
+ * option a recording of `group` shows as current no longer is (held-out set R: 大 set in 设置, then 标准 tapped in the
+ * article's dialog, read as its recorded value closing it — the size set back on the phone).
+ */
+export function pickedAlike(group: readonly TapOption[], picked: readonly (readonly TapOption[])[]): boolean {
+  const labels = new Set(group.map((o) => o.label).filter((l) => l !== ''));
+  return picked.some((g) => g.filter((o) => labels.has(o.label)).length >= 2);
+}
+
+/**
  * The current option, or the same item listed again under its label with another resource id (南京 saved at the top
  * and 南京 among all the cities; see sameItem).
  */

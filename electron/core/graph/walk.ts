@@ -1,5 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { GraphEdge, GraphNode, ObservationRef, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { GraphEdge, GraphNode, ObservationRef, TapOption, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { graphScreen } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
 import type { ContentRecord } from './goal-conditions.js';
@@ -19,7 +19,7 @@ import { GoalAfter } from './walk-goal-stands.js';
 import { pastWhatScreensShow, scrolledAfterMove, scrollTravel, UNKNOWN_SCROLL } from './walk-scroll-travel.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
-import { currentOptionAgain, pickedAgain, rowsKeepPage } from './walk-pick.js';
+import { currentOptionAgain, pickedAgain, pickedAlike, rowsKeepPage } from './walk-pick.js';
 import type { Candidate, Position } from './walk-moves.js';
 import {
   SCROLL_SLACK,
@@ -136,6 +136,8 @@ export class GraphWalker {
   private picked: { page: string; label: string } | null = null;
   /** Pages the path picked an option on (a recorded pick or another): their pickers show another value than recorded. */
   private readonly pickedOn = new Set<string>();
+  /** The options of every picker the path picked from, on any page (a setting two pages show: walk-pick.ts pickedAlike). */
+  private readonly pickedGroups: (readonly TapOption[])[] = [];
   /** The goal edges the path has taken (walk.ts move: the goal done again). */
   private readonly goalsTaken = new Set<string>();
   /**
@@ -275,6 +277,8 @@ export class GraphWalker {
     // Back off a form the demonstrations committed by a way off it: what the path set there and did not commit is gone.
     if (action.type === 'Back' && move.taken && this.pos.page !== page) this.forget(page, shown);
     if (move.taken?.edge?.group && move.taken.how !== 'back') this.pickedOn.add(page);
+    const options = move.taken?.edge?.group ?? move.taken?.edge?.options;
+    if (options && move.taken?.how !== 'back') this.pickedGroups.push(options);
     // Back to the page a goal was taken on: it stands as it was then (walk-vet.ts, a look again); any other move forgets it.
     this.goalAfter.moved(action, move.taken, this.pos.page);
     this.scrolled = scrolledAfterMove(this.scrolled, action, move.taken, this.pos.page !== page, this.model.byId, screen);
@@ -413,8 +417,8 @@ export class GraphWalker {
       if (tab && this.tabPages.pageOf(tab.bar, tab.label)) return this.toTab(tab.bar, tab.label, action, exact.nearest);
     }
     // The value a picker shows, tapped again: it closes the picker back where it was opened from, nothing changed.
-    if (!exact.move && relabelled === null && !this.pickedOn.has(pos.page) && currentOptionAgain(this.model, action, out))
-      return this.closePicker();
+    const again = !exact.move && relabelled === null && !this.pickedOn.has(pos.page) ? currentOptionAgain(this.model, action, out) : null;
+    if (again && !pickedAlike(again.group ?? [], this.pickedGroups)) return this.closePicker();
     // A tab or option the screen shows selected already: tapping it again changes nothing (unless a demonstration did) —
     // a list's row only where a recorded tap on its rows kept the page (found by hand: the weather's current city,
     // tapped, closed its list on the phone, and the walk read the next taps on the list).
