@@ -1,5 +1,7 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
+import { graphScreen } from '../../../shared/domain/task-graph.js';
+import type { ScreenSize } from '../../../shared/domain/ui-node.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
@@ -40,8 +42,10 @@ export class AppPages {
    * `inquiries`: the tasks whose goal is to be shown something (their scenario says so): their goal action opens a page
    * to read, a look like any other press that changes nothing.
    */
+  private readonly keyboardUp = new Map<string, GraphNode[]>();
+
   constructor(
-    graphs: readonly TaskGraph[],
+    private readonly graphs: readonly TaskGraph[],
     private readonly inquiries: ReadonlySet<string> = new Set(),
   ) {
     for (const graph of graphs)
@@ -112,6 +116,23 @@ export class AppPages {
       if (bar && !mine.has(bar.label)) return bar.label;
     }
     return null;
+  }
+
+  /**
+   * Every recording of any page of any app with the keyboard up, on a screen of `screen`'s size: the device's keyboard
+   * stands where they show it (walk-keyboard.ts keyboardUnder, where no recording of the page has it up).
+   */
+  keyboardScreens(screen: ScreenSize): readonly GraphNode[] {
+    const key = `${screen.width}x${screen.height}`;
+    let found = this.keyboardUp.get(key);
+    if (!found) {
+      found = this.graphs.flatMap((g) => {
+        const s = graphScreen(g);
+        return s.width === screen.width && s.height === screen.height ? g.nodes.filter((n) => n.keyboard === true) : [];
+      });
+      this.keyboardUp.set(key, found);
+    }
+    return found;
   }
 
   /** The task whose demonstrations recorded `node` (one of the graphs given), if any. */

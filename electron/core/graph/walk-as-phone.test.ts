@@ -14,6 +14,7 @@ const facts = (over: Partial<PhoneFacts> = {}): PhoneFacts => ({
   screens: () => [],
   pageScreens: () => [],
   samePageElsewhere: () => [],
+  keyboardAnywhere: () => [],
   keyboardUp: false,
   raisedByTap: false,
   keyboardMoved: false,
@@ -130,6 +131,36 @@ describe('what a phone makes of an action before the page weighs it', () => {
     expect(asThePhoneTakesIt(tap(909), facts(raised))).toMatchObject({ kind: 'refused', reason: /key of the on-screen keyboard/ });
     expect(asThePhoneTakesIt(tap(600), facts(raised))).toBeNull();
     expect(asThePhoneTakesIt(tap(909), facts({ ...raised, keyboardUp: false, raisedByTap: false }))).toBeNull();
+  });
+
+  it('where no recording of the page has the keyboard up, the device’s keyboard stands where other pages show it', () => {
+    // The taxi page's destination box tapped: its tab bar at the foot (首页 at 917) is under the keyboard on the phone.
+    const taxi = () => [
+      {
+        scrolls: [],
+        toggles: [],
+        controls: [{ label: '首页', bounds: { left: 0, top: 2127, right: 540, bottom: 2274 } }],
+        pressable: [{ left: 0, top: 2127, right: 540, bottom: 2274 }],
+      } as unknown as GraphNode,
+    ];
+    // A chat thread recorded with the keyboard up: its message box sits right on the keyboard (1,591 px).
+    const chat = {
+      keyboard: true,
+      scrolls: [{ left: 0, top: 231, right: 1080, bottom: 1455 }],
+      pressable: [
+        { left: 0, top: 1455, right: 1080, bottom: 1591 },
+        { left: 0, top: 2274, right: 1080, bottom: 2400 },
+      ],
+    } as unknown as GraphNode;
+    const tap = (y: number): Action => ({ type: 'Tap', at: { x: 250, y } });
+    const raised = { screens: taxi, pageScreens: taxi, keyboardUp: true, raisedByTap: true, keyboardAnywhere: () => [chat] };
+    expect(asThePhoneTakesIt(tap(917), facts(raised))).toMatchObject({ kind: 'refused', reason: /key of the on-screen keyboard/ });
+    expect(asThePhoneTakesIt({ type: 'Swipe', from: { x: 500, y: 900 }, to: { x: 500, y: 400 }, ms: 400 }, facts(raised))).toMatchObject({
+      kind: 'still',
+    });
+    // Above the keyboard, or with no recording of any page with it up: for the page to weigh.
+    expect(asThePhoneTakesIt(tap(600), facts(raised))).toBeNull();
+    expect(asThePhoneTakesIt(tap(917), facts({ ...raised, keyboardAnywhere: () => [] }))).toBeNull();
   });
 
   it('a tap or a long press with nothing recorded about them is what it says', () => {

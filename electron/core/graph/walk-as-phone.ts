@@ -28,6 +28,8 @@ export interface PhoneFacts {
   pageScreens: () => readonly GraphNode[];
   /** Other tasks' recordings of the page the walk stands on (walk-app-pages.ts): how far the keyboard lifts its foot. */
   samePageElsewhere: () => readonly GraphNode[];
+  /** Recordings of any page with the keyboard up (walk-app-pages.ts keyboardScreens): where the device's keyboard stands. */
+  keyboardAnywhere: () => readonly GraphNode[];
   keyboardUp: boolean;
   /** The keyboard is up because a tap raised it (the phone shows it then). */
   raisedByTap: boolean;
@@ -117,7 +119,7 @@ function offTheList(action: Action, f: PhoneFacts): PhoneTake | null {
  */
 function onTheKeyboard(action: Action, f: PhoneFacts): PhoneTake | null {
   if (action.type !== 'Swipe' || !(f.keyboardUp && f.raisedByTap)) return null;
-  if (!keyboardUnder(action.from, f.pageScreens(), f.samePageElsewhere, f.screen)) return null;
+  if (!keyboardUnder(action.from, f.pageScreens(), f.samePageElsewhere, f.screen, f.keyboardAnywhere)) return null;
   return { kind: 'still', reason: 'a swipe started on the on-screen keyboard: the keyboard takes it, the page does not move' };
 }
 
@@ -131,6 +133,7 @@ const phoneKeyboardTap = (action: Action, f: PhoneFacts): KeyboardTap | null =>
     f.pageScreens(),
     f.screen,
     f.keyboardUp && f.raisedByTap ? f.samePageElsewhere() : [],
+    f.keyboardAnywhere,
   );
 
 /** A tap where the keyboard stands otherwise than on the recorded screens (walk-keyboard.ts). */

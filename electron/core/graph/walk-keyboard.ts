@@ -47,12 +47,13 @@ export function keyboardTap(
   pageScreens: readonly GraphNode[],
   screen: ScreenSize,
   elsewhere: readonly GraphNode[] = [],
+  device: () => readonly GraphNode[] = () => [],
 ): KeyboardTap | null {
   if (isTapLike(action) && keyboardShown && shown.length > 0 && shown.every((n) => n !== undefined && n.keyboard !== true)) {
     // Where no control of the page moves with the keyboard (no bar at its foot), its keys begin below the list as the
-    // page's recordings with the keyboard up end it.
+    // page's recordings with the keyboard up end it (or, where none has it up, where the device's keyboard stands).
     const drop = keyboardDrop([...pageScreens, ...elsewhere]);
-    if (drop === null) return keyboardUnder(action.at, pageScreens, () => elsewhere, screen) ? { kind: 'key' } : null;
+    if (drop === null) return keyboardUnder(action.at, pageScreens, () => elsewhere, screen, device) ? { kind: 'key' } : null;
     return risenBar(action, shown as GraphNode[], drop, screen);
   }
   // Judged on screens that all show the keyboard up; with the keyboard up on the phone too, only where a tap raised it
@@ -127,20 +128,32 @@ function risenBar(action: TapLike, shown: readonly GraphNode[], drop: number, sc
 /**
  * Whether a point lies on the on-screen keyboard, where it is up: below everything the page's screens recorded with the
  * keyboard up let one press or scroll (the list ends above the keyboard), above the navigation bar. Read from this
- * task's recordings of the page with the keyboard up, else other tasks' (`elsewhere`); false where none exists.
+ * task's recordings of the page with the keyboard up, else other tasks' (`elsewhere`); where no recording of the page
+ * has it up, from the device's keyboard (`device`: any page's recordings with it up, on the same screen — one keyboard
+ * on every page: held-out probe, the taxi page's destination box tapped, then 首页 at its recorded place, a key on the
+ * phone, read as the tab); false where none exists.
  */
 export function keyboardUnder(
   at: { x: number; y: number },
   pageScreens: readonly GraphNode[],
   elsewhere: () => readonly GraphNode[],
   screen: ScreenSize,
+  device: () => readonly GraphNode[] = () => [],
 ): boolean {
   const own = pageScreens.filter((n) => n.keyboard === true);
   const up = own.length > 0 ? own : elsewhere().filter((n) => n.keyboard === true);
+  const y = toPixels(at, screen).y;
+  if (up.length === 0) {
+    // The keyboard's top: the lowest thing any page lets one press above it (a message box sits right on it).
+    const top = keyboardTopOf(
+      device().filter((n) => n.keyboard === true && n.pressable !== undefined),
+      screen,
+    );
+    return top !== null && y >= top.keyboard && y < top.navBar;
+  }
   const top = keyboardTopOf(up, screen);
   if (top === null) return false;
   const listEnd = Math.max(...up.flatMap((n) => (n.scrolls ?? []).map((b) => b.bottom)), top.keyboard);
-  const y = toPixels(at, screen).y;
   return y >= listEnd && y < top.navBar;
 }
 

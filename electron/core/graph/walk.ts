@@ -307,6 +307,7 @@ export class GraphWalker {
       screens: () => this.screens(),
       pageScreens: () => this.model.nodesOf.get(this.pos.page) ?? [],
       samePageElsewhere: () => this.app?.screensOfPage(this.graph, this.screens()) ?? [],
+      keyboardAnywhere: () => this.app?.keyboardScreens(graphScreen(this.graph as TaskGraph)) ?? [],
       keyboardUp: this.pos.keyboard,
       raisedByTap: this.raisedByTap,
       keyboardMoved: this.keyboardMoved,
