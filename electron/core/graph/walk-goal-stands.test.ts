@@ -24,34 +24,45 @@ const tap: Action = { type: 'Tap', at: { x: 500, y: 500 } };
 describe('what a goal action leaves behind', () => {
   it('a task that acts: the DONE nodes stand over Back and a recorded way to another page, not over an unknown tap', () => {
     const g = new GoalAfter(false, pageOf, new Map(), new Set(['list']));
-    g.acted(taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']));
-    g.acted(taken('back'), null);
-    g.acted(taken('edge', edge('n2', 'n3', tap)), null);
+    g.acted(tap, taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']));
+    g.acted(tap, taken('back'), null);
+    g.acted(tap, taken('edge', edge('n2', 'n3', tap)), null);
     expect(g.doneNodes(new Set(['n3']))?.nodes).toEqual(new Set(['n2']));
-    g.acted(taken('excursion'), null);
+    g.acted(tap, taken('excursion'), null);
     expect(g.doneNodes(new Set(['n3']))).toBeNull();
+  });
+
+  it('Home and the app launched again after the goal act on nothing; a tap on what the screen shows selected may', () => {
+    const g = new GoalAfter(false, pageOf, new Map(), new Set(['list']));
+    g.acted(tap, taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']));
+    g.acted({ type: 'Home' }, taken('still'), null);
+    g.acted({ type: 'LaunchApp', app: 'com.vphone.weather' }, taken('still'), null);
+    g.acted(back, taken('back'), null);
+    expect(g.doneNodes(new Set(['n1']))?.nodes).toEqual(new Set(['n2']));
+    g.acted(tap, taken('still'), null);
+    expect(g.doneNodes(new Set(['n1']))).toBeNull();
   });
 
   it('an edit on the same page after the goal may undo it: nowhere else to judge', () => {
     const g = new GoalAfter(false, pageOf, new Map(), new Set(['list']));
-    g.acted(taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']));
-    g.acted(taken('edge', edge('n2', 'n1', tap)), null);
+    g.acted(tap, taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']));
+    g.acted(tap, taken('edge', edge('n2', 'n1', tap)), null);
     expect(g.doneNodes(new Set(['n1']))).toBeNull();
   });
 
   it('a recorded way off the page pressed from another state of it, and a recorded choice on a page no goal is taken on, keep it', () => {
     const g = new GoalAfter(false, pageOf, new Map(), new Set(['list']));
-    g.acted(taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']));
-    g.acted(taken('page-exit', edge('n1', 'n3', tap)), null);
-    g.acted(taken('back'), null);
-    g.acted(taken('edge', edge('n4', 'n5', tap)), null);
+    g.acted(tap, taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']));
+    g.acted(tap, taken('page-exit', edge('n1', 'n3', tap)), null);
+    g.acted(tap, taken('back'), null);
+    g.acted(tap, taken('edge', edge('n4', 'n5', tap)), null);
     expect(g.doneNodes(new Set(['n5']))?.nodes).toEqual(new Set(['n2']));
   });
 
   it('a task that only looks is judged on the goal screen only when the path stands on it again', () => {
     const g = new GoalAfter(true, pageOf, new Map(), new Set(['list']));
-    g.acted(taken('edge', edge('n1', 'n3', tap, true)), new Set(['n3']));
-    g.acted(taken('back'), null);
+    g.acted(tap, taken('edge', edge('n1', 'n3', tap, true)), new Set(['n3']));
+    g.acted(tap, taken('back'), null);
     expect(g.doneNodes(new Set(['n1']))).toBeNull();
     expect(g.doneNodes(new Set(['n3']))?.nodes).toEqual(new Set(['n3']));
   });

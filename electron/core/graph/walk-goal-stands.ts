@@ -5,8 +5,8 @@ import { tabBarsOf, tabPressed } from './walk-tabs.js';
 
 /**
  * A task that acts (sets, saves, sends) is done once its goal action is: what the path does after it that cannot act —
- * Back, hiding the keyboard, a scroll, another tab, a recorded way to another page, a recorded choice on a page no
- * goal action is taken on —
+ * Back, hiding the keyboard, a scroll, another tab, Home and the app launched again, a recorded way to another page, a
+ * recorded choice on a page no goal action is taken on —
  * leaves the act standing, as on the phone (found by hand sets K and L: 摄氏度 chosen, then Back; 赞 given, then the
  * contact's card looked at; the font set, then Back). Finish there succeeds where the goal's DONE node, met when it was
  * reached, still has its goal conditions met by what the path set (walk.ts finish). Anything else after it — a tap the
@@ -17,6 +17,7 @@ import { tabBarsOf, tabPressed } from './walk-tabs.js';
  * node again, come back to by such moves (a recorded way to another page, then Back), is that screen.
  */
 export function keepsTheGoal(
+  action: Action,
   taken: NonNullable<WalkMove['taken']>,
   pageOf: ReadonlyMap<string, string>,
   byId: ReadonlyMap<string, GraphNode>,
@@ -28,6 +29,11 @@ export function keepsTheGoal(
     case 'scroll':
     case 'tab':
       return true;
+    // Home, or an app launched (the one left comes back as it stood, walk-home.ts), or Back on the home screen: nothing
+    // acts (held-out set S: 摄氏度 chosen, Home, the weather app launched again, Up). Not a tap on what a screen shows
+    // selected, which may act.
+    case 'still':
+      return action.type === 'Home' || action.type === 'LaunchApp' || action.type === 'Back';
     // A recorded action; 'page-exit': a recorded way off the page pressed from a state of it no demonstration pressed it
     // in (字体大小 opened again after 超大).
     case 'edge':
@@ -78,11 +84,11 @@ export class GoalAfter {
   }
 
   /** Any move: `entered`, the DONE nodes a goal action it took entered (else null): they stand while nothing can act. */
-  acted(taken: WalkMove['taken'], entered: ReadonlySet<string> | null): void {
+  acted(action: Action, taken: WalkMove['taken'], entered: ReadonlySet<string> | null): void {
     if (!taken) return;
     this.doneThen = entered
       ? new Set(entered)
-      : this.doneThen && keepsTheGoal(taken, this.pageOf, this.byId, this.goalPages)
+      : this.doneThen && keepsTheGoal(action, taken, this.pageOf, this.byId, this.goalPages)
         ? this.doneThen
         : null;
   }
