@@ -20,6 +20,9 @@ const facts = (over: Partial<PhoneFacts> = {}): PhoneFacts => ({
   keyboardMoved: false,
   ...over,
 });
+/** A screen recorded with the keyboard up: its list ends at `listBottom` px, and it lets one press `pressable`. */
+const keyboardUpScreen = (listBottom: number, pressable: readonly object[]): GraphNode =>
+  ({ keyboard: true, scrolls: [{ left: 0, top: 231, right: 1080, bottom: listBottom }], controls: [], pressable }) as unknown as GraphNode;
 const doubleTap: Action = { type: 'DoubleTap', at: { x: 500, y: 500 } };
 const sideways: Action = { type: 'Swipe', from: { x: 200, y: 500 }, to: { x: 800, y: 500 }, ms: 300 };
 
@@ -88,15 +91,11 @@ describe('what a phone makes of an action before the page weighs it', () => {
     // The app store's home: recorded with the keyboard down, its list reaches the navigation bar; recorded with it up
     // (the query typed), the list ends at 1,591 px, above the keyboard.
     const downList = () => [{ scrolls: [{ left: 0, top: 231, right: 1080, bottom: 2274 }], toggles: [] } as unknown as GraphNode];
-    const upScreen = {
-      keyboard: true,
-      scrolls: [{ left: 0, top: 231, right: 1080, bottom: 1591 }],
-      pressable: [
-        { left: 0, top: 1523, right: 1080, bottom: 1591 },
-        { left: 0, top: 0, right: 1080, bottom: 63 },
-        { left: 0, top: 2274, right: 1080, bottom: 2400 },
-      ],
-    } as unknown as GraphNode;
+    const upScreen = keyboardUpScreen(1591, [
+      { left: 0, top: 1523, right: 1080, bottom: 1591 },
+      { left: 0, top: 0, right: 1080, bottom: 63 },
+      { left: 0, top: 2274, right: 1080, bottom: 2400 },
+    ]);
     const up = (y: number): Action => ({ type: 'Swipe', from: { x: 500, y }, to: { x: 500, y: y - 500 }, ms: 400 });
     const raised = { screens: downList, pageScreens: () => [upScreen], keyboardUp: true, raisedByTap: true };
     expect(asThePhoneTakesIt(up(900), facts(raised))).toMatchObject({ kind: 'still', reason: /on-screen keyboard/ });
@@ -117,15 +116,10 @@ describe('what a phone makes of an action before the page weighs it', () => {
     const downList = () => [
       { scrolls: [{ left: 0, top: 231, right: 1080, bottom: 2274 }], toggles: [], controls: [] } as unknown as GraphNode,
     ];
-    const upScreen = {
-      keyboard: true,
-      scrolls: [{ left: 0, top: 231, right: 1080, bottom: 1591 }],
-      controls: [],
-      pressable: [
-        { left: 0, top: 1523, right: 1080, bottom: 1591 },
-        { left: 0, top: 2274, right: 1080, bottom: 2400 },
-      ],
-    } as unknown as GraphNode;
+    const upScreen = keyboardUpScreen(1591, [
+      { left: 0, top: 1523, right: 1080, bottom: 1591 },
+      { left: 0, top: 2274, right: 1080, bottom: 2400 },
+    ]);
     const tap = (y: number): Action => ({ type: 'Tap', at: { x: 500, y } });
     const raised = { screens: downList, pageScreens: () => [upScreen], keyboardUp: true, raisedByTap: true };
     expect(asThePhoneTakesIt(tap(909), facts(raised))).toMatchObject({ kind: 'refused', reason: /key of the on-screen keyboard/ });
@@ -147,14 +141,10 @@ describe('what a phone makes of an action before the page weighs it', () => {
       } as unknown as GraphNode,
     ];
     // A chat thread recorded with the keyboard up: its message box sits right on the keyboard (1,591 px).
-    const chat = {
-      keyboard: true,
-      scrolls: [{ left: 0, top: 231, right: 1080, bottom: 1455 }],
-      pressable: [
-        { left: 0, top: 1455, right: 1080, bottom: 1591 },
-        { left: 0, top: 2274, right: 1080, bottom: 2400 },
-      ],
-    } as unknown as GraphNode;
+    const chat = keyboardUpScreen(1455, [
+      { left: 0, top: 1455, right: 1080, bottom: 1591 },
+      { left: 0, top: 2274, right: 1080, bottom: 2400 },
+    ]);
     const tap = (y: number): Action => ({ type: 'Tap', at: { x: 250, y } });
     const raised = { screens: taxi, pageScreens: taxi, keyboardUp: true, raisedByTap: true, keyboardAnywhere: () => [chat] };
     expect(asThePhoneTakesIt(tap(917), facts(raised))).toMatchObject({ kind: 'refused', reason: /key of the on-screen keyboard/ });

@@ -5,6 +5,28 @@ import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
 import { DEFAULT_MATCH_OPTIONS } from './match.js';
 import { GraphWalker } from './walk.js';
 
+/** A dialog listing `options` as checkable rows at `optionAt(i)`, `checked` the one checked (a text-size dialog). */
+const checkedDialog = (options: readonly string[], optionAt: (i: number) => ReturnType<typeof b>, checked: string) =>
+  page(
+    '',
+    n({
+      className: 'android.widget.ListView',
+      resourceId: id('select_dialog_listview'),
+      bounds: b(60, 900, 1020, 1500),
+      children: options.map((s, i) =>
+        n({
+          className: 'android.widget.CheckedTextView',
+          text: s,
+          clickable: true,
+          checkable: true,
+          checked: s === checked,
+          resourceId: 'android:id/text1',
+          bounds: optionAt(i),
+        }),
+      ),
+    }),
+  );
+
 /**
  * A picker whose value no screen shows: the browser's text-size dialog, opened from the article's toolbar, closes
  * back to the article on the option tapped. Demonstrations chose 150% and 200%. Another size first, then the picker
@@ -16,25 +38,7 @@ describe('another option of a picker whose value no screen shows', () => {
   const optionAt = (i: number) => b(60, 900 + i * 150, 1020, 1050 + i * 150);
   const menu = b(860, 100, 1040, 220);
   const article = page('今年养老金上调', button('文字大小', menu, { resourceId: id('zoom') }), text('正文', b(40, 400, 1040, 800)));
-  const dialog = page(
-    '',
-    n({
-      className: 'android.widget.ListView',
-      resourceId: id('select_dialog_listview'),
-      bounds: b(60, 900, 1020, 1500),
-      children: sizes.map((s, i) =>
-        n({
-          className: 'android.widget.CheckedTextView',
-          text: s,
-          clickable: true,
-          checkable: true,
-          checked: i === 0,
-          resourceId: 'android:id/text1',
-          bounds: optionAt(i),
-        }),
-      ),
-    }),
-  );
+  const dialog = checkedDialog(sizes, optionAt, sizes[0]!);
   const g = graphOf([
     demoOf(1, [
       { ui: article, action: tapAt(menu) },
@@ -639,25 +643,7 @@ describe('the value a picker shows, after the path set it on another page', () =
   const settings = (chosen: string) =>
     page('设置', ...sizes.map((s, i) => button(s, inSettings(i), { resourceId: id('size'), selected: s === chosen })));
   const article = page('饭后散步', button('字体大小', menu, { resourceId: id('font') }), text('正文', b(40, 700, 1040, 900)));
-  const dialog = page(
-    '',
-    n({
-      className: 'android.widget.ListView',
-      resourceId: id('select_dialog_listview'),
-      bounds: b(60, 900, 1020, 1500),
-      children: sizes.map((s, i) =>
-        n({
-          className: 'android.widget.CheckedTextView',
-          text: s,
-          clickable: true,
-          checkable: true,
-          checked: s === '标准',
-          resourceId: 'android:id/text1',
-          bounds: inDialog(i),
-        }),
-      ),
-    }),
-  );
+  const dialog = checkedDialog(sizes, inDialog, '标准');
   const g = graphOf([
     demoOf(1, [
       { ui: home, action: tapAt(gear) },
