@@ -36,14 +36,14 @@ type OwnGraph = Pick<TaskGraph, 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>;
 export class AppPages {
   private readonly byActivity = new Map<string, { graph: TaskGraph; node: GraphNode }[]>();
   private readonly taskOf = new WeakMap<GraphNode, string>();
+  /** Recordings with the keyboard up, by screen size (keyboardScreens). */
+  private readonly keyboardUp = new Map<string, GraphNode[]>();
 
   /**
    * `graphs`: the latest graph of every task, in a fixed order (task id): the first that knows a press is the one used.
    * `inquiries`: the tasks whose goal is to be shown something (their scenario says so): their goal action opens a page
    * to read, a look like any other press that changes nothing.
    */
-  private readonly keyboardUp = new Map<string, GraphNode[]>();
-
   constructor(
     private readonly graphs: readonly TaskGraph[],
     private readonly inquiries: ReadonlySet<string> = new Set(),
