@@ -134,9 +134,10 @@ export class GraphWalker {
   private readonly entered = new Map<string, Map<string, string>>();
   /** An option no demonstration chose, picked in a picker whose value no screen shows, until one they chose is (walk-pick.ts). */
   private picked: { page: string; label: string } | null = null;
-  /** Pages the path picked an option on (a recorded pick or another): their pickers show another value than recorded. */
-  private readonly pickedOn = new Set<string>();
-  /** The options of every picker the path picked from, on any page (a setting two pages show: walk-pick.ts pickedAlike). */
+  /**
+   * The options of every picker the path picked from, on any page: a picker alike shows another value than recorded,
+   * whether on the same page or on another that shows the same setting (walk-pick.ts pickedAlike).
+   */
   private readonly pickedGroups: (readonly TapOption[])[] = [];
   /** The goal edges the path has taken (walk.ts move: the goal done again). */
   private readonly goalsTaken = new Set<string>();
@@ -276,7 +277,6 @@ export class GraphWalker {
     const move = this.move(action, screen);
     // Back off a form the demonstrations committed by a way off it: what the path set there and did not commit is gone.
     if (action.type === 'Back' && move.taken && this.pos.page !== page) this.forget(page, shown);
-    if (move.taken?.edge?.group && move.taken.how !== 'back') this.pickedOn.add(page);
     const options = move.taken?.edge?.group ?? move.taken?.edge?.options;
     if (options && move.taken?.how !== 'back') this.pickedGroups.push(options);
     // Back to the page a goal was taken on: it stands as it was then (walk-vet.ts, a look again); any other move forgets it.
@@ -418,7 +418,7 @@ export class GraphWalker {
       if (tab && this.tabPages.pageOf(tab.bar, tab.label)) return this.toTab(tab.bar, tab.label, action, exact.nearest);
     }
     // The value a picker shows, tapped again: it closes the picker back where it was opened from, nothing changed.
-    const again = !exact.move && relabelled === null && !this.pickedOn.has(pos.page) ? currentOptionAgain(this.model, action, out) : null;
+    const again = !exact.move && relabelled === null ? currentOptionAgain(this.model, action, out) : null;
     if (again && !pickedAlike(again.group ?? [], this.pickedGroups)) return this.closePicker();
     // A tab or option the screen shows selected already: tapping it again changes nothing (unless a demonstration did) —
     // a list's row only where a recorded tap on its rows kept the page (found by hand: the weather's current city,
