@@ -25,7 +25,6 @@ const ON_THE_KEYBOARD_PX = 200;
  *   show (this task's, or another's: `elsewhere`); a tap there presses that bar's control, and a tap below it is a key
  *   (the agent is shown that recording: `keyboardScreen`). Found by exploration (the music library's search box tapped,
  *   then 最近播放 where it had risen) and by hand set O (the tab tapped where it stood without the keyboard: a key).
- *   Found by exploration: the music library's search box tapped, then 最近播放 where it had risen.
  * Found by hand set J: a message box double-tapped after Back hid the keyboard (the first tap raised it, the second hit
  * ⌫), and 发送 tapped where it stood above the keyboard after the keyboard went down (the list: nothing sent). (The
  * keyboard's top taken as the lowest thing recorded screens let one press refused 24 right paths of exploration — a tab
@@ -50,11 +49,12 @@ export function keyboardTap(
   device: () => readonly GraphNode[] = () => [],
 ): KeyboardTap | null {
   if (isTapLike(action) && keyboardShown && shown.length > 0 && shown.every((n) => n !== undefined && n.keyboard !== true)) {
-    const drop = keyboardDrop([...pageScreens, ...elsewhere]);
+    const recorded = [...pageScreens, ...elsewhere];
+    const drop = keyboardDrop(recorded);
     if (drop !== null) return risenBar(action, shown as GraphNode[], drop, screen);
     // Where no control of the page moves with the keyboard (no bar at its foot), its keys begin below the list as the
     // page's recordings with the keyboard up end it.
-    if ([...pageScreens, ...elsewhere].some((n) => n.keyboard === true))
+    if (recorded.some((n) => n.keyboard === true))
       return keyboardUnder(action.at, pageScreens, () => elsewhere, screen) ? { kind: 'key' } : null;
     // No recording of the page with the keyboard up: the device's keyboard stands where any page's recordings show it,
     // and the bar at the page's foot has risen above it as the keyboard lifts a page's foot (held-out set T: the taxi
