@@ -41,6 +41,11 @@ export interface Abroad {
   nearest: WalkMove['nearest'];
   /** The recorded way off the page the press took with other content (walk-implied.ts leftWith), applied on return. */
   pressed: GraphEdge | null | undefined;
+  /**
+   * The other task's press itself: where it was a way off its page that set what another route's form held there (a
+   * 热门目的地 shortcut sets 到达 and opens the results), the page Back finds again holds it (walk-implied.ts).
+   */
+  press: GraphEdge;
   /** That task only asks to be shown something: its goal action is a look, taken there as any other. */
   inquiry: boolean;
 }

@@ -8,6 +8,8 @@ import { normalizeContent } from './content.js';
 import { isSearchKey } from './goal-conditions.js';
 import { pageModel } from './page-model.js';
 import { pageKey } from './signature.js';
+import type { PressedOnPage } from './walk-opens.js';
+import { addPressed } from './walk-opens.js';
 import type { TapLike } from './walk-view.js';
 import { insideScrolling, isTapLike, outsideScrolling, tappedLabel } from './walk-view.js';
 
@@ -143,6 +145,15 @@ export class AppPages {
   /** Other tasks' recordings of the page `here` shows (the same activity and title). */
   screensOfPage(own: OwnGraph, here: readonly (GraphNode | undefined)[]): GraphNode[] {
     return this.recordingsOfPage(own, here).map(({ node }) => node);
+  }
+
+  /** What other tasks' recorded taps pressed on the page `here` shows, by what they did (walk-opens.ts). */
+  pressedOnPage(own: OwnGraph, here: readonly (GraphNode | undefined)[], into: PressedOnPage): PressedOnPage {
+    for (const { graph, node } of this.recordingsOfPage(own, here)) {
+      const m = pageModel(graph);
+      for (const e of m.outOf.get(node.id) ?? []) addPressed(into, m, e);
+    }
+    return into;
   }
 
   /** Other tasks' recordings of the page `here` shows, each with the graph that holds it. */

@@ -21,6 +21,11 @@ export interface Excursion {
   tab: string | null;
   /** The recorded way off the page the tap pressed, taken with content it does not lead on from (walk-implied.ts leftWith). */
   pressed?: GraphEdge | null;
+  /**
+   * False where nothing recorded says the tap opens a page (walk-opens.ts): it may have acted in place, and Back then
+   * leaves the page itself, so Back is not known to return.
+   */
+  opens?: boolean;
 }
 
 /** The move of a tap that opened an excursion, for the reason given. */
@@ -51,6 +56,12 @@ export function onExcursion(
   const tab = away.bar ? tabUnder(away.bar, action, screen) : null;
   if (tab && tab.label === away.tab) return { kind: 'stays', move: still(away.nearest) };
   if (tab) return { kind: 'tab' };
+  if ((action.type === 'Back' || onUpArrow(action)) && away.opens === false) {
+    const reason =
+      'after a tap the graph does not know on a control no recording shows opening a page: it may have acted in place (下一首, 收藏), and then Back left the page itself — where the path stands, no demonstration saw';
+    const near = away.nearest;
+    return { kind: 'refused', move: { taken: null, nearest: near ? { edge: near.edge, result: { ...near.result, reason } } : null } };
+  }
   if (action.type === 'Back' || onUpArrow(action)) return { kind: 'back', pressed: away.pressed ?? null };
   const reason = `after a tap the graph does not know, ${action.type} is not known to return (only Back is): ${away.nearest?.result.reason ?? ''}`;
   const near = away.nearest;

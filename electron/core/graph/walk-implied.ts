@@ -4,7 +4,7 @@ import { normalizeContent } from './content.js';
 import type { MatchOptions } from './match.js';
 import { matchEdge } from './match.js';
 import type { PageModel } from './page-model.js';
-import { isEdit } from './page-model.js';
+import { contentOf, isEdit } from './page-model.js';
 import type { Position } from './walk-moves.js';
 import { settle } from './walk-position.js';
 import { isTapLike, tappedLabel } from './walk-view.js';
@@ -16,7 +16,16 @@ import { isTapLike, tappedLabel } from './walk-view.js';
  * the same state shows it (a city shortcut sets the destination the form's 到达 holds).
  */
 export function leftWith(m: PageModel, threshold: number, from: Position, edge: GraphEdge): Position {
-  const implied = m.implied.get(edge);
+  return leftWithImplied(m, threshold, from, m.implied.get(edge));
+}
+
+/** The page as Back finds it again after a way off it that set `implied` there (another task's shortcut, abroad). */
+export function leftWithImplied(
+  m: PageModel,
+  threshold: number,
+  from: Position,
+  implied: ReadonlyMap<string, string> | undefined,
+): Position {
   if (!implied) return from;
   const content = new Map(from.content);
   for (const [k, v] of implied) content.set(k, v);
@@ -36,4 +45,27 @@ export function pressedWayOff(m: PageModel, opts: MatchOptions, action: Action, 
     if (label !== null && isTapLike(e.action) && normalizeContent(tappedLabel(e, e.action)) === label) return e;
   }
   return null;
+}
+
+/**
+ * What a press on `label` sets on its page, where no route to its own state shows it: a sibling of its group whose way
+ * off the page set a field to the sibling's own label (热门目的地: 杭州 sets 到达 to 杭州) sets that field to `label`
+ * (三亚 sets 到达 to 三亚). Not a label the page's form names its own fields by (到达, 出发: they open their pickers).
+ * `where`: the models to look in, each with its page the press was made on.
+ */
+export function impliedBySibling(
+  where: readonly { model: PageModel; page: string }[],
+  label: string,
+): ReadonlyMap<string, string> | undefined {
+  for (const { model: m, page } of where)
+    for (const e of m.leavingOf.get(page) ?? []) {
+      const implied = m.implied.get(e);
+      if (!implied || !isTapLike(e.action) || !e.group?.some((o) => normalizeContent(o.label) === label)) continue;
+      const own = normalizeContent(tappedLabel(e, e.action));
+      if (own === label || ![...implied.values()].every((v) => normalizeContent(v) === own)) continue;
+      const fields = [...Object.keys(contentOf(m.byId.get(e.from))), ...implied.keys()];
+      if (fields.some((k) => k.endsWith(`|${label}`))) continue;
+      return new Map([...implied.keys()].map((k) => [k, label]));
+    }
+  return undefined;
 }

@@ -311,6 +311,9 @@ function exitWith(
     // screen the walk stands on, recorded with the query typed, says what is under the finger: see sameControl) —
     // not once it is submitted, when the results stand there.
     if (isSearchKey(k) && (shown || (had[k] === '' && unsubmitted))) continue;
+    // What the way off sets itself, as another route to the same state shows (a 热门目的地 shortcut sets 到达): whatever
+    // the form held there before is overwritten (held-out set U: another task's shortcut 上海, Back, then this one's 北京).
+    if (m.implied.get(e)?.has(k)) continue;
     if (now === '' && had[k] !== '') empty = true;
     else if (!setFurtherOn(m, e).has(k)) return null;
     differs++;

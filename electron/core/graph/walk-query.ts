@@ -3,7 +3,7 @@ import type { ContentRecord } from './goal-conditions.js';
 import { isSearchKey } from './goal-conditions.js';
 import { plainQuery } from './content.js';
 import type { PageModel } from './page-model.js';
-import { isEdit, typedField } from './page-model.js';
+import { contentOf, isEdit, typedField } from './page-model.js';
 import type { Candidate } from './walk-moves.js';
 import type { WalkMove } from './walk-step.js';
 import { broaderQuery, isTapLike, namedBy, tappedLabel } from './walk-view.js';
@@ -42,6 +42,13 @@ export class SearchQuery {
    */
   refusal(model: PageModel, move: Candidate, action: Action): WalkMove | null {
     if (this.text === null || !isTapLike(action) || !move.edge || isEdit(model, move.edge)) return null;
+    // A tap a demonstration took where the box was still empty (a category on the page the search starts from) is no
+    // result: with the query typed and not submitted, the phone shows that page as it was (held-out exploration: 视频
+    // tapped after 广场舞教学 was typed, where the demonstration had searched 广场舞).
+    if (contentOf(model.byId.get(move.edge.from))[this.key] === '') {
+      if (namedBy(tappedLabel(move.edge, action), this.text, model.fuzzySearch.has(this.key))) this.text = null;
+      return null;
+    }
     const label = tappedLabel(move.edge, action);
     let reason: string;
     if (this.odd)

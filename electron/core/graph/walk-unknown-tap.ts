@@ -10,6 +10,8 @@ import type { KeypadPress } from './walk-keypad.js';
 import { keypadPress } from './walk-keypad.js';
 import type { Position } from './walk-moves.js';
 import { itemPageByTap, namedPageEdges } from './walk-named.js';
+import type { PressedOnPage } from './walk-opens.js';
+import { rowsOpenOtherKind } from './walk-opens.js';
 import type { OtherPick } from './walk-pick.js';
 import { freeItemElsewhere, goalSibling, otherPick, sameItem } from './walk-pick.js';
 import { pressedAgain } from './walk-pressed.js';
@@ -84,6 +86,8 @@ export interface UnknownTapContext {
   otherQuery: boolean;
   /** Back came from a page no demonstration recorded, and no recorded move has confirmed the page since (walk.ts). */
   unsureOfPage: boolean;
+  /** What recorded taps on the page pressed, this task's and other tasks' (walk-opens.ts). */
+  pressed(): PressedOnPage;
 }
 
 /** The rules, lazily, in order: walk.ts takes the first it can apply. */
@@ -115,7 +119,18 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
   const pressed = listed === null || c.otherQuery ? null : tapOnLabel(listed, m.leavingOf.get(pos.page) ?? [], action);
   if (pressed) yield { kind: 'moved', pressed, label };
   const named = listed === null ? [] : namedPageEdges(m, listed, action, pos.page);
-  if (named.length > 0) {
+  const namedActivity = named.length > 0 ? (m.byId.get(named[0]!.to)?.signature.activity ?? '') : '';
+  if (
+    named.length > 0 &&
+    !rowsOpenOtherKind(
+      c.screens,
+      action,
+      screen,
+      c.pressed(),
+      namedActivity,
+      named.flatMap((e) => (e.target ? [e.target.bounds] : [])),
+    )
+  ) {
     const reason = `"${listed}" opens its own page, as a demonstration's tap on it did elsewhere`;
     return yield { kind: 'take', edge: named[0]!, how: 'named-page', reason };
   }

@@ -49,7 +49,9 @@ import { switchedBack } from './walk-switch.js';
 import type { KeypadPress } from './walk-keypad.js';
 import { keypadPressed } from './walk-keypad.js';
 import { exactMove } from './walk-exact.js';
-import { leftWith } from './walk-implied.js';
+import type { PressedOnPage } from './walk-opens.js';
+import { mayActInPlace, pressedOn } from './walk-opens.js';
+import { impliedBySibling, leftWith, leftWithImplied } from './walk-implied.js';
 import type { TabBar } from './walk-tabs.js';
 import { recordedTabPress, sharedTabBars, tabDestination, tabPressed, TabPages } from './walk-tabs.js';
 
@@ -491,6 +493,7 @@ export class GraphWalker {
         valueOf,
         otherQuery: this.query.text !== null,
         unsureOfPage: this.unsureOfPage,
+        pressed: () => this.pressedHere(),
       });
       for (const rule of rules) {
         const taken = this.unknownTap(rule, action, pos, screen, exact.nearest);
@@ -550,7 +553,9 @@ export class GraphWalker {
       case 'abroad':
         return this.goAbroad(rule.there, rule.label, rule.pressed, nearest);
       case 'excursion': {
-        this.away = { action, nearest, bar: null, tab: null, pressed: rule.pressed };
+        const opens =
+          rule.pressed !== null || !mayActInPlace(this.screens(), action, graphScreen(this.graph as TaskGraph), this.pressedHere());
+        this.away = { action, nearest, bar: null, tab: null, pressed: rule.pressed, opens };
         // A row of a list opened it (a song: it may be playing now); a control of the page's chrome opens views.
         if (insideScrolling(this.screens(), action, graphScreen(this.graph as TaskGraph))) this.rowOpenedAway = true;
         this.current = new Set();
@@ -658,6 +663,12 @@ export class GraphWalker {
     return screensAt(this.model, this.pos);
   }
 
+  /** What recorded taps on the page the walk stands on pressed, this task's and other tasks' (walk-opens.ts). */
+  private pressedHere(): PressedOnPage {
+    const own = pressedOn(this.model, this.pos.page);
+    return this.app?.pressedOnPage(this.graph, this.screens(), own) ?? own;
+  }
+
   /**
    * On a page scrolled where no demonstration scrolled: a scroll moves it; a tap lands on what the recorded screen
    * showed that much further down, where it showed the scrolling list there (the list moved under the finger, it is
@@ -750,7 +761,7 @@ export class GraphWalker {
     walk.moveTo(enterNode(model, there.edge.to, [there.edge.to], enterNode(model, there.from.id, [there.from.id], null)));
     const inquiry = this.app?.inquiry(there.graph) ?? false;
     const home = model.pageOf.get(there.from.id) ?? '';
-    this.abroad = { walk, graph: there.graph, home, edited: new Set(), nearest, pressed, inquiry };
+    this.abroad = { walk, graph: there.graph, home, edited: new Set(), nearest, pressed, press: there.edge, inquiry };
     this.current = new Set();
     const reason = `"${label}" opens the page ${there.graph.taskId}'s demonstrations recorded: the walk looks there and comes back`;
     return this.intoOwnPage(reason) ?? unrecorded('app-page', reason, nearest);
@@ -781,7 +792,21 @@ export class GraphWalker {
     if (step.kind === 'home') {
       // As from an excursion: a recorded way off the page (a shortcut) sets what another route's form held.
       this.abroad = null;
-      this.moveTo(a.pressed ? leftWith(this.model, this.opts.textThreshold, this.pos, a.pressed) : this.pos);
+      // Found by held-out set U: another task's shortcut (北京) after the path had set 到达 to 杭州 by its own route, then
+      // Back and 查询, searched 北京 on the phone where the walk still held 杭州.
+      const own = a.pressed ? leftWith(this.model, this.opts.textThreshold, this.pos, a.pressed) : this.pos;
+      const there = pageModel(a.graph);
+      const label = isTapLike(a.press.action) ? normalizeContent(tappedLabel(a.press, a.press.action)) : '';
+      const implied =
+        there.implied.get(a.press) ??
+        impliedBySibling(
+          [
+            { model: this.model, page: this.pos.page },
+            { model: there, page: a.home },
+          ],
+          label,
+        );
+      this.moveTo(leftWithImplied(this.model, this.opts.textThreshold, own, implied));
       this.viaGoal = new Set();
     }
     return unrecorded(step.kind === 'home' ? 'back' : 'app-page', step.reason, null);

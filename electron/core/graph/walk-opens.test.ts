@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../../shared/domain/action.js';
+import type { TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { Bounds } from '../../../shared/domain/ui-node.js';
+import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
+import { b, button, id, n, page, tapAt } from '../../../test/support/ui-builder.js';
+import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
+import { GraphWalker } from './walk.js';
+import { AppPages } from './walk-app-pages.js';
+
+/** A page whose rows stand in a list that scrolls (a RecyclerView), under the page's toolbar. */
+const listPage = (title: string, rows: readonly [string, Bounds][], ...rest: ReturnType<typeof button>[]) =>
+  page(
+    title,
+    n({
+      className: 'androidx.recyclerview.widget.RecyclerView',
+      resourceId: id('list'),
+      bounds: b(0, 250, 1080, 2000),
+      children: rows.map(([label, bounds]) => button(label, bounds, { resourceId: id('row') })),
+    }),
+    ...rest,
+  );
+
+const back: Action = { type: 'Back' };
+
+/**
+ * A tap the graph does not know, then Back: the walk takes the tap to have opened a page no one recorded, which Back
+ * leaves. A button may act in place instead (下一首 on the player), and Back then leaves the player itself: the next tap
+ * at 暂停's place lands on the library. Where a recorded tap on a control of its shape stayed on the page, the walk does
+ * not take Back to return (held-out set U: 7 false accepts).
+ */
+describe('a tap that may have acted in place, then Back', () => {
+  const song = (i: number) => b(0, 300 + i * 200, 1080, 500 + i * 200);
+  const library = listPage('歌曲', [
+    ['茉莉花', song(0)],
+    ['甜蜜蜜', song(1)],
+  ]);
+  const previous = b(40, 1800, 340, 1950);
+  const pause = b(390, 1800, 690, 1950);
+  const next = b(740, 1800, 1040, 1950);
+  const player = (playing: boolean) =>
+    page('播放', button('上一首', previous), button(playing ? '暂停' : '播放', pause), button('下一首', next));
+  const g = graphOf([
+    demoOf(1, [
+      { ui: library, action: tapAt(song(0)) },
+      { ui: player(true), action: tapAt(pause), activity: 'PlayerActivity' },
+      { ui: player(false), action: null, activity: 'PlayerActivity' },
+    ]),
+  ]);
+
+  it('下一首 (shaped as 暂停, which a demonstration pressed in place), Back, then 暂停’s place: refused', () => {
+    expect(walkPath(g, [tapAt(song(0)), tapAt(pause)]).accepted).toBe(true);
+    const path = walkPath(g, [tapAt(song(0)), tapAt(next), back, tapAt(pause)]);
+    expect(path.accepted).toBe(false);
+    expect(path.reason).toMatch(/acted in place/);
+  });
+
+  it('another row of the list (shaped as the row a demonstration opened the player from), Back, then the song: accepted', () => {
+    expect(walkPath(g, [tapAt(song(1)), back, tapAt(song(0)), tapAt(pause)]).accepted).toBe(true);
+  });
+});
+
+/**
+ * An item opens its own page wherever it is listed (walk-named.ts) — but not a row of a list whose rows, as recordings
+ * show, open pages of another kind: the chat list's 老李 opens the chat with 老李, not the contact card titled 老李 that
+ * this task's demonstration reached from the contacts (held-out set U: 8 false accepts, with the share dialog's 孙子).
+ */
+describe('a label shared by an item’s page and a row of a list that opens other pages', () => {
+  const chatRow = (i: number) => b(0, 300 + i * 220, 1080, 520 + i * 220);
+  const contactsTab = b(540, 2100, 1080, 2250);
+  const chats = listPage(
+    '微信',
+    [
+      ['老李', chatRow(0)],
+      ['合唱团', chatRow(1)],
+    ],
+    button('通讯录', contactsTab),
+  );
+  const contactRow = b(0, 300, 1080, 420);
+  const contacts = listPage('通讯录', [['老李', contactRow]]);
+  const like = b(700, 600, 1040, 750);
+  const card = (liked: boolean) => page('老李', button(liked ? '已赞' : '赞', like));
+  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
+  const own = named(
+    graphOf([
+      demoOf(1, [
+        { ui: chats, action: tapAt(contactsTab) },
+        { ui: contacts, action: tapAt(contactRow), activity: 'ContactsActivity' },
+        { ui: card(false), action: tapAt(like), activity: 'ContactInfoActivity' },
+        { ui: card(true), action: null, activity: 'ContactInfoActivity' },
+      ]),
+    ]),
+    'like-laoli',
+  );
+  const other = named(
+    graphOf([
+      demoOf(2, [
+        { ui: chats, action: tapAt(chatRow(1)) },
+        { ui: page('合唱团', button('发送', b(800, 1900, 1040, 2000))), action: null, activity: 'ChattingActivity' },
+      ]),
+    ]),
+    'choir-time',
+  );
+  const walk = (actions: readonly Action[], app: AppPages | null) => {
+    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, app);
+    for (const a of actions) if (!w.act(a).taken) return false;
+    return w.finish().success;
+  };
+
+  it('the chat list’s 老李, then 赞’s place: refused where another task’s chat row opened a chat', () => {
+    expect(walk([tapAt(contactsTab), tapAt(contactRow), tapAt(like)], new AppPages([own, other]))).toBe(true);
+    expect(walk([tapAt(chatRow(0)), tapAt(like)], new AppPages([own, other]))).toBe(false);
+  });
+
+  it('with no recording of what the chat list’s rows open, its 老李 is taken as the item’s own page', () => {
+    expect(walk([tapAt(chatRow(0)), tapAt(like)], null)).toBe(true);
+  });
+});
