@@ -155,9 +155,9 @@ export class AppPages {
 
   /**
    * What other tasks' recorded taps pressed on the page `here` shows (activity and title), by what they did
-   * (walk-opens.ts), and the labels of the presses that stayed, on any page of any app (held-out set V: 15 false
-   * accepts where the article's, the place's or the product's own 收藏, −, 加入购物车 was recorded only on another item's
-   * page, 屏蔽号码 only on the call log; and set U's photo 收藏, recorded only in other apps). Not their shapes on
+   * (walk-opens.ts), and the labels of the presses that stayed, on any page of any app (held-out set V: 14 of its 19
+   * false accepts, where the article's, the place's or the product's own 收藏 or 加入购物车 was recorded only on another
+   * item's page, 屏蔽号码 only on the call log; and set U's photo 收藏, recorded only in other apps). Not their shapes on
    * another page of the activity: the browser's 书签 stands where an article's 收藏网页 does, and opens a page.
    */
   pressedOnPage(own: OwnGraph, here: readonly (GraphNode | undefined)[], into: PressedOnPage): PressedOnPage {

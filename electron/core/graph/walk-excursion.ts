@@ -22,8 +22,8 @@ export interface Excursion {
   /** The recorded way off the page the tap pressed, taken with content it does not lead on from (walk-implied.ts leftWith). */
   pressed?: GraphEdge | null;
   /**
-   * False where nothing recorded says the tap opens a page (walk-opens.ts): it may have acted in place, and Back then
-   * leaves the page itself, so Back is not known to return.
+   * False where recordings show the control acting in place (walk-opens.ts mayActInPlace): the page may have stayed,
+   * and Back then leaves the page itself, so Back is not known to return.
    */
   opens?: boolean;
 }
@@ -58,7 +58,7 @@ export function onExcursion(
   if (tab) return { kind: 'tab' };
   if ((action.type === 'Back' || onUpArrow(action)) && away.opens === false) {
     const reason =
-      'after a tap the graph does not know on a control no recording shows opening a page: it may have acted in place (下一首, 收藏), and then Back left the page itself — where the path stands, no demonstration saw';
+      'after a tap the graph does not know, on a control that recordings show acting in place (by its shape on this page, or its label anywhere: 下一首, 收藏): it may have acted in place, and then Back left the page itself — where the path stands, no demonstration saw';
     const near = away.nearest;
     return { kind: 'refused', move: { taken: null, nearest: near ? { edge: near.edge, result: { ...near.result, reason } } : null } };
   }

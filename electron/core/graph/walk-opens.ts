@@ -12,8 +12,9 @@ import { isTapLike, tappedLabel } from './walk-view.js';
  * tap to open a page no demonstration recorded, which Back leaves. But a button no demonstration pressed may act in
  * place (下一首, 收藏, 赞 on another post, a stepper's +): the page stays, and Back then leaves the page itself. The path
  * then stands on a page the walk does not, and its next taps land on other things (held-out set U: 7 false accepts,
- * 下一首 then Back then 暂停's place, which on the phone was a row of the library). What a control does, the recorded
- * taps on controls of its shape on the page tell; a row of a list no one tapped is taken to open its item.
+ * 下一首 then Back then 暂停's place, which on the phone was a row of the library). What a control does, recorded taps
+ * tell: on controls of its shape on the page, or labelled as it anywhere; where none tells, it is taken to open a page
+ * (a row of a list no one tapped opens its item).
  */
 
 /** How close two controls' widths and heights must be to count as the same kind of row (px). */
@@ -42,10 +43,16 @@ export interface PressedOnPage {
   inPlaceLabels: ReadonlySet<string>;
 }
 
-/** What this task's recorded taps pressed on the page (from its model). */
+const ownLabels = new WeakMap<PageModel, ReadonlySet<string>>();
+
+/** What this task's recorded taps pressed on the page (from its model); the labels, over the whole graph (once). */
 export function pressedOn(m: PageModel, page: string): PressedOnPage {
-  const labels = new Set<string>();
-  for (const edges of m.leavingOf.values()) for (const e of edges) for (const label of inPlaceLabels(m, e)) labels.add(label);
+  let labels = ownLabels.get(m);
+  if (!labels) {
+    const all = new Set<string>();
+    for (const edges of m.leavingOf.values()) for (const e of edges) for (const label of inPlaceLabels(m, e)) all.add(label);
+    ownLabels.set(m, (labels = all));
+  }
   const out: PressedOnPage = { opened: [], inPlace: [], inPlaceLabels: labels };
   for (const e of m.leavingOf.get(page) ?? []) addPressed(out, m, e);
   return out;
@@ -83,10 +90,11 @@ export function inPlaceLabels(m: PageModel, e: GraphEdge): string[] {
 }
 
 /**
- * Whether the tap may have acted in place: it is on a control shaped as one a recorded tap on the page pressed and
- * stayed (暂停 beside 下一首, 赞 老李 beside another post's 赞, 屏蔽号码 beside 呼叫). That a control of the same shape opened
- * a page elsewhere on it does not clear it: a bar holds both kinds (a stepper's + beside 立即购买). Where no recorded
- * tap on the page stayed, Back is taken to return.
+ * Whether the tap may have acted in place: under the finger, a label a recorded tap of any task pressed and stayed on
+ * its page (收藏, 屏蔽号码, an option of a value-setting group: see inPlaceLabels), or a control shaped as one a recorded
+ * tap on this page pressed and stayed (暂停 beside 下一首, 赞 老李 beside another post's 赞, 屏蔽号码 beside 呼叫). That a
+ * control of the same shape opened a page elsewhere on it does not clear it: a bar holds both kinds (a stepper's +
+ * beside 立即购买). Where no recorded tap tells, Back is taken to return.
  */
 export function mayActInPlace(
   screens: readonly (GraphNode | undefined)[],
