@@ -169,3 +169,49 @@ describe('a label a recorded tap elsewhere pressed in place', () => {
     expect(walk(path, new AppPages([own]))).toBe(true);
   });
 });
+
+/**
+ * A one-character label (+, −) tells what a control does within its own app only: the shop's stepper + acts in place,
+ * the chat's + opens a menu. Held-out set V: the product's −, Back, then 立即购买's place, where another product's −
+ * had been recorded in place.
+ */
+describe('a one-character label, within its app', () => {
+  const minus = b(100, 1700, 300, 1850);
+  const plus = b(780, 1700, 980, 1850);
+  const buy = b(540, 2100, 1040, 2250);
+  const product = (count: string, app: string, title = '老花镜') => ({
+    ui: page(title, button('−', minus), button(count, b(400, 1700, 680, 1850)), button('+', plus), button('立即购买', buy)),
+    app,
+  });
+  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
+  const own = named(
+    graphOf([
+      demoOf(1, [
+        { ...product('1', 'com.example.shop'), action: tapAt(buy), activity: 'ProductActivity' },
+        { ui: page('确认订单', button('提交订单', buy)), action: null, activity: 'CheckoutActivity', app: 'com.example.shop' },
+      ]),
+    ]),
+    'buy-glasses',
+  );
+  const stepper = (app: string) =>
+    named(
+      graphOf([
+        demoOf(2, [
+          { ...product('2', app, '牛奶'), action: tapAt(minus), activity: 'ProductActivity' },
+          { ...product('1', app, '牛奶'), action: null, activity: 'ProductActivity' },
+        ]),
+      ]),
+      'milk-two',
+    );
+  const walk = (actions: readonly Action[], app: AppPages) => {
+    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, app);
+    for (const a of actions) if (!w.act(a).taken) return false;
+    return w.finish().success;
+  };
+
+  it('−, Back, then 立即购买’s place: refused where the same app’s − was recorded in place, not where another app’s was', () => {
+    const path = [tapAt(minus), back, tapAt(buy)];
+    expect(walk(path, new AppPages([own, stepper('com.example.shop')]))).toBe(false);
+    expect(walk(path, new AppPages([own, stepper('com.example.other')]))).toBe(true);
+  });
+});

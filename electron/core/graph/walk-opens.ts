@@ -86,8 +86,13 @@ export function inPlaceLabels(m: PageModel, e: GraphEdge): string[] {
     .filter((o) => sameShape(o.bounds, b))
     .map((o) => normalizeContent(o.label))
     .filter((l) => l !== '');
-  return [...([...label].length >= 2 ? [label] : []), ...options];
+  // A one-character label (+, −) says what it does in its own app only: the shop's + steps, the chat's + opens a menu.
+  const own = [...label].length >= 2 ? label : label === '' ? null : inApp(m.byId.get(e.from), label);
+  return [...(own === null ? [] : [own]), ...options];
 }
+
+/** A one-character label as evidence within one app (the node's): see inPlaceLabels. */
+const inApp = (n: GraphNode | undefined, label: string): string => `${(n?.signature.activity ?? '').split('/')[0]}§${label}`;
 
 /**
  * Whether the tap may have acted in place: under the finger, a label a recorded tap of any task pressed and stayed on
@@ -104,7 +109,8 @@ export function mayActInPlace(
   /** The label under the finger. */
   label: string | null,
 ): boolean {
-  if (label !== null && pressed.inPlaceLabels.has(label)) return true;
+  const shown = screens.find((n) => n !== undefined);
+  if (label !== null && (pressed.inPlaceLabels.has(label) || pressed.inPlaceLabels.has(inApp(shown, label)))) return true;
   const control = pressedControl(screens, action, screen);
   return control !== null && pressed.inPlace.some((b) => sameShape(b, control));
 }
