@@ -23,6 +23,9 @@ const listPage = (title: string, rows: readonly [string, Bounds][], ...rest: Ret
 
 const back: Action = { type: 'Back' };
 
+/** A graph as one task's: AppPages tells tasks apart by their ids. */
+const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
+
 /**
  * A tap the graph does not know, then Back: the walk takes the tap to have opened a page no one recorded, which Back
  * leaves. A button may act in place instead (下一首 on the player), and Back then leaves the player itself: the next tap
@@ -80,7 +83,6 @@ describe('a label shared by an item’s page and a row of a list that opens othe
   const contacts = listPage('通讯录', [['老李', contactRow]]);
   const like = b(700, 600, 1040, 750);
   const card = (liked: boolean) => page('老李', button(liked ? '已赞' : '赞', like));
-  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
   const own = named(
     graphOf([
       demoOf(1, [
@@ -130,7 +132,6 @@ describe('a label a recorded tap elsewhere pressed in place', () => {
   const remove = b(740, 2100, 1040, 2250);
   const photo = page('生日蛋糕', button('分享', share), button('收藏', star), button('删除', remove));
   const daughter = b(40, 600, 1040, 750);
-  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
   const own = named(
     graphOf([
       demoOf(1, [
@@ -183,7 +184,6 @@ describe('a one-character label, within its app', () => {
     ui: page(title, button('−', minus), button(count, b(400, 1700, 680, 1850)), button('+', plus), button('立即购买', buy)),
     app,
   });
-  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
   const own = named(
     graphOf([
       demoOf(1, [

@@ -5,6 +5,7 @@ import { contains, sameBounds } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import type { PageModel } from './page-model.js';
 import { normalizeContent } from './content.js';
+import { appOfPage } from './walk-position.js';
 import { isTapLike, tappedLabel } from './walk-view.js';
 
 /**
@@ -92,7 +93,7 @@ export function inPlaceLabels(m: PageModel, e: GraphEdge): string[] {
 }
 
 /** A one-character label as evidence within one app (the node's): see inPlaceLabels. */
-const inApp = (n: GraphNode | undefined, label: string): string => `${(n?.signature.activity ?? '').split('/')[0]}§${label}`;
+const inApp = (n: GraphNode | undefined, label: string): string => `${appOfPage(n?.signature.activity ?? '')}§${label}`;
 
 /**
  * Whether the tap may have acted in place: under the finger, a label a recorded tap of any task pressed and stayed on
