@@ -16,6 +16,8 @@ export interface ScreenView {
   kind: WalkView['kind'];
   /** How far the page is scrolled, in device pixels of the graph's screen (finger up positive); 0 unless `scrolled`. */
   scrolledPx: number;
+  /** The recorded list shown may have reordered on a phone (WalkView.stale). */
+  stale?: true;
 }
 
 /** The caption of a page no demonstration recorded, in the sample set's language and in English. */

@@ -18,7 +18,7 @@ import { pressedAgain } from './walk-pressed.js';
 import { flippedBack, onFlippedSwitch } from './walk-switch.js';
 import type { TabBar } from './walk-tabs.js';
 import { sharedTabBars, tabPressed } from './walk-tabs.js';
-import { inField, isTapLike, onNothing, toggleUnder } from './walk-view.js';
+import { inField, isTapLike, onNothing, switchRowUnder, toggleUnder } from './walk-view.js';
 
 /**
  * What an action no recorded move takes does where the walk stands, rule by rule in the order they are tried: the
@@ -147,6 +147,11 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
   if (toggle !== null && !onFlippedSwitch(m, c.edges, action, c.screens, screen)) {
     const reason = 'a slider or a switch no demonstration moved: its own value changes, the page stays';
     return yield { kind: 'stays', how: 'own-value', reason, toggle: { bounds: toggle, onForm: commitsByExit(m, pos.page) } };
+  }
+  const rowSwitch = toggle === null ? switchRowUnder(c.screens, action, screen) : null;
+  if (rowSwitch !== null && !onFlippedSwitch(m, c.edges, action, c.screens, screen)) {
+    const reason = 'a row holding a switch, among rows of other kinds (a settings page): it flips its switch, the page stays';
+    return yield { kind: 'stays', how: 'own-value', reason, toggle: { bounds: rowSwitch, onForm: commitsByExit(m, pos.page) } };
   }
   const item = sameItem(action, c.out);
   if (item) {

@@ -1,7 +1,7 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode, ObservationRef } from '../../../shared/domain/task-graph.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
-import { contains } from '../../../shared/domain/ui-tree.js';
+import { area, contains } from '../../../shared/domain/ui-tree.js';
 import { NORM_MAX, toPixels } from '../geometry/coordinates.js';
 import { namesSomething, normalizeContent } from './content.js';
 import { isSearchKey } from './goal-conditions.js';
@@ -180,6 +180,20 @@ export function onStillControl(
 /** A control this share of the screen's width or wider is a list's row, not a tab or a segment of a bar. */
 const ROW_WIDTH = 0.9;
 
+/** Whether a pressable control is a row of a list: as wide as the screen, and not a system bar (the status bar, the navigation bar). */
+const isRow = (b: Bounds, screen: { width: number; height: number }): boolean =>
+  b.right - b.left >= ROW_WIDTH * screen.width && b.top > 0 && b.bottom < screen.height;
+
+/** The row of a list under a point (in pixels) of a screen: the smallest pressable control there, where it is a row; else null. */
+export function rowUnder(
+  n: Pick<GraphNode, 'pressable'>,
+  p: { x: number; y: number },
+  screen: { width: number; height: number },
+): Bounds | null {
+  const under = (n.pressable ?? []).filter((b) => contains(b, p.x, p.y)).sort((a, b) => area(a) - area(b))[0];
+  return under !== undefined && isRow(under, screen) ? under : null;
+}
+
 /** Whether the selected control a tap lands on (onStillControl) is a row as wide as the screen: an item of a list. */
 export function onSelectedRow(
   nodes: readonly (ScreenFacts | undefined)[],
@@ -205,6 +219,42 @@ export function toggleUnder(
   const t = nodes[0]?.toggles?.find((b) => contains(b, p.x, p.y));
   return t ? `${t.left},${t.top},${t.right},${t.bottom}` : null;
 }
+
+/**
+ * The switch of the row under a tap, where that row flips it as the switch does (a settings page's 来电振动, 深色主题), named
+ * by its place on the first screen; else null. On every screen the smallest pressable under the finger is a row as
+ * wide as the screen holding one switch, and another row of the page is plain (nothing pressable inside it, not a
+ * slider): a list of settings of several kinds. Where every row holds a control of its own, the rows are items each
+ * with an on/off (the alarms), and a row opens its item (held-out sets V and X: the row tapped, then Back, was taken
+ * to return from a page it opened; the page stayed, and Back left it).
+ */
+export function switchRowUnder(
+  nodes: readonly (ScreenFacts | undefined)[],
+  action: Action,
+  screen: { width: number; height: number },
+): string | null {
+  if (action.type !== 'Tap' || nodes.length === 0) return null;
+  const p = toPixels(action.at, screen);
+  const inside = (of: readonly Bounds[] | undefined, row: Bounds): Bounds[] =>
+    (of ?? []).filter((t) => within(t, row) && area(t) < area(row));
+  let first: Bounds | null = null;
+  for (const n of nodes) {
+    if (n === undefined) return null;
+    const under = rowUnder(n, p, screen);
+    if (under === null) return null;
+    const own = inside(n.toggles, under);
+    // A plain row beside it: nothing pressable inside, and not itself a slider.
+    const plain = (r: Bounds): boolean =>
+      r !== under && inside(n.pressable, r).length === 0 && !(n.toggles ?? []).some((t) => sameBox(t, r));
+    if (own.length !== 1 || !(n.pressable ?? []).some((r) => isRow(r, screen) && plain(r))) return null;
+    first ??= own[0]!;
+  }
+  return first ? `${first.left},${first.top},${first.right},${first.bottom}` : null;
+}
+
+const within = (inner: Bounds, outer: Bounds): boolean =>
+  inner.left >= outer.left && inner.right <= outer.right && inner.top >= outer.top && inner.bottom <= outer.bottom;
+const sameBox = (a: Bounds, b: Bounds): boolean => a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom;
 
 /** The focus of a field no demonstration typed in: typing there matches no recorded typing. */
 export const UNKNOWN_FIELD = '§a field no demonstration typed in';
@@ -256,6 +306,11 @@ export interface WalkView {
   shown?: ObservationRef;
   /** The task whose demonstrations recorded `shown`, when it is another task's (walk-abroad.ts). */
   recordedBy?: string;
+  /**
+   * The recorded screen shows a list that keeps what was used last at its head, recorded before this path used an item
+   * (walk-history.ts): its rows may stand elsewhere on the phone.
+   */
+  stale?: true;
 }
 
 /**

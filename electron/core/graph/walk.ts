@@ -52,6 +52,7 @@ import { exactMove } from './walk-exact.js';
 import type { PressedOnPage } from './walk-opens.js';
 import { mayActInPlace, pressedOn } from './walk-opens.js';
 import { impliedBySibling, leftWith, leftWithImplied } from './walk-implied.js';
+import { historyTitle, onListRow } from './walk-history.js';
 import type { TabBar } from './walk-tabs.js';
 import { recordedTabPress, sharedTabBars, tabDestination, tabPressed, TabPages } from './walk-tabs.js';
 
@@ -208,7 +209,13 @@ export class GraphWalker {
     }
     const keyboard = this.afterStay === null && !this.away ? this.keyboardScreen() : null;
     const view = walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph), this.afterStay);
-    return keyboard ? withKeyboardScreen(view, keyboard, this.app?.recordedBy(keyboard), this.graph.taskId) : view;
+    const shown = keyboard ? withKeyboardScreen(view, keyboard, this.app?.recordedBy(keyboard), this.graph.taskId) : view;
+    return shown.kind !== 'excursion' && this.historyUsed() !== null ? { ...shown, stale: true } : shown;
+  }
+
+  /** The title of the history list the walk stands on where a row opened a page no demonstration recorded (an item used on the way); else null. */
+  private historyUsed(): string | null {
+    return this.rowOpenedAway && !this.away ? historyTitle(this.screens()) : null;
   }
 
   /** A recording of the page with the keyboard up, where a tap raised it and the screens stood on lack it (walk-keyboard.ts). */
@@ -391,6 +398,13 @@ export class GraphWalker {
         `${since}, the page may show a bar over its list here (another task's recording shows ${bar}): what is under the finger, no screen of this path says`,
         bestEdge(action, this.outEdges(this.pos), this.opts).nearest,
       );
+    // A list that keeps what was used last at its head (walk-history.ts), after an item was used on the way.
+    const history = this.historyUsed();
+    if (history !== null && onListRow(this.screens(), action, graphScreen(this.graph as TaskGraph)))
+      return refused(
+        `after a row opened a page no demonstration recorded (an item used on the way), "${history}" may have it at its head: which row is under the finger, no screen of this path says`,
+        bestEdge(action, this.outEdges(this.pos), this.opts).nearest,
+      );
     return null;
   }
 
@@ -558,7 +572,7 @@ export class GraphWalker {
           !mayActInPlace(this.screens(), action, screen, this.pressedHere(), labelUnder(this.screens(), action, screen));
         this.away = { action, nearest, bar: null, tab: null, pressed: rule.pressed, opens };
         // A row of a list opened it (a song: it may be playing now); a control of the page's chrome opens views.
-        if (insideScrolling(this.screens(), action, graphScreen(this.graph as TaskGraph))) this.rowOpenedAway = true;
+        if (insideScrolling(this.screens(), action, screen) || onListRow(this.screens(), action, screen)) this.rowOpenedAway = true;
         this.current = new Set();
         const why = nearest?.result.reason ?? 'no outgoing edge of this kind';
         const reason = `a tap the graph does not know (${why}): only Back is known to return from it`;

@@ -20,6 +20,8 @@ export interface ShownScreen {
   /** `recorded`: as recorded; `scrolled`: shifted up by `scrolledPx`; anything else: a screen no demonstration saw. */
   kind: string;
   scrolledPx: number;
+  /** The recorded list shown may stand otherwise on the phone (a history list after an item was used). */
+  stale?: boolean;
 }
 
 const centre = (b: Bounds): { x: number; y: number } => ({ x: (b.left + b.right) / 2, y: (b.top + b.bottom) / 2 });
@@ -47,11 +49,13 @@ export function aimByLabel(action: Action, target: string | null, shown: ShownSc
 
 /**
  * Whether the run showed the agent nothing recorded where this action acts: a page no demonstration recorded (shown
- * as such), or a list scrolled past what its recorded screen shows, tapped where the shifted screen is blank. A path
+ * as such), a list scrolled past what its recorded screen shows, tapped where the shifted screen is blank, or a
+ * history list recorded before the path used an item (its rows may stand elsewhere on the phone). A path
  * refused there acted on what an offline run cannot show.
  */
 export function actsOnUnshown(action: Action | null, shown: ShownScreen, screen: { width: number; height: number }): boolean {
   if (shown.kind === 'excursion') return true;
+  if (shown.stale && action && (action.type === 'Tap' || action.type === 'LongPress')) return true;
   if (shown.kind !== 'scrolled' || !action || (action.type !== 'Tap' && action.type !== 'LongPress')) return false;
   const p = toPixels(action.at, screen);
   const y = p.y + shown.scrolledPx;
