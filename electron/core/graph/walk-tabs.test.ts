@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
-import { b, button, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
+import { b, button, id, n, page, tapAt, text } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
 
 /**
@@ -59,6 +59,46 @@ describe('a tab bar navigates: a tab no demonstration pressed there shows its pa
     // On the 时钟 page no demonstration saw, what lies where the presets are elsewhere is unknown.
     expect(walkPath(g, [tapAt(clock), tapAt(ten), tapAt(timer), tapAt(start)]).accepted).toBe(false);
     expect(walkPath(g, [tapAt(clock), tapAt(timer), tapAt(start)]).accepted).toBe(false);
+  });
+});
+
+/**
+ * After the goal, a tab whose page no demonstration showed, then the goal's own tab: the page as the path left it, the
+ * goal's state on it (held-out set X: 开始 pressed, 时钟, then 计时器 — the walk came back standing on no node).
+ */
+describe('after the goal, another tab and back', () => {
+  const bar = (on: string) =>
+    ['闹钟', '时钟', '计时器'].map((l, i) =>
+      n({
+        className: 'android.widget.LinearLayout',
+        contentDesc: l,
+        clickable: true,
+        selected: l === on,
+        bounds: b(i * 360, 2200, (i + 1) * 360, 2350),
+        children: [text(l, b(i * 360, 2240, (i + 1) * 360, 2310))],
+      }),
+    );
+  const clock = b(360, 2200, 720, 2350);
+  const timer = b(720, 2200, 1080, 2350);
+  const start = b(40, 900, 1040, 1050);
+  const g = graphOf([
+    demoOf(1, [
+      {
+        ui: page('计时器', text('10:00', b(40, 300, 1040, 450)), button('开始', start, { resourceId: id('start') }), ...bar('计时器')),
+        action: tapAt(start),
+      },
+      {
+        ui: page('计时器', text('09:59', b(40, 300, 1040, 450)), button('暂停', start, { resourceId: id('pause') }), ...bar('计时器')),
+        action: null,
+      },
+    ]),
+  ]);
+
+  it('开始, 时钟 (no demonstration showed its page), 计时器: accepted; with a tap on the unshown page on the way: not', () => {
+    const r = walkPath(g, [tapAt(start), tapAt(clock), tapAt(timer)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+    expect(walkPath(g, [tapAt(start), tapAt(clock), tapAt(b(40, 300, 1040, 450)), tapAt(timer)]).accepted).toBe(false);
   });
 });
 

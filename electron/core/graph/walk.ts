@@ -724,8 +724,9 @@ export class GraphWalker {
     if (step.kind === 'refused') return step.move;
     // Another tab of the bar that page shows: as pressed on the page the walk left (where it leads from there).
     if (step.kind === 'tab') {
-      // Another tab's page had replaced this one: no field kept the focus.
-      this.pos = { ...this.pos, focus: null, keyboard: false };
+      // Another tab's page had replaced this one: no field kept the focus. The walk stands on the page it left again
+      // (its own tab pressed: as the path left it, the goal's state too — 开始, 时钟, 计时器: held-out set X).
+      this.moveTo({ ...this.pos, focus: null, keyboard: false });
       const page = this.pos.page;
       const move = this.move(action, screen);
       if (this.pos.page !== page && move.taken?.how !== 'tab') this.scrolled = 0;
