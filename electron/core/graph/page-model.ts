@@ -93,6 +93,16 @@ export function pageModel(graph: WalkGraph): PageModel {
   return model;
 }
 
+/**
+ * Whether two nodes are one titled screen in two of the model's pages: the same activity and title, another state of
+ * its toggles (a switch flipped). On a phone that is the screen itself, not a page opened from it.
+ */
+export function sameTitledScreen(m: PageModel, a: string, b: string): boolean {
+  const x = m.byId.get(a)?.signature;
+  const y = m.byId.get(b)?.signature;
+  return x?.title !== undefined && y !== undefined && m.pageOf.get(a) !== m.pageOf.get(b) && pageKey(x) === pageKey(y);
+}
+
 function buildPageModel(graph: WalkGraph): PageModel {
   const cfg: SignatureConfig = graph.config ?? DEFAULT_SIGNATURE_CONFIG;
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));

@@ -68,3 +68,38 @@ describe('a button that names its next action, pressed again, goes back', () => 
     expect(thrice.accepted).toBe(true);
   });
 });
+
+/**
+ * A switch flipped on a titled screen (使用蓝牙 on 已连接的设备) shows the same screen in another state: Back then leaves
+ * the screen, as on the phone, not back to the switch's other state (held-out set X: on, Back, 已连接的设备 again).
+ */
+describe('Back after a switch flipped leaves the screen', () => {
+  const entry = b(0, 400, 1080, 560);
+  const switchBox = b(900, 250, 1040, 350);
+  const home = page('设置', button('已连接的设备', entry, { resourceId: id('devices') }), button('显示', b(0, 560, 1080, 720)));
+  const devices = (on: boolean) =>
+    page(
+      '已连接的设备',
+      text('使用蓝牙', b(40, 250, 800, 350)),
+      n({ className: 'android.widget.Switch', resourceId: id('bt'), checkable: true, checked: on, clickable: true, bounds: switchBox }),
+      text(on ? '可被发现' : '蓝牙已关闭', b(40, 400, 1040, 500)),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: home, action: tapAt(entry) },
+      { ui: devices(false), action: tapAt(switchBox) },
+      { ui: devices(true), action: null },
+    ]),
+  ]);
+  const back = { type: 'Back' } as const;
+
+  it('on, Back, the screen again: accepted; then the switch again, or the switch’s place after Back: not', () => {
+    const r = walkPath(g, [tapAt(entry), tapAt(switchBox), back, tapAt(entry)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+    // Back left the screen: the switch's place is on 设置 now, not the switch.
+    expect(walkPath(g, [tapAt(entry), tapAt(switchBox), back, tapAt(switchBox)]).accepted).toBe(false);
+    // Come back and switched again: off on the phone.
+    expect(walkPath(g, [tapAt(entry), tapAt(switchBox), back, tapAt(entry), tapAt(switchBox)]).accepted).toBe(false);
+  });
+});

@@ -8,7 +8,7 @@ import type { MatchOptions } from './match.js';
 import { bestEdge, matchEdge, sameDemonstratedAction } from './match.js';
 import { labelUnder, onBackControl } from './walk-controls.js';
 import type { PageModel } from './page-model.js';
-import { loopAllows, pageModel } from './page-model.js';
+import { loopAllows, pageModel, sameTitledScreen } from './page-model.js';
 import { nothingUnder, sameControl } from './walk-pressed.js';
 import { vetMove } from './walk-vet.js';
 import { enterOnEmptyField, enterWithNoField, typedNowhere } from './walk-focus.js';
@@ -902,6 +902,9 @@ export class GraphWalker {
 
   /** Off the page: Back will return to where the walk came from; arriving on a page it came through returns there. */
   private navigate(next: Position): void {
+    // The same titled screen with a switch flipped (the model's page of another toggle state): the phone shows it in
+    // place of this one, and Back leaves the screen (held-out set X: 使用蓝牙 on, Back, 已连接的设备 again).
+    if (sameTitledScreen(this.model, this.pos.near, next.near)) next.back = this.pos.back;
     for (let p: Position | null = this.pos; p; p = p.back)
       if (p.page === next.page) {
         next.back = p.back;
