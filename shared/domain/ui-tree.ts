@@ -20,6 +20,9 @@ export const area = (b: Bounds): number => Math.max(0, b.right - b.left) * Math.
 export const contains = (b: Bounds, x: number, y: number): boolean => x >= b.left && x < b.right && y >= b.top && y < b.bottom;
 export const sameBounds = (a: Bounds, b: Bounds): boolean =>
   a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom;
+/** Whether `inner` lies wholly within `outer`. */
+export const encloses = (outer: Bounds, inner: Bounds): boolean =>
+  inner.left >= outer.left && inner.right <= outer.right && inner.top >= outer.top && inner.bottom <= outer.bottom;
 
 /**
  * The element a tap at (x, y) device pixels lands on: among nodes containing the point,

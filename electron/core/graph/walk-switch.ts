@@ -1,7 +1,6 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
-import type { Bounds } from '../../../shared/domain/ui-node.js';
-import { contains } from '../../../shared/domain/ui-tree.js';
+import { contains, encloses } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
 import { pressedLabel } from './match.js';
@@ -19,9 +18,6 @@ import { enterNode, settle } from './walk-position.js';
  * next action (暂停, then 播放) goes back the same way.
  */
 
-const inside = (inner: Bounds, outer: Bounds): boolean =>
-  inner.left >= outer.left && inner.right <= outer.right && inner.top >= outer.top && inner.bottom <= outer.bottom;
-
 /** Whether a recorded edge is a tap that flipped a switch: its target holds one of its screen's switches, and it led to the same page in another state. */
 export function flipsSwitch(m: PageModel, e: GraphEdge): boolean {
   if (e.action.type !== 'Tap' || !e.target || e.slider || e.from === e.to) return false;
@@ -29,7 +25,7 @@ export function flipsSwitch(m: PageModel, e: GraphEdge): boolean {
   const to = m.byId.get(e.to);
   if (!from || !to || m.pageOf.get(e.from) === m.pageOf.get(e.to)) return false;
   if (pageKey(from.signature) !== pageKey(to.signature)) return false;
-  return (from.toggles ?? []).some((b) => inside(b, e.target!.bounds));
+  return (from.toggles ?? []).some((b) => encloses(e.target!.bounds, b));
 }
 
 /** The recorded tap that flipped a switch to reach one of `here`, when this tap is on the same control: it flips it back. */

@@ -143,15 +143,15 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
     };
   const tab = tabPressed(sharedTabBars(c.screens), action, screen);
   if (tab) return yield { kind: 'tab', bar: tab.bar, label: tab.label };
+  // A slider or a switch under the finger, or a settings row that flips the switch it holds.
   const toggle = toggleUnder(c.screens, action, screen);
-  if (toggle !== null && !onFlippedSwitch(m, c.edges, action, c.screens, screen)) {
-    const reason = 'a slider or a switch no demonstration moved: its own value changes, the page stays';
-    return yield { kind: 'stays', how: 'own-value', reason, toggle: { bounds: toggle, onForm: commitsByExit(m, pos.page) } };
-  }
-  const rowSwitch = toggle === null ? switchRowUnder(c.screens, action, screen) : null;
-  if (rowSwitch !== null && !onFlippedSwitch(m, c.edges, action, c.screens, screen)) {
-    const reason = 'a row holding a switch, among rows of other kinds (a settings page): it flips its switch, the page stays';
-    return yield { kind: 'stays', how: 'own-value', reason, toggle: { bounds: rowSwitch, onForm: commitsByExit(m, pos.page) } };
+  const ownValue = toggle ?? switchRowUnder(c.screens, action, screen);
+  if (ownValue !== null && !onFlippedSwitch(m, c.edges, action, c.screens, screen)) {
+    const reason =
+      toggle !== null
+        ? 'a slider or a switch no demonstration moved: its own value changes, the page stays'
+        : 'a row holding a switch, among rows of other kinds (a settings page): it flips its switch, the page stays';
+    return yield { kind: 'stays', how: 'own-value', reason, toggle: { bounds: ownValue, onForm: commitsByExit(m, pos.page) } };
   }
   const item = sameItem(action, c.out);
   if (item) {

@@ -1,7 +1,7 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode, ObservationRef } from '../../../shared/domain/task-graph.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
-import { area, contains } from '../../../shared/domain/ui-tree.js';
+import { area, contains, encloses, sameBounds } from '../../../shared/domain/ui-tree.js';
 import { NORM_MAX, toPixels } from '../geometry/coordinates.js';
 import { namesSomething, normalizeContent } from './content.js';
 import { isSearchKey } from './goal-conditions.js';
@@ -236,7 +236,7 @@ export function switchRowUnder(
   if (action.type !== 'Tap' || nodes.length === 0) return null;
   const p = toPixels(action.at, screen);
   const inside = (of: readonly Bounds[] | undefined, row: Bounds): Bounds[] =>
-    (of ?? []).filter((t) => within(t, row) && area(t) < area(row));
+    (of ?? []).filter((t) => encloses(row, t) && area(t) < area(row));
   let first: Bounds | null = null;
   for (const n of nodes) {
     if (n === undefined) return null;
@@ -245,16 +245,12 @@ export function switchRowUnder(
     const own = inside(n.toggles, under);
     // A plain row beside it: nothing pressable inside, and not itself a slider.
     const plain = (r: Bounds): boolean =>
-      r !== under && inside(n.pressable, r).length === 0 && !(n.toggles ?? []).some((t) => sameBox(t, r));
+      r !== under && inside(n.pressable, r).length === 0 && !(n.toggles ?? []).some((t) => sameBounds(t, r));
     if (own.length !== 1 || !(n.pressable ?? []).some((r) => isRow(r, screen) && plain(r))) return null;
     first ??= own[0]!;
   }
   return first ? `${first.left},${first.top},${first.right},${first.bottom}` : null;
 }
-
-const within = (inner: Bounds, outer: Bounds): boolean =>
-  inner.left >= outer.left && inner.right <= outer.right && inner.top >= outer.top && inner.bottom <= outer.bottom;
-const sameBox = (a: Bounds, b: Bounds): boolean => a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom;
 
 /** The focus of a field no demonstration typed in: typing there matches no recorded typing. */
 export const UNKNOWN_FIELD = '§a field no demonstration typed in';
