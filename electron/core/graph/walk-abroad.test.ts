@@ -111,11 +111,42 @@ describe("another task's recording of the page a tap opens", () => {
     expect(walk([tapAt(add), tapAt(vibrate), back, ...asDemonstrated]).accepted).toBe(true);
   });
 
-  it('Finish while there is not on a DONE node of this task; nor back from there: what a tap after the goal did, no one saw', () => {
-    expect(walk([...asDemonstrated, tapAt(seven)]).walker.finish().success).toBe(false);
-    // (挂断 or 暂停 on the goal's page, then Back, undid the goal on the phone: found by hand when a look kept it.)
-    expect(walk([...asDemonstrated, tapAt(seven), back]).accepted).toBe(false);
+  it('after the goal, a page the other task opened ahead (the 07:00 editor) looked at and left by Back: the goal stands', () => {
+    expect(walk([...asDemonstrated, tapAt(seven), back]).accepted).toBe(true);
+    // Not once something is pressed there, nor where no task recorded what the tap opens.
+    expect(walk([...asDemonstrated, tapAt(seven), tapAt(plus), back]).accepted).toBe(false);
     expect(walk([...asDemonstrated, tapAt(seven), back], null).accepted).toBe(false);
+  });
+
+  it('after the goal, a press the other task made back to a page it had been on (挂断 back to the chat): the goal is judged where the path ends', () => {
+    // (挂断 on the goal's call screen, then Back, ended the call on the phone: found by hand when a look kept it.)
+    const hangUp = b(400, 2000, 680, 2150);
+    const call = (t: string) => page(t, button('挂断', hangUp, { resourceId: id('hang_up') }));
+    const thread = page('乐乐', button('视频通话', seven, { resourceId: id('video') }), button('发消息', add, { resourceId: id('text') }));
+    const calls = named(
+      graphOf([
+        demoOf(5, [
+          { ui: thread, action: tapAt(seven) },
+          { ui: call('通话中'), action: tapAt(hangUp), activity: 'CallActivity' },
+          { ui: thread, action: tapAt(add) },
+          { ui: page('写消息'), action: null, activity: 'ComposeActivity' },
+        ]),
+      ]),
+      'call-hang-up',
+    );
+    const own2 = named(
+      graphOf([
+        demoOf(6, [
+          { ui: thread, action: tapAt(seven) },
+          { ui: call('通话中'), action: null, activity: 'CallActivity' },
+        ]),
+      ]),
+      'call',
+    );
+    const w = new GraphWalker(own2, DEFAULT_MATCH_OPTIONS, new AppPages([own2, calls]));
+    expect(w.act(tapAt(seven)).taken).not.toBeNull();
+    expect(w.act(tapAt(hangUp)).taken?.how).toBe('named-page');
+    expect(w.finish().success).toBe(false);
   });
 });
 

@@ -119,3 +119,18 @@ export function ownNodeThere(a: Abroad, own: readonly GraphNode[]): string | nul
   const same = own.filter((n) => n.shows === there.shows && pageKey(n.signature) === key);
   return same.length === 1 ? same[0]!.id : null;
 }
+
+/**
+ * Whether the other task's press opened a page its demonstration had not been on yet (城市管理 from the weather's main
+ * page): a look, which acts on nothing. Not one it came back to (挂断 back to the chat: the call ended), nor a press that
+ * set anything or was that task's goal.
+ */
+export function opensAhead(a: Abroad): boolean {
+  const m = pageModel(a.graph);
+  const e = a.press;
+  const to = m.pageOf.get(e.to);
+  if (to === undefined || to === m.pageOf.get(e.from) || e.goal || (e.effects?.length ?? 0) > 0) return false;
+  const before = (d: number, t: number): boolean =>
+    [...m.outOf.values()].some((out) => out.some((o) => m.pageOf.get(o.from) === to && o.uses.some(([od, ot]) => od === d && ot < t)));
+  return e.uses.every(([d, t]) => !before(d, t));
+}

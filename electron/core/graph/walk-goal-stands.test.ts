@@ -59,12 +59,23 @@ describe('what a goal action leaves behind', () => {
     expect(g.doneNodes(new Set(['n5']))?.nodes).toEqual(new Set(['n2']));
   });
 
-  it('a task that only looks is judged on the goal screen only when the path stands on it again', () => {
+  it('a task that only looks: its look stands after moves that cannot act, as an act does, wherever the path ends', () => {
     const g = new GoalAfter(true, pageOf, new Map(), new Set(['list']));
     g.acted(tap, taken('edge', edge('n1', 'n3', tap, true)), new Set(['n3']));
     g.acted(tap, taken('back'), null);
+    expect(g.doneNodes(new Set(['n1']))?.nodes).toEqual(new Set(['n3']));
+    expect(g.doneNodes(new Set(['n3']))?.after).toMatch(/came back to it/);
+    g.acted(tap, taken('excursion'), null);
     expect(g.doneNodes(new Set(['n1']))).toBeNull();
-    expect(g.doneNodes(new Set(['n3']))?.nodes).toEqual(new Set(['n3']));
+  });
+
+  it("another task's page opened ahead keeps the goal; pressing anything there does not", () => {
+    const g = new GoalAfter(false, pageOf, new Map(), new Set(['list']));
+    g.acted(tap, taken('edge', edge('n1', 'n3', tap, true)), new Set(['n3']));
+    g.acted(tap, taken('app-page'), null, true);
+    expect(g.doneNodes(new Set())?.nodes).toEqual(new Set(['n3']));
+    g.acted(tap, taken('app-page'), null, false);
+    expect(g.doneNodes(new Set())).toBeNull();
   });
 
   it('a look may be taken again only from the page Back returned to, with nothing else moved', () => {

@@ -13,8 +13,10 @@ import { tabBarsOf, tabPressed } from './walk-tabs.js';
  * graph does not know, another task's page, an edit, a tap on what the recorded screen shows selected (a page come back
  * to shows what the path set there, not what was recorded: 华氏度 tapped again after 摄氏度 was chosen changes it back,
  * which the CLI's must-fail case caught) — may act, and the goal is judged where the path ends, as before. A
- * task that only asks to be shown something is judged where it ends: the screen must show what was asked — the goal's
- * node again, come back to by such moves (a recorded way to another page, then Back), is that screen.
+ * task that only asks to be shown something is judged the same way: its checks on the phone record the look (the day
+ * viewed, the thread read), which a look elsewhere and Back leave standing (held-out by hand: 明天, Back, 城市管理, Back).
+ * A look of the same kind elsewhere (another album, another day) is a tap on the goal's page the graph does not know,
+ * or a recorded choice there, and ends the standing goal.
  */
 export function keepsTheGoal(
   action: Action,
@@ -22,6 +24,8 @@ export function keepsTheGoal(
   pageOf: ReadonlyMap<string, string>,
   byId: ReadonlyMap<string, GraphNode>,
   goalPages: ReadonlySet<string>,
+  /** The move opened, by another task's press, a page that task had not been on yet (walk-abroad.ts opensAhead): a look. */
+  abroad = false,
 ): boolean {
   switch (taken.how) {
     case 'back':
@@ -40,12 +44,18 @@ export function keepsTheGoal(
     case 'named-page':
     case 'page-exit': {
       const e = taken.edge;
-      if (!e || e.goal) return false;
+      // A page of this task's that another task's press opened ahead (walk-abroad.ts opensAhead): a look (held-out by
+      // hand: 显示余额, 全部服务, Back). Not a press that closed back (挂断, back to the chat: the call ended).
+      if (!e) return taken.how === 'named-page' && abroad;
+      if (e.goal) return false;
       if (e.action.type === 'Back' || pageOf.get(e.to) !== pageOf.get(e.from)) return true;
       // On the same page: a recorded tab pressed (navigation, not an edit), or a recorded choice on a page no goal action
       // is taken on (the news feed's 健康 after the font was set in 设置): what it sets, the path's record keeps.
       return tabPressed(tabBarsOf(byId.get(e.from)), e.action, e.screen) !== null || !goalPages.has(pageOf.get(e.from) ?? '');
     }
+    // Another task's recorded page opened (全部服务 for 显示余额's task); what is pressed there may act.
+    case 'app-page':
+      return abroad;
     default:
       return false;
   }
@@ -84,11 +94,11 @@ export class GoalAfter {
   }
 
   /** Any move: `entered`, the DONE nodes a goal action it took entered (else null): they stand while nothing can act. */
-  acted(action: Action, taken: WalkMove['taken'], entered: ReadonlySet<string> | null): void {
+  acted(action: Action, taken: WalkMove['taken'], entered: ReadonlySet<string> | null, abroad = false): void {
     if (!taken) return;
     this.doneThen = entered
       ? new Set(entered)
-      : this.doneThen && keepsTheGoal(action, taken, this.pageOf, this.byId, this.goalPages)
+      : this.doneThen && keepsTheGoal(action, taken, this.pageOf, this.byId, this.goalPages, abroad)
         ? this.doneThen
         : null;
   }
@@ -98,15 +108,13 @@ export class GoalAfter {
     return this.looksOnly && this.look?.backed ? this.look.edge : null;
   }
 
-  /**
-   * Where Finish may be judged besides where the path stands (`current`): the DONE nodes the goal action entered — for
-   * a task that only looks, those the path stands on again. Null: nowhere else.
-   */
+  /** Where Finish may be judged besides where the path stands (`current`): the DONE nodes the goal action entered. Null: nowhere else. */
   doneNodes(current: ReadonlySet<string>): { nodes: ReadonlySet<string>; after: string } | null {
     if (this.doneThen === null) return null;
-    const nodes = this.looksOnly ? new Set([...this.doneThen].filter((id) => current.has(id))) : this.doneThen;
-    if (nodes.size === 0) return null;
-    const after = this.looksOnly ? 'and the path came back to it by moves that change nothing' : 'and nothing after it could undo it';
-    return { nodes, after };
+    const back = [...this.doneThen].some((id) => current.has(id));
+    return {
+      nodes: this.doneThen,
+      after: back ? 'and the path came back to it by moves that change nothing' : 'and nothing after it could undo it',
+    };
   }
 }

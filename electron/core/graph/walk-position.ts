@@ -10,6 +10,8 @@ import { isEditClass } from './widget-classes.js';
 
 /** The app a page belongs to: its activity's package (a page key starts with the activity). */
 export const appOfPage = (page: string): string => page.slice(0, Math.max(0, page.indexOf('/')));
+/** A page's activity (the key before its title). */
+export const activityOfPage = (page: string): string => page.split('|', 1)[0]!;
 
 /** The position on arriving at a node (its page with the content it shows). */
 export function enterNode(m: PageModel, node: string, nodes: readonly string[], back: Position | null): Position {

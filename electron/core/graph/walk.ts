@@ -19,7 +19,7 @@ import { GoalAfter } from './walk-goal-stands.js';
 import { pastWhatScreensShow, scrolledAfterMove, scrollTravel, UNKNOWN_SCROLL } from './walk-scroll-travel.js';
 import { otherRowMove } from './walk-rows.js';
 import type { OtherPick } from './walk-pick.js';
-import { currentOptionAgain, pickedAgain, pickedAlike, rowsKeepPage } from './walk-pick.js';
+import { closesToOpener, currentOptionAgain, pickedAgain, pickedAlike, rowsKeepPage } from './walk-pick.js';
 import type { Candidate, Position } from './walk-moves.js';
 import {
   SCROLL_SLACK,
@@ -44,7 +44,7 @@ import { backMove, choose, focusMove, pageMoves } from './walk-moves.js';
 import { landing } from './walk-landing.js';
 import type { FinishVerdict } from './walk-finish.js';
 import { finishVerdict } from './walk-finish.js';
-import { enterNode, nodesAt, screensAt, truthfulScreensAt } from './walk-position.js';
+import { activityOfPage, enterNode, nodesAt, screensAt, truthfulScreensAt } from './walk-position.js';
 import { switchedBack } from './walk-switch.js';
 import type { KeypadPress } from './walk-keypad.js';
 import { keypadPressed } from './walk-keypad.js';
@@ -64,7 +64,7 @@ import type { Excursion } from './walk-excursion.js';
 import { onExcursion, opened } from './walk-excursion.js';
 import type { AppPage, AppPages } from './walk-app-pages.js';
 import type { Abroad } from './walk-abroad.js';
-import { abroadStep, abroadView, ownNodeThere } from './walk-abroad.js';
+import { abroadStep, abroadView, opensAhead, ownNodeThere } from './walk-abroad.js';
 import { SearchQuery } from './walk-query.js';
 import { ToggledOnForms } from './walk-toggled.js';
 import type { UnknownTap } from './walk-unknown-tap.js';
@@ -152,6 +152,8 @@ export class GraphWalker {
   private unsureOfPage = false;
   /** On a page another task's demonstrations recorded, opened by a tap this graph does not know (walk-abroad.ts). */
   private abroad: Abroad | null = null;
+  /** This move opened another task's recorded page that task had not been on yet (walk-abroad.ts opensAhead): a look. */
+  private lookedAhead = false;
   /** A tap moved to where a control stood above the keyboard is being taken (walk-keyboard.ts): not moved again. */
   private keyboardMoved = false;
   /** The keyboard is up because a tap raised it (see act). */
@@ -243,10 +245,12 @@ export class GraphWalker {
     const wasUp = this.pos.keyboard;
     const wasAway = this.away !== null || this.abroad !== null;
     const viaGoal = this.viaGoal;
+    this.lookedAhead = false;
     const move = this.step(action);
     // The goal done by a task that acts stands while nothing since could have acted (walk-goal-stands.ts). A move that
     // applies a recorded action sets `viaGoal` anew; one that does not leaves it as it was.
-    this.goalAfter.acted(action, move.taken, this.viaGoal !== viaGoal && this.viaGoal.size > 0 ? this.viaGoal : null);
+    const entered = this.viaGoal !== viaGoal && this.viaGoal.size > 0 ? this.viaGoal : null;
+    this.goalAfter.acted(action, move.taken, entered, !wasAway && this.lookedAhead);
     // Whether the keyboard is up because a tap raised it (a field tapped): the phone shows it then; typing while it was
     // down (the focus kept) leaves it down on a phone, which the walk's position does not tell apart.
     // Back to the page from a page no demonstration of the task recorded: the field keeps the focus, the keyboard stays
@@ -780,6 +784,7 @@ export class GraphWalker {
     const inquiry = this.app?.inquiry(there.graph) ?? false;
     const home = model.pageOf.get(there.from.id) ?? '';
     this.abroad = { walk, graph: there.graph, home, edited: new Set(), nearest, pressed, press: there.edge, inquiry };
+    this.lookedAhead = opensAhead(this.abroad);
     this.current = new Set();
     const reason = `"${label}" opens the page ${there.graph.taskId}'s demonstrations recorded: the walk looks there and comes back`;
     return this.intoOwnPage(reason) ?? unrecorded('app-page', reason, nearest);
@@ -874,7 +879,7 @@ export class GraphWalker {
     if (action.type === 'Key' && edge.from === edge.to && move.how === 'edge')
       this.content.set(pressKey(action.key), String(Number(this.content.get(pressKey(action.key)) ?? 0) + 1));
     const landed = landing(m, this.opts.textThreshold, { ...move, edge }, action, from, () => this.twins(move, action, from));
-    if (landed.leaves) this.navigate(landed.next);
+    if (landed.leaves) this.navigate(landed.next, closesToOpener(m, edge));
     else this.moveTo(landed.next);
     for (const [k, v] of landed.effects) {
       // A field the app empties after use (the message box after 发送) keeps, in the record, what it held.
@@ -901,10 +906,13 @@ export class GraphWalker {
   }
 
   /** Off the page: Back will return to where the walk came from; arriving on a page it came through returns there. */
-  private navigate(next: Position): void {
+  private navigate(next: Position, closes = false): void {
     // The same titled screen with a switch flipped (the model's page of another toggle state): the phone shows it in
     // place of this one, and Back leaves the screen (held-out set X: 使用蓝牙 on, Back, 已连接的设备 again).
     if (sameTitledScreen(this.model, this.pos.near, next.near)) next.back = this.pos.back;
+    // A picker of an activity of its own closed back to the one below it, which shows the pick in its title (上海 chosen
+    // in 城市管理: the main screen titled 上海, another page): a phone finished the picker, and Back leaves the app.
+    if (closes && this.pos.back && activityOfPage(this.pos.back.page) === activityOfPage(next.page)) next.back = this.pos.back.back;
     for (let p: Position | null = this.pos; p; p = p.back)
       if (p.page === next.page) {
         next.back = p.back;
