@@ -208,3 +208,41 @@ describe("another task's page of the same activity under another title: only its
     expect(w.view.kind).toBe('excursion');
   });
 });
+
+describe("after a look, another task's recording of a row beside the goal's", () => {
+  // This task looks at the 截图 album; another task's demonstration opened the 孙子 album from the same list. The phone
+  // records the album looked at last: 孙子 opened after 截图 replaces it (held-out set Z's false accept).
+  const rowAt = (i: number) => b(0, 300 + i * 160, 1080, 450 + i * 160);
+  const albums = page('相册', ...['相机', '孙子', '截图', '聊天'].map((t, i) => button(t, rowAt(i), { resourceId: id('album') })));
+  const album = (t: string) => page(t, button('照片 1', b(0, 300, 540, 800), { resourceId: id('photo') }));
+  const own = {
+    ...graphOf([
+      demoOf(1, [
+        { ui: albums, action: tapAt(rowAt(2)) },
+        { ui: album('截图'), action: null, activity: 'AlbumActivity' },
+      ]),
+    ]),
+    taskId: 'screenshots',
+  };
+  const other = {
+    ...graphOf([
+      demoOf(2, [
+        { ui: albums, action: tapAt(rowAt(1)) },
+        { ui: album('孙子'), action: tapAt(b(0, 300, 540, 800)), activity: 'AlbumActivity' },
+        { ui: page('照片 1'), action: null, activity: 'PhotoActivity' },
+      ]),
+    ]),
+    taskId: 'share',
+  };
+  const back: Action = { type: 'Back' };
+  const walk = (actions: readonly Action[]) => {
+    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, other], new Set(['screenshots'])));
+    for (const a of actions) if (!w.act(a).taken) return false;
+    return w.finish().success;
+  };
+
+  it('截图, Back: the look stands; 截图, Back, 孙子 (as the other task recorded it), Back: refused', () => {
+    expect(walk([tapAt(rowAt(2)), back])).toBe(true);
+    expect(walk([tapAt(rowAt(2)), back, tapAt(rowAt(1)), back])).toBe(false);
+  });
+});

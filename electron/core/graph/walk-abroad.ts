@@ -1,5 +1,6 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
+import { normalizeContent } from './content.js';
 import type { PageModel } from './page-model.js';
 import { isEdit, pageModel } from './page-model.js';
 import { pageKey } from './signature.js';
@@ -133,4 +134,14 @@ export function opensAhead(a: Abroad): boolean {
   const before = (d: number, t: number): boolean =>
     [...m.outOf.values()].some((out) => out.some((o) => m.pageOf.get(o.from) === to && o.uses.some(([od, ot]) => od === d && ot < t)));
   return e.uses.every(([d, t]) => !before(d, t));
+}
+
+/**
+ * Whether `label` is another option of a group this task's goal action was pressed in on `page` (孙子 beside the 截图
+ * the goal opened): a look of the same kind, which may take the goal's place in what the phone records (the album
+ * looked at last), however another task recorded it.
+ */
+export function besideTheGoal(m: PageModel, page: string, label: string): boolean {
+  const wanted = normalizeContent(label);
+  return (m.leavingOf.get(page) ?? []).some((e) => e.goal && (e.group ?? e.options ?? []).some((o) => o.label === wanted));
 }
