@@ -78,6 +78,8 @@ export interface PageModel {
    * nowhere on a phone.
    */
   typesOnArrival: ReadonlySet<string>;
+  /** Each demonstration's steps (`demonstration:step`), by the edge that took it. */
+  stepOf: ReadonlyMap<string, GraphEdge>;
 }
 
 const cache = new WeakMap<readonly GraphEdge[], { nodes: readonly GraphNode[]; count: number; model: PageModel }>();
@@ -128,6 +130,8 @@ function buildPageModel(graph: WalkGraph): PageModel {
     pageOf.set(n.id, page);
     nodesOf.set(page, [...(nodesOf.get(page) ?? []), n]);
   }
+  const stepOf = new Map<string, GraphEdge>();
+  for (const e of graph.edges) for (const [d, t] of e.uses) stepOf.set(`${d}:${t}`, e);
   const outOf = new Map<string, GraphEdge[]>();
   const leavingOf = new Map<string, GraphEdge[]>();
   for (const e of graph.edges) {
@@ -155,14 +159,13 @@ function buildPageModel(graph: WalkGraph): PageModel {
     numeric: numericKeys(graph.nodes),
     fromOne: countsFromOne(graph.nodes),
     fuzzySearch: fuzzySearchKeys(graph.edges, outOf),
-    typesOnArrival: typesOnArrival(graph.edges, pageOf),
+    typesOnArrival: typesOnArrival(graph.edges, pageOf, stepOf),
+    stepOf,
   };
 }
 
 /** See PageModel.typesOnArrival: each demonstration's typing, by the step before it (none, or a move from another page). */
-function typesOnArrival(edges: readonly GraphEdge[], pageOf: ReadonlyMap<string, string>): Set<string> {
-  const at = new Map<string, GraphEdge>();
-  for (const e of edges) for (const [d, t] of e.uses) at.set(`${d}:${t}`, e);
+function typesOnArrival(edges: readonly GraphEdge[], pageOf: ReadonlyMap<string, string>, at: ReadonlyMap<string, GraphEdge>): Set<string> {
   const out = new Set<string>();
   for (const e of edges) {
     if (e.action.type !== 'Type') continue;

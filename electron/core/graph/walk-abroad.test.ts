@@ -231,6 +231,16 @@ describe("after a look, another task's recording of a row beside the goal's", ()
         { ui: album('孙子'), action: tapAt(b(0, 300, 540, 800)), activity: 'AlbumActivity' },
         { ui: page('照片 1'), action: null, activity: 'PhotoActivity' },
       ]),
+      // The same list's 聊天 row, recorded opening a page of another kind (its own activity): not a look like the goal's.
+      demoOf(3, [
+        { ui: albums, action: tapAt(rowAt(3)) },
+        {
+          ui: page('聊天记录', button('发送', b(800, 2100, 1040, 2250), { resourceId: id('send') })),
+          action: tapAt(b(800, 2100, 1040, 2250)),
+          activity: 'ChatActivity',
+        },
+        { ui: page('已发送'), action: null, activity: 'ChatActivity' },
+      ]),
     ]),
     taskId: 'share',
   };
@@ -244,5 +254,8 @@ describe("after a look, another task's recording of a row beside the goal's", ()
   it('截图, Back: the look stands; 截图, Back, 孙子 (as the other task recorded it), Back: refused', () => {
     expect(walk([tapAt(rowAt(2)), back])).toBe(true);
     expect(walk([tapAt(rowAt(2)), back, tapAt(rowAt(1)), back])).toBe(false);
+    // A row of the same list that opens a page of another kind (another service of a grid: 账单 beside 余额) is a look
+    // that leaves the goal standing.
+    expect(walk([tapAt(rowAt(2)), back, tapAt(rowAt(3)), back])).toBe(true);
   });
 });

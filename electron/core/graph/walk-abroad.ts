@@ -131,17 +131,23 @@ export function opensAhead(a: Abroad): boolean {
   const e = a.press;
   const to = m.pageOf.get(e.to);
   if (to === undefined || to === m.pageOf.get(e.from) || e.goal || (e.effects?.length ?? 0) > 0) return false;
-  const before = (d: number, t: number): boolean =>
-    [...m.outOf.values()].some((out) => out.some((o) => m.pageOf.get(o.from) === to && o.uses.some(([od, ot]) => od === d && ot < t)));
+  const before = (d: number, t: number): boolean => {
+    for (let k = t - 1; k >= 0; k--) if (m.pageOf.get(m.stepOf.get(`${d}:${k}`)?.from ?? '') === to) return true;
+    return false;
+  };
   return e.uses.every(([d, t]) => !before(d, t));
 }
 
 /**
- * Whether `label` is another option of a group this task's goal action was pressed in on `page` (孙子 beside the 截图
+ * Whether the other task's press (`a`, made on `page` of this task's) is another option of a group this task's goal
+ * action was pressed in there, opening a page of the same activity as the goal's (the 孙子 album beside the 截图 album
  * the goal opened): a look of the same kind, which may take the goal's place in what the phone records (the album
- * looked at last), however another task recorded it.
+ * looked at last). Not another service of a grid that opens a page of its own kind (账单 beside 余额).
  */
-export function besideTheGoal(m: PageModel, page: string, label: string): boolean {
+export function besideTheGoal(m: PageModel, page: string, label: string, a: Abroad): boolean {
   const wanted = normalizeContent(label);
-  return (m.leavingOf.get(page) ?? []).some((e) => e.goal && (e.group ?? e.options ?? []).some((o) => o.label === wanted));
+  const opens = pageModel(a.graph).byId.get(a.press.to)?.signature.activity;
+  return (m.leavingOf.get(page) ?? []).some(
+    (e) => e.goal && m.byId.get(e.to)?.signature.activity === opens && (e.group ?? e.options ?? []).some((o) => o.label === wanted),
+  );
 }

@@ -192,7 +192,8 @@ function openedFrom(e: GraphEdge, openers: Iterable<GraphEdge>): boolean {
 
 /**
  * closesBack, or a picker of an activity of its own (the weather's city list) that closed back to the activity that
- * opened it, where that page shows the pick in its title (the weather's main page, titled by its city: another page).
+ * opened it, where that page shows the pick in its title (the weather's main page, titled by its city: another page) —
+ * picked at once, or after steps inside the picker (the city searched for first).
  */
 export function closesToOpener(m: PageModel, e: GraphEdge): boolean {
   if (closesBack(m, e)) return true;
@@ -202,28 +203,15 @@ export function closesToOpener(m: PageModel, e: GraphEdge): boolean {
   // The demonstration's way into the picker: the step before the pick, or before the steps it took inside the picker's
   // own activity first (the city searched for, then picked from the results), came from the activity closed back to.
   const picker = activity(e.from);
-  const byUse = usesOf(m);
   return e.uses.some(([d, t]) => {
     for (let k = t - 1; k >= 0; k--) {
-      const before = byUse.get(`${d}:${k}`);
+      const before = m.stepOf.get(`${d}:${k}`);
       if (!before || activity(before.to) !== picker) return false;
       if (activity(before.from) === back) return true;
       if (activity(before.from) !== picker) return false;
     }
     return false;
   });
-}
-
-/** Each demonstration's step (`demonstration:step`) by the edge that took it. */
-const usesByModel = new WeakMap<PageModel, Map<string, GraphEdge>>();
-function usesOf(m: PageModel): Map<string, GraphEdge> {
-  let out = usesByModel.get(m);
-  if (!out) {
-    out = new Map();
-    for (const o of [...m.outOf.values()].flat()) for (const [d, t] of o.uses) out.set(`${d}:${t}`, o);
-    usesByModel.set(m, out);
-  }
-  return out;
 }
 
 /** Whether an edge is a demonstrated option of the picker an earlier other option was picked from (its page). */

@@ -220,7 +220,7 @@ export abstract class WalkTravels extends WalkState {
     const inquiry = this.app?.inquiry(there.graph) ?? false;
     const home = model.pageOf.get(there.from.id) ?? '';
     this.abroad = { walk, graph: there.graph, home, edited: new Set(), nearest, pressed, press: there.edge, inquiry };
-    this.lookedAhead = opensAhead(this.abroad) && !besideTheGoal(this.model, this.pos.page, label);
+    this.lookedAhead = opensAhead(this.abroad) && !besideTheGoal(this.model, this.pos.page, label, this.abroad);
     this.current = new Set();
     const reason = `"${label}" opens the page ${there.graph.taskId}'s demonstrations recorded: the walk looks there and comes back`;
     return this.intoOwnPage(reason) ?? unrecorded('app-page', reason, nearest);
