@@ -93,7 +93,7 @@ export abstract class WalkState {
   protected lookedAhead = false;
   /** A tap moved to where a control stood above the keyboard is being taken (walk-keyboard.ts): not moved again. */
   protected keyboardMoved = false;
-  /** The keyboard is up because a tap raised it (see act). */
+  /** The keyboard is up because a tap raised it (walk.ts act). */
   protected raisedByTap = false;
   /** Texts typed and left unsent by Back, which an app may keep as drafts (walk-discard.ts). */
   protected readonly drafts = new LeftDrafts();
