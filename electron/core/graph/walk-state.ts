@@ -219,7 +219,7 @@ export abstract class WalkState {
     if (action.type === 'Key' && edge.from === edge.to && move.how === 'edge')
       this.content.set(pressKey(action.key), String(Number(this.content.get(pressKey(action.key)) ?? 0) + 1));
     const landed = landing(m, this.opts.textThreshold, { ...move, edge }, action, from, () => this.twins(move, action, from));
-    if (landed.leaves) this.navigate(landed.next, closesToOpener(m, edge));
+    if (landed.leaves) this.navigate(landed.next, edge);
     else this.moveTo(landed.next);
     for (const [k, v] of landed.effects) {
       // A field the app empties after use (the message box after 发送) keeps, in the record, what it held.
@@ -246,13 +246,15 @@ export abstract class WalkState {
   }
 
   /** Off the page: Back will return to where the walk came from; arriving on a page it came through returns there. */
-  protected navigate(next: Position, closes = false): void {
+  protected navigate(next: Position, via?: GraphEdge): void {
     // The same titled screen with a switch flipped (the model's page of another toggle state): the phone shows it in
     // place of this one, and Back leaves the screen (held-out set X: 使用蓝牙 on, Back, 已连接的设备 again).
     if (sameTitledScreen(this.model, this.pos.near, next.near)) next.back = this.pos.back;
     // A picker of an activity of its own closed back to the one below it, which shows the pick in its title (上海 chosen
     // in 城市管理: the main screen titled 上海, another page): a phone finished the picker, and Back leaves the app.
-    if (closes && this.pos.back && activityOfPage(this.pos.back.page) === activityOfPage(next.page)) next.back = this.pos.back.back;
+    // Asked last: the look back through the demonstrations is needed only where the page below has the next one's activity.
+    const below = this.pos.back;
+    if (via && below && activityOfPage(below.page) === activityOfPage(next.page) && closesToOpener(this.model, via)) next.back = below.back;
     for (let p: Position | null = this.pos; p; p = p.back)
       if (p.page === next.page) {
         next.back = p.back;
