@@ -78,17 +78,25 @@ describe('what a goal action leaves behind', () => {
     expect(g.doneNodes(new Set())).toBeNull();
   });
 
-  it('a look may be taken again only from the page Back returned to, with nothing else moved', () => {
+  it('a look may be taken again from the page Back returned to, or from a page no look was taken on', () => {
     const g = new GoalAfter(true, pageOf, new Map(), new Set(['list']));
     g.goalTaken('n1-n3', 'list');
-    expect(g.lookAgain).toBeNull();
+    expect(g.mayLookAgain('n1-n3', 'list')).toBe(false);
+    // Another demonstration's route to the look, from another page (the trip's card, then its row under 订单).
+    expect(g.mayLookAgain('n4-n5', 'orders')).toBe(true);
     g.moved(back, taken('back'), 'list');
-    expect(g.lookAgain).toBe('n1-n3');
+    expect(g.mayLookAgain('n1-n3', 'list')).toBe(true);
     g.moved(tap, taken('edge', edge('n1', 'n2', tap)), 'list');
-    expect(g.lookAgain).toBeNull();
+    // The page a look was taken on, opened afresh: the look may have reordered it.
+    expect(g.mayLookAgain('n1-n3', 'list')).toBe(false);
+    expect(g.mayLookAgain('n4-n5', 'orders')).toBe(true);
+    g.goalTaken('n4-n5', 'orders');
+    g.moved(tap, taken('edge', edge('n1', 'n2', tap)), 'list');
+    expect(g.mayLookAgain('n4-n5', 'orders')).toBe(false);
     const acts = new GoalAfter(false, pageOf, new Map(), new Set(['list']));
     acts.goalTaken('n1-n3', 'list');
     acts.moved(back, taken('back'), 'list');
-    expect(acts.lookAgain).toBeNull();
+    expect(acts.mayLookAgain('n1-n3', 'list')).toBe(false);
+    expect(acts.mayLookAgain('n4-n5', 'orders')).toBe(false);
   });
 });

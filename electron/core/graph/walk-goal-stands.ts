@@ -69,6 +69,8 @@ export function keepsTheGoal(
 export class GoalAfter {
   /** The goal edge last taken and the page it was taken on; `backed`: Back has returned there since, and nothing else moved. */
   private look: { edge: string; page: string; backed: boolean } | null = null;
+  /** Every page a goal edge was taken on in this path. */
+  private readonly lookedOn = new Set<string>();
   /** The DONE nodes a goal action entered, while nothing the path did since could have acted. */
   private doneThen: ReadonlySet<string> | null = null;
 
@@ -84,6 +86,7 @@ export class GoalAfter {
   /** The task's goal edge `edge`, taken on `page`. */
   goalTaken(edge: string, page: string): void {
     this.look = { edge, page, backed: false };
+    this.lookedOn.add(page);
   }
 
   /** A move on the task's own pages, which left the walk on `page`: Back there keeps the look; any other move but a goal forgets it. */
@@ -103,9 +106,16 @@ export class GoalAfter {
         : null;
   }
 
-  /** The goal edge an inquiry task may take again from where Back returned it (walk-vet.ts), else null. */
-  get lookAgain(): string | null {
-    return this.looksOnly && this.look?.backed ? this.look.edge : null;
+  /**
+   * Whether an inquiry task's goal edge `edge`, on `page`, may be taken again (walk-vet.ts): the same look from the page
+   * Back returned to, with nothing else moved; or a look from a page no look of this path was taken on (another
+   * demonstration's route to it: the trip's card on the home page, then its row under 订单 — set Z, read on the phone).
+   * Not from a page a look was taken on and opened afresh since: the look may have changed it (the item read moves to
+   * the top of a list, and a tap where the recording showed it falls on another).
+   */
+  mayLookAgain(edge: string, page: string): boolean {
+    if (!this.looksOnly) return false;
+    return (this.look?.backed === true && this.look.edge === edge) || !this.lookedOn.has(page);
   }
 
   /** Where Finish may be judged besides where the path stands (`current`): the DONE nodes the goal action entered. Null: nowhere else. */

@@ -11,8 +11,8 @@ export type MoveVerdict = { kind: 'refused'; reason: string } | { kind: 'undo'; 
 
 /**
  * `toggledHere`: the page holds a switch no demonstration moved, left changed (walk-toggled.ts); `goalsTaken`: the goal
- * edges the path took; `lookAgain`: the goal edge a task that only asks to be shown something took, and Back then
- * returned from (walk.ts): the page it was taken on stands as it was then.
+ * edges the path took; `looks`: whether a task that only asks to be shown something may take that goal edge, on
+ * that page, again (walk-goal-stands.ts GoalAfter).
  */
 export function vetMove(
   m: PageModel,
@@ -20,7 +20,7 @@ export function vetMove(
   pos: Position,
   toggledHere: boolean,
   goalsTaken: ReadonlySet<string>,
-  lookAgain: string | null = null,
+  looks: { mayLookAgain(edge: string, page: string): boolean } | null = null,
 ): MoveVerdict {
   const edge = move.edge;
   if (!edge) return null;
@@ -43,11 +43,10 @@ export function vetMove(
       kind: 'undo',
       reason: "the goal's own button pressed again where it stands: on a phone it undoes the goal (its label says so now)",
     };
-  // A task that only asks to be shown something: its goal action is a look, and the same look taken again from the page
-  // Back returned to (as it was left) changes nothing (found by hand set K: the choir group opened, Back, opened again —
-  // read on the phone). Not from a page opened afresh: the look may have changed it (the chosen city moves to the top of
-  // the list, and the second tap at the same place chose another city).
-  if (repeat === 'again' && lookAgain !== edge.id)
+  // A task that only asks to be shown something: its goal action is a look, and a look taken again changes nothing
+  // where the page stands as the path last saw it (found by hand set K: the choir group opened, Back, opened again — read
+  // on the phone; set Z: the trip's card, Back, 订单, its row).
+  if (repeat === 'again' && !looks?.mayLookAgain(edge.id, pos.page))
     return { kind: 'refused', reason: "the task's goal action again: no demonstration did it twice, and a phone does it again" };
   return null;
 }

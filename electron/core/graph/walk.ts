@@ -315,7 +315,7 @@ export class GraphWalker extends WalkTravels {
     const unnamed = move ? this.query.refusal(this.model, move, action) : null;
     if (unnamed) return unnamed;
     // A form left with a switch changed, committed; the goal action sending a retracted text, or done again (walk-vet.ts).
-    const vetted = move ? vetMove(this.model, move, pos, this.toggled.changed(pos.page), this.goalsTaken, this.goalAfter.lookAgain) : null;
+    const vetted = move ? vetMove(this.model, move, pos, this.toggled.changed(pos.page), this.goalsTaken, this.goalAfter) : null;
     if (vetted?.kind === 'refused') return refused(vetted.reason, { edge: move!.edge!, result: move!.result });
     if (vetted?.kind === 'undo') {
       this.viaGoal = new Set();
