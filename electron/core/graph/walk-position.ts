@@ -10,8 +10,11 @@ import { isEditClass } from './widget-classes.js';
 
 /** The app a page belongs to: its activity's package (a page key starts with the activity). */
 export const appOfPage = (page: string): string => page.slice(0, Math.max(0, page.indexOf('/')));
-/** A page's activity (the key before its title). */
-export const activityOfPage = (page: string): string => page.split('|', 1)[0]!;
+/**
+ * A page's activity: the key before its title, without the number a key's second page of other chrome takes (page-model.ts:
+ * `…Activity#2` where the page has no title).
+ */
+export const activityOfPage = (page: string): string => page.split('|', 1)[0]!.replace(/#\d+$/, '');
 
 /** The position on arriving at a node (its page with the content it shows). */
 export function enterNode(m: PageModel, node: string, nodes: readonly string[], back: Position | null): Position {
