@@ -23,6 +23,14 @@ export function explained(move: WalkMove, why: (reason: string) => string): Walk
   return move.taken ? { ...move, taken: { ...move.taken, result: { ...move.taken.result, reason: why(move.taken.result.reason) } } } : move;
 }
 
+/** A move, taken or not, its reason said another way. */
+export function withReason(move: WalkMove, why: (reason: string) => string): WalkMove {
+  if (move.taken) return explained(move, why);
+  return move.nearest
+    ? { ...move, nearest: { ...move.nearest, result: { ...move.nearest.result, reason: why(move.nearest.result.reason) } } }
+    : move;
+}
+
 /** An action the walk does not take, for the reason given, with the closest edge it was weighed against. */
 export function refused(reason: string, nearest: WalkMove['nearest']): WalkMove {
   return { taken: null, nearest: nearest ? { edge: nearest.edge, result: { ...nearest.result, matched: false, reason } } : null };

@@ -37,7 +37,7 @@ import { mayActInPlace } from './walk-opens.js';
 import { onListRow } from './walk-history.js';
 import { sharedTabBars, tabPressed } from './walk-tabs.js';
 import type { WalkMove } from './walk-step.js';
-import { explained, refused, unrecorded } from './walk-step.js';
+import { explained, refused, unrecorded, withReason } from './walk-step.js';
 import { opened } from './walk-excursion.js';
 import type { UnknownTap } from './walk-unknown-tap.js';
 import { unknownTapRules } from './walk-unknown-tap.js';
@@ -73,8 +73,20 @@ export type { FinishVerdict } from './walk-finish.js';
  * does to it (walk-travels.ts), and here the rules, in the order they are tried, and Finish.
  */
 export class GraphWalker extends WalkTravels {
-  /** Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches. */
+  /**
+   * Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches.
+   * A Type that submits is what a phone does with it (perform-action.ts): the text typed, then Enter — the demonstrations
+   * record the two as steps of their own (held-out set AA: a query typed with submit, then the result; 300 typed with
+   * submit, which transfers where the amount field's Enter does).
+   */
   act(action: Action): WalkMove {
+    if (action.type !== 'Type' || action.submit !== true) return this.actOne(action);
+    const typed = this.actOne({ type: 'Type', text: action.text, ...(action.clear ? { clear: true } : {}) });
+    if (!typed.taken) return typed;
+    return withReason(this.actOne({ type: 'Enter' }), (r) => `the Enter of a Type that submits: ${r}`);
+  }
+
+  private actOne(action: Action): WalkMove {
     const wasUp = this.pos.keyboard;
     const wasAway = this.away !== null || this.abroad !== null;
     const viaGoal = this.viaGoal;
