@@ -259,3 +259,60 @@ describe("after a look, another task's recording of a row beside the goal's", ()
     expect(walk([tapAt(rowAt(2)), back, tapAt(rowAt(3)), back])).toBe(true);
   });
 });
+
+describe("after the goal opened a page, another task's press elsewhere opening a page of the same kind", () => {
+  // This task opens the pharmacy from the category's results; another task's demonstration opened 家 from the home page's
+  // 回家 card: a place page too. The maps record the place opened last: 回家 after the pharmacy replaces it (held-out set
+  // Z's path with Back after it, accepted until the twenty-seventh session).
+  const card = b(0, 1600, 1080, 1760);
+  const chip = b(0, 1400, 540, 1560);
+  const settings = b(900, 80, 1060, 200);
+  const row = b(0, 300, 1080, 450);
+  const home = page(
+    '地图',
+    button('药店', chip, { resourceId: id('chip') }),
+    button('回家', card, { resourceId: id('home') }),
+    button('设置', settings, { resourceId: id('settings') }),
+  );
+  const own = {
+    ...graphOf([
+      demoOf(1, [
+        { ui: home, action: tapAt(chip) },
+        { ui: page('药店', button('益丰大药房', row, { resourceId: id('result') })), action: tapAt(row) },
+        { ui: page('益丰大药房'), action: null, activity: 'PlaceActivity' },
+      ]),
+    ]),
+    taskId: 'pharmacy',
+  };
+  const other = {
+    ...graphOf([
+      demoOf(2, [
+        { ui: home, action: tapAt(card) },
+        { ui: page('家', button('打车', row, { resourceId: id('taxi') })), action: tapAt(row), activity: 'PlaceActivity' },
+        { ui: page('打车'), action: null, activity: 'TaxiActivity' },
+      ]),
+      demoOf(3, [
+        { ui: home, action: tapAt(settings) },
+        { ui: page('设置', button('字体', row, { resourceId: id('font') })), action: tapAt(row), activity: 'SettingsActivity' },
+        { ui: page('字体'), action: null, activity: 'SettingsActivity' },
+      ]),
+    ]),
+    taskId: 'taxi-home',
+  };
+  const back: Action = { type: 'Back' };
+  const walk = (actions: readonly Action[]) => {
+    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, other]));
+    for (const a of actions) if (!w.act(a).taken) return false;
+    return w.finish().success;
+  };
+  const pharmacy = [tapAt(chip), tapAt(row), back, back];
+
+  it('the pharmacy, Back, Back: the goal stands; then 回家 (a place, as the pharmacy), Back: refused', () => {
+    expect(walk(pharmacy)).toBe(true);
+    expect(walk([...pharmacy, tapAt(card), back])).toBe(false);
+  });
+
+  it('then 设置 (a page of another kind), Back: the goal stands', () => {
+    expect(walk([...pharmacy, tapAt(settings), back])).toBe(true);
+  });
+});

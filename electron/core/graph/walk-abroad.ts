@@ -139,6 +139,24 @@ export function opensAhead(a: Abroad): boolean {
 }
 
 /**
+ * Whether the other task's press opens a page of the activity a goal action of this task opens (回家 from the maps'
+ * home page opens a place, as the pharmacy the goal opened is one): a look of the same kind as the goal, which may take
+ * its place in what the phone records (the place opened last), whatever the task's scenario (maps-pharmacy is Life
+ * Services; held-out set Z's path with Back after it was accepted). A page of another kind (全部服务 after 显示余额,
+ * 城市管理 after 明天) stays a look elsewhere; a goal done in place (a switch, 显示余额) opens no page of a kind.
+ */
+export function opensTheGoalsKind(m: PageModel, a: Abroad): boolean {
+  const there = pageModel(a.graph).byId;
+  const opens = there.get(a.press.to)?.signature.activity;
+  // A dialog or a menu over the page pressed on (退票's confirmation on the order, 更多选项 on the thread) opens nothing new.
+  if (opens === undefined || opens === there.get(a.press.from)?.signature.activity) return false;
+  for (const edges of m.leavingOf.values())
+    for (const e of edges)
+      if (e.goal && m.pageOf.get(e.from) !== m.pageOf.get(e.to) && m.byId.get(e.to)?.signature.activity === opens) return true;
+  return false;
+}
+
+/**
  * Whether the other task's press (`a`, made on `page` of this task's) is another option of a group this task's goal
  * action was pressed in there, opening a page of the same activity as the goal's (the 孙子 album beside the 截图 album
  * the goal opened): a look of the same kind, which may take the goal's place in what the phone records (the album

@@ -65,8 +65,7 @@ describe('what a goal action leaves behind', () => {
     g.acted(tap, taken('back'), null);
     expect(g.doneNodes(new Set(['n1']))?.nodes).toEqual(new Set(['n3']));
     expect(g.doneNodes(new Set(['n3']))?.after).toMatch(/came back to it/);
-    // A tap the graph does not know on the goal's page, where Back returned: perhaps a look of the same kind.
-    g.acted(tap, taken('excursion'), null, false, 'list');
+    g.acted(tap, taken('excursion'), null);
     expect(g.doneNodes(new Set(['n1']))).toBeNull();
   });
 
@@ -99,31 +98,5 @@ describe('what a goal action leaves behind', () => {
     acts.moved(back, taken('back'), 'list');
     expect(acts.mayLookAgain('n1-n3', 'list')).toBe(false);
     expect(acts.mayLookAgain('n4-n5', 'orders')).toBe(false);
-  });
-
-  it("a task that only looks: a tap the graph does not know, off the goal's pages, keeps the look; on them, it does not", () => {
-    const excursion = taken('excursion');
-    const looks = () => {
-      const g = new GoalAfter(true, pageOf, new Map(), new Set(['list']));
-      g.acted(tap, taken('edge', edge('n1', 'n3', tap, true)), new Set(['n3']));
-      return g;
-    };
-    const inside = looks();
-    // A photo opened inside the album looked at (截图, a screenshot): no other album.
-    inside.acted(tap, excursion, null, false, 'album');
-    expect(inside.doneNodes(new Set())?.nodes).toEqual(new Set(['n3']));
-    // Another album chosen where the goal chose: a look of the same kind.
-    const again = looks();
-    again.acted(tap, excursion, null, false, 'list');
-    expect(again.doneNodes(new Set())).toBeNull();
-    // A press on another task's page, off the goal's pages (转账's contact row after 显示余额).
-    const abroad = looks();
-    abroad.acted(tap, taken('app-page'), null, false, 'transfer');
-    expect(abroad.doneNodes(new Set())?.nodes).toEqual(new Set(['n3']));
-    // A task that acts: the unknown tap may have undone it.
-    const acts = new GoalAfter(false, pageOf, new Map(), new Set(['list']));
-    acts.acted(tap, taken('edge', edge('n1', 'n3', tap, true)), new Set(['n3']));
-    acts.acted(tap, excursion, null, false, 'album');
-    expect(acts.doneNodes(new Set())).toBeNull();
   });
 });

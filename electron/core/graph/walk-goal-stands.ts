@@ -26,15 +26,7 @@ export function keepsTheGoal(
   goalPages: ReadonlySet<string>,
   /** The move opened, by another task's press, a page that task had not been on yet (walk-abroad.ts opensAhead): a look. */
   abroad = false,
-  /** The task only asks to be shown something, and the page the move was made on. */
-  looksOnly = false,
-  fromPage = '',
 ): boolean {
-  // A task that only looks: a tap the graph does not know, or a press on another task's recorded page, made off the
-  // pages its goal actions are taken on, is no look of the same kind (that is another choice where the goal chose, or a
-  // row beside it: walk-abroad.ts besideTheGoal); whatever else it does, the look the phone recorded stands (held-out
-  // sets Z and AA, read on the phone: 截图, a screenshot opened, Back, Back; 显示余额, 转账, the son's row, Back, Back).
-  if (looksOnly && (taken.how === 'excursion' || taken.how === 'app-page') && !goalPages.has(fromPage)) return true;
   switch (taken.how) {
     case 'back':
     case 'keyboard':
@@ -104,15 +96,12 @@ export class GoalAfter {
     } else if (taken && !taken.edge?.goal) this.look = null;
   }
 
-  /**
-   * Any move: `entered`, the DONE nodes a goal action it took entered (else null): they stand while nothing can act;
-   * `fromPage`, the page it was made on (another task's, where the walk stood abroad).
-   */
-  acted(action: Action, taken: WalkMove['taken'], entered: ReadonlySet<string> | null, abroad = false, fromPage = ''): void {
+  /** Any move: `entered`, the DONE nodes a goal action it took entered (else null): they stand while nothing can act. */
+  acted(action: Action, taken: WalkMove['taken'], entered: ReadonlySet<string> | null, abroad = false): void {
     if (!taken) return;
     this.doneThen = entered
       ? new Set(entered)
-      : this.doneThen && keepsTheGoal(action, taken, this.pageOf, this.byId, this.goalPages, abroad, this.looksOnly, fromPage)
+      : this.doneThen && keepsTheGoal(action, taken, this.pageOf, this.byId, this.goalPages, abroad)
         ? this.doneThen
         : null;
   }

@@ -32,7 +32,7 @@ import { explained, refused, unrecorded } from './walk-step.js';
 import type { Excursion } from './walk-excursion.js';
 import { onExcursion, opened } from './walk-excursion.js';
 import type { AppPage } from './walk-app-pages.js';
-import { abroadStep, besideTheGoal, opensAhead, ownNodeThere } from './walk-abroad.js';
+import { abroadStep, besideTheGoal, opensAhead, opensTheGoalsKind, ownNodeThere } from './walk-abroad.js';
 import type { InnerWalk } from './walk-abroad.js';
 import { WalkState } from './walk-state.js';
 /**
@@ -220,7 +220,10 @@ export abstract class WalkTravels extends WalkState {
     const inquiry = this.app?.inquiry(there.graph) ?? false;
     const home = model.pageOf.get(there.from.id) ?? '';
     this.abroad = { walk, graph: there.graph, home, edited: new Set(), nearest, pressed, press: there.edge, inquiry };
-    this.lookedAhead = opensAhead(this.abroad) && !besideTheGoal(this.model, this.pos.page, label, this.abroad);
+    this.lookedAhead =
+      opensAhead(this.abroad) &&
+      !besideTheGoal(this.model, this.pos.page, label, this.abroad) &&
+      !opensTheGoalsKind(this.model, this.abroad);
     this.current = new Set();
     const reason = `"${label}" opens the page ${there.graph.taskId}'s demonstrations recorded: the walk looks there and comes back`;
     return this.intoOwnPage(reason) ?? unrecorded('app-page', reason, nearest);

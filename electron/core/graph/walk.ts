@@ -90,13 +90,12 @@ export class GraphWalker extends WalkTravels {
     const wasUp = this.pos.keyboard;
     const wasAway = this.away !== null || this.abroad !== null;
     const viaGoal = this.viaGoal;
-    const fromPage = this.abroad?.walk.page ?? this.pos.page;
     this.lookedAhead = false;
     const move = this.step(action);
     // The goal done by a task that acts stands while nothing since could have acted (walk-goal-stands.ts). A move that
     // applies a recorded action sets `viaGoal` anew; one that does not leaves it as it was.
     const entered = this.viaGoal !== viaGoal && this.viaGoal.size > 0 ? this.viaGoal : null;
-    this.goalAfter.acted(action, move.taken, entered, !wasAway && this.lookedAhead, fromPage);
+    this.goalAfter.acted(action, move.taken, entered, !wasAway && this.lookedAhead);
     // Whether the keyboard is up because a tap raised it (a field tapped): the phone shows it then; typing while it was
     // down (the focus kept) leaves it down on a phone, which the walk's position does not tell apart.
     // Back to the page from a page no demonstration of the task recorded: the field keeps the focus, the keyboard stays
