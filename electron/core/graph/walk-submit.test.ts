@@ -52,4 +52,19 @@ describe('a Type that submits', () => {
     expect(pick.taken).toBeNull();
     expect(pick.nearest?.result.reason).toContain('is not named by the query "北京"');
   });
+
+  it('where a demonstration recorded the Type that submits as one step (the hand recorder does), its edge takes it whole', () => {
+    const recorded = graphOf([
+      demoOf(1, [
+        { ui: search(''), action: tapAt(box) },
+        { ui: search(''), action: { type: 'Type', text: '哈尔滨', submit: true } },
+        { ui: search('哈尔滨', ['哈尔滨']), action: tapAt(row) },
+        { ui: page('哈尔滨', button('城市管理', b(0, 80, 300, 200))), action: null, activity: 'MainActivity' },
+      ]),
+    ]);
+    const w = new GraphWalker(recorded, DEFAULT_MATCH_OPTIONS);
+    for (const a of [tapAt(box), { type: 'Type', text: '哈尔滨', submit: true } as const, tapAt(row)])
+      expect(w.act(a).taken).not.toBeNull();
+    expect(w.finish().success).toBe(true);
+  });
 });

@@ -77,13 +77,19 @@ export class GraphWalker extends WalkTravels {
    * Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches.
    * A Type that submits is what a phone does with it (perform-action.ts): the text typed, then Enter — the demonstrations
    * record the two as steps of their own (held-out set AA: a query typed with submit, then the result; 300 typed with
-   * submit, which transfers where the amount field's Enter does).
+   * submit, which transfers where the amount field's Enter does). Where a demonstration recorded a Type that submits as one
+   * step on the page (the hand recorder does), its edge takes the action whole.
    */
   act(action: Action): WalkMove {
-    if (action.type !== 'Type' || action.submit !== true) return this.actOne(action);
+    if (action.type !== 'Type' || action.submit !== true || this.submitsRecordedHere()) return this.actOne(action);
     const typed = this.actOne({ type: 'Type', text: action.text, ...(action.clear ? { clear: true } : {}) });
     if (!typed.taken) return typed;
     return withReason(this.actOne({ type: 'Enter' }), (r) => `the Enter of a Type that submits: ${r}`);
+  }
+
+  private submitsRecordedHere(): boolean {
+    if (this.away !== null || this.abroad !== null) return false;
+    return (this.model.leavingOf.get(this.pos.page) ?? []).some((e) => e.action.type === 'Type' && e.action.submit === true);
   }
 
   private actOne(action: Action): WalkMove {
