@@ -156,5 +156,21 @@ describe('careless paths fail their tasks', () => {
       expect(r.checks, r.reasons).toBe(false);
       expect(r.reasons).toMatch(/周六|lacks/);
     });
+
+    // "No other day" in every spelling: the lists named 礼拜六 but not 礼拜一…礼拜五 (held-out set AA found both passing).
+    it.each([
+      [
+        'messages-reply-sunday',
+        [launch('com.android.messaging'), tap('王丽', { match: 'prefix' }), tap('短信'), type('周日回去，礼拜二走'), tap('发送')],
+      ],
+      [
+        'chat-family-sunday',
+        [launch('com.vphone.chat'), tap('相亲相爱一家人', { match: 'prefix' }), tap('发消息'), type('周日准时到，礼拜一再回'), tap('发送')],
+      ],
+    ] as const)('%s: a message that names another day as 礼拜X', async (id, steps) => {
+      const r = await play(tasks.get(id)!, [...steps]);
+      expect(r.checks, r.reasons).toBe(false);
+      expect(r.reasons).toMatch(/礼拜/);
+    });
   });
 });
