@@ -119,3 +119,38 @@ describe("Back out of the app's first page, and the app launched again", () => {
     expect(walkPath(g, [launch, tapAt(minus), back, tapAt(save)]).accepted).toBe(false);
   });
 });
+
+describe("Back off the page a task's setup opened (no recording shows what lies below)", () => {
+  // The task begins on an article the setup opened; its demonstration bookmarks it. What Back leads to (the browser's
+  // start page, or the launcher), no demonstration saw. Through the CLI: the "Back off the page the task began on" cases.
+  const star = b(900, 100, 1060, 220);
+  const zoom = b(700, 100, 900, 220);
+  const article = (starred: boolean) =>
+    page(
+      '电话诈骗',
+      button(starred ? '已收藏' : '收藏网页', star, { resourceId: id('star') }),
+      button('文字大小', zoom, { resourceId: id('zoom') }),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: article(false), action: tapAt(star) },
+      { ui: article(true), action: null },
+    ]),
+  ]);
+  const back: Action = { type: 'Back' };
+
+  it('the goal, then Back: accepted (Back acts on nothing; the bookmark stands)', () => {
+    const r = walkPath(g, [tapAt(star), back]);
+    expect(r.reason).toMatch(/nothing after it could undo it/);
+    expect(r.accepted).toBe(true);
+    expect(walkPath(g, [tapAt(star), back, back, { type: 'Home' }]).accepted).toBe(true);
+  });
+
+  it('Back before the goal: refused, and nothing after it is known (the page left, the app launched again)', () => {
+    expect(walkPath(g, [back]).reason).toMatch(/ended off what the recordings show/);
+    expect(walkPath(g, [back, tapAt(star)]).accepted).toBe(false);
+    expect(walkPath(g, [back, launch, tapAt(star)]).accepted).toBe(false);
+    // Nor after the goal: a tap below may act (the bookmark removed from the list there).
+    expect(walkPath(g, [tapAt(star), back, tapAt(zoom)]).accepted).toBe(false);
+  });
+});

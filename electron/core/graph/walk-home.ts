@@ -102,6 +102,27 @@ export class AppFront {
     return { move: unrecorded('back', reason, null), keyboardDown: false };
   }
 
+  /**
+   * Back where no recording shows what lies below: the first page a task's setup opened, or a page of an app another
+   * opened (whose own history decides). The path has left what the recordings show, and nothing it does from there is
+   * known — only Finish, judged by a goal that stood when it left (walk-goal-stands.ts: Back acts on nothing). Found by
+   * held-out set AB: 收藏网页, Back; 暂停, Back — each the goal, then Back off the page the task began on.
+   */
+  beyond = false;
+
+  backBeyond(): FrontStep {
+    this.beyond = true;
+    const reason = 'Back where no recording shows what lies below: the path has left what the recordings show';
+    return { move: unrecorded('back', reason, null), keyboardDown: false };
+  }
+
+  /** An action after backBeyond: Back and Home only go further off; anything else, no one saw. */
+  offTheRecords(action: Action): FrontStep {
+    if (action.type === 'Back' || action.type === 'Home')
+      return { move: unrecorded('still', `${action.type} off what the recordings show: it stays off them`, null), keyboardDown: false };
+    return { refusal: `after Back off a page no recording shows below, what ${action.type} does no one saw` };
+  }
+
   private back(): void {
     this.left = null;
     this.elsewhere = null;

@@ -31,7 +31,7 @@ import { backPopsElsewhere, popBack } from './walk-back-stack.js';
 import { backMove, choose, focusMove, pageMoves } from './walk-moves.js';
 import type { FinishVerdict } from './walk-finish.js';
 import { finishVerdict } from './walk-finish.js';
-import { enterNode, nodesAt } from './walk-position.js';
+import { appOfPage, enterNode, nodesAt } from './walk-position.js';
 import { exactMove } from './walk-exact.js';
 import { mayActInPlace } from './walk-opens.js';
 import { onListRow } from './walk-history.js';
@@ -127,6 +127,7 @@ export class GraphWalker extends WalkTravels {
       return this.refusedAgainstLaunch(
         'the app launched again after a page no demonstration recorded: what it shows, as the path left it, no one saw',
       );
+    if (this.front.beyond) return this.applyFront(this.front.offTheRecords(action));
     if (this.front.left !== null) return this.applyFront(this.front.onHomeScreen(action));
     this.acted = true;
     const aside = this.asideFromThePage(action);
@@ -160,7 +161,7 @@ export class GraphWalker extends WalkTravels {
 
   /** What the walk knows of where it stands, for what the phone makes of an action (walk-as-phone.ts). */
   private phoneFacts(): PhoneFacts {
-    const where = this.away ? 'away' : this.abroad ? 'abroad' : this.front.left !== null ? 'off-app' : 'page';
+    const where = this.away ? 'away' : this.abroad ? 'abroad' : this.front.left !== null || this.front.beyond ? 'off-app' : 'page';
     return {
       screen: graphScreen(this.graph as TaskGraph),
       where,
@@ -227,6 +228,11 @@ export class GraphWalker extends WalkTravels {
     if (action.type === 'Back' && !this.pos.keyboard && this.homePage !== null && this.pos.page !== this.homePage) {
       const out = this.pos.back?.page === this.homePage ? this.front.backOut(appOf(this.model.byId.get(this.node))) : null;
       if (out) return this.applyFront(out);
+    }
+    if (action.type === 'Back' && !this.pos.keyboard && this.belowUnknown()) {
+      this.current = new Set();
+      this.viaGoal = new Set();
+      return this.applyFront(this.front.backBeyond());
     }
     // A query typed into a search box this task never typed in, where other tasks' demonstrations saw the page stay as it
     // was until the query is submitted: the page stays, the query unsubmitted (a way off the page stands as recorded).
@@ -437,6 +443,16 @@ export class GraphWalker extends WalkTravels {
   }
 
   /** What Home or a launch did (walk-home.ts): back in front, the keyboard is down (the focused field keeps the focus). */
+  /**
+   * Whether Back leads where no recording shows (walk-home.ts backBeyond): the walk came from no page of this app (the
+   * page a setup opened; an app another opened), and no demonstration pressed Back here.
+   */
+  private belowUnknown(): boolean {
+    const back = this.pos.back;
+    if (back && (appOfPage(back.page) === appOfPage(this.pos.page) || back.page === this.homePage)) return false;
+    return !this.outEdges(this.pos).some((e) => e.action.type === 'Back');
+  }
+
   private applyFront(step: FrontStep): WalkMove {
     if ('refusal' in step) return this.refusedAgainstLaunch(step.refusal);
     if (step.keyboardDown) this.pos = { ...this.pos, keyboard: false };
@@ -458,7 +474,9 @@ export class GraphWalker extends WalkTravels {
   }
 
   finish(): FinishVerdict {
-    const standing = this.verdictOn(this.current, this.viaGoal);
+    const standing = this.front.beyond
+      ? { success: false, reason: 'ended off what the recordings show (Back where none shows what lies below)', node: null, unmet: [] }
+      : this.verdictOn(this.current, this.viaGoal);
     // Done, and nothing after could have acted (walk-goal-stands.ts): a task that acts, wherever the path ends; one that
     // only looks, back on the goal's screen.
     const then = standing.success ? null : this.goalAfter.doneNodes(this.current);
