@@ -43,6 +43,16 @@ describe('what a goal action leaves behind', () => {
     expect(g.doneNodes(new Set(['n1']))).toBeNull();
   });
 
+  it('a field focused after the goal (its keyboard raised, then put away) acts on nothing; typing there may', () => {
+    const g = new GoalAfter(false, pageOf, new Map(), new Set(['list']));
+    g.acted(tap, taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']));
+    g.acted(tap, taken('focus'), null);
+    g.acted(back, taken('keyboard'), null);
+    expect(g.doneNodes(new Set(['n2']))?.nodes).toEqual(new Set(['n2']));
+    g.acted({ type: 'Type', text: '还没' }, taken('page-edit'), null);
+    expect(g.doneNodes(new Set(['n2']))).toBeNull();
+  });
+
   it('an edit on the same page after the goal may undo it: nowhere else to judge', () => {
     const g = new GoalAfter(false, pageOf, new Map(), new Set(['list']));
     g.acted(tap, taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']));

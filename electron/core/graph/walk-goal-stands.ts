@@ -5,7 +5,7 @@ import { tabBarsOf, tabPressed } from './walk-tabs.js';
 
 /**
  * A task that acts (sets, saves, sends) is done once its goal action is: what the path does after it that cannot act —
- * Back, hiding the keyboard, a scroll, another tab, Home and the app launched again, a recorded way to another page, a
+ * Back, hiding the keyboard, a field focused, a scroll, another tab, Home and the app launched again, a recorded way to another page, a
  * recorded choice on a page no goal action is taken on —
  * leaves the act standing, as on the phone (found by hand sets K and L: 摄氏度 chosen, then Back; 赞 given, then the
  * contact's card looked at; the font set, then Back). Finish there succeeds where the goal's DONE node, met when it was
@@ -32,6 +32,10 @@ export function keepsTheGoal(
     case 'keyboard':
     case 'scroll':
     case 'tab':
+      return true;
+    // A field focused (the keyboard raised), or a query typed into a search box and not submitted: nothing is sent or
+    // set (held-out set AB: the thread read, its message field tapped, Back).
+    case 'focus':
       return true;
     // Home, or an app launched (the one left comes back as it stood, walk-home.ts), or Back on the home screen: nothing
     // acts (held-out set S: 摄氏度 chosen, Home, the weather app launched again, Up). Not a tap on what a screen shows
