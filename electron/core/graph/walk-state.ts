@@ -20,6 +20,7 @@ import { pressedOn } from './walk-opens.js';
 import { historyTitle } from './walk-history.js';
 import type { TabBar } from './walk-tabs.js';
 import { sharedTabBars, TabPages } from './walk-tabs.js';
+import { freeItemPage } from './walk-free-item.js';
 import type { Excursion } from './walk-excursion.js';
 import type { AppPages } from './walk-app-pages.js';
 import type { Abroad } from './walk-abroad.js';
@@ -53,6 +54,11 @@ export abstract class WalkState {
    * A tap the graph did not know was just made: the page it opened, which no demonstration recorded (walk-excursion.ts).
    */
   protected away: Excursion | null = null;
+  /**
+   * Just after a free choice opened its item's page: that item's own recorded page, entered by another route
+   * (walk-free-item.ts), whose recorded actions the next action may be (walk.ts).
+   */
+  protected freeItem: { page: string; node: string } | null = null;
   /** Per tab bar, the page each tab showed when the walk last stood there, and how far it was scrolled (walk-tabs.ts). */
   protected readonly tabPages = new TabPages<Position>();
   /** Whether the path has acted yet, and whether it stood on a page no demonstration recorded (an excursion). */
@@ -221,6 +227,9 @@ export abstract class WalkState {
     const landed = landing(m, this.opts.textThreshold, { ...move, edge }, action, from, () => this.twins(move, action, from));
     if (landed.leaves) this.navigate(landed.next, edge);
     else this.moveTo(landed.next);
+    // The item a free choice picked, where its own page was recorded by another route (walk-free-item.ts).
+    const item = landed.leaves && move.result.rule === 'free-choice' ? freeItemPage(m, edge, action) : null;
+    this.freeItem = item === null ? null : { page: this.pos.page, node: item };
     for (const [k, v] of landed.effects) {
       // A field the app empties after use (the message box after 发送) keeps, in the record, what it held.
       if (v === '' && isTextKey(k) && action.type !== 'Type' && this.content.get(k)) continue;

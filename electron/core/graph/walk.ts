@@ -136,6 +136,11 @@ export class GraphWalker extends WalkTravels {
     // A tap on the app bar or the tab bar lands where its screen shows it, however far the list is scrolled.
     if (Math.abs(this.scrolled) > SCROLL_SLACK && !ignoresScroll(action) && !outsideScrolling(this.screens(), action, screen))
       return this.onScrolledPage(action);
+    // Just after a free choice: the item's own recorded page, where only it records this action (walk-free-item.ts).
+    const item = this.freeItem;
+    this.freeItem = null;
+    const instead = item && this.pos.page === item.page ? this.itemPageFor(action, item.node) : null;
+    if (instead) this.moveTo(instead);
     const page = this.pos.page;
     const node = this.node;
     const shown = this.pos.content;
@@ -443,6 +448,13 @@ export class GraphWalker extends WalkTravels {
   }
 
   /** What Home or a launch did (walk-home.ts): back in front, the keyboard is down (the focused field keeps the focus). */
+  /** The item's own page (`node`, entered as the walk entered the page it stands on), where a recorded action there is this one and none here is. */
+  private itemPageFor(action: Action, node: string): Position | null {
+    if (exactMove(this.model, action, this.outEdges(this.pos), this.pos, this.opts).move) return null;
+    const there = enterNode(this.model, node, [node], this.pos.back);
+    return exactMove(this.model, action, this.outEdges(there), there, this.opts).move ? there : null;
+  }
+
   /**
    * Whether Back leads where no recording shows (walk-home.ts backBeyond): the walk came from no page of this app (the
    * page a setup opened; an app another opened), and no demonstration pressed Back here.
