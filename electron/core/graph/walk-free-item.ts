@@ -3,7 +3,11 @@ import type { GraphEdge } from '../../../shared/domain/task-graph.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
+import type { MatchOptions } from './match.js';
 import type { PageModel } from './page-model.js';
+import { exactMove } from './walk-exact.js';
+import type { Position } from './walk-moves.js';
+import { enterNode } from './walk-position.js';
 
 /**
  * The page this task recorded for the item a free choice picked, where another demonstration reached that very item
@@ -34,4 +38,21 @@ export function freeItemPage(m: PageModel, edge: GraphEdge, action: Action): str
       if (m.pageOf.get(e.from) !== m.pageOf.get(e.to)) entries.add(e.to);
     }
   return entries.size === 1 ? [...entries][0]! : null;
+}
+
+/**
+ * Where the action right after a free choice is taken: the item's own page (`node`, entered as the walk entered the page
+ * it stands on) where a recorded action there is this one and none where the walk stands is; else null (stay).
+ */
+export function itemPageFor(
+  m: PageModel,
+  action: Action,
+  pos: Position,
+  node: string,
+  outEdges: (p: Position) => GraphEdge[],
+  opts: MatchOptions,
+): Position | null {
+  if (exactMove(m, action, outEdges(pos), pos, opts).move) return null;
+  const there = enterNode(m, node, [node], pos.back);
+  return exactMove(m, action, outEdges(there), there, opts).move ? there : null;
 }

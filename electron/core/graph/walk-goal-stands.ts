@@ -5,8 +5,8 @@ import { tabBarsOf, tabPressed } from './walk-tabs.js';
 
 /**
  * A task that acts (sets, saves, sends) is done once its goal action is: what the path does after it that cannot act —
- * Back, hiding the keyboard, a field focused, a scroll, another tab, Home and the app launched again, a recorded way to another page, a
- * recorded choice on a page no goal action is taken on —
+ * Back, hiding the keyboard, a field focused, a scroll, another tab, Home and the app launched again, a recorded way to
+ * another page, a recorded choice on a page no goal action is taken on —
  * leaves the act standing, as on the phone (found by hand sets K and L: 摄氏度 chosen, then Back; 赞 given, then the
  * contact's card looked at; the font set, then Back). Finish there succeeds where the goal's DONE node, met when it was
  * reached, still has its goal conditions met by what the path set (walk.ts finish). Anything else after it — a tap the

@@ -1,5 +1,7 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { Position } from './walk-moves.js';
+import { appOfPage } from './walk-position.js';
 import type { WalkMove } from './walk-step.js';
 import { unrecorded } from './walk-step.js';
 
@@ -35,6 +37,8 @@ export class AppFront {
    * leaves that app's first page for the home screen) and launches are known there; what a tap in it does, no one saw.
    */
   elsewhere: string | null = null;
+  /** The path left by Back where no recording shows what lies below (backBeyond): off what the recordings show for good. */
+  beyond = false;
 
   /**
    * An action while the home screen or another app shows: the app launched comes back where it stood; Home and Back
@@ -108,8 +112,6 @@ export class AppFront {
    * known — only Finish, judged by a goal that stood when it left (walk-goal-stands.ts: Back acts on nothing). Found by
    * held-out set AB: 收藏网页, Back; 暂停, Back — each the goal, then Back off the page the task began on.
    */
-  beyond = false;
-
   backBeyond(): FrontStep {
     this.beyond = true;
     const reason = 'Back where no recording shows what lies below: the path has left what the recordings show';
@@ -127,4 +129,14 @@ export class AppFront {
     this.left = null;
     this.elsewhere = null;
   }
+}
+
+/**
+ * Whether Back leads where no recording shows (AppFront.backBeyond): the walk came from no page of this app (the page a
+ * setup opened; an app another opened) nor from the home screen, and no recorded Back leaves where it stands (`out`).
+ */
+export function belowUnknown(pos: Position, homePage: string | null, out: readonly GraphEdge[]): boolean {
+  const back = pos.back;
+  if (back && (appOfPage(back.page) === appOfPage(pos.page) || back.page === homePage)) return false;
+  return !out.some((e) => e.action.type === 'Back');
 }

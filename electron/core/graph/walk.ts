@@ -31,7 +31,8 @@ import { backPopsElsewhere, popBack } from './walk-back-stack.js';
 import { backMove, choose, focusMove, pageMoves } from './walk-moves.js';
 import type { FinishVerdict } from './walk-finish.js';
 import { finishVerdict } from './walk-finish.js';
-import { appOfPage, enterNode, nodesAt } from './walk-position.js';
+import { enterNode, nodesAt } from './walk-position.js';
+import { itemPageFor } from './walk-free-item.js';
 import { exactMove } from './walk-exact.js';
 import { mayActInPlace } from './walk-opens.js';
 import { onListRow } from './walk-history.js';
@@ -42,7 +43,7 @@ import { opened } from './walk-excursion.js';
 import type { UnknownTap } from './walk-unknown-tap.js';
 import { unknownTapRules } from './walk-unknown-tap.js';
 import type { FrontStep } from './walk-home.js';
-import { appOf } from './walk-home.js';
+import { appOf, belowUnknown } from './walk-home.js';
 import { KEPT_DRAFT } from './walk-discard.js';
 import { WalkTravels } from './walk-travels.js';
 
@@ -113,6 +114,9 @@ export class GraphWalker extends WalkTravels {
   }
 
   private step(action: Action): WalkMove {
+    // Just after a free choice, the item's own recorded page (walk-free-item.ts): for this action only.
+    const item = this.freeItem;
+    this.freeItem = null;
     const phone = asThePhoneTakesIt(action, this.phoneFacts());
     if (phone) return this.takeAsPhone(phone, action);
     if (this.away) {
@@ -136,10 +140,9 @@ export class GraphWalker extends WalkTravels {
     // A tap on the app bar or the tab bar lands where its screen shows it, however far the list is scrolled.
     if (Math.abs(this.scrolled) > SCROLL_SLACK && !ignoresScroll(action) && !outsideScrolling(this.screens(), action, screen))
       return this.onScrolledPage(action);
-    // Just after a free choice: the item's own recorded page, where only it records this action (walk-free-item.ts).
-    const item = this.freeItem;
-    this.freeItem = null;
-    const instead = item && this.pos.page === item.page ? this.itemPageFor(action, item.node) : null;
+    // Just after a free choice: the item's own recorded page, where only it records this action.
+    const instead =
+      item && this.pos.page === item.page ? itemPageFor(this.model, action, this.pos, item.node, (p) => this.outEdges(p), this.opts) : null;
     if (instead) this.moveTo(instead);
     const page = this.pos.page;
     const node = this.node;
@@ -234,7 +237,7 @@ export class GraphWalker extends WalkTravels {
       const out = this.pos.back?.page === this.homePage ? this.front.backOut(appOf(this.model.byId.get(this.node))) : null;
       if (out) return this.applyFront(out);
     }
-    if (action.type === 'Back' && !this.pos.keyboard && this.belowUnknown()) {
+    if (action.type === 'Back' && !this.pos.keyboard && belowUnknown(this.pos, this.homePage, this.outEdges(this.pos))) {
       this.current = new Set();
       this.viaGoal = new Set();
       return this.applyFront(this.front.backBeyond());
@@ -448,23 +451,6 @@ export class GraphWalker extends WalkTravels {
   }
 
   /** What Home or a launch did (walk-home.ts): back in front, the keyboard is down (the focused field keeps the focus). */
-  /** The item's own page (`node`, entered as the walk entered the page it stands on), where a recorded action there is this one and none here is. */
-  private itemPageFor(action: Action, node: string): Position | null {
-    if (exactMove(this.model, action, this.outEdges(this.pos), this.pos, this.opts).move) return null;
-    const there = enterNode(this.model, node, [node], this.pos.back);
-    return exactMove(this.model, action, this.outEdges(there), there, this.opts).move ? there : null;
-  }
-
-  /**
-   * Whether Back leads where no recording shows (walk-home.ts backBeyond): the walk came from no page of this app (the
-   * page a setup opened; an app another opened), and no demonstration pressed Back here.
-   */
-  private belowUnknown(): boolean {
-    const back = this.pos.back;
-    if (back && (appOfPage(back.page) === appOfPage(this.pos.page) || back.page === this.homePage)) return false;
-    return !this.outEdges(this.pos).some((e) => e.action.type === 'Back');
-  }
-
   private applyFront(step: FrontStep): WalkMove {
     if ('refusal' in step) return this.refusedAgainstLaunch(step.refusal);
     if (step.keyboardDown) this.pos = { ...this.pos, keyboard: false };
