@@ -15,7 +15,7 @@ import { enterNode } from './walk-position.js';
  * whose own page a demonstration opened from a search and bought two of (+, 立即购买). The free choice leads where its
  * demonstration went (低脂牛奶's page, showing any item); the item's own page — entered by the other route, of the same
  * activity, titled with the option's label — records what was done to that item. The walk takes the action after the
- * choice there where only that page records it (walk.ts itemPageFor). Null where no such page, or several, were
+ * choice there where only that page records it (itemPageFor, below). Null where no such page, or several, were
  * recorded. Found by held-out set AB: 粮油, Back, 牛奶乳品, 纯牛奶, +, bought — refused at the +; and exploration
  * showed why not simply go there instead: 低脂牛奶 from the search's results, then + (recorded only on 纯牛奶's page,
  * the free choice's own) was accepted and would not be.
