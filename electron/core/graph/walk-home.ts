@@ -133,10 +133,10 @@ export class AppFront {
 
 /**
  * Whether Back leads where no recording shows (AppFront.backBeyond): the walk came from no page of this app (the page a
- * setup opened; an app another opened) nor from the home screen, and no recorded Back leaves where it stands (`out`).
+ * setup opened; an app another opened) nor from the home screen, and no recorded Back leaves where it stands (`out`, asked only then).
  */
-export function belowUnknown(pos: Position, homePage: string | null, out: readonly GraphEdge[]): boolean {
+export function belowUnknown(pos: Position, homePage: string | null, out: () => readonly GraphEdge[]): boolean {
   const back = pos.back;
   if (back && (appOfPage(back.page) === appOfPage(pos.page) || back.page === homePage)) return false;
-  return !out.some((e) => e.action.type === 'Back');
+  return !out().some((e) => e.action.type === 'Back');
 }

@@ -237,7 +237,7 @@ export class GraphWalker extends WalkTravels {
       const out = this.pos.back?.page === this.homePage ? this.front.backOut(appOf(this.model.byId.get(this.node))) : null;
       if (out) return this.applyFront(out);
     }
-    if (action.type === 'Back' && !this.pos.keyboard && belowUnknown(this.pos, this.homePage, this.outEdges(this.pos))) {
+    if (action.type === 'Back' && !this.pos.keyboard && belowUnknown(this.pos, this.homePage, () => this.outEdges(this.pos))) {
       this.current = new Set();
       this.viaGoal = new Set();
       return this.applyFront(this.front.backBeyond());
