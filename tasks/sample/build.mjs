@@ -41,7 +41,8 @@ const says = (pkg, path, required, forbidden, description) => ({
   description,
 });
 const SUNDAY = ['周日', '星期日', '星期天', '礼拜天', '礼拜日', '周天'];
-const OTHER_DAYS = ['周一', '周二', '周三', '周四', '周五', '周六', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '礼拜六'];
+// Every other day, in each of the three ways a day is spelled.
+const OTHER_DAYS = ['周', '星期', '礼拜'].flatMap((p) => ['一', '二', '三', '四', '五', '六'].map((d) => p + d));
 const set = (pkg, obj) => `cmd vphone state set ${pkg} '${JSON.stringify(obj)}'`;
 const open = (screen, params = '') => `cmd vphone open ${screen}${params ? ' ' + params : ''}`;
 
