@@ -1,11 +1,13 @@
 // Builds tasks/sample/tasks.json and tasks/sample/demos/<id>/<n>.json from the compact table
-// below. Run `node tasks/sample/build.mjs` after editing; commit both this file and the output.
+// below. Run `node tasks/sample/build.mjs` after editing; commit both this file and the output (a test builds into a
+// folder of its own, `node tasks/sample/build.mjs DIR`, and compares).
 // Scripts target the zh phone (label-addressed taps use the Chinese labels; see docs/tasks.md).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
+const OUT = process.argv[2] ?? HERE;
 
 // ---- demonstration steps ----
 const tap = (on, o = {}) => ({ type: 'Tap', on, ...o });
@@ -1402,11 +1404,12 @@ const file = {
     "ElderBench sample set for the virtual phone (zh locale): 72 elderly-style instructions over 15 apps, about half online, half offline, with checks and scripted demonstrations; 12 come with the older adult who gave them (persona, facts, scripted answers) for runs that answer the agent's questions. See docs/tasks.md.",
   tasks: tasks.map((x) => x.task),
 };
-writeFileSync(join(HERE, 'tasks.json'), JSON.stringify(file, null, 2) + '\n');
-rmSync(join(HERE, 'demos'), { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+writeFileSync(join(OUT, 'tasks.json'), JSON.stringify(file, null, 2) + '\n');
+rmSync(join(OUT, 'demos'), { recursive: true, force: true });
 for (const { task, demos } of tasks) {
   demos.forEach((steps, i) => {
-    const f = join(HERE, 'demos', task.id, `${i + 1}.json`);
+    const f = join(OUT, 'demos', task.id, `${i + 1}.json`);
     mkdirSync(dirname(f), { recursive: true });
     writeFileSync(f, JSON.stringify(steps, null, 2) + '\n');
   });
