@@ -12,6 +12,7 @@ const OUT = process.argv[2] ?? HERE;
 // ---- demonstration steps ----
 const tap = (on, o = {}) => ({ type: 'Tap', on, ...o });
 const type = (text) => ({ type: 'Type', text });
+const typeAndSubmit = (text) => ({ type: 'Type', text, submit: true });
 const enter = { type: 'Enter' };
 const back = { type: 'Back' };
 const launch = (app) => ({ type: 'LaunchApp', app });
@@ -298,7 +299,8 @@ t(
   {
     checks: [has(S, 'installed', 'hospital', 'the appointment app installed')],
     demos: [
-      [launch(S), ...search('搜索应用', '挂号'), tap('挂号网'), tap('安装')],
+      // As the hand recorder records a query typed and sent by the keyboard's action key: one Type that submits.
+      [launch(S), tap('搜索应用'), typeAndSubmit('挂号'), tap('挂号网'), tap('安装')],
       [launch(S), tap('医疗健康'), tap('挂号网'), tap('安装')],
     ],
   },

@@ -78,8 +78,9 @@ export class GraphWalker extends WalkTravels {
    * Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches.
    * A Type that submits is what a phone does with it (perform-action.ts): the text typed, then Enter — the demonstrations
    * record the two as steps of their own (held-out set AA: a query typed with submit, then the result; 300 typed with
-   * submit, which transfers where the amount field's Enter does). Where a demonstration recorded a Type that submits as one
-   * step on the page (the hand recorder does), its edge takes the action whole.
+   * submit, which transfers where the amount field's Enter does). The hand recorder records a Type that submits as one
+   * step; the builder reads it as the two (typed-then-enter.ts). Where a graph built before that holds it as one edge on
+   * the page, that edge takes the action whole.
    */
   act(action: Action): WalkMove {
     if (action.type !== 'Type' || action.submit !== true || this.submitsRecordedHere()) return this.actOne(action);

@@ -13,6 +13,8 @@ import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { buildGraph } from '../../core/graph/merge.js';
 import { computeSignature } from '../../core/graph/signature.js';
 import { toDemoStep } from '../../core/graph/demo-step.js';
+import { typedThenEnter } from '../../core/graph/typed-then-enter.js';
+import type { Action } from '../../../shared/domain/action.js';
 import { enteredTextsOf } from '../../core/graph/content.js';
 import { validateGraph } from '../../core/graph/validate.js';
 import { attachKnownWrong } from '../../core/graph/growth/known-wrong.js';
@@ -97,7 +99,17 @@ async function demosFrom(store: WorkspaceStore, taskId: string, read: readonly R
   const bounds = boundsOfTask(store, taskId);
   for (const d of read) {
     const steps: DemoStep[] = [];
-    for (const s of d.steps) steps.push(await toBuilderStep(store, d.id, s, cfg, bounds));
+    for (const s of d.steps) {
+      // A Type that submits (the hand recorder's): the text typed, then Enter, as two steps of the graph.
+      const split = typedThenEnter(s.ui, s.row.action);
+      if (!split) {
+        steps.push(await toBuilderStep(store, d.id, s, cfg, bounds));
+        continue;
+      }
+      const row = (action: Action): Step => ({ ...s.row, action, actionPx: { type: action.type as 'Type' | 'Enter', screen: s.screen } });
+      steps.push(await toBuilderStep(store, d.id, { ...s, row: row(split.typed) }, cfg, bounds));
+      steps.push(await toBuilderStep(store, d.id, { ...s, ui: split.after, row: row({ type: 'Enter' }) }, cfg, bounds));
+    }
     demos.push({ id: d.id, steps });
   }
   return demos;
