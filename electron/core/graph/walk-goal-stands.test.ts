@@ -109,4 +109,39 @@ describe('what a goal action leaves behind', () => {
     expect(acts.mayLookAgain('n1-n3', 'list')).toBe(false);
     expect(acts.mayLookAgain('n4-n5', 'orders')).toBe(false);
   });
+
+  it('text typed after the goal into the box a goal action sent is a new text nothing sent: the goal stands, judged by what went out', () => {
+    const box = 'list§text|EditText|box';
+    const typing = {
+      ...edge('n1', 'n1', { type: 'Type', text: '周日我回去' }),
+      effects: [{ key: box, kind: 'text', value: '周日我回去', label: '短信' }],
+    } as unknown as GraphEdge;
+    const records = () => ({ dropped: new Map([[box, '周日我回去']]), kept: new Map([[box, '周六周日我回去']]) });
+    const sends = new GoalAfter(false, pageOf, new Map(), new Set(['list']), new Set([box]));
+    sends.acted(tap, taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']), false, records);
+    // Judged before anything was typed since: nothing laid over the record.
+    expect(sends.doneNodes(new Set())?.sent.dropped).toEqual(new Map());
+    sends.acted({ type: 'Type', text: '好的' }, taken('retyped', typing), null);
+    expect(sends.doneNodes(new Set())?.nodes).toEqual(new Set(['n2']));
+    expect(sends.doneNodes(new Set())?.sent).toEqual({ dropped: new Map([[box, '周日我回去']]), kept: new Map([[box, '周六周日我回去']]) });
+    // A field no goal action sends (a form's field, committed by a way off its page): typing there may act.
+    const form = new GoalAfter(false, pageOf, new Map(), new Set(['list']), new Set());
+    form.acted(tap, taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']), false, records);
+    form.acted({ type: 'Type', text: '好的' }, taken('retyped', typing), null);
+    expect(form.doneNodes(new Set())).toBeNull();
+  });
+
+  it('a recorded tap that focused a field after the goal sets nothing and keeps it; a recorded tap that set something there does not', () => {
+    const field = { ...edge('n2', 'n2', tap), target: { className: 'android.widget.EditText', text: '短信' } } as unknown as GraphEdge;
+    const g = new GoalAfter(false, pageOf, new Map(), new Set(['list']));
+    g.acted(tap, taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']));
+    g.acted(tap, taken('edge', field), null);
+    expect(g.doneNodes(new Set(['n2']))?.nodes).toEqual(new Set(['n2']));
+    const setting = {
+      ...field,
+      effects: [{ key: 'list§text|EditText|box', kind: 'text', value: '', label: '短信' }],
+    } as unknown as GraphEdge;
+    g.acted(tap, taken('edge', setting), null);
+    expect(g.doneNodes(new Set(['n2']))).toBeNull();
+  });
 });

@@ -1,7 +1,10 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphNode } from '../../../shared/domain/task-graph.js';
 import type { WalkMove } from './walk-step.js';
+import type { ContentRecord } from './goal-conditions.js';
+import { typedField } from './page-model.js';
 import { tabBarsOf, tabPressed } from './walk-tabs.js';
+import { isEditClass } from './widget-classes.js';
 
 /**
  * A task that acts (sets, saves, sends) is done once its goal action is: what the path does after it that cannot act —
@@ -52,6 +55,8 @@ export function keepsTheGoal(
       // hand: 显示余额, 全部服务, Back). Not a press that closed back (挂断, back to the chat: the call ended).
       if (!e) return taken.how === 'named-page' && abroad;
       if (e.goal) return false;
+      // A recorded tap that focused a field (it set nothing): the keyboard raised, nothing acts.
+      if (isEditClass(e.target?.className ?? '') && (e.effects?.length ?? 0) === 0) return true;
       if (e.action.type === 'Back' || pageOf.get(e.to) !== pageOf.get(e.from)) return true;
       // On the same page: a recorded tab pressed (navigation, not an edit), or a recorded choice on a page no goal action
       // is taken on (the news feed's 健康 after the font was set in 设置): what it sets, the path's record keeps.
@@ -63,6 +68,12 @@ export function keepsTheGoal(
     default:
       return false;
   }
+}
+
+/** Texts a goal action sent, by field: as the path's record held them, and with a draft it had left kept (walk-discard.ts). */
+export interface SentTexts {
+  dropped: ReadonlyMap<string, string>;
+  kept: ReadonlyMap<string, string>;
 }
 
 /**
@@ -77,6 +88,10 @@ export class GoalAfter {
   private readonly lookedOn = new Set<string>();
   /** The DONE nodes a goal action entered, while nothing the path did since could have acted. */
   private doneThen: ReadonlySet<string> | null = null;
+  /** What the fields a goal action sends held when it was taken (the text that went out), with a left draft dropped or kept. */
+  private sentThen: SentTexts = { dropped: new Map(), kept: new Map() };
+  /** Those fields typed into since (a new text that nothing sent). */
+  private typedSince = new Set<string>();
 
   /** `looksOnly`: the task only asks to be shown something (walk-app-pages.ts inquiry): its goal action is a look. */
   constructor(
@@ -85,6 +100,8 @@ export class GoalAfter {
     private readonly byId: ReadonlyMap<string, GraphNode>,
     /** The pages the task's goal actions are taken on. */
     private readonly goalPages: ReadonlySet<string>,
+    /** The text fields a goal action sends: the app empties them as it does (the message box after 发送). */
+    private readonly sent: ReadonlySet<string> = new Set(),
   ) {}
 
   /** The task's goal edge `edge`, taken on `page`. */
@@ -100,14 +117,41 @@ export class GoalAfter {
     } else if (taken && !taken.edge?.goal) this.look = null;
   }
 
-  /** Any move: `entered`, the DONE nodes a goal action it took entered (else null): they stand while nothing can act. */
-  acted(action: Action, taken: WalkMove['taken'], entered: ReadonlySet<string> | null, abroad = false): void {
+  /**
+   * Any move: `entered`, the DONE nodes a goal action it took entered (else null): they stand while nothing can act.
+   * `record`: the path's content after the move.
+   */
+  acted(
+    action: Action,
+    taken: WalkMove['taken'],
+    entered: ReadonlySet<string> | null,
+    abroad = false,
+    records: () => { dropped: ContentRecord; kept: ContentRecord } = () => ({ dropped: new Map(), kept: new Map() }),
+  ): void {
     if (!taken) return;
+    if (entered && this.sent.size > 0) {
+      const r = records();
+      const of = (c: ContentRecord) => new Map([...this.sent].flatMap((k) => (c.has(k) ? [[k, c.get(k)!] as const] : [])));
+      this.sentThen = { dropped: of(r.dropped), kept: of(r.kept) };
+      this.typedSince = new Set();
+    }
+    const unsent = !entered && this.doneThen !== null && this.typedUnsent(action, taken);
     this.doneThen = entered
       ? new Set(entered)
-      : this.doneThen && keepsTheGoal(action, taken, this.pageOf, this.byId, this.goalPages, abroad)
+      : this.doneThen && (keepsTheGoal(action, taken, this.pageOf, this.byId, this.goalPages, abroad) || unsent)
         ? this.doneThen
         : null;
+  }
+
+  /**
+   * Text typed after the goal into a field whose text only a goal action sends: a new text that nothing sent (held-out
+   * set AB: the reply sent, then 好的 typed in the box and left). Sent, it is the goal action again (walk-vet.ts).
+   */
+  private typedUnsent(action: Action, taken: NonNullable<WalkMove['taken']>): boolean {
+    const field = action.type === 'Type' && taken.edge ? typedField(taken.edge) : null;
+    if (field === null || !this.sent.has(field.key)) return false;
+    this.typedSince.add(field.key);
+    return true;
   }
 
   /**
@@ -122,13 +166,18 @@ export class GoalAfter {
     return (this.look?.backed === true && this.look.edge === edge) || !this.lookedOn.has(page);
   }
 
-  /** Where Finish may be judged besides where the path stands (`current`): the DONE nodes the goal action entered. Null: nowhere else. */
-  doneNodes(current: ReadonlySet<string>): { nodes: ReadonlySet<string>; after: string } | null {
+  /**
+   * Where Finish may be judged besides where the path stands (`current`): the DONE nodes the goal action entered, and
+   * what the fields it sent held then (a text typed there since went nowhere). Null: nowhere else.
+   */
+  doneNodes(current: ReadonlySet<string>): { nodes: ReadonlySet<string>; after: string; sent: SentTexts } | null {
     if (this.doneThen === null) return null;
     const back = [...this.doneThen].some((id) => current.has(id));
+    const since = (m: ReadonlyMap<string, string>) => new Map([...m].filter(([k]) => this.typedSince.has(k)));
     return {
       nodes: this.doneThen,
       after: back ? 'and the path came back to it by moves that change nothing' : 'and nothing after it could undo it',
+      sent: { dropped: since(this.sentThen.dropped), kept: since(this.sentThen.kept) },
     };
   }
 }

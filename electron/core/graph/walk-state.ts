@@ -129,6 +129,9 @@ export abstract class WalkState {
       this.model.pageOf,
       this.model.byId,
       new Set(graph.edges.flatMap((e) => (e.goal ? [this.model.pageOf.get(e.from) ?? ''] : []))),
+      new Set(
+        graph.edges.flatMap((e) => (e.goal ? (e.effects ?? []).flatMap((v) => (isTextKey(v.key) && v.value === '' ? [v.key] : [])) : [])),
+      ),
     );
     // As any page the walk comes to (a task that starts on a page with a tab bar: that tab leads back here).
     this.pos = enterNode(this.model, graph.startNode, [graph.startNode], null);

@@ -1,3 +1,4 @@
+import type { SentTexts } from './walk-goal-stands.js';
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { graphScreen } from '../../../shared/domain/task-graph.js';
@@ -103,7 +104,10 @@ export class GraphWalker extends WalkTravels {
     // The goal done by a task that acts stands while nothing since could have acted (walk-goal-stands.ts). A move that
     // applies a recorded action sets `viaGoal` anew; one that does not leaves it as it was.
     const entered = this.viaGoal !== viaGoal && this.viaGoal.size > 0 ? this.viaGoal : null;
-    this.goalAfter.acted(action, move.taken, entered, !wasAway && this.lookedAhead);
+    this.goalAfter.acted(action, move.taken, entered, !wasAway && this.lookedAhead, () => ({
+      dropped: this.content,
+      kept: this.drafts.kept(this.content, this.set) ?? this.content,
+    }));
     // Whether the keyboard is up because a tap raised it (a field tapped): the phone shows it then; typing while it was
     // down (the focus kept) leaves it down on a phone, which the walk's position does not tell apart.
     // Back to the page from a page no demonstration of the task recorded: the field keeps the focus, the keyboard stays
@@ -480,18 +484,19 @@ export class GraphWalker extends WalkTravels {
     // only looks, back on the goal's screen.
     const then = standing.success ? null : this.goalAfter.doneNodes(this.current);
     if (then === null) return standing;
-    const done = this.verdictOn(then.nodes, then.nodes);
+    const done = this.verdictOn(then.nodes, then.nodes, then.sent);
     return done.success ? { ...done, reason: `${done.reason} when its goal action was taken, ${then.after}` } : standing;
   }
 
-  private verdictOn(current: ReadonlySet<string>, viaGoal: ReadonlySet<string>): FinishVerdict {
-    const verdict = (content: ReadonlyMap<string, string>): FinishVerdict =>
+  /** `sent`: what the fields a goal action sent held then, over what the path typed there since (which went nowhere). */
+  private verdictOn(current: ReadonlySet<string>, viaGoal: ReadonlySet<string>, sent?: SentTexts): FinishVerdict {
+    const verdict = (content: ReadonlyMap<string, string>, over: ReadonlyMap<string, string> = new Map()): FinishVerdict =>
       finishVerdict({
         nodes: this.graph.nodes,
         current,
         viaGoal,
         legacy: this.legacy,
-        content,
+        content: over.size > 0 ? new Map([...content, ...over]) : content,
         node: this.node,
         away: this.away !== null || this.abroad !== null,
         query: this.query.text,
@@ -499,10 +504,10 @@ export class GraphWalker extends WalkTravels {
         textThreshold: this.opts.textThreshold,
       });
     // Where the app may have kept a draft the path left, the verdict must hold either way (walk-discard.ts LeftDrafts).
-    const dropped = verdict(this.content);
+    const dropped = verdict(this.content, sent?.dropped);
     const kept = dropped.success ? this.drafts.kept(this.content, this.set) : null;
     if (!kept) return dropped;
-    const withDrafts = verdict(kept);
+    const withDrafts = verdict(kept, sent?.kept);
     return withDrafts.success ? dropped : { ...withDrafts, reason: `${KEPT_DRAFT}: ${withDrafts.reason}` };
   }
 }
