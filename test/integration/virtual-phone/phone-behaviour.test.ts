@@ -204,6 +204,49 @@ describe('virtual phone behaviour', () => {
     expect(await sh('am start -n com.nope/.Main')).toContain('Error: Activity class {com.nope/com.nope.Main} does not exist.');
   });
 
+  it('bookmark, save, favourite and like are toggles, as on real phones: pressed again, they are taken back', async () => {
+    const pressTwice = async (open: string, pkg: string, read: (st: Record<string, unknown>) => unknown, on: Parameters<typeof tapOn>) => {
+      await sh(`cmd vphone open ${open}`);
+      await tapOn(...on);
+      const once = read(await state(pkg));
+      await tapOn(...on);
+      return [once, read(await state(pkg))];
+    };
+    expect(
+      await pressTwice('browser.page id=scam', 'com.vphone.browser', (x) => x['bookmarks'], [
+        'resource-id',
+        'com.vphone.browser:id/bookmark',
+      ]),
+    ).toEqual([['scam'], []]);
+    expect(
+      await pressTwice('news.article id=n5', 'com.vphone.news', (x) => x['saved'], ['resource-id', 'com.vphone.news:id/save']),
+    ).toEqual([['n5'], []]);
+    expect(
+      await pressTwice('maps.place id=senior-uni', 'com.vphone.maps', (x) => x['favorites'], [
+        'resource-id',
+        'com.vphone.maps:id/save_star',
+      ]),
+    ).toEqual([['senior-uni'], []]);
+    expect(
+      await pressTwice('gallery.photo id=camera-2', 'com.vphone.gallery', (x) => x['favorites'], [
+        'resource-id',
+        'com.vphone.gallery:id/favorite',
+      ]),
+    ).toEqual([['camera-2'], []]);
+    const [liked, unliked] = await pressTwice('chat.moments', 'com.vphone.chat', (x) => x['likes'], [
+      'resource-id',
+      'com.vphone.chat:id/like',
+    ]);
+    expect([(liked as string[]).length - (unliked as string[]).length]).toEqual([1]);
+    await sh(`cmd vphone state set com.vphone.music '{"current":"s5"}'`);
+    expect(
+      await pressTwice('music.player', 'com.vphone.music', (x) => (x['favorites'] as string[]).length, [
+        'resource-id',
+        'com.vphone.music:id/favorite',
+      ]),
+    ).toEqual([1, 0]);
+  });
+
   it('pm clear and cmd vphone reset restore initial state', async () => {
     await sh('cmd vphone open clock.alarms');
     await tapOn('resource-id', 'com.android.deskclock:id/onoff');

@@ -78,10 +78,14 @@ function page(ctx: Ctx): ScreenView {
         glyph: marked ? '★' : '☆',
         desc: marked ? ctx.t('Bookmarked', '已收藏') : ctx.t('Bookmark', '收藏网页'),
         id: 'bookmark',
+        // A toggle, as on a real phone's browser: the star pressed again takes the bookmark away.
         onTap: () => {
           if (!marked) {
             ctx.state.bookmarks.push(id);
             ctx.toast(ctx.t('Bookmarked', '已加入书签'));
+          } else {
+            ctx.state.bookmarks = ctx.state.bookmarks.filter((x) => x !== id);
+            ctx.toast(ctx.t('Bookmark removed', '已取消收藏'));
           }
         },
       },

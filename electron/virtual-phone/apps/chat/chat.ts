@@ -221,8 +221,10 @@ function moments(ctx: Ctx): ScreenView {
                   desc: liked
                     ? ctx.t(`Liked ${name(ctx, m.by)}`, `已赞 ${name(ctx, m.by)}`)
                     : ctx.t(`Like ${name(ctx, m.by)}`, `赞 ${name(ctx, m.by)}`),
+                  // A toggle, as in real chat apps' moments: 已赞 pressed again takes the like back.
                   onTap: () => {
                     if (!liked) ctx.state.likes.push(m.id);
+                    else ctx.state.likes = ctx.state.likes.filter((x) => x !== m.id);
                   },
                 },
               },

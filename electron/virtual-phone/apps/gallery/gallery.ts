@@ -202,8 +202,10 @@ function photo(ctx: Ctx): ScreenView {
             id: 'favorite',
             text: ctx.state.favorites.includes(p.id) ? ctx.t('Favourited', '已收藏') : ctx.t('Favourite', '收藏'),
             style: 'tonal',
+            // A toggle, as in real gallery apps: pressed again, the photo is no longer a favourite.
             onTap: () => {
               if (!ctx.state.favorites.includes(p.id)) ctx.state.favorites.push(p.id);
+              else ctx.state.favorites = ctx.state.favorites.filter((x) => x !== p.id);
             },
           },
           { kind: 'button', id: 'delete', text: ctx.t('Delete', '删除'), style: 'tonal', onTap: () => (ctx.local['dialog'] = 'delete') },

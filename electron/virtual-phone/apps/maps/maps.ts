@@ -95,10 +95,14 @@ function placePage(ctx: Ctx): ScreenView {
   const p = place(ctx.params['id']) ?? PLACES[0]!;
   ctx.state.lastPlace = p.id;
   const saved = ctx.state.favorites.includes(p.id);
+  // A toggle, as in real map apps: the star (or 已收藏) pressed again takes the place off the saved list.
   const save = () => {
     if (!saved) {
       ctx.state.favorites.push(p.id);
       ctx.toast(ctx.t('Saved', '已收藏'));
+    } else {
+      ctx.state.favorites = ctx.state.favorites.filter((x) => x !== p.id);
+      ctx.toast(ctx.t('Removed from saved', '已取消收藏'));
     }
   };
   return {

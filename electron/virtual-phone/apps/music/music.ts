@@ -204,8 +204,10 @@ function player(ctx: Ctx): ScreenView {
         id: 'favorite',
         text: fav ? ctx.t('Liked', '已收藏') : ctx.t('Like', '收藏'),
         style: 'text',
+        // A toggle, as in real music apps: pressed again, the song is no longer liked.
         onTap: () => {
           if (!fav) ctx.state.favorites.push(s.id);
+          else ctx.state.favorites = ctx.state.favorites.filter((x) => x !== s.id);
         },
       },
     ],

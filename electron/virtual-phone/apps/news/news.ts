@@ -173,10 +173,14 @@ function article(ctx: Ctx): ScreenView {
         glyph: saved ? '★' : '☆',
         desc: saved ? ctx.t('Saved', '已收藏') : ctx.t('Save', '收藏'),
         id: 'save',
+        // A toggle, as in real news apps: pressed again, the article is no longer saved.
         onTap: () => {
           if (!saved) {
             ctx.state.saved.push(a.id);
             ctx.toast(ctx.t('Saved', '已收藏'));
+          } else {
+            ctx.state.saved = ctx.state.saved.filter((x) => x !== a.id);
+            ctx.toast(ctx.t('Removed from saved', '已取消收藏'));
           }
         },
       },
