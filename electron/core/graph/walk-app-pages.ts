@@ -81,6 +81,11 @@ export class AppPages {
     const want = normalizeContent(label);
     const shown = here.filter((n): n is GraphNode => n !== undefined);
     const pages = new Set(shown.map((n) => pageKey(n.signature)));
+    // The same screen showing another item (the same activity and structure, another title: the weather of 上海 where
+    // another task recorded 南京's): there only the look a task that asks to be shown something took as its goal (明天);
+    // a press on the way may be on the item's own content (an article's related reading lists its own).
+    const layout = (n: GraphNode): string => `${n.signature.activity}|${n.signature.structure.join(' ')}`;
+    const screens = new Set(shown.map(layout));
     // A control of the page's chrome (the app bar's 文字大小), outside what scrolls: the same control on every page of
     // the activity, whatever its title (the article it shows).
     const chrome = outsideScrolling(shown, action, screen);
@@ -88,12 +93,13 @@ export class AppPages {
       for (const { graph, node } of this.byActivity.get(activity) ?? []) {
         if (graph.edges === own.edges || graph.taskId === own.taskId) continue;
         const samePage = pages.has(pageKey(node.signature));
-        if (!samePage && !chrome) continue;
+        const sameScreen = !samePage && screens.has(layout(node)) && this.inquiry(graph);
+        if (!samePage && !chrome && !sameScreen) continue;
         const m = pageModel(graph);
         for (const e of m.outOf.get(node.id) ?? []) {
           if (e.action.type !== action.type || (e.goal && !this.inquiry(graph)) || (e.effects?.length ?? 0) > 0) continue;
           if (m.pageOf.get(e.to) === m.pageOf.get(e.from)) continue;
-          if (!samePage && !outsideScrolling([node], e.action, e.screen)) continue;
+          if (!samePage && !outsideScrolling([node], e.action, e.screen) && !(sameScreen && e.goal)) continue;
           if (normalizeContent(tappedLabel(e, e.action as TapLike)) === want) return { graph, from: node, edge: e };
         }
       }

@@ -484,12 +484,13 @@ export class GraphWalker extends WalkTravels {
     // only looks, back on the goal's screen.
     const then = standing.success ? null : this.goalAfter.doneNodes(this.current);
     if (then === null) return standing;
-    const done = this.verdictOn(then.nodes, then.nodes, then.sent);
+    // Judged where the goal was done: the page the path ends on (another task's, looked at) is not what is judged.
+    const done = this.verdictOn(then.nodes, then.nodes, then.sent, false);
     return done.success ? { ...done, reason: `${done.reason} when its goal action was taken, ${then.after}` } : standing;
   }
 
   /** `sent`: what the fields a goal action sent held then, over what the path typed there since (which went nowhere). */
-  private verdictOn(current: ReadonlySet<string>, viaGoal: ReadonlySet<string>, sent?: SentTexts): FinishVerdict {
+  private verdictOn(current: ReadonlySet<string>, viaGoal: ReadonlySet<string>, sent?: SentTexts, here = true): FinishVerdict {
     const verdict = (content: ReadonlyMap<string, string>, over: ReadonlyMap<string, string> = new Map()): FinishVerdict =>
       finishVerdict({
         nodes: this.graph.nodes,
@@ -498,7 +499,7 @@ export class GraphWalker extends WalkTravels {
         legacy: this.legacy,
         content: over.size > 0 ? new Map([...content, ...over]) : content,
         node: this.node,
-        away: this.away !== null || this.abroad !== null,
+        away: here && (this.away !== null || this.abroad !== null),
         query: this.query.text,
         picked: this.picked?.label ?? null,
         textThreshold: this.opts.textThreshold,
