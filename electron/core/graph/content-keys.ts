@@ -5,6 +5,7 @@ import { signatureKey } from './signature.js';
 /** A content key of the text kind (an editable field's text). */
 export const isTextKey = (key: string): boolean => key.slice(key.indexOf('§') + 1).startsWith('text|');
 export const isChoiceKey = (key: string): boolean => key.slice(key.indexOf('§') + 1).startsWith('choice|');
+export const isNumberKey = (key: string): boolean => key.slice(key.indexOf('§') + 1).startsWith('number|');
 
 /**
  * Which content candidates a task graph's states carry, learned from its demonstrations:

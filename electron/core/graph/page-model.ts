@@ -1,3 +1,5 @@
+import type { NumberStep } from './stepped-number.js';
+import { numberAt, numberStep } from './stepped-number.js';
 import type { GraphEdge, GraphNode, SignatureConfig, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { samePage, widgetStatesAgree } from './compare.js';
@@ -416,12 +418,14 @@ export const singleNumber = (s: string | undefined): number | null => {
 /** A label that names a step (+5 min, −1 h): the tap adds to a value, it never sets the value to its number. */
 const namesStep = (label: string): boolean => /^[+\-−]\s*\d/.test(normalizeContent(label).trim());
 
-/** The step a tap made on a key (after − before), or null when it did not step one number. */
-export function stepOf(m: PageModel, e: GraphEdge, key: string, after: string): number | null {
-  const before = singleNumber(contentOf(m.byId.get(e.from))[key]);
-  const now = singleNumber(after);
-  return before !== null && now !== null && before !== now ? now - before : null;
+/** The step a tap made on a key (after − before, at its number's place), or null when it did not step one number. */
+export function stepOf(m: PageModel, e: GraphEdge, key: string, after: string): NumberStep | null {
+  return numberStep(key, contentOf(m.byId.get(e.from))[key], after, singleNumber);
 }
+
+/** The number at a step's place in a key's value (stepped-number.ts), or null. */
+export const steppedNumber = (key: string, value: string | undefined, step: NumberStep): number | null =>
+  numberAt(key, value, step.at, singleNumber);
 
 /**
  * Whether a step would take a count below 1 where the least value any recorded screen showed for it is 1 (a quantity,

@@ -13,7 +13,7 @@ import {
   loopShows,
   optionSets,
   optionValue,
-  singleNumber,
+  steppedNumber,
   sliderSets,
   stepOf,
   textAgrees,
@@ -24,6 +24,7 @@ import {
   valueAgrees,
 } from './page-model.js';
 import { normalizeContent, plainQuery, sliderValue } from './content.js';
+import { withNumberAt } from './stepped-number.js';
 import { isChoiceKey, isScrollKey } from './content-keys.js';
 import { ANY_OPTION, isSearchKey, isTextKey } from './goal-conditions.js';
 import { within } from './task-bounds.js';
@@ -255,9 +256,9 @@ function applicable(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOption
     if (m.appends.has(v.key)) continue;
     if (e.options?.some((o) => optionSets(o.label, v.value) !== null)) continue;
     const step = stepOf(m, e, v.key, v.value);
-    const at = singleNumber(pos.content.get(v.key));
+    const at = step && steppedNumber(v.key, pos.content.get(v.key), step);
     if (step !== null && at !== null) {
-      if (belowFloor(m, v.key, at + step)) return false;
+      if (belowFloor(m, v.key, at + step.by)) return false;
       continue;
     }
     const had = before[v.key];
@@ -399,8 +400,8 @@ export function pageMoves(
       edit &&
       e.effects?.some((v) => {
         const step = stepOf(m, e, v.key, v.value);
-        const now = singleNumber(pos.content.get(v.key));
-        return step !== null && now !== null && !belowFloor(m, v.key, now - step);
+        const now = step && steppedNumber(v.key, pos.content.get(v.key), step);
+        return step !== null && now !== null && !belowFloor(m, v.key, now - step.by);
       })
     )
       cands.push({ edge: e, result: yes('within-tolerance', 'the control that undoes the recorded step', mirror), how: 'stepper-mirror' });
@@ -477,9 +478,9 @@ export function editModel(m: PageModel, move: Candidate, action: Action, from: P
       continue;
     }
     const step = stepOf(m, e, v.key, v.value);
-    const now = singleNumber(from.content.get(v.key));
+    const now = step && steppedNumber(v.key, from.content.get(v.key), step);
     if (step !== null && now !== null && isEdit(m, e)) {
-      out.set(v.key, String(now + (move.how === 'stepper-mirror' ? -step : step)));
+      out.set(v.key, withNumberAt(v.key, from.content.get(v.key), step.at, now + (move.how === 'stepper-mirror' ? -step.by : step.by)));
       continue;
     }
     out.set(v.key, v.value);
