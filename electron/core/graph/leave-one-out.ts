@@ -17,9 +17,14 @@ export function classifyRejection(
   opts: MatchOptions,
 ): NonNullable<ReplayResult['rejection']> {
   const m = pageModel(full);
-  const used = new Map<number, GraphEdge>();
-  for (const e of full.edges) for (const [d, idx] of e.uses) if (d === demo.id) used.set(idx, e);
-  const steps = demo.steps.filter((s) => s.action !== null && used.has(s.ref.idx));
+  // A recorded step read as two (a Type that submits: the Type, then Enter) is used by two edges: each by its action.
+  const byIdx = new Map<number, GraphEdge[]>();
+  for (const e of full.edges) for (const [d, idx] of e.uses) if (d === demo.id) byIdx.set(idx, [...(byIdx.get(idx) ?? []), e]);
+  const edgeOf = (s: Demo['steps'][number]): GraphEdge | undefined => {
+    const all = byIdx.get(s.ref.idx) ?? [];
+    return all.find((e) => e.action.type === s.action?.type) ?? all[0];
+  };
+  const steps = demo.steps.filter((s) => s.action !== null && edgeOf(s) !== undefined);
   const others = full.edges.filter((e) => e.demonstrations.some((d) => d !== demo.id));
   const page = (node: string): string => m.pageOf.get(node) ?? node;
   const label = (e: GraphEdge): string =>
@@ -35,7 +40,7 @@ export function classifyRejection(
           matchEdge(o.action, { ...e, choice: undefined }, opts).matched),
     ) ?? null;
   if (replay.matchedSteps < steps.length) {
-    const e = used.get(steps[replay.matchedSteps]!.ref.idx)!;
+    const e = edgeOf(steps[replay.matchedSteps]!)!;
     const twin = sameStep(e);
     return twin
       ? {
@@ -45,7 +50,7 @@ export function classifyRejection(
       : { kind: 'other-route', why: `step ${replay.matchedSteps + 1} (${label(e)}): no other demonstration did this from that page` };
   }
   // Every step was taken; Finish failed: the ending.
-  const last = steps.length > 0 ? used.get(steps.at(-1)!.ref.idx)! : null;
+  const last = steps.length > 0 ? edgeOf(steps.at(-1)!)! : null;
   const endings = others.filter((o) => o.goal);
   const sameEnd = last ? endings.find((o) => page(o.to) === page(last.to)) : undefined;
   if (!last || !sameEnd) return { kind: 'other-route', why: `it ends on a page no other demonstration ended on (${replay.reason})` };
