@@ -1,5 +1,5 @@
 import type { NumberStep } from './stepped-number.js';
-import { numberAt, numberStep } from './stepped-number.js';
+import { numberStep, singleNumber } from './stepped-number.js';
 import type { GraphEdge, GraphNode, SignatureConfig, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { samePage, widgetStatesAgree } from './compare.js';
@@ -403,29 +403,13 @@ export function nodesWith(m: PageModel, page: string, content: ReadonlyMap<strin
   });
 }
 
-/**
- * A single number's value, or null (stepper steps need one number on each side). Its sign counts: a stepper
- * pressed below zero and back up returns to zero (it read −5 as 5, and a minute stepped −5 then +5 as 10).
- */
-export const singleNumber = (s: string | undefined): number | null => {
-  if (s === undefined) return null;
-  const n = numbersIn(s);
-  const plain = normalizeContent(s).replace(/\s/g, '');
-  if (n.length !== 1 || plain.replace(/[\d.,\-−]/g, '') !== '') return null;
-  return /^[-−]/.test(plain) ? -Number(n[0]) : Number(n[0]);
-};
-
 /** A label that names a step (+5 min, −1 h): the tap adds to a value, it never sets the value to its number. */
 const namesStep = (label: string): boolean => /^[+\-−]\s*\d/.test(normalizeContent(label).trim());
 
 /** The step a tap made on a key (after − before, at its number's place), or null when it did not step one number. */
 export function stepOf(m: PageModel, e: GraphEdge, key: string, after: string): NumberStep | null {
-  return numberStep(key, contentOf(m.byId.get(e.from))[key], after, singleNumber);
+  return numberStep(key, contentOf(m.byId.get(e.from))[key], after);
 }
-
-/** The number at a step's place in a key's value (stepped-number.ts), or null. */
-export const steppedNumber = (key: string, value: string | undefined, step: NumberStep): number | null =>
-  numberAt(key, value, step.at, singleNumber);
 
 /**
  * Whether a step would take a count below 1 where the least value any recorded screen showed for it is 1 (a quantity,
@@ -470,3 +454,5 @@ export function sliderSets(e: GraphEdge, x: number, recordedX: number, shown: st
   if (Math.abs(at(recordedX) - v.value) > 1) return null;
   return shown.replace(/\d+/, String(at(x)));
 }
+
+export { singleNumber };

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { b, button, page, row, tapAt } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
-import { singleNumber } from './page-model.js';
 import { numberAt, numberStep, withNumberAt } from './stepped-number.js';
 
 /**
@@ -12,13 +11,13 @@ import { numberAt, numberStep, withNumberAt } from './stepped-number.js';
 describe('the number a stepper steps among those its label shows', () => {
   const key = 'cart§number|TextView|android:id/summary|纯牛奶';
   it('finds the one number that changed by its place, and steps it there; a single number as before', () => {
-    expect(numberStep(key, '45.00,3', '45.00,2', singleNumber)).toEqual({ at: 1, by: -1 });
-    expect(numberStep(key, '45.00,3', '46.00,2', singleNumber)).toBeNull();
-    expect(numberAt(key, '45.00,4', 1, singleNumber)).toBe(4);
+    expect(numberStep(key, '45.00,3', '45.00,2')).toEqual({ at: 1, by: -1 });
+    expect(numberStep(key, '45.00,3', '46.00,2')).toBeNull();
+    expect(numberAt(key, '45.00,4', 1)).toBe(4);
     expect(withNumberAt(key, '45.00,4', 1, 3)).toBe('45.00,3');
-    expect(numberStep('alarm§text|EditText|hour', '07', '06', singleNumber)).toEqual({ at: 0, by: -1 });
+    expect(numberStep('alarm§text|EditText|hour', '07', '06')).toEqual({ at: 0, by: -1 });
     // A field's 1,000 is one number.
-    expect(numberStep('pay§text|EditText|amount', '1,000', '1,100', singleNumber)).toEqual({ at: 0, by: 100 });
+    expect(numberStep('pay§text|EditText|amount', '1,000', '1,100')).toEqual({ at: 0, by: 100 });
   });
 
   const minus = b(40, 600, 360, 720);

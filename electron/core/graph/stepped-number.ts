@@ -1,3 +1,4 @@
+import { normalizeContent, numbersIn } from './content.js';
 import { isNumberKey } from './content-keys.js';
 
 /**
@@ -22,18 +23,25 @@ function listOf(key: string, value: string | undefined): string[] | null {
   return parts.length > 1 && parts.every((p) => PLAIN.test(p)) ? parts : null;
 }
 
+/**
+ * A single number's value, or null (stepper steps need one number on each side). Its sign counts: a stepper
+ * pressed below zero and back up returns to zero (it read −5 as 5, and a minute stepped −5 then +5 as 10).
+ */
+export const singleNumber = (s: string | undefined): number | null => {
+  if (s === undefined) return null;
+  const n = numbersIn(s);
+  const plain = normalizeContent(s).replace(/\s/g, '');
+  if (n.length !== 1 || plain.replace(/[\d.,\-−]/g, '') !== '') return null;
+  return /^[-−]/.test(plain) ? -Number(n[0]) : Number(n[0]);
+};
+
 const asNumber = (p: string): number => (p.startsWith('−') ? -Number(p.slice(1)) : Number(p));
 
 /**
  * The step between two values of a key: one number of a list changed (by its place), or the single number. Null where
- * none or several changed. `single` reads a value that holds one number (page-model.ts singleNumber).
+ * none or several changed.
  */
-export function numberStep(
-  key: string,
-  before: string | undefined,
-  after: string,
-  single: (s: string | undefined) => number | null,
-): NumberStep | null {
+export function numberStep(key: string, before: string | undefined, after: string): NumberStep | null {
   const a = listOf(key, before);
   const b = listOf(key, after);
   if (a && b) {
@@ -42,21 +50,16 @@ export function numberStep(
     return changed.length === 1 ? { at: changed[0]!, by: asNumber(b[changed[0]!]!) - asNumber(a[changed[0]!]!) } : null;
   }
   if (a || b) return null;
-  const x = single(before);
-  const y = single(after);
+  const x = singleNumber(before);
+  const y = singleNumber(after);
   return x !== null && y !== null && x !== y ? { at: 0, by: y - x } : null;
 }
 
 /** The number at a step's place in a value (its single number where it holds one), or null. */
-export function numberAt(
-  key: string,
-  value: string | undefined,
-  at: number,
-  single: (s: string | undefined) => number | null,
-): number | null {
+export function numberAt(key: string, value: string | undefined, at: number): number | null {
   const list = listOf(key, value);
   if (list) return at < list.length ? asNumber(list[at]!) : null;
-  return at === 0 ? single(value) : null;
+  return at === 0 ? singleNumber(value) : null;
 }
 
 /** The value with the number at a place set to `x` (the others as written). */

@@ -1,7 +1,8 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { GraphNode } from '../../../shared/domain/task-graph.js';
+import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
 import type { WalkMove } from './walk-step.js';
 import type { ContentRecord } from './goal-conditions.js';
+import { isTextKey } from './goal-conditions.js';
 import { typedField } from './page-model.js';
 import { tabBarsOf, tabPressed } from './walk-tabs.js';
 import { isEditClass } from './widget-classes.js';
@@ -68,6 +69,13 @@ export function keepsTheGoal(
     default:
       return false;
   }
+}
+
+/** The text fields a goal action sends: its edge empties them, as the app does (the message box after 发送). */
+export function fieldsSentByGoal(edges: readonly GraphEdge[]): Set<string> {
+  return new Set(
+    edges.flatMap((e) => (e.goal ? (e.effects ?? []).flatMap((v) => (isTextKey(v.key) && v.value === '' ? [v.key] : [])) : [])),
+  );
 }
 
 /** Texts a goal action sent, by field: as the path's record held them, and with a draft it had left kept (walk-discard.ts). */

@@ -13,7 +13,6 @@ import {
   loopShows,
   optionSets,
   optionValue,
-  steppedNumber,
   sliderSets,
   stepOf,
   textAgrees,
@@ -24,7 +23,7 @@ import {
   valueAgrees,
 } from './page-model.js';
 import { normalizeContent, plainQuery, sliderValue } from './content.js';
-import { withNumberAt } from './stepped-number.js';
+import { numberAt, withNumberAt } from './stepped-number.js';
 import { isChoiceKey, isScrollKey } from './content-keys.js';
 import { ANY_OPTION, isSearchKey, isTextKey } from './goal-conditions.js';
 import { within } from './task-bounds.js';
@@ -256,7 +255,7 @@ function applicable(m: PageModel, e: GraphEdge, pos: Position, opts: MatchOption
     if (m.appends.has(v.key)) continue;
     if (e.options?.some((o) => optionSets(o.label, v.value) !== null)) continue;
     const step = stepOf(m, e, v.key, v.value);
-    const at = step && steppedNumber(v.key, pos.content.get(v.key), step);
+    const at = step && numberAt(v.key, pos.content.get(v.key), step.at);
     if (step !== null && at !== null) {
       if (belowFloor(m, v.key, at + step.by)) return false;
       continue;
@@ -400,7 +399,7 @@ export function pageMoves(
       edit &&
       e.effects?.some((v) => {
         const step = stepOf(m, e, v.key, v.value);
-        const now = step && steppedNumber(v.key, pos.content.get(v.key), step);
+        const now = step && numberAt(v.key, pos.content.get(v.key), step.at);
         return step !== null && now !== null && !belowFloor(m, v.key, now - step.by);
       })
     )
@@ -478,7 +477,7 @@ export function editModel(m: PageModel, move: Candidate, action: Action, from: P
       continue;
     }
     const step = stepOf(m, e, v.key, v.value);
-    const now = step && steppedNumber(v.key, from.content.get(v.key), step);
+    const now = step && numberAt(v.key, from.content.get(v.key), step.at);
     if (step !== null && now !== null && isEdit(m, e)) {
       out.set(v.key, withNumberAt(v.key, from.content.get(v.key), step.at, now + (move.how === 'stepper-mirror' ? -step.by : step.by)));
       continue;

@@ -8,7 +8,7 @@ import { matchEdge, sameDemonstratedAction } from './match.js';
 import type { PageModel } from './page-model.js';
 import { loopAllows, pageModel, sameTitledScreen } from './page-model.js';
 import { keyboardScreen, withKeyboardScreen } from './walk-keyboard.js';
-import { GoalAfter } from './walk-goal-stands.js';
+import { GoalAfter, fieldsSentByGoal } from './walk-goal-stands.js';
 import { closesToOpener, pickedAgain } from './walk-pick.js';
 import type { Candidate, Position } from './walk-moves.js';
 import { walkView } from './walk-view.js';
@@ -129,9 +129,7 @@ export abstract class WalkState {
       this.model.pageOf,
       this.model.byId,
       new Set(graph.edges.flatMap((e) => (e.goal ? [this.model.pageOf.get(e.from) ?? ''] : []))),
-      new Set(
-        graph.edges.flatMap((e) => (e.goal ? (e.effects ?? []).flatMap((v) => (isTextKey(v.key) && v.value === '' ? [v.key] : [])) : [])),
-      ),
+      fieldsSentByGoal(graph.edges),
     );
     // As any page the walk comes to (a task that starts on a page with a tab bar: that tab leads back here).
     this.pos = enterNode(this.model, graph.startNode, [graph.startNode], null);
