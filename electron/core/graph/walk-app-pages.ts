@@ -1,7 +1,7 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { graphScreen } from '../../../shared/domain/task-graph.js';
-import type { ScreenSize } from '../../../shared/domain/ui-node.js';
+import type { Bounds, ScreenSize } from '../../../shared/domain/ui-node.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
@@ -10,6 +10,8 @@ import { pageModel } from './page-model.js';
 import { pageKey } from './signature.js';
 import type { PressedOnPage } from './walk-opens.js';
 import { addPressed, inPlaceLabels } from './walk-opens.js';
+import type { TurnedControl } from './walk-turned.js';
+import { turnHere } from './walk-turned.js';
 import type { TapLike } from './walk-view.js';
 import { insideScrolling, isTapLike, outsideScrolling, tappedLabel } from './walk-view.js';
 
@@ -104,6 +106,25 @@ export class AppPages {
         }
       }
     return null;
+  }
+
+  /**
+   * How the control labelled `label` at `bounds` turns in place when pressed (walk-turned.ts), as another task's
+   * recording shows it on this page, or on a screen laid out as this one showing another item (the bookmark of another
+   * article): null where none recorded such a press. `own` is never asked.
+   */
+  turnedInPlace(own: OwnGraph, here: readonly (GraphNode | undefined)[], label: string, bounds: Bounds): TurnedControl | null {
+    const shown = here.filter((n): n is GraphNode => n !== undefined);
+    const layout = (n: GraphNode): string => `${n.signature.activity}|${n.signature.structure.join(' ')}`;
+    const pages = new Set(shown.map((n) => pageKey(n.signature)));
+    const screens = new Set(shown.map(layout));
+    const recordings = [...new Set(shown.map((n) => n.signature.activity))].flatMap((activity) =>
+      (this.byActivity.get(activity) ?? [])
+        .filter(({ graph }) => graph.edges !== own.edges && graph.taskId !== own.taskId)
+        .filter(({ node }) => pages.has(pageKey(node.signature)) || screens.has(layout(node)))
+        .map(({ graph, node }) => ({ model: pageModel(graph), node })),
+    );
+    return turnHere(recordings, label, bounds);
   }
 
   /**

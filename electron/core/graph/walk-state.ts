@@ -17,6 +17,8 @@ import { landing } from './walk-landing.js';
 import { activityOfPage, enterNode, screensAt, truthfulScreensAt } from './walk-position.js';
 import type { PressedOnPage } from './walk-opens.js';
 import { pressedOn } from './walk-opens.js';
+import type { TurnedControl } from './walk-turned.js';
+import { boundsUnder } from './walk-turned.js';
 import { historyTitle } from './walk-history.js';
 import type { TabBar } from './walk-tabs.js';
 import { sharedTabBars, TabPages } from './walk-tabs.js';
@@ -195,6 +197,12 @@ export abstract class WalkState {
   }
 
   /** What recorded taps on the page the walk stands on pressed, this task's and other tasks' (walk-opens.ts). */
+  /** How the control labelled `label` under a tap turns in place, as another task's recording shows (walk-turned.ts). */
+  protected turnedHere(action: Action, screen: { width: number; height: number }, label: string): TurnedControl | null {
+    const bounds = boundsUnder(this.screens(), action, screen, label);
+    return bounds && this.app ? this.app.turnedInPlace(this.graph, this.screens(), label, bounds) : null;
+  }
+
   protected pressedHere(): PressedOnPage {
     const own = pressedOn(this.model, this.pos.page);
     return this.app?.pressedOnPage(this.graph, this.screens(), own) ?? own;

@@ -441,15 +441,18 @@ export class GraphWalker extends WalkTravels {
       case 'abroad':
         return this.goAbroad(rule.there, rule.label, rule.pressed, nearest);
       case 'excursion': {
+        const label = labelUnder(this.screens(), action, screen);
+        const turned = rule.pressed === null && label !== null ? this.turnedHere(action, screen, label) : null;
         const opens =
-          rule.pressed !== null ||
-          !mayActInPlace(this.screens(), action, screen, this.pressedHere(), labelUnder(this.screens(), action, screen));
-        this.away = { action, nearest, bar: null, tab: null, pressed: rule.pressed, opens };
+          rule.pressed !== null || (turned === null && !mayActInPlace(this.screens(), action, screen, this.pressedHere(), label));
+        this.away = { action, nearest, bar: null, tab: null, pressed: rule.pressed, opens, ...(turned ? { turned } : {}) };
         // A row of a list opened it (a song: it may be playing now); a control of the page's chrome opens views.
         if (insideScrolling(this.screens(), action, screen) || onListRow(this.screens(), action, screen)) this.rowOpenedAway = true;
         this.current = new Set();
         const why = nearest?.result.reason ?? 'no outgoing edge of this kind';
-        const reason = `a tap the graph does not know (${why}): only Back is known to return from it`;
+        const reason = turned
+          ? `a tap the graph does not know (${why}): it turns "${turned.before}" to "${turned.after}" in place, as another task's recording shows; only pressing it again is known to undo it`
+          : `a tap the graph does not know (${why}): only Back is known to return from it`;
         return opened(reason, nearest, nearest?.result.distancePx ?? null);
       }
     }

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../../shared/domain/action.js';
+import type { TaskGraph } from '../../../shared/domain/task-graph.js';
+import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
+import { b, button, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
+import { demoOf, graphOf } from '../../../test/support/page-demos.js';
+import { pageModel } from './page-model.js';
+import { GraphWalker } from './walk.js';
+import { AppPages } from './walk-app-pages.js';
+import { turnedBy } from './walk-turned.js';
+
+/**
+ * A control that turns in place (收藏网页 → 已收藏), pressed again: on a phone it turns back, and the page stands as it
+ * stood. No demonstration of this task pressed it; another task's recording of the same screen showing another
+ * article did, and shows it turn (exploration: 收藏网页, 已收藏, then 文字大小 and 150% was refused; the phone's
+ * bookmark is a toggle, as real browsers' are).
+ */
+describe('a control that turns in place, pressed again', () => {
+  const bookmark = b(800, 300, 1040, 420);
+  const zoom = b(40, 300, 300, 420);
+  const size150 = b(40, 600, 1040, 750);
+  const article = (title: string, marked = false, zoomed = false) =>
+    page(
+      title,
+      // Ids, as the app's buttons have: the label of a control with an id tells its page's states apart.
+      button(marked ? '已收藏' : '收藏网页', bookmark, { resourceId: id('bookmark') }),
+      button('文字大小', zoom, { resourceId: id('zoom') }),
+      text(zoomed ? '正文 150%' : '正文', b(40, 500, 1040, 1500)),
+    );
+  const sizes = () => page('文字大小', button('100%', b(40, 450, 1040, 600)), button('150%', size150));
+  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
+  const own = named(
+    graphOf([
+      demoOf(1, [
+        { ui: article('养老金'), action: tapAt(zoom) },
+        { ui: sizes(), action: tapAt(size150), activity: 'ZoomActivity' },
+        { ui: article('养老金', false, true), action: null },
+      ]),
+    ]),
+    'text-zoom',
+  );
+  const keep = named(
+    graphOf([
+      demoOf(2, [
+        { ui: article('防诈骗'), action: tapAt(bookmark) },
+        { ui: article('防诈骗', true), action: null },
+      ]),
+    ]),
+    'bookmark-this',
+  );
+  const walk = (actions: readonly Action[], others: readonly TaskGraph[] = [keep]): boolean => {
+    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, ...others]));
+    for (const a of actions) if (!w.act(a).taken) return false;
+    return w.finish().success;
+  };
+
+  it('turned and turned back, then the task: accepted', () => {
+    expect(walk([tapAt(zoom), tapAt(size150)])).toBe(true);
+    expect(walk([tapAt(bookmark), tapAt(bookmark), tapAt(zoom), tapAt(size150)])).toBe(true);
+  });
+
+  it('after the goal, turned and turned back: accepted; left turned, or pressed three times: not', () => {
+    expect(walk([tapAt(zoom), tapAt(size150), tapAt(bookmark), tapAt(bookmark)])).toBe(true);
+    expect(walk([tapAt(zoom), tapAt(size150), tapAt(bookmark)])).toBe(false);
+    expect(walk([tapAt(zoom), tapAt(size150), tapAt(bookmark), tapAt(bookmark), tapAt(bookmark)])).toBe(false);
+  });
+
+  it('left turned, or pressed three times, then the task: not accepted (where the path stands, no recording shows)', () => {
+    expect(walk([tapAt(bookmark), tapAt(zoom), tapAt(size150)])).toBe(false);
+    expect(walk([tapAt(bookmark), tapAt(bookmark), tapAt(bookmark), tapAt(zoom), tapAt(size150)])).toBe(false);
+  });
+
+  it('where no recording shows the control turn, pressing it twice is not known to undo it', () => {
+    expect(walk([tapAt(bookmark), tapAt(bookmark), tapAt(zoom), tapAt(size150)], [])).toBe(false);
+  });
+
+  it('a list that moved up under the finger, or a button that adds, is no turn', () => {
+    const first = b(800, 400, 1040, 520);
+    const second = b(800, 550, 1040, 670);
+    const updates = (...apps: string[]) =>
+      page('应用更新', ...apps.map((a, i) => button(`更新${a}`, i === 0 ? first : second, { resourceId: id(`update${i}`) })));
+    const list = graphOf([
+      demoOf(3, [
+        { ui: updates('天气通', '收音机'), action: tapAt(first) },
+        { ui: updates('收音机'), action: null },
+      ]),
+    ]);
+    const moved = list.edges.find((e) => e.action.type === 'Tap')!;
+    // Two states of one page, told apart (else there is nothing to compare).
+    expect(moved.from).not.toBe(moved.to);
+    expect(turnedBy(pageModel(list), moved)).toBe(null);
+    const cart = b(800, 100, 1040, 200);
+    const add = b(40, 2000, 1040, 2150);
+    const product = (n: number) =>
+      page(
+        '老花镜',
+        button(n === 0 ? '购物车' : `购物车 ${n} 件`, cart, { resourceId: id('cart') }),
+        button('加入购物车', add, { resourceId: id('add') }),
+      );
+    const shop = graphOf([
+      demoOf(4, [
+        { ui: product(0), action: tapAt(add) },
+        { ui: product(1), action: null },
+      ]),
+    ]);
+    const added = shop.edges.find((e) => e.action.type === 'Tap')!;
+    expect(added.from).not.toBe(added.to);
+    expect(turnedBy(pageModel(shop), added)).toBe(null);
+    expect(
+      turnedBy(
+        pageModel(keep),
+        keep.edges.find((e) => e.action.type === 'Tap')!,
+      ),
+    ).toMatchObject({ before: '收藏网页', after: '已收藏' });
+  });
+});
