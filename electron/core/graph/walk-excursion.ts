@@ -5,8 +5,6 @@ import type { TabBar } from './walk-tabs.js';
 import { tabUnder } from './walk-tabs.js';
 import type { WalkMove } from './walk-step.js';
 import { unrecorded } from './walk-step.js';
-import type { TurnedControl } from './walk-turned.js';
-import { pressesTurned } from './walk-turned.js';
 
 /**
  * An excursion: a tap the graph does not know, which on a phone opens a page or a dialog no demonstration recorded
@@ -28,12 +26,6 @@ export interface Excursion {
    * and Back then leaves the page itself, so Back is not known to return.
    */
   opens?: boolean;
-  /**
-   * The tap turned its control in place, as another task's recording of the page shows (walk-turned.ts: 收藏网页 →
-   * 已收藏): pressed again next, it turns back and the page stands as it stood. Not after anything else (a scroll may
-   * have moved it).
-   */
-  turned?: TurnedControl;
 }
 
 /** The move of a tap that opened an excursion, for the reason given. */
@@ -49,8 +41,6 @@ export type ExcursionStep =
   | { kind: 'tab' }
   /** Back (or the Up arrow): returns to where the walk stood, with what a way off the page did there. */
   | { kind: 'back'; pressed: GraphEdge | null }
-  /** The control the tap turned, pressed again: turned back, the page stands as it stood. */
-  | { kind: 'turned-back'; reason: string }
   | { kind: 'refused'; move: WalkMove };
 
 export function onExcursion(
@@ -61,12 +51,6 @@ export function onExcursion(
   onUpArrow: (a: Action) => boolean,
   still: (nearest: WalkMove['nearest']) => WalkMove,
 ): ExcursionStep {
-  if (away.turned && pressesTurned(away.turned, action, screen))
-    return {
-      kind: 'turned-back',
-      reason: `"${away.turned.after}" pressed again turns back what "${away.turned.before}" turned (as another task's recording shows it turn): the page stands as it stood`,
-    };
-  delete away.turned;
   if (scrollDelta(action) !== null)
     return { kind: 'stays', move: unrecorded('scroll', 'a scroll on a page the graph does not know: it stays that page', away.nearest) };
   const tab = away.bar ? tabUnder(away.bar, action, screen) : null;

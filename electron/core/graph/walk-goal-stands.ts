@@ -100,6 +100,8 @@ export class GoalAfter {
   private sentThen: SentTexts = { dropped: new Map(), kept: new Map() };
   /** Those fields typed into since (a new text that nothing sent). */
   private typedSince = new Set<string>();
+  /** `doneThen` before the last move (a toggle flipped straight back restores it). */
+  private doneBefore: ReadonlySet<string> | null = null;
 
   /** `looksOnly`: the task only asks to be shown something (walk-app-pages.ts inquiry): its goal action is a look. */
   constructor(
@@ -137,6 +139,7 @@ export class GoalAfter {
     records: () => { dropped: ContentRecord; kept: ContentRecord } = () => ({ dropped: new Map(), kept: new Map() }),
   ): void {
     if (!taken) return;
+    this.doneBefore = this.doneThen;
     if (entered && this.sent.size > 0) {
       const r = records();
       const of = (c: ContentRecord) => new Map([...this.sent].flatMap((k) => (c.has(k) ? [[k, c.get(k)!] as const] : [])));
@@ -149,6 +152,11 @@ export class GoalAfter {
       : this.doneThen && (keepsTheGoal(action, taken, this.pageOf, this.byId, this.goalPages, abroad) || unsent)
         ? this.doneThen
         : null;
+  }
+
+  /** A toggle flipped straight back (walk.ts): everything is as it was before the flip, the goal's standing too. */
+  flippedBack(): void {
+    this.doneThen = this.doneBefore;
   }
 
   /**

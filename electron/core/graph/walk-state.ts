@@ -43,6 +43,10 @@ export abstract class WalkState {
   current: Set<string>;
   /** Nodes entered through a goal edge on the last move. */
   viaGoal = new Set<string>();
+  /** Actions taken so far (each half of a Type that submits counts). */
+  protected acts = 0;
+  /** The toggle the walk last flipped, where, when, and the goal's state before (flipped straight back: as it was). */
+  protected lastFlip: { page: string; bounds: string; viaGoal: Set<string>; act: number } | null = null;
   /** The node shown to the agent: where the walk stands, or the closest node of its page. */
   node: string;
   /** The path's content: what its actions set, and for the rest the last value its pages showed. */
@@ -198,9 +202,14 @@ export abstract class WalkState {
 
   /** What recorded taps on the page the walk stands on pressed, this task's and other tasks' (walk-opens.ts). */
   /** How the control labelled `label` under a tap turns in place, as another task's recording shows (walk-turned.ts). */
-  protected turnedHere(action: Action, screen: { width: number; height: number }, label: string): TurnedControl | null {
-    const bounds = boundsUnder(this.screens(), action, screen, label);
-    return bounds && this.app ? this.app.turnedInPlace(this.graph, this.screens(), label, bounds) : null;
+  protected turnedHere(
+    action: Action,
+    screen: { width: number; height: number },
+    label: string | null,
+  ): { turn: TurnedControl; at: string } | null {
+    const b = label === null ? null : boundsUnder(this.screens(), action, screen, label);
+    const turn = b && this.app ? this.app.turnedInPlace(this.graph, this.screens(), label!, b) : null;
+    return turn && b ? { turn, at: `${b.left},${b.top},${b.right},${b.bottom}` } : null;
   }
 
   protected pressedHere(): PressedOnPage {

@@ -160,12 +160,6 @@ export abstract class WalkTravels extends WalkState {
     if (step.kind === 'stays') return step.move;
     this.away = null;
     if (step.kind === 'refused') return step.move;
-    // The control turned back: where the walk stood, as it stood (the goal done before it too).
-    if (step.kind === 'turned-back') {
-      this.moveTo(this.pos);
-      const result = { matched: true, distancePx: null, similarity: null, rule: null, reason: step.reason };
-      return { taken: { edge: null, result, how: 'still' }, nearest: null };
-    }
     // Another tab of the bar that page shows: as pressed on the page the walk left (where it leads from there).
     if (step.kind === 'tab') {
       // Another tab's page had replaced this one: no field kept the focus. The walk stands on the page it left again

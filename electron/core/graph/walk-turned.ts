@@ -10,17 +10,16 @@ import { isTapLike, tappedLabel } from './walk-view.js';
 /**
  * A control that turns in place: a recorded tap that stayed on its page, after which the screen differs only in that
  * control's label, turned to another (收藏网页 → 已收藏, 显示余额 → 隐藏余额), and in other controls turned to the
- * same label (the place's app-bar 收藏 and its 收藏地点 button both show 已收藏). Pressed again where it now stands,
- * it turns back, as a bookmark, a like or a shown balance does on a phone (the virtual phone's are toggles, as real
- * phones' are). Not a list that moved up under the finger (更新天气通 → 更新收音机, the next row also moved) nor a
- * button that adds (购物车 → 购物车 1 件: the pressed control kept its label).
+ * same label (the place's app-bar 收藏 and its 收藏地点 button both show 已收藏). Such a control is a toggle, as a
+ * switch is: pressed, its own state changes and the page stays; pressed again, it turns back, as a bookmark, a like or
+ * a shown balance does on a phone (the virtual phone's are toggles, as real phones' are). Not a list that moved up
+ * under the finger (更新天气通 → 更新收音机, the next row also moved) nor a button that adds (购物车 → 购物车 1 件: the
+ * pressed control kept its label).
  */
 export interface TurnedControl {
   /** The pressed control's label before the press, and after it. */
   before: string;
   after: string;
-  /** Where the screen after the press shows the turned label: a tap there turns it back. */
-  at: Bounds[];
 }
 
 const overlaps = (a: Bounds, b: Bounds): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -47,14 +46,7 @@ export function turnedBy(m: PageModel, e: GraphEdge): TurnedControl | null {
   const own = changed.find((p) => sameBounds(p.from.bounds, at) && normalizeContent(p.from.label) === pressed);
   const turned = own ? normalizeContent(own.to.label) : '';
   if (turned === '' || changed.some((p) => normalizeContent(p.to.label) !== turned)) return null;
-  return { before: pressed, after: turned, at: changed.map((p) => p.to.bounds) };
-}
-
-/** Whether `action` presses a turned control again, where the screen after the press shows it. */
-export function pressesTurned(t: TurnedControl, action: Action, screen: { width: number; height: number }): boolean {
-  if (action.type !== 'Tap') return false;
-  const p = toPixels(action.at, screen);
-  return t.at.some((b) => contains(b, p.x, p.y));
+  return { before: pressed, after: turned };
 }
 
 /**

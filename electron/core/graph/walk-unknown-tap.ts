@@ -16,6 +16,7 @@ import type { OtherPick } from './walk-pick.js';
 import { freeItemElsewhere, goalSibling, otherPick, sameItem } from './walk-pick.js';
 import { pressedAgain } from './walk-pressed.js';
 import { flippedBack, onFlippedSwitch } from './walk-switch.js';
+import type { TurnedControl } from './walk-turned.js';
 import type { TabBar } from './walk-tabs.js';
 import { sharedTabBars, tabPressed } from './walk-tabs.js';
 import { inField, isTapLike, onNothing, switchRowUnder, toggleUnder } from './walk-view.js';
@@ -88,6 +89,8 @@ export interface UnknownTapContext {
   unsureOfPage: boolean;
   /** What recorded taps on the page pressed, this task's and other tasks' (walk-opens.ts). */
   pressed(): PressedOnPage;
+  /** How the control under the finger turns in place, as another task's recording shows, and where it is (walk-turned.ts). */
+  turned(): { turn: TurnedControl; at: string } | null;
 }
 
 /** The rules, lazily, in order: walk.ts takes the first it can apply. */
@@ -152,6 +155,13 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
         ? 'a slider or a switch no demonstration moved: its own value changes, the page stays'
         : 'a row holding a switch, among rows of other kinds (a settings page): it flips its switch, the page stays';
     return yield { kind: 'stays', how: 'own-value', reason, toggle: { bounds: ownValue, onForm: commitsByExit(m, pos.page) } };
+  }
+  // A control that turns in place, as another task's recording of the page shows (收藏网页 → 已收藏): a toggle too.
+  const turned = isTapLike(action) ? c.turned() : null;
+  if (turned !== null) {
+    const { before, after } = turned.turn;
+    const reason = `"${before}" turns in place (to "${after}", as another task's recording of the page shows): its own state changes, the page stays`;
+    return yield { kind: 'stays', how: 'own-value', reason, toggle: { bounds: turned.at, onForm: commitsByExit(m, pos.page) } };
   }
   const item = sameItem(action, c.out);
   if (item) {

@@ -96,18 +96,23 @@ export class GraphWalker extends WalkTravels {
   }
 
   private actOne(action: Action): WalkMove {
+    this.acts++;
     const wasUp = this.pos.keyboard;
     const wasAway = this.away !== null || this.abroad !== null;
     const viaGoal = this.viaGoal;
     this.lookedAhead = false;
+    const flips = this.lastFlip;
     const move = this.step(action);
     // The goal done by a task that acts stands while nothing since could have acted (walk-goal-stands.ts). A move that
-    // applies a recorded action sets `viaGoal` anew; one that does not leaves it as it was.
+    // applies a recorded action sets `viaGoal` anew; one that does not leaves it as it was. A toggle flipped straight
+    // back leaves things as they stood before the flip.
     const entered = this.viaGoal !== viaGoal && this.viaGoal.size > 0 ? this.viaGoal : null;
-    this.goalAfter.acted(action, move.taken, entered, !wasAway && this.lookedAhead, () => ({
-      dropped: this.content,
-      kept: this.drafts.kept(this.content, this.set) ?? this.content,
-    }));
+    if (flips !== null && this.lastFlip === null) this.goalAfter.flippedBack();
+    else
+      this.goalAfter.acted(action, move.taken, entered, !wasAway && this.lookedAhead, () => ({
+        dropped: this.content,
+        kept: this.drafts.kept(this.content, this.set) ?? this.content,
+      }));
     // Whether the keyboard is up because a tap raised it (a field tapped): the phone shows it then; typing while it was
     // down (the focus kept) leaves it down on a phone, which the walk's position does not tell apart.
     // Back to the page from a page no demonstration of the task recorded: the field keeps the focus, the keyboard stays
@@ -382,6 +387,7 @@ export class GraphWalker extends WalkTravels {
         otherQuery: this.query.text !== null,
         unsureOfPage: this.unsureOfPage,
         pressed: () => this.pressedHere(),
+        turned: () => this.turnedHere(action, screen, labelHere()),
       });
       for (const rule of rules) {
         const taken = this.unknownTap(rule, action, pos, screen, exact.nearest);
@@ -410,8 +416,12 @@ export class GraphWalker extends WalkTravels {
         return this.pressKeypad(rule.press, pos, nearest);
       case 'stays':
         if (rule.toggle) {
-          // Not the goal's page as the goal action left it (the alarm just saved, switched off).
-          this.viaGoal = new Set();
+          // Flipped straight back (the action just before flipped it): as it was, the goal's state too. Else not the
+          // goal's page as the goal action left it (the alarm just saved, switched off).
+          const flip = this.lastFlip;
+          const back = flip !== null && flip.act === this.acts - 1 && flip.page === pos.page && flip.bounds === rule.toggle.bounds;
+          this.lastFlip = back ? null : { page: pos.page, bounds: rule.toggle.bounds, viaGoal: this.viaGoal, act: this.acts };
+          this.viaGoal = back ? flip.viaGoal : new Set();
           if (rule.toggle.onForm) this.toggled.flip(pos.page, rule.toggle.bounds);
         }
         return unrecorded(rule.how, rule.reason, nearest, 0);
@@ -441,18 +451,15 @@ export class GraphWalker extends WalkTravels {
       case 'abroad':
         return this.goAbroad(rule.there, rule.label, rule.pressed, nearest);
       case 'excursion': {
-        const label = labelUnder(this.screens(), action, screen);
-        const turned = rule.pressed === null && label !== null ? this.turnedHere(action, screen, label) : null;
         const opens =
-          rule.pressed !== null || (turned === null && !mayActInPlace(this.screens(), action, screen, this.pressedHere(), label));
-        this.away = { action, nearest, bar: null, tab: null, pressed: rule.pressed, opens, ...(turned ? { turned } : {}) };
+          rule.pressed !== null ||
+          !mayActInPlace(this.screens(), action, screen, this.pressedHere(), labelUnder(this.screens(), action, screen));
+        this.away = { action, nearest, bar: null, tab: null, pressed: rule.pressed, opens };
         // A row of a list opened it (a song: it may be playing now); a control of the page's chrome opens views.
         if (insideScrolling(this.screens(), action, screen) || onListRow(this.screens(), action, screen)) this.rowOpenedAway = true;
         this.current = new Set();
         const why = nearest?.result.reason ?? 'no outgoing edge of this kind';
-        const reason = turned
-          ? `a tap the graph does not know (${why}): it turns "${turned.before}" to "${turned.after}" in place, as another task's recording shows; only pressing it again is known to undo it`
-          : `a tap the graph does not know (${why}): only Back is known to return from it`;
+        const reason = `a tap the graph does not know (${why}): only Back is known to return from it`;
         return opened(reason, nearest, nearest?.result.distancePx ?? null);
       }
     }
