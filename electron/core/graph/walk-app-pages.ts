@@ -10,6 +10,8 @@ import { pageModel } from './page-model.js';
 import { pageKey } from './signature.js';
 import type { PressedOnPage } from './walk-opens.js';
 import { addPressed, inPlaceLabels } from './walk-opens.js';
+import { impliedBySibling } from './walk-implied.js';
+import { pressedLabel } from './match.js';
 import type { TurnedControl } from './walk-turned.js';
 import { turnHere } from './walk-turned.js';
 import type { TapLike } from './walk-view.js';
@@ -106,6 +108,44 @@ export class AppPages {
         }
       }
     return null;
+  }
+
+  /**
+   * What this graph's shortcut `label` on the page `from` shows set there, where no route of this graph says: another
+   * task's recording of the page shows a sibling of its group set a field to its own label (walk-implied.ts).
+   */
+  impliedBySibling(own: OwnGraph, from: GraphNode, label: string): ReadonlyMap<string, string> | undefined {
+    const where = this.recordingsOfPage(own, [from]).map(({ graph, node }) => {
+      const model = pageModel(graph);
+      return { model, page: model.pageOf.get(node.id) ?? '' };
+    });
+    return impliedBySibling(where, label);
+  }
+
+  /**
+   * The labels of the controls that, in another task's recording of the page `here` shows, searched with the form's
+   * fields and reached the very state a shortcut of the page reached (查询 with 到达 杭州, where the shortcut 杭州 led):
+   * the form's search, which does what a shortcut does once the form holds what that shortcut sets (walk-implied.ts).
+   */
+  formSearches(own: OwnGraph, here: readonly (GraphNode | undefined)[]): ReadonlySet<string> {
+    const out = new Set<string>();
+    for (const { graph, node } of this.recordingsOfPage(own, here)) {
+      const m = pageModel(graph);
+      const page = m.pageOf.get(node.id);
+      for (const [shortcut] of m.implied) {
+        if (m.pageOf.get(shortcut.from) !== page) continue;
+        for (const e of graph.edges)
+          if (
+            e !== shortcut &&
+            e.to === shortcut.to &&
+            m.pageOf.get(e.from) === page &&
+            isTapLike(e.action) &&
+            pressedLabel(e) !== pressedLabel(shortcut)
+          )
+            out.add(pressedLabel(e));
+      }
+    }
+    return out;
   }
 
   /**

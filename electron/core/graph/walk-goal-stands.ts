@@ -50,6 +50,7 @@ export function keepsTheGoal(
     // in (字体大小 opened again after 超大).
     case 'edge':
     case 'named-page':
+    case 'form-search':
     case 'page-exit': {
       const e = taken.edge;
       // A page of this task's that another task's press opened ahead (walk-abroad.ts opensAhead): a look (held-out by

@@ -6,7 +6,7 @@ import { contentOf, isEdit, typedField } from './page-model.js';
 import type { Candidate, Position } from './walk-moves.js';
 import { editModel } from './walk-moves.js';
 import { closest, enterNode, focusOf, nodesAt } from './walk-position.js';
-import { leftWith } from './walk-implied.js';
+import { leftWithImplied } from './walk-implied.js';
 import { rowsFinished } from './walk-rows.js';
 
 /** Where a move by a recorded edge (or a rule applying one) leaves the walk, and what it set on the page. */
@@ -32,6 +32,8 @@ export function landing(
   action: Action,
   from: Position,
   twins: () => GraphEdge[],
+  /** What the edge, a way off its page, set there (walk-implied.ts), where another route or another task's shows it. */
+  implied: ReadonlyMap<string, string> | undefined = m.implied.get(move.edge),
 ): Landing {
   const edge = move.edge;
   const effects = editModel(m, move, action, from);
@@ -61,7 +63,7 @@ export function landing(
     return { next, leaves: false, effects, finished };
   }
   // Off the page: where the demonstrations went (every node one demonstrated action led to).
-  const next = enterNode(m, edge.to, [...new Set(twins().map((e) => e.to))], leftWith(m, threshold, from, edge));
+  const next = enterNode(m, edge.to, [...new Set(twins().map((e) => e.to))], leftWithImplied(m, threshold, from, implied));
   // Back on the page the walk came from: what the trip did not change there, it shows as the path left it.
   let changed = keptOnReturn(m, from, next);
   // Another option of the group: the page it leads to shows that option's value.

@@ -76,6 +76,8 @@ export type WalkHow =
   | 'own-value'
   | 'tab'
   | 'named-page'
+  /** The form's search pressed holding what a shortcut sets: where that shortcut led (walk-form-search.ts). */
+  | 'form-search'
   | 'switch-back'
   | 'keypad'
   | 'excursion'
@@ -120,6 +122,7 @@ const RANK: Record<WalkHow, number> = {
   'own-value': 7,
   tab: 7,
   'named-page': 4,
+  'form-search': 4,
   'switch-back': 4,
   keypad: 4,
 };

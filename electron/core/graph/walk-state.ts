@@ -6,12 +6,13 @@ import { isSearchKey, isTextKey, pressKey } from './goal-conditions.js';
 import type { MatchOptions } from './match.js';
 import { matchEdge, sameDemonstratedAction } from './match.js';
 import type { PageModel } from './page-model.js';
-import { loopAllows, pageModel, sameTitledScreen } from './page-model.js';
+import { contentOf, loopAllows, pageModel, sameTitledScreen } from './page-model.js';
 import { keyboardScreen, withKeyboardScreen } from './walk-keyboard.js';
 import { GoalAfter, fieldsSentByGoal } from './walk-goal-stands.js';
 import { closesToOpener, pickedAgain } from './walk-pick.js';
 import type { Candidate, Position } from './walk-moves.js';
-import { walkView } from './walk-view.js';
+import { isTapLike, tappedLabel, walkView } from './walk-view.js';
+import { normalizeContent } from './content.js';
 import type { WalkView } from './walk-view.js';
 import { landing } from './walk-landing.js';
 import { activityOfPage, enterNode, screensAt, truthfulScreensAt } from './walk-position.js';
@@ -43,6 +44,8 @@ export abstract class WalkState {
   current: Set<string>;
   /** Nodes entered through a goal edge on the last move. */
   viaGoal = new Set<string>();
+  /** What this graph's ways off a page set there as other tasks' recordings show it (impliedOf), by edge. */
+  private readonly impliedElsewhere = new Map<GraphEdge, ReadonlyMap<string, string> | undefined>();
   /** Actions taken so far (each half of a Type that submits counts). */
   protected acts = 0;
   /** The toggle the walk last flipped, where, when, and the goal's state before (flipped straight back: as it was). */
@@ -212,6 +215,23 @@ export abstract class WalkState {
     return turn && b ? { turn, at: `${b.left},${b.top},${b.right},${b.bottom}` } : null;
   }
 
+  /**
+   * What a way off a page set there (walk-implied.ts): known from another route of this graph, or — a shortcut beside
+   * another task's that set the form's field to its own label (三亚 beside 杭州) — from that task's recording of the page.
+   */
+  protected impliedOf(edge: GraphEdge): ReadonlyMap<string, string> | undefined {
+    const own = this.model.implied.get(edge);
+    if (own || !this.app || !isTapLike(edge.action) || this.model.pageOf.get(edge.to) === this.model.pageOf.get(edge.from)) return own;
+    if (!this.impliedElsewhere.has(edge)) {
+      const from = this.model.byId.get(edge.from);
+      const label = normalizeContent(tappedLabel(edge, edge.action));
+      // Not a label the page names one of its own fields by (日期, 到达: they open their pickers).
+      const field = Object.keys(contentOf(from)).some((k) => k.endsWith(`|${label}`));
+      this.impliedElsewhere.set(edge, from && label !== '' && !field ? this.app.impliedBySibling(this.graph, from, label) : undefined);
+    }
+    return this.impliedElsewhere.get(edge);
+  }
+
   protected pressedHere(): PressedOnPage {
     const own = pressedOn(this.model, this.pos.page);
     return this.app?.pressedOnPage(this.graph, this.screens(), own) ?? own;
@@ -242,7 +262,15 @@ export abstract class WalkState {
     if (move.how === 'refused') return;
     if (action.type === 'Key' && edge.from === edge.to && move.how === 'edge')
       this.content.set(pressKey(action.key), String(Number(this.content.get(pressKey(action.key)) ?? 0) + 1));
-    const landed = landing(m, this.opts.textThreshold, { ...move, edge }, action, from, () => this.twins(move, action, from));
+    const landed = landing(
+      m,
+      this.opts.textThreshold,
+      { ...move, edge },
+      action,
+      from,
+      () => this.twins(move, action, from),
+      this.impliedOf(edge),
+    );
     if (landed.leaves) this.navigate(landed.next, edge);
     else this.moveTo(landed.next);
     // The item a free choice picked, where its own page was recorded by another route (walk-free-item.ts).

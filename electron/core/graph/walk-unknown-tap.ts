@@ -1,6 +1,7 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
 import type { MatchOptions } from './match.js';
+import { pressedLabel } from './match.js';
 import type { PageModel } from './page-model.js';
 import type { AppPage, AppPages } from './walk-app-pages.js';
 import { tapOnLabel } from './walk-controls.js';
@@ -49,7 +50,13 @@ export type UnknownTap =
    * item a demonstration tapped where its group lists it again; an item of a list a demonstration chose from freely,
    * where another tab of the page lists it, with the choices that listed it (walk-pick.ts).
    */
-  | { kind: 'take'; edge: GraphEdge; how: 'named-page' | 'same-item' | 'free-item'; reason: string; choices?: ReadonlyMap<string, string> }
+  | {
+      kind: 'take';
+      edge: GraphEdge;
+      how: 'named-page' | 'same-item' | 'free-item' | 'form-search';
+      reason: string;
+      choices?: ReadonlyMap<string, string>;
+    }
   /** Tap vs long-press: the item a demonstration long-pressed here opens its own page when tapped. */
   | { kind: 'own-page'; node: string; reason: string }
   /** A tab no demonstration pressed here. */
@@ -89,6 +96,8 @@ export interface UnknownTapContext {
   unsureOfPage: boolean;
   /** What recorded taps on the page pressed, this task's and other tasks' (walk-opens.ts). */
   pressed(): PressedOnPage;
+  /** The shortcut whose state the form's search under the finger reaches, the form holding what it sets (walk-form-search.ts). */
+  searchedAs(): GraphEdge | null;
   /** How the control under the finger turns in place, as another task's recording shows, and where it is (walk-turned.ts). */
   turned(): { turn: TurnedControl; at: string } | null;
 }
@@ -180,6 +189,11 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
   if (sibling !== null) {
     const reason = `"${sibling}" stands beside the goal action in its group: it does something of that kind, which Back does not take back`;
     return yield { kind: 'refused', reason };
+  }
+  const shortcut = c.searchedAs();
+  if (shortcut) {
+    const reason = `"${label}" searches with the form holding what the shortcut "${pressedLabel(shortcut)}" sets, as another task's recording shows the two reach one state: where that shortcut led`;
+    return yield { kind: 'take', edge: shortcut, how: 'form-search', reason };
   }
   const wayOff = pressedWayOff(m, c.opts, action, listed, pos.page);
   const there = listed === null || !c.app ? null : c.app.opened(c.graph, c.screens, action, listed, screen);

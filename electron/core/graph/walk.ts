@@ -41,6 +41,7 @@ import { sharedTabBars, tabPressed } from './walk-tabs.js';
 import type { WalkMove } from './walk-step.js';
 import { explained, refused, unrecorded, withReason } from './walk-step.js';
 import { opened } from './walk-excursion.js';
+import { searchAsShortcut } from './walk-form-search.js';
 import type { UnknownTap } from './walk-unknown-tap.js';
 import { unknownTapRules } from './walk-unknown-tap.js';
 import type { FrontStep } from './walk-home.js';
@@ -388,6 +389,12 @@ export class GraphWalker extends WalkTravels {
         unsureOfPage: this.unsureOfPage,
         pressed: () => this.pressedHere(),
         turned: () => this.turnedHere(action, screen, labelHere()),
+        searchedAs: () =>
+          this.app
+            ? searchAsShortcut(this.model, pos, action, labelHere(), this.app.formSearches(this.graph, this.screens()), (e) =>
+                this.impliedOf(e),
+              )
+            : null,
       });
       for (const rule of rules) {
         const taken = this.unknownTap(rule, action, pos, screen, exact.nearest);
