@@ -36,6 +36,9 @@ export interface AppPage {
   edge: GraphEdge;
 }
 
+/** A screen's layout: its activity and structure, whatever its title (another article, another city's weather). */
+const layoutOf = (n: GraphNode): string => `${n.signature.activity}|${n.signature.structure.join(' ')}`;
+
 /** The graph being walked: never asked about, since what it knows its walk knows. */
 type OwnGraph = Pick<TaskGraph, 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>;
 
@@ -88,8 +91,7 @@ export class AppPages {
     // The same screen showing another item (the same activity and structure, another title: the weather of 上海 where
     // another task recorded 南京's): there only the look a task that asks to be shown something took as its goal (明天);
     // a press on the way may be on the item's own content (an article's related reading lists its own).
-    const layout = (n: GraphNode): string => `${n.signature.activity}|${n.signature.structure.join(' ')}`;
-    const screens = new Set(shown.map(layout));
+    const screens = new Set(shown.map(layoutOf));
     // A control of the page's chrome (the app bar's 文字大小), outside what scrolls: the same control on every page of
     // the activity, whatever its title (the article it shows).
     const chrome = outsideScrolling(shown, action, screen);
@@ -97,7 +99,7 @@ export class AppPages {
       for (const { graph, node } of this.byActivity.get(activity) ?? []) {
         if (graph.edges === own.edges || graph.taskId === own.taskId) continue;
         const samePage = pages.has(pageKey(node.signature));
-        const sameScreen = !samePage && screens.has(layout(node)) && this.inquiry(graph);
+        const sameScreen = !samePage && screens.has(layoutOf(node)) && this.inquiry(graph);
         if (!samePage && !chrome && !sameScreen) continue;
         const m = pageModel(graph);
         for (const e of m.outOf.get(node.id) ?? []) {
@@ -114,7 +116,7 @@ export class AppPages {
    * What this graph's shortcut `label` on the page `from` shows set there, where no route of this graph says: another
    * task's recording of the page shows a sibling of its group set a field to its own label (walk-implied.ts).
    */
-  impliedBySibling(own: OwnGraph, from: GraphNode, label: string): ReadonlyMap<string, string> | undefined {
+  impliedAsSibling(own: OwnGraph, from: GraphNode, label: string): ReadonlyMap<string, string> | undefined {
     const where = this.recordingsOfPage(own, [from]).map(({ graph, node }) => {
       const model = pageModel(graph);
       return { model, page: model.pageOf.get(node.id) ?? '' };
@@ -155,13 +157,12 @@ export class AppPages {
    */
   turnedInPlace(own: OwnGraph, here: readonly (GraphNode | undefined)[], label: string, bounds: Bounds): TurnedControl | null {
     const shown = here.filter((n): n is GraphNode => n !== undefined);
-    const layout = (n: GraphNode): string => `${n.signature.activity}|${n.signature.structure.join(' ')}`;
     const pages = new Set(shown.map((n) => pageKey(n.signature)));
-    const screens = new Set(shown.map(layout));
+    const screens = new Set(shown.map(layoutOf));
     const recordings = [...new Set(shown.map((n) => n.signature.activity))].flatMap((activity) =>
       (this.byActivity.get(activity) ?? [])
         .filter(({ graph }) => graph.edges !== own.edges && graph.taskId !== own.taskId)
-        .filter(({ node }) => pages.has(pageKey(node.signature)) || screens.has(layout(node)))
+        .filter(({ node }) => pages.has(pageKey(node.signature)) || screens.has(layoutOf(node)))
         .map(({ graph, node }) => ({ model: pageModel(graph), node })),
     );
     return turnHere(recordings, label, bounds);

@@ -203,15 +203,15 @@ export abstract class WalkState {
     return screensAt(this.model, this.pos);
   }
 
-  /** What recorded taps on the page the walk stands on pressed, this task's and other tasks' (walk-opens.ts). */
   /** How the control labelled `label` under a tap turns in place, as another task's recording shows (walk-turned.ts). */
   protected turnedHere(
     action: Action,
     screen: { width: number; height: number },
     label: string | null,
   ): { turn: TurnedControl; at: string } | null {
-    const b = label === null ? null : boundsUnder(this.screens(), action, screen, label);
-    const turn = b && this.app ? this.app.turnedInPlace(this.graph, this.screens(), label!, b) : null;
+    if (label === null || !this.app) return null;
+    const b = boundsUnder(this.screens(), action, screen, label);
+    const turn = b ? this.app.turnedInPlace(this.graph, this.screens(), label, b) : null;
     return turn && b ? { turn, at: `${b.left},${b.top},${b.right},${b.bottom}` } : null;
   }
 
@@ -227,11 +227,12 @@ export abstract class WalkState {
       const label = normalizeContent(tappedLabel(edge, edge.action));
       // Not a label the page names one of its own fields by (日期, 到达: they open their pickers).
       const field = Object.keys(contentOf(from)).some((k) => k.endsWith(`|${label}`));
-      this.impliedElsewhere.set(edge, from && label !== '' && !field ? this.app.impliedBySibling(this.graph, from, label) : undefined);
+      this.impliedElsewhere.set(edge, from && label !== '' && !field ? this.app.impliedAsSibling(this.graph, from, label) : undefined);
     }
     return this.impliedElsewhere.get(edge);
   }
 
+  /** What recorded taps on the page the walk stands on pressed, this task's and other tasks' (walk-opens.ts). */
   protected pressedHere(): PressedOnPage {
     const own = pressedOn(this.model, this.pos.page);
     return this.app?.pressedOnPage(this.graph, this.screens(), own) ?? own;
