@@ -27,7 +27,7 @@ export interface OtherPick {
 export function otherPick(m: PageModel, action: Action, out: readonly GraphEdge[], opts: MatchOptions): OtherPick | null {
   if (action.type !== 'Tap') return null;
   for (const e of out) {
-    if (!e.group || !e.singleChoice || (e.effects?.length ?? 0) > 0 || !closesBack(m, e)) continue;
+    if (!e.group || (e.effects?.length ?? 0) > 0 || !isPicker(m, e)) continue;
     const p = toPixels(action.at, e.screen);
     const hit = e.group.find((o) => contains(o.bounds, p.x, p.y));
     // Not the demonstrated option, nor one another recorded tap of the picker pressed (that edge takes it).
@@ -214,8 +214,25 @@ export function closesToOpener(m: PageModel, e: GraphEdge): boolean {
   });
 }
 
-/** Whether an edge is a demonstrated option of the picker an earlier other option was picked from (its page). */
-export const pickedAgain = (m: PageModel, e: GraphEdge, page: string): boolean => e.singleChoice === true && m.pageOf.get(e.from) === page;
+/**
+ * Whether an edge is a demonstrated pick of the picker an earlier other option was picked from (its page): an option of
+ * it, or — a picker of an activity of its own — any recorded way it closes back to its opener (the city searched for in
+ * the weather's city list, then its result).
+ */
+export const pickedAgain = (m: PageModel, e: GraphEdge, page: string): boolean =>
+  m.pageOf.get(e.from) === page && (e.singleChoice === true || showsCurrent(e) || closesToOpener(m, e));
+
+/** A group that shows one of its options as the value (the city the weather shows, selected in its city list). */
+const showsCurrent = (e: GraphEdge): boolean => (e.group ?? []).some((o) => o.current === true);
+
+/**
+ * Whether the edge is an option of a picker: single-choice options closed back to the page that opened them, or a
+ * picker of an activity of its own whose group shows the value, closed back to the opener's activity, which shows the
+ * pick in its title (the weather's city list: another city than the asked one, then 城市管理 again and the asked one).
+ */
+function isPicker(m: PageModel, e: GraphEdge): boolean {
+  return (e.singleChoice === true && closesBack(m, e)) || (showsCurrent(e) && closesToOpener(m, e));
+}
 
 const centre = (b: { left: number; top: number; right: number; bottom: number }): [number, number] => [
   (b.left + b.right) / 2,
