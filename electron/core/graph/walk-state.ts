@@ -203,6 +203,20 @@ export abstract class WalkState {
     return screensAt(this.model, this.pos);
   }
 
+  /**
+   * A toggle tapped on `page` (a switch or a slider no demonstration moved, a control that turns in place): its own
+   * value changes, so the page is not the goal's as the goal action left it (the alarm just saved, switched off) —
+   * unless the action just before flipped it, and this flips it straight back: as it was, the goal's state too. On a
+   * form committed by a way off it, the form now holds a value no demonstration saw (walk-toggled.ts).
+   */
+  protected flip(page: string, toggle: { bounds: string; onForm: boolean }): void {
+    const flip = this.lastFlip;
+    const back = flip !== null && flip.act === this.acts - 1 && flip.page === page && flip.bounds === toggle.bounds;
+    this.lastFlip = back ? null : { page, bounds: toggle.bounds, viaGoal: this.viaGoal, act: this.acts };
+    this.viaGoal = back ? flip.viaGoal : new Set();
+    if (toggle.onForm) this.toggled.flip(page, toggle.bounds);
+  }
+
   /** How the control labelled `label` under a tap turns in place, as another task's recording shows (walk-turned.ts). */
   protected turnedHere(
     action: Action,

@@ -422,15 +422,7 @@ export class GraphWalker extends WalkTravels {
       case 'keypad':
         return this.pressKeypad(rule.press, pos, nearest);
       case 'stays':
-        if (rule.toggle) {
-          // Flipped straight back (the action just before flipped it): as it was, the goal's state too. Else not the
-          // goal's page as the goal action left it (the alarm just saved, switched off).
-          const flip = this.lastFlip;
-          const back = flip !== null && flip.act === this.acts - 1 && flip.page === pos.page && flip.bounds === rule.toggle.bounds;
-          this.lastFlip = back ? null : { page: pos.page, bounds: rule.toggle.bounds, viaGoal: this.viaGoal, act: this.acts };
-          this.viaGoal = back ? flip.viaGoal : new Set();
-          if (rule.toggle.onForm) this.toggled.flip(pos.page, rule.toggle.bounds);
-        }
+        if (rule.toggle) this.flip(pos.page, rule.toggle);
         return unrecorded(rule.how, rule.reason, nearest, 0);
       case 'field':
         return this.focusUnknownField(nearest);
