@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
-import type { Demo, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
-import { b, button, n, page, row, tapAt } from '../../../test/support/ui-builder.js';
-import { demoOf, graphOf } from '../../../test/support/page-demos.js';
+import { b, tapAt } from '../../../test/support/ui-builder.js';
+import { graphOf } from '../../../test/support/page-demos.js';
+import { travelHome } from '../../../test/support/travel-home-demos.js';
 import { GraphWalker } from './walk.js';
 import { AppPages } from './walk-app-pages.js';
 
@@ -14,37 +15,7 @@ import { AppPages } from './walk-app-pages.js';
  * phone: 查询 then searches 北京 (held-out set U: 10 false accepts, where the walk still held 杭州).
  */
 describe('another task’s shortcut, then Back: the form holds what the shortcut set', () => {
-  const toRow = b(0, 300, 1080, 450);
-  const search = b(40, 500, 1040, 650);
-  const shortcut = (i: number) => b(0, 800 + i * 150, 1080, 950 + i * 150);
-  const cities = ['北京', '上海', '杭州'];
-  const home = (to: string) =>
-    page(
-      '出行',
-      n({
-        className: 'android.widget.LinearLayout',
-        bounds: b(0, 300, 1080, 1250),
-        children: [row('到达', to, toRow, { clickable: true }), button('查询', search), ...cities.map((c, i) => button(c, shortcut(i)))],
-      }),
-    );
-  const cityList = page('到达城市', ...cities.map((c, i) => button(c, b(0, 300 + i * 150, 1080, 450 + i * 150))));
-  const train = b(0, 300, 1080, 450);
-  const results = (to: string) => page(`南京 → ${to} · 火车票`, button('G1', train));
-  const order = (to: string) => page('行程详情', button(`南京 → ${to}`, b(0, 300, 1080, 450)));
-  const byShortcut = (id: number, i: number): Demo =>
-    demoOf(id, [
-      { ui: home('选择城市'), action: tapAt(shortcut(i)) },
-      { ui: results(cities[i]!), action: tapAt(train), activity: 'ResultsActivity' },
-      { ui: order(cities[i]!), action: null, activity: 'OrderActivity' },
-    ]);
-  const byList = (id: number, i: number): Demo =>
-    demoOf(id, [
-      { ui: home('选择城市'), action: tapAt(toRow) },
-      { ui: cityList, action: tapAt(b(0, 300 + i * 150, 1080, 450 + i * 150)), activity: 'CityActivity' },
-      { ui: home(cities[i]!), action: tapAt(search) },
-      { ui: results(cities[i]!), action: tapAt(train), activity: 'ResultsActivity' },
-      { ui: order(cities[i]!), action: null, activity: 'OrderActivity' },
-    ]);
+  const { toRow, search, shortcut, train, byShortcut, byList } = travelHome(['北京', '上海', '杭州']);
   const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
   const own = named(graphOf([byList(1, 2), byShortcut(2, 2)]), 'to-hangzhou');
   const back: Action = { type: 'Back' };

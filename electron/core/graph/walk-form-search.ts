@@ -19,10 +19,11 @@ export function searchAsShortcut(
   pos: Position,
   action: Action,
   label: string | null,
-  searches: ReadonlySet<string>,
+  /** The form searches other tasks' recordings of the page show (walk-app-pages.ts formSearches), asked only for a tap on a label. */
+  searches: () => ReadonlySet<string>,
   impliedOf: (e: GraphEdge) => ReadonlyMap<string, string> | undefined,
 ): GraphEdge | null {
-  if (!isTapLike(action) || label === null || !searches.has(normalizeContent(label))) return null;
+  if (!isTapLike(action) || label === null || !searches().has(normalizeContent(label))) return null;
   for (const e of m.leavingOf.get(pos.page) ?? []) {
     if (!isTapLike(e.action) || m.pageOf.get(e.to) === pos.page) continue;
     const implied = impliedOf(e);

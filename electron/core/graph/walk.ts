@@ -389,12 +389,12 @@ export class GraphWalker extends WalkTravels {
         unsureOfPage: this.unsureOfPage,
         pressed: () => this.pressedHere(),
         turned: () => this.turnedHere(action, screen, labelHere()),
-        searchedAs: () =>
-          this.app
-            ? searchAsShortcut(this.model, pos, action, labelHere(), this.app.formSearches(this.graph, this.screens()), (e) =>
-                this.impliedOf(e),
-              )
-            : null,
+        searchedAs: () => {
+          const app = this.app;
+          if (!app) return null;
+          const searches = () => app.formSearches(this.graph, this.screens());
+          return searchAsShortcut(this.model, pos, action, labelHere(), searches, (e) => this.impliedOf(e));
+        },
       });
       for (const rule of rules) {
         const taken = this.unknownTap(rule, action, pos, screen, exact.nearest);
