@@ -53,6 +53,17 @@ describe('what a goal action leaves behind', () => {
     expect(g.doneNodes(new Set(['n2']))).toBeNull();
   });
 
+  it("a control that changes only its own state, after an inquiry's look, leaves the look standing; after an acting goal it may undo it", () => {
+    const look = new GoalAfter(true, pageOf, new Map(), new Set(['feed']));
+    look.acted(tap, taken('edge', edge('n4', 'n3', tap, true)), new Set(['n3']));
+    look.acted(tap, taken('own-value'), null);
+    expect(look.doneNodes(new Set(['n3']))?.nodes).toEqual(new Set(['n3']));
+    const act = new GoalAfter(false, pageOf, new Map(), new Set(['feed']));
+    act.acted(tap, taken('edge', edge('n4', 'n3', tap, true)), new Set(['n3']));
+    act.acted(tap, taken('own-value'), null);
+    expect(act.doneNodes(new Set(['n3']))).toBeNull();
+  });
+
   it('an edit on the same page after the goal may undo it: nowhere else to judge', () => {
     const g = new GoalAfter(false, pageOf, new Map(), new Set(['list']));
     g.acted(tap, taken('edge', edge('n1', 'n2', tap, true)), new Set(['n2']));

