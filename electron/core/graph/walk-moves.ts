@@ -209,12 +209,23 @@ export function typeMatch(
 const isTapLike = (a: Action): a is Extract<Action, { type: 'Tap' | 'DoubleTap' | 'LongPress' }> =>
   a.type === 'Tap' || a.type === 'DoubleTap' || a.type === 'LongPress';
 
-/** The option of an edge's group a tap landed in, when it is not the demonstrated one. */
-function otherOption(m: PageModel, e: GraphEdge, action: Action): { option: string; key: string; value: string } | null {
+/**
+ * The option of an edge's group a tap landed in, when it is not the demonstrated one — where the screens the walk stands
+ * on show the group there: a state of the page that shows another control in its place (the running timer's 暂停 where
+ * its presets were: held-out set AC) takes the tap on that control, not on the option.
+ */
+function otherOption(
+  m: PageModel,
+  e: GraphEdge,
+  action: Action,
+  here: readonly string[],
+): { option: string; key: string; value: string } | null {
   if (!e.options || !isTapLike(action)) return null;
   const p = toPixels(action.at, e.screen);
   const hit = e.options.find((o) => contains(o.bounds, p.x, p.y));
   if (!hit) return null;
+  const under = (id: string) => m.byId.get(id)?.controls?.find((c) => contains(c.bounds, p.x, p.y))?.label;
+  if (here.length > 0 && here.every((id) => (under(id) ?? hit.label) !== hit.label)) return null;
   // The value the demonstrated option set, and how (its label, or its number). A key its group appends to is no choice.
   for (const v of e.effects ?? []) {
     if (m.appends.has(v.key)) continue;
@@ -387,7 +398,7 @@ export function pageMoves(
     }
     const edit = isEdit(m, e);
     // Another option of a group a recorded tap chose from (on this page or off it).
-    const option = otherOption(m, e, action);
+    const option = otherOption(m, e, action, pos.nodes.size > 0 ? [...pos.nodes] : [pos.near]);
     if (option)
       cands.push({
         edge: e,
