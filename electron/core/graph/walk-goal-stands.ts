@@ -20,7 +20,9 @@ import { isEditClass } from './widget-classes.js';
  * task that only asks to be shown something is judged the same way: its checks on the phone record the look (the day
  * viewed, the thread read), which a look elsewhere and Back leave standing (held-out by hand: 明天, Back, 城市管理, Back).
  * A look of the same kind elsewhere (another album, another day) is a tap on the goal's page the graph does not know,
- * or a recorded choice there, and ends the standing goal.
+ * or a recorded choice there, and ends the standing goal. After a look, a control that changes only its own state (a
+ * switch, a bookmark's 收藏 turned to 已收藏) leaves the page showing what was asked, and the look stands (held-out set
+ * AC: the health article read, then saved); after an acting goal it may undo it (暂停 after the song was set playing).
  */
 export function keepsTheGoal(
   action: Action,
@@ -30,8 +32,12 @@ export function keepsTheGoal(
   goalPages: ReadonlySet<string>,
   /** The move opened, by another task's press, a page that task had not been on yet (walk-abroad.ts opensAhead): a look. */
   abroad = false,
+  /** The task only asks to be shown something: its goal action was a look. */
+  looksOnly = false,
 ): boolean {
   switch (taken.how) {
+    case 'own-value':
+      return looksOnly;
     case 'back':
     case 'keyboard':
     case 'scroll':
@@ -150,20 +156,9 @@ export class GoalAfter {
     const unsent = !entered && this.doneThen !== null && this.typedUnsent(action, taken);
     this.doneThen = entered
       ? new Set(entered)
-      : this.doneThen &&
-          (keepsTheGoal(action, taken, this.pageOf, this.byId, this.goalPages, abroad) || unsent || this.toggledAfterLook(taken))
+      : this.doneThen && (keepsTheGoal(action, taken, this.pageOf, this.byId, this.goalPages, abroad, this.looksOnly) || unsent)
         ? this.doneThen
         : null;
-  }
-
-  /**
-   * A control that changes only its own state (a switch, a slider, a bookmark's 收藏 turned to 已收藏: walk-unknown-tap.ts
-   * `own-value`), pressed after an inquiry task's look: the page stays, showing what was asked, and the look has been
-   * taken, which the checks record (held-out set AC: the health article read, then saved; the diet page bookmarked). Not
-   * after an acting task's goal: a toggle there may undo it (暂停 after the song was set playing).
-   */
-  private toggledAfterLook(taken: NonNullable<WalkMove['taken']>): boolean {
-    return this.looksOnly && taken.how === 'own-value';
   }
 
   /** A toggle flipped straight back (walk.ts): everything is as it was before the flip, the goal's standing too. */

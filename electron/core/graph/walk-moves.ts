@@ -375,6 +375,8 @@ export function pageMoves(
   const cands: Candidate[] = [];
   const own = new Set(out);
   const leaving = m.leavingOf.get(pos.page) ?? [];
+  // The screens the walk stands on, where another option of a group is looked for under the finger.
+  const here = pos.nodes.size > 0 ? [...pos.nodes] : [pos.near];
   const typedByPreset = action.type === 'Type' ? presetFilledField(m, action, pos, leaving) : null;
   if (typedByPreset) cands.push(typedByPreset);
   for (const e of leaving) {
@@ -398,7 +400,7 @@ export function pageMoves(
     }
     const edit = isEdit(m, e);
     // Another option of a group a recorded tap chose from (on this page or off it).
-    const option = otherOption(m, e, action, pos.nodes.size > 0 ? [...pos.nodes] : [pos.near]);
+    const option = otherOption(m, e, action, here);
     if (option)
       cands.push({
         edge: e,
