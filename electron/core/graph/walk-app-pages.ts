@@ -6,6 +6,7 @@ import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
 import { isSearchKey } from './goal-conditions.js';
+import type { PageModel } from './page-model.js';
 import { pageModel } from './page-model.js';
 import { pageKey } from './signature.js';
 import type { PressedOnPage } from './walk-opens.js';
@@ -14,6 +15,8 @@ import { impliedBySibling } from './walk-implied.js';
 import { pressedLabel } from './match.js';
 import type { TurnedControl } from './walk-turned.js';
 import { turnHere } from './walk-turned.js';
+import type { CountStepper } from './walk-count-abroad.js';
+import { countStepperHere } from './walk-count-abroad.js';
 import type { TapLike } from './walk-view.js';
 import { insideScrolling, isTapLike, outsideScrolling, tappedLabel } from './walk-view.js';
 
@@ -156,16 +159,32 @@ export class AppPages {
    * article): null where none recorded such a press. `own` is never asked.
    */
   turnedInPlace(own: OwnGraph, here: readonly (GraphNode | undefined)[], label: string, bounds: Bounds): TurnedControl | null {
+    return turnHere(this.recordingsLaidOutAs(own, here), label, bounds);
+  }
+
+  /**
+   * The stepper of a count under the finger (the control labelled `label` at `bounds`), as another task's recording shows
+   * it on this page or on a screen laid out as this one (+ on another product's page): null where none recorded a press
+   * there (walk-count-abroad.ts). `own` is never asked.
+   */
+  countStepper(own: OwnGraph, here: readonly (GraphNode | undefined)[], label: string, bounds: Bounds): CountStepper | null {
+    return countStepperHere(this.recordingsLaidOutAs(own, here), label, bounds);
+  }
+
+  /** Other tasks' recordings of the page `here` shows, or of a screen laid out as it (another item's), with their models. */
+  private recordingsLaidOutAs(
+    own: OwnGraph,
+    here: readonly (GraphNode | undefined)[],
+  ): { model: PageModel; node: GraphNode; task: string }[] {
     const shown = here.filter((n): n is GraphNode => n !== undefined);
     const pages = new Set(shown.map((n) => pageKey(n.signature)));
     const screens = new Set(shown.map(layoutOf));
-    const recordings = [...new Set(shown.map((n) => n.signature.activity))].flatMap((activity) =>
+    return [...new Set(shown.map((n) => n.signature.activity))].flatMap((activity) =>
       (this.byActivity.get(activity) ?? [])
         .filter(({ graph }) => graph.edges !== own.edges && graph.taskId !== own.taskId)
         .filter(({ node }) => pages.has(pageKey(node.signature)) || screens.has(layoutOf(node)))
-        .map(({ graph, node }) => ({ model: pageModel(graph), node })),
+        .map(({ graph, node }) => ({ model: pageModel(graph), node, task: graph.taskId })),
     );
-    return turnHere(recordings, label, bounds);
   }
 
   /**

@@ -35,9 +35,10 @@ import type { AppPage } from './walk-app-pages.js';
 import { abroadStep, besideTheGoal, opensAhead, opensTheGoalsKind, ownNodeThere } from './walk-abroad.js';
 import type { InnerWalk } from './walk-abroad.js';
 import { WalkState } from './walk-state.js';
+import type { CountStepper } from './walk-count-abroad.js';
 /**
  * What each kind of move the walk's rules find does to its state (walk-state.ts): a recorded edge taken by a rule, a
- * switch flipped back, a keypad's key, a picker's other option, a scroll, a page no demonstration recorded (an
+ * switch flipped back, a count stepped, a keypad's key, a picker's other option, a scroll, a page no demonstration recorded (an
  * excursion), another tab, another task's recorded page. The rules themselves are walk.ts GraphWalker's.
  */
 
@@ -54,6 +55,21 @@ export abstract class WalkTravels extends WalkState {
     const move: Candidate = { edge, result: { matched: true, distancePx: null, similarity: null, rule: null, reason }, how };
     this.apply(move, action, from);
     return { taken: { edge, result: move.result, how }, nearest };
+  }
+
+  /** A press on a count's stepper that only another task's recording shows (walk-count-abroad.ts): the page stays. */
+  protected pressCount(stepper: CountStepper, nearest: WalkMove['nearest']): WalkMove {
+    const { now, changed } = this.counts.press(this.pos.page, stepper);
+    const seen = `as ${stepper.recordedBy}'s recording shows it on a page laid out as this one, from ${stepper.start}`;
+    if (!changed)
+      return unrecorded('still', `${stepper.count} holds at ${now}, the least it takes (${seen}): the press changes nothing`, nearest, 0);
+    this.viaGoal = new Set();
+    return unrecorded(
+      'own-value',
+      `a stepper no demonstration of this task pressed: ${stepper.count} now ${now} (${seen}); the page stays`,
+      nearest,
+      0,
+    );
   }
 
   /** A switch flipped back (walk-switch.ts): the path's record shows what the switch showed before it was flipped. */

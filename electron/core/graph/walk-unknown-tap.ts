@@ -18,6 +18,7 @@ import { freeItemElsewhere, goalSibling, otherPick, sameItem } from './walk-pick
 import { pressedAgain } from './walk-pressed.js';
 import { flippedBack, onFlippedSwitch } from './walk-switch.js';
 import type { TurnedControl } from './walk-turned.js';
+import type { CountStepper } from './walk-count-abroad.js';
 import type { TabBar } from './walk-tabs.js';
 import { sharedTabBars, tabPressed } from './walk-tabs.js';
 import { inField, isTapLike, onNothing, switchRowUnder, toggleUnder } from './walk-view.js';
@@ -40,6 +41,8 @@ export type UnknownTap =
   | { kind: 'stays'; how: 'still' | 'own-value'; reason: string; toggle?: { bounds: string; onForm: boolean } }
   /** A field no demonstration typed in: it takes the focus. */
   | { kind: 'field' }
+  /** The stepper of a count no demonstration of the task pressed, as another task's recording shows it (walk-count-abroad.ts). */
+  | { kind: 'count'; stepper: CountStepper }
   /**
    * The layout moved: the control under the finger, by its label, where a recorded action of the page pressed it —
    * a move of its own, tried again there (only a recorded move that presses that control counts; if none, on).
@@ -100,6 +103,8 @@ export interface UnknownTapContext {
   searchedAs(): GraphEdge | null;
   /** How the control under the finger turns in place, as another task's recording shows, and where it is (walk-turned.ts). */
   turned(): { turn: TurnedControl; at: string } | null;
+  /** The stepper of a count under the finger, as another task's recording shows it (walk-count-abroad.ts). */
+  stepper(): CountStepper | null;
 }
 
 /** The rules, lazily, in order: walk.ts takes the first it can apply. */
@@ -172,6 +177,8 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
     const reason = `"${before}" turns in place (to "${after}", as another task's recording of the page shows): its own state changes, the page stays`;
     return yield { kind: 'stays', how: 'own-value', reason, toggle: { bounds: turned.at, onForm: commitsByExit(m, pos.page) } };
   }
+  const stepper = isTapLike(action) ? c.stepper() : null;
+  if (stepper !== null) return yield { kind: 'count', stepper };
   const item = sameItem(action, c.out);
   if (item) {
     const reason = `"${item.label}" listed again in the group a demonstration tapped it in: the same item`;

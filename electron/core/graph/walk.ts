@@ -104,6 +104,8 @@ export class GraphWalker extends WalkTravels {
     this.lookedAhead = false;
     const flips = this.lastFlip;
     const move = this.step(action);
+    // A count stepped on a page is the page's own: gone once the walk stands elsewhere, or Back left the app.
+    this.counts.left(this.front.beyond ? '' : this.pos.page);
     // The goal done by a task that acts stands while nothing since could have acted (walk-goal-stands.ts). A move that
     // applies a recorded action sets `viaGoal` anew; one that does not leaves it as it was. A toggle flipped straight
     // back leaves things as they stood before the flip.
@@ -291,6 +293,11 @@ export class GraphWalker extends WalkTravels {
   /** `relabelled`: the label of the control a tap was moved to (see below); only a move that presses that control counts. */
   protected move(action: Action, screen: { width: number; height: number }, relabelled: string | null = null): WalkMove {
     const pos = this.pos;
+    const held = relabelled === null ? this.counts.on(pos.page) : null;
+    if (held) {
+      const counted = this.heldCount(held, action, screen);
+      if (counted) return counted;
+    }
     // Moved to where a recorded screen showed a label: only the recorded actions that pressed that control.
     const presses = (e: GraphEdge | null): boolean =>
       relabelled === null || (e !== null && isTapLike(action) && normalizeContent(tappedLabel(e, action)) === relabelled);
@@ -389,6 +396,7 @@ export class GraphWalker extends WalkTravels {
         unsureOfPage: this.unsureOfPage,
         pressed: () => this.pressedHere(),
         turned: () => this.turnedHere(action, screen, labelHere()),
+        stepper: () => this.countStepperHere(action, screen, labelHere()),
         searchedAs: () => {
           const app = this.app;
           if (!app) return null;
@@ -406,6 +414,25 @@ export class GraphWalker extends WalkTravels {
     this.query.typed(move, action, this.record);
     const nearest = exact.nearest ?? (move.edge ? { edge: move.edge, result: move.result } : null);
     return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest };
+  }
+
+  /**
+   * An action where a count of the page stands stepped away from where it starts (walk-count-abroad.ts): its stepper
+   * pressed again steps it; a tap, typing or Enter is refused — every route a demonstration took from here was taken
+   * with the count as the page opened, and what the page does with another, none saw. Back, a scroll, Home go on.
+   */
+  private heldCount(
+    held: { count: string; start: number; now: number },
+    action: Action,
+    screen: { width: number; height: number },
+  ): WalkMove | null {
+    const stepper = isTapLike(action) ? this.countStepperHere(action, screen, labelUnder(this.screens(), action, screen)) : null;
+    if (stepper && stepper.count === held.count) return this.pressCount(stepper, null);
+    if (!isTapLike(action) && action.type !== 'Type' && action.type !== 'Enter') return null;
+    return refused(
+      `${held.count} stands at ${held.now}, stepped from ${held.start} by a control no demonstration of this task pressed: every route recorded here was taken with ${held.start}, and what the page does with ${held.now}, no demonstration saw`,
+      bestEdge(action, this.outEdges(this.pos), this.opts).nearest,
+    );
   }
 
   /** What a rule for an action no recorded move takes does (walk-unknown-tap.ts); null: the rule did not apply, try the next. */
@@ -426,6 +453,8 @@ export class GraphWalker extends WalkTravels {
         return unrecorded(rule.how, rule.reason, nearest, 0);
       case 'field':
         return this.focusUnknownField(nearest);
+      case 'count':
+        return this.pressCount(rule.stepper, nearest);
       case 'moved': {
         const again = this.move(rule.pressed, screen, rule.label);
         if (!again.taken) return null;

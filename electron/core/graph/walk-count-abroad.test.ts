@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../../shared/domain/action.js';
+import type { TaskGraph } from '../../../shared/domain/task-graph.js';
+import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
+import { b, button, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
+import { demoOf, graphOf } from '../../../test/support/page-demos.js';
+import { GraphWalker } from './walk.js';
+import { AppPages } from './walk-app-pages.js';
+
+/**
+ * A product page's quantity that no demonstration of the task stepped (buy this thermos: 立即购买 at once), whose + another
+ * task's recording of a product page laid out alike pressed (two boxes of milk: + then 立即购买). The count starts at 1,
+ * + adds one, − takes one away and holds at 1 — what the virtual phone's shop does, as real shops do. Stepped back to
+ * 1, the recorded routes stand; left at 2, what 立即购买 or 加入购物车 does with it no demonstration of the task saw (the
+ * phone's check reads one thermos ordered). Through the CLI: the "count:" cases.
+ */
+describe('a count stepped by a control only another task recorded', () => {
+  const row = b(0, 300, 1080, 450);
+  const minus = b(40, 1800, 500, 1950);
+  const plus = b(580, 1800, 1040, 1950);
+  const cart = b(40, 2000, 540, 2150);
+  const buy = b(540, 2000, 1040, 2150);
+  const home = (item: string) => page('商城', button(item, row, { resourceId: id('item') }));
+  const product = (name: string, qty: number) =>
+    page(
+      name,
+      text(`数量 ${qty}`, b(40, 1600, 1040, 1750), { resourceId: id('qty') }),
+      button('−', minus, { resourceId: id('minus') }),
+      button('+', plus, { resourceId: id('plus') }),
+      button('加入购物车', cart, { resourceId: id('cart') }),
+      button('立即购买', buy, { resourceId: id('buy') }),
+    );
+  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
+  const own = named(
+    graphOf([
+      demoOf(1, [
+        { ui: home('保温杯'), action: tapAt(row) },
+        { ui: product('保温杯', 1), action: tapAt(buy), activity: 'ProductActivity' },
+        { ui: page('订单已提交'), action: null, activity: 'OrderActivity' },
+      ]),
+    ]),
+    'buy-this',
+  );
+  const milk = named(
+    graphOf([
+      demoOf(2, [
+        { ui: home('纯牛奶'), action: tapAt(row) },
+        { ui: product('纯牛奶', 1), action: tapAt(plus), activity: 'ProductActivity' },
+        { ui: product('纯牛奶', 2), action: tapAt(buy), activity: 'ProductActivity' },
+        { ui: page('订单已提交'), action: null, activity: 'OrderActivity' },
+      ]),
+    ]),
+    'milk-two',
+  );
+  const back: Action = { type: 'Back' };
+  const walk = (actions: readonly Action[], others: readonly TaskGraph[] = [milk]): boolean => {
+    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, ...others]));
+    for (const a of actions) if (!w.act(a).taken) return false;
+    return w.finish().success;
+  };
+  const open = tapAt(row);
+
+  it('stepped and stepped back, or − at 1 (it holds there), then bought: accepted', () => {
+    expect(walk([open, tapAt(buy)])).toBe(true);
+    expect(walk([open, tapAt(plus), tapAt(minus), tapAt(buy)])).toBe(true);
+    expect(walk([open, tapAt(plus), tapAt(plus), tapAt(minus), tapAt(minus), tapAt(buy)])).toBe(true);
+    expect(walk([open, tapAt(minus), tapAt(buy)])).toBe(true);
+  });
+
+  it('left stepped, then bought or put in the cart: refused (two ordered where the task wants one)', () => {
+    expect(walk([open, tapAt(plus), tapAt(buy)])).toBe(false);
+    expect(walk([open, tapAt(plus), tapAt(cart)])).toBe(false);
+    expect(walk([open, tapAt(plus), tapAt(plus), tapAt(minus), tapAt(buy)])).toBe(false);
+    // − at 1 changes nothing, so − then + leaves 2: not a step undone.
+    expect(walk([open, tapAt(minus), tapAt(plus), tapAt(buy)])).toBe(false);
+  });
+
+  it('Back leaves the page and its count: opened again, it starts at 1', () => {
+    expect(walk([open, tapAt(plus), back, open, tapAt(buy)])).toBe(true);
+  });
+
+  it('where no recording shows the stepper, what + does is not known', () => {
+    expect(walk([open, tapAt(plus), tapAt(minus), tapAt(buy)], [])).toBe(false);
+    expect(walk([open, tapAt(minus), tapAt(buy)], [])).toBe(false);
+  });
+});

@@ -1,0 +1,99 @@
+import type { GraphNode } from '../../../shared/domain/task-graph.js';
+import type { Bounds } from '../../../shared/domain/ui-node.js';
+import { sameBounds } from '../../../shared/domain/ui-tree.js';
+import { normalizeContent } from './content.js';
+import type { PageModel } from './page-model.js';
+import { contentOf, stepOf } from './page-model.js';
+import { singleNumber } from './stepped-number.js';
+import { isTapLike, tappedLabel } from './walk-view.js';
+
+/**
+ * A count a page shows and a stepper changes — the quantity on a product page — where no demonstration of the task
+ * pressed the stepper, but another task's recording of a screen laid out as this one did (+ on another product's page
+ * stepped its 数量 from 1 to 2). What the recording shows holds here too: the count starts at 1 when the page opens,
+ * + adds one, − takes one away and holds at 1. Since no demonstration of this task changed the count, every route it
+ * recorded was taken with the count as the page opened; a path that steps it and leaves it elsewhere has the page do
+ * something no demonstration saw (a thermos bought twice: the phone's check reads one). Held-out set AC and exploration:
+ * +, − and then bought passes on the phone, + and then bought does not, − alone changes nothing.
+ */
+export interface CountStepper {
+  /** What the count is called on the screen (数量). */
+  count: string;
+  /** What one press adds (−1 for the mirror control). */
+  by: number;
+  /** The count when the page opens, as the recording shows it. */
+  start: number;
+  /** The least the count holds (1: − at 1 leaves 1), or null where the recording does not show one. */
+  floor: number | null;
+  /** The task whose recording shows the stepper. */
+  recordedBy: string;
+}
+
+/** The count's name in a content key: the label at the key's end (`…§number|TextView||数量`). */
+const countName = (key: string): string => key.slice(key.lastIndexOf('|') + 1);
+
+/** The count a key holds whenever its page is opened in the model: the single number every entry to the page shows, or null. */
+function startOf(m: PageModel, page: string, key: string): number | null {
+  const values = new Set<number | null>();
+  for (const edges of m.outOf.values())
+    for (const e of edges)
+      if (m.pageOf.get(e.to) === page && m.pageOf.get(e.from) !== page) values.add(singleNumber(contentOf(m.byId.get(e.to))[key]));
+  return values.size === 1 ? [...values][0]! : null;
+}
+
+/**
+ * The stepper under the finger (the control labelled `label`, at `bounds` on this screen), as a recording shows it: a
+ * tap at the same place that stayed on its page and stepped one count that starts at 1 when the page opens — or the
+ * control that undoes it there. `recordings`: other tasks' nodes of this page or of a screen laid out as this one, each
+ * with its graph's model and task. Null where none shows such a press.
+ */
+export function countStepperHere(
+  recordings: readonly { model: PageModel; node: GraphNode; task: string }[],
+  label: string,
+  bounds: Bounds,
+): CountStepper | null {
+  const want = normalizeContent(label);
+  for (const { model: m, node, task } of recordings)
+    for (const e of m.outOf.get(node.id) ?? []) {
+      if (!isTapLike(e.action) || !e.target || (e.effects?.length ?? 0) !== 1) continue;
+      const page = m.pageOf.get(e.from) ?? '';
+      if (m.pageOf.get(e.to) !== page) continue;
+      const pressed = sameBounds(e.target.bounds, bounds) && normalizeContent(tappedLabel(e, e.action)) === want;
+      const mirror = !pressed && e.mirror !== undefined && sameBounds(e.mirror, bounds);
+      if (!pressed && !mirror) continue;
+      const v = e.effects![0]!;
+      const step = stepOf(m, e, v.key, v.value);
+      if (step === null || step.at !== 0 || singleNumber(contentOf(m.byId.get(e.from))[v.key]) === null) continue;
+      const start = startOf(m, page, v.key);
+      if (start !== 1) continue;
+      return { count: countName(v.key), by: mirror ? -step.by : step.by, start, floor: m.fromOne.has(v.key) ? 1 : null, recordedBy: task };
+    }
+  return null;
+}
+
+/**
+ * The count the path stepped on the page it stands on, where it differs from what the page showed when opened. Leaving
+ * the page by Back drops it (the page opened again shows the count it starts at, as a phone's product page does).
+ */
+export class SteppedCount {
+  private held: { page: string; count: string; start: number; now: number } | null = null;
+
+  /** A press on the stepper on `page`: the count after it, and whether it changed (at its floor, − changes nothing). */
+  press(page: string, s: CountStepper): { now: number; changed: boolean } {
+    const before = this.held?.page === page && this.held.count === s.count ? this.held.now : s.start;
+    const stepped = before + s.by;
+    const now = s.floor !== null && stepped < s.floor ? before : stepped;
+    this.held = now === s.start ? null : { page, count: s.count, start: s.start, now };
+    return { now, changed: now !== before };
+  }
+
+  /** The count stepped away from its start on `page`, or null. */
+  on(page: string): { count: string; start: number; now: number } | null {
+    return this.held?.page === page ? this.held : null;
+  }
+
+  /** The walk left `page` (or stands elsewhere): the count is the page's own, gone with it. */
+  left(page: string): void {
+    if (this.held?.page !== page) this.held = null;
+  }
+}
