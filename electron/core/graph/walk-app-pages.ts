@@ -15,8 +15,8 @@ import { impliedBySibling } from './walk-implied.js';
 import { pressedLabel } from './match.js';
 import type { TurnedControl } from './walk-turned.js';
 import { turnHere } from './walk-turned.js';
-import type { CountStepper } from './walk-count-abroad.js';
-import { countStepperHere } from './walk-count-abroad.js';
+import type { CountStepper } from './walk-count.js';
+import { countStepperHere } from './walk-count.js';
 import type { TapLike } from './walk-view.js';
 import { insideScrolling, isTapLike, outsideScrolling, tappedLabel } from './walk-view.js';
 
@@ -165,7 +165,7 @@ export class AppPages {
   /**
    * The stepper of a count under the finger (the control labelled `label` at `bounds`), as another task's recording shows
    * it on this page or on a screen laid out as this one (+ on another product's page): null where none recorded a press
-   * there (walk-count-abroad.ts). `own` is never asked.
+   * there (walk-count.ts). `own` is never asked.
    */
   countStepper(own: OwnGraph, here: readonly (GraphNode | undefined)[], label: string, bounds: Bounds): CountStepper | null {
     return countStepperHere(this.recordingsLaidOutAs(own, here), label, bounds);

@@ -36,7 +36,10 @@ export function keepsTheGoal(
   looksOnly = false,
 ): boolean {
   switch (taken.how) {
+    // A control that changes only its own state; or the look's own button pressed back (显示余额, then 隐藏余额): what was
+    // asked was shown, and the phone's checks record the look.
     case 'own-value':
+    case 'switch-back':
       return looksOnly;
     case 'back':
     case 'keyboard':
@@ -107,6 +110,8 @@ export class GoalAfter {
   private sentThen: SentTexts = { dropped: new Map(), kept: new Map() };
   /** Those fields typed into since (a new text that nothing sent). */
   private typedSince = new Set<string>();
+  /** What the path's record held when an inquiry's look was taken: the look is judged by what it showed then. */
+  private shownThen: ContentRecord | null = null;
   /** `doneThen` before the last move (a toggle flipped straight back restores it). */
   private doneBefore: ReadonlySet<string> | null = null;
 
@@ -129,7 +134,9 @@ export class GoalAfter {
 
   /** A move on the task's own pages, which left the walk on `page`: Back there keeps the look; any other move but a goal forgets it. */
   moved(action: Action, taken: WalkMove['taken'], page: string): void {
-    if (action.type === 'Back') {
+    // The look's own button pressed back (隐藏余额 after 显示余额): the page stands as before the look, as after Back.
+    if (taken?.how === 'switch-back' && this.look && taken.edge?.id === this.look.edge) this.look.backed = true;
+    else if (action.type === 'Back') {
       if (taken && this.look && page === this.look.page) this.look.backed = true;
     } else if (taken && !taken.edge?.goal) this.look = null;
   }
@@ -147,6 +154,7 @@ export class GoalAfter {
   ): void {
     if (!taken) return;
     this.doneBefore = this.doneThen;
+    if (entered && this.looksOnly) this.shownThen = new Map(records().dropped);
     if (entered && this.sent.size > 0) {
       const r = records();
       const of = (c: ContentRecord) => new Map([...this.sent].flatMap((k) => (c.has(k) ? [[k, c.get(k)!] as const] : [])));
@@ -200,7 +208,10 @@ export class GoalAfter {
     return {
       nodes: this.doneThen,
       after: back ? 'and the path came back to it by moves that change nothing' : 'and nothing after it could undo it',
-      sent: { dropped: since(this.sentThen.dropped), kept: since(this.sentThen.kept) },
+      // An inquiry's look, as it showed then; else what the fields a goal action sent held then.
+      sent: this.shownThen
+        ? { dropped: this.shownThen, kept: this.shownThen }
+        : { dropped: since(this.sentThen.dropped), kept: since(this.sentThen.kept) },
     };
   }
 }

@@ -88,9 +88,11 @@ export interface Candidate {
   edge: GraphEdge | null;
   result: MatchResult;
   how: WalkHow;
-  /** The value another option sets, and the key it sets ('other-option'; 'switch-back': the value before the press). */
+  /** The value another option sets, and the key it sets ('other-option'). */
   option?: string;
   optionKey?: string;
+  /** 'switch-back' of a button that names its next action: each key its recorded press set, with what it held before. */
+  undoes?: ReadonlyMap<string, string>;
   /** The recorded row's key, the row the tap was in, and what the move sets there ('other-row', walk-rows.ts). */
   rows?: { from: string; to: string; value: string };
   /** For Back and keyboard moves: where they lead. */
@@ -238,7 +240,7 @@ function otherOption(
 }
 
 /** Whether a tap lands on an edge's mirror control (inside it, or within the tolerance of its centre). */
-function onMirror(e: GraphEdge, action: Action, opts: MatchOptions): number | null {
+export function onMirror(e: GraphEdge, action: Action, opts: MatchOptions): number | null {
   if (!e.mirror || !isTapLike(action)) return null;
   const p = toPixels(action.at, e.screen);
   const b = e.mirror;
@@ -437,7 +439,7 @@ export function pageMoves(
       if (ok === true) cands.push({ edge: e, result: r, how: 'page-edit' });
       else if (back) {
         const reason = `${r.reason}; the button shows what its recorded press made it show: pressed again, it goes back`;
-        cands.push({ edge: e, result: { ...r, reason }, how: 'switch-back', option: back.value, optionKey: back.key });
+        cands.push({ edge: e, result: { ...r, reason }, how: 'switch-back', undoes: back });
       } else if (ok === 'refused')
         cands.push({
           edge: e,
@@ -482,7 +484,11 @@ export function editModel(m: PageModel, move: Candidate, action: Action, from: P
       out.set(v.key, (from.content.get(v.key) ?? '') + pressedLabel(e));
       continue;
     }
-    if ((move.how === 'other-option' || move.how === 'switch-back') && v.key === move.optionKey) {
+    if (move.how === 'switch-back' && move.undoes?.has(v.key)) {
+      out.set(v.key, move.undoes.get(v.key)!);
+      continue;
+    }
+    if (move.how === 'other-option' && v.key === move.optionKey) {
       out.set(v.key, move.option!);
       continue;
     }

@@ -20,8 +20,8 @@ import type { PressedOnPage } from './walk-opens.js';
 import { pressedOn } from './walk-opens.js';
 import type { TurnedControl } from './walk-turned.js';
 import { boundsUnder } from './walk-turned.js';
-import type { CountStepper } from './walk-count-abroad.js';
-import { SteppedCount } from './walk-count-abroad.js';
+import type { CountStepper } from './walk-count.js';
+import { SteppedCount } from './walk-count.js';
 import { historyTitle } from './walk-history.js';
 import type { TabBar } from './walk-tabs.js';
 import { sharedTabBars, TabPages } from './walk-tabs.js';
@@ -122,7 +122,7 @@ export abstract class WalkState {
   protected readonly homePage: string | null;
   /** What the goal action leaves behind as the path goes on: a look taken again, the goal that stands (walk-goal-stands.ts). */
   protected readonly goalAfter: GoalAfter;
-  /** A count on the page stepped by a control only another task's recording shows pressed (walk-count-abroad.ts). */
+  /** A count on the page stepped by a control only another task's recording shows pressed (walk-count.ts). */
   protected readonly counts = new SteppedCount();
   /** Some demonstration double-tapped: the graph knows the gesture itself (walk-as-phone.ts). */
   protected readonly recordsDoubleTap: boolean;
@@ -233,7 +233,7 @@ export abstract class WalkState {
     return turn && b ? { turn, at: `${b.left},${b.top},${b.right},${b.bottom}` } : null;
   }
 
-  /** The stepper of a count under a tap, as another task's recording shows it pressed (walk-count-abroad.ts). */
+  /** The stepper of a count under a tap, as another task's recording shows it pressed (walk-count.ts). */
   protected countStepperHere(action: Action, screen: { width: number; height: number }, label: string | null): CountStepper | null {
     if (label === null || !this.app) return null;
     const b = boundsUnder(this.screens(), action, screen, label);

@@ -65,17 +65,29 @@ export function onFlippedSwitch(
 }
 
 /**
- * A button that names its own next action (暂停 pressed shows 播放; 关注, 已关注): a recorded press changed only the
- * button's own label. Pressed again where it shows what that press made it show, it goes back: the key holds what it
- * held before the press. Returns that key and value, or null.
+ * A button that names its own next action (暂停 pressed shows 播放; 关注, 已关注): a recorded press changed the button's
+ * own label, to another. Pressed again where everything that press set still holds, it goes back: each key it set holds
+ * what it held before the press. Where the press set more than the label (显示余额 also showed the balance, and turned
+ * to 隐藏余额), all of it goes back (the balance hidden again, as the phone does). Returns what each key held before, or null.
  */
-export function pressedBack(m: PageModel, e: GraphEdge, content: ReadonlyMap<string, string>): { key: string; value: string } | null {
-  const effect = e.effects?.length === 1 ? e.effects[0]! : null;
+export function pressedBack(m: PageModel, e: GraphEdge, content: ReadonlyMap<string, string>): ReadonlyMap<string, string> | null {
+  const effects = e.effects ?? [];
   const id = e.target?.resourceId;
-  if (!effect || !id || e.action.type !== 'Tap' || !effect.key.includes(`|${id}|`)) return null;
-  const before = contentOf(m.byId.get(e.from))[effect.key];
-  if (before === undefined || normalizeContent(before) !== pressedLabel(e) || before === effect.value) return null;
-  return content.get(effect.key) === effect.value ? { key: effect.key, value: before } : null;
+  if (effects.length === 0 || !id || e.action.type !== 'Tap') return null;
+  const before = contentOf(m.byId.get(e.from));
+  const label = pressedLabel(e);
+  const own = effects.filter((v) => v.key.includes(`|${id}|`));
+  if (effects.length === 1) {
+    const was = own.length === 1 ? before[own[0]!.key] : undefined;
+    if (was === undefined || normalizeContent(was) !== label || was === own[0]!.value) return null;
+  } else {
+    // The label the press found on the button, and the other one it left there (one key each: a label keyed by its neighbour).
+    const found = own.some((v) => before[v.key] !== undefined && normalizeContent(before[v.key]!) === label);
+    const turned = own.some((v) => v.value !== '' && normalizeContent(v.value) !== label);
+    if (!found || !turned || effects.some((v) => before[v.key] === undefined)) return null;
+  }
+  if (effects.some((v) => content.get(v.key) !== v.value)) return null;
+  return new Map(effects.map((v) => [v.key, before[v.key]!]));
 }
 
 /**

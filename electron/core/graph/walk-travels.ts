@@ -35,7 +35,7 @@ import type { AppPage } from './walk-app-pages.js';
 import { abroadStep, besideTheGoal, opensAhead, opensTheGoalsKind, ownNodeThere } from './walk-abroad.js';
 import type { InnerWalk } from './walk-abroad.js';
 import { WalkState } from './walk-state.js';
-import type { CountStepper } from './walk-count-abroad.js';
+import type { CountStepper } from './walk-count.js';
 /**
  * What each kind of move the walk's rules find does to its state (walk-state.ts): a recorded edge taken by a rule, a
  * switch flipped back, a count stepped, a keypad's key, a picker's other option, a scroll, a page no demonstration recorded (an
@@ -57,7 +57,7 @@ export abstract class WalkTravels extends WalkState {
     return { taken: { edge, result: move.result, how }, nearest };
   }
 
-  /** A press on a count's stepper that only another task's recording shows (walk-count-abroad.ts): the page stays. */
+  /** A press on a count's stepper that only another task's recording shows (walk-count.ts): the page stays. */
   protected pressCount(stepper: CountStepper, nearest: WalkMove['nearest']): WalkMove {
     const { now, changed } = this.counts.press(this.pos.page, stepper);
     const seen = `as ${stepper.recordedBy}'s recording shows it on a page laid out as this one, from ${stepper.start}`;

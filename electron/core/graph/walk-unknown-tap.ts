@@ -18,7 +18,8 @@ import { freeItemElsewhere, goalSibling, otherPick, sameItem } from './walk-pick
 import { pressedAgain } from './walk-pressed.js';
 import { flippedBack, onFlippedSwitch } from './walk-switch.js';
 import type { TurnedControl } from './walk-turned.js';
-import type { CountStepper } from './walk-count-abroad.js';
+import type { CountStepper } from './walk-count.js';
+import { heldAtOne } from './walk-count.js';
 import type { TabBar } from './walk-tabs.js';
 import { sharedTabBars, tabPressed } from './walk-tabs.js';
 import { inField, isTapLike, onNothing, switchRowUnder, toggleUnder } from './walk-view.js';
@@ -41,7 +42,7 @@ export type UnknownTap =
   | { kind: 'stays'; how: 'still' | 'own-value'; reason: string; toggle?: { bounds: string; onForm: boolean } }
   /** A field no demonstration typed in: it takes the focus. */
   | { kind: 'field' }
-  /** The stepper of a count no demonstration of the task pressed, as another task's recording shows it (walk-count-abroad.ts). */
+  /** The stepper of a count no demonstration of the task pressed, as another task's recording shows it (walk-count.ts). */
   | { kind: 'count'; stepper: CountStepper }
   /**
    * The layout moved: the control under the finger, by its label, where a recorded action of the page pressed it —
@@ -103,7 +104,7 @@ export interface UnknownTapContext {
   searchedAs(): GraphEdge | null;
   /** How the control under the finger turns in place, as another task's recording shows, and where it is (walk-turned.ts). */
   turned(): { turn: TurnedControl; at: string } | null;
-  /** The stepper of a count under the finger, as another task's recording shows it (walk-count-abroad.ts). */
+  /** The stepper of a count under the finger, as another task's recording shows it (walk-count.ts). */
   stepper(): CountStepper | null;
 }
 
@@ -114,6 +115,11 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
   if (flipped) return yield { kind: 'switch-back', edge: flipped };
   const press = keypadPress(m, c.labelHere(), pos.page, pos.content);
   if (press !== null) return yield { kind: 'keypad', press };
+  const held = isTapLike(action) ? heldAtOne(m, action, pos, c.opts) : null;
+  if (held !== null) {
+    const reason = `${held} stands at 1, where the page opens it: the control that takes one away holds it there, the page stays`;
+    return yield { kind: 'stays', how: 'still', reason };
+  }
   if (pressedAgain(m, c.labelHere(), pos.page, c.valueOf, action, screen, c.opts.textThreshold)) {
     const reason =
       'the control a recorded action of the page pressed, pressed again where the screen still shows it: what it sets is set already';

@@ -417,7 +417,7 @@ export class GraphWalker extends WalkTravels {
   }
 
   /**
-   * An action where a count of the page stands stepped away from where it starts (walk-count-abroad.ts): its stepper
+   * An action where a count of the page stands stepped away from where it starts (walk-count.ts): its stepper
    * pressed again steps it; a tap, typing or Enter is refused — every route a demonstration took from here was taken
    * with the count as the page opened, and what the page does with another, none saw. Back, a scroll, Home go on.
    */

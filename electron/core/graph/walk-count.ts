@@ -3,12 +3,22 @@ import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { sameBounds } from '../../../shared/domain/ui-tree.js';
 import { normalizeContent } from './content.js';
 import type { PageModel } from './page-model.js';
-import { contentOf, stepOf } from './page-model.js';
-import { singleNumber } from './stepped-number.js';
+import type { Action } from '../../../shared/domain/action.js';
+import type { MatchOptions } from './match.js';
+import { belowFloor, contentOf, stepOf } from './page-model.js';
+import { numberAt, singleNumber } from './stepped-number.js';
+import type { Position } from './walk-moves.js';
+import { onMirror } from './walk-moves.js';
 import { isTapLike, tappedLabel } from './walk-view.js';
 
 /**
- * A count a page shows and a stepper changes — the quantity on a product page — where no demonstration of the task
+ * Counts a page shows that start at 1 when it opens and that a stepper changes — the quantity on a product page.
+ *
+ * The stepper's − at 1 holds the count there (or is disabled: either way it stays 1), where the task's demonstrations
+ * pressed + but none pressed − at 1 (two boxes of milk: −, then +, then bought — two, by the phone's check). Not a count
+ * that a page opens with another value (a cart's row, 3 of an item, whose − at 1 takes the row away).
+ *
+ * And where no demonstration of the task
  * pressed the stepper, but another task's recording of a screen laid out as this one did (+ on another product's page
  * stepped its 数量 from 1 to 2). What the recording shows holds here too: the count starts at 1 when the page opens,
  * + adds one, − takes one away and holds at 1. Since no demonstration of this task changed the count, every route it
@@ -39,6 +49,23 @@ function startOf(m: PageModel, page: string, key: string): number | null {
     for (const e of edges)
       if (m.pageOf.get(e.to) === page && m.pageOf.get(e.from) !== page) values.add(singleNumber(contentOf(m.byId.get(e.to))[key]));
   return values.size === 1 ? [...values][0]! : null;
+}
+
+/**
+ * The count a recorded stepper's mirror (− for a recorded +) would take below 1 where the tap lands, a count that starts
+ * at 1 when its page opens: it holds at 1, and the page stays as it is. Null where the tap is on no such mirror.
+ */
+export function heldAtOne(m: PageModel, action: Action, pos: Position, opts: MatchOptions): string | null {
+  for (const e of m.leavingOf.get(pos.page) ?? []) {
+    if (onMirror(e, action, opts) === null) continue;
+    for (const v of e.effects ?? []) {
+      const step = stepOf(m, e, v.key, v.value);
+      const now = step && step.at === 0 ? numberAt(v.key, pos.content.get(v.key), 0) : null;
+      if (step && now !== null && step.by > 0 && belowFloor(m, v.key, now - step.by) && startOf(m, pos.page, v.key) === 1)
+        return countName(v.key);
+    }
+  }
+  return null;
 }
 
 /**

@@ -84,3 +84,62 @@ describe('a count stepped by a control only another task recorded', () => {
     expect(walk([open, tapAt(minus), tapAt(buy)], [])).toBe(false);
   });
 });
+
+/**
+ * The task's own stepper, whose − at 1 no demonstration pressed (two boxes of milk: +, then bought). The count starts at
+ * 1 when the page opens; − there holds it (held-out set AE: −, +, bought — two, right by the phone). Not a count its page
+ * opens with another value (a cart's row of 3), whose − at 1 may take the row away.
+ */
+describe("a recorded stepper's − where the count stands at 1", () => {
+  const row = b(0, 300, 1080, 450);
+  const minus = b(40, 1800, 500, 1950);
+  const plus = b(580, 1800, 1040, 1950);
+  const buy = b(540, 2000, 1040, 2150);
+  const home = page('商城', button('纯牛奶', row, { resourceId: id('item') }));
+  const product = (qty: number) =>
+    page(
+      '纯牛奶',
+      text(`数量 ${qty}`, b(40, 1600, 1040, 1750), { resourceId: id('qty') }),
+      button('−', minus, { resourceId: id('minus') }),
+      button('+', plus, { resourceId: id('plus') }),
+      button('立即购买', buy, { resourceId: id('buy') }),
+    );
+  const walk = (g: TaskGraph, actions: readonly Action[]): boolean => {
+    const w = new GraphWalker(g, DEFAULT_MATCH_OPTIONS);
+    for (const a of actions) if (!w.act(a).taken) return false;
+    return w.finish().success;
+  };
+  const two = graphOf([
+    demoOf(1, [
+      { ui: home, action: tapAt(row) },
+      { ui: product(1), action: tapAt(plus), activity: 'ProductActivity' },
+      { ui: product(2), action: tapAt(buy), activity: 'ProductActivity' },
+      { ui: page('订单已提交'), action: null, activity: 'OrderActivity' },
+    ]),
+  ]);
+  const open = tapAt(row);
+
+  it('−, then +, then bought: two, accepted; −, +, +: three, not', () => {
+    expect(walk(two, [open, tapAt(plus), tapAt(buy)])).toBe(true);
+    expect(walk(two, [open, tapAt(minus), tapAt(plus), tapAt(buy)])).toBe(true);
+    expect(walk(two, [open, tapAt(minus), tapAt(minus), tapAt(plus), tapAt(buy)])).toBe(true);
+    expect(walk(two, [open, tapAt(minus), tapAt(plus), tapAt(plus), tapAt(buy)])).toBe(false);
+    expect(walk(two, [open, tapAt(minus), tapAt(buy)])).toBe(false);
+  });
+
+  it('a count the page opens at 3 (the row of a cart): − at 1 is not known to hold', () => {
+    // Opened at 3, taken down to 1, then + once: the least shown is 1, but the page does not open there.
+    const cart = graphOf([
+      demoOf(2, [
+        { ui: home, action: tapAt(row) },
+        { ui: product(3), action: tapAt(minus), activity: 'ProductActivity' },
+        { ui: product(2), action: tapAt(minus), activity: 'ProductActivity' },
+        { ui: product(1), action: tapAt(plus), activity: 'ProductActivity' },
+        { ui: product(2), action: tapAt(buy), activity: 'ProductActivity' },
+        { ui: page('订单已提交'), action: null, activity: 'OrderActivity' },
+      ]),
+    ]);
+    expect(walk(cart, [open, tapAt(minus), tapAt(minus), tapAt(plus), tapAt(buy)])).toBe(true);
+    expect(walk(cart, [open, tapAt(minus), tapAt(minus), tapAt(minus), tapAt(plus), tapAt(buy)])).toBe(false);
+  });
+});
