@@ -1,10 +1,10 @@
+import type { Action } from '../../../shared/domain/action.js';
 import type { GraphNode } from '../../../shared/domain/task-graph.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { sameBounds } from '../../../shared/domain/ui-tree.js';
 import { normalizeContent } from './content.js';
-import type { PageModel } from './page-model.js';
-import type { Action } from '../../../shared/domain/action.js';
 import type { MatchOptions } from './match.js';
+import type { PageModel } from './page-model.js';
 import { belowFloor, contentOf, stepOf } from './page-model.js';
 import { numberAt, singleNumber } from './stepped-number.js';
 import type { Position } from './walk-moves.js';
@@ -12,19 +12,17 @@ import { onMirror } from './walk-moves.js';
 import { isTapLike, tappedLabel } from './walk-view.js';
 
 /**
- * Counts a page shows that start at 1 when it opens and that a stepper changes — the quantity on a product page.
+ * Counts a page opens at 1 and a stepper changes: the quantity on a product page. Two things the walk knows of them
+ * that no demonstration of the task may show:
  *
- * The stepper's − at 1 holds the count there (or is disabled: either way it stays 1), where the task's demonstrations
- * pressed + but none pressed − at 1 (two boxes of milk: −, then +, then bought — two, by the phone's check). Not a count
- * that a page opens with another value (a cart's row, 3 of an item, whose − at 1 takes the row away).
- *
- * And where no demonstration of the task
- * pressed the stepper, but another task's recording of a screen laid out as this one did (+ on another product's page
- * stepped its 数量 from 1 to 2). What the recording shows holds here too: the count starts at 1 when the page opens,
- * + adds one, − takes one away and holds at 1. Since no demonstration of this task changed the count, every route it
- * recorded was taken with the count as the page opened; a path that steps it and leaves it elsewhere has the page do
- * something no demonstration saw (a thermos bought twice: the phone's check reads one). Held-out set AC and exploration:
- * +, − and then bought passes on the phone, + and then bought does not, − alone changes nothing.
+ * - The task's own stepper's − at 1 (two boxes of milk: the demonstrations pressed + only): it holds the count at 1,
+ *   or is disabled — either way the count stays 1, so −, then +, then bought is two, as on the phone. Not a count its
+ *   page opens at another value (a cart's row of 3, whose − at 1 may take the row away).
+ * - A stepper no demonstration of the task pressed (the thermos's + and −), where another task's recording of a page
+ *   laid out as this one did (+ on the milk's page stepped its 数量 from 1 to 2): the count steps as that recording
+ *   shows, from 1, − holding at 1. Every route the task's demonstrations took was taken with the count at 1; a path
+ *   that leaves it elsewhere has the page do what no demonstration saw (the thermos bought twice: the phone's check
+ *   reads one). Held-out set AC and exploration: +, − and then bought passes on the phone, + and then bought does not.
  */
 export interface CountStepper {
   /** What the count is called on the screen (数量). */
