@@ -38,6 +38,12 @@ export interface RecordedRequest {
   imageCount: number;
   /** Image count per message, in order (0 for text-only or string content). */
   imagesPerMessage: number[];
+  /**
+   * What the messages say, without their images: each message's text (its string content, or the text parts of an
+   * array), one a line. Tests that find a task by its instruction match here: stringifying the messages, images and
+   * all, once per task per request cost the offline-kinds test most of its time.
+   */
+  text: string;
 }
 
 const DEFAULT_USAGE = {
@@ -46,6 +52,15 @@ const DEFAULT_USAGE = {
   total_tokens: 1280,
   completion_tokens_details: { reasoning_tokens: 0 },
 };
+
+/** A message's text: its string content, or the text parts of an array content. */
+function textOfMessage(m: { content: unknown }): string {
+  if (typeof m.content === 'string') return m.content;
+  if (!Array.isArray(m.content)) return '';
+  return m.content
+    .flatMap((p: { type?: string; text?: unknown }) => (p?.type === 'text' && typeof p.text === 'string' ? [p.text] : []))
+    .join('\n');
+}
 
 export class MockLlmServer {
   readonly requests: RecordedRequest[] = [];
@@ -110,6 +125,7 @@ export class MockLlmServer {
       roles: messages.map((m) => m.role),
       imageCount: imagesPerMessage.reduce((a, b) => a + b, 0),
       imagesPerMessage,
+      text: messages.map(textOfMessage).join('\n'),
     };
     this.requests.push(recorded);
     res.once('close', () => {

@@ -115,7 +115,7 @@ export async function offGraphRun(opts: { agents?: ('detour' | 'careless')[]; ta
   server.route = (req) => {
     if (state.hang) return { kind: 'timeout' };
     const model = String(req.body['model']);
-    const task = Object.keys(INSTRUCTIONS).find((id) => JSON.stringify(req.messages).includes(INSTRUCTIONS[id]!));
+    const task = Object.keys(INSTRUCTIONS).find((id) => req.text.includes(INSTRUCTIONS[id]!));
     const path = task ? paths[model]?.[task] : undefined;
     const k = actionsSoFar(req);
     if (!path || k >= path.length) return { kind: 'status', status: 400, body: `no scripted step ${k} for ${model} on ${task}` };

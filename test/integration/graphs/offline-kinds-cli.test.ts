@@ -107,7 +107,7 @@ describe('offline verdicts by kind, through elderbench run with a scripted vlm m
     for (const id of TASKS) instructions.set(id, check.workspace.tasks.get(id)!.instruction);
     const modes = new Map(TASKS.map((id) => [id, check.workspace.tasks.get(id)!.mode]));
     check.close();
-    const taskOf = (req: RecordedRequest): string => TASKS.find((id) => JSON.stringify(req.messages).includes(instructions.get(id)!))!;
+    const taskOf = (req: RecordedRequest): string => TASKS.find((id) => req.text.includes(instructions.get(id)!))!;
     // Each request: which agent (the model name), which task (its instruction), how many replies came before.
     let asked = new Map<string, number>();
     server = await MockLlmServer.start();

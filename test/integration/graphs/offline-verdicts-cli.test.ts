@@ -159,8 +159,7 @@ describe('offline verdicts through the CLI', () => {
       'wallet-transfer-son': '给儿子转五百，不对，三百',
       'travel-hangzhou-dis': '订后天去杭州的票，不对，大后天',
     };
-    const taskOf = (req: RecordedRequest): string =>
-      Object.keys(instructionOf).find((id) => JSON.stringify(req.messages).includes(instructionOf[id]!))!;
+    const taskOf = (req: RecordedRequest): string => Object.keys(instructionOf).find((id) => req.text.includes(instructionOf[id]!))!;
     const asked = new Map<string, number>();
     server = await MockLlmServer.start();
     server.route = (req) => {

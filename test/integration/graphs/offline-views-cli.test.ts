@@ -107,7 +107,7 @@ describe('offline: the agent is shown the screen the walk believes it is on, thr
     server = await MockLlmServer.start();
     server.route = (req) => {
       const agent = String(req.body['model']);
-      const task = TASKS.find((id) => JSON.stringify(req.messages).includes(instructions.get(id)!))!;
+      const task = TASKS.find((id) => req.text.includes(instructions.get(id)!))!;
       const k = asked.get(`${agent}|${task}`) ?? 0;
       asked.set(`${agent}|${task}`, k + 1);
       const mine = CASES.find((c) => c.agent === agent)!.task === task;
@@ -162,7 +162,7 @@ describe('offline: the agent is shown the screen the walk believes it is on, thr
   /** The last image each request of an agent on its task sent, in order: what the model saw at each step. */
   const sent = (agent: string): string[] =>
     server!.requests
-      .filter((r) => r.body['model'] === agent && JSON.stringify(r.messages).includes(instructionOf.get(agent)!))
+      .filter((r) => r.body['model'] === agent && r.text.includes(instructionOf.get(agent)!))
       .map(
         (r) =>
           JSON.stringify(r.messages)

@@ -13,7 +13,7 @@ import { cliToEnd } from '../../support/cli-process.js';
 const REFUSED = 'the display settings'; // off-display
 const SILENT = 'where do I change the sound'; // off-sound
 
-const mentions = (req: RecordedRequest, text: string): boolean => JSON.stringify(req.messages).includes(text);
+const mentions = (req: RecordedRequest, text: string): boolean => req.text.includes(text);
 
 interface BehaviourRow {
   agent: string;

@@ -114,7 +114,7 @@ describe('side effects through elderbench run --mode online', () => {
       mock = await MockLlmServer.start();
       let plan = plans.careless;
       mock.route = (req) => {
-        const c = CASES.find((x) => JSON.stringify(req.messages).includes(task(x.id).instruction))!;
+        const c = CASES.find((x) => req.text.includes(task(x.id).instruction))!;
         const replies = plan.get(c.id)!;
         return { kind: 'reply', content: replies[Math.min(done(req), replies.length - 1)]! };
       };
