@@ -116,9 +116,10 @@ export interface GoalCondition {
   match: 'exact' | 'fuzzy' | 'regex';
   source: 'derived' | 'annotator';
   /**
-   * Free text judged by what matters in it (typed conditions): terms that must all occur ("晚点", "到"),
-   * and terms that must not ("周六" when the person corrected it to 周日). With required terms the terms
-   * decide and `match` is not consulted; a forbidden term fails the condition whatever the match says.
+   * Free text judged by what matters in it (typed conditions): terms that must all be said ("晚点", "到"; one
+   * of several alternatives written "回|来|见"), and terms that must not occur ("周六" when the person corrected it
+   * to 周日). With required terms the terms decide and `match` is not consulted; a forbidden term fails the
+   * condition whatever the match says.
    */
   required?: string[];
   forbidden?: string[];

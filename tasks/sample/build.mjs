@@ -431,7 +431,15 @@ t(
         threads: [{ address: '13800000001', messages: [{ from: 'them', text: '妈，周日回来吃饭吗？', time: 1773100000000 }], unread: 1 }],
       }),
     ],
-    checks: [says(X, 'sent[to=13800000001].text', [SUNDAY], OTHER_DAYS, 'a reply sent to the child that says Sunday, and no other day')],
+    checks: [
+      says(
+        X,
+        'sent[to=13800000001].text',
+        [SUNDAY, ['回', '来', '去', '到', '见']],
+        OTHER_DAYS,
+        'a reply sent to the child that says she comes back on Sunday (a denial such as 周日我不回去了 fails), and no other day',
+      ),
+    ],
     demos: [[launch(X), tap('王丽', { match: 'prefix' }), tap('短信'), type('周日我回去吃饭'), tap('发送')]],
   },
 );
@@ -523,7 +531,7 @@ t(
   ['跟闺女说我已经吃过药了', "Tell my daughter I've taken my medicine"],
   '在微聊中给女儿小芳发消息：我已经吃过药了',
   {
-    checks: [says(C, 'sent[to=daughter].text', ['药', '吃'], ['没'], 'the daughter told: the medicine is taken')],
+    checks: [says(C, 'sent[to=daughter].text', ['药', '吃'], [], 'the daughter told: the medicine is taken')],
     demos: [
       [launch(C), tap('女儿小芳', { match: 'prefix' }), tap('发消息'), type('我已经吃过药了'), tap('发送')],
       [launch(C), tap('通讯录'), tap('女儿小芳'), tap('发消息'), tap('发消息'), type('药吃过了'), enter],

@@ -104,6 +104,16 @@ describe('evaluateExpect', () => {
       });
       expect(evaluateExpect(two, { json_path: 'sent[to=13800000001].text', terms }).pass).toBe(false);
     });
+    it('a required term is said, not denied: a negation that reaches it fails, one in another clause does not', () => {
+      const home = { json_path: 'sent[to=13800000001].text', terms: { required: ['到家'], forbidden: [] } };
+      expect(evaluateExpect(sent('我还没到家'), home)).toMatchObject({ pass: false, reason: expect.stringMatching(/denies "到家"/) });
+      expect(evaluateExpect(sent('我快到家了'), home).pass).toBe(false);
+      expect(evaluateExpect(sent('没事，我到家了'), home).pass).toBe(true);
+      expect(evaluateExpect(sent('到家了，不用等'), home).pass).toBe(true);
+      const pills = { json_path: 'sent[to=13800000001].text', terms: { required: ['药', '吃'], forbidden: [] } };
+      expect(evaluateExpect(sent('我忘了吃药'), pills).pass).toBe(false);
+      expect(evaluateExpect(sent('我没忘吃药'), pills).pass).toBe(true);
+    });
     it('terms on plain output', () => {
       expect(evaluateExpect('Hello Sunday', { terms: { required: ['sunday'], forbidden: [] } }).pass).toBe(true);
     });

@@ -1,6 +1,7 @@
 import type { Expect, Terms } from '../../../shared/schemas/task.js';
 import { sameJson, select } from '../side-effects/json-select.js';
 import { errorMessage } from '../../../shared/error-message.js';
+import { termSaid } from '../text/negation-scope.js';
 
 /**
  * Compares a success check's probe output with its `expect` matcher (docs/tasks.md). Pure, so
@@ -81,16 +82,24 @@ export function evaluateExpect(output: string, expect: Expect): ExpectResult {
 /** NFKC, case- and space-folded: "周 日" and "周日", "Sunday" and "sunday" are the same term. */
 const fold = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
 
-/** Required terms (each, or one of its alternatives) must be in the text; forbidden ones must not. */
+/**
+ * Required terms (each, or one of its alternatives) must be said — in the text and not denied there (我还没到家 holds
+ * 到家 and says the opposite: negation-scope.ts); forbidden ones must not be in it at all.
+ */
 export function checkTerms(text: string, terms: Terms, path: string | null): ExpectResult {
   const t = fold(text);
   const where = path ? `${path} ${show(text)}` : show(text);
-  const missing = terms.required.filter((r) => !(typeof r === 'string' ? [r] : r).some((alt) => t.includes(fold(alt))));
+  const alternatives = (r: Terms['required'][number]): string[] => (typeof r === 'string' ? [r] : r);
+  const said = (r: Terms['required'][number]): boolean => alternatives(r).some((alt) => termSaid(text, alt) === 'said');
+  const unsaid = terms.required.filter((r) => !said(r));
   const present = terms.forbidden.filter((f) => t.includes(fold(f)));
-  if (missing.length === 0 && present.length === 0)
-    return { pass: true, reason: `${where} has the required terms and none of the forbidden ones` };
+  if (unsaid.length === 0 && present.length === 0)
+    return { pass: true, reason: `${where} says the required terms and none of the forbidden ones` };
+  const listed = (m: Terms['required'][number]): string => alternatives(m).map((x) => JSON.stringify(x)).join(' or ');
   const parts = [
-    ...missing.map((m) => `lacks ${typeof m === 'string' ? JSON.stringify(m) : m.map((x) => JSON.stringify(x)).join(' or ')}`),
+    ...unsaid.map((m) =>
+      alternatives(m).some((alt) => t.includes(fold(alt))) ? `denies ${listed(m)} (a negation reaches it)` : `lacks ${listed(m)}`,
+    ),
     ...present.map((p) => `says the forbidden ${JSON.stringify(p)}`),
   ];
   return { pass: false, reason: `${where} ${parts.join(', ')}` };

@@ -22,6 +22,14 @@ describe('free text by its slots', () => {
     expect(slotsVerdict('药没吃', s)).toBe(false);
   });
 
+  it("the task's own terms are said, not denied, as the task's check reads them (negation-scope.ts)", () => {
+    const s = { required: ['到家'], forbidden: [] };
+    expect(slotsVerdict('我到家了', s)).toBe(true);
+    expect(slotsVerdict('我还没到家', s)).toBe(false);
+    expect(slotsVerdict('我快到家了', s)).toBe(false);
+    expect(slotsVerdict('没事，我到家了', s)).toBe(true);
+  });
+
   it('without a segmenter the common pieces are kept whole', () => {
     expect(deriveTextSlots(['周日我准时到', '周日准时到'], { instruction: '跟家里人说周日我准时到' })!.required).toEqual([
       '周日',
@@ -96,6 +104,18 @@ describe('free text by its slots', () => {
     expect(fieldSlots(['周日中午一起吃饭'], { ...hints, terms: [{ required: ['周日', day], forbidden: [] }] })!.required).toEqual(['周日']);
     // A demonstration's text the check refuses: the check is not about this field, the derived slots stand.
     expect(fieldSlots(['周六中午一起吃饭'], hints)).toEqual(deriveTextSlots(['周六中午一起吃饭'], hints));
+  });
+
+  it("a check's other alternatives stay alternatives: 周日见 answers as 周日我回去 does, and a denied one does not count", () => {
+    const day = ['周日', '星期日', '星期天', '礼拜天', '周天'];
+    const terms = [{ required: [day, ['回', '来', '去', '到', '见']], forbidden: ['周六'] }];
+    const s = fieldSlots(['周日我回去吃饭', '礼拜天我回去'], { instruction: '跟孩子说周日我回去', tokenize: cut, terms })!;
+    expect(s.required).toEqual(['周日', '回|来|去|到|见']);
+    expect(slotsVerdict('周日见', s)).toBe(true);
+    expect(slotsVerdict('星期天我过来', s)).toBe(true);
+    expect(slotsVerdict('周日回，不用来接我', s)).toBe(true);
+    expect(slotsVerdict('周日我不回去了', s)).toBe(false);
+    expect(slotsVerdict('周日吧', s)).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { TokenizerPort } from '../agents/model-free/tokenizer-port.js';
+import { termSaid } from '../text/negation-scope.js';
 import { foldCjkSpaces, normalizeContent } from './content.js';
 import { sameWords } from './same-words.js';
 
@@ -15,9 +16,17 @@ import { sameWords } from './same-words.js';
  * the days of the week spelled one way (same-words.ts): 星期天 holds the slot 周日, 礼拜六 is the forbidden 周六.
  */
 export interface TextSlots {
+  /** Each term must be said; a term may list alternatives of which one will do, written "回|来|见" (alternativesOf). */
   required: string[];
   forbidden: string[];
 }
+
+/** The alternatives a required term lists ("回|来|见"), or the term alone. */
+export const alternativesOf = (term: string): string[] =>
+  term
+    .split('|')
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 /** Word segmentation (jieba in the app); without one, common pieces are kept whole. */
 export type Tokenize = TokenizerPort['cut'];
@@ -194,8 +203,10 @@ export function deriveTextSlots(texts: readonly string[], hints: GoalHints = {})
       if (t !== f && isContent(t) && !kept.includes(t) && norm.every((x) => x.includes(t)) && [...t].some((ch) => f.includes(ch)))
         kept.push(t);
   if (kept.length === 0 && forbidden.length === 0) return null;
-  // A negation no demonstration and not the instruction said turns the message around (我还没吃过药 holds 药
-  // and 吃, and says the opposite): where the terms decide, it is forbidden.
+  // A negation turns a message around (我还没吃过药 holds 药 and 吃, and says the opposite). slotsVerdict reads required
+  // terms as said, not denied, but derived terms are the demonstrations' words, often a long piece (已经吃过药) that a
+  // draft's negation does not reach (我还没吃药 left in the field, then 我已经吃过药了): with no task check to say what
+  // the message must say, a negation neither the demonstrations nor the instruction said is forbidden outright.
   const said = [...norm, ...(instruction ? [instruction] : [])];
   const negations = kept.length > 0 ? NEGATIONS.filter((w) => !said.some((t) => t.includes(w)) && !forbidden.includes(w)) : [];
   return { required: kept, forbidden: [...forbidden, ...negations] };
@@ -207,10 +218,10 @@ const NEGATIONS = ['没', '不', '别', '未'];
 /**
  * The slots of a field whose demonstrations all typed a text the task's own check accepts: the check's terms
  * (what the task says the message must say), not the words the demonstrations happened to share — "我会晚一点到"
- * says the 晚 the task asks for though it lacks the demonstrations' 晚点. Of a term's alternatives the one every
- * demonstration wrote (days of the week spelled one way first: 星期天 is 周日); a term no demonstration's text
- * holds in one spelling, or a text saying a forbidden term, means the check is about another field (null). The
- * instruction's corrected-away values stay forbidden (`retracted`).
+ * says the 晚 the task asks for though it lacks the demonstrations' 晚点. A term's alternatives stay alternatives
+ * ("回|来|去|到|见": 周日见 answers 周日回来吃饭吗 as well as 周日我回去), days of the week spelled one way (星期天 is
+ * 周日); a term no demonstration's text holds in one of its spellings, or a text saying a forbidden term, means the
+ * check is about another field (null). The instruction's corrected-away values stay forbidden (`retracted`).
  */
 export function slotsFromTask(texts: readonly string[], terms: readonly TaskTerms[], retracted: readonly string[] = []): TextSlots | null {
   const norm = texts.map(comparable).filter((t) => t !== '');
@@ -218,13 +229,17 @@ export function slotsFromTask(texts: readonly string[], terms: readonly TaskTerm
   for (const t of terms) {
     const required: string[] = [];
     const everyHeld = t.required.every((r) => {
-      const alts = [...new Set((typeof r === 'string' ? [r] : r).map(comparable))];
-      const held = alts.find((a) => a !== '' && norm.every((x) => x.includes(a)));
-      if (held !== undefined && !required.includes(held)) required.push(held);
+      const alts = [...new Set((typeof r === 'string' ? [r] : r).map(comparable))].filter((a) => a !== '' && !a.includes('|'));
+      const held = alts.find((a) => norm.every((x) => x.includes(a)));
+      // The one every demonstration wrote first: it names the slot where the Graphs screen shows it.
+      const term = held === undefined ? '' : [held, ...alts.filter((a) => a !== held)].join('|');
+      if (held !== undefined && !required.includes(term)) required.push(term);
       return held !== undefined;
     });
     if (!everyHeld || required.length === 0) continue;
-    const forbidden = [...new Set([...t.forbidden, ...retracted].map(comparable))].filter((f) => f !== '' && !required.includes(f));
+    const forbidden = [...new Set([...t.forbidden, ...retracted].map(comparable))].filter(
+      (f) => f !== '' && !required.some((r) => alternativesOf(r).includes(f)),
+    );
     if (norm.some((x) => forbidden.some((f) => outside(x, f, required)))) continue;
     return { required, forbidden };
   }
@@ -241,7 +256,8 @@ export function fieldSlots(texts: readonly string[], hints: GoalHints = {}): Tex
 /** Whether `term` occurs in `text` outside every occurrence of the required terms (后天 inside 大后天 does not count). */
 function outside(text: string, term: string, required: readonly string[]): boolean {
   let masked = text;
-  for (const r of [...required].sort((a, b) => b.length - a.length)) if (r.includes(term)) masked = masked.split(r).join('\u0000');
+  const alts = required.flatMap(alternativesOf).sort((a, b) => b.length - a.length);
+  for (const r of alts) if (r.includes(term)) masked = masked.split(r).join('\u0000');
   return masked.includes(term);
 }
 
@@ -256,7 +272,8 @@ const forbiddenIn = (v: string, required: readonly string[], slots: Partial<Text
 
 /**
  * A text against its slots: false when a forbidden term occurs (outside a required one) or a required term
- * is missing, true when every required term occurs, null when the slots require nothing (similarity decides).
+ * is missing or denied (我还没到家: negation-scope.ts, as the task's text checks read it), true when every required
+ * term is said, null when the slots require nothing (similarity decides).
  */
 export function slotsVerdict(value: string, slots: Partial<TextSlots> | undefined): boolean | null {
   if (!slots) return null;
@@ -264,5 +281,5 @@ export function slotsVerdict(value: string, slots: Partial<TextSlots> | undefine
   const required = (slots.required ?? []).map(comparable).filter(Boolean);
   if (forbiddenIn(v, required, slots)) return false;
   if (required.length === 0) return null;
-  return required.every((r) => v.includes(r));
+  return required.every((r) => alternativesOf(r).some((a) => termSaid(v, a) === 'said'));
 }

@@ -28,9 +28,10 @@ import { copyOfSharedDemo } from '../../support/shared-demo.js';
  * for the online tasks — online on the same phone. Must-pass cases (another field order, back and forth,
  * overshoot and correct, the instruction's own words, a refused confirm, a selected tab tapped again, presets
  * whose layout moves, a swipe where nothing scrolls, the tab bar on a scrolled page, a search box focused on the
- * way, a control that turns in place turned back) must succeed offline; must-fail ones (the retracted day, the
- * opposite word, text typed over a prefilled field, a wrong text where the demonstrations disagreed, an overshoot
- * left in place, a control left turned, the task left undone after those same moves) must fail.
+ * way, a control that turns in place turned back, a message with a negation that does not reach its key term)
+ * must succeed offline; must-fail ones (the retracted day, the opposite word, a key term denied — 我还没有到家呢 —,
+ * text typed over a prefilled field, a wrong text where the demonstrations disagreed, an overshoot left in place, a
+ * control left turned, the task left undone after those same moves) must fail.
  */
 
 interface Case {

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { termSaid } from './negation-scope.js';
+
+describe('termSaid: a term said, or held and denied', () => {
+  it.each([
+    ['我到家了', '到家'],
+    ['到家了，不用等我', '到家'],
+    ['没事，我到家了', '到家'],
+    ['没事我到家了', '到家'],
+    ['别担心我到家了', '到家'],
+    ['不用惦记药我吃过了', '药'],
+    ['不好意思，我晚点到', '晚'],
+    ['我晚点到，你们先吃，别等我', '晚'],
+    ['我已经吃过药了，不用担心', '吃'],
+    ['我没忘吃药', '吃'],
+    ['我不是没吃药', '吃'],
+    ['药已经吃过了', '药'],
+    ['我到家不久', '到家'],
+    ['我不到九点就到家了', '到家'],
+    ['周日我回去吃饭', '回'],
+    ['周日不见不散，我回去', '回'],
+    ['周 日 我 回去', '周日'],
+    ["I'm home, no worries", 'home'],
+    ["I'll be late, don't wait", 'late'],
+  ])('%s says %s', (text, term) => expect(termSaid(text, term)).toBe('said'));
+
+  it.each([
+    ['我还没到家', '到家'],
+    ['我还没有到家', '到家'],
+    ['我快到家了', '到家'],
+    ['我马上就到家', '到家'],
+    ['我忘了吃药', '吃'],
+    ['我没按时吃药', '吃'],
+    ['我不晚，准时到', '晚'],
+    ['我不会晚到', '晚'],
+    ['周日我不回去了', '回'],
+    ['周日我可能回不去', '回'],
+    ['周日回不回去？', '回'],
+    ['我晚不了', '晚'],
+    ['你到家没？', '到家'],
+    ['药吃了没有', '吃'],
+    ["I'm not home yet", 'home'],
+    ["I haven't taken my medicine", 'medicine'],
+    ["I'm almost home", 'home'],
+  ])('%s denies %s', (text, term) => expect(termSaid(text, term)).toBe('denied'));
+
+  it('a negation in another clause reaches nothing: 我不舒服，但到家了', () => {
+    expect(termSaid('我不舒服，到家了', '到家')).toBe('said');
+    expect(termSaid('我不舒服到家了', '到家')).toBe('denied');
+  });
+
+  it('one occurrence denied denies it (a message saying both is no answer); none at all is absent', () => {
+    expect(termSaid('我还没吃药我已经吃过药了', '吃')).toBe('denied');
+    expect(termSaid('我到家了，到家了', '到家')).toBe('said');
+    expect(termSaid('我在路上', '到家')).toBe('absent');
+  });
+});

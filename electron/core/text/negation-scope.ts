@@ -1,0 +1,143 @@
+/**
+ * Whether a message says a term or denies it. A text check's required term ("到家" for 跟她说我到家了) is said only
+ * where no negation reaches it: 我还没到家, 我忘了吃药, 我不晚 and 我快到家了 hold the term and say the opposite, and a
+ * terms list cannot forbid 不 or 没 outright without failing right messages (不用等我，我晚点到; 没事，我到家了).
+ *
+ * - A negation reaches the words after it in its clause, with at most two characters (or two English words) between:
+ *   没按时吃药, haven't taken my medicine. "Not yet" words (快, 马上, almost) reach only the next one: 快到家, 马上就到.
+ * - Two negations that reach the same place cancel: 我没忘吃药, 我不是没吃药 say it.
+ * - One occurrence denied is enough to deny: a message that says both (我还没吃药我已经吃过药了) is no answer.
+ * - A term asked back or with a negated complement is not said: 到家没？, 回不回去, 回不去, 晚不了.
+ * - Words that only look negative are none: 没事, 不好意思, 特别, 未来, 快乐, no problem; nor is "don't worry" (别担心,
+ *   不用惦记, 别着急), which speaks to the listener's feelings, not of what the message says.
+ *
+ * Text and term are compared as text checks compare them: NFKC, case-folded, whitespace ignored.
+ */
+export type TermSaid = 'said' | 'denied' | 'absent';
+
+interface Unit {
+  text: string;
+  /** Punctuation or a symbol: a clause ends there, and no negation reaches past it. */
+  stop: boolean;
+}
+
+/** Chinese characters and English words are units; whitespace only separates them. */
+const UNIT = /([\u3400-\u9fff\uf900-\ufaff])|([\p{L}\p{N}]+(?:'[\p{L}]+)*)|(\s+)|([^])/gu;
+
+function unitsOf(text: string): Unit[] {
+  const out: Unit[] = [];
+  for (const m of text.normalize('NFKC').toLowerCase().replace(/[’‘]/g, "'").matchAll(UNIT)) {
+    if (m[3]) continue;
+    out.push({ text: m[0], stop: m[4] !== undefined });
+  }
+  return out;
+}
+
+const seq = (s: string): string[] => (/^[\p{L}\p{N}' ]+$/u.test(s) && /[a-z]/.test(s) ? s.split(' ') : [...s]);
+
+/** Negations, longest first (没有 before 没). */
+const NEGATIONS = ['没有', '忘记', '忘了', '没', '不', '别', '未', '甭', '忘', 'not', 'no', 'never', 'without', 'cannot', 'forgot', 'nor'].map(seq);
+/** "Not yet": the thing is about to happen, so it has not. */
+const NOT_YET = ['马上就', '快要', '就要', '将要', '即将', '马上', '快', 'almost', 'nearly'].map(seq);
+/** "Don't worry": the listener's feelings, not what the message says (别惦记药我吃过了 says the medicine is taken). */
+const DONT_WORRY = ['别', '不用', '不必', '不要', '甭', '不'].flatMap((no) =>
+  ['担心', '着急', '急', '惦记', '惦着', '操心', '挂念', '牵挂', '记挂', '客气'].map((v) => no + v),
+);
+/** Words holding a negation's character that negate nothing after them. */
+const LOOK_ALIKES = [
+  ...DONT_WORRY,
+  '没事', '没关系', '没问题', '没什么', '没准', '没想到',
+  '不错', '不少', '不过', '不但', '不仅', '不管', '不论', '不久', '不然', '不好意思', '不要紧', '不用谢',
+  '不见不散', '对不起', '了不起', '差不多', '忘不了',
+  '特别', '别人', '别的', '分别', '区别', '告别', '类别', '级别', '性别', '识别',
+  '未来', '快乐', '愉快', '凉快', '痛快', '快递', '赶快', '加快', '快点', '尽快',
+  'no problem', 'no worries', 'not bad', 'never mind',
+]
+  .map(seq)
+  .sort((a, b) => b.length - a.length);
+/** A complement negated right after a verb: 回不去, 到不了, 吃不下. */
+const COMPLEMENT = new Set([...'了去来到上下成完起动掉住着得']);
+
+const REACH = 2;
+const REACH_NOT_YET = 1;
+
+function matchAt(units: readonly Unit[], i: number, words: readonly string[]): boolean {
+  if (i + words.length > units.length) return false;
+  return words.every((w, k) => !units[i + k]!.stop && units[i + k]!.text === w);
+}
+
+/** Where each negation of the text ends (its last unit + 1) and how many units after it it reaches. */
+function negationsIn(units: readonly Unit[]): { to: number; reach: number }[] {
+  const out: { to: number; reach: number }[] = [];
+  let i = 0;
+  while (i < units.length) {
+    const alike = LOOK_ALIKES.find((w) => matchAt(units, i, w));
+    if (alike) {
+      i += alike.length;
+      continue;
+    }
+    const neg = NEGATIONS.find((w) => matchAt(units, i, w)) ?? (/n't$/.test(units[i]!.text) ? [units[i]!.text] : null);
+    if (neg) {
+      out.push({ to: i + neg.length, reach: REACH });
+      i += neg.length;
+      continue;
+    }
+    const yet = NOT_YET.find((w) => matchAt(units, i, w));
+    if (yet) {
+      out.push({ to: i + yet.length, reach: REACH_NOT_YET });
+      i += yet.length;
+      continue;
+    }
+    i++;
+  }
+  return out;
+}
+
+/**
+ * Whether the text says the term: it holds it, and no occurrence is denied (an odd number of negations reach none).
+ * A text that denies the term anywhere does not say it: 我还没吃药我已经吃过药了 (a draft left in the field, then the
+ * right words typed after it) contradicts itself.
+ */
+export function termSaid(text: string, term: string): TermSaid {
+  const units = unitsOf(text);
+  const want = term.normalize('NFKC').toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, '');
+  if (want === '') return 'absent';
+  // The units joined as the check compares text (no whitespace), with where each unit starts.
+  const starts: number[] = [];
+  let joined = '';
+  for (const u of units) {
+    starts.push(joined.length);
+    joined += u.text;
+  }
+  const unitAt = (offset: number): number => {
+    let k = starts.length - 1;
+    while (k > 0 && starts[k]! > offset) k--;
+    return k;
+  };
+  const negations = negationsIn(units);
+  let found = false;
+  for (let at = joined.indexOf(want); at >= 0; at = joined.indexOf(want, at + 1)) {
+    found = true;
+    const from = unitAt(at);
+    const to = unitAt(at + want.length - 1) + 1;
+    if (askedOrCannot(units, from, to)) return 'denied';
+    const reaching = negations.filter((n) => n.to <= from && from - n.to <= n.reach && !units.slice(n.to, from).some((u) => u.stop));
+    if (reaching.length % 2 === 1) return 'denied';
+  }
+  return found ? 'said' : 'absent';
+}
+
+/** 到家没？ 吃了没有 (asked back); 回不回去 (asked); 回不去, 晚不了 (cannot): the term right before 不 or 没. */
+function askedOrCannot(units: readonly Unit[], from: number, to: number): boolean {
+  const next = units[to];
+  const aspect = next && (next.text === '了' || next.text === '过') ? 1 : 0;
+  const tail = units[to + aspect];
+  if (tail?.text === '没') {
+    const after = units[to + aspect + (units[to + aspect + 1]?.text === '有' ? 2 : 1)];
+    if (!after || after.stop) return true;
+  }
+  if (!next || next.text !== '不') return false;
+  const after = units[to + 1];
+  if (!after || after.stop) return false;
+  return COMPLEMENT.has(after.text) || after.text === units[from]!.text;
+}
