@@ -97,7 +97,7 @@ export const ExpectSchema = z
     regex: text(TASK_LIMITS.regex, 'regex').optional(),
     /**
      * A path into the probe's JSON output (`alarms[label=吃药].enabled`: list items by identity;
-     * docs/tasks.md), compared with one of `equals_json`, `one_of_json`, `includes_json` or `terms`.
+     * docs/tasks.md), compared with one of `equals_json`, `one_of_json`, `includes_json`, `count` or `terms`.
      */
     json_path: text(TASK_LIMITS.expectText, 'json_path').optional(),
     equals_json: z.unknown().optional(),
@@ -105,6 +105,11 @@ export const ExpectSchema = z
     one_of_json: z.array(z.unknown()).min(1).max(TASK_LIMITS.terms).optional(),
     /** The value is a list that contains this item. */
     includes_json: z.unknown().optional(),
+    /**
+     * How many items the path selects: a filter's matches (`orders[status=booked]`: one ticket, not two, not one
+     * refunded), or the items of the list it reads (`payments`). No match is 0, not a failure.
+     */
+    count: z.number().int().min(0).max(100_000).optional(),
     /** Key terms of the text at `json_path` (or of the whole output without one). */
     terms: TermsSchema.optional(),
   })
@@ -119,11 +124,12 @@ export const ExpectSchema = z
   .refine(
     (e) =>
       e.json_path === undefined ||
-      ['equals_json' in e, e.one_of_json !== undefined, 'includes_json' in e, e.terms !== undefined].filter(Boolean).length === 1,
-    { message: 'json_path needs exactly one of equals_json, one_of_json, includes_json or terms' },
+      ['equals_json' in e, e.one_of_json !== undefined, 'includes_json' in e, e.count !== undefined, e.terms !== undefined].filter(Boolean)
+        .length === 1,
+    { message: 'json_path needs exactly one of equals_json, one_of_json, includes_json, count or terms' },
   )
-  .refine((e) => e.json_path !== undefined || !('equals_json' in e || e.one_of_json !== undefined || 'includes_json' in e), {
-    message: 'equals_json, one_of_json and includes_json compare what json_path selects: give json_path',
+  .refine((e) => e.json_path !== undefined || !('equals_json' in e || e.one_of_json !== undefined || 'includes_json' in e || e.count !== undefined), {
+    message: 'equals_json, one_of_json, includes_json and count compare what json_path selects: give json_path',
   })
   .refine(
     (e) => {

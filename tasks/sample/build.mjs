@@ -37,6 +37,8 @@ const rx = (pkg, regex, description) => ({ probe: st(pkg), expect: { regex }, de
 // make a check read another item (docs/tasks.md).
 const one = (pkg, path, values, description) => ({ probe: st(pkg), expect: { json_path: path, one_of_json: values }, description });
 const has = (pkg, path, item, description) => ({ probe: st(pkg), expect: { json_path: path, includes_json: item }, description });
+/** How many items a path selects: one ticket booked (not two, not one refunded), one payment made. */
+const count = (pkg, path, n, description) => ({ probe: st(pkg), expect: { json_path: path, count: n }, description });
 /** Key terms of a text: each required term (or one of its alternatives), none of the forbidden ones. */
 const says = (pkg, path, required, forbidden, description) => ({
   probe: st(pkg),
@@ -128,7 +130,13 @@ t(
   'info',
   ['明天出门要带伞不', 'Do I need an umbrella tomorrow?'],
   '打开天气，查看明天的天气预报',
-  { checks: [jp(W, 'viewedDay', 1, "tomorrow's forecast opened")], demos: [[launch(W), tap('明天')]] },
+  {
+    checks: [
+      jp(W, 'viewedDay', 1, "tomorrow's forecast opened"),
+      jp(W, 'city', 'nanjing', "in the user's own city (another city's forecast does not answer her)"),
+    ],
+    demos: [[launch(W), tap('明天')]],
+  },
 );
 t('weather-shanghai', 'Weather', 'C', 'E', 'info', ['看看上海天气', "Check Shanghai's weather"], '在天气应用中把城市切换到上海并查看天气', {
   checks: [jp(W, 'city', 'shanghai', 'current city is Shanghai')],
@@ -612,7 +620,10 @@ t(
   },
 );
 t('wallet-phone-credit', 'Wallet', 'I', 'N', 'life', ['手机快没话费了', 'My phone is almost out of credit'], '在钱包中给手机充值话费', {
-  checks: [jp(WA, 'payments[type=mobile].type', 'mobile', 'mobile top-up paid')],
+  checks: [
+    jp(WA, 'payments[type=mobile].type', 'mobile', 'mobile top-up paid'),
+    count(WA, 'payments', 1, 'paid once (a second top-up spends her money twice)'),
+  ],
   demos: [
     [launch(WA), tap('☎ 话费充值'), tap('50元', ANY), tap('确认缴费')],
     [launch(WA), tap('全部服务'), tap('话费充值'), tap('100元', ANY), tap('确认缴费')],
@@ -790,7 +801,14 @@ t(
   ['看报纸看不清，给我买副老花镜', "I can't read the paper, buy me reading glasses"],
   '在购物应用中购买一副老花镜',
   {
-    checks: [rx(SH, '"orderedItems":\\[[^\\]]*"id":"reading-', 'reading glasses ordered')],
+    checks: [
+      one(
+        SH,
+        'orderedItems',
+        [[{ id: 'reading-150', qty: 1 }], [{ id: 'reading-250', qty: 1 }]],
+        'one pair of reading glasses ordered (副: one pair, either strength), nothing else',
+      ),
+    ],
     demos: [
       [launch(SH), ...search('搜索商品', '老花镜'), tap('老花镜 150 度', READING), tap('立即购买'), tap('提交订单')],
       [launch(SH), tap('眼镜'), tap('老花镜 250 度', READING), tap('立即购买'), tap('提交订单')],
@@ -816,7 +834,14 @@ t(
   },
 );
 t('shop-milk-two', 'Shop', 'D', 'Co', 'life', ['买箱牛奶，呃，两箱', 'Buy a case of milk, uh, two cases'], '在购物应用中购买两箱牛奶', {
-  checks: [rx(SH, '"orderedItems":\\[[^\\]]*\\{"id":"milk-(box|lowfat)","qty":2\\}', 'two cases of milk ordered')],
+  checks: [
+    one(
+      SH,
+      'orderedItems',
+      [[{ id: 'milk-box', qty: 2 }], [{ id: 'milk-lowfat', qty: 2 }]],
+      'two cases of milk ordered in one line (not ordered twice), nothing else',
+    ),
+  ],
   demos: [
     [launch(SH), ...search('搜索商品', '牛奶'), tap('纯牛奶 整箱 12 盒', MILK), tap('+'), tap('立即购买'), tap('提交订单')],
     [
@@ -835,6 +860,8 @@ t('shop-milk-two', 'Shop', 'D', 'Co', 'life', ['买箱牛奶，呃，两箱', 'B
 });
 
 const TR = PKG.Travel;
+/** A booking task's end state: exactly one ticket booked and kept — booked twice, or booked and refunded, is not done. */
+const ONE_TICKET = count(TR, 'orders[status=booked]', 1, 'one ticket booked and kept (not two, not refunded)');
 const booked = { no: 'G1234', kind: 'train', from: 'nanjing', to: 'shanghai', day: 2, dep: '08:15', seat: 'window', status: 'booked' };
 t(
   'travel-train-beijing',
@@ -845,7 +872,7 @@ t(
   ['买张去北京的火车票', 'Buy a train ticket to Beijing'],
   '在出行应用中预订一张去北京的火车票',
   {
-    checks: [jp(TR, 'orders[to=beijing].kind', 'train', 'a train ticket to Beijing')],
+    checks: [jp(TR, 'orders[to=beijing,status=booked].kind', 'train', 'a train ticket to Beijing'), ONE_TICKET],
     demos: [
       [launch(TR), tap('北京'), tap('G', ANY_TRAIN), tap('提交订单')],
       [
@@ -869,7 +896,7 @@ t(
   ['冬天想去海南暖和暖和', "I'd like to go somewhere warm in Hainan this winter"],
   '在出行应用中预订去三亚或海口的票',
   {
-    checks: [one(TR, 'orders[status=booked].to', ['haikou', 'sanya'], 'a ticket to Hainan (Haikou or Sanya), and no other trip')],
+    checks: [one(TR, 'orders[status=booked].to', ['haikou', 'sanya'], 'a ticket to Hainan (Haikou or Sanya), and no other trip'), ONE_TICKET],
     demos: [
       [launch(TR), tap('三亚'), tap('G', ANY_TRAIN), tap('提交订单')],
       [launch(TR), tap('机票', ANY), tap('三亚'), tap('MU', ANY_TRAIN), tap('提交订单')],
@@ -903,9 +930,10 @@ t(
   '预订明天去上海的高铁，选靠窗座位',
   {
     checks: [
-      jp(TR, 'orders[to=shanghai].kind', 'train', 'by train to Shanghai'),
-      jp(TR, 'orders[to=shanghai].day', 1, 'tomorrow'),
-      jp(TR, 'orders[to=shanghai].seat', 'window', 'window seat'),
+      jp(TR, 'orders[to=shanghai,status=booked].kind', 'train', 'by train to Shanghai'),
+      jp(TR, 'orders[to=shanghai,status=booked].day', 1, 'tomorrow'),
+      jp(TR, 'orders[to=shanghai,status=booked].seat', 'window', 'window seat'),
+      ONE_TICKET,
     ],
     demos: [
       [launch(TR), tap('日期'), tap('明天', { match: 'prefix' }), tap('上海'), tap('G', ANY_TRAIN), tap('靠窗'), tap('提交订单')],
@@ -950,7 +978,11 @@ t(
   ['订后天去杭州的票，不对，大后天', 'Book a ticket to Hangzhou the day after tomorrow, no, the day after that'],
   '预订大后天去杭州的火车票',
   {
-    checks: [jp(TR, 'orders[to=hangzhou].kind', 'train', 'by train to Hangzhou'), jp(TR, 'orders[to=hangzhou].day', 3, 'in three days')],
+    checks: [
+      jp(TR, 'orders[to=hangzhou,status=booked].kind', 'train', 'by train to Hangzhou'),
+      jp(TR, 'orders[to=hangzhou,status=booked].day', 3, 'in three days'),
+      ONE_TICKET,
+    ],
     demos: [
       [launch(TR), tap('日期'), tap('大后天', { match: 'prefix' }), tap('杭州'), tap('G', ANY_TRAIN), tap('提交订单')],
       [
@@ -1203,8 +1235,9 @@ t(
 );
 t('travel-book-ticket', 'Travel', 'U', 'Ca', 'life', ['帮我订张票', 'Book me a ticket'], '在出行应用中预订后天去杭州的火车票', {
   checks: [
-    jp(TR, 'orders[to=hangzhou].kind', 'train', 'by train to Hangzhou'),
-    jp(TR, 'orders[to=hangzhou].day', 2, 'the day after tomorrow'),
+    jp(TR, 'orders[to=hangzhou,status=booked].kind', 'train', 'by train to Hangzhou'),
+    jp(TR, 'orders[to=hangzhou,status=booked].day', 2, 'the day after tomorrow'),
+    ONE_TICKET,
   ],
   user: ask(
     GRANDMA,

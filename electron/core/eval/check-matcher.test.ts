@@ -80,6 +80,33 @@ describe('evaluateExpect', () => {
     });
   });
 
+  describe('how many items a path selects', () => {
+    const state = JSON.stringify({
+      orders: [
+        { to: 'hangzhou', status: 'booked' },
+        { to: 'hangzhou', status: 'refunded' },
+      ],
+      payments: [],
+    });
+    it("a filter's matches: one ticket booked passes, and a refunded one is not counted", () => {
+      expect(evaluateExpect(state, { json_path: 'orders[status=booked]', count: 1 })).toEqual({
+        pass: true,
+        reason: 'orders[status=booked] selects 1 item',
+      });
+      expect(evaluateExpect(state, { json_path: 'orders[to=hangzhou]', count: 1 })).toMatchObject({
+        pass: false,
+        reason: 'orders[to=hangzhou] selects 2 items, expected 1 item',
+      });
+    });
+    it('no match is 0, not a failure; a list read whole counts its items; a path that is not there fails', () => {
+      expect(evaluateExpect(state, { json_path: 'orders[to=beijing]', count: 0 }).pass).toBe(true);
+      expect(evaluateExpect(state, { json_path: 'orders[to=beijing]', count: 1 }).pass).toBe(false);
+      expect(evaluateExpect(state, { json_path: 'payments', count: 0 }).pass).toBe(true);
+      expect(evaluateExpect(state, { json_path: 'orders', count: 2 }).pass).toBe(true);
+      expect(evaluateExpect(state, { json_path: 'transfers', count: 0 })).toMatchObject({ pass: false, reason: expect.stringMatching(/no key "transfers"/) });
+    });
+  });
+
   describe('key terms of a text', () => {
     const sent = (text: string) => JSON.stringify({ sent: [{ to: '13800000001', text }] });
     const terms = { required: [['周日', '星期天', '星期日']], forbidden: ['周六', '星期六'] };

@@ -1,4 +1,5 @@
 import type { Expect, Terms } from '../../../shared/schemas/task.js';
+import type { Selection } from '../side-effects/json-select.js';
 import { sameJson, select } from '../side-effects/json-select.js';
 import { errorMessage } from '../../../shared/error-message.js';
 import { termSaid } from '../text/negation-scope.js';
@@ -46,6 +47,7 @@ export function evaluateExpect(output: string, expect: Expect): ExpectResult {
     }
     const path = expect.json_path;
     const found = select(value, path);
+    if (expect.count !== undefined) return checkCount(found, expect.count, path);
     if (!found.ok) return { pass: false, reason: `${path || '(root)'}: ${found.reason}` };
     const what = found.many ? `every item of ${path} (${found.values.length})` : path || '(root)';
     const seen = (): string => show(found.values.map((v) => JSON.stringify(v) ?? 'undefined').join(', '));
@@ -77,6 +79,16 @@ export function evaluateExpect(output: string, expect: Expect): ExpectResult {
   }
   if (expect.terms) return checkTerms(out, expect.terms, null);
   return { pass: false, reason: 'no matcher given' };
+}
+
+/** How many items a path selects (a filter's matches, or a list's items) against the count a check asks. */
+function checkCount(found: Selection, want: number, path: string): ExpectResult {
+  if (!found.ok && !found.none) return { pass: false, reason: `${path || '(root)'}: ${found.reason}` };
+  const only = found.ok && !found.many ? found.values[0] : undefined;
+  const n = !found.ok ? 0 : Array.isArray(only) ? only.length : found.values.length;
+  const pass = n === want;
+  const items = (k: number): string => `${k} item${k === 1 ? '' : 's'}`;
+  return { pass, reason: `${path} selects ${items(n)}${pass ? '' : `, expected ${items(want)}`}` };
 }
 
 /** NFKC, case- and space-folded: "周 日" and "周日", "Sunday" and "sunday" are the same term. */

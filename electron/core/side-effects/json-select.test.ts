@@ -20,7 +20,7 @@ describe('json paths, items by identity', () => {
     expect(select(doc, 'alarms[minute=0][hour=7].id')).toMatchObject({ values: [1] });
   });
   it('says why nothing was selected, never an empty pass', () => {
-    expect(select(doc, 'alarms[hour=6].id')).toEqual({ ok: false, reason: 'no item matches alarms[hour=6]' });
+    expect(select(doc, 'alarms[hour=6].id')).toEqual({ ok: false, none: true, reason: 'no item matches alarms[hour=6]' });
     expect(select(doc, 'alarms.hour')).toMatchObject({ ok: false, reason: expect.stringContaining('select items with [field=value]') });
     expect(select(doc, 'installed.5')).toMatchObject({ ok: false, reason: 'installed has 2 items, no index 5' });
     expect(select(doc, 'apps[x=1]')).toMatchObject({ ok: false, reason: 'apps is not a list, cannot filter it' });

@@ -4,7 +4,8 @@ import { describeSegment, matchesFilter, parseSelector } from '../../../shared/d
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-export type Selection = { ok: true; values: unknown[]; many: boolean } | { ok: false; reason: string };
+/** `none`: the path is sound but its filter matched no item (a count of 0, where a matcher counts). */
+export type Selection = { ok: true; values: unknown[]; many: boolean } | { ok: false; reason: string; none?: boolean };
 
 /**
  * The values a path selects. Without filters it is at most one value (as a dot path always was);
@@ -47,7 +48,7 @@ export function select(root: unknown, path: string): Selection {
       many = true;
     }
     done.push(describeSegment(seg));
-    if (next.length === 0) return { ok: false, reason: `no item matches ${done.join('.')}` };
+    if (next.length === 0) return { ok: false, reason: `no item matches ${done.join('.')}`, none: seg.filters.length > 0 };
     cur = next;
   }
   return { ok: true, values: cur, many };

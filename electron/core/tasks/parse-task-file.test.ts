@@ -79,6 +79,7 @@ describe('parseTaskFile', () => {
             { probe: 'p', expect: { json_path: 'sent[to=1].text', terms: { required: [['周日', '星期天']], forbidden: ['周六'] } } },
             { probe: 'p', expect: { json_path: 'textZoom', one_of_json: [150, 200] } },
             { probe: 'p', expect: { json_path: 'opened', includes_json: 'bp-diet' } },
+            { probe: 'p', expect: { json_path: 'orders[status=booked]', count: 1 } },
           ],
           footprint: [
             { at: 'packages', path: '"com.vphone.store.dance"', change: ['added'] },
@@ -96,6 +97,8 @@ describe('parseTaskFile', () => {
         validTask({ id: 'c', success_checks: [{ probe: 'p', expect: { json_path: 'a[hour', equals_json: 1 } }] }),
         validTask({ id: 'd', success_checks: [{ probe: 'p', expect: { json_path: 'a', equals_json: 1, terms: { required: ['x'] } } }] }),
         validTask({ id: 'e', success_checks: [{ probe: 'p', expect: { terms: { required: [], forbidden: [] } } }] }),
+        validTask({ id: 'f', success_checks: [{ probe: 'p', expect: { json_path: 'a', count: 1, equals_json: 1 } }] }),
+        validTask({ id: 'g', success_checks: [{ probe: 'p', expect: { json_path: 'a', count: -1 } }] }),
       ]),
     );
     expect(e.issues.map((i) => [i.taskId, i.field])).toEqual([
@@ -104,6 +107,8 @@ describe('parseTaskFile', () => {
       ['c', 'success_checks.0.expect'],
       ['d', 'success_checks.0.expect'],
       ['e', 'success_checks.0.expect.terms'],
+      ['f', 'success_checks.0.expect'],
+      ['g', 'success_checks.0.expect.count'],
     ]);
     expect(e.message).toMatch(/by identity/);
   });
