@@ -32,7 +32,6 @@ const HEALTH_TITLES = ['饭后散步走多久最养生', '护眼的五种食物'
 // ---- checks ----
 const st = (pkg) => `cmd vphone state ${pkg}`;
 const jp = (pkg, path, value, description) => ({ probe: st(pkg), expect: { json_path: path, equals_json: value }, description });
-const rx = (pkg, regex, description) => ({ probe: st(pkg), expect: { regex }, description });
 // Lists are read by identity (`alarms[hour=7,minute=0]`), never by position: a list that shifts must not
 // make a check read another item (docs/tasks.md).
 const one = (pkg, path, values, description) => ({ probe: st(pkg), expect: { json_path: path, one_of_json: values }, description });
@@ -484,6 +483,7 @@ t(
     checks: [
       jp(K, 'alarms[hour=6,minute=0].enabled', true, 'a 06:00 alarm, on'),
       jp(K, 'alarms[hour=6,minute=0].days', [], 'once (tomorrow)'),
+      count(K, 'alarms[hour=6,minute=0]', 1, 'one such alarm (not saved twice)'),
     ],
     demos: [
       [launch(K), tap('添加闹钟'), tap('−1 h'), tap('保存')],
@@ -761,7 +761,14 @@ const RICE = { any: ['东北大米 5kg', '五常香米 10kg'] };
 const READING = { any: ['老花镜 150 度', '老花镜 250 度'] };
 const MILK = { any: ['纯牛奶 整箱 12 盒', '低脂牛奶 整箱 12 盒'] };
 t('shop-rice', 'Shop', 'I', 'N', 'life', ['家里米吃完了', "We're out of rice at home"], '在购物应用中购买一袋大米并下单', {
-  checks: [rx(SH, '"orderedItems":\\[[^\\]]*"id":"rice-', 'rice ordered')],
+  checks: [
+    one(
+      SH,
+      'orderedItems',
+      [[{ id: 'rice-5kg', qty: 1 }], [{ id: 'rice-10kg', qty: 1 }]],
+      'one bag of rice ordered (一袋; either bag), nothing else',
+    ),
+  ],
   demos: [
     [launch(SH), ...search('搜索商品', '大米'), tap('东北大米 5kg', RICE), tap('立即购买'), tap('提交订单')],
     [launch(SH), tap('粮油'), tap('五常香米 10kg', RICE), tap('加入购物车'), back, back, tap('购物车'), tap('去结算'), tap('提交订单')],
@@ -1113,7 +1120,10 @@ t(
   },
 );
 t('clock-alarm-set', 'Clock', 'U', 'E', 'tool', ['定个闹钟', 'Set an alarm'], '在时钟中新建一个早上 5:30 的闹钟', {
-  checks: [jp(K, 'alarms[hour=5,minute=30].enabled', true, 'an alarm at 05:30, on')],
+  checks: [
+    jp(K, 'alarms[hour=5,minute=30].enabled', true, 'an alarm at 05:30, on'),
+    count(K, 'alarms[hour=5,minute=30]', 1, 'one such alarm (not saved twice)'),
+  ],
   user: ask(
     GRANDPA,
     ['明天要赶早上六点的早班车', '闹钟要定五点半'],
@@ -1143,7 +1153,10 @@ t(
   ['我老是忘了吃药', 'I keep forgetting to take my medicine'],
   '在时钟中新建一个晚上 20:00 的闹钟，提醒吃药',
   {
-    checks: [jp(K, 'alarms[hour=20,minute=0].enabled', true, 'an alarm at 20:00, on')],
+    checks: [
+      jp(K, 'alarms[hour=20,minute=0].enabled', true, 'an alarm at 20:00, on'),
+      count(K, 'alarms[hour=20,minute=0]', 1, 'one such alarm (not saved twice)'),
+    ],
     user: ask(
       GRANDPA,
       ['降压药是每天晚上八点吃', '想要手机到点提醒'],
