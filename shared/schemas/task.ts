@@ -128,9 +128,13 @@ export const ExpectSchema = z
         .length === 1,
     { message: 'json_path needs exactly one of equals_json, one_of_json, includes_json, count or terms' },
   )
-  .refine((e) => e.json_path !== undefined || !('equals_json' in e || e.one_of_json !== undefined || 'includes_json' in e || e.count !== undefined), {
-    message: 'equals_json, one_of_json, includes_json and count compare what json_path selects: give json_path',
-  })
+  .refine(
+    (e) =>
+      e.json_path !== undefined || !('equals_json' in e || e.one_of_json !== undefined || 'includes_json' in e || e.count !== undefined),
+    {
+      message: 'equals_json, one_of_json, includes_json and count compare what json_path selects: give json_path',
+    },
+  )
   .refine(
     (e) => {
       if (e.json_path === undefined) return true;

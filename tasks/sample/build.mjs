@@ -903,7 +903,10 @@ t(
   ['冬天想去海南暖和暖和', "I'd like to go somewhere warm in Hainan this winter"],
   '在出行应用中预订去三亚或海口的票',
   {
-    checks: [one(TR, 'orders[status=booked].to', ['haikou', 'sanya'], 'a ticket to Hainan (Haikou or Sanya), and no other trip'), ONE_TICKET],
+    checks: [
+      one(TR, 'orders[status=booked].to', ['haikou', 'sanya'], 'a ticket to Hainan (Haikou or Sanya), and no other trip'),
+      ONE_TICKET,
+    ],
     demos: [
       [launch(TR), tap('三亚'), tap('G', ANY_TRAIN), tap('提交订单')],
       [launch(TR), tap('机票', ANY), tap('三亚'), tap('MU', ANY_TRAIN), tap('提交订单')],

@@ -103,7 +103,10 @@ describe('evaluateExpect', () => {
       expect(evaluateExpect(state, { json_path: 'orders[to=beijing]', count: 1 }).pass).toBe(false);
       expect(evaluateExpect(state, { json_path: 'payments', count: 0 }).pass).toBe(true);
       expect(evaluateExpect(state, { json_path: 'orders', count: 2 }).pass).toBe(true);
-      expect(evaluateExpect(state, { json_path: 'transfers', count: 0 })).toMatchObject({ pass: false, reason: expect.stringMatching(/no key "transfers"/) });
+      expect(evaluateExpect(state, { json_path: 'transfers', count: 0 })).toMatchObject({
+        pass: false,
+        reason: expect.stringMatching(/no key "transfers"/),
+      });
     });
   });
 

@@ -2,7 +2,7 @@ import type { Expect, Terms } from '../../../shared/schemas/task.js';
 import type { Selection } from '../side-effects/json-select.js';
 import { sameJson, select } from '../side-effects/json-select.js';
 import { errorMessage } from '../../../shared/error-message.js';
-import { termSaid } from '../text/negation-scope.js';
+import { oneOfSaid } from '../text/negation-scope.js';
 
 /**
  * Compares a success check's probe output with its `expect` matcher (docs/tasks.md). Pure, so
@@ -102,12 +102,15 @@ export function checkTerms(text: string, terms: Terms, path: string | null): Exp
   const t = fold(text);
   const where = path ? `${path} ${show(text)}` : show(text);
   const alternatives = (r: Terms['required'][number]): string[] => (typeof r === 'string' ? [r] : r);
-  const said = (r: Terms['required'][number]): boolean => alternatives(r).some((alt) => termSaid(text, alt) === 'said');
+  const said = (r: Terms['required'][number]): boolean => oneOfSaid(text, alternatives(r)) === 'said';
   const unsaid = terms.required.filter((r) => !said(r));
   const present = terms.forbidden.filter((f) => t.includes(fold(f)));
   if (unsaid.length === 0 && present.length === 0)
     return { pass: true, reason: `${where} says the required terms and none of the forbidden ones` };
-  const listed = (m: Terms['required'][number]): string => alternatives(m).map((x) => JSON.stringify(x)).join(' or ');
+  const listed = (m: Terms['required'][number]): string =>
+    alternatives(m)
+      .map((x) => JSON.stringify(x))
+      .join(' or ');
   const parts = [
     ...unsaid.map((m) =>
       alternatives(m).some((alt) => t.includes(fold(alt))) ? `denies ${listed(m)} (a negation reaches it)` : `lacks ${listed(m)}`,

@@ -1,5 +1,5 @@
 import type { TokenizerPort } from '../agents/model-free/tokenizer-port.js';
-import { termSaid } from '../text/negation-scope.js';
+import { oneOfSaid } from '../text/negation-scope.js';
 import { foldCjkSpaces, normalizeContent } from './content.js';
 import { sameWords } from './same-words.js';
 
@@ -281,5 +281,5 @@ export function slotsVerdict(value: string, slots: Partial<TextSlots> | undefine
   const required = (slots.required ?? []).map(comparable).filter(Boolean);
   if (forbiddenIn(v, required, slots)) return false;
   if (required.length === 0) return null;
-  return required.every((r) => alternativesOf(r).some((a) => termSaid(v, a) === 'said'));
+  return required.every((r) => oneOfSaid(v, alternativesOf(r)) === 'said');
 }

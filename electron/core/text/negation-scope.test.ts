@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { termSaid } from './negation-scope.js';
+import { oneOfSaid } from './negation-scope.js';
+
+const termSaid = (text: string, term: string) => oneOfSaid(text, [term]);
 
 describe('termSaid: a term said, or held and denied', () => {
   it.each([
@@ -53,5 +55,14 @@ describe('termSaid: a term said, or held and denied', () => {
     expect(termSaid('我还没吃药我已经吃过药了', '吃')).toBe('denied');
     expect(termSaid('我到家了，到家了', '到家')).toBe('said');
     expect(termSaid('我在路上', '到家')).toBe('absent');
+  });
+
+  it('alternatives side by side are one word: a negation reaching its start reaches all of it', () => {
+    const coming = ['回', '来', '去', '到', '见'];
+    expect(oneOfSaid('周日别等我回去了', coming)).toBe('denied');
+    expect(oneOfSaid('周日我回去，不用来接我', coming)).toBe('said');
+    expect(oneOfSaid('周日回不来了', coming)).toBe('denied');
+    expect(oneOfSaid('周日见', coming)).toBe('said');
+    expect(oneOfSaid('周日吧', coming)).toBe('absent');
   });
 });

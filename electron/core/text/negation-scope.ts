@@ -8,6 +8,7 @@
  * - Two negations that reach the same place cancel: 我没忘吃药, 我不是没吃药 say it.
  * - One occurrence denied is enough to deny: a message that says both (我还没吃药我已经吃过药了) is no answer.
  * - A term asked back or with a negated complement is not said: 到家没？, 回不回去, 回不去, 晚不了.
+ * - A term's alternatives side by side are one word (回去): a negation reaching its start reaches all of it.
  * - Words that only look negative are none: 没事, 不好意思, 特别, 未来, 快乐, no problem; nor is "don't worry" (别担心,
  *   不用惦记, 别着急), which speaks to the listener's feelings, not of what the message says.
  *
@@ -35,26 +36,26 @@ function unitsOf(text: string): Unit[] {
 
 const seq = (s: string): string[] => (/^[\p{L}\p{N}' ]+$/u.test(s) && /[a-z]/.test(s) ? s.split(' ') : [...s]);
 
+/** Words of a space-separated list, each as the units it is made of. */
+const words = (list: string): string[][] => list.split(' ').map(seq);
+
 /** Negations, longest first (没有 before 没). */
-const NEGATIONS = ['没有', '忘记', '忘了', '没', '不', '别', '未', '甭', '忘', 'not', 'no', 'never', 'without', 'cannot', 'forgot', 'nor'].map(seq);
+const NEGATIONS = [...words('没有 忘记 忘了 没 不 别 未 甭 忘'), ...words('not no never without cannot forgot nor')];
 /** "Not yet": the thing is about to happen, so it has not. */
-const NOT_YET = ['马上就', '快要', '就要', '将要', '即将', '马上', '快', 'almost', 'nearly'].map(seq);
+const NOT_YET = [...words('马上就 快要 就要 将要 即将 马上 快'), ...words('almost nearly')];
 /** "Don't worry": the listener's feelings, not what the message says (别惦记药我吃过了 says the medicine is taken). */
 const DONT_WORRY = ['别', '不用', '不必', '不要', '甭', '不'].flatMap((no) =>
-  ['担心', '着急', '急', '惦记', '惦着', '操心', '挂念', '牵挂', '记挂', '客气'].map((v) => no + v),
+  '担心 着急 急 惦记 惦着 操心 挂念 牵挂 记挂 客气'.split(' ').map((v) => seq(no + v)),
 );
-/** Words holding a negation's character that negate nothing after them. */
+/** Words holding a negation's character that negate nothing after them, longest first. */
 const LOOK_ALIKES = [
   ...DONT_WORRY,
-  '没事', '没关系', '没问题', '没什么', '没准', '没想到',
-  '不错', '不少', '不过', '不但', '不仅', '不管', '不论', '不久', '不然', '不好意思', '不要紧', '不用谢',
-  '不见不散', '对不起', '了不起', '差不多', '忘不了',
-  '特别', '别人', '别的', '分别', '区别', '告别', '类别', '级别', '性别', '识别',
-  '未来', '快乐', '愉快', '凉快', '痛快', '快递', '赶快', '加快', '快点', '尽快',
-  'no problem', 'no worries', 'not bad', 'never mind',
-]
-  .map(seq)
-  .sort((a, b) => b.length - a.length);
+  ...words('没事 没关系 没问题 没什么 没准 没想到'),
+  ...words('不错 不少 不过 不但 不仅 不管 不论 不久 不然 不好意思 不要紧 不用谢 不见不散 对不起 了不起 差不多 忘不了'),
+  ...words('特别 别人 别的 分别 区别 告别 类别 级别 性别 识别'),
+  ...words('未来 快乐 愉快 凉快 痛快 快递 赶快 加快 快点 尽快'),
+  ...['no problem', 'no worries', 'not bad', 'never mind'].map(seq),
+].sort((x, y) => y.length - x.length);
 /** A complement negated right after a verb: 回不去, 到不了, 吃不下. */
 const COMPLEMENT = new Set([...'了去来到上下成完起动掉住着得']);
 
@@ -94,14 +95,16 @@ function negationsIn(units: readonly Unit[]): { to: number; reach: number }[] {
 }
 
 /**
- * Whether the text says the term: it holds it, and no occurrence is denied (an odd number of negations reach none).
- * A text that denies the term anywhere does not say it: 我还没吃药我已经吃过药了 (a draft left in the field, then the
- * right words typed after it) contradicts itself.
+ * Whether the text says a term, or one of its alternatives (回, 来, 去, 到, 见: she is coming): one that it holds and
+ * nowhere denies (an odd number of negations reach no occurrence of it). A text that denies the term anywhere does
+ * not say it: 我还没吃药我已经吃过药了 (a draft left in the field, then the right words typed after it) contradicts
+ * itself. Alternatives that stand side by side are read as the one word they make (回去): a negation that
+ * reaches its start reaches all of it — 周日别等我回去了 denies 去 as well as 回 — while one alternative denied
+ * elsewhere leaves another said (周日我回去，不用来接我 says 回).
  */
-export function termSaid(text: string, term: string): TermSaid {
+export function oneOfSaid(text: string, alternatives: readonly string[]): TermSaid {
   const units = unitsOf(text);
-  const want = term.normalize('NFKC').toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, '');
-  if (want === '') return 'absent';
+  const wants = alternatives.map((a) => a.normalize('NFKC').toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, '')).filter(Boolean);
   // The units joined as the check compares text (no whitespace), with where each unit starts.
   const starts: number[] = [];
   let joined = '';
@@ -114,17 +117,29 @@ export function termSaid(text: string, term: string): TermSaid {
     while (k > 0 && starts[k]! > offset) k--;
     return k;
   };
-  const negations = negationsIn(units);
-  let found = false;
-  for (let at = joined.indexOf(want); at >= 0; at = joined.indexOf(want, at + 1)) {
-    found = true;
-    const from = unitAt(at);
-    const to = unitAt(at + want.length - 1) + 1;
-    if (askedOrCannot(units, from, to)) return 'denied';
-    const reaching = negations.filter((n) => n.to <= from && from - n.to <= n.reach && !units.slice(n.to, from).some((u) => u.stop));
-    if (reaching.length % 2 === 1) return 'denied';
+  const spans: { from: number; to: number; alt: number }[] = [];
+  wants.forEach((want, alt) => {
+    for (let at = joined.indexOf(want); at >= 0; at = joined.indexOf(want, at + 1))
+      spans.push({ from: unitAt(at), to: unitAt(at + want.length - 1) + 1, alt });
+  });
+  if (spans.length === 0) return 'absent';
+  // Occurrences that touch or overlap are one word; each word is said or denied as a whole.
+  spans.sort((a, b) => a.from - b.from || a.to - b.to);
+  const words: { from: number; to: number; alts: Set<number> }[] = [];
+  for (const sp of spans) {
+    const last = words.at(-1);
+    if (last && sp.from <= last.to) {
+      last.to = Math.max(last.to, sp.to);
+      last.alts.add(sp.alt);
+    } else words.push({ from: sp.from, to: sp.to, alts: new Set([sp.alt]) });
   }
-  return found ? 'said' : 'absent';
+  const negations = negationsIn(units);
+  const denied = new Set<number>();
+  for (const w of words) {
+    const reaching = negations.filter((n) => n.to <= w.from && w.from - n.to <= n.reach && !units.slice(n.to, w.from).some((u) => u.stop));
+    if (askedOrCannot(units, w.from, w.to) || reaching.length % 2 === 1) for (const a of w.alts) denied.add(a);
+  }
+  return spans.some((sp) => !denied.has(sp.alt)) ? 'said' : 'denied';
 }
 
 /** 到家没？ 吃了没有 (asked back); 回不回去 (asked); 回不去, 晚不了 (cannot): the term right before 不 or 没. */
