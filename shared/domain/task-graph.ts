@@ -178,6 +178,11 @@ export interface GraphNode {
   /** Sliders and switches of the representative's screen: a tap changes their own value, and the page stays. */
   toggles?: Bounds[];
   /**
+   * The switches every member's screen shows off: what reaching the node did not turn on (a call's 免提, not the alarm
+   * just saved). Absent on graphs built before it was recorded.
+   */
+  togglesOff?: Bounds[];
+  /**
    * Where a tap acts at all on the node's screens (every member's elements that take a tap, labelled or not; see
    * tap-controls.ts pressableAreas), the system bars included: elsewhere it lands on nothing. Absent on graphs built
    * before it was recorded.
@@ -320,6 +325,8 @@ export interface DemoStep {
   inputs?: Bounds[];
   /** Its sliders and switches. */
   toggles?: Bounds[];
+  /** Its switches shown off. */
+  togglesOff?: Bounds[];
   /** Where a tap acts at all, the system bars included. */
   pressable?: Bounds[];
   /** The window of a dialog or a menu up on it. */

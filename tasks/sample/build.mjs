@@ -523,7 +523,10 @@ t(
   ['想孙子了，跟他视频一下', 'I miss my grandson, video-call him'],
   '在微聊中给孙子乐乐发起视频通话',
   {
-    checks: [jp(C, 'calls', [{ to: 'grandson', type: 'video' }], 'video call to the grandson')],
+    checks: [
+      jp(C, 'calls', [{ to: 'grandson', type: 'video' }], 'video call to the grandson'),
+      jp(C, 'inCall', { to: 'grandson', type: 'video' }, 'the call still on (not hung up)'),
+    ],
     demos: [
       [launch(C), tap('通讯录'), tap('孙子乐乐'), tap('视频通话')],
       [launch(C), tap('通讯录'), tap('孙子乐乐'), tap('发消息'), tap('+'), tap('视频通话')],
@@ -562,7 +565,10 @@ t(
   ['给儿子打个语音，哦不，打视频', 'Voice-call my son, oh no, a video call'],
   '在微聊中给儿子建国发起视频通话',
   {
-    checks: [jp(C, 'calls', [{ to: 'son', type: 'video' }], 'video call to the son')],
+    checks: [
+      jp(C, 'calls', [{ to: 'son', type: 'video' }], 'video call to the son'),
+      jp(C, 'inCall', { to: 'son', type: 'video' }, 'the call still on (not hung up)'),
+    ],
     demos: [
       [launch(C), tap('通讯录'), tap('儿子建国'), tap('视频通话')],
       [launch(C), tap('儿子建国'), tap('+'), tap('视频通话')],

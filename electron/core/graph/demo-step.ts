@@ -8,6 +8,7 @@ import { contains, labelOf } from '../../../shared/domain/ui-tree.js';
 import { computeSignature, pageKey, shownTexts } from './signature.js';
 import {
   inputFields,
+  switchesOff,
   toggleControls,
   labelledControls,
   labelledOptions,
@@ -80,6 +81,7 @@ export function toDemoStep(s: ObservedStep, cfg: SignatureConfig): DemoStep {
     controls: labelledControls(s.ui),
     inputs: inputFields(s.ui),
     toggles: toggleControls(s.ui),
+    togglesOff: switchesOff(s.ui),
     ...(pressable ? { pressable, longPressable: longPressableAreas(s.ui) } : {}),
     ...(window ? { window } : {}),
     shows: shownTexts(s.ui),

@@ -179,6 +179,13 @@ export function buildGraph(
       if (s.controls && node.members.length === 1) node.controls = s.controls;
       if (s.inputs && node.members.length === 1) node.inputs = s.inputs;
       if (s.toggles?.length && node.members.length === 1) node.toggles = s.toggles;
+      // Off on every member's screen: a switch one member showed on may be what reaching the node turned on.
+      if (s.togglesOff) {
+        const off =
+          node.members.length === 1 ? s.togglesOff : (node.togglesOff ?? []).filter((b) => s.togglesOff!.some((o) => sameBounds(o, b)));
+        if (off.length > 0) node.togglesOff = off;
+        else delete node.togglesOff;
+      }
       // Where any member's screen takes a tap; not known where a member's dump was empty.
       if (!s.pressable) pressNowhereKnown.add(node.id);
       if (pressNowhereKnown.has(node.id)) {

@@ -181,6 +181,13 @@ export function toggleControls(ui: UiHierarchy): Bounds[] {
     .map((n) => n.bounds!);
 }
 
+/** The switches a screen shows off (checkable, not checked): tapped, each turns on. */
+export function switchesOff(ui: UiHierarchy): Bounds[] {
+  return flattenUi(ui)
+    .filter((n) => n.bounds && n.enabled && n.checkable && !n.checked && /Switch|CheckBox|Toggle/.test(n.className))
+    .map((n) => n.bounds!);
+}
+
 /** Editable fields of a screen (a search box): a tap there focuses the field, and the page stays. */
 export function inputFields(ui: UiHierarchy): Bounds[] {
   return flattenUi(ui)

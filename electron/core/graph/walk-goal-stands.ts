@@ -41,6 +41,9 @@ export function keepsTheGoal(
     case 'own-value':
     case 'switch-back':
       return looksOnly;
+    // A switch the goal did not set turned on (a call's 免提): what the goal did stands, whatever the task.
+    case 'switch-on':
+      return true;
     case 'back':
     case 'keyboard':
     case 'scroll':

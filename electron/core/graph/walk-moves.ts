@@ -74,6 +74,8 @@ export type WalkHow =
   | 'still'
   /** A slider or a switch no demonstration moved: its own value changes (to one no demonstration saw), the page stays. */
   | 'own-value'
+  /** A switch the page shows off, which no goal action of the task pressed, turned on (walk-view.ts switchTurnedOn). */
+  | 'switch-on'
   | 'tab'
   | 'named-page'
   /** The form's search pressed holding what a shortcut sets: where that shortcut led (walk-form-search.ts). */
@@ -122,6 +124,7 @@ const RANK: Record<WalkHow, number> = {
   scroll: 7,
   still: 7,
   'own-value': 7,
+  'switch-on': 7,
   tab: 7,
   'named-page': 4,
   'form-search': 4,

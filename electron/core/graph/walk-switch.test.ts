@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { UiNode } from '../../../shared/domain/ui-node.js';
 import { b, button, id, n, page, tapAt, text } from '../../../test/support/ui-builder.js';
+import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
+import { GraphWalker } from './walk.js';
 
 /**
  * A switch flipped by a recorded tap, tapped again, flips back; a button that names its next action (暂停, then 播放)
@@ -13,6 +15,7 @@ describe('a switch a demonstration flipped, tapped again, flips back', () => {
   const rowBox = b(0, 400, 1080, 560);
   const switchBox = b(900, 430, 1040, 530);
   const other = b(900, 630, 1040, 730);
+  const shownOn = b(900, 830, 1040, 930);
   const sw = (on: boolean, bounds = switchBox, name = 'onoff'): UiNode =>
     n({ className: 'android.widget.Switch', resourceId: id(name), checkable: true, checked: on, clickable: true, bounds });
   const list = (on: boolean) =>
@@ -23,6 +26,11 @@ describe('a switch a demonstration flipped, tapped again, flips back', () => {
         className: 'android.widget.LinearLayout',
         bounds: b(0, 600, 1080, 760),
         children: [text('08:30', b(40, 620, 400, 740)), sw(false, other, 'onoff2')],
+      }),
+      n({
+        className: 'android.widget.LinearLayout',
+        bounds: b(0, 800, 1080, 960),
+        children: [text('09:00', b(40, 820, 400, 940)), sw(true, shownOn, 'onoff3')],
       }),
     );
   const g = graphOf([
@@ -41,10 +49,22 @@ describe('a switch a demonstration flipped, tapped again, flips back', () => {
     expect(walkPath(g, [tap, tap, tap]).accepted).toBe(true);
   });
 
-  it("another switch no demonstration moved, after the goal: not done — which switch it was (the new alarm's own, found by hand), no one saw", () => {
-    const r = walkPath(g, [tap, tapAt(other)]);
+  it("another switch the goal's screen shows on, flipped after the goal: not done — it may be what the goal set (a new alarm's own, found by hand)", () => {
+    const r = walkPath(g, [tap, tapAt(shownOn)]);
     expect(r.accepted).toBe(false);
     expect(r.reason).toMatch(/not reached by a demonstration's goal action/);
+  });
+
+  it("another switch the goal's screen shows off, turned on after the goal: done — the goal did not set it (a call's 免提)", () => {
+    const w = new GraphWalker(g, DEFAULT_MATCH_OPTIONS);
+    w.act(tap);
+    expect(w.act(tapAt(other)).taken?.result.reason).toMatch(/a switch the page shows off, which no goal action pressed: it turns on/);
+    expect(w.finish().success).toBe(true);
+  });
+
+  it('the switch the goal turned off, turned on again: not done, though the screen shows it off (the goal action pressed it)', () => {
+    const r = walkPath(g, [tap, tap]);
+    expect(r.accepted).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
-import { contains, encloses } from '../../../shared/domain/ui-tree.js';
+import { contains, encloses, sameBounds } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
 import { pressedLabel } from './match.js';
@@ -110,4 +110,30 @@ export function switchedBack(
     if (flippedTo[k] !== v) shown.set(k, v);
     else if (setByPath.has(k)) next.content.set(k, record.get(k) ?? v);
   return { next: settle(m, threshold, next, flipped.from, flipped.from), shown };
+}
+
+/**
+ * Whether a tap flips a switch (at `bounds`, "left,top,right,bottom") that every screen where the walk stands shows off
+ * and that no goal action of the task pressed on a screen of the same kind: it turns on something the goal did not set
+ * (a call's 免提 or 静音), and a goal done before it stands (walk-goal-stands.ts; held-out set AC: 免提 after the call).
+ * Not the alarm just saved (shown on: off undoes it), nor a switch a goal action turned off (the early alarm: on again
+ * undoes it), nor where a screen does not say which switches it showed off (a graph built before that was recorded).
+ */
+export function switchTurnedOn(
+  screens: readonly (GraphNode | undefined)[],
+  edges: readonly GraphEdge[],
+  byId: ReadonlyMap<string, GraphNode>,
+  bounds: string,
+): boolean {
+  const [left, top, right, bottom] = bounds.split(',').map(Number) as [number, number, number, number];
+  const b = { left, top, right, bottom };
+  if (screens.length === 0) return false;
+  const off = screens.every((n) => n?.togglesOff?.some((o) => sameBounds(o, b)) === true);
+  if (!off) return false;
+  const kinds = new Set(screens.map((n) => pageKey(n!.signature)));
+  return !edges.some((e) => {
+    const from = byId.get(e.from);
+    if (!e.goal || !e.target || !from || !kinds.has(pageKey(from.signature))) return false;
+    return encloses(e.target.bounds, b) || encloses(b, e.target.bounds);
+  });
 }

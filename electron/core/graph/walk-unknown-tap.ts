@@ -16,7 +16,7 @@ import { rowsOpenOtherKind } from './walk-opens.js';
 import type { OtherPick } from './walk-pick.js';
 import { freeItemElsewhere, goalSibling, otherPick, sameItem } from './walk-pick.js';
 import { pressedAgain } from './walk-pressed.js';
-import { flippedBack, onFlippedSwitch } from './walk-switch.js';
+import { flippedBack, onFlippedSwitch, switchTurnedOn } from './walk-switch.js';
 import type { TurnedControl } from './walk-turned.js';
 import type { CountStepper } from './walk-count.js';
 import { heldAtOne } from './walk-count.js';
@@ -39,7 +39,7 @@ export type UnknownTap =
    * slider or a switch no demonstration moved (`own-value`: its own value changes; `onForm`, on a form committed by a
    * way off it: walk-toggled.ts).
    */
-  | { kind: 'stays'; how: 'still' | 'own-value'; reason: string; toggle?: { bounds: string; onForm: boolean } }
+  | { kind: 'stays'; how: 'still' | 'own-value' | 'switch-on'; reason: string; toggle?: { bounds: string; onForm: boolean } }
   /** A field no demonstration typed in: it takes the focus. */
   | { kind: 'field' }
   /** The stepper of a count no demonstration of the task pressed, as another task's recording shows it (walk-count.ts). */
@@ -174,7 +174,10 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
       toggle !== null
         ? 'a slider or a switch no demonstration moved: its own value changes, the page stays'
         : 'a row holding a switch, among rows of other kinds (a settings page): it flips its switch, the page stays';
-    return yield { kind: 'stays', how: 'own-value', reason, toggle: { bounds: ownValue, onForm: commitsByExit(m, pos.page) } };
+    const on = switchTurnedOn(c.screens, c.edges, m.byId, ownValue);
+    const how = on ? 'switch-on' : 'own-value';
+    const said = on ? `${reason}; a switch the page shows off, which no goal action pressed: it turns on` : reason;
+    return yield { kind: 'stays', how, reason: said, toggle: { bounds: ownValue, onForm: commitsByExit(m, pos.page) } };
   }
   // A control that turns in place, as another task's recording of the page shows (收藏网页 → 已收藏): a toggle too.
   const turned = isTapLike(action) ? c.turned() : null;

@@ -20,6 +20,8 @@ export interface ChatState {
   threads: ChatThread[];
   sent: Array<{ to: string; text: string }>;
   calls: Array<{ to: string; type: 'voice' | 'video' }>;
+  /** The call going on: set by a call, ended by 挂断 (Back leaves it going on, as a real chat app's floating window does). */
+  inCall: { to: string; type: 'voice' | 'video' } | null;
   likes: string[];
   readThreads: string[];
 }
@@ -39,6 +41,7 @@ const thread = (ctx: Ctx, id: string): ChatThread => {
 };
 function call(ctx: Ctx, to: string, type: 'voice' | 'video'): void {
   ctx.state.calls.push({ to, type });
+  ctx.state.inCall = { to, type };
   ctx.go('chat.call', { to, type });
 }
 
@@ -249,7 +252,17 @@ function callScreen(ctx: Ctx): ScreenView {
         size: 40,
       },
     ],
-    footer: [{ kind: 'button', id: 'hang_up', text: ctx.t('Hang up', '挂断'), onTap: () => ctx.back() }],
+    footer: [
+      {
+        kind: 'button',
+        id: 'hang_up',
+        text: ctx.t('Hang up', '挂断'),
+        onTap: () => {
+          ctx.state.inCall = null;
+          ctx.back();
+        },
+      },
+    ],
   };
 }
 
@@ -265,6 +278,7 @@ export const chatApp = defineApp<ChatState>({
     threads: THREADS.map((t) => ({ ...t, messages: [...t.messages] })),
     sent: [],
     calls: [],
+    inCall: null,
     likes: [],
     readThreads: [],
   }),
@@ -281,6 +295,7 @@ export const chatApp = defineApp<ChatState>({
   exportState: (s) => ({
     sent: s.sent,
     calls: s.calls,
+    inCall: s.inCall,
     likes: s.likes,
     readThreads: s.readThreads,
     unread: Object.fromEntries(s.threads.map((t) => [t.with, t.unread])),
