@@ -113,11 +113,12 @@ export function switchedBack(
 }
 
 /**
- * Whether a tap flips a switch (at `bounds`, "left,top,right,bottom") that every screen where the walk stands shows off
- * and that no goal action of the task pressed on a screen of the same kind: it turns on something the goal did not set
- * (a call's 免提 or 静音), and a goal done before it stands (walk-goal-stands.ts; held-out set AC: 免提 after the call).
- * Not the alarm just saved (shown on: off undoes it), nor a switch a goal action turned off (the early alarm: on again
- * undoes it), nor where a screen does not say which switches it showed off (a graph built before that was recorded).
+ * Whether a tap flips a switch (at `bounds`, "left,top,right,bottom") that every screen where the walk stands shows off,
+ * on a page of a kind (activity and title) where no goal action of the task was taken: it turns on a mode of what the
+ * goal made (a call's 免提 or 静音, on the call the goal started), and a goal done before it stands (walk-goal-stands.ts;
+ * held-out set AC: 免提 after the call). Not the new alarm's own switch (shown on: off undoes it); not on the page
+ * the goal acted on, where switches may hang together (the 07:00 alarm's own, turned on again; Airplane mode beside the
+ * Wi-Fi the goal turned on); not where a screen does not say which switches it showed off (a graph built before that).
  */
 export function switchTurnedOn(
   screens: readonly (GraphNode | undefined)[],
@@ -133,7 +134,6 @@ export function switchTurnedOn(
   const kinds = new Set(screens.map((n) => pageKey(n!.signature)));
   return !edges.some((e) => {
     const from = byId.get(e.from);
-    if (!e.goal || !e.target || !from || !kinds.has(pageKey(from.signature))) return false;
-    return encloses(e.target.bounds, b) || encloses(b, e.target.bounds);
+    return e.goal === true && from !== undefined && kinds.has(pageKey(from.signature));
   });
 }

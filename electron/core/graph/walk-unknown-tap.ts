@@ -176,7 +176,9 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
         : 'a row holding a switch, among rows of other kinds (a settings page): it flips its switch, the page stays';
     const on = switchTurnedOn(c.screens, c.edges, m.byId, ownValue);
     const how = on ? 'switch-on' : 'own-value';
-    const said = on ? `${reason}; a switch the page shows off, which no goal action pressed: it turns on` : reason;
+    const said = on
+      ? `${reason}; a switch the page shows off, on a page the goal action led to: it turns on a mode of what the goal made`
+      : reason;
     return yield { kind: 'stays', how, reason: said, toggle: { bounds: ownValue, onForm: commitsByExit(m, pos.page) } };
   }
   // A control that turns in place, as another task's recording of the page shows (收藏网页 → 已收藏): a toggle too.
