@@ -66,3 +66,28 @@ describe('termSaid: a term said, or held and denied', () => {
     expect(oneOfSaid('周日吧', coming)).toBe('absent');
   });
 });
+
+describe('a term inside a word of another sense is not there', () => {
+  it.each([
+    ['晚上好', '晚', 'absent'],
+    ['今晚一起吃饭吧', '晚', 'absent'],
+    ['晚饭我来做', '晚', 'absent'],
+    ['我晚上晚点到', '晚', 'said'],
+    ['今晚我晚点到', '晚', 'said'],
+    ['我晚点到', '晚', 'said'],
+    ['我会晚会儿到', '晚', 'said'],
+    ['晚上不回来了', '晚', 'absent'],
+    ['今晚不晚了', '晚', 'denied'],
+    ['周日回复你', '回', 'absent'],
+    ['收到，周日回来', '回', 'said'],
+    ['周日我过去', '去', 'said'],
+  ])('%s, %s: %s', (text, term, want) => {
+    expect(termSaid(text, term)).toBe(want);
+  });
+
+  it("a check's alternatives: 周日回复你 holds none of 回 来 去 到 见 as itself; 周日收到 neither", () => {
+    expect(oneOfSaid('周日回复你', ['回', '来', '去', '到', '见'])).toBe('absent');
+    expect(oneOfSaid('周日收到', ['回', '来', '去', '到', '见'])).toBe('absent');
+    expect(oneOfSaid('周日收到就回来', ['回', '来', '去', '到', '见'])).toBe('said');
+  });
+});

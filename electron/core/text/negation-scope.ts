@@ -1,3 +1,5 @@
+import { inOtherSense, otherSenseSpans } from './other-senses.js';
+
 /**
  * Whether a message says a term or denies it. A text check's required term ("到家" for 跟她说我到家了) is said only
  * where no negation reaches it: 我还没到家, 我忘了吃药, 我不晚 and 我快到家了 hold the term and say the opposite, and a
@@ -11,6 +13,7 @@
  * - A term's alternatives side by side are one word (回去): a negation reaching its start reaches all of it.
  * - Words that only look negative are none: 没事, 不好意思, 特别, 未来, 快乐, no problem; nor is "don't worry" (别担心,
  *   不用惦记, 别着急), which speaks to the listener's feelings, not of what the message says.
+ * - A term inside a word of another sense is not there: 晚 of 今晚, 回 of 回复 (other-senses.ts).
  *
  * Text and term are compared as text checks compare them: NFKC, case-folded, whitespace ignored.
  */
@@ -118,9 +121,11 @@ export function oneOfSaid(text: string, alternatives: readonly string[]): TermSa
     return k;
   };
   const spans: { from: number; to: number; alt: number }[] = [];
+  // 晚 of 晚上 is the evening, not "late" (other-senses.ts): no occurrence of the term.
+  const others = otherSenseSpans(joined);
   wants.forEach((want, alt) => {
     for (let at = joined.indexOf(want); at >= 0; at = joined.indexOf(want, at + 1))
-      spans.push({ from: unitAt(at), to: unitAt(at + want.length - 1) + 1, alt });
+      if (!inOtherSense(others, at, want.length)) spans.push({ from: unitAt(at), to: unitAt(at + want.length - 1) + 1, alt });
   });
   if (spans.length === 0) return 'absent';
   // Occurrences that touch or overlap are one word; each word is said or denied as a whole.
