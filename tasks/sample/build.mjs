@@ -1101,9 +1101,9 @@ t(
       says(
         X,
         'sent[to=13800000001].text',
-        [SUNDAY],
+        [SUNDAY, ['吃', '饭', '聚', '餐']],
         ['周六', '星期六', '礼拜六'],
-        'the dinner day sent to 王丽 is Sunday, and Saturday is not in it',
+        'the dinner on Sunday sent to 王丽 (the meal said, not denied: 周日没空一起吃饭), and Saturday is not in it',
       ),
     ],
     user: ask(

@@ -91,3 +91,17 @@ describe('a term inside a word of another sense is not there', () => {
     expect(oneOfSaid('周日收到就回来', ['回', '来', '去', '到', '见'])).toBe('said');
   });
 });
+
+describe('a modal bound to its negation is one negation: its reach counts from its end', () => {
+  it.each([
+    ['周日没空一起吃饭', '吃', 'denied'],
+    ['周日那天没法一起吃饭了', '吃', 'denied'],
+    ['周日没时间一起吃饭', '吃', 'denied'],
+    ['我没办法一起去', '去', 'denied'],
+    ['不能不去', '去', 'said'],
+    ['周日一起吃饭，没法早到', '吃', 'said'],
+    ['周日一起吃饭', '吃', 'said'],
+  ])('%s, %s: %s', (text, term, want) => {
+    expect(termSaid(text, term)).toBe(want);
+  });
+});

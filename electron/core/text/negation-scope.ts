@@ -42,8 +42,14 @@ const seq = (s: string): string[] => (/^[\p{L}\p{N}' ]+$/u.test(s) && /[a-z]/.te
 /** Words of a space-separated list, each as the units it is made of. */
 const words = (list: string): string[][] => list.split(' ').map(seq);
 
-/** Negations, longest first (没有 before 没). */
-const NEGATIONS = [...words('没有 忘记 忘了 没 不 别 未 甭 忘'), ...words('not no never without cannot forgot nor')];
+/**
+ * Negations, longest first (没有 before 没). A modal bound to its negation (没法, 没空, 不能, 不会, 无法: cannot, has no
+ * time) is one: its reach counts from the modal's end, as 不 alone reaches from 不 (周日没空一起吃饭 denies 吃饭).
+ */
+const NEGATIONS = [
+  ...words('没办法 没时间 不可能 不打算 没有 忘记 忘了 没法 没空 不能 不会 不想 无法 没 不 别 未 甭 忘'),
+  ...words('not no never without cannot forgot nor'),
+];
 /** "Not yet": the thing is about to happen, so it has not. */
 const NOT_YET = [...words('马上就 快要 就要 将要 即将 马上 快'), ...words('almost nearly')];
 /** "Don't worry": the listener's feelings, not what the message says (别惦记药我吃过了 says the medicine is taken). */
