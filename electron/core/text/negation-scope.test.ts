@@ -105,3 +105,16 @@ describe('a modal bound to its negation is one negation: its reach counts from i
     expect(termSaid(text, term)).toBe(want);
   });
 });
+
+describe('差 with how much is left is "not yet": the thing is one measure short', () => {
+  it.each([
+    ['差一站就到家了', '到家', 'denied'],
+    ['还差五分钟就到家', '到家', 'denied'],
+    ['差两步到家', '到家', 'denied'],
+    ['我到家了，差点迟到', '到家', 'said'],
+    ['我到家了，差一站的时候睡着了', '到家', 'said'],
+    ['差不多到家了就给你打电话，现在到家了', '到家', 'said'],
+  ])('%s, %s: %s', (text, term, want) => {
+    expect(termSaid(text, term)).toBe(want);
+  });
+});

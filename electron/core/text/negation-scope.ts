@@ -6,7 +6,8 @@ import { inOtherSense, otherSenseSpans } from './other-senses.js';
  * terms list cannot forbid 不 or 没 outright without failing right messages (不用等我，我晚点到; 没事，我到家了).
  *
  * - A negation reaches the words after it in its clause, with at most two characters (or two English words) between:
- *   没按时吃药, haven't taken my medicine. "Not yet" words (快, 马上, almost) reach only the next one: 快到家, 马上就到.
+ *   没按时吃药, haven't taken my medicine. "Not yet" words (快, 马上, almost; 差 with how much is left, 差一站) reach only
+ *   the next one: 快到家, 马上就到, 差一站就到家了.
  * - Two negations that reach the same place cancel: 我没忘吃药, 我不是没吃药 say it.
  * - One occurrence denied is enough to deny: a message that says both (我还没吃药我已经吃过药了) is no answer.
  * - A term asked back or with a negated complement is not said: 到家没？, 回不回去, 回不去, 晚不了.
@@ -68,6 +69,19 @@ const LOOK_ALIKES = [
 /** A complement negated right after a verb: 回不去, 到不了, 吃不下. */
 const COMPLEMENT = new Set([...'了去来到上下成完起动掉住着得']);
 
+/** 差 with how much is left (差一站, 差两步, 差五分钟, 差一点): "not yet", said by a measure (差一站就到家了). */
+const SHORT_BY_COUNT = new Set([...'一二两三四五六七八九十几半0123456789']);
+const SHORT_BY_UNIT = new Set([...'站步点分里米站个趟']);
+
+function shortBy(units: readonly Unit[], i: number): string[] | null {
+  if (units[i]?.text !== '差' || !SHORT_BY_COUNT.has(units[i + 1]?.text ?? '')) return null;
+  let k = i + 1;
+  while (SHORT_BY_COUNT.has(units[k]?.text ?? '')) k++;
+  if (!SHORT_BY_UNIT.has(units[k]?.text ?? '')) return null;
+  if (units[k + 1]?.text === '钟') k++;
+  return units.slice(i, k + 1).map((u) => u.text);
+}
+
 const REACH = 2;
 const REACH_NOT_YET = 1;
 
@@ -92,7 +106,7 @@ function negationsIn(units: readonly Unit[]): { to: number; reach: number }[] {
       i += neg.length;
       continue;
     }
-    const yet = NOT_YET.find((w) => matchAt(units, i, w));
+    const yet = NOT_YET.find((w) => matchAt(units, i, w)) ?? shortBy(units, i);
     if (yet) {
       out.push({ to: i + yet.length, reach: REACH_NOT_YET });
       i += yet.length;
