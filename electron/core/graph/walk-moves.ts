@@ -74,7 +74,7 @@ export type WalkHow =
   | 'still'
   /** A slider or a switch no demonstration moved: its own value changes (to one no demonstration saw), the page stays. */
   | 'own-value'
-  /** A switch the page shows off, which no goal action of the task pressed, turned on (walk-view.ts switchTurnedOn). */
+  /** A switch the page shows off, on a page the goal action led to, turned on (walk-switch.ts switchTurnedOn). */
   | 'switch-on'
   | 'tab'
   | 'named-page'
