@@ -134,6 +134,12 @@ describe('evaluateExpect', () => {
       });
       expect(evaluateExpect(two, { json_path: 'sent[to=13800000001].text', terms }).pass).toBe(false);
     });
+    it('a term held only inside a word of another sense lacks it, and the reason says so (nothing denies it)', () => {
+      const late = { json_path: 'sent[to=13800000001].text', terms: { required: ['晚'], forbidden: [] } };
+      expect(evaluateExpect(sent('晚上好'), late)).toMatchObject({ pass: false, reason: expect.stringMatching(/lacks "晚"/) });
+      expect(evaluateExpect(sent('我不晚'), late)).toMatchObject({ pass: false, reason: expect.stringMatching(/denies "晚"/) });
+      expect(evaluateExpect(sent('今晚我晚点到'), late).pass).toBe(true);
+    });
     it('a required term is said, not denied: a negation that reaches it fails, one in another clause does not', () => {
       const home = { json_path: 'sent[to=13800000001].text', terms: { required: ['到家'], forbidden: [] } };
       expect(evaluateExpect(sent('我还没到家'), home)).toMatchObject({ pass: false, reason: expect.stringMatching(/denies "到家"/) });

@@ -102,8 +102,11 @@ export function checkTerms(text: string, terms: Terms, path: string | null): Exp
   const t = fold(text);
   const where = path ? `${path} ${show(text)}` : show(text);
   const alternatives = (r: Terms['required'][number]): string[] => (typeof r === 'string' ? [r] : r);
-  const said = (r: Terms['required'][number]): boolean => oneOfSaid(text, alternatives(r)) === 'said';
-  const unsaid = terms.required.filter((r) => !said(r));
+  // Each required term read once: 'denied' (held, and a negation reaches it) or 'absent' (not held as itself: 晚 of 晚上).
+  const unsaid = terms.required.flatMap((r) => {
+    const said = oneOfSaid(text, alternatives(r));
+    return said === 'said' ? [] : [{ r, said }];
+  });
   const present = terms.forbidden.filter((f) => t.includes(fold(f)));
   if (unsaid.length === 0 && present.length === 0)
     return { pass: true, reason: `${where} says the required terms and none of the forbidden ones` };
@@ -112,9 +115,7 @@ export function checkTerms(text: string, terms: Terms, path: string | null): Exp
       .map((x) => JSON.stringify(x))
       .join(' or ');
   const parts = [
-    ...unsaid.map((m) =>
-      alternatives(m).some((alt) => t.includes(fold(alt))) ? `denies ${listed(m)} (a negation reaches it)` : `lacks ${listed(m)}`,
-    ),
+    ...unsaid.map(({ r, said }) => (said === 'denied' ? `denies ${listed(r)} (a negation reaches it)` : `lacks ${listed(r)}`)),
     ...present.map((p) => `says the forbidden ${JSON.stringify(p)}`),
   ];
   return { pass: false, reason: `${where} ${parts.join(', ')}` };

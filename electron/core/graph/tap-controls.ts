@@ -172,19 +172,20 @@ export function pressableAreas(ui: UiHierarchy): Bounds[] | null {
     .map((n) => n.bounds!);
 }
 
+/** A switch, a check box or a toggle button: checkable, a tap flips it on or off. */
+const isSwitch = (n: UiNode): boolean => n.checkable && /Switch|CheckBox|Toggle/.test(n.className);
+
 /** Sliders and switches of a screen (a SeekBar, a Switch, a check box): a tap changes their own value, the page stays. */
 export function toggleControls(ui: UiHierarchy): Bounds[] {
   return flattenUi(ui)
-    .filter(
-      (n) => n.bounds && n.enabled && (/SeekBar|Slider/.test(n.className) || (n.checkable && /Switch|CheckBox|Toggle/.test(n.className))),
-    )
+    .filter((n) => n.bounds && n.enabled && (/SeekBar|Slider/.test(n.className) || isSwitch(n)))
     .map((n) => n.bounds!);
 }
 
-/** The switches a screen shows off (checkable, not checked): tapped, each turns on. */
+/** The switches a screen shows off (not checked): tapped, each turns on. */
 export function switchesOff(ui: UiHierarchy): Bounds[] {
   return flattenUi(ui)
-    .filter((n) => n.bounds && n.enabled && n.checkable && !n.checked && /Switch|CheckBox|Toggle/.test(n.className))
+    .filter((n) => n.bounds && n.enabled && isSwitch(n) && !n.checked)
     .map((n) => n.bounds!);
 }
 

@@ -71,7 +71,7 @@ const COMPLEMENT = new Set([...'了去来到上下成完起动掉住着得']);
 
 /** 差 with how much is left (差一站, 差两步, 差五分钟, 差一点): "not yet", said by a measure (差一站就到家了). */
 const SHORT_BY_COUNT = new Set([...'一二两三四五六七八九十几半0123456789']);
-const SHORT_BY_UNIT = new Set([...'站步点分里米站个趟']);
+const SHORT_BY_UNIT = new Set([...'站步点分里米个趟']);
 
 function shortBy(units: readonly Unit[], i: number): string[] | null {
   if (units[i]?.text !== '差' || !SHORT_BY_COUNT.has(units[i + 1]?.text ?? '')) return null;
