@@ -167,8 +167,14 @@ export class AppPages {
    * it on this page or on a screen laid out as this one (+ on another product's page): null where none recorded a press
    * there (walk-count.ts). `own` is never asked.
    */
-  countStepper(own: OwnGraph, here: readonly (GraphNode | undefined)[], label: string, bounds: Bounds): CountStepper | null {
-    return countStepperHere(this.recordingsLaidOutAs(own, here), label, bounds);
+  countStepper(
+    own: OwnGraph,
+    here: readonly (GraphNode | undefined)[],
+    label: string,
+    bounds: Bounds,
+    valueHere: (key: string) => string | undefined,
+  ): CountStepper | null {
+    return countStepperHere(this.recordingsLaidOutAs(own, here), label, bounds, valueHere);
   }
 
   /** Other tasks' recordings of the page `here` shows, or of a screen laid out as it (another item's), with their models. */
@@ -271,6 +277,30 @@ export class AppPages {
         ({ graph, node }) => graph.edges !== own.edges && graph.taskId !== own.taskId && pages.has(pageKey(node.signature)),
       ),
     );
+  }
+
+  /**
+   * The results another task's demonstration saw after submitting `query` (by Enter) in the search box `key` of the page
+   * `here` shows: the node its Enter reached, laid out as `results` (the screen this task's own Enter reached, titled by
+   * its own query), and its graph. Null where no recording typed that very query there (walk-query.ts).
+   */
+  resultsOf(
+    own: OwnGraph,
+    here: readonly (GraphNode | undefined)[],
+    key: string,
+    query: string,
+    results: GraphNode,
+  ): { graph: TaskGraph; node: GraphNode } | null {
+    const want = normalizeContent(query);
+    for (const { graph, node } of this.recordingsOfPage(own, here)) {
+      if (normalizeContent(node.signature.content?.[key] ?? '') !== want) continue;
+      const m = pageModel(graph);
+      for (const e of m.outOf.get(node.id) ?? []) {
+        const to = m.byId.get(e.to);
+        if (e.action.type === 'Enter' && to && layoutOf(to) === layoutOf(results)) return { graph, node: to };
+      }
+    }
+    return null;
   }
 
   /** Whether the graph's task only asks to be shown something: its goal action is a look. */

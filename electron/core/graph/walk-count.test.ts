@@ -143,3 +143,80 @@ describe("a recorded stepper's − where the count stands at 1", () => {
     expect(walk(cart, [open, tapAt(minus), tapAt(minus), tapAt(minus), tapAt(plus), tapAt(buy)])).toBe(false);
   });
 });
+
+/**
+ * A stepper of a value that is no count from 1, which no demonstration of the task pressed (set the alarm to six: −1 h,
+ * saved), whose press another task's recording of the page shows (+5 min twice, from 00). Pressed from a value that
+ * recording pressed it at, it steps as recorded; its mirror (−5 min) takes a value the recording reached back; the page
+ * is judged once the minute is back where the path had it. From any other value (−5 min at 00: 55, or held at 00?) no
+ * recording says. Held-out set AC: −1 h, +5 min, −5 min, saved is six o'clock on the phone. Through the CLI: the
+ * "stepper undone:" cases.
+ */
+describe('a stepper of another value, pressed and undone, that only another task recorded', () => {
+  const hourDown = b(40, 500, 280, 650);
+  const minuteDown = b(560, 500, 800, 650);
+  const minuteUp = b(820, 500, 1040, 650);
+  const save = b(540, 1400, 1040, 1550);
+  const list = page('闹钟', button('添加闹钟', b(800, 1900, 1040, 2100), { resourceId: id('fab') }));
+  const editor = (hh: string, mm: string) =>
+    page(
+      '添加闹钟',
+      text(hh, b(40, 700, 1040, 850), { resourceId: id('hour') }),
+      text(mm, b(40, 900, 1040, 1050), { resourceId: id('minute') }),
+      button('−1 h', hourDown, { resourceId: id('hour_down') }),
+      button('−5 min', minuteDown, { resourceId: id('minute_down') }),
+      button('+5 min', minuteUp, { resourceId: id('minute_up') }),
+      button('保存', save, { resourceId: id('save') }),
+    );
+  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
+  const add = tapAt(b(800, 1900, 1040, 2100));
+  const own = named(
+    graphOf([
+      demoOf(1, [
+        { ui: list, action: add },
+        { ui: editor('07', '00'), action: tapAt(hourDown), activity: 'AlarmEditActivity' },
+        { ui: editor('06', '00'), action: tapAt(save), activity: 'AlarmEditActivity' },
+        { ui: page('闹钟', text('06:00', b(0, 300, 1080, 450))), action: null },
+      ]),
+    ]),
+    'alarm-six',
+  );
+  const other = named(
+    graphOf([
+      demoOf(2, [
+        { ui: list, action: add },
+        { ui: editor('07', '00'), action: tapAt(minuteUp), activity: 'AlarmEditActivity' },
+        { ui: editor('07', '05'), action: tapAt(minuteUp), activity: 'AlarmEditActivity' },
+        { ui: editor('07', '10'), action: tapAt(save), activity: 'AlarmEditActivity' },
+        { ui: page('闹钟', text('07:10', b(0, 300, 1080, 450))), action: null },
+      ]),
+    ]),
+    'alarm-ten-past',
+  );
+  const walk = (actions: readonly Action[], others: readonly TaskGraph[] = [other]): boolean => {
+    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, ...others]));
+    for (const a of actions) if (!w.act(a).taken) return false;
+    return w.finish().success;
+  };
+  const [down, up, minus, saved] = [tapAt(hourDown), tapAt(minuteUp), tapAt(minuteDown), tapAt(save)];
+
+  it('stepped and undone by its mirror, before or after the recorded step: accepted', () => {
+    expect(walk([add, down, saved])).toBe(true);
+    expect(walk([add, down, up, minus, saved])).toBe(true);
+    expect(walk([add, up, up, minus, minus, down, saved])).toBe(true);
+  });
+
+  it('left stepped, undone too often, or stepped from a value no recording pressed it at: refused', () => {
+    expect(walk([add, down, up, saved])).toBe(false);
+    expect(walk([add, down, up, minus, minus, saved])).toBe(false);
+    expect(walk([add, down, up, minus, up, saved])).toBe(false);
+    // −5 min at 00: the recording never pressed + from 55, nor − at 00 — a wrap or a floor, no screen says.
+    expect(walk([add, minus, up, down, saved])).toBe(false);
+    // A third +5 min: from 10, where no recording pressed it.
+    expect(walk([add, up, up, up, minus, minus, minus, down, saved])).toBe(false);
+  });
+
+  it('where no other task recorded the stepper, the press is not known', () => {
+    expect(walk([add, down, up, minus, saved], [])).toBe(false);
+  });
+});

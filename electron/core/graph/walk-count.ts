@@ -23,6 +23,12 @@ import { isTapLike, tappedLabel } from './walk-view.js';
  *   shows, from 1, − holding at 1. Every route the task's demonstrations took was taken with the count at 1; a path
  *   that leaves it elsewhere has the page do what no demonstration saw (the thermos bought twice: the phone's check
  *   reads one). Held-out set AC and exploration: +, − and then bought passes on the phone, + and then bought does not.
+ * - Any other stepper no demonstration of the task pressed (the alarm's +5 min, where the task's demonstrations set the
+ *   hour only), where another task's recording of the page pressed it: from a value that recording pressed it at, it
+ *   steps where the recording shows; its mirror takes each value the recording reached back to the one it came from.
+ *   Nothing else is known (a minute at 00 stepped down may wrap to 55, or hold at 00), so a press from another value is
+ *   refused. As with the count, the page is judged only once the value is back where the path had it: +5 min, −5 min
+ *   and then saved is the alarm the demonstrations saved (held-out set AC), +5 min and then saved is not.
  */
 export interface CountStepper {
   /** What the count is called on the screen (数量). */
@@ -35,6 +41,11 @@ export interface CountStepper {
   floor: number | null;
   /** The task whose recording shows the stepper. */
   recordedBy: string;
+  /**
+   * For a stepper of any other value than a count from 1: each value a recorded press stepped from, to the value it
+   * stepped to (inverted for the mirror). A press from a value not in it is one no recording shows. Absent for a count.
+   */
+  steps?: ReadonlyMap<number, number>;
 }
 
 /** The count's name in a content key: the label at the key's end (`…§number|TextView||数量`). */
@@ -68,16 +79,21 @@ export function heldAtOne(m: PageModel, action: Action, pos: Position, opts: Mat
 
 /**
  * The stepper under the finger (the control labelled `label`, at `bounds` on this screen), as a recording shows it: a
- * tap at the same place that stayed on its page and stepped one count that starts at 1 when the page opens — or the
- * control that undoes it there. `recordings`: other tasks' nodes of this page or of a screen laid out as this one, each
- * with its graph's model and task. Null where none shows such a press.
+ * tap at the same place that stayed on its page and stepped one number — a count that starts at 1 when the page opens,
+ * or another value with the steps recorded — or the control that undoes it there. `recordings`: other tasks' nodes of
+ * this page or of a screen laid out as this one, each with its graph's model and task. `valueHere`: the value the walk's
+ * page holds under a content key (undefined where no screen of its graph shows the key change: the page's opening
+ * value then, as the recording shows it). Null where none shows such a press.
  */
 export function countStepperHere(
   recordings: readonly { model: PageModel; node: GraphNode; task: string }[],
   label: string,
   bounds: Bounds,
+  valueHere: (key: string) => string | undefined,
 ): CountStepper | null {
   const want = normalizeContent(label);
+  let other: { key: string; name: string; by: number; task: string; opens: number | null } | null = null;
+  const steps = new Map<number, number>();
   for (const { model: m, node, task } of recordings)
     for (const e of m.outOf.get(node.id) ?? []) {
       if (!isTapLike(e.action) || !e.target || (e.effects?.length ?? 0) !== 1) continue;
@@ -88,12 +104,28 @@ export function countStepperHere(
       if (!pressed && !mirror) continue;
       const v = e.effects![0]!;
       const step = stepOf(m, e, v.key, v.value);
-      if (step === null || step.at !== 0 || singleNumber(contentOf(m.byId.get(e.from))[v.key]) === null) continue;
+      const before = singleNumber(contentOf(m.byId.get(e.from))[v.key]);
+      if (step === null || step.at !== 0 || before === null) continue;
       const start = startOf(m, page, v.key);
-      if (start !== 1) continue;
-      return { count: countName(v.key), by: mirror ? -step.by : step.by, start, floor: m.fromOne.has(v.key) ? 1 : null, recordedBy: task };
+      if (start === 1)
+        return {
+          count: countName(v.key),
+          by: mirror ? -step.by : step.by,
+          start,
+          floor: m.fromOne.has(v.key) ? 1 : null,
+          recordedBy: task,
+        };
+      if (other !== null && other.key !== v.key) continue;
+      other ??= { key: v.key, name: v.label ?? countName(v.key), by: mirror ? -step.by : step.by, task, opens: start };
+      if (mirror) steps.set(before + step.by, before);
+      else steps.set(before, before + step.by);
     }
-  return null;
+  if (other === null) return null;
+  // The value the path's page holds; where none of its screens shows the value change, the one the page opens with.
+  const shown = valueHere(other.key);
+  const now = shown === undefined ? other.opens : singleNumber(shown);
+  if (now === null) return null;
+  return { count: other.name, by: other.by, start: now, floor: null, recordedBy: other.task, steps };
 }
 
 /**
@@ -103,12 +135,18 @@ export function countStepperHere(
 export class SteppedCount {
   private held: { page: string; count: string; start: number; now: number } | null = null;
 
-  /** A press on the stepper on `page`: the count after it, and whether it changed (at its floor, − changes nothing). */
-  press(page: string, s: CountStepper): { now: number; changed: boolean } {
-    const before = this.held?.page === page && this.held.count === s.count ? this.held.now : s.start;
-    const stepped = before + s.by;
+  /**
+   * A press on the stepper on `page`: the count after it, and whether it changed (at its floor, − changes nothing); null
+   * where the stepper's recorded steps do not include the value it stands at (what the press does there, none shows).
+   */
+  press(page: string, s: CountStepper): { now: number; changed: boolean } | null {
+    const held = this.held?.page === page && this.held.count === s.count ? this.held : null;
+    const before = held ? held.now : s.start;
+    const start = held ? held.start : s.start;
+    const stepped = s.steps ? s.steps.get(before) : before + s.by;
+    if (stepped === undefined) return null;
     const now = s.floor !== null && stepped < s.floor ? before : stepped;
-    this.held = now === s.start ? null : { page, count: s.count, start: s.start, now };
+    this.held = now === start ? null : { page, count: s.count, start, now };
     return { now, changed: now !== before };
   }
 

@@ -1,4 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
+import type { GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { ContentRecord } from './goal-conditions.js';
 import { isSearchKey } from './goal-conditions.js';
 import { plainQuery } from './content.js';
@@ -13,7 +14,8 @@ import { broaderQuery, isTapLike, namedBy, tappedLabel } from './walk-view.js';
  * to the results the demonstration saw, but the result the path then picks must be named by the query (a search for
  * 大药房 finds 益丰大药房; one for 医院 does not): which other results a query shows, no demonstration saw. A query
  * broader than the demonstration's (walk-view.ts broaderQuery) lists results in places no recorded screen shows, so
- * no result it lists can be told by place.
+ * no result it lists can be told by place — unless another task's demonstration submitted that very query in the same
+ * box: its recording shows what the phone lists, and the walk shows and judges taps on it (walk.ts resultPicked).
  */
 export class SearchQuery {
   /** The other query typed, until a result it names is picked or the recorded search is typed again; else null. */
@@ -23,10 +25,16 @@ export class SearchQuery {
   private odd = false;
   /** The search box it was typed in. */
   private key = '';
+  /**
+   * Where the query was submitted and another task's demonstration submitted the very same query there: the results that
+   * recording saw (its node and graph), shown on `page` (the page this task's Enter reached) until the walk leaves it.
+   */
+  private listed: { page: string; graph: TaskGraph; node: GraphNode } | null = null;
 
   /** After a move was applied: another query typed starts one; the recorded search typed again ends it. */
   typed(move: Candidate, action: Action, record: ContentRecord): void {
     if (action.type !== 'Type' || !move.edge) return;
+    this.listed = null;
     const field = typedField(move.edge);
     if (move.how === 'query' && field) {
       this.text = record.get(field.key) ?? action.text;
@@ -34,6 +42,26 @@ export class SearchQuery {
       this.odd = !plainQuery(action.text);
       this.broad = broaderQuery(this.text, field.value);
     } else if (isSearchKey(field?.key ?? '')) this.text = null;
+  }
+
+  /**
+   * The query submitted by Enter, the walk now on `page`: `recorded` looks up the results another task's demonstration
+   * saw after submitting the same query in the same box (walk-app-pages.ts resultsOf), null where none did.
+   */
+  submitted(page: string, recorded: (key: string, query: string) => { graph: TaskGraph; node: GraphNode } | null): void {
+    const found = this.text === null || this.odd ? null : recorded(this.key, this.text);
+    this.listed = found ? { page, ...found } : null;
+  }
+
+  /** The results another task recorded for the query, where the walk stands on the page they are shown on; else null. */
+  resultsOn(page: string): { graph: TaskGraph; node: GraphNode } | null {
+    return this.listed?.page === page ? this.listed : null;
+  }
+
+  /** A result of the recorded results picked (the page it opens is this task's own): the query has done its work. */
+  picked(): void {
+    this.text = null;
+    this.listed = null;
   }
 
   /**

@@ -59,8 +59,14 @@ export abstract class WalkTravels extends WalkState {
 
   /** A press on a count's stepper that only another task's recording shows (walk-count.ts): the page stays. */
   protected pressCount(stepper: CountStepper, nearest: WalkMove['nearest']): WalkMove {
-    const { now, changed } = this.counts.press(this.pos.page, stepper);
+    const pressed = this.counts.press(this.pos.page, stepper);
     const seen = `as ${stepper.recordedBy}'s recording shows it on a page laid out as this one, from ${stepper.start}`;
+    if (pressed === null)
+      return refused(
+        `a stepper no demonstration of this task pressed, at a value no recording pressed it at (${stepper.count}): what it does there, no recording shows`,
+        nearest,
+      );
+    const { now, changed } = pressed;
     if (!changed)
       return unrecorded('still', `${stepper.count} holds at ${now}, the least it takes (${seen}): the press changes nothing`, nearest, 0);
     this.viaGoal = new Set();

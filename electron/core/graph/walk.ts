@@ -1,9 +1,9 @@
 import type { SentTexts } from './walk-goal-stands.js';
 import type { Action } from '../../../shared/domain/action.js';
-import type { GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { graphScreen } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
-import { bestEdge } from './match.js';
+import { bestEdge, pressedLabel } from './match.js';
 import { labelUnder } from './walk-controls.js';
 import { nothingUnder, sameControl } from './walk-pressed.js';
 import { vetMove } from './walk-vet.js';
@@ -298,6 +298,8 @@ export class GraphWalker extends WalkTravels {
       const counted = this.heldCount(held, action, screen);
       if (counted) return counted;
     }
+    const listed = relabelled === null && isTapLike(action) && this.scrolled === 0 ? this.query.resultsOn(pos.page) : null;
+    if (listed) return this.resultPicked(listed, action, screen);
     // Moved to where a recorded screen showed a label: only the recorded actions that pressed that control.
     const presses = (e: GraphEdge | null): boolean =>
       relabelled === null || (e !== null && isTapLike(action) && normalizeContent(tappedLabel(e, action)) === relabelled);
@@ -410,10 +412,44 @@ export class GraphWalker extends WalkTravels {
       }
       return { taken: null, nearest: exact.nearest };
     }
+    const before = this.screens();
     this.apply(move, action, pos);
     this.query.typed(move, action, this.record);
+    if (action.type === 'Enter') this.submitted(before);
     const nearest = exact.nearest ?? (move.edge ? { edge: move.edge, result: move.result } : null);
     return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest };
+  }
+
+  /**
+   * Another query than this task's submitted by Enter, where another task's demonstration submitted the same query in
+   * the same box: the results its recording saw are what the phone lists (walk-query.ts), shown to the agent from here.
+   */
+  private submitted(searchedOn: readonly (GraphNode | undefined)[]): void {
+    const app = this.app;
+    const here = this.screens()[0];
+    if (!app || !here) return;
+    this.query.submitted(this.pos.page, (key, query) => app.resultsOf(this.graph, searchedOn, key, query, here));
+  }
+
+  /**
+   * A tap on the results another task recorded for the query (see submitted): the control under the finger on that
+   * recording's screen, where this task's demonstrations tapped a control of that label on their own results (the same
+   * place, listed by both queries), opens what it opened for them. Any other tap there: what it opens, no demonstration
+   * of this task saw.
+   */
+  private resultPicked(listed: { graph: TaskGraph; node: GraphNode }, action: Action, screen: { width: number; height: number }): WalkMove {
+    const pos = this.pos;
+    const label = labelUnder([listed.node], action, screen);
+    const nearest = bestEdge(action, this.outEdges(pos), this.opts).nearest;
+    const seen = `the results ${listed.graph.taskId}'s demonstration saw for the query "${this.query.text ?? ''}"`;
+    if (label === null) return refused(`on ${seen}, no one control is under the finger`, nearest);
+    const want = normalizeContent(label);
+    const opens = this.outEdges(pos).find(
+      (e) => isTapLike(e.action) && this.model.pageOf.get(e.to) !== pos.page && normalizeContent(pressedLabel(e)) === want,
+    );
+    if (!opens) return refused(`on ${seen}, "${label}" is under the finger: what it opens, no demonstration of this task saw`, nearest);
+    this.query.picked();
+    return this.take(opens, 'same-item', `"${label}" on ${seen}: the same result this task's demonstrations opened`, action, pos, nearest);
   }
 
   /**
