@@ -5,6 +5,7 @@ import { isScrollKey, isTextKey } from './content-keys.js';
 import { textMatches } from './match.js';
 import type { GoalHints } from './text-slots.js';
 import { fieldSlots, slotsVerdict } from './text-slots.js';
+import { loweredTo } from './goal-direction.js';
 
 /**
  * Goal conditions (essential states) of DONE nodes: what the path to a goal must have typed or chosen.
@@ -108,18 +109,23 @@ export function deriveGoalConditions(
   const free = new Set(graph.freeKeys ?? []);
   const choices = allowedChoices(graph.edges);
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  // The value a path's page showed before the path first set the key (a stepped count's start).
+  const startOf = (path: readonly GraphEdge[], key: string): string | undefined => {
+    const first = path.find((e) => e.effects?.some((v) => v.key === key));
+    return first ? byId.get(first.from)?.signature.content?.[key] : undefined;
+  };
   const out = new Map<string, GoalCondition[]>();
   // What every demonstration of the task committed alike: a value one path typed on its way (a search
   // query) while another path reached the goal without it is how that path went, not what the goal is.
   const allPaths = [...paths.values()].flat();
-  const shared = conditionsFrom(allPaths, free, hints, () => true, true, choices);
+  const shared = conditionsFrom(allPaths, free, hints, () => true, true, choices, startOf);
   // Keys only some routes set (the message box of another app, presses where another route used the
   // screen): the demonstrations that reached a DONE node decide that node's conditions on them, so a
   // DONE node of its own route never goes without what its route committed.
   const everywhere = keysSetBy(allPaths);
   for (const [doneId, demoPaths] of paths) {
     if (demoPaths.length === 0) continue;
-    const own = paths.size > 1 ? conditionsFrom(demoPaths, free, hints, (key) => !everywhere.has(key), false, choices) : [];
+    const own = paths.size > 1 ? conditionsFrom(demoPaths, free, hints, (key) => !everywhere.has(key), false, choices, startOf) : [];
     const conditions = [...shared, ...own].map((c, i) => ({ ...c, id: `c${i + 1}` }));
     // A confirmation: a label on the goal screen that no screen before the goal action shows.
     const done = byId.get(doneId);
@@ -184,6 +190,8 @@ function conditionsFrom(
   want: (key: string) => boolean,
   byField = false,
   choices: ReadonlyMap<string, readonly string[]> = new Map(),
+  /** The value a path's page showed before the path first set a key. */
+  startOf: (path: readonly GraphEdge[], key: string) => string | undefined = () => undefined,
 ): GoalCondition[] {
   const commits = byField ? byFields(paths.map(committedContent)) : paths.map(committedContent);
   const out: GoalCondition[] = [];
@@ -209,6 +217,26 @@ function conditionsFrom(
         key,
         label: all[0]!.label,
         expected,
+        match: 'regex',
+        source: 'derived',
+      });
+      continue;
+    }
+    const lowered =
+      hints.direction === 'less' && KIND[all[0]!.kind] === 'value'
+        ? loweredTo(
+            key,
+            paths.map((p) => startOf(p, key)),
+            all.map((v) => v.value),
+          )
+        : null;
+    if (lowered !== null) {
+      out.push({
+        id: `c${out.length + 1}`,
+        kind: 'value',
+        key,
+        label: all[0]!.label,
+        expected: lowered,
         match: 'regex',
         source: 'derived',
       });

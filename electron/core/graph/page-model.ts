@@ -391,13 +391,29 @@ export function valueAgrees(m: PageModel, key: string, nodeValue: string, value:
   return isTextKey(key) && textAgrees(m, key, value, nodeValue, threshold).matched;
 }
 
+/**
+ * Whether a DONE node's goal condition on a shown value accepts `value` by its regex: the node stands for every value
+ * the condition accepts (a count the task asks to lower, 1 as well as the 2 a demonstration left: goal-direction.ts).
+ */
+function goalAccepts(n: GraphNode, key: string, value: string): boolean {
+  if (!n.done) return false;
+  return (n.goal ?? []).some((c) => {
+    if (c.kind !== 'value' || c.match !== 'regex' || c.key !== key) return false;
+    try {
+      return new RegExp(c.expected, 'u').test(value);
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** The nodes of a page whose content agrees with `content` on every key both have. */
 export function nodesWith(m: PageModel, page: string, content: ReadonlyMap<string, string>, threshold: number): GraphNode[] {
   return (m.nodesOf.get(page) ?? []).filter((n) => {
     const c = contentOf(n);
     for (const k in c) {
       const v = content.get(k);
-      if (v !== undefined && !valueAgrees(m, k, c[k]!, v, threshold)) return false;
+      if (v !== undefined && !valueAgrees(m, k, c[k]!, v, threshold) && !goalAccepts(n, k, v)) return false;
     }
     return true;
   });

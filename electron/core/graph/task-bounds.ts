@@ -61,3 +61,15 @@ export function optionsWithinBounds(group: readonly UiNode[], tapped: UiNode, bo
   });
   return ok.length >= 2 ? ok : null;
 }
+
+/**
+ * The way the task's words ask a value to go, with no number said: 减少 (the cart's milk, bought too much), 调低; or
+ * 增加, 调高. A demonstration steps the value to one place on that way (3 cases down to 2); the task accepts any
+ * other on it (1 case, as the task's own check does). Only explicit verbs count; where the texts say both ways, none.
+ */
+export function taskDirection(texts: readonly (string | undefined)[]): 'less' | 'more' | null {
+  const s = texts.map((t) => normalizeContent(t ?? '')).join(' ');
+  const less = /减少|减小|降低|调低|调小|少一点|少点/.test(s);
+  const more = /增加|增大|提高|调高|加大|多一点|多点/.test(s);
+  return less === more ? null : less ? 'less' : 'more';
+}

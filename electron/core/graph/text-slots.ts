@@ -44,6 +44,8 @@ export interface GoalHints {
   tokenize?: Tokenize;
   /** The key terms of the task's own text checks: what the task says a message must and must not say. */
   terms?: readonly TaskTerms[];
+  /** The way the task's words ask a value to go, with no number said (task-bounds.ts taskDirection). */
+  direction?: 'less' | 'more';
 }
 
 /** Words that carry no content of a message: pronouns, particles, the verbs of asking someone to say something. */

@@ -21,7 +21,7 @@ import { attachKnownWrong } from '../../core/graph/growth/known-wrong.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import type { GoalHints } from '../../core/graph/text-slots.js';
 import type { TaskBound } from '../../core/graph/task-bounds.js';
-import { taskBounds } from '../../core/graph/task-bounds.js';
+import { taskBounds, taskDirection } from '../../core/graph/task-bounds.js';
 import { JiebaTokenizer } from '../../adapters/nlp/jieba-tokenizer.js';
 
 /** A recorded step with its parsed UI dump: what the builder and the probe read. */
@@ -149,8 +149,10 @@ export function goalHints(store: WorkspaceStore, taskId: string): GoalHints {
   const tokenizer = new JiebaTokenizer();
   // The key terms of the task's own text checks (what a message it sends must say): the slots of the field typed into.
   const terms = (task?.success_checks ?? []).flatMap((c) => (c.expect.terms ? [c.expect.terms] : []));
+  const direction = task ? taskDirection([task.instruction, task.normalized]) : null;
   return {
     ...(task ? { instruction: task.instruction } : {}),
+    ...(direction ? { direction } : {}),
     tokenize: (s) => tokenizer.cut(s),
     ...(terms.length > 0 ? { terms } : {}),
   };
