@@ -72,4 +72,10 @@ describe("another query's results, as another task's demonstration saw them", ()
     // A query no recording submitted (院): what it lists, no screen shows.
     expect(walk([...query('院'), tapAt(rows[1]!), tapAt(go)])).toBe(false);
   });
+
+  it("Back from the place picked finds that query's results again: the first row is still the clinic", () => {
+    const back: Action = { type: 'Back' };
+    expect(walk([...query('医院'), tapAt(rows[1]!), back, tapAt(rows[0]!), tapAt(go)])).toBe(false);
+    expect(walk([...query('医院'), tapAt(rows[1]!), back, tapAt(rows[1]!), tapAt(go)])).toBe(true);
+  });
 });

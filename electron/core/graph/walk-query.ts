@@ -29,7 +29,7 @@ export class SearchQuery {
    * Where the query was submitted and another task's demonstration submitted the very same query there: the results that
    * recording saw (its node and graph), shown on `page` (the page this task's Enter reached) until the walk leaves it.
    */
-  private listed: { page: string; graph: TaskGraph; node: GraphNode } | null = null;
+  private listed: { page: string; query: string; graph: TaskGraph; node: GraphNode } | null = null;
 
   /** After a move was applied: another query typed starts one; the recorded search typed again ends it. */
   typed(move: Candidate, action: Action, record: ContentRecord): void {
@@ -50,18 +50,20 @@ export class SearchQuery {
    */
   submitted(page: string, recorded: (key: string, query: string) => { graph: TaskGraph; node: GraphNode } | null): void {
     const found = this.text === null || this.odd ? null : recorded(this.key, this.text);
-    this.listed = found ? { page, ...found } : null;
+    this.listed = found && this.text !== null ? { page, query: this.text, ...found } : null;
   }
 
-  /** The results another task recorded for the query, where the walk stands on the page they are shown on; else null. */
-  resultsOn(page: string): { graph: TaskGraph; node: GraphNode } | null {
+  /**
+   * The results another task recorded for the query, where the walk stands on the page they are shown on (Back from a
+   * result picked there finds them again, as the phone does); else null.
+   */
+  resultsOn(page: string): { query: string; graph: TaskGraph; node: GraphNode } | null {
     return this.listed?.page === page ? this.listed : null;
   }
 
-  /** A result of the recorded results picked (the page it opens is this task's own): the query has done its work. */
+  /** A result of the recorded results picked (the page it opens is this task's own): no refusal for it after. */
   picked(): void {
     this.text = null;
-    this.listed = null;
   }
 
   /**

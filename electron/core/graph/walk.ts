@@ -437,11 +437,15 @@ export class GraphWalker extends WalkTravels {
    * place, listed by both queries), opens what it opened for them. Any other tap there: what it opens, no demonstration
    * of this task saw.
    */
-  private resultPicked(listed: { graph: TaskGraph; node: GraphNode }, action: Action, screen: { width: number; height: number }): WalkMove {
+  private resultPicked(
+    listed: { query: string; graph: TaskGraph; node: GraphNode },
+    action: Action,
+    screen: { width: number; height: number },
+  ): WalkMove {
     const pos = this.pos;
     const label = labelUnder([listed.node], action, screen);
     const nearest = bestEdge(action, this.outEdges(pos), this.opts).nearest;
-    const seen = `the results ${listed.graph.taskId}'s demonstration saw for the query "${this.query.text ?? ''}"`;
+    const seen = `the results ${listed.graph.taskId}'s demonstration saw for the query "${listed.query}"`;
     if (label === null) return refused(`on ${seen}, no one control is under the finger`, nearest);
     const want = normalizeContent(label);
     const opens = this.outEdges(pos).find(
