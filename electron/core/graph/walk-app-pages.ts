@@ -16,7 +16,7 @@ import { pressedLabel } from './match.js';
 import type { TurnedControl } from './walk-turned.js';
 import { turnHere } from './walk-turned.js';
 import type { CountStepper } from './walk-count.js';
-import { countStepperHere } from './walk-count.js';
+import { countStepperHere, showsElement } from './walk-count.js';
 import type { TapLike } from './walk-view.js';
 import { insideScrolling, isTapLike, outsideScrolling, tappedLabel } from './walk-view.js';
 
@@ -174,7 +174,8 @@ export class AppPages {
     bounds: Bounds,
     valueHere: (key: string) => string | undefined,
   ): CountStepper | null {
-    return countStepperHere(this.recordingsLaidOutAs(own, here), label, bounds, valueHere);
+    const shown = (key: string): boolean => here.some((n) => n !== undefined && showsElement(n, key));
+    return countStepperHere(this.recordingsLaidOutAs(own, here), label, bounds, valueHere, shown);
   }
 
   /** Other tasks' recordings of the page `here` shows, or of a screen laid out as it (another item's), with their models. */

@@ -220,3 +220,56 @@ describe('a stepper of another value, pressed and undone, that only another task
     expect(walk([add, down, up, minus, saved], [])).toBe(false);
   });
 });
+
+/**
+ * The same stepper on a list another task recorded with another item in its row: a cart whose row is the glasses,
+ * where another task's recording stepped the milk's row (3 to 2) with the − at the same place. The milk's count is no
+ * value of this cart: − here presses the glasses' row (on the phone, at 1 it takes the row away), so what the press
+ * does, no recording shows.
+ */
+describe("a stepper of another task's list row, on a row of another item", () => {
+  const minus = b(40, 600, 300, 700);
+  const plus = b(780, 600, 1040, 700);
+  const checkout = b(540, 2000, 1040, 2150);
+  const cart = (item: string, qty: number) =>
+    page(
+      '购物车',
+      text(`${item} × ${qty}`, b(40, 400, 1040, 500), { resourceId: id('summary') }),
+      button('−', minus, { resourceId: id('minus') }),
+      button('+', plus, { resourceId: id('plus') }),
+      button('去结算', checkout, { resourceId: id('checkout') }),
+    );
+  const tab = b(540, 2200, 1040, 2350);
+  const home = page('商城', button('购物车', tab, { resourceId: id('cart_tab') }));
+  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
+  const glasses = named(
+    graphOf([
+      demoOf(1, [
+        { ui: home, action: tapAt(tab) },
+        { ui: cart('老花镜', 1), action: tapAt(checkout), activity: 'CartActivity' },
+        { ui: page('订单已提交'), action: null, activity: 'OrderActivity' },
+      ]),
+    ]),
+    'glasses',
+  );
+  const milk = named(
+    graphOf([
+      demoOf(2, [
+        { ui: home, action: tapAt(tab) },
+        { ui: cart('纯牛奶', 3), action: tapAt(minus), activity: 'CartActivity' },
+        { ui: cart('纯牛奶', 2), action: null, activity: 'CartActivity' },
+      ]),
+    ]),
+    'milk-fewer',
+  );
+  const walk = (actions: readonly Action[]): boolean => {
+    const w = new GraphWalker(glasses, DEFAULT_MATCH_OPTIONS, new AppPages([glasses, milk]));
+    for (const a of actions) if (!w.act(a).taken) return false;
+    return w.finish().success;
+  };
+
+  it('−, + then checked out: refused (the milk row is not on this cart)', () => {
+    expect(walk([tapAt(tab), tapAt(checkout)])).toBe(true);
+    expect(walk([tapAt(tab), tapAt(minus), tapAt(plus), tapAt(checkout)])).toBe(false);
+  });
+});

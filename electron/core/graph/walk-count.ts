@@ -51,6 +51,19 @@ export interface CountStepper {
 /** The count's name in a content key: the label at the key's end (`…§number|TextView||数量`). */
 const countName = (key: string): string => key.slice(key.lastIndexOf('|') + 1);
 
+/**
+ * Whether a screen shows the element a content key reads (`…§kind|Class|resource-id|label`): its resource id in the
+ * screen's structure (the alarm's minute_input), and where the key names a label with more than digits (a list row's
+ * 纯牛奶 × #), that label among the screen's texts — another item's row of the same list is another element.
+ */
+export function showsElement(n: GraphNode, key: string): boolean {
+  const [, , id = '', ...rest] = key.slice(key.indexOf('§') + 1).split('|');
+  const label = rest.join('|');
+  const named = label !== '' && !/^[#\s.,:]*$/.test(label);
+  if (id === '' && !named) return false;
+  return (id === '' || n.signature.structure.some((t) => t.endsWith(`|${id}`))) && (!named || n.signature.anchors.includes(label));
+}
+
 /** The count a key holds whenever its page is opened in the model: the single number every entry to the page shows, or null. */
 function startOf(m: PageModel, page: string, key: string): number | null {
   const values = new Set<number | null>();
@@ -90,6 +103,7 @@ export function countStepperHere(
   label: string,
   bounds: Bounds,
   valueHere: (key: string) => string | undefined,
+  elementShown: (key: string) => boolean = () => false,
 ): CountStepper | null {
   const want = normalizeContent(label);
   let other: { key: string; name: string; by: number; task: string; opens: number | null } | null = null;
@@ -121,8 +135,11 @@ export function countStepperHere(
       else steps.set(before, before + step.by);
     }
   if (other === null) return null;
-  // The value the path's page holds; where none of its screens shows the value change, the one the page opens with.
+  // The value the path's page holds; where none of its screens shows the value change, the one the page opens with —
+  // only where they show the value's own element (the alarm's minute field), not a row of another page's list (the
+  // milk's row of another cart: the − there presses whatever this cart lists in its place).
   const shown = valueHere(other.key);
+  if (shown === undefined && !elementShown(other.key)) return null;
   const now = shown === undefined ? other.opens : singleNumber(shown);
   if (now === null) return null;
   return { count: other.name, by: other.by, start: now, floor: null, recordedBy: other.task, steps };
