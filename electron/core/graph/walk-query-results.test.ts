@@ -59,6 +59,11 @@ describe("another query's results, as another task's demonstration saw them", ()
     const w = walker([nearest]);
     for (const a of query('医院')) w.act(a);
     expect(w.view.recordedBy).toBe('nearest-hospital');
+    // Home over them: the launcher is shown, not the results (the app's page is behind it).
+    const home = walker([nearest]);
+    for (const a of query('医院')) home.act(a);
+    home.act({ type: 'Home' });
+    expect(home.view.recordedBy).toBeUndefined();
     const picked = w.act(tapAt(rows[1]!));
     expect(picked.taken?.result.reason).toMatch(/the same result this task's demonstrations opened/);
     expect(w.act(tapAt(go)).taken).not.toBeNull();

@@ -27,7 +27,8 @@ export class SearchQuery {
   private key = '';
   /**
    * Where the query was submitted and another task's demonstration submitted the very same query there: the results that
-   * recording saw (its node and graph), shown on `page` (the page this task's Enter reached) until the walk leaves it.
+   * recording saw (its node and graph), shown on `page` (the page this task's Enter reached) whenever the walk stands
+   * there — Back from a result finds them again — until another query is typed.
    */
   private listed: { page: string; query: string; graph: TaskGraph; node: GraphNode } | null = null;
 

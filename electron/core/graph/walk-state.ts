@@ -162,14 +162,14 @@ export abstract class WalkState {
   /** What the agent should be shown: `node`'s recorded screen, or a page no demonstration saw, or that screen scrolled (walk-view.ts). */
   get view(): WalkView {
     if (this.abroad) return abroadView(this.abroad, this.node);
-    // Another query's results, as another task's demonstration saw them (walk-query.ts): not what this task recorded here.
-    const listed = this.scrolled === 0 && !this.away ? this.query.resultsOn(this.pos.page) : null;
-    if (listed)
-      return { node: this.node, kind: 'recorded', scrolledPx: 0, shown: listed.node.representative, recordedBy: listed.graph.taskId };
     if (this.front.left !== null) {
       const home = this.front.elsewhere === null ? this.homeNode : null;
       return home !== null ? { node: home, kind: 'recorded', scrolledPx: 0 } : { node: this.node, kind: 'excursion', scrolledPx: 0 };
     }
+    // Another query's results, as another task's demonstration saw them (walk-query.ts): not what this task recorded here.
+    const listed = this.scrolled === 0 && !this.away ? this.query.resultsOn(this.pos.page) : null;
+    if (listed)
+      return { node: this.node, kind: 'recorded', scrolledPx: 0, shown: listed.node.representative, recordedBy: listed.graph.taskId };
     const keyboard = this.afterStay === null && !this.away ? this.keyboardScreen() : null;
     const view = walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph), this.afterStay);
     const shown = keyboard ? withKeyboardScreen(view, keyboard, this.app?.recordedBy(keyboard), this.graph.taskId) : view;
