@@ -334,3 +334,6 @@ export function namesSomething(query: string): boolean {
   const chars = [...query];
   return chars.length >= 2 || (chars.length === 1 && /\p{Script=Han}/u.test(chars[0]!));
 }
+
+/** A text as a regex that matches it literally (an option's label, a value inside a goal condition's regex). */
+export const escapeRegex = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,6 +1,6 @@
 import type { ContentValue, GoalCondition, GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
-import { normalizeContent, numbersIn, sameNumbers, sliderValue } from './content.js';
+import { escapeRegex, normalizeContent, numbersIn, sameNumbers, sliderValue } from './content.js';
 import { isScrollKey, isTextKey } from './content-keys.js';
 import { textMatches } from './match.js';
 import type { GoalHints } from './text-slots.js';
@@ -319,7 +319,6 @@ export function describeCondition(c: GoalCondition): string {
 /** What a walk records for a choice taken by one of an edge's allowed options. */
 /** The value a free choice leaves in a path's content: any of the allowed options (or a slider within the task's bound). */
 export const ANY_OPTION = '*';
-const escapeRegex = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Keys an edge's free choice sets (a tap on any of its options takes it), with the labels of the options it allows:

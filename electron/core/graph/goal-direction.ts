@@ -1,9 +1,8 @@
+import { escapeRegex } from './content.js';
 import { numberAt, numberStep, withNumberAt } from './stepped-number.js';
 
 /** The most values a condition lists: a count stepped down from far higher is no quantity a person adjusts by hand. */
 const MOST = 20;
-
-const escapeRegex = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The goal condition's expected regex for a number the task asks to lower without saying how far (把购物车中纯牛奶的数量

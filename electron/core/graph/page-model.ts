@@ -4,7 +4,7 @@ import type { GraphEdge, GraphNode, SignatureConfig, TaskGraph } from '../../../
 import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { samePage, widgetStatesAgree } from './compare.js';
 import { canonicalNumber, namesSomething, normalizeContent, numbersIn, sliderValue } from './content.js';
-import { fieldKey, isSearchKey, isTextKey } from './goal-conditions.js';
+import { conditionHolds, fieldKey, isSearchKey, isTextKey } from './goal-conditions.js';
 import type { MatchRule } from './match.js';
 import { pressedLabel, textMatches } from './match.js';
 import { impliedEffects } from './implied-effects.js';
@@ -395,16 +395,10 @@ export function valueAgrees(m: PageModel, key: string, nodeValue: string, value:
  * Whether a DONE node's goal condition on a shown value accepts `value` by its regex: the node stands for every value
  * the condition accepts (a count the task asks to lower, 1 as well as the 2 a demonstration left: goal-direction.ts).
  */
-function goalAccepts(n: GraphNode, key: string, value: string): boolean {
-  if (!n.done) return false;
-  return (n.goal ?? []).some((c) => {
-    if (c.kind !== 'value' || c.match !== 'regex' || c.key !== key) return false;
-    try {
-      return new RegExp(c.expected, 'u').test(value);
-    } catch {
-      return false;
-    }
-  });
+function goalAccepts(n: GraphNode, key: string, value: string, threshold: number): boolean {
+  return (
+    n.done && (n.goal ?? []).some((c) => c.kind === 'value' && c.match === 'regex' && c.key === key && conditionHolds(c, value, threshold))
+  );
 }
 
 /** The nodes of a page whose content agrees with `content` on every key both have. */
@@ -413,7 +407,7 @@ export function nodesWith(m: PageModel, page: string, content: ReadonlyMap<strin
     const c = contentOf(n);
     for (const k in c) {
       const v = content.get(k);
-      if (v !== undefined && !valueAgrees(m, k, c[k]!, v, threshold) && !goalAccepts(n, k, v)) return false;
+      if (v !== undefined && !valueAgrees(m, k, c[k]!, v, threshold) && !goalAccepts(n, k, v, threshold)) return false;
     }
     return true;
   });

@@ -1,7 +1,7 @@
 import type { Bounds, ScreenSize, UiHierarchy, UiNode } from '../../../shared/domain/ui-node.js';
 import type { TapOption } from '../../../shared/domain/task-graph.js';
 import { contains, flattenUi, labelOf } from '../../../shared/domain/ui-tree.js';
-import { normalizeContent } from './content.js';
+import { escapeRegex, normalizeContent } from './content.js';
 import { isEditField } from './widget-classes.js';
 
 /**
@@ -32,11 +32,10 @@ const TAIL_PLUS = /[+＋]$/u;
 /** The label with its sign turned over ("−1 h" → "+1 h", "−" → "+"), or null when it carries no sign. */
 function mirroredLabel(label: string): RegExp | null {
   const t = label.trim();
-  const rest = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  if (MINUS.test(t)) return new RegExp(`^[+＋]${rest(t.slice(1))}$`, 'u');
-  if (PLUS.test(t)) return new RegExp(`^[-−－–]${rest(t.slice(1))}$`, 'u');
-  if (TAIL_MINUS.test(t)) return new RegExp(`^${rest(t.slice(0, -1))}[+＋]$`, 'u');
-  if (TAIL_PLUS.test(t)) return new RegExp(`^${rest(t.slice(0, -1))}[-−－–]$`, 'u');
+  if (MINUS.test(t)) return new RegExp(`^[+＋]${escapeRegex(t.slice(1))}$`, 'u');
+  if (PLUS.test(t)) return new RegExp(`^[-−－–]${escapeRegex(t.slice(1))}$`, 'u');
+  if (TAIL_MINUS.test(t)) return new RegExp(`^${escapeRegex(t.slice(0, -1))}[+＋]$`, 'u');
+  if (TAIL_PLUS.test(t)) return new RegExp(`^${escapeRegex(t.slice(0, -1))}[-−－–]$`, 'u');
   return null;
 }
 
