@@ -204,12 +204,15 @@ describe('a stepper of another value, pressed and undone, that only another task
     expect(walk([add, down, saved])).toBe(true);
     expect(walk([add, down, up, minus, saved])).toBe(true);
     expect(walk([add, up, up, minus, minus, down, saved])).toBe(true);
+    // The recorded −1 h while the minute stands at :05: another field of the page, edited as recorded.
+    expect(walk([add, up, down, minus, saved])).toBe(true);
   });
 
   it('left stepped, undone too often, or stepped from a value no recording pressed it at: refused', () => {
     expect(walk([add, down, up, saved])).toBe(false);
     expect(walk([add, down, up, minus, minus, saved])).toBe(false);
     expect(walk([add, down, up, minus, up, saved])).toBe(false);
+    expect(walk([add, up, down, saved])).toBe(false);
     // −5 min at 00: the recording never pressed + from 55, nor − at 00 — a wrap or a floor, no screen says.
     expect(walk([add, minus, up, down, saved])).toBe(false);
     // A third +5 min: from 10, where no recording pressed it.
