@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
-import { b, button, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
+import { b, button, field, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf } from '../../../test/support/page-demos.js';
 import { GraphWalker } from './walk.js';
 import { AppPages } from './walk-app-pages.js';
@@ -77,6 +77,50 @@ describe('a count stepped by a control only another task recorded', () => {
 
   it('Back leaves the page and its count: opened again, it starts at 1', () => {
     expect(walk([open, tapAt(plus), back, open, tapAt(buy)])).toBe(true);
+  });
+
+  it('a button of the page that acts with the count (加入购物车, recorded staying): refused while the count stands stepped', () => {
+    // Held-out set AE: +, into the cart, bought — two bags where the task wants one; a first version took the recorded
+    // 加入购物车 as another field's edit beside the held count.
+    const badged = (qty: number, inCart: number, name = '保温杯') =>
+      page(
+        name,
+        text(`数量 ${qty}`, b(40, 1600, 1040, 1750), { resourceId: id('qty') }),
+        text(`购物车 ${inCart}`, b(40, 100, 540, 200), { resourceId: id('badge') }),
+        button('−', minus, { resourceId: id('minus') }),
+        button('+', plus, { resourceId: id('plus') }),
+        button('加入购物车', cart, { resourceId: id('cart') }),
+        button('立即购买', buy, { resourceId: id('buy') }),
+      );
+    const toCart = named(
+      graphOf([
+        demoOf(3, [
+          { ui: home('保温杯'), action: tapAt(row) },
+          { ui: badged(1, 0), action: tapAt(cart), activity: 'ProductActivity' },
+          { ui: badged(1, 1), action: null, activity: 'ProductActivity' },
+        ]),
+      ]),
+      'cart-this',
+    );
+    const milkBadged = named(
+      graphOf([
+        demoOf(4, [
+          { ui: home('纯牛奶'), action: tapAt(row) },
+          { ui: badged(1, 0, '纯牛奶'), action: tapAt(plus), activity: 'ProductActivity' },
+          { ui: badged(2, 0, '纯牛奶'), action: tapAt(buy), activity: 'ProductActivity' },
+          { ui: page('订单已提交'), action: null, activity: 'OrderActivity' },
+        ]),
+      ]),
+      'milk-two-badged',
+    );
+    const w = (actions: readonly Action[]): boolean => {
+      const g = new GraphWalker(toCart, DEFAULT_MATCH_OPTIONS, new AppPages([toCart, milkBadged]));
+      for (const a of actions) if (!g.act(a).taken) return false;
+      return g.finish().success;
+    };
+    expect(w([open, tapAt(cart)])).toBe(true);
+    expect(w([open, tapAt(plus), tapAt(minus), tapAt(cart)])).toBe(true);
+    expect(w([open, tapAt(plus), tapAt(cart)])).toBe(false);
   });
 
   it('where no recording shows the stepper, what + does is not known', () => {
@@ -161,8 +205,8 @@ describe('a stepper of another value, pressed and undone, that only another task
   const editor = (hh: string, mm: string) =>
     page(
       '添加闹钟',
-      text(hh, b(40, 700, 1040, 850), { resourceId: id('hour') }),
-      text(mm, b(40, 900, 1040, 1050), { resourceId: id('minute') }),
+      field(hh, '小时', b(40, 700, 1040, 850), { resourceId: id('hour') }),
+      field(mm, '分钟', b(40, 900, 1040, 1050), { resourceId: id('minute') }),
       button('−1 h', hourDown, { resourceId: id('hour_down') }),
       button('−5 min', minuteDown, { resourceId: id('minute_down') }),
       button('+5 min', minuteUp, { resourceId: id('minute_up') }),

@@ -4,6 +4,7 @@ import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/tas
 import { graphScreen } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
 import { isEdit } from './page-model.js';
+import { isChoiceKey, isTextKey } from './content-keys.js';
 import { bestEdge, matchEdge, pressedLabel } from './match.js';
 import { labelUnder } from './walk-controls.js';
 import { nothingUnder, sameControl } from './walk-pressed.js';
@@ -470,11 +471,14 @@ export class GraphWalker extends WalkTravels {
     const stepper = isTapLike(action) ? this.countStepperHere(action, screen, labelUnder(this.screens(), action, screen)) : null;
     if (stepper && stepper.count === held.count) return this.pressCount(stepper, null);
     if (!isTapLike(action) && action.type !== 'Type' && action.type !== 'Enter') return null;
-    // A tap the demonstrations made on this page that edits another of its values and stays (−1 h beside the minute
-    // held at :05): edits of one page's fields commute, so it is taken as recorded; the held value waits to come back.
+    // A tap the demonstrations made on this page that edits another of its inputs and stays (−1 h on the hour field
+    // beside the minute held at :05): edits of one form's fields commute, so it is taken as recorded; the held value
+    // waits to come back. Only fields and choices: a button that acts with the value (加入购物车, whose badge shows what
+    // it added) reads it (held-out set AE: +, into the cart, bought — two bags, accepted by a first version).
     const page = this.pos.page;
+    const inputs = (e: GraphEdge): boolean => (e.effects ?? []).every((v) => isTextKey(v.key) || isChoiceKey(v.key));
     const edits = (e: GraphEdge): boolean =>
-      isEdit(this.model, e) && this.model.pageOf.get(e.to) === page && matchEdge(action, e, this.opts).matched;
+      isEdit(this.model, e) && inputs(e) && this.model.pageOf.get(e.to) === page && matchEdge(action, e, this.opts).matched;
     if (isTapLike(action) && this.outEdges(this.pos).some(edits)) return null;
     return refused(
       `${held.count} stands at ${held.now}, stepped from ${held.start} by a control no demonstration of this task pressed: every route recorded here was taken with ${held.start}, and what the page does with ${held.now}, no demonstration saw`,
