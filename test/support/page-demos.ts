@@ -7,6 +7,7 @@ import { buildGraph } from '../../electron/core/graph/merge.js';
 import type { GoalHints } from '../../electron/core/graph/text-slots.js';
 import { DEFAULT_MATCH_OPTIONS } from '../../electron/core/graph/match.js';
 import { GraphWalker } from '../../electron/core/graph/walk.js';
+import { AppPages } from '../../electron/core/graph/walk-app-pages.js';
 import { toPixels } from '../../electron/core/geometry/coordinates.js';
 import { nodeAt, targetOf } from '../../shared/domain/ui-tree.js';
 
@@ -63,9 +64,22 @@ export function graphOf(demos: readonly Demo[], hints: GoalHints = {}): TaskGrap
   return buildGraph('t', demos, DEFAULT_SIGNATURE_CONFIG, DEFAULT_MATCH_OPTIONS, 'reduce', hints);
 }
 
-/** An agent's path walked offline: accepted when every action is taken and Finish succeeds. */
-export function walkPath(g: TaskGraph, actions: readonly Action[]): { accepted: boolean; reason: string; walker: GraphWalker } {
-  const w = new GraphWalker(g, DEFAULT_MATCH_OPTIONS);
+/** A task's graph under its own id: what the walk needs to tell it from other tasks' recordings of the app. */
+export const taskGraphOf = (taskId: string, demos: readonly Demo[], hints: GoalHints = {}): TaskGraph => ({
+  ...graphOf(demos, hints),
+  taskId,
+});
+
+/**
+ * An agent's path walked offline: accepted when every action is taken and Finish succeeds. `others`: other tasks'
+ * graphs of the same app, whose recordings the walk may consult (walk-app-pages.ts); none unless given.
+ */
+export function walkPath(
+  g: TaskGraph,
+  actions: readonly Action[],
+  others?: readonly TaskGraph[],
+): { accepted: boolean; reason: string; walker: GraphWalker } {
+  const w = new GraphWalker(g, DEFAULT_MATCH_OPTIONS, others ? new AppPages([g, ...others]) : undefined);
   for (const [i, a] of actions.entries()) {
     const m = w.act(a);
     if (!m.taken)

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
-import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 import { b, button, field, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
-import { demoOf, graphOf } from '../../../test/support/page-demos.js';
-import { GraphWalker } from './walk.js';
-import { AppPages } from './walk-app-pages.js';
+import { demoOf, graphOf, taskGraphOf, walkPath } from '../../../test/support/page-demos.js';
 
 /**
  * A product page's quantity that no demonstration of the task stepped (buy this thermos: 立即购买 at once), whose + another
@@ -30,34 +27,23 @@ describe('a count stepped by a control only another task recorded', () => {
       button('加入购物车', cart, { resourceId: id('cart') }),
       button('立即购买', buy, { resourceId: id('buy') }),
     );
-  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
-  const own = named(
-    graphOf([
-      demoOf(1, [
-        { ui: home('保温杯'), action: tapAt(row) },
-        { ui: product('保温杯', 1), action: tapAt(buy), activity: 'ProductActivity' },
-        { ui: page('订单已提交'), action: null, activity: 'OrderActivity' },
-      ]),
+  const own = taskGraphOf('buy-this', [
+    demoOf(1, [
+      { ui: home('保温杯'), action: tapAt(row) },
+      { ui: product('保温杯', 1), action: tapAt(buy), activity: 'ProductActivity' },
+      { ui: page('订单已提交'), action: null, activity: 'OrderActivity' },
     ]),
-    'buy-this',
-  );
-  const milk = named(
-    graphOf([
-      demoOf(2, [
-        { ui: home('纯牛奶'), action: tapAt(row) },
-        { ui: product('纯牛奶', 1), action: tapAt(plus), activity: 'ProductActivity' },
-        { ui: product('纯牛奶', 2), action: tapAt(buy), activity: 'ProductActivity' },
-        { ui: page('订单已提交'), action: null, activity: 'OrderActivity' },
-      ]),
+  ]);
+  const milk = taskGraphOf('milk-two', [
+    demoOf(2, [
+      { ui: home('纯牛奶'), action: tapAt(row) },
+      { ui: product('纯牛奶', 1), action: tapAt(plus), activity: 'ProductActivity' },
+      { ui: product('纯牛奶', 2), action: tapAt(buy), activity: 'ProductActivity' },
+      { ui: page('订单已提交'), action: null, activity: 'OrderActivity' },
     ]),
-    'milk-two',
-  );
+  ]);
   const back: Action = { type: 'Back' };
-  const walk = (actions: readonly Action[], others: readonly TaskGraph[] = [milk]): boolean => {
-    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, ...others]));
-    for (const a of actions) if (!w.act(a).taken) return false;
-    return w.finish().success;
-  };
+  const walk = (actions: readonly Action[], others: readonly TaskGraph[] = [milk]): boolean => walkPath(own, actions, others).accepted;
   const open = tapAt(row);
 
   it('stepped and stepped back, or − at 1 (it holds there), then bought: accepted', () => {
@@ -92,32 +78,22 @@ describe('a count stepped by a control only another task recorded', () => {
         button('加入购物车', cart, { resourceId: id('cart') }),
         button('立即购买', buy, { resourceId: id('buy') }),
       );
-    const toCart = named(
-      graphOf([
-        demoOf(3, [
-          { ui: home('保温杯'), action: tapAt(row) },
-          { ui: badged(1, 0), action: tapAt(cart), activity: 'ProductActivity' },
-          { ui: badged(1, 1), action: null, activity: 'ProductActivity' },
-        ]),
+    const toCart = taskGraphOf('cart-this', [
+      demoOf(3, [
+        { ui: home('保温杯'), action: tapAt(row) },
+        { ui: badged(1, 0), action: tapAt(cart), activity: 'ProductActivity' },
+        { ui: badged(1, 1), action: null, activity: 'ProductActivity' },
       ]),
-      'cart-this',
-    );
-    const milkBadged = named(
-      graphOf([
-        demoOf(4, [
-          { ui: home('纯牛奶'), action: tapAt(row) },
-          { ui: badged(1, 0, '纯牛奶'), action: tapAt(plus), activity: 'ProductActivity' },
-          { ui: badged(2, 0, '纯牛奶'), action: tapAt(buy), activity: 'ProductActivity' },
-          { ui: page('订单已提交'), action: null, activity: 'OrderActivity' },
-        ]),
+    ]);
+    const milkBadged = taskGraphOf('milk-two-badged', [
+      demoOf(4, [
+        { ui: home('纯牛奶'), action: tapAt(row) },
+        { ui: badged(1, 0, '纯牛奶'), action: tapAt(plus), activity: 'ProductActivity' },
+        { ui: badged(2, 0, '纯牛奶'), action: tapAt(buy), activity: 'ProductActivity' },
+        { ui: page('订单已提交'), action: null, activity: 'OrderActivity' },
       ]),
-      'milk-two-badged',
-    );
-    const w = (actions: readonly Action[]): boolean => {
-      const g = new GraphWalker(toCart, DEFAULT_MATCH_OPTIONS, new AppPages([toCart, milkBadged]));
-      for (const a of actions) if (!g.act(a).taken) return false;
-      return g.finish().success;
-    };
+    ]);
+    const w = (actions: readonly Action[]): boolean => walkPath(toCart, actions, [milkBadged]).accepted;
     expect(w([open, tapAt(cart)])).toBe(true);
     expect(w([open, tapAt(plus), tapAt(minus), tapAt(cart)])).toBe(true);
     expect(w([open, tapAt(plus), tapAt(cart)])).toBe(false);
@@ -148,11 +124,7 @@ describe("a recorded stepper's − where the count stands at 1", () => {
       button('+', plus, { resourceId: id('plus') }),
       button('立即购买', buy, { resourceId: id('buy') }),
     );
-  const walk = (g: TaskGraph, actions: readonly Action[]): boolean => {
-    const w = new GraphWalker(g, DEFAULT_MATCH_OPTIONS);
-    for (const a of actions) if (!w.act(a).taken) return false;
-    return w.finish().success;
-  };
+  const walk = (g: TaskGraph, actions: readonly Action[]): boolean => walkPath(g, actions).accepted;
   const two = graphOf([
     demoOf(1, [
       { ui: home, action: tapAt(row) },
@@ -212,36 +184,25 @@ describe('a stepper of another value, pressed and undone, that only another task
       button('+5 min', minuteUp, { resourceId: id('minute_up') }),
       button('保存', save, { resourceId: id('save') }),
     );
-  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
   const add = tapAt(b(800, 1900, 1040, 2100));
-  const own = named(
-    graphOf([
-      demoOf(1, [
-        { ui: list, action: add },
-        { ui: editor('07', '00'), action: tapAt(hourDown), activity: 'AlarmEditActivity' },
-        { ui: editor('06', '00'), action: tapAt(save), activity: 'AlarmEditActivity' },
-        { ui: page('闹钟', text('06:00', b(0, 300, 1080, 450))), action: null },
-      ]),
+  const own = taskGraphOf('alarm-six', [
+    demoOf(1, [
+      { ui: list, action: add },
+      { ui: editor('07', '00'), action: tapAt(hourDown), activity: 'AlarmEditActivity' },
+      { ui: editor('06', '00'), action: tapAt(save), activity: 'AlarmEditActivity' },
+      { ui: page('闹钟', text('06:00', b(0, 300, 1080, 450))), action: null },
     ]),
-    'alarm-six',
-  );
-  const other = named(
-    graphOf([
-      demoOf(2, [
-        { ui: list, action: add },
-        { ui: editor('07', '00'), action: tapAt(minuteUp), activity: 'AlarmEditActivity' },
-        { ui: editor('07', '05'), action: tapAt(minuteUp), activity: 'AlarmEditActivity' },
-        { ui: editor('07', '10'), action: tapAt(save), activity: 'AlarmEditActivity' },
-        { ui: page('闹钟', text('07:10', b(0, 300, 1080, 450))), action: null },
-      ]),
+  ]);
+  const other = taskGraphOf('alarm-ten-past', [
+    demoOf(2, [
+      { ui: list, action: add },
+      { ui: editor('07', '00'), action: tapAt(minuteUp), activity: 'AlarmEditActivity' },
+      { ui: editor('07', '05'), action: tapAt(minuteUp), activity: 'AlarmEditActivity' },
+      { ui: editor('07', '10'), action: tapAt(save), activity: 'AlarmEditActivity' },
+      { ui: page('闹钟', text('07:10', b(0, 300, 1080, 450))), action: null },
     ]),
-    'alarm-ten-past',
-  );
-  const walk = (actions: readonly Action[], others: readonly TaskGraph[] = [other]): boolean => {
-    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, ...others]));
-    for (const a of actions) if (!w.act(a).taken) return false;
-    return w.finish().success;
-  };
+  ]);
+  const walk = (actions: readonly Action[], others: readonly TaskGraph[] = [other]): boolean => walkPath(own, actions, others).accepted;
   const [down, up, minus, saved] = [tapAt(hourDown), tapAt(minuteUp), tapAt(minuteDown), tapAt(save)];
 
   it('stepped and undone by its mirror, before or after the recorded step: accepted', () => {
@@ -288,32 +249,21 @@ describe("a stepper of another task's list row, on a row of another item", () =>
     );
   const tab = b(540, 2200, 1040, 2350);
   const home = page('商城', button('购物车', tab, { resourceId: id('cart_tab') }));
-  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
-  const glasses = named(
-    graphOf([
-      demoOf(1, [
-        { ui: home, action: tapAt(tab) },
-        { ui: cart('老花镜', 1), action: tapAt(checkout), activity: 'CartActivity' },
-        { ui: page('订单已提交'), action: null, activity: 'OrderActivity' },
-      ]),
+  const glasses = taskGraphOf('glasses', [
+    demoOf(1, [
+      { ui: home, action: tapAt(tab) },
+      { ui: cart('老花镜', 1), action: tapAt(checkout), activity: 'CartActivity' },
+      { ui: page('订单已提交'), action: null, activity: 'OrderActivity' },
     ]),
-    'glasses',
-  );
-  const milk = named(
-    graphOf([
-      demoOf(2, [
-        { ui: home, action: tapAt(tab) },
-        { ui: cart('纯牛奶', 3), action: tapAt(minus), activity: 'CartActivity' },
-        { ui: cart('纯牛奶', 2), action: null, activity: 'CartActivity' },
-      ]),
+  ]);
+  const milk = taskGraphOf('milk-fewer', [
+    demoOf(2, [
+      { ui: home, action: tapAt(tab) },
+      { ui: cart('纯牛奶', 3), action: tapAt(minus), activity: 'CartActivity' },
+      { ui: cart('纯牛奶', 2), action: null, activity: 'CartActivity' },
     ]),
-    'milk-fewer',
-  );
-  const walk = (actions: readonly Action[]): boolean => {
-    const w = new GraphWalker(glasses, DEFAULT_MATCH_OPTIONS, new AppPages([glasses, milk]));
-    for (const a of actions) if (!w.act(a).taken) return false;
-    return w.finish().success;
-  };
+  ]);
+  const walk = (actions: readonly Action[]): boolean => walkPath(glasses, actions, [milk]).accepted;
 
   it('−, + then checked out: refused (the milk row is not on this cart)', () => {
     expect(walk([tapAt(tab), tapAt(checkout)])).toBe(true);

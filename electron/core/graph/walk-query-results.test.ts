@@ -3,7 +3,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 import { b, button, field, id, n, page, tapAt } from '../../../test/support/ui-builder.js';
-import { demoOf, graphOf } from '../../../test/support/page-demos.js';
+import { demoOf, taskGraphOf, walkPath } from '../../../test/support/page-demos.js';
 import { GraphWalker } from './walk.js';
 import { AppPages } from './walk-app-pages.js';
 
@@ -43,15 +43,10 @@ describe("another query's results, as another task's demonstration saw them", ()
       { ui: place(places[picked]!), action: tapAt(go), activity: 'PlaceActivity' },
       { ui: page('导航中'), action: null, activity: 'NavActivity' },
     ]);
-  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
-  const own = named(graphOf([searched(1, '人民医院', ['人民医院'], 0)]), 'bus-hospital');
-  const nearest = named(graphOf([searched(2, '医院', ['社区卫生服务中心', '人民医院', '中医院'], 0)]), 'nearest-hospital');
+  const own = taskGraphOf('bus-hospital', [searched(1, '人民医院', ['人民医院'], 0)]);
+  const nearest = taskGraphOf('nearest-hospital', [searched(2, '医院', ['社区卫生服务中心', '人民医院', '中医院'], 0)]);
   const walker = (others: readonly TaskGraph[]) => new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, ...others]));
-  const walk = (actions: readonly Action[], others: readonly TaskGraph[] = [nearest]): boolean => {
-    const w = walker(others);
-    for (const a of actions) if (!w.act(a).taken) return false;
-    return w.finish().success;
-  };
+  const walk = (actions: readonly Action[], others: readonly TaskGraph[] = [nearest]): boolean => walkPath(own, actions, others).accepted;
   const query = (q: string): Action[] => [tapAt(box), type(q), enter];
 
   it("the place this task's demonstrations opened, where the other recording lists it: accepted, that recording shown", () => {

@@ -414,10 +414,10 @@ export class GraphWalker extends WalkTravels {
       }
       return { taken: null, nearest: exact.nearest };
     }
-    const before = this.screens();
+    const searchedOn = action.type === 'Enter' ? this.screens() : null;
     this.apply(move, action, pos);
     this.query.typed(move, action, this.record);
-    if (action.type === 'Enter') this.submitted(before);
+    if (searchedOn) this.submitted(searchedOn);
     const nearest = exact.nearest ?? (move.edge ? { edge: move.edge, result: move.result } : null);
     return { taken: { edge: move.edge, result: move.result, how: move.how }, nearest };
   }
