@@ -3,7 +3,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 import { b, button, field, id, n, page, tapAt, text } from '../../../test/support/ui-builder.js';
-import { demoOf, graphOf } from '../../../test/support/page-demos.js';
+import { demoOf, taskGraphOf, walkPath } from '../../../test/support/page-demos.js';
 import { GraphWalker } from './walk.js';
 import { AppPages } from './walk-app-pages.js';
 
@@ -43,36 +43,25 @@ describe("another task's recording of the page a tap opens", () => {
       }),
       button('保存', save, { resourceId: id('save') }),
     );
-  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
-  const own = named(
-    graphOf([
-      demoOf(1, [
-        { ui: list(['07:00']), action: tapAt(add) },
-        { ui: editor('添加闹钟', '07'), action: tapAt(minus), activity: 'EditActivity' },
-        { ui: editor('添加闹钟', '06'), action: tapAt(save), activity: 'EditActivity' },
-        { ui: list(['07:00', '06:00']), action: null },
-      ]),
+  const own = taskGraphOf('alarm-six', [
+    demoOf(1, [
+      { ui: list(['07:00']), action: tapAt(add) },
+      { ui: editor('添加闹钟', '07'), action: tapAt(minus), activity: 'EditActivity' },
+      { ui: editor('添加闹钟', '06'), action: tapAt(save), activity: 'EditActivity' },
+      { ui: list(['07:00', '06:00']), action: null },
     ]),
-    'alarm-six',
-  );
-  const other = named(
-    graphOf([
-      demoOf(2, [
-        { ui: list(['07:00']), action: tapAt(seven) },
-        { ui: editor('编辑闹钟', '07'), action: tapAt(plus), activity: 'EditActivity' },
-        { ui: editor('编辑闹钟', '08'), action: tapAt(save), activity: 'EditActivity' },
-        { ui: list(['08:00']), action: null },
-      ]),
+  ]);
+  const other = taskGraphOf('alarm-later', [
+    demoOf(2, [
+      { ui: list(['07:00']), action: tapAt(seven) },
+      { ui: editor('编辑闹钟', '07'), action: tapAt(plus), activity: 'EditActivity' },
+      { ui: editor('编辑闹钟', '08'), action: tapAt(save), activity: 'EditActivity' },
+      { ui: list(['08:00']), action: null },
     ]),
-    'alarm-later',
-  );
+  ]);
   const back: Action = { type: 'Back' };
   const asDemonstrated = [tapAt(add), tapAt(minus), tapAt(save)];
-  const walk = (actions: readonly Action[], app: AppPages | null = new AppPages([own, other])) => {
-    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, app);
-    for (const a of actions) if (!w.act(a).taken) return { accepted: false, walker: w };
-    return { accepted: w.finish().success, walker: w };
-  };
+  const walk = (actions: readonly Action[]) => walkPath(own, actions, [other]);
 
   it('the 07:00 alarm opened (only the other task recorded its editor) and left by Back: accepted, shown that editor', () => {
     const opened = walk([tapAt(seven)]).walker;
@@ -80,7 +69,7 @@ describe("another task's recording of the page a tap opens", () => {
     expect(shown?.demonstrationId).toBe(2);
     expect(walk([tapAt(seven), back, ...asDemonstrated]).accepted).toBe(true);
     // Without the other task's recording, the look is a tap the graph does not know, and only Back returns (as before).
-    expect(walk([tapAt(seven), tapAt(plus), back, ...asDemonstrated], null).accepted).toBe(false);
+    expect(walkPath(own, [tapAt(seven), tapAt(plus), back, ...asDemonstrated]).accepted).toBe(false);
   });
 
   it('an edit there left by Back (the phone discards it): accepted', () => {
@@ -115,7 +104,7 @@ describe("another task's recording of the page a tap opens", () => {
     expect(walk([...asDemonstrated, tapAt(seven), back]).accepted).toBe(true);
     // Not once something is pressed there, nor where no task recorded what the tap opens.
     expect(walk([...asDemonstrated, tapAt(seven), tapAt(plus), back]).accepted).toBe(false);
-    expect(walk([...asDemonstrated, tapAt(seven), back], null).accepted).toBe(false);
+    expect(walkPath(own, [...asDemonstrated, tapAt(seven), back]).accepted).toBe(false);
   });
 
   it('after the goal, a press the other task made back to a page it had been on (挂断 back to the chat): the goal is judged where the path ends', () => {
@@ -123,26 +112,20 @@ describe("another task's recording of the page a tap opens", () => {
     const hangUp = b(400, 2000, 680, 2150);
     const call = (t: string) => page(t, button('挂断', hangUp, { resourceId: id('hang_up') }));
     const thread = page('乐乐', button('视频通话', seven, { resourceId: id('video') }), button('发消息', add, { resourceId: id('text') }));
-    const calls = named(
-      graphOf([
-        demoOf(5, [
-          { ui: thread, action: tapAt(seven) },
-          { ui: call('通话中'), action: tapAt(hangUp), activity: 'CallActivity' },
-          { ui: thread, action: tapAt(add) },
-          { ui: page('写消息'), action: null, activity: 'ComposeActivity' },
-        ]),
+    const calls = taskGraphOf('call-hang-up', [
+      demoOf(5, [
+        { ui: thread, action: tapAt(seven) },
+        { ui: call('通话中'), action: tapAt(hangUp), activity: 'CallActivity' },
+        { ui: thread, action: tapAt(add) },
+        { ui: page('写消息'), action: null, activity: 'ComposeActivity' },
       ]),
-      'call-hang-up',
-    );
-    const own2 = named(
-      graphOf([
-        demoOf(6, [
-          { ui: thread, action: tapAt(seven) },
-          { ui: call('通话中'), action: null, activity: 'CallActivity' },
-        ]),
+    ]);
+    const own2 = taskGraphOf('call', [
+      demoOf(6, [
+        { ui: thread, action: tapAt(seven) },
+        { ui: call('通话中'), action: null, activity: 'CallActivity' },
       ]),
-      'call',
-    );
+    ]);
     const w = new GraphWalker(own2, DEFAULT_MATCH_OPTIONS, new AppPages([own2, calls]));
     expect(w.act(tapAt(seven)).taken).not.toBeNull();
     expect(w.act(tapAt(hangUp)).taken?.how).toBe('named-page');
@@ -171,32 +154,22 @@ describe("another task's page of the same activity under another title: only its
       }),
     );
   const dialog = page('文字大小', button('取消', cancel, { resourceId: 'android:id/button2' }));
-  const own = {
-    ...graphOf([
-      demoOf(1, [
-        { ui: article('电话诈骗', false), action: tapAt(star) },
-        { ui: article('电话诈骗', true), action: null },
-      ]),
+  const own = taskGraphOf('bookmark', [
+    demoOf(1, [
+      { ui: article('电话诈骗', false), action: tapAt(star) },
+      { ui: article('电话诈骗', true), action: null },
     ]),
-    taskId: 'bookmark',
-  };
-  const other = {
-    ...graphOf([
-      demoOf(2, [
-        { ui: article('养老金', false), action: tapAt(related) },
-        { ui: article('相关阅读', false), action: tapAt(zoom) },
-        { ui: dialog, action: tapAt(cancel), activity: 'DialogActivity' },
-        { ui: article('相关阅读', false), action: tapAt(star) },
-        { ui: article('相关阅读', true), action: null },
-      ]),
+  ]);
+  const other = taskGraphOf('zoom', [
+    demoOf(2, [
+      { ui: article('养老金', false), action: tapAt(related) },
+      { ui: article('相关阅读', false), action: tapAt(zoom) },
+      { ui: dialog, action: tapAt(cancel), activity: 'DialogActivity' },
+      { ui: article('相关阅读', false), action: tapAt(star) },
+      { ui: article('相关阅读', true), action: null },
     ]),
-    taskId: 'zoom',
-  };
-  const walk = (actions: readonly Action[]) => {
-    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, other]));
-    for (const a of actions) if (!w.act(a).taken) return false;
-    return w.finish().success;
-  };
+  ]);
+  const walk = (actions: readonly Action[]) => walkPath(own, actions, [other]).accepted;
 
   it("the app bar's 文字大小, 取消, then the bookmark: accepted", () => {
     expect(walk([tapAt(zoom), tapAt(cancel), tapAt(star)])).toBe(true);
@@ -215,35 +188,29 @@ describe("after a look, another task's recording of a row beside the goal's", ()
   const rowAt = (i: number) => b(0, 300 + i * 160, 1080, 450 + i * 160);
   const albums = page('相册', ...['相机', '孙子', '截图', '聊天'].map((t, i) => button(t, rowAt(i), { resourceId: id('album') })));
   const album = (t: string) => page(t, button('照片 1', b(0, 300, 540, 800), { resourceId: id('photo') }));
-  const own = {
-    ...graphOf([
-      demoOf(1, [
-        { ui: albums, action: tapAt(rowAt(2)) },
-        { ui: album('截图'), action: null, activity: 'AlbumActivity' },
-      ]),
+  const own = taskGraphOf('screenshots', [
+    demoOf(1, [
+      { ui: albums, action: tapAt(rowAt(2)) },
+      { ui: album('截图'), action: null, activity: 'AlbumActivity' },
     ]),
-    taskId: 'screenshots',
-  };
-  const other = {
-    ...graphOf([
-      demoOf(2, [
-        { ui: albums, action: tapAt(rowAt(1)) },
-        { ui: album('孙子'), action: tapAt(b(0, 300, 540, 800)), activity: 'AlbumActivity' },
-        { ui: page('照片 1'), action: null, activity: 'PhotoActivity' },
-      ]),
-      // The same list's 聊天 row, recorded opening a page of another kind (its own activity): not a look like the goal's.
-      demoOf(3, [
-        { ui: albums, action: tapAt(rowAt(3)) },
-        {
-          ui: page('聊天记录', button('发送', b(800, 2100, 1040, 2250), { resourceId: id('send') })),
-          action: tapAt(b(800, 2100, 1040, 2250)),
-          activity: 'ChatActivity',
-        },
-        { ui: page('已发送'), action: null, activity: 'ChatActivity' },
-      ]),
+  ]);
+  const other = taskGraphOf('share', [
+    demoOf(2, [
+      { ui: albums, action: tapAt(rowAt(1)) },
+      { ui: album('孙子'), action: tapAt(b(0, 300, 540, 800)), activity: 'AlbumActivity' },
+      { ui: page('照片 1'), action: null, activity: 'PhotoActivity' },
     ]),
-    taskId: 'share',
-  };
+    // The same list's 聊天 row, recorded opening a page of another kind (its own activity): not a look like the goal's.
+    demoOf(3, [
+      { ui: albums, action: tapAt(rowAt(3)) },
+      {
+        ui: page('聊天记录', button('发送', b(800, 2100, 1040, 2250), { resourceId: id('send') })),
+        action: tapAt(b(800, 2100, 1040, 2250)),
+        activity: 'ChatActivity',
+      },
+      { ui: page('已发送'), action: null, activity: 'ChatActivity' },
+    ]),
+  ]);
   const back: Action = { type: 'Back' };
   const walk = (actions: readonly Action[]) => {
     const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, other], new Set(['screenshots'])));
@@ -274,37 +241,27 @@ describe("after the goal opened a page, another task's press elsewhere opening a
     button('回家', card, { resourceId: id('home') }),
     button('设置', settings, { resourceId: id('settings') }),
   );
-  const own = {
-    ...graphOf([
-      demoOf(1, [
-        { ui: home, action: tapAt(chip) },
-        { ui: page('药店', button('益丰大药房', row, { resourceId: id('result') })), action: tapAt(row) },
-        { ui: page('益丰大药房'), action: null, activity: 'PlaceActivity' },
-      ]),
+  const own = taskGraphOf('pharmacy', [
+    demoOf(1, [
+      { ui: home, action: tapAt(chip) },
+      { ui: page('药店', button('益丰大药房', row, { resourceId: id('result') })), action: tapAt(row) },
+      { ui: page('益丰大药房'), action: null, activity: 'PlaceActivity' },
     ]),
-    taskId: 'pharmacy',
-  };
-  const other = {
-    ...graphOf([
-      demoOf(2, [
-        { ui: home, action: tapAt(card) },
-        { ui: page('家', button('打车', row, { resourceId: id('taxi') })), action: tapAt(row), activity: 'PlaceActivity' },
-        { ui: page('打车'), action: null, activity: 'TaxiActivity' },
-      ]),
-      demoOf(3, [
-        { ui: home, action: tapAt(settings) },
-        { ui: page('设置', button('字体', row, { resourceId: id('font') })), action: tapAt(row), activity: 'SettingsActivity' },
-        { ui: page('字体'), action: null, activity: 'SettingsActivity' },
-      ]),
+  ]);
+  const other = taskGraphOf('taxi-home', [
+    demoOf(2, [
+      { ui: home, action: tapAt(card) },
+      { ui: page('家', button('打车', row, { resourceId: id('taxi') })), action: tapAt(row), activity: 'PlaceActivity' },
+      { ui: page('打车'), action: null, activity: 'TaxiActivity' },
     ]),
-    taskId: 'taxi-home',
-  };
+    demoOf(3, [
+      { ui: home, action: tapAt(settings) },
+      { ui: page('设置', button('字体', row, { resourceId: id('font') })), action: tapAt(row), activity: 'SettingsActivity' },
+      { ui: page('字体'), action: null, activity: 'SettingsActivity' },
+    ]),
+  ]);
   const back: Action = { type: 'Back' };
-  const walk = (actions: readonly Action[]) => {
-    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, other]));
-    for (const a of actions) if (!w.act(a).taken) return false;
-    return w.finish().success;
-  };
+  const walk = (actions: readonly Action[]) => walkPath(own, actions, [other]).accepted;
   const pharmacy = [tapAt(chip), tapAt(row), back, back];
 
   it('the pharmacy, Back, Back: the goal stands; then 回家 (a place, as the pharmacy), Back: refused', () => {
@@ -326,11 +283,7 @@ describe("the two presses of another task's that open no page of the goal's kind
   const sound = b(0, 300, 1080, 450);
   const display = b(0, 500, 1080, 650);
   const back: Action = { type: 'Back' };
-  const walk = (own: TaskGraph, other: TaskGraph, actions: readonly Action[]) => {
-    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, other]));
-    for (const a of actions) if (!w.act(a).taken) return false;
-    return w.finish().success;
-  };
+  const walk = (own: TaskGraph, other: TaskGraph, actions: readonly Action[]) => walkPath(own, actions, [other]).accepted;
 
   it("a dialog another task opened over the goal's page (分享, 取消 or Back), then Back: the goal stands", () => {
     // The trip's order looked at; another task pressed 退票 there and 再想想 in its confirmation: the same activity as the
@@ -339,27 +292,21 @@ describe("the two presses of another task's that open no page of the goal's kind
     const change = b(0, 2000, 1080, 2150);
     const order = page('G1234', button('分享', share, { resourceId: id('share') }), button('改签', change, { resourceId: id('change') }));
     const dialog = page('分享到', button('取消', cancel, { resourceId: 'android:id/button2' }));
-    const own = {
-      ...graphOf([
-        demoOf(1, [
-          { ui: list, action: tapAt(row) },
-          { ui: order, action: null, activity: 'OrderActivity' },
-        ]),
+    const own = taskGraphOf('my-ticket', [
+      demoOf(1, [
+        { ui: list, action: tapAt(row) },
+        { ui: order, action: null, activity: 'OrderActivity' },
       ]),
-      taskId: 'my-ticket',
-    };
-    const other = {
-      ...graphOf([
-        demoOf(2, [
-          { ui: list, action: tapAt(row) },
-          { ui: order, action: tapAt(share), activity: 'OrderActivity' },
-          { ui: dialog, action: tapAt(cancel), activity: 'OrderActivity' },
-          { ui: order, action: tapAt(change), activity: 'OrderActivity' },
-          { ui: page('改签'), action: null, activity: 'ChangeActivity' },
-        ]),
+    ]);
+    const other = taskGraphOf('share-ticket', [
+      demoOf(2, [
+        { ui: list, action: tapAt(row) },
+        { ui: order, action: tapAt(share), activity: 'OrderActivity' },
+        { ui: dialog, action: tapAt(cancel), activity: 'OrderActivity' },
+        { ui: order, action: tapAt(change), activity: 'OrderActivity' },
+        { ui: page('改签'), action: null, activity: 'ChangeActivity' },
       ]),
-      taskId: 'share-ticket',
-    };
+    ]);
     expect(walk(own, other, [tapAt(row), tapAt(share), back, back])).toBe(true);
     expect(walk(own, other, [tapAt(row), tapAt(share), tapAt(cancel), back])).toBe(true);
   });
@@ -381,26 +328,20 @@ describe("the two presses of another task's that open no page of the goal's kind
         text(v, b(40, 400, 1040, 480), { resourceId: 'android:id/summary' }),
         n({ className: 'android.widget.SeekBar', resourceId: id('seekbar'), bounds: slider, clickable: true }),
       );
-    const own = {
-      ...graphOf([
-        demoOf(1, [
-          { ui: settings, action: tapAt(sound) },
-          { ui: volume('5/15'), action: high, activity: 'SettingsActivity' },
-          { ui: volume('13/15'), action: null, activity: 'SettingsActivity' },
-        ]),
+    const own = taskGraphOf('louder', [
+      demoOf(1, [
+        { ui: settings, action: tapAt(sound) },
+        { ui: volume('5/15'), action: high, activity: 'SettingsActivity' },
+        { ui: volume('13/15'), action: null, activity: 'SettingsActivity' },
       ]),
-      taskId: 'louder',
-    };
-    const other = {
-      ...graphOf([
-        demoOf(2, [
-          { ui: settings, action: tapAt(display) },
-          { ui: page('显示', button('字体', row, { resourceId: id('font') })), action: tapAt(row), activity: 'SettingsActivity' },
-          { ui: page('字体'), action: null, activity: 'SettingsActivity' },
-        ]),
+    ]);
+    const other = taskGraphOf('font', [
+      demoOf(2, [
+        { ui: settings, action: tapAt(display) },
+        { ui: page('显示', button('字体', row, { resourceId: id('font') })), action: tapAt(row), activity: 'SettingsActivity' },
+        { ui: page('字体'), action: null, activity: 'SettingsActivity' },
       ]),
-      taskId: 'font',
-    };
+    ]);
     expect(walk(own, other, [tapAt(sound), high, back])).toBe(true);
     expect(walk(own, other, [tapAt(sound), high, back, tapAt(display), back])).toBe(true);
   });

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
-import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 import { b, button, id, n, page, tapAt } from '../../../test/support/ui-builder.js';
-import { demoOf, graphOf } from '../../../test/support/page-demos.js';
+import { demoOf, taskGraphOf } from '../../../test/support/page-demos.js';
 import { GraphWalker } from './walk.js';
 import { AppPages } from './walk-app-pages.js';
 
@@ -32,25 +31,18 @@ describe('a bar over the list after the goal acted', () => {
       ...(playing ? [button('暂停', pause, { resourceId: id('mini_pause') })] : []),
     );
   const player = page('正在播放', button('暂停', b(400, 1800, 680, 1950), { resourceId: id('pause') }));
-  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
-  const own = named(
-    graphOf([
-      demoOf(1, [
-        { ui: library(false), action: tapAt(last) },
-        { ui: player, action: null, activity: 'PlayerActivity' },
-      ]),
+  const own = taskGraphOf('play-huangmei', [
+    demoOf(1, [
+      { ui: library(false), action: tapAt(last) },
+      { ui: player, action: null, activity: 'PlayerActivity' },
     ]),
-    'play-huangmei',
-  );
-  const other = named(
-    graphOf([
-      demoOf(2, [
-        { ui: library(true), action: tapAt(pause) },
-        { ui: library(true), action: null },
-      ]),
+  ]);
+  const other = taskGraphOf('pause', [
+    demoOf(2, [
+      { ui: library(true), action: tapAt(pause) },
+      { ui: library(true), action: null },
     ]),
-    'pause',
-  );
+  ]);
   const back: Action = { type: 'Back' };
   /** Whether the path is accepted, or the reason of the step refused. */
   const walk = (path: readonly Action[], app: AppPages | null): true | string => {
@@ -90,15 +82,12 @@ describe('a bar over the list after the goal acted', () => {
   });
 
   it('a recording whose list is too short to scroll lays its rows outside what scrolls: no bar', () => {
-    const short = named(
-      graphOf([
-        demoOf(3, [
-          { ui: page('音乐', button('天仙配', top), button('小河淌水', last, { resourceId: id('other_song') })), action: tapAt(top) },
-          { ui: player, action: null, activity: 'PlayerActivity' },
-        ]),
+    const short = taskGraphOf('short', [
+      demoOf(3, [
+        { ui: page('音乐', button('天仙配', top), button('小河淌水', last, { resourceId: id('other_song') })), action: tapAt(top) },
+        { ui: player, action: null, activity: 'PlayerActivity' },
       ]),
-      'short',
-    );
+    ]);
     expect(walk([tapAt(top), back, tapAt(pause)], new AppPages([own, short]))).toBe(true);
   });
 });

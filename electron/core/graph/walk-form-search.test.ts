@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
-import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 import { tapAt } from '../../../test/support/ui-builder.js';
-import { graphOf } from '../../../test/support/page-demos.js';
+import { taskGraphOf, walkPath } from '../../../test/support/page-demos.js';
 import { travelHome } from '../../../test/support/travel-home-demos.js';
-import { GraphWalker } from './walk.js';
-import { AppPages } from './walk-app-pages.js';
 
 /**
  * A travel app's home: 到达 opens the city list; a row of 热门目的地 sets 到达 and opens the results at once. This task's
@@ -16,15 +13,10 @@ import { AppPages } from './walk-app-pages.js';
  */
 describe("the form's search where this task took a shortcut", () => {
   const { search, shortcut, train, byShortcut, byList } = travelHome(['北京', '三亚', '杭州']);
-  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
-  const own = named(graphOf([byShortcut(1, 1)]), 'to-sanya');
-  const bothWays = named(graphOf([byShortcut(2, 2), byList(3, 2)]), 'to-hangzhou');
+  const own = taskGraphOf('to-sanya', [byShortcut(1, 1)]);
+  const bothWays = taskGraphOf('to-hangzhou', [byShortcut(2, 2), byList(3, 2)]);
   const back: Action = { type: 'Back' };
-  const walk = (others: readonly TaskGraph[], actions: readonly Action[]) => {
-    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, ...others]));
-    for (const a of actions) if (!w.act(a).taken) return false;
-    return w.finish().success;
-  };
+  const walk = (others: readonly TaskGraph[], actions: readonly Action[]) => walkPath(own, actions, others).accepted;
 
   it('三亚, Back, 查询: where the shortcut led, and the task is done there', () => {
     expect(walk([bothWays], [tapAt(shortcut(1)), tapAt(train)])).toBe(true);
@@ -36,7 +28,7 @@ describe("the form's search where this task took a shortcut", () => {
   });
 
   it('where no recording shows the search reach what a shortcut reaches, or no other task is known: not taken', () => {
-    const shortcutOnly = named(graphOf([byShortcut(2, 2)]), 'to-hangzhou');
+    const shortcutOnly = taskGraphOf('to-hangzhou', [byShortcut(2, 2)]);
     expect(walk([shortcutOnly], [tapAt(shortcut(1)), back, tapAt(search), tapAt(train)])).toBe(false);
     expect(walk([], [tapAt(shortcut(1)), back, tapAt(search), tapAt(train)])).toBe(false);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 import { b, button, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
-import { demoOf, graphOf } from '../../../test/support/page-demos.js';
+import { demoOf, taskGraphOf } from '../../../test/support/page-demos.js';
 import { GraphWalker } from './walk.js';
 import { AppPages } from './walk-app-pages.js';
 
@@ -22,15 +22,12 @@ describe("an inquiry's look whose own button is pressed back", () => {
       text(shown ? '¥2680.50' : '****', b(40, 300, 700, 420), { resourceId: id('balance') }),
       button(shown ? '隐藏余额' : '显示余额', toggle, { resourceId: id('toggle_balance') }),
     );
-  const graph = {
-    ...graphOf([
-      demoOf(1, [
-        { ui: wallet(false), action: tapAt(toggle) },
-        { ui: wallet(true), action: null },
-      ]),
+  const graph = taskGraphOf('balance', [
+    demoOf(1, [
+      { ui: wallet(false), action: tapAt(toggle) },
+      { ui: wallet(true), action: null },
     ]),
-    taskId: 'balance',
-  };
+  ]);
   const walk = (actions: readonly Action[], inquiry: boolean): boolean => {
     const w = new GraphWalker(graph, DEFAULT_MATCH_OPTIONS, new AppPages([graph], new Set(inquiry ? ['balance'] : [])));
     for (const a of actions) if (!w.act(a).taken) return false;

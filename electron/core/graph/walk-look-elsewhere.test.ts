@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
-import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 import { b, button, n, page, tapAt, text } from '../../../test/support/ui-builder.js';
-import { demoOf, graphOf } from '../../../test/support/page-demos.js';
+import { demoOf, taskGraphOf } from '../../../test/support/page-demos.js';
 import { GraphWalker } from './walk.js';
 import { AppPages } from './walk-app-pages.js';
 
@@ -33,26 +32,19 @@ describe('a look another task takes as its goal, on the same screen showing anot
     );
   const list = () => page('城市管理', button('上海', shanghai), button('北京', beijing));
   const day = () => page('明天', text('小雨 18°', b(40, 400, 1040, 600)));
-  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
-  const own = named(
-    graphOf([
-      demoOf(1, [
-        { ui: main('南京'), action: tapAt(cities) },
-        { ui: list(), action: tapAt(shanghai), activity: 'CitiesActivity' },
-        { ui: main('上海'), action: null },
-      ]),
+  const own = taskGraphOf('city-shanghai', [
+    demoOf(1, [
+      { ui: main('南京'), action: tapAt(cities) },
+      { ui: list(), action: tapAt(shanghai), activity: 'CitiesActivity' },
+      { ui: main('上海'), action: null },
     ]),
-    'city-shanghai',
-  );
-  const umbrella = named(
-    graphOf([
-      demoOf(2, [
-        { ui: main('南京'), action: tapAt(tomorrow) },
-        { ui: day(), action: null, activity: 'DayActivity' },
-      ]),
+  ]);
+  const umbrella = taskGraphOf('umbrella-tomorrow', [
+    demoOf(2, [
+      { ui: main('南京'), action: tapAt(tomorrow) },
+      { ui: day(), action: null, activity: 'DayActivity' },
     ]),
-    'umbrella-tomorrow',
-  );
+  ]);
   const back: Action = { type: 'Back' };
   const walk = (actions: readonly Action[], inquiries = new Set(['umbrella-tomorrow'])): boolean => {
     const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, umbrella], inquiries));

@@ -2,11 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
-import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 import { b, button, id, n, page, tapAt } from '../../../test/support/ui-builder.js';
-import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
-import { GraphWalker } from './walk.js';
-import { AppPages } from './walk-app-pages.js';
+import { demoOf, graphOf, taskGraphOf, walkPath } from '../../../test/support/page-demos.js';
 
 /** A page whose rows stand in a list that scrolls (a RecyclerView), under the page's toolbar. */
 const listPage = (title: string, rows: readonly [string, Bounds][], ...rest: ReturnType<typeof button>[]) =>
@@ -22,9 +19,6 @@ const listPage = (title: string, rows: readonly [string, Bounds][], ...rest: Ret
   );
 
 const back: Action = { type: 'Back' };
-
-/** A graph as one task's: AppPages tells tasks apart by their ids. */
-const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
 
 /**
  * A tap the graph does not know, then Back: the walk takes the tap to have opened a page no one recorded, which Back
@@ -83,39 +77,29 @@ describe('a label shared by an item’s page and a row of a list that opens othe
   const contacts = listPage('通讯录', [['老李', contactRow]]);
   const like = b(700, 600, 1040, 750);
   const card = (liked: boolean) => page('老李', button(liked ? '已赞' : '赞', like));
-  const own = named(
-    graphOf([
-      demoOf(1, [
-        { ui: chats, action: tapAt(contactsTab) },
-        { ui: contacts, action: tapAt(contactRow), activity: 'ContactsActivity' },
-        { ui: card(false), action: tapAt(like), activity: 'ContactInfoActivity' },
-        { ui: card(true), action: null, activity: 'ContactInfoActivity' },
-      ]),
+  const own = taskGraphOf('like-laoli', [
+    demoOf(1, [
+      { ui: chats, action: tapAt(contactsTab) },
+      { ui: contacts, action: tapAt(contactRow), activity: 'ContactsActivity' },
+      { ui: card(false), action: tapAt(like), activity: 'ContactInfoActivity' },
+      { ui: card(true), action: null, activity: 'ContactInfoActivity' },
     ]),
-    'like-laoli',
-  );
-  const other = named(
-    graphOf([
-      demoOf(2, [
-        { ui: chats, action: tapAt(chatRow(1)) },
-        { ui: page('合唱团', button('发送', b(800, 1900, 1040, 2000))), action: null, activity: 'ChattingActivity' },
-      ]),
+  ]);
+  const other = taskGraphOf('choir-time', [
+    demoOf(2, [
+      { ui: chats, action: tapAt(chatRow(1)) },
+      { ui: page('合唱团', button('发送', b(800, 1900, 1040, 2000))), action: null, activity: 'ChattingActivity' },
     ]),
-    'choir-time',
-  );
-  const walk = (actions: readonly Action[], app: AppPages | null) => {
-    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, app);
-    for (const a of actions) if (!w.act(a).taken) return false;
-    return w.finish().success;
-  };
+  ]);
+  const walk = (actions: readonly Action[], others?: readonly TaskGraph[]) => walkPath(own, actions, others).accepted;
 
   it('the chat list’s 老李, then 赞’s place: refused where another task’s chat row opened a chat', () => {
-    expect(walk([tapAt(contactsTab), tapAt(contactRow), tapAt(like)], new AppPages([own, other]))).toBe(true);
-    expect(walk([tapAt(chatRow(0)), tapAt(like)], new AppPages([own, other]))).toBe(false);
+    expect(walk([tapAt(contactsTab), tapAt(contactRow), tapAt(like)], [other])).toBe(true);
+    expect(walk([tapAt(chatRow(0)), tapAt(like)], [other])).toBe(false);
   });
 
   it('with no recording of what the chat list’s rows open, its 老李 is taken as the item’s own page', () => {
-    expect(walk([tapAt(chatRow(0)), tapAt(like)], null)).toBe(true);
+    expect(walk([tapAt(chatRow(0)), tapAt(like)])).toBe(true);
   });
 });
 
@@ -132,42 +116,32 @@ describe('a label a recorded tap elsewhere pressed in place', () => {
   const remove = b(740, 2100, 1040, 2250);
   const photo = page('生日蛋糕', button('分享', share), button('收藏', star), button('删除', remove));
   const daughter = b(40, 600, 1040, 750);
-  const own = named(
-    graphOf([
-      demoOf(1, [
-        { ui: album, action: tapAt(photoRow) },
-        { ui: photo, action: tapAt(share), activity: 'PhotoActivity' },
-        { ui: page('分享到', button('女儿', daughter)), action: tapAt(daughter), activity: 'ShareActivity' },
-        { ui: photo, action: null, activity: 'PhotoActivity' },
-      ]),
+  const own = taskGraphOf('share-photo', [
+    demoOf(1, [
+      { ui: album, action: tapAt(photoRow) },
+      { ui: photo, action: tapAt(share), activity: 'PhotoActivity' },
+      { ui: page('分享到', button('女儿', daughter)), action: tapAt(daughter), activity: 'ShareActivity' },
+      { ui: photo, action: null, activity: 'PhotoActivity' },
     ]),
-    'share-photo',
-  );
+  ]);
   const save = b(880, 80, 1040, 220);
   const article = (saved: boolean) => page('饭后散步', button(saved ? '已收藏' : '收藏', save));
-  const news = named(
-    graphOf([
-      demoOf(2, [
-        { ui: article(false), action: tapAt(save), activity: 'ArticleActivity', app: 'com.example.news' },
-        { ui: article(true), action: null, activity: 'ArticleActivity', app: 'com.example.news' },
-      ]),
+  const news = taskGraphOf('news-save', [
+    demoOf(2, [
+      { ui: article(false), action: tapAt(save), activity: 'ArticleActivity', app: 'com.example.news' },
+      { ui: article(true), action: null, activity: 'ArticleActivity', app: 'com.example.news' },
     ]),
-    'news-save',
-  );
-  const walk = (actions: readonly Action[], app: AppPages | null) => {
-    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, app);
-    for (const a of actions) if (!w.act(a).taken) return false;
-    return w.finish().success;
-  };
+  ]);
+  const walk = (actions: readonly Action[], others?: readonly TaskGraph[]) => walkPath(own, actions, others).accepted;
   const path = [tapAt(photoRow), tapAt(star), back, tapAt(share), tapAt(daughter)];
 
   it('the photo’s 收藏, Back, then 分享 女儿 at their places: refused where another task’s 收藏 stayed on its page', () => {
-    expect(walk([tapAt(photoRow), tapAt(share), tapAt(daughter)], new AppPages([own, news]))).toBe(true);
-    expect(walk(path, new AppPages([own, news]))).toBe(false);
+    expect(walk([tapAt(photoRow), tapAt(share), tapAt(daughter)], [news])).toBe(true);
+    expect(walk(path, [news])).toBe(false);
   });
 
   it('with no recording of a 收藏, Back is taken to return from the page the tap opened', () => {
-    expect(walk(path, new AppPages([own]))).toBe(true);
+    expect(walk(path, [])).toBe(true);
   });
 });
 
@@ -184,34 +158,24 @@ describe('a one-character label, within its app', () => {
     ui: page(title, button('−', minus), button(count, b(400, 1700, 680, 1850)), button('+', plus), button('立即购买', buy)),
     app,
   });
-  const own = named(
-    graphOf([
-      demoOf(1, [
-        { ...product('1', 'com.example.shop'), action: tapAt(buy), activity: 'ProductActivity' },
-        { ui: page('确认订单', button('提交订单', buy)), action: null, activity: 'CheckoutActivity', app: 'com.example.shop' },
-      ]),
+  const own = taskGraphOf('buy-glasses', [
+    demoOf(1, [
+      { ...product('1', 'com.example.shop'), action: tapAt(buy), activity: 'ProductActivity' },
+      { ui: page('确认订单', button('提交订单', buy)), action: null, activity: 'CheckoutActivity', app: 'com.example.shop' },
     ]),
-    'buy-glasses',
-  );
+  ]);
   const stepper = (app: string) =>
-    named(
-      graphOf([
-        demoOf(2, [
-          { ...product('2', app, '牛奶'), action: tapAt(minus), activity: 'ProductActivity' },
-          { ...product('1', app, '牛奶'), action: null, activity: 'ProductActivity' },
-        ]),
+    taskGraphOf('milk-two', [
+      demoOf(2, [
+        { ...product('2', app, '牛奶'), action: tapAt(minus), activity: 'ProductActivity' },
+        { ...product('1', app, '牛奶'), action: null, activity: 'ProductActivity' },
       ]),
-      'milk-two',
-    );
-  const walk = (actions: readonly Action[], app: AppPages) => {
-    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, app);
-    for (const a of actions) if (!w.act(a).taken) return false;
-    return w.finish().success;
-  };
+    ]);
+  const walk = (actions: readonly Action[], others: readonly TaskGraph[]) => walkPath(own, actions, others).accepted;
 
   it('−, Back, then 立即购买’s place: refused where the same app’s − was recorded in place, not where another app’s was', () => {
     const path = [tapAt(minus), back, tapAt(buy)];
-    expect(walk(path, new AppPages([own, stepper('com.example.shop')]))).toBe(false);
-    expect(walk(path, new AppPages([own, stepper('com.example.other')]))).toBe(true);
+    expect(walk(path, [stepper('com.example.shop')])).toBe(false);
+    expect(walk(path, [stepper('com.example.other')])).toBe(true);
   });
 });

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
-import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 import { b, button, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
-import { demoOf, graphOf } from '../../../test/support/page-demos.js';
+import { demoOf, taskGraphOf } from '../../../test/support/page-demos.js';
 import { GraphWalker } from './walk.js';
 import { AppPages } from './walk-app-pages.js';
 
@@ -28,34 +27,27 @@ describe("back out of the start page and in again through another task's page", 
     page('出行', button(`即将出行 ${no}`, row, { resourceId: id('upcoming') }), button('订单', ordersTab, { resourceId: id('tab') }));
   const orders = page('我的行程', button('G1234 南京 → 上海', row, { resourceId: id('order') }));
   const OrderActivity = 'OrderActivity';
-  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
-  const own = named(
-    graphOf([
-      demoOf(1, [
-        { ui: order('G1234', '已出票'), action: tapAt(refund), activity: OrderActivity },
-        { ui: order('G1234', '已退票'), action: null, activity: OrderActivity },
-      ]),
-      demoOf(2, [
-        { ui: order('G1234', '已出票'), action: { type: 'Back' }, activity: OrderActivity },
-        { ui: home('G1234'), action: tapAt(ordersTab) },
-        { ui: orders, action: tapAt(row) },
-        { ui: order('G1234', '已出票'), action: tapAt(refund), activity: OrderActivity },
-        { ui: order('G1234', '已退票'), action: null, activity: OrderActivity },
-      ]),
+  const own = taskGraphOf('refund-this', [
+    demoOf(1, [
+      { ui: order('G1234', '已出票'), action: tapAt(refund), activity: OrderActivity },
+      { ui: order('G1234', '已退票'), action: null, activity: OrderActivity },
     ]),
-    'refund-this',
-  );
+    demoOf(2, [
+      { ui: order('G1234', '已出票'), action: { type: 'Back' }, activity: OrderActivity },
+      { ui: home('G1234'), action: tapAt(ordersTab) },
+      { ui: orders, action: tapAt(row) },
+      { ui: order('G1234', '已出票'), action: tapAt(refund), activity: OrderActivity },
+      { ui: order('G1234', '已退票'), action: null, activity: OrderActivity },
+    ]),
+  ]);
   // Another task read an order from the home page's row: G1234 (the same order), or G5678 in another's set-up.
   const reader = (no: string, taskId: string) =>
-    named(
-      graphOf([
-        demoOf(3, [
-          { ui: home(no), action: tapAt(row) },
-          { ui: order(no, '已出票'), action: null, activity: OrderActivity },
-        ]),
+    taskGraphOf(taskId, [
+      demoOf(3, [
+        { ui: home(no), action: tapAt(row) },
+        { ui: order(no, '已出票'), action: null, activity: OrderActivity },
       ]),
-      taskId,
-    );
+    ]);
   const walk = (actions: readonly Action[], app: AppPages) => {
     const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, app);
     for (const a of actions) if (!w.act(a).taken) return false;

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
-import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 import { b, button, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
-import { demoOf, graphOf } from '../../../test/support/page-demos.js';
+import { demoOf, graphOf, taskGraphOf, walkPath } from '../../../test/support/page-demos.js';
 import { pageModel } from './page-model.js';
-import { GraphWalker } from './walk.js';
-import { AppPages } from './walk-app-pages.js';
 import { turnedBy } from './walk-turned.js';
 
 /**
@@ -29,31 +26,20 @@ describe('a control that turns in place, pressed again', () => {
       text(zoomed ? '正文 150%' : '正文', b(40, 500, 1040, 1500)),
     );
   const sizes = () => page('文字大小', button('100%', b(40, 450, 1040, 600)), button('150%', size150));
-  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
-  const own = named(
-    graphOf([
-      demoOf(1, [
-        { ui: article('养老金'), action: tapAt(zoom) },
-        { ui: sizes(), action: tapAt(size150), activity: 'ZoomActivity' },
-        { ui: article('养老金', false, true), action: null },
-      ]),
+  const own = taskGraphOf('text-zoom', [
+    demoOf(1, [
+      { ui: article('养老金'), action: tapAt(zoom) },
+      { ui: sizes(), action: tapAt(size150), activity: 'ZoomActivity' },
+      { ui: article('养老金', false, true), action: null },
     ]),
-    'text-zoom',
-  );
-  const keep = named(
-    graphOf([
-      demoOf(2, [
-        { ui: article('防诈骗'), action: tapAt(bookmark) },
-        { ui: article('防诈骗', true), action: null },
-      ]),
+  ]);
+  const keep = taskGraphOf('bookmark-this', [
+    demoOf(2, [
+      { ui: article('防诈骗'), action: tapAt(bookmark) },
+      { ui: article('防诈骗', true), action: null },
     ]),
-    'bookmark-this',
-  );
-  const walk = (actions: readonly Action[], others: readonly TaskGraph[] = [keep]): boolean => {
-    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, new AppPages([own, ...others]));
-    for (const a of actions) if (!w.act(a).taken) return false;
-    return w.finish().success;
-  };
+  ]);
+  const walk = (actions: readonly Action[], others: readonly TaskGraph[] = [keep]): boolean => walkPath(own, actions, others).accepted;
 
   it('turned and turned back, then the task: accepted', () => {
     expect(walk([tapAt(zoom), tapAt(size150)])).toBe(true);

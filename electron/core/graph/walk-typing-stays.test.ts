@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
-import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 import { b, button, field, id, page, tapAt } from '../../../test/support/ui-builder.js';
-import { demoOf, graphOf } from '../../../test/support/page-demos.js';
-import { GraphWalker } from './walk.js';
-import { AppPages } from './walk-app-pages.js';
+import { demoOf, taskGraphOf, walkPath } from '../../../test/support/page-demos.js';
 
 /**
  * A query typed into a search box this task's demonstrations never typed in (walk-app-pages.ts typingStays): where
@@ -25,52 +22,41 @@ describe('a query typed into a search box no demonstration of this task typed in
     );
   const recent = page('最近播放', button('霸王别姬', song, { resourceId: id('song') }));
   const player = (title: string) => page(title, button('暂停', b(400, 1800, 680, 1950), { resourceId: id('pause') }));
-  const named = (g: TaskGraph, taskId: string): TaskGraph => ({ ...g, taskId });
-  const own = named(
-    graphOf([
-      demoOf(1, [
-        { ui: library(''), action: tapAt(recentTab) },
-        { ui: recent, action: tapAt(song), activity: 'RecentActivity' },
-        { ui: player('霸王别姬'), action: null, activity: 'PlayerActivity' },
-      ]),
+  const own = taskGraphOf('play-before', [
+    demoOf(1, [
+      { ui: library(''), action: tapAt(recentTab) },
+      { ui: recent, action: tapAt(song), activity: 'RecentActivity' },
+      { ui: player('霸王别姬'), action: null, activity: 'PlayerActivity' },
     ]),
-    'play-before',
-  );
+  ]);
   /** Another task searched the library; `filters`: the app listed matches as the query was typed. */
   const searched = (filters: boolean) =>
-    named(
-      graphOf([
-        demoOf(2, [
-          { ui: library(''), action: tapAt(box) },
-          { ui: library(''), action: { type: 'Type', text: '黄梅戏' } },
-          { ui: library('黄梅戏', filters ? ['天仙配'] : undefined), action: { type: 'Enter' } },
-          { ui: library('黄梅戏', ['天仙配']), action: tapAt(song) },
-          { ui: player('天仙配'), action: null, activity: 'PlayerActivity' },
-        ]),
+    taskGraphOf('huangmei', [
+      demoOf(2, [
+        { ui: library(''), action: tapAt(box) },
+        { ui: library(''), action: { type: 'Type', text: '黄梅戏' } },
+        { ui: library('黄梅戏', filters ? ['天仙配'] : undefined), action: { type: 'Enter' } },
+        { ui: library('黄梅戏', ['天仙配']), action: tapAt(song) },
+        { ui: player('天仙配'), action: null, activity: 'PlayerActivity' },
       ]),
-      'huangmei',
-    );
+    ]);
   const typed: Action[] = [tapAt(box), { type: 'Type', text: '最近播放' }];
-  const walk = (actions: readonly Action[], app: AppPages | null) => {
-    const w = new GraphWalker(own, DEFAULT_MATCH_OPTIONS, app);
-    for (const a of actions) if (!w.act(a).taken) return false;
-    return w.finish().success;
-  };
+  const walk = (actions: readonly Action[], others?: readonly TaskGraph[]) => walkPath(own, actions, others).accepted;
 
   it('the other task saw the page stay until Enter: typed, then the tab and the song, accepted', () => {
-    expect(walk([...typed, tapAt(recentTab), tapAt(song)], new AppPages([own, searched(false)]))).toBe(true);
+    expect(walk([...typed, tapAt(recentTab), tapAt(song)], [searched(false)])).toBe(true);
   });
 
   it('with no other task typing there, what typing does there is unknown: refused', () => {
-    expect(walk([...typed, tapAt(recentTab), tapAt(song)], new AppPages([own]))).toBe(false);
-    expect(walk([...typed, tapAt(recentTab), tapAt(song)], null)).toBe(false);
+    expect(walk([...typed, tapAt(recentTab), tapAt(song)], [])).toBe(false);
+    expect(walk([...typed, tapAt(recentTab), tapAt(song)])).toBe(false);
   });
 
   it('an app that lists matches as the query is typed (the other task saw the list change): refused', () => {
-    expect(walk([...typed, tapAt(recentTab), tapAt(song)], new AppPages([own, searched(true)]))).toBe(false);
+    expect(walk([...typed, tapAt(recentTab), tapAt(song)], [searched(true)])).toBe(false);
   });
 
   it('the query submitted by Enter: results no demonstration of this task saw, refused', () => {
-    expect(walk([...typed, { type: 'Enter' }, tapAt(recentTab), tapAt(song)], new AppPages([own, searched(false)]))).toBe(false);
+    expect(walk([...typed, { type: 'Enter' }, tapAt(recentTab), tapAt(song)], [searched(false)])).toBe(false);
   });
 });
