@@ -73,6 +73,18 @@ export function canonicalNumber(s: string): string {
 export const sameNumbers = (got: readonly string[], want: readonly string[]): boolean =>
   got.length === want.length && got.every((n, i) => canonicalNumber(n) === canonicalNumber(want[i]!));
 
+/**
+ * A phone number as a dialer reads it: its digits (and a leading +), the separators a person types between them — a
+ * space, a dash, brackets, a dot — taken out (021-9556-6888 is 02195566888 to the phone's blocked list, as to
+ * Android's PhoneNumberUtils). Null for a text that is not a number so written.
+ */
+export function dialNumber(s: string): string | null {
+  const t = nfkc(s).trim();
+  if (!/^\+?[\d\s\-().]+$/.test(t)) return null;
+  const digits = t.replace(/[\s\-().]/g, '');
+  return /^\+?\d{5,}$/.test(digits) ? digits : null;
+}
+
 /** The numbers in a text, in order (clock times removed first): "¥59.90 × 3" → ["59.90", "3"]. */
 export function numbersIn(s: string): string[] {
   if (!/\d|[\uff10-\uff19]/.test(s)) return [];

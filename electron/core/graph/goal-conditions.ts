@@ -1,6 +1,6 @@
 import type { ContentValue, GoalCondition, GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
-import { escapeRegex, normalizeContent, numbersIn, sameNumbers, sliderValue } from './content.js';
+import { dialNumber, escapeRegex, normalizeContent, numbersIn, sameNumbers, sliderValue } from './content.js';
 import { isScrollKey, isTextKey } from './content-keys.js';
 import { textMatches } from './match.js';
 import type { GoalHints } from './text-slots.js';
@@ -264,12 +264,18 @@ function conditionsFrom(
 }
 
 /** Whether a value satisfies a condition. Numbers compare as numbers; an unreadable regex never holds. */
+/** A field for a phone number, by its label or hint (电话号码, 手机号, Phone number). */
+const PHONE_FIELD = /电话|号码|手机号|phone|number|\btel\b/i;
+
 export function conditionHolds(c: GoalCondition, value: string | undefined, textThreshold: number): boolean {
   if (c.kind === 'pressed') return Number(value ?? 0) >= Number(c.expected);
   if (value === undefined) return false;
   // The terms decide a typed text when they require any; a forbidden term fails it whatever the match says.
   const terms = c.required?.length || c.forbidden?.length ? slotsVerdict(value, c) : null;
   if (terms !== null) return terms;
+  // A phone number typed into a number field: the phone reads its digits, however they were spaced.
+  if (c.kind === 'typed' && c.match === 'exact' && PHONE_FIELD.test(c.label ?? '') && dialNumber(c.expected) !== null)
+    return dialNumber(value) === dialNumber(c.expected);
   if (c.match === 'regex') {
     try {
       return new RegExp(c.expected, 'u').test(value);

@@ -3,7 +3,7 @@ import { numberStep, singleNumber } from './stepped-number.js';
 import type { GraphEdge, GraphNode, SignatureConfig, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { samePage, widgetStatesAgree } from './compare.js';
-import { canonicalNumber, namesSomething, normalizeContent, numbersIn, sliderValue } from './content.js';
+import { canonicalNumber, dialNumber, namesSomething, normalizeContent, numbersIn, sliderValue } from './content.js';
 import { conditionHolds, fieldKey, isSearchKey, isTextKey } from './goal-conditions.js';
 import type { MatchRule } from './match.js';
 import { pressedLabel, textMatches } from './match.js';
@@ -317,7 +317,10 @@ export function typedField(e: GraphEdge): { key: string; value: string } | null 
  */
 export function typedValue(base: string, text: string, clear: boolean | undefined, numeric = false): string {
   const [kept, dropped] = numberReadings(base, text, clear, numeric);
-  return kept === dropped ? kept : `${kept} or ${dropped}`;
+  // A phone number's separators kept or dropped (021-9556-6888): one number to a dialer either way, which is how a
+  // number field's goal condition reads it (goal-conditions.ts conditionHolds).
+  const dialled = dialNumber(kept);
+  return kept === dropped || (dialled !== null && dialled === dialNumber(dropped)) ? kept : `${kept} or ${dropped}`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { b, tapAt } from '../../../test/support/ui-builder.js';
 import { conditionHolds, deriveGoalConditions, unmetConditions } from './goal-conditions.js';
 import { canonicalNumber } from './content.js';
+import { typedValue } from './page-model.js';
 import { DEFAULT_MATCH_OPTIONS, describeMatchRules, matchEdge, textMatches } from './match.js';
 import { GraphWalker } from './walk.js';
 
@@ -243,6 +244,29 @@ describe('Finish and goal conditions', () => {
     // Must pass: either allowed option (or the walk's mark for one of them); must fail: another option of the group.
     for (const v of ['大', '超大', '*']) expect(conditionHolds(c!, v, 0.8), v).toBe(true);
     expect(conditionHolds(c!, '小', 0.8)).toBe(false);
+  });
+
+  it('a phone number typed with separators into a number field is its digits, as the phone reads it; elsewhere it is text', () => {
+    const number: GoalCondition = {
+      id: 'c1',
+      kind: 'typed',
+      key: 'a§text|EditText|blocked_number_input',
+      label: '电话号码',
+      expected: '02195566888',
+      match: 'exact',
+      source: 'derived',
+    };
+    // Must pass: the same digits spaced as a person writes them.
+    for (const v of ['021-9556-6888', '021 9556 6888', '(021) 95566888', '02195566888'])
+      expect(conditionHolds(number, v, 0.8), v).toBe(true);
+    // Must fail: another digit, a digit short, a number written with letters.
+    for (const v of ['021-9556-6887', '021-9556-688', '021-9556-6888 转 1']) expect(conditionHolds(number, v, 0.8), v).toBe(false);
+    // A field that does not hold a phone number keeps its text as typed (an account, an amount).
+    expect(conditionHolds({ ...number, label: '备注' }, '021-9556-6888', 0.8)).toBe(false);
+    // Typed into a number field whose filter may keep or drop the dashes: one number to a dialer either way, so one
+    // reading; a decimal point kept or dropped is two numbers (10.0 or 100), which nothing matches.
+    expect(typedValue('', '021-9556-6888', false, true)).toBe('021-9556-6888');
+    expect(typedValue('', '10.0', false, true)).toBe('10 or 100');
   });
 
   it('short typed numbers have one form ("06" is the hour 6); long digit strings keep their zeros', () => {

@@ -147,6 +147,15 @@ describe('virtual phone behaviour', () => {
     expect(await screen()).toBe('messages.list');
   });
 
+  it('a number typed with separators on the blocked list is blocked as its digits (as the system store keys it)', async () => {
+    await sh('cmd vphone open phone.blocked');
+    await tapOn('resource-id', 'com.android.dialer:id/add_blocked_number');
+    await tapOn('resource-id', 'com.android.dialer:id/blocked_number_input');
+    await sh("input text '021-9556-6888'");
+    await tapOn('resource-id', 'android:id/button1');
+    expect((await state()).blockedNumbers).toEqual(['02195566888']);
+  });
+
   it('a name typed but never picked from the suggestions is not a recipient', async () => {
     await sh('cmd vphone open messages.compose');
     await tapOn('resource-id', 'com.android.messaging:id/recipient_text_view');

@@ -160,6 +160,11 @@ function callDetails(ctx: PhoneCtx): ScreenView {
   };
 }
 
+/**
+ * Blocks or unblocks a number. The list holds it as the system's blocked-number store keys it — digits (and a leading
+ * +), without the separators a person may type (021-9556-6888 blocks 02195566888) — as Android's blocked-number
+ * provider matches by the normalized number, not by what was typed.
+ */
 export function toggleBlock(ctx: PhoneCtx, number: string): void {
   const list = ctx.sys.blockedNumbers;
   const i = list.findIndex((b) => normalize(b) === normalize(number));
@@ -167,7 +172,7 @@ export function toggleBlock(ctx: PhoneCtx, number: string): void {
     list.splice(i, 1);
     ctx.toast(ctx.t(`${number} unblocked`, `已取消屏蔽 ${number}`));
   } else {
-    list.push(number);
+    list.push(normalize(number));
     ctx.toast(ctx.t(`${number} blocked`, `已屏蔽 ${number}`));
   }
 }
