@@ -44,6 +44,8 @@ export function keepsTheGoal(
     // A switch the goal did not set turned on (a call's 免提): what the goal did stands, whatever the task.
     case 'switch-on':
       return true;
+    // The result page the goal action entered, closed by its 完成 (walk-dismiss.ts): nothing the goal did is undone.
+    case 'dismiss':
     case 'back':
     case 'keyboard':
     case 'scroll':
@@ -170,6 +172,11 @@ export class GoalAfter {
       : this.doneThen && (keepsTheGoal(action, taken, this.pageOf, this.byId, this.goalPages, abroad, this.looksOnly) || unsent)
         ? this.doneThen
         : null;
+  }
+
+  /** Whether the walk stands on a DONE node the goal action entered, with nothing since that could have acted. */
+  standsOn(current: ReadonlySet<string>): boolean {
+    return this.doneThen !== null && [...this.doneThen].some((id) => current.has(id));
   }
 
   /** A toggle flipped straight back (walk.ts): everything is as it was before the flip, the goal's standing too. */

@@ -118,6 +118,16 @@ export class AppFront {
     return { move: unrecorded('back', reason, null), keyboardDown: false };
   }
 
+  /**
+   * The result page the goal action entered, closed by its own closing button (walk-dismiss.ts): what shows next, no
+   * recording shows — the path is off them as after backBeyond, with what the goal did standing.
+   */
+  closed(label: string): FrontStep {
+    this.beyond = true;
+    const reason = `"${label}" closes the result page the goal action led to: what shows next, no recording shows; the goal stands`;
+    return { move: unrecorded('dismiss', reason, null), keyboardDown: false };
+  }
+
   /** An action after backBeyond: Back and Home only go further off; anything else, no one saw. */
   offTheRecords(action: Action): FrontStep {
     if (action.type === 'Back' || action.type === 'Home')

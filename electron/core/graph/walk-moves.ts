@@ -76,6 +76,8 @@ export type WalkHow =
   | 'own-value'
   /** A switch the page shows off, on a page the goal action led to, turned on (walk-switch.ts switchTurnedOn). */
   | 'switch-on'
+  /** The result page the goal action entered, closed by its 完成 (walk-dismiss.ts): the goal stands. */
+  | 'dismiss'
   | 'tab'
   | 'named-page'
   /** The form's search pressed holding what a shortcut sets: where that shortcut led (walk-form-search.ts). */
@@ -125,6 +127,7 @@ const RANK: Record<WalkHow, number> = {
   still: 7,
   'own-value': 7,
   'switch-on': 7,
+  dismiss: 7,
   tab: 7,
   'named-page': 4,
   'form-search': 4,

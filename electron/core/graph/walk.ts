@@ -43,6 +43,7 @@ import { sharedTabBars, tabPressed } from './walk-tabs.js';
 import type { WalkMove } from './walk-step.js';
 import { explained, refused, unrecorded, withReason } from './walk-step.js';
 import { opened } from './walk-excursion.js';
+import { closesResult } from './walk-dismiss.js';
 import { searchAsShortcut } from './walk-form-search.js';
 import type { UnknownTap } from './walk-unknown-tap.js';
 import { unknownTapRules } from './walk-unknown-tap.js';
@@ -530,6 +531,13 @@ export class GraphWalker extends WalkTravels {
       case 'abroad':
         return this.goAbroad(rule.there, rule.label, rule.pressed, nearest);
       case 'excursion': {
+        // The result page the goal action entered, closed by its 完成 (walk-dismiss.ts): off the records, the goal standing.
+        const closing = labelUnder(this.screens(), action, screen);
+        if (closing !== null && this.goalAfter.standsOn(this.current) && closesResult(closing, this.model.byId.get(this.node))) {
+          this.current = new Set();
+          this.viaGoal = new Set();
+          return this.applyFront(this.front.closed(closing));
+        }
         const opens =
           rule.pressed !== null ||
           !mayActInPlace(this.screens(), action, screen, this.pressedHere(), labelUnder(this.screens(), action, screen));
