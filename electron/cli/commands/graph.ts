@@ -9,6 +9,7 @@ import { openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, info, printResult, table } from '../output.js';
 import { registerGraphExplore } from './graph-explore.js';
+import { registerGraphTryPaths } from './graph-try-paths.js';
 import { registerGraphProbe } from './graph-probe.js';
 import { registerGraphLeaveOneOut } from './graph-loo.js';
 import { registerGraphOffGraph } from './graph-offgraph.js';
@@ -145,6 +146,7 @@ export function registerGraph(program: Command, globals: () => GlobalOptions): v
   registerGraphLeaveOneOut(graph, globals);
   registerGraphOffGraph(graph, globals);
   registerGraphExplore(graph, globals);
+  registerGraphTryPaths(graph, globals);
 
   graph
     .command('show')

@@ -131,20 +131,43 @@ export function resolveScriptStep(step: ScriptStep, ui: UiHierarchy, screen: { w
  * Plays a script on a device without recording it (for checking a task's demonstration
  * reaches its goal, and for tests). Returns the canonical actions performed.
  */
-export async function playScript(
+export async function playScript(device: DevicePort, steps: readonly ScriptStep[], deps: PlayDeps): Promise<Action[]> {
+  return (await playScriptAimed(device, steps, deps)).actions;
+}
+
+export interface PlayDeps {
+  resolvePackage: (app: string) => string | null;
+  sleep: (ms: number) => Promise<void>;
+  parse: (xml: string) => UiHierarchy;
+}
+
+/**
+ * playScript, with the label each action was aimed at (a step's `on`; null for a swipe its `scroll` made, or an action
+ * given as such): what an agent shown another screen of the page would look for (graph try-paths aims by it).
+ */
+export async function playScriptAimed(
   device: DevicePort,
   steps: readonly ScriptStep[],
-  deps: { resolvePackage: (app: string) => string | null; sleep: (ms: number) => Promise<void>; parse: (xml: string) => UiHierarchy },
-): Promise<Action[]> {
+  deps: PlayDeps,
+): Promise<{ actions: Action[]; targets: (string | null)[] }> {
   const screen = (await device.info()).screen;
-  const done: Action[] = [];
-  const perform = async (action: Action): Promise<void> => {
+  const actions: Action[] = [];
+  const targets: (string | null)[] = [];
+  const perform = async (action: Action, target: string | null = null): Promise<void> => {
     await performAction(device, action, toPixelAction(action, screen, deps.resolvePackage), deps.sleep);
-    done.push(action);
+    actions.push(action);
+    targets.push(target);
   };
   for (const step of steps) {
     if (step.type === 'Finish') break;
-    await perform(await resolveScrolling(step, async () => deps.parse(await device.uiDump()), perform, screen));
+    const action = await resolveScrolling(
+      step,
+      async () => deps.parse(await device.uiDump()),
+      (swipe) => perform(swipe),
+      screen,
+    );
+    // The label aimed at, where the step names it whole (a prefix or a fallback names another element's).
+    await perform(action, isTargetStep(step) && (step.match ?? 'exact') === 'exact' && !step.any ? step.on.trim() : null);
   }
-  return done;
+  return { actions, targets };
 }

@@ -81,7 +81,7 @@ export function summarizeExploration(tasks: readonly ExploreTaskResult[], second
  * Sample phones in threads of their own; in this thread where workers cannot load the sources (run from them under a
  * test runner's transform). The built backend has the worker bundled, so there a failure is a failure.
  */
-async function virtualPhones(count: number): Promise<PhonesApart> {
+export async function virtualPhones(count: number): Promise<PhonesApart> {
   try {
     return await startSamplePhonesApart(count);
   } catch (e) {

@@ -1,0 +1,132 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
+import type { TriedPath, TryPathsSummary } from '../../../shared/domain/path-trial.js';
+import { errorMessage } from '../../../shared/error-message.js';
+import { AdbServer } from '../../adapters/adb/adb-client.js';
+import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
+import type { DevicePort } from '../../core/device/device-port.js';
+import { evaluateExpect } from '../../core/eval/check-matcher.js';
+import { runChecks } from '../../core/eval/rule-judge.js';
+import { walkAsVlmAgent } from '../../core/graph/explore/offline-walk.js';
+import { vlmReplyFor } from '../../core/agents/families/vlm-reply.js';
+import type { PathCase } from '../../core/recording/path-set.js';
+import { playScriptAimed } from '../../core/recording/script.js';
+import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
+import { resolvePackage } from '../devices/app-packages.js';
+import { appPagesOf } from './app-pages.js';
+import { virtualPhones } from './explore/explore-runner.js';
+
+export interface TryPathsOptions {
+  /** Virtual phones of this command's own (the default), or a device the user allowed side effects on. */
+  phones: { kind: 'virtual'; count: number } | { kind: 'named'; device: DevicePort };
+  onPath?(r: TriedPath): void;
+}
+
+/** One path: played from its task's setup for the truth, then walked offline as a `vlm` agent's replies. */
+async function tryPath(
+  store: WorkspaceStore,
+  device: DevicePort,
+  c: PathCase,
+  index: number,
+  appPages: ReturnType<typeof appPagesOf>,
+): Promise<TriedPath> {
+  const base = {
+    index,
+    name: c.name,
+    taskId: c.task,
+    expect: c.expect ?? null,
+    actions: [],
+    phone: null,
+    offline: null,
+    phoneDisagrees: false,
+  };
+  const unplayable = (note: string): TriedPath => ({ ...base, verdict: 'unplayable', note });
+  const task = store.tasks.get(c.task);
+  if (!task) return unplayable(`no task "${c.task}" in this workspace`);
+  const graph = store.graphs.latest(c.task)?.body;
+  if (!graph) return unplayable(`task ${c.task} has no graph: build it first (elderbench graph build --task ${c.task})`);
+  for (const cmd of task.setup) await device.shell(cmd);
+  let played: Awaited<ReturnType<typeof playScriptAimed>>;
+  try {
+    played = await playScriptAimed(device, c.script, { resolvePackage, sleep, parse: parseUiXml });
+  } catch (e) {
+    return unplayable(`step could not be played: ${errorMessage(e)}`);
+  }
+  // The `vlm` format has no key presses and no "clear" (its typing appends): a path using them is not one its agent takes.
+  const cannot = played.actions.find((a) => vlmReplyFor(a) === null || (a.type === 'Type' && a.clear === true));
+  if (cannot) {
+    const what = cannot.type === 'Type' ? 'Type with clear (its typing appends)' : cannot.type;
+    return { ...unplayable(`a vlm agent cannot send ${what}: write the path with actions it can send`), actions: played.actions };
+  }
+  const checks = await runChecks({ task, device }, evaluateExpect);
+  const failed = checks.results.filter((r) => !r.pass);
+  const phone = {
+    pass: checks.pass,
+    reason: checks.pass ? `all ${checks.results.length} checks pass` : failed.map((f) => f.check.description ?? f.reason).join('; '),
+  };
+  const offline = await walkAsVlmAgent(
+    graph,
+    { id: task.id, instruction: task.instruction, maxSteps: task.max_steps },
+    played.actions,
+    DEFAULT_MATCH_OPTIONS,
+    played.targets,
+    appPages,
+  );
+  return {
+    ...base,
+    actions: played.actions,
+    phone,
+    offline,
+    verdict: offline.accepted === phone.pass ? 'agree' : offline.accepted ? 'false-accept' : 'false-reject',
+    phoneDisagrees: c.expect !== undefined && (c.expect === 'right') !== phone.pass,
+  };
+}
+
+/**
+ * A path set played on phones and walked offline against each task's latest graph: the measure `graph explore` takes,
+ * on paths someone wrote (a held-out set, kept apart from the graphs it measures). Each path is played from its task's
+ * setup exactly as a run plays an agent's actions; the task's checks there are the truth; the same actions, sent as
+ * `vlm` replies, are walked offline with other tasks' recordings of the app at hand, as `run --mode offline` walks them.
+ */
+export async function tryPaths(
+  store: WorkspaceStore,
+  file: string,
+  cases: readonly PathCase[],
+  o: TryPathsOptions,
+): Promise<TryPathsSummary> {
+  const t0 = performance.now();
+  const appPages = appPagesOf(store);
+  const phones = o.phones.kind === 'virtual' ? await virtualPhones(Math.max(1, Math.min(o.phones.count, 8))) : null;
+  try {
+    const devices = phones
+      ? phones.phones.map((p) => new AdbServer({ host: '127.0.0.1', port: p.port }).device(p.serial))
+      : o.phones.kind === 'named'
+        ? [o.phones.device]
+        : [];
+    const results = new Array<TriedPath>(cases.length);
+    let next = 0;
+    await Promise.all(
+      devices.map(async (device) => {
+        for (let i = next++; i < cases.length; i = next++) {
+          results[i] = await tryPath(store, device, cases[i]!, i + 1, appPages);
+          o.onPath?.(results[i]!);
+        }
+      }),
+    );
+    const played = results.filter((r) => r.phone !== null && r.verdict !== 'unplayable');
+    return {
+      file,
+      paths: results.length,
+      right: played.filter((r) => r.phone!.pass).length,
+      wrong: played.filter((r) => !r.phone!.pass).length,
+      falseAccepts: results.filter((r) => r.verdict === 'false-accept').length,
+      falseRejects: results.filter((r) => r.verdict === 'false-reject').length,
+      unplayable: results.filter((r) => r.verdict === 'unplayable').length,
+      phoneDisagrees: results.filter((r) => r.phoneDisagrees).length,
+      seconds: (performance.now() - t0) / 1000,
+      results,
+    };
+  } finally {
+    await phones?.close();
+  }
+}

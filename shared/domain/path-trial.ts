@@ -1,0 +1,41 @@
+import type { Action } from './action.js';
+
+/**
+ * A path someone wrote by hand for a task (a held-out path set: `graph try-paths FILE`), played on a phone for the
+ * truth and walked offline as a `vlm` agent's replies, the measure `graph explore` takes on paths it samples itself.
+ */
+export interface TriedPath {
+  /** The path's place in its file (1-based) and name. */
+  index: number;
+  name: string;
+  taskId: string;
+  /** What the writer expected (by the task's meaning), when written. */
+  expect: 'right' | 'wrong' | null;
+  /** The actions played, as a `vlm` agent sends them; empty when the path could not be played. */
+  actions: Action[];
+  /** The task's checks where the path ended (the ground truth); null when it could not be played. */
+  phone: { pass: boolean; reason: string } | null;
+  /** The offline run's verdict on the same actions (as `graph explore` reports it); null when not walked. */
+  offline: { accepted: boolean; exit: string; reason: string; unshown?: boolean } | null;
+  /** Offline against the phone; `unplayable`: a step found nothing to tap, or no graph, or an action no `vlm` agent sends. */
+  verdict: 'agree' | 'false-accept' | 'false-reject' | 'unplayable';
+  /** Where the phone's checks disagree with what the writer expected: the checks or the expectation is wrong. */
+  phoneDisagrees: boolean;
+  /** Why it could not be played. */
+  note?: string;
+}
+
+/** What `graph try-paths --json` prints. */
+export interface TryPathsSummary {
+  file: string;
+  paths: number;
+  /** Played and walked: right (the checks passed) and wrong. */
+  right: number;
+  wrong: number;
+  falseAccepts: number;
+  falseRejects: number;
+  unplayable: number;
+  phoneDisagrees: number;
+  seconds: number;
+  results: TriedPath[];
+}

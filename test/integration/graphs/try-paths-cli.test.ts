@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TryPathsSummary } from '../../../shared/domain/path-trial.js';
+import { REPO_ROOT } from '../../support/fixtures.js';
+import { cliToEnd } from '../../support/cli-process.js';
+import { copyOfSharedDemo } from '../../support/shared-demo.js';
+
+/**
+ * `graph try-paths FILE` end to end, as a reviewer runs a held-out path set: the sample set's `demo` workspace (graphs
+ * from the human demonstrations alone), a set of hand-written paths (test/fixtures/path-sets/try-paths-sample.json),
+ * each played on a virtual phone of the command's own for the truth (the task's checks) and walked offline as a `vlm`
+ * agent's replies. A path whose writer expected otherwise than the phone says is flagged; a path that cannot be played
+ * (a label no screen shows, a "clear" no `vlm` agent can send) is named, not counted.
+ */
+describe('graph try-paths through the CLI', () => {
+  let dir = '';
+  let ws = '';
+  const cli = (args: string[]) => cliToEnd(['--workspace', ws, ...args]);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'eb-try-paths-'));
+    ws = (await copyOfSharedDemo(dir)).workspace;
+  }, 3_000_000);
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('plays each path for the truth, walks it offline, and says where they disagree or it could not be played', async () => {
+    const r = await cli(['--json', 'graph', 'try-paths', join(REPO_ROOT, 'test/fixtures/path-sets/try-paths-sample.json')]);
+    // Paths that could not be played make the command fail, after it printed the rest.
+    expect(r.code, r.stderr).toBe(1);
+    const s = JSON.parse(r.stdout) as TryPathsSummary;
+    expect(s).toMatchObject({ paths: 6, right: 2, wrong: 2, falseAccepts: 0, falseRejects: 0, unplayable: 2, phoneDisagrees: 1 });
+    const by = (i: number) => s.results.find((x) => x.index === i)!;
+    // The stepper route: right on the phone, accepted offline; saved unstepped: wrong, refused.
+    expect(by(1)).toMatchObject({ verdict: 'agree', phone: { pass: true }, offline: { accepted: true }, phoneDisagrees: false });
+    expect(by(2)).toMatchObject({ verdict: 'agree', phone: { pass: false }, offline: { accepted: false }, phoneDisagrees: false });
+    // Written as right, but 05:00 on the phone: the phone decides, and the path is flagged for its writer.
+    expect(by(3)).toMatchObject({ verdict: 'agree', expect: 'right', phone: { pass: false }, phoneDisagrees: true });
+    // The result page closed by its 完成 after the transfer: the transfer stands.
+    expect(by(4)).toMatchObject({ verdict: 'agree', phone: { pass: true }, offline: { accepted: true } });
+    expect(by(5).verdict).toBe('unplayable');
+    expect(by(5).note).toMatch(/no clickable element labelled "一键理财"/);
+    expect(by(6).verdict).toBe('unplayable');
+    expect(by(6).note).toMatch(/cannot send Type with clear/);
+  }, 600_000);
+
+  it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify([{ task: 'clock-alarm-six', script: [{ type: 'Back' }] }]));
+    const r = await cli(['graph', 'try-paths', bad]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${bad}: path #1 name`);
+    const missing = await cli(['graph', 'try-paths', join(dir, 'none.json')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('none.json: ENOENT');
+  }, 120_000);
+});
