@@ -532,15 +532,13 @@ export class GraphWalker extends WalkTravels {
         return this.goAbroad(rule.there, rule.label, rule.pressed, nearest);
       case 'excursion': {
         // The result page the goal action entered, closed by its 完成 (walk-dismiss.ts): off the records, the goal standing.
-        const closing = labelUnder(this.screens(), action, screen);
-        if (closing !== null && this.goalAfter.standsOn(this.current) && closesResult(closing, this.model.byId.get(this.node))) {
+        const under = labelUnder(this.screens(), action, screen);
+        if (under !== null && this.goalAfter.standsOn(this.current) && closesResult(under, this.model.byId.get(this.node))) {
           this.current = new Set();
           this.viaGoal = new Set();
-          return this.applyFront(this.front.closed(closing));
+          return this.applyFront(this.front.closed(under));
         }
-        const opens =
-          rule.pressed !== null ||
-          !mayActInPlace(this.screens(), action, screen, this.pressedHere(), labelUnder(this.screens(), action, screen));
+        const opens = rule.pressed !== null || !mayActInPlace(this.screens(), action, screen, this.pressedHere(), under);
         this.away = { action, nearest, bar: null, tab: null, pressed: rule.pressed, opens };
         // A row of a list opened it (a song: it may be playing now); a control of the page's chrome opens views.
         if (insideScrolling(this.screens(), action, screen) || onListRow(this.screens(), action, screen)) this.rowOpenedAway = true;
