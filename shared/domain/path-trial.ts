@@ -15,6 +15,12 @@ export interface TriedPath {
   actions: Action[];
   /** The task's checks where the path ended (the ground truth); null when it could not be played. */
   phone: { pass: boolean; reason: string } | null;
+  /**
+   * What the path changed beyond what the task's checks and footprint name (an alarm deleted on the way, a reply to the
+   * scam), as an online run's side-effect watch reports it: `kind: summary` each. A path the checks pass with one is
+   * careless all the same (`run --fail-on-side-effects` fails it).
+   */
+  sideEffects: string[];
   /** The offline run's verdict on the same actions (as `graph explore` reports it); null when not walked. */
   offline: { accepted: boolean; exit: string; reason: string; unshown?: boolean } | null;
   /** Offline against the phone; `unplayable`: a step found nothing to tap, or no graph, or an action no `vlm` agent sends. */
@@ -36,6 +42,9 @@ export interface TryPathsSummary {
   falseRejects: number;
   unplayable: number;
   phoneDisagrees: number;
+  /** Played paths that changed something unasked; of the false rejects, those (the walk refused a careless path). */
+  sideEffectPaths: number;
+  falseRejectsWithSideEffects: number;
   seconds: number;
   results: TriedPath[];
 }

@@ -22,7 +22,13 @@ function human(s: TryPathsSummary): string {
     r.phone === null ? '—' : r.phone.pass ? 'right' : 'wrong',
     r.offline === null ? '—' : r.offline.accepted ? 'accepted' : 'refused',
     VERDICT[r.verdict] ?? r.verdict,
-    truncate(r.note ?? (r.verdict === 'agree' ? '' : (r.offline?.reason ?? '')), 70),
+    truncate(
+      r.note ??
+        [...r.sideEffects.map((e) => `side effect: ${e}`), r.verdict === 'agree' ? '' : (r.offline?.reason ?? '')]
+          .filter(Boolean)
+          .join('; '),
+      70,
+    ),
   ]);
   const lines = [table(rows, ['#', 'task', 'path', 'expected', 'phone', 'offline', 'verdict', 'why'])];
   lines.push(
@@ -30,6 +36,11 @@ function human(s: TryPathsSummary): string {
     `${s.paths} paths from ${s.file} in ${s.seconds.toFixed(0)} s: ${s.right} right and ${s.wrong} wrong on the phone, ${s.unplayable} not played`,
     `false accepts: ${s.falseAccepts} of ${s.wrong} wrong paths; false rejects: ${s.falseRejects} of ${s.right} right paths`,
   );
+  if (s.sideEffectPaths > 0)
+    lines.push(
+      `${s.sideEffectPaths} path(s) changed something unasked (a side effect, as an online run's watch reports it); ${s.falseRejectsWithSideEffects} of the false rejects are such careless paths the task's checks pass`,
+    );
+
   if (s.phoneDisagrees > 0)
     lines.push(
       `${s.phoneDisagrees} path(s) where the phone's checks disagree with what was expected: either the checks miss something (a side effect they do not read) or the expectation was wrong — look at each`,

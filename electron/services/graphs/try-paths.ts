@@ -11,6 +11,9 @@ import { walkAsVlmAgent } from '../../core/graph/explore/offline-walk.js';
 import { vlmReplyFor } from '../../core/agents/families/vlm-reply.js';
 import type { PathCase } from '../../core/recording/path-set.js';
 import { playScriptAimed } from '../../core/recording/script.js';
+import { expectationsOf } from '../../core/side-effects/expectations.js';
+import { takeSnapshot } from '../../core/side-effects/snapshot.js';
+import { SideEffectTracker } from '../../core/side-effects/tracker.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import { resolvePackage } from '../devices/app-packages.js';
 import { appPagesOf } from './app-pages.js';
@@ -37,6 +40,7 @@ async function tryPath(
     expect: c.expect ?? null,
     actions: [],
     phone: null,
+    sideEffects: [],
     offline: null,
     phoneDisagrees: false,
   };
@@ -46,6 +50,9 @@ async function tryPath(
   const graph = store.graphs.latest(c.task)?.body;
   if (!graph) return unplayable(`task ${c.task} has no graph: build it first (elderbench graph build --task ${c.task})`);
   for (const cmd of task.setup) await device.shell(cmd);
+  // What the path changes beyond what the task's checks and footprint name, as an online run watches it.
+  const watch = new SideEffectTracker({ snapshot: () => takeSnapshot(device), expectations: expectationsOf(task), policy: 'bisect' });
+  await watch.start();
   let played: Awaited<ReturnType<typeof playScriptAimed>>;
   try {
     played = await playScriptAimed(device, c.script, { resolvePackage, sleep, parse: parseUiXml });
@@ -59,6 +66,7 @@ async function tryPath(
     return { ...unplayable(`a vlm agent cannot send ${what}: write the path with actions it can send`), actions: played.actions };
   }
   const checks = await runChecks({ task, device }, evaluateExpect);
+  const sideEffects = (await watch.finish()).effects.map((e) => `${e.kind}${e.irreversible ? ', irreversible' : ''}: ${e.summary}`);
   const failed = checks.results.filter((r) => !r.pass);
   const phone = {
     pass: checks.pass,
@@ -76,6 +84,7 @@ async function tryPath(
     ...base,
     actions: played.actions,
     phone,
+    sideEffects,
     offline,
     verdict: offline.accepted === phone.pass ? 'agree' : offline.accepted ? 'false-accept' : 'false-reject',
     phoneDisagrees: c.expect !== undefined && (c.expect === 'right') !== phone.pass,
@@ -123,6 +132,8 @@ export async function tryPaths(
       falseRejects: results.filter((r) => r.verdict === 'false-reject').length,
       unplayable: results.filter((r) => r.verdict === 'unplayable').length,
       phoneDisagrees: results.filter((r) => r.phoneDisagrees).length,
+      sideEffectPaths: played.filter((r) => r.sideEffects.length > 0).length,
+      falseRejectsWithSideEffects: results.filter((r) => r.verdict === 'false-reject' && r.sideEffects.length > 0).length,
       seconds: (performance.now() - t0) / 1000,
       results,
     };

@@ -12,7 +12,8 @@ import { copyOfSharedDemo } from '../../support/shared-demo.js';
  * from the human demonstrations alone), a set of hand-written paths (test/fixtures/path-sets/try-paths-sample.json),
  * each played on a virtual phone of the command's own for the truth (the task's checks) and walked offline as a `vlm`
  * agent's replies. A path whose writer expected otherwise than the phone says is flagged; a path that cannot be played
- * (a label no screen shows, a "clear" no `vlm` agent can send) is named, not counted.
+ * (a label no screen shows, a "clear" no `vlm` agent can send) is named, not counted. What a path changed beyond what
+ * the task's checks and footprint name is reported as an online run's side-effect watch reports it.
  */
 describe('graph try-paths through the CLI', () => {
   let dir = '';
@@ -31,7 +32,17 @@ describe('graph try-paths through the CLI', () => {
     // Paths that could not be played make the command fail, after it printed the rest.
     expect(r.code, r.stderr).toBe(1);
     const s = JSON.parse(r.stdout) as TryPathsSummary;
-    expect(s).toMatchObject({ paths: 6, right: 2, wrong: 2, falseAccepts: 0, falseRejects: 0, unplayable: 2, phoneDisagrees: 1 });
+    expect(s).toMatchObject({
+      paths: 7,
+      right: 3,
+      wrong: 2,
+      falseAccepts: 0,
+      falseRejects: 1,
+      unplayable: 2,
+      phoneDisagrees: 2,
+      sideEffectPaths: 3,
+      falseRejectsWithSideEffects: 1,
+    });
     const by = (i: number) => s.results.find((x) => x.index === i)!;
     // The stepper route: right on the phone, accepted offline; saved unstepped: wrong, refused.
     expect(by(1)).toMatchObject({ verdict: 'agree', phone: { pass: true }, offline: { accepted: true }, phoneDisagrees: false });
@@ -44,6 +55,11 @@ describe('graph try-paths through the CLI', () => {
     expect(by(5).note).toMatch(/no clickable element labelled "一键理财"/);
     expect(by(6).verdict).toBe('unplayable');
     expect(by(6).note).toMatch(/cannot send Type with clear/);
+    // The alarm set and another deleted on the way: the checks pass it, the side-effect watch names the deletion (as an
+    // online run's does), and the walk refused it — a false reject by the checks, of a careless path.
+    expect(by(7)).toMatchObject({ verdict: 'false-reject', expect: 'wrong', phone: { pass: true }, phoneDisagrees: true });
+    expect(by(7).sideEffects.join(' ')).toMatch(/deleted.*08:30 吃药/);
+    expect(by(1).sideEffects).toEqual([]);
   }, 600_000);
 
   it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {
