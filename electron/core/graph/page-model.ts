@@ -319,8 +319,9 @@ export function typedValue(base: string, text: string, clear: boolean | undefine
   const [kept, dropped] = numberReadings(base, text, clear, numeric);
   // A phone number's separators kept or dropped (021-9556-6888): one number to a dialer either way, which is how a
   // number field's goal condition reads it (goal-conditions.ts conditionHolds).
+  if (kept === dropped) return kept;
   const dialled = dialNumber(kept);
-  return kept === dropped || (dialled !== null && dialled === dialNumber(dropped)) ? kept : `${kept} or ${dropped}`;
+  return dialled !== null && dialled === dialNumber(dropped) ? kept : `${kept} or ${dropped}`;
 }
 
 /**
