@@ -2,9 +2,10 @@ import { z } from 'zod';
 import type { Action } from '../../../shared/domain/action.js';
 import { ActionSchema } from '../../../shared/domain/action.js';
 import type { UiHierarchy } from '../../../shared/domain/ui-node.js';
-import { flattenUi, labelOf } from '../../../shared/domain/ui-tree.js';
+import { flattenUi, labelOf, nodeAt } from '../../../shared/domain/ui-tree.js';
 import type { DevicePort } from '../device/device-port.js';
-import { toNorm } from '../geometry/coordinates.js';
+import { toNorm, toPixels } from '../geometry/coordinates.js';
+import { isEditClass } from '../graph/widget-classes.js';
 import { performAction, toPixelAction } from './perform-action.js';
 
 /**
@@ -128,6 +129,18 @@ export function resolveScriptStep(step: ScriptStep, ui: UiHierarchy, screen: { w
 }
 
 /**
+ * The label a step's tap was aimed at, for an agent shown another screen of the page to look for: the step's `on` where
+ * it names the element whole (a prefix or a fallback names another's), and not on a text field, whose label is what
+ * was typed into it — the recipient box holding 李强 above the suggestion 李强 is not the suggestion.
+ */
+function aimedLabel(step: ScriptTarget, action: Action, ui: UiHierarchy | null, screen: { width: number; height: number }): string | null {
+  if ((step.match ?? 'exact') !== 'exact' || step.any || ui === null || (action.type !== 'Tap' && action.type !== 'LongPress')) return null;
+  const p = toPixels(action.at, screen);
+  const hit = nodeAt(ui, p.x, p.y);
+  return hit && isEditClass(hit.className) ? null : step.on.trim();
+}
+
+/**
  * Plays a script on a device without recording it (for checking a task's demonstration
  * reaches its goal, and for tests). Returns the canonical actions performed.
  */
@@ -160,14 +173,10 @@ export async function playScriptAimed(
   };
   for (const step of steps) {
     if (step.type === 'Finish') break;
-    const action = await resolveScrolling(
-      step,
-      async () => deps.parse(await device.uiDump()),
-      (swipe) => perform(swipe),
-      screen,
-    );
-    // The label aimed at, where the step names it whole (a prefix or a fallback names another element's).
-    await perform(action, isTargetStep(step) && (step.match ?? 'exact') === 'exact' && !step.any ? step.on.trim() : null);
+    let seen: UiHierarchy | null = null;
+    const read = async (): Promise<UiHierarchy> => (seen = deps.parse(await device.uiDump()));
+    const action = await resolveScrolling(step, read, (swipe) => perform(swipe), screen);
+    await perform(action, isTargetStep(step) ? aimedLabel(step, action, seen, screen) : null);
   }
   return { actions, targets };
 }

@@ -33,9 +33,9 @@ describe('graph try-paths through the CLI', () => {
     expect(r.code, r.stderr).toBe(1);
     const s = JSON.parse(r.stdout) as TryPathsSummary;
     expect(s).toMatchObject({
-      paths: 7,
+      paths: 8,
       right: 3,
-      wrong: 2,
+      wrong: 3,
       falseAccepts: 0,
       falseRejects: 1,
       unplayable: 2,
@@ -60,6 +60,10 @@ describe('graph try-paths through the CLI', () => {
     expect(by(7)).toMatchObject({ verdict: 'false-reject', expect: 'wrong', phone: { pass: true }, phoneDisagrees: true });
     expect(by(7).sideEffects.join(' ')).toMatch(/deleted.*08:30 吃药/);
     expect(by(1).sideEffects).toEqual([]);
+    // 李强 typed, then the label 李强 tapped: on the phone the box, which shows what was typed — not the suggestion, so
+    // no recipient. The offline agent is aimed at the box too, never at the suggestion of that label (a held-out set's
+    // false accept was this aiming, not the walk).
+    expect(by(8)).toMatchObject({ verdict: 'agree', phone: { pass: false }, offline: { accepted: false } });
   }, 600_000);
 
   it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {
