@@ -130,11 +130,14 @@ export function resolveScriptStep(step: ScriptStep, ui: UiHierarchy, screen: { w
 
 /**
  * The label a step's tap was aimed at, for an agent shown another screen of the page to look for: the step's `on` where
- * it names the element whole (a prefix or a fallback names another's), and not on a text field, whose label is what
- * was typed into it — the recipient box holding 李强 above the suggestion 李强 is not the suggestion.
+ * it names the element whole (a prefix or a fallback names another's) and the screen shows it once, and not on a text
+ * field, whose label is what was typed into it — the recipient box holding 李强 above the suggestion 李强 is not the
+ * suggestion.
  */
 function aimedLabel(step: ScriptTarget, action: Action, ui: UiHierarchy | null, screen: { width: number; height: number }): string | null {
   if ((step.match ?? 'exact') !== 'exact' || step.any || ui === null || (action.type !== 'Tap' && action.type !== 'LongPress')) return null;
+  // A label the screen gives several controls (a song's row and the mini player's title) does not say which was meant.
+  if (targetsOf(step, tappableOf(ui)).length !== 1) return null;
   const p = toPixels(action.at, screen);
   const hit = nodeAt(ui, p.x, p.y);
   return hit && isEditClass(hit.className) ? null : step.on.trim();
