@@ -101,6 +101,10 @@ describe('a modal bound to its negation is one negation: its reach counts from i
     ['不能不去', '去', 'said'],
     ['周日一起吃饭，没法早到', '吃', 'said'],
     ['周日一起吃饭', '吃', 'said'],
+    ['周日我不一定能准时到', '准时', 'denied'],
+    ['周日我不一定准时到', '准时', 'denied'],
+    ['周日我一定准时到', '准时', 'said'],
+    ['不一定要等我，周日我准时到', '准时', 'said'],
   ])('%s, %s: %s', (text, term, want) => {
     expect(termSaid(text, term)).toBe(want);
   });
@@ -114,6 +118,19 @@ describe('差 with how much is left is "not yet": the thing is one measure short
     ['我到家了，差点迟到', '到家', 'said'],
     ['我到家了，差一站的时候睡着了', '到家', 'said'],
     ['差不多到家了就给你打电话，现在到家了', '到家', 'said'],
+  ])('%s, %s: %s', (text, term, want) => {
+    expect(termSaid(text, term)).toBe(want);
+  });
+});
+
+describe('a term in a clause that asks (吗) is asked, not said', () => {
+  it.each([
+    ['药吃了吗？', '吃', 'denied'],
+    ['药吃了吗', '药', 'denied'],
+    ['到家了吗？', '到家', 'denied'],
+    ['你知道吗，我已经吃过药了', '吃', 'said'],
+    ['我已经吃过药了，你呢？', '吃', 'said'],
+    ['你吃饭了吗？我吃过药了', '药', 'said'],
   ])('%s, %s: %s', (text, term, want) => {
     expect(termSaid(text, term)).toBe(want);
   });

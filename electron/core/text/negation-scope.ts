@@ -10,7 +10,8 @@ import { inOtherSense, otherSenseSpans } from './other-senses.js';
  *   the next one: 快到家, 马上就到, 差一站就到家了.
  * - Two negations that reach the same place cancel: 我没忘吃药, 我不是没吃药 say it.
  * - One occurrence denied is enough to deny: a message that says both (我还没吃药我已经吃过药了) is no answer.
- * - A term asked back or with a negated complement is not said: 到家没？, 回不回去, 回不去, 晚不了.
+ * - A term asked back, in a clause that asks, or with a negated complement is not said: 到家没？, 回不回去, 药吃了吗？,
+ *   回不去, 晚不了.
  * - A term's alternatives side by side are one word (回去): a negation reaching its start reaches all of it.
  * - Words that only look negative are none: 没事, 不好意思, 特别, 未来, 快乐, no problem; nor is "don't worry" (别担心,
  *   不用惦记, 别着急), which speaks to the listener's feelings, not of what the message says.
@@ -45,10 +46,11 @@ const words = (list: string): string[][] => list.split(' ').map(seq);
 
 /**
  * Negations, longest first (没有 before 没). A modal bound to its negation (没法, 没空, 不能, 不会, 无法: cannot, has no
- * time) is one: its reach counts from the modal's end, as 不 alone reaches from 不 (周日没空一起吃饭 denies 吃饭).
+ * time; 不一定, 不一定能: not necessarily) is one: its reach counts from the modal's end, as 不 alone reaches from 不
+ * (周日没空一起吃饭 denies 吃饭; 周日我不一定能准时到 denies 准时 — found by held-out set AM, which the check passed).
  */
 const NEGATIONS = [
-  ...words('没办法 没时间 不可能 不打算 没有 忘记 忘了 没法 没空 不能 不会 不想 无法 没 不 别 未 甭 忘'),
+  ...words('不一定能 不一定会 没办法 没时间 不可能 不打算 不一定 没有 忘记 忘了 没法 没空 不能 不会 不想 无法 没 不 别 未 甭 忘'),
   ...words('not no never without cannot forgot nor'),
 ];
 /** "Not yet": the thing is about to happen, so it has not. */
@@ -162,9 +164,20 @@ export function oneOfSaid(text: string, alternatives: readonly string[]): TermSa
   const denied = new Set<number>();
   for (const w of words) {
     const reaching = negations.filter((n) => n.to <= w.from && w.from - n.to <= n.reach && !units.slice(n.to, w.from).some((u) => u.stop));
-    if (askedOrCannot(units, w.from, w.to) || reaching.length % 2 === 1) for (const a of w.alts) denied.add(a);
+    if (askedOrCannot(units, w.from, w.to) || inQuestion(units, w.to) || reaching.length % 2 === 1) for (const a of w.alts) denied.add(a);
   }
   return spans.some((sp) => !denied.has(sp.alt)) ? 'said' : 'denied';
+}
+
+/**
+ * A term in a clause that asks (药吃了吗？, 你到家了吗): asked, not said — the clause ends with the question particle 吗
+ * (before its punctuation, or the text's end). Found by held-out set AM: 药吃了吗？ passed the check of 跟闺女说我已经吃过药了.
+ * Another clause may ask (你知道吗，我已经吃过药了 says it).
+ */
+function inQuestion(units: readonly Unit[], to: number): boolean {
+  let k = to;
+  while (k < units.length && !units[k]!.stop) k++;
+  return k > to && units[k - 1]!.text === '吗';
 }
 
 /** 到家没？ 吃了没有 (asked back); 回不回去 (asked); 回不去, 晚不了 (cannot): the term right before 不 or 没. */
