@@ -25,6 +25,24 @@ export interface TryPathsOptions {
   onPath?(r: TriedPath): void;
 }
 
+/** A path that could not be played, and why. */
+function notPlayed(c: PathCase, index: number, note: string): TriedPath {
+  const expect = c.expect ?? null;
+  return {
+    index,
+    name: c.name,
+    taskId: c.task,
+    expect,
+    actions: [],
+    phone: null,
+    sideEffects: [],
+    offline: null,
+    phoneDisagrees: false,
+    verdict: 'unplayable',
+    note,
+  };
+}
+
 /** One path: played from its task's setup for the truth, then walked offline as a `vlm` agent's replies. */
 async function tryPath(
   store: WorkspaceStore,
@@ -33,18 +51,7 @@ async function tryPath(
   index: number,
   appPages: ReturnType<typeof appPagesOf>,
 ): Promise<TriedPath> {
-  const base = {
-    index,
-    name: c.name,
-    taskId: c.task,
-    expect: c.expect ?? null,
-    actions: [],
-    phone: null,
-    sideEffects: [],
-    offline: null,
-    phoneDisagrees: false,
-  };
-  const unplayable = (note: string): TriedPath => ({ ...base, verdict: 'unplayable', note });
+  const unplayable = (note: string): TriedPath => notPlayed(c, index, note);
   const task = store.tasks.get(c.task);
   if (!task) return unplayable(`no task "${c.task}" in this workspace`);
   const graph = store.graphs.latest(c.task)?.body;
@@ -81,7 +88,10 @@ async function tryPath(
     appPages,
   );
   return {
-    ...base,
+    index,
+    name: c.name,
+    taskId: c.task,
+    expect: c.expect ?? null,
     actions: played.actions,
     phone,
     sideEffects,
@@ -117,7 +127,10 @@ export async function tryPaths(
     await Promise.all(
       devices.map(async (device) => {
         for (let i = next++; i < cases.length; i = next++) {
-          results[i] = await tryPath(store, device, cases[i]!, i + 1, appPages);
+          // A phone that fails one path (its setup refused, the device gone) leaves the others to be played.
+          results[i] = await tryPath(store, device, cases[i]!, i + 1, appPages).catch((e: unknown) =>
+            notPlayed(cases[i]!, i + 1, `the phone failed: ${errorMessage(e)}`),
+          );
           o.onPath?.(results[i]!);
         }
       }),
