@@ -875,6 +875,8 @@ t('shop-milk-two', 'Shop', 'D', 'Co', 'life', ['买箱牛奶，呃，两箱', 'B
 const TR = PKG.Travel;
 /** A booking task's end state: exactly one ticket booked and kept — booked twice, or booked and refunded, is not done. */
 const ONE_TICKET = count(TR, 'orders[status=booked]', 1, 'one ticket booked and kept (not two, not refunded)');
+/** She is in Nanjing: a ticket from another city picked on the way (出发 → 上海, then 北京) is not hers (held-out set AM). */
+const FROM_HOME = jp(TR, 'orders[status=booked].from', 'nanjing', 'from where she is (Nanjing), not from another city picked on the way');
 const booked = { no: 'G1234', kind: 'train', from: 'nanjing', to: 'shanghai', day: 2, dep: '08:15', seat: 'window', status: 'booked' };
 t(
   'travel-train-beijing',
@@ -885,7 +887,7 @@ t(
   ['买张去北京的火车票', 'Buy a train ticket to Beijing'],
   '在出行应用中预订一张去北京的火车票',
   {
-    checks: [jp(TR, 'orders[to=beijing,status=booked].kind', 'train', 'a train ticket to Beijing'), ONE_TICKET],
+    checks: [jp(TR, 'orders[to=beijing,status=booked].kind', 'train', 'a train ticket to Beijing'), FROM_HOME, ONE_TICKET],
     demos: [
       [launch(TR), tap('北京'), tap('G', ANY_TRAIN), tap('提交订单')],
       [
@@ -911,6 +913,7 @@ t(
   {
     checks: [
       one(TR, 'orders[status=booked].to', ['haikou', 'sanya'], 'a ticket to Hainan (Haikou or Sanya), and no other trip'),
+      FROM_HOME,
       ONE_TICKET,
     ],
     demos: [
@@ -949,6 +952,7 @@ t(
       jp(TR, 'orders[to=shanghai,status=booked].kind', 'train', 'by train to Shanghai'),
       jp(TR, 'orders[to=shanghai,status=booked].day', 1, 'tomorrow'),
       jp(TR, 'orders[to=shanghai,status=booked].seat', 'window', 'window seat'),
+      FROM_HOME,
       ONE_TICKET,
     ],
     demos: [
@@ -997,6 +1001,7 @@ t(
     checks: [
       jp(TR, 'orders[to=hangzhou,status=booked].kind', 'train', 'by train to Hangzhou'),
       jp(TR, 'orders[to=hangzhou,status=booked].day', 3, 'in three days'),
+      FROM_HOME,
       ONE_TICKET,
     ],
     demos: [
@@ -1259,6 +1264,7 @@ t('travel-book-ticket', 'Travel', 'U', 'Ca', 'life', ['帮我订张票', 'Book m
   checks: [
     jp(TR, 'orders[to=hangzhou,status=booked].kind', 'train', 'by train to Hangzhou'),
     jp(TR, 'orders[to=hangzhou,status=booked].day', 2, 'the day after tomorrow'),
+    FROM_HOME,
     ONE_TICKET,
   ],
   user: ask(
