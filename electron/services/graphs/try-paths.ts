@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 import type { TriedPath, TryPathsSummary } from '../../../shared/domain/path-trial.js';
 import { errorMessage } from '../../../shared/error-message.js';
-import { AdbServer } from '../../adapters/adb/adb-client.js';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { DevicePort } from '../../core/device/device-port.js';
 import { evaluateExpect } from '../../core/eval/check-matcher.js';
@@ -17,11 +16,12 @@ import { SideEffectTracker } from '../../core/side-effects/tracker.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import { resolvePackage } from '../devices/app-packages.js';
 import { appPagesOf } from './app-pages.js';
-import { virtualPhones } from './explore/explore-runner.js';
+import type { MeasuringPhones } from './measuring-phones.js';
+import { onMeasuringPhones } from './measuring-phones.js';
 
 export interface TryPathsOptions {
   /** Virtual phones of this command's own (the default), or a device the user allowed side effects on. */
-  phones: { kind: 'virtual'; count: number } | { kind: 'named'; device: DevicePort };
+  phones: MeasuringPhones;
   onPath?(r: TriedPath): void;
 }
 
@@ -115,13 +115,7 @@ export async function tryPaths(
 ): Promise<TryPathsSummary> {
   const t0 = performance.now();
   const appPages = appPagesOf(store);
-  const phones = o.phones.kind === 'virtual' ? await virtualPhones(Math.max(1, Math.min(o.phones.count, 8))) : null;
-  try {
-    const devices = phones
-      ? phones.phones.map((p) => new AdbServer({ host: '127.0.0.1', port: p.port }).device(p.serial))
-      : o.phones.kind === 'named'
-        ? [o.phones.device]
-        : [];
+  return onMeasuringPhones(o.phones, async (devices) => {
     const results = new Array<TriedPath>(cases.length);
     let next = 0;
     await Promise.all(
@@ -150,7 +144,5 @@ export async function tryPaths(
       seconds: (performance.now() - t0) / 1000,
       results,
     };
-  } finally {
-    await phones?.close();
-  }
+  });
 }

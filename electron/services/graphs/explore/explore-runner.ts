@@ -7,12 +7,10 @@ import type {
 } from '../../../../shared/domain/graph-explore.js';
 import { appPagesOf } from '../app-pages.js';
 import { SAME_ROUTE_KINDS } from '../../../../shared/domain/graph-explore.js';
-import { AdbServer } from '../../../adapters/adb/adb-client.js';
 import type { WorkspaceStore } from '../../../adapters/db/workspace-store.js';
-import type { DevicePort } from '../../../core/device/device-port.js';
 import { errorMessage } from '../../../../shared/error-message.js';
-import type { PhonesApart } from '../../devices/sample-phones.js';
-import { startSamplePhones, startSamplePhonesApart } from '../../devices/sample-phones.js';
+import type { MeasuringPhones } from '../measuring-phones.js';
+import { onMeasuringPhones } from '../measuring-phones.js';
 import { packagesOf } from '../graph-probe.js';
 import type { ExploreOptions } from './explore-task.js';
 import { DEFAULT_EXPLORE_OPTIONS, exploreTask, unexplorable } from './explore-task.js';
@@ -23,7 +21,7 @@ export interface ExploreRunOptions extends Partial<ExploreOptions> {
    * side), or a named device the user allowed side effects on (exploring taps everything: it sends, pays
    * and deletes).
    */
-  phones: { kind: 'virtual'; count: number } | { kind: 'named'; device: DevicePort };
+  phones: MeasuringPhones;
   onTask?(r: ExploreTaskResult): void;
 }
 
@@ -78,20 +76,6 @@ export function summarizeExploration(tasks: readonly ExploreTaskResult[], second
 }
 
 /**
- * Sample phones in threads of their own; in this thread where workers cannot load the sources (run from them under a
- * test runner's transform). The built backend has the worker bundled, so there a failure is a failure.
- */
-export async function virtualPhones(count: number): Promise<PhonesApart> {
-  try {
-    return await startSamplePhonesApart(count);
-  } catch (e) {
-    if (import.meta.url.endsWith('.js')) throw e;
-    const server = await startSamplePhones(count);
-    return { phones: server.serials.map((serial) => ({ port: server.port, serial })), close: () => server.close() };
-  }
-}
-
-/**
  * Explores each task on a phone and measures its latest graph (see exploreTask). Virtual phones started
  * here work side by side, one task each at a time, and are stopped at the end, also on failure.
  */
@@ -103,13 +87,7 @@ export async function exploreTasks(store: WorkspaceStore, taskIds: readonly stri
     ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
     appPages: appPagesOf(store),
   };
-  const phones = o.phones.kind === 'virtual' ? await virtualPhones(Math.max(1, Math.min(o.phones.count, 8))) : null;
-  try {
-    const devices = phones
-      ? phones.phones.map((p) => new AdbServer({ host: '127.0.0.1', port: p.port }).device(p.serial))
-      : o.phones.kind === 'named'
-        ? [o.phones.device]
-        : [];
+  return onMeasuringPhones(o.phones, async (devices) => {
     const installed = await packagesOf(devices[0]!);
     const results = new Map<string, ExploreTaskResult>();
     const queue = [...taskIds];
@@ -139,9 +117,7 @@ export async function exploreTasks(store: WorkspaceStore, taskIds: readonly stri
       taskIds.map((id) => results.get(id)!),
       (performance.now() - t0) / 1000,
     );
-  } finally {
-    await phones?.close();
-  }
+  });
 }
 
 /**
