@@ -65,6 +65,12 @@ export interface PageModel {
    * empty, where the walk had read 300). ASCII it may take or drop (a space in a phone number): kept, as typed.
    */
   numeric: ReadonlySet<string>;
+  /**
+   * Number fields for an amount of money, by the label or hint the recordings gave them (金额（元）, Amount): money is
+   * written with a point (300.00 is 300 yuan), so such a field takes one — every payment app's amount keyboard has it —
+   * where a field of minutes or hours may drop it (10.0 typed for a timer is 100). See typedValue.
+   */
+  money: ReadonlySet<string>;
   /** Number keys whose least value any node shows is 1 (a quantity, which starts at 1): see belowFloor. */
   fromOne: ReadonlySet<string>;
   /**
@@ -159,6 +165,7 @@ function buildPageModel(graph: WalkGraph): PageModel {
     afterSubmit: afterSubmitOf(graph.edges),
     appends: appendsOf(graph.edges, byId, pageOf),
     numeric: numericKeys(graph.nodes),
+    money: moneyKeys(graph.edges),
     fromOne: countsFromOne(graph.nodes),
     fuzzySearch: fuzzySearchKeys(graph.edges, outOf),
     typesOnArrival: typesOnArrival(graph.edges, pageOf, stepOf),
@@ -215,6 +222,22 @@ function numericKeys(nodes: readonly GraphNode[]): Set<string> {
     }
   return new Set([...digits].filter(([, ok]) => ok).map(([k]) => k));
 }
+
+/** A field for an amount of money, by its label or hint (金额, 元, ¥, Amount). */
+const MONEY_FIELD = /金额|[元¥￥]|amount|yuan/i;
+
+/** See PageModel.money: text keys a recorded edit labelled as an amount of money. */
+function moneyKeys(edges: readonly GraphEdge[]): Set<string> {
+  const out = new Set<string>();
+  for (const e of edges) for (const v of e.effects ?? []) if (isTextKey(v.key) && MONEY_FIELD.test(v.label)) out.add(v.key);
+  return out;
+}
+
+/** How a field takes typing: as text, as a number its filter may strip of a point or dash, or as an amount of money. */
+export type FieldInput = 'text' | 'number' | 'money';
+
+/** See FieldInput: from what the recordings showed the field hold (PageModel.numeric) and call it (PageModel.money). */
+export const fieldInput = (m: PageModel, key: string): FieldInput => (!m.numeric.has(key) ? 'text' : m.money.has(key) ? 'money' : 'number');
 
 /** See PageModel.fromOne: keys whose least single number, over every node that shows one, is 1. */
 function countsFromOne(nodes: readonly GraphNode[]): Set<string> {
@@ -313,10 +336,11 @@ export function typedField(e: GraphEdge): { key: string; value: string } | null 
 /**
  * What typing gives a field: the text appended to what it holds, or in its place with `clear` (as on the phone). In a
  * number field whose input filter decides what the text becomes (filterDecides), both readings: "300 or 3000", which no
- * number a demonstration typed matches — the verdict may not hang on a filter no recording shows.
+ * number a demonstration typed matches — the verdict may not hang on a filter no recording shows. An amount of money
+ * written as money is (300.00, 12.5) is one reading in a money field: it takes the point.
  */
-export function typedValue(base: string, text: string, clear: boolean | undefined, numeric = false): string {
-  const [kept, dropped] = numberReadings(base, text, clear, numeric);
+export function typedValue(base: string, text: string, clear: boolean | undefined, input: FieldInput = 'text'): string {
+  const [kept, dropped] = numberReadings(base, text, clear, input);
   // A phone number's separators kept or dropped (021-9556-6888): one number to a dialer either way, which is how a
   // number field's goal condition reads it (goal-conditions.ts conditionHolds).
   if (kept === dropped) return kept;
@@ -327,22 +351,26 @@ export function typedValue(base: string, text: string, clear: boolean | undefine
 /**
  * Whether typing into a number field gives a number that depends on the field's input filter, which no recording
  * shows: ASCII other than digits and spaces (10.0, 1-2) is kept by one app (an amount takes the point) and dropped by
- * another (the timer's minutes: 10.0 is 100). Where both readings are the same number (300元, 300 ), it does not.
+ * another (the timer's minutes: 10.0 is 100). Where both readings are the same number (300元, 300 ), or a money field
+ * is given an amount (300.00), it does not.
  */
-export function filterDecides(base: string, text: string, clear: boolean | undefined): boolean {
-  const [kept, dropped] = numberReadings(base, text, clear, true);
+export function filterDecides(base: string, text: string, clear: boolean | undefined, input: FieldInput = 'number'): boolean {
+  const [kept, dropped] = numberReadings(base, text, clear, input);
   return kept !== dropped;
 }
 
 /** The field's value with the typed text as typed, and with only its digits (the same where the filter cannot matter). */
-function numberReadings(base: string, text: string, clear: boolean | undefined, numeric: boolean): [string, string] {
-  const read = (t: string): string => {
+function numberReadings(base: string, text: string, clear: boolean | undefined, input: FieldInput): [string, string] {
+  const numeric = input !== 'text';
+  const whole = (t: string): string => {
     // A number field's input filter drops full-width digits and whatever else is not ASCII (see PageModel.numeric).
     const typed = numeric ? t.replace(/[^\x20-\x7e]/g, '') : t;
-    return canonicalNumber(normalizeContent(clear ? typed : `${base === '*' ? '' : base}${typed}`));
+    return normalizeContent(clear ? typed : `${base === '*' ? '' : base}${typed}`);
   };
-  const kept = read(text);
-  return numeric && /[!-/:-~]/.test(text) ? [kept, read(text.replace(/[^0-9\s]/g, ''))] : [kept, kept];
+  const kept = canonicalNumber(whole(text));
+  if (!numeric || !/[!-/:-~]/.test(text)) return [kept, kept];
+  if (input === 'money' && /^\d+(\.\d{1,2})?$/.test(whole(text))) return [kept, kept];
+  return [kept, canonicalNumber(whole(text.replace(/[^0-9\s]/g, '')))];
 }
 
 /** The key terms a text key's typing is judged by at the end (the DONE nodes' typed conditions), if any. */

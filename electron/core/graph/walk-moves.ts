@@ -19,6 +19,7 @@ import {
   typedField,
   typedValue,
   filterDecides,
+  fieldInput,
   slotsOf,
   valueAgrees,
 } from './page-model.js';
@@ -179,7 +180,7 @@ function notTheRecordedText(
   action: Extract<Action, { type: 'Type' }>,
   value: string,
 ): boolean {
-  if (m.numeric.has(field.key) && filterDecides(base, action.text, action.clear)) return true;
+  if (m.numeric.has(field.key) && filterDecides(base, action.text, action.clear, fieldInput(m, field.key))) return true;
   if (!isSearchKey(field.key)) return false;
   if (!plainQuery(`${action.clear ? '' : base}${action.text}`)) return true;
   const typed = normalizeContent(value);
@@ -198,7 +199,7 @@ export function typeMatch(
   const field = typedField(e);
   if (!field) return matchEdge(action, e, opts);
   const base = pos.content.get(field.key) ?? '';
-  const value = typedValue(base, action.text, action.clear, m.numeric.has(field.key));
+  const value = typedValue(base, action.text, action.clear, fieldInput(m, field.key));
   const r = notTheRecordedText(m, field, base, action, value)
     ? { matched: false, similarity: 0, rule: null }
     : textAgrees(m, field.key, value, field.value, opts.textThreshold);
@@ -476,7 +477,7 @@ export function editModel(m: PageModel, move: Candidate, action: Action, from: P
   if (!e) return out;
   for (const v of e.effects ?? []) {
     if (e.action.type === 'Type' && action.type === 'Type' && typedField(e)?.key === v.key) {
-      out.set(v.key, typedValue(from.content.get(v.key) ?? '', action.text, action.clear, m.numeric.has(v.key)));
+      out.set(v.key, typedValue(from.content.get(v.key) ?? '', action.text, action.clear, fieldInput(m, v.key)));
       continue;
     }
     // Other text than the demonstration's: what else the demonstration's typing showed (a suggestion) is unknown.

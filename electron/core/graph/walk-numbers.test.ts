@@ -11,7 +11,7 @@ import { GraphWalker } from './walk.js';
 /**
  * Numbers as a phone's fields hold them (found by hand set D): a number field drops full-width digits typed there; a
  * long number keeps its leading zeros and 30 typed after a field's 00 is 0030, never 30; a quantity that starts at 1
- * is not stepped below it; a draft left by Back is gone. Each rule also has CLI cases (test/fixtures/offline-kinds).
+ * is not stepped below it; a draft left by Back is gone; an amount of money takes a point. Each rule also has CLI cases (test/fixtures/offline-kinds).
  */
 describe('numbers as a field holds them', () => {
   it('06 is 6; 0030 is not 30; 02195566888 is not 2195566888', () => {
@@ -24,21 +24,20 @@ describe('numbers as a field holds them', () => {
 
   const amountBox = b(40, 300, 1040, 450);
   const send = b(40, 600, 1040, 750);
-  const form = (amount: string) =>
-    page(
-      '转账给 儿子建国',
-      field(amount, '金额（元）', amountBox, { resourceId: id('amount') }),
-      button('转账', send, { resourceId: id('send') }),
-    );
+  const form = (amount: string, hint: string) =>
+    page('转账给 儿子建国', field(amount, hint, amountBox, { resourceId: id('amount') }), button('转账', send, { resourceId: id('send') }));
   const done = page('转账成功', text('已转账', b(40, 300, 1040, 450)));
-  const transfer = graphOf([
-    demoOf(1, [
-      { ui: form(''), action: tapAt(amountBox) },
-      { ui: form(''), action: { type: 'Type', text: '300' } },
-      { ui: form('300'), action: tapAt(send) },
-      { ui: done, action: null, activity: 'DoneActivity' },
-    ]),
-  ]);
+  const demoWith = (hint: string) =>
+    graphOf([
+      demoOf(1, [
+        { ui: form('', hint), action: tapAt(amountBox) },
+        { ui: form('', hint), action: { type: 'Type', text: '300' } },
+        { ui: form('300', hint), action: tapAt(send) },
+        { ui: done, action: null, activity: 'DoneActivity' },
+      ]),
+    ]);
+  const transfer = demoWith('金额（元）');
+  const minutes = demoWith('分钟');
   const typed = (text: string): Action[] => [tapAt(amountBox), { type: 'Type', text }, tapAt(send)];
 
   it('a number field: 300 accepted; full-width ３００ (the field drops it) not', () => {
@@ -46,11 +45,21 @@ describe('numbers as a field holds them', () => {
     expect(walkPath(transfer, typed('３００')).accepted).toBe(false);
   });
 
-  it("a point typed into a number field: the field's filter decides (one app keeps 300.0, another makes it 3000) — not accepted; 300元 either way 300", () => {
-    expect(walkPath(transfer, typed('300.0')).accepted).toBe(false);
-    expect(walkPath(transfer, typed('300元')).accepted).toBe(true);
+  it("a point typed into a number field of minutes: the field's filter decides (one app keeps 300.0, another makes it 3000) — not accepted; 300元 either way 300", () => {
+    expect(walkPath(minutes, typed('300.0')).accepted).toBe(false);
+    expect(walkPath(minutes, typed('300元')).accepted).toBe(true);
     expect(filterDecides('', '10.0', false)).toBe(true);
     expect(filterDecides('', '300 ', false)).toBe(false);
+  });
+
+  it('an amount of money (the field called 金额（元）) takes the point: 300.00 and 300.0 are 300; 300.50, 30.00 and 300.0.0 are not', () => {
+    expect(walkPath(transfer, typed('300.00')).accepted).toBe(true);
+    expect(walkPath(transfer, typed('300.0')).accepted).toBe(true);
+    expect(walkPath(transfer, typed('300.50')).accepted).toBe(false);
+    expect(walkPath(transfer, typed('30.00')).accepted).toBe(false);
+    expect(walkPath(transfer, typed('300.0.0')).accepted).toBe(false);
+    expect(filterDecides('', '300.00', false, 'money')).toBe(false);
+    expect(filterDecides('', '300.00', false, 'number')).toBe(true);
   });
 });
 

@@ -4,7 +4,7 @@ import { numbersIn } from './content.js';
 import { isTextKey } from './goal-conditions.js';
 import type { MatchResult } from './match.js';
 import type { PageModel } from './page-model.js';
-import { isEdit, typedField, typedValue } from './page-model.js';
+import { fieldInput, isEdit, typedField, typedValue } from './page-model.js';
 import type { Candidate, Position } from './walk-moves.js';
 
 /** A single number above zero. */
@@ -34,7 +34,13 @@ export function presetFilledField(
   // demonstration and no preset showed the app accepting. A smaller one (30) is an amount like theirs. The field is a
   // number field (PageModel.numeric): full-width digits typed there are dropped.
   const amounts = preset.options!.map((o) => numbersIn(o.label)).filter(positive);
-  const value = typedValue(pos.content.get(key) ?? '', action.text, action.clear, m.numeric.has(key) || amounts.length >= 2);
+  const input = fieldInput(m, key);
+  const value = typedValue(
+    pos.content.get(key) ?? '',
+    action.text,
+    action.clear,
+    input === 'text' && amounts.length >= 2 ? 'number' : input,
+  );
   if (amounts.length >= 2) {
     const largest = Math.max(...amounts.map((a) => Number(a[0])));
     if (!positive(value === '' ? [] : [value]) || Number(value) > largest) return null;

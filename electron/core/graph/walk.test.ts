@@ -265,8 +265,8 @@ describe('Finish and goal conditions', () => {
     expect(conditionHolds({ ...number, label: '备注' }, '021-9556-6888', 0.8)).toBe(false);
     // Typed into a number field whose filter may keep or drop the dashes: one number to a dialer either way, so one
     // reading; a decimal point kept or dropped is two numbers (10.0 or 100), which nothing matches.
-    expect(typedValue('', '021-9556-6888', false, true)).toBe('021-9556-6888');
-    expect(typedValue('', '10.0', false, true)).toBe('10 or 100');
+    expect(typedValue('', '021-9556-6888', false, 'number')).toBe('021-9556-6888');
+    expect(typedValue('', '10.0', false, 'number')).toBe('10 or 100');
   });
 
   it('short typed numbers have one form ("06" is the hour 6); long digit strings keep their zeros', () => {
