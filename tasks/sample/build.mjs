@@ -288,7 +288,9 @@ t(
   ['孙子说让我装个打牌的', 'My grandson told me to install a card game'],
   '在应用商店安装一个棋牌游戏',
   {
-    checks: [has(S, 'installedCategories', 'cards', 'a card game installed')],
+    // 装个: one game. The phone came with one app (weather-pro): two installed is the goal done once, not twice (held-out
+    // set AN: 中国象棋 installed, then 老年麻将 too, passed the category check alone).
+    checks: [has(S, 'installedCategories', 'cards', 'a card game installed'), count(S, 'installed', 2, 'one app installed, no more')],
     demos: [
       [launch(S), tap('棋牌游戏'), tap('欢乐斗地主', ANY), tap('安装')],
       [launch(S), ...search('搜索应用', '麻将'), tap('老年麻将'), tap('安装')],

@@ -185,3 +185,41 @@ describe('the goal stands after moves that cannot act', () => {
     expect(walk([tapAt(row), tapAt(star), tapAt(unknown), back, back], new Set(['t'])).success).toBe(false);
   });
 });
+
+/**
+ * The goal action that edits its page (安装, whose button then says 已安装), done again on another item a free choice
+ * opened the same recorded page for (walk-goal-items.ts). Found by held-out set AN: 中国象棋 installed, Back, 老年麻将
+ * installed — two games where she asked for one (装个打牌的), which the task's check now counts.
+ */
+describe('the goal action done again on another item of a free choice', () => {
+  const rowAt = (i: number) => b(0, 300 + i * 160, 1080, 450 + i * 160);
+  const install = b(40, 620, 1040, 750);
+  const games = ['欢乐斗地主', '中国象棋', '老年麻将'];
+  const list = page('棋牌游戏', ...games.map((t, i) => button(t, rowAt(i), { resourceId: id('app_listing') })));
+  const details = (name: string, installed: boolean) =>
+    page(name, button(installed ? '已安装' : '安装', install, { resourceId: id('install') }));
+  const g = graphOf([
+    demoOf(1, [
+      { ui: list, action: tapAt(rowAt(0)), activity: 'CategoryActivity', alternatives: 'any' },
+      { ui: details('欢乐斗地主', false), action: tapAt(install), activity: 'DetailsActivity' },
+      { ui: details('欢乐斗地主', true), action: null, activity: 'DetailsActivity' },
+    ]),
+  ]);
+  const back: Action = { type: 'Back' };
+  const pick = (i: number): Action[] => [tapAt(rowAt(i)), tapAt(install)];
+
+  it('one game installed, by any row: accepted; a look at one, Back, another installed: accepted', () => {
+    expect(walkPath(g, pick(1)).accepted).toBe(true);
+    expect(walkPath(g, [tapAt(rowAt(1)), back, ...pick(2)]).accepted).toBe(true);
+  });
+
+  it('one installed, Back, another installed too: not accepted — the goal done twice', () => {
+    const twice = walkPath(g, [...pick(1), back, ...pick(2)]);
+    expect(twice.accepted).toBe(false);
+    expect(twice.reason).toMatch(/goal action again/);
+  });
+
+  it('one installed, Back, the same one opened again and its button pressed: accepted (already installed)', () => {
+    expect(walkPath(g, [...pick(1), back, ...pick(1)]).accepted).toBe(true);
+  });
+});

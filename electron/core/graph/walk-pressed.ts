@@ -106,9 +106,12 @@ export function goalAgain(m: PageModel, e: GraphEdge): boolean {
  * by the + menu after one from the card; the photo shared to 女儿 twice; a second order after Up): no demonstration did it
  * twice, and on a phone it acts twice — 'again'. A lone button pressed again where it stands (屏蔽号码, whose label then
  * says 取消屏蔽号码) undoes the goal — 'undo' (once more, it redoes it). Null where taking the edge is as usual: no goal
- * done yet, or not the goal done again (goalAgain: a count, an option chosen again on its page, a free choice).
+ * done yet, or not the goal done again (goalAgain: a count, an option chosen again on its page, a free choice) — unless
+ * the goal was done on another item than the one this page is about (`otherItem`, walk-goal-items.ts: 安装 on a second
+ * game's page installs it too).
  */
-export function goalRepeat(m: PageModel, e: GraphEdge, taken: ReadonlySet<string>): 'undo' | 'again' | null {
-  if (taken.size === 0 || !goalAgain(m, e)) return null;
-  return e.from === e.to && taken.has(e.id) ? 'undo' : 'again';
+export function goalRepeat(m: PageModel, e: GraphEdge, taken: ReadonlySet<string>, otherItem = false): 'undo' | 'again' | null {
+  if (taken.size === 0) return null;
+  if (!goalAgain(m, e)) return otherItem ? 'again' : null;
+  return e.from === e.to && taken.has(e.id) && !otherItem ? 'undo' : 'again';
 }

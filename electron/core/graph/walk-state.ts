@@ -26,6 +26,7 @@ import { historyTitle } from './walk-history.js';
 import type { TabBar } from './walk-tabs.js';
 import { sharedTabBars, TabPages } from './walk-tabs.js';
 import { freeItemPage } from './walk-free-item.js';
+import { GoalItems } from './walk-goal-items.js';
 import type { Excursion } from './walk-excursion.js';
 import type { AppPages } from './walk-app-pages.js';
 import type { Abroad } from './walk-abroad.js';
@@ -98,6 +99,8 @@ export abstract class WalkState {
   protected readonly pickedGroups: (readonly TapOption[])[] = [];
   /** The goal edges the path has taken (walk.ts move: the goal done again). */
   protected readonly goalsTaken = new Set<string>();
+  /** The item each page is about, and the items the goal was done on (walk-goal-items.ts: the goal done on another). */
+  protected readonly goalItems = new GoalItems();
   /**
    * Back from a page no demonstration recorded: the tap that led there may have acted in place instead (added to the
    * cart), and Back then left the page itself. Until a recorded move confirms the page, a tap that lands on nothing of
@@ -303,6 +306,7 @@ export abstract class WalkState {
     );
     if (landed.leaves) this.navigate(landed.next, edge);
     else this.moveTo(landed.next);
+    if (landed.leaves) this.goalItems.entered(this.pos.page, edge, action, move.result.rule === 'free-choice');
     // The item a free choice picked, where its own page was recorded by another route (walk-free-item.ts).
     const item = landed.leaves && move.result.rule === 'free-choice' ? freeItemPage(m, edge, action) : null;
     this.freeItem = item === null ? null : { page: this.pos.page, node: item };
@@ -314,6 +318,7 @@ export abstract class WalkState {
     }
     if (edge.goal && move.how === 'edge') {
       this.goalsTaken.add(edge.id);
+      this.goalItems.goalTaken(from.page, m.byId.get(edge.from));
       this.goalAfter.goalTaken(edge.id, from.page);
     }
     const goal = edge.goal || landed.finished?.edge.goal;

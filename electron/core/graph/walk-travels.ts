@@ -85,6 +85,7 @@ export abstract class WalkTravels extends WalkState {
     this.navigate(next);
     this.viaGoal = new Set();
     this.goalsTaken.clear();
+    this.goalItems.undone();
     const reason = 'the switch a recorded tap flipped, tapped again: it flips back, the page as it was before that tap';
     return unrecorded('switch-back', reason, nearest, 0);
   }

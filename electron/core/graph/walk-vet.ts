@@ -12,7 +12,8 @@ export type MoveVerdict = { kind: 'refused'; reason: string } | { kind: 'undo'; 
 /**
  * `toggledHere`: the page holds a switch no demonstration moved, left changed (walk-toggled.ts); `goalsTaken`: the goal
  * edges the path took; `looks`: whether a task that only asks to be shown something may take that goal edge, on
- * that page, again (walk-goal-stands.ts GoalAfter).
+ * that page, again (walk-goal-stands.ts GoalAfter); `otherItem`: the goal was done, on another item than the page's
+ * (walk-goal-items.ts).
  */
 export function vetMove(
   m: PageModel,
@@ -21,6 +22,7 @@ export function vetMove(
   toggledHere: boolean,
   goalsTaken: ReadonlySet<string>,
   looks: { mayLookAgain(edge: string, page: string): boolean } | null = null,
+  otherItem = false,
 ): MoveVerdict {
   const edge = move.edge;
   if (!edge) return null;
@@ -37,7 +39,7 @@ export function vetMove(
   const wrongText = forbiddenText(m, pos.content);
   if (wrongText !== null) return { kind: 'refused', reason: `the goal action sends "${wrongText}", which says what the task takes back` };
   // The task's goal action done again (walk-pressed.ts goalRepeat): the lone button where it stands undoes it.
-  const repeat = goalRepeat(m, edge, goalsTaken);
+  const repeat = goalRepeat(m, edge, goalsTaken, otherItem);
   if (repeat === 'undo')
     return {
       kind: 'undo',

@@ -370,7 +370,9 @@ export class GraphWalker extends WalkTravels {
     const unnamed = move ? this.query.refusal(this.model, move, action) : null;
     if (unnamed) return unnamed;
     // A form left with a switch changed, committed; the goal action sending a retracted text, or done again (walk-vet.ts).
-    const vetted = move ? vetMove(this.model, move, pos, this.toggled.changed(pos.page), this.goalsTaken, this.goalAfter) : null;
+    const otherItem =
+      !!move?.edge?.goal && this.goalsTaken.size > 0 && this.goalItems.otherItem(pos.page, this.model.byId.get(move.edge.from));
+    const vetted = move ? vetMove(this.model, move, pos, this.toggled.changed(pos.page), this.goalsTaken, this.goalAfter, otherItem) : null;
     if (vetted?.kind === 'refused') return refused(vetted.reason, { edge: move!.edge!, result: move!.result });
     if (vetted?.kind === 'undo') {
       this.viaGoal = new Set();

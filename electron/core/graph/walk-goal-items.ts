@@ -1,0 +1,54 @@
+import type { Action } from '../../../shared/domain/action.js';
+import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
+import { contains } from '../../../shared/domain/ui-tree.js';
+import { toPixels } from '../geometry/coordinates.js';
+import { normalizeContent } from './content.js';
+
+/**
+ * Which item each page the path stands on is about, and which items the task's goal action was done on. A free choice
+ * (demonstrations picked different items of one list and all reached the goal) leads to one recorded page for every
+ * item, so the page's title says the demonstration's item, not the path's: the item is the option the path tapped.
+ * A goal action that edits its page (安装, whose button then says 已安装) changes nothing when pressed again on the same
+ * item, but on another item's page it acts again: a second game installed where she asked for one (held-out set AN:
+ * 中国象棋 installed, Back, 老年麻将 installed — accepted, while no demonstration did the goal twice).
+ */
+export class GoalItems {
+  /** By page: the item a free choice opened it for (absent: the item its recorded title names). */
+  private readonly itemOn = new Map<string, string>();
+  /** The items the goal action was done on. */
+  private readonly done = new Set<string>();
+
+  /** The walk went forward onto `page` by `edge`, a free choice or not. */
+  entered(page: string, edge: GraphEdge, action: Action, freeChoice: boolean): void {
+    const label = freeChoice ? chosenOption(edge, action) : null;
+    if (label) this.itemOn.set(page, label);
+    else this.itemOn.delete(page);
+  }
+
+  /** The goal action taken on `page` (shown by `node`). */
+  goalTaken(page: string, node: GraphNode | undefined): void {
+    this.done.add(this.itemOf(page, node));
+  }
+
+  /** The goal undone (a switch flipped back): no item holds it. */
+  undone(): void {
+    this.done.clear();
+  }
+
+  /** Whether the goal was done, and on other items than the one `page` is about. */
+  otherItem(page: string, node: GraphNode | undefined): boolean {
+    return this.done.size > 0 && !this.done.has(this.itemOf(page, node));
+  }
+
+  private itemOf(page: string, node: GraphNode | undefined): string {
+    return this.itemOn.get(page) ?? normalizeContent(node?.signature.title ?? '');
+  }
+}
+
+/** The label of the option of a free choice's group the tap landed on, or null. */
+function chosenOption(edge: GraphEdge, action: Action): string | null {
+  if (action.type !== 'Tap' || !edge.group) return null;
+  const p = toPixels(action.at, edge.screen);
+  const option = edge.group.find((o) => contains(o.bounds, p.x, p.y));
+  return option ? normalizeContent(option.label) || null : null;
+}
