@@ -13,6 +13,8 @@ import { playScriptAimed } from '../../core/recording/script.js';
 import { expectationsOf } from '../../core/side-effects/expectations.js';
 import { takeSnapshot } from '../../core/side-effects/snapshot.js';
 import { SideEffectTracker } from '../../core/side-effects/tracker.js';
+import { scriptedUser } from '../../core/user/scripted-user.js';
+import { UserSession } from '../../core/user/user-session.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import { resolvePackage } from '../devices/app-packages.js';
 import { appPagesOf } from './app-pages.js';
@@ -79,6 +81,8 @@ async function tryPath(
     pass: checks.pass,
     reason: checks.pass ? `all ${checks.results.length} checks pass` : failed.map((f) => f.check.description ?? f.reason).join('; '),
   };
+  // A question the path asks is answered as `run --user scripted` answers it: by the task's scripted user, if any.
+  const user = new UserSession(scriptedUser(task.user), task.instruction);
   const offline = await walkAsVlmAgent(
     graph,
     { id: task.id, instruction: task.instruction, maxSteps: task.max_steps },
@@ -86,6 +90,7 @@ async function tryPath(
     DEFAULT_MATCH_OPTIONS,
     played.targets,
     appPages,
+    (question) => user.ask(question),
   );
   return {
     index,

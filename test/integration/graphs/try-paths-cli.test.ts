@@ -33,11 +33,11 @@ describe('graph try-paths through the CLI', () => {
     expect(r.code, r.stderr).toBe(1);
     const s = JSON.parse(r.stdout) as TryPathsSummary;
     expect(s).toMatchObject({
-      paths: 9,
-      right: 3,
+      paths: 11,
+      right: 5,
       wrong: 4,
       falseAccepts: 0,
-      falseRejects: 1,
+      falseRejects: 2,
       unplayable: 2,
       phoneDisagrees: 2,
       sideEffectPaths: 3,
@@ -67,6 +67,10 @@ describe('graph try-paths through the CLI', () => {
     // A label the phone's screen gives two controls (the song's row and the mini player's title) names neither: the
     // tap stays where the phone had it, not on the row the recorded list shows (which would play the song again).
     expect(by(9)).toMatchObject({ verdict: 'agree', phone: { pass: false }, offline: { accepted: false } });
+    // A question the path asks is answered as `run --user scripted` answers it: phone-call-her's user says who 她 is,
+    // and the walk goes on; a task with no scripted user has nothing to say, and asking ends the walk there.
+    expect(by(10)).toMatchObject({ verdict: 'agree', phone: { pass: true }, offline: { accepted: true } });
+    expect(by(11)).toMatchObject({ verdict: 'false-reject', phone: { pass: true }, offline: { accepted: false, exit: 'ask_user' } });
   }, 600_000);
 
   it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {

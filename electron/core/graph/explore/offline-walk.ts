@@ -10,6 +10,7 @@ import type { ChatResponse, ModelPort } from '../../agents/model-port.js';
 import type { AppPages } from '../walk-app-pages.js';
 import type { MatchOptions } from '../match.js';
 import { runOfflineTask } from '../../eval/offline-runner.js';
+import type { UserTurn } from '../../user/user-turn.js';
 import type { ShownScreen } from './aim.js';
 import { actsOnUnshown, aimByLabel } from './aim.js';
 
@@ -53,7 +54,8 @@ export interface OfflineWalkVerdict {
  * action becomes the model's reply in the `vlm` format, the adapter parses it (its grid, its action
  * set), and the offline runner walks the graph and scores Finish — the same code as `run --mode offline`.
  * `targets` (per action, the label of the element a tap hit on the phone): the tap is made where the screen
- * the run shows has that element, as an agent shown that screen would (aim.ts).
+ * the run shows has that element, as an agent shown that screen would (aim.ts). `askUser` answers an AskUser as a run's
+ * user does (`run --user scripted`); without it, asking ends the walk, as in a run without a user.
  */
 export async function walkAsVlmAgent(
   graph: TaskGraph,
@@ -62,6 +64,7 @@ export async function walkAsVlmAgent(
   match: MatchOptions,
   targets: readonly (string | null)[] = [],
   appPages?: AppPages,
+  askUser?: (question: string) => Promise<UserTurn>,
 ): Promise<OfflineWalkVerdict> {
   for (const a of actions) if (vlmReplyFor(a) === null) throw new Error(`a vlm agent cannot send ${a.type}`);
   const screen = graphScreen(graph);
@@ -87,6 +90,7 @@ export async function walkAsVlmAgent(
     },
     options: { match, offGraph: 'fail', maxOffGraphErrors: 3, maxSteps: task.maxSteps },
     ...(appPages ? { appPages } : {}),
+    ...(askUser ? { askUser } : {}),
   });
   const m = last['match'] as { reason?: string } | undefined;
   const f = last['finish'] as { reason?: string } | undefined;
