@@ -44,6 +44,9 @@ const says = (pkg, path, required, forbidden, description) => ({
   expect: { json_path: path, terms: { required, forbidden } },
   description,
 });
+// One message sent, as asked: the same text sent twice is the goal done twice (held-out set AO: 周日我准时到 twice to the
+// family group passed the terms alone).
+const sentOnce = (pkg, path) => count(pkg, path, 1, 'one message sent, not two');
 const SUNDAY = ['周日', '星期日', '星期天', '礼拜天', '礼拜日', '周天'];
 // Every other day, in each of the three ways a day is spelled.
 const OTHER_DAYS = ['周', '星期', '礼拜'].flatMap((p) => ['一', '二', '三', '四', '五', '六'].map((d) => p + d));
@@ -448,6 +451,7 @@ t(
         OTHER_DAYS,
         'a reply sent to the child that says she comes back on Sunday (a denial such as 周日我不回去了 fails), and no other day',
       ),
+      sentOnce(X, 'sent[to=13800000001]'),
     ],
     demos: [[launch(X), tap('王丽', { match: 'prefix' }), tap('短信'), type('周日我回去吃饭'), tap('发送')]],
   },
@@ -544,7 +548,10 @@ t(
   ['跟闺女说我已经吃过药了', "Tell my daughter I've taken my medicine"],
   '在微聊中给女儿小芳发消息：我已经吃过药了',
   {
-    checks: [says(C, 'sent[to=daughter].text', ['药', '吃'], [], 'the daughter told: the medicine is taken')],
+    checks: [
+      says(C, 'sent[to=daughter].text', ['药', '吃'], [], 'the daughter told: the medicine is taken'),
+      sentOnce(C, 'sent[to=daughter]'),
+    ],
     demos: [
       [launch(C), tap('女儿小芳', { match: 'prefix' }), tap('发消息'), type('我已经吃过药了'), tap('发送')],
       [launch(C), tap('通讯录'), tap('女儿小芳'), tap('发消息'), tap('发消息'), type('药吃过了'), enter],
@@ -602,7 +609,10 @@ t(
   ['跟家里人说周日我准时到', "Tell the family I'll be there on time on Sunday"],
   '在“相亲相爱一家人”群里发消息：周日我准时到',
   {
-    checks: [says(C, 'sent[to=family].text', [SUNDAY, '准时'], OTHER_DAYS, 'the family group told: on time on Sunday')],
+    checks: [
+      says(C, 'sent[to=family].text', [SUNDAY, '准时'], OTHER_DAYS, 'the family group told: on time on Sunday'),
+      sentOnce(C, 'sent[to=family]'),
+    ],
     demos: [
       [launch(C), tap('相亲相爱一家人', { match: 'prefix' }), tap('发消息'), type('周日我准时到'), tap('发送')],
       [launch(C), tap('通讯录'), tap('群聊'), tap('相亲相爱一家人'), tap('发消息'), type('周日准时到'), enter],
@@ -1067,7 +1077,10 @@ t(
   '给李强（女婿）发短信：我晚点到',
   {
     setup: [fixContacts],
-    checks: [says(X, 'sent[to=13800000002].text', ['晚'], [], 'a text about being late sent to 李强 (the son-in-law)')],
+    checks: [
+      says(X, 'sent[to=13800000002].text', ['晚'], [], 'a text about being late sent to 李强 (the son-in-law)'),
+      sentOnce(X, 'sent[to=13800000002]'),
+    ],
     user: ask(
       GRANDMA,
       ['"他"是女婿李强', '今天约了去女婿家吃饭，要晚半个钟头'],
@@ -1112,6 +1125,7 @@ t(
         ['周六', '星期六', '礼拜六'],
         'the dinner on Sunday sent to 王丽 (the meal said, not denied: 周日没空一起吃饭), and Saturday is not in it',
       ),
+      sentOnce(X, 'sent[to=13800000001]'),
     ],
     user: ask(
       GRANDMA,
@@ -1295,7 +1309,7 @@ t('travel-book-ticket', 'Travel', 'U', 'Ca', 'life', ['帮我订张票', 'Book m
   ],
 });
 t('chat-tell-her-home', 'Chat', 'R', 'E', 'social', ['跟她说我到家了', "Tell her I'm home"], '在微聊中给老伴发消息：我到家了', {
-  checks: [says(C, 'sent[to=wife].text', ['到家'], [], 'the wife told: home')],
+  checks: [says(C, 'sent[to=wife].text', ['到家'], [], 'the wife told: home'), sentOnce(C, 'sent[to=wife]')],
   user: ask(
     GRANDPA,
     ['"她"是老伴，老伴出去跳广场舞了'],

@@ -223,8 +223,8 @@ function numericKeys(nodes: readonly GraphNode[]): Set<string> {
   return new Set([...digits].filter(([, ok]) => ok).map(([k]) => k));
 }
 
-/** A field for an amount of money, by its label or hint (金额, 元, ¥, Amount). */
-const MONEY_FIELD = /金额|[元¥￥]|amount|yuan/i;
+/** A field for an amount of money, by its label or hint (金额, （元）, ¥, Amount) — not 单元 (a building's unit). */
+const MONEY_FIELD = /金额|[（(]元[）)]|^元$|[¥￥]|\bamount\b|\byuan\b/i;
 
 /** See PageModel.money: text keys a recorded edit labelled as an amount of money. */
 function moneyKeys(edges: readonly GraphEdge[]): Set<string> {

@@ -223,3 +223,37 @@ describe('the goal action done again on another item of a free choice', () => {
     expect(walkPath(g, [...pick(1), back, ...pick(1)]).accepted).toBe(true);
   });
 });
+
+/**
+ * A message sent, then the same typed into the box the send emptied and sent again: the thread's page is one page before
+ * and after a send, so the second 发送 is applied as an edit of it (`page-edit`), which was never "the goal action
+ * again" — found by held-out set AO: 周日我准时到 sent twice to the family group, accepted (and passed by the terms alone;
+ * the message tasks' checks count one message now).
+ */
+describe('a message sent twice from the box the first send emptied', () => {
+  const box = b(40, 2000, 800, 2150);
+  const send = b(820, 2000, 1040, 2150);
+  const thread = (typed: string, ...said: string[]) =>
+    page(
+      '相亲相爱一家人',
+      ...said.map((t, i) => text(t, b(200, 300 + i * 160, 1040, 450 + i * 160), { resourceId: id('message') })),
+      field(typed, '发消息', box, { resourceId: id('chat_input') }),
+      button('发送', send, { resourceId: id('send') }),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: thread(''), action: tapAt(box) },
+      { ui: thread(''), action: { type: 'Type', text: '周日我准时到' } },
+      { ui: thread('周日我准时到'), action: tapAt(send) },
+      { ui: thread('', '周日我准时到'), action: null },
+    ]),
+  ]);
+  const say = (t: string): Action[] => [tapAt(box), { type: 'Type', text: t }, tapAt(send)];
+
+  it('sent once: accepted; the same sent again: not accepted — the goal action again', () => {
+    expect(walkPath(g, say('周日我准时到')).accepted).toBe(true);
+    const twice = walkPath(g, [...say('周日我准时到'), ...say('周日我准时到')]);
+    expect(twice.accepted).toBe(false);
+    expect(twice.reason).toMatch(/goal action again/);
+  });
+});

@@ -15,8 +15,8 @@ import { normalizeContent } from './content.js';
 export class GoalItems {
   /** By page: the item a free choice opened it for (absent: the item its recorded title names). */
   private readonly itemOn = new Map<string, string>();
-  /** The items the goal action was done on. */
-  private readonly done = new Set<string>();
+  /** The items the goal action was done on: the screen's activity, the item, and whether a free choice picked it. */
+  private readonly done: { activity: string; item: string; free: boolean }[] = [];
 
   /** The walk went forward onto `page` by `edge`, a free choice or not. */
   entered(page: string, edge: GraphEdge, action: Action, freeChoice: boolean): void {
@@ -27,17 +27,24 @@ export class GoalItems {
 
   /** The goal action taken on `page` (shown by `node`). */
   goalTaken(page: string, node: GraphNode | undefined): void {
-    this.done.add(this.itemOf(page, node));
+    this.done.push({ activity: node?.signature.activity ?? '', item: this.itemOf(page, node), free: this.itemOn.has(page) });
   }
 
   /** The goal undone (a switch flipped back): no item holds it. */
   undone(): void {
-    this.done.clear();
+    this.done.length = 0;
   }
 
-  /** Whether the goal was done, and on other items than the one `page` is about. */
+  /**
+   * Whether the goal was done on another item of the same kind of screen (its activity) than the one `page` is about,
+   * where a free choice picked one of the two — the item a list's row opened. Screens of one activity told apart by
+   * their titles alone (a setting on two pages) are no items.
+   */
   otherItem(page: string, node: GraphNode | undefined): boolean {
-    return this.done.size > 0 && !this.done.has(this.itemOf(page, node));
+    const activity = node?.signature.activity ?? '';
+    const item = this.itemOf(page, node);
+    const free = this.itemOn.has(page);
+    return this.done.some((d) => d.activity === activity && d.item !== item && (d.free || free));
   }
 
   private itemOf(page: string, node: GraphNode | undefined): string {

@@ -58,6 +58,8 @@ describe('numbers as a field holds them', () => {
     expect(walkPath(transfer, typed('300.50')).accepted).toBe(false);
     expect(walkPath(transfer, typed('30.00')).accepted).toBe(false);
     expect(walkPath(transfer, typed('300.0.0')).accepted).toBe(false);
+    // A field called by another word with 元 in it (单元号, a building's unit) is no amount of money.
+    expect(walkPath(demoWith('单元号'), typed('300.00')).accepted).toBe(false);
     expect(filterDecides('', '300.00', false, 'money')).toBe(false);
     expect(filterDecides('', '300.00', false, 'number')).toBe(true);
   });

@@ -3,6 +3,7 @@ import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js'
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
+import { isTextKey } from './content-keys.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit, valueAgrees } from './page-model.js';
 import type { Candidate } from './walk-moves.js';
@@ -98,8 +99,14 @@ export function pressedAgain(
 export function goalAgain(m: PageModel, e: GraphEdge): boolean {
   if (e.choice || e.action.type !== 'Tap') return false;
   if (e.from === e.to) return (e.options?.length ?? 0) < 2 && (e.effects?.length ?? 0) === 0;
-  return !isEdit(m, e);
+  return !isEdit(m, e) || sendsText(e);
 }
+
+/**
+ * Whether a recorded press sends what a text field held: it empties the field, as a chat's 发送 does, and stays on the
+ * page (the message joins the thread). Each press sends again what the field then holds — unlike a choice made again.
+ */
+export const sendsText = (e: GraphEdge): boolean => (e.effects ?? []).some((v) => isTextKey(v.key) && v.value === '');
 
 /**
  * The task's goal action done again, as recorded, once the path has done the goal (by any route: a second video call

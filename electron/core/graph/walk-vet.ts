@@ -1,7 +1,7 @@
 import type { PageModel } from './page-model.js';
 import { forbiddenText } from './page-model.js';
 import type { Candidate, Position } from './walk-moves.js';
-import { goalRepeat } from './walk-pressed.js';
+import { goalRepeat, sendsText } from './walk-pressed.js';
 
 /**
  * What a move the page's recorded actions offer cannot be taken as it is (walk.ts applies it): refused, or — the goal's
@@ -32,7 +32,9 @@ export function vetMove(
       kind: 'refused',
       reason: 'a switch no demonstration moved is left changed on this form: the way off it saves a value no demonstration saw',
     };
-  if (move.how !== 'edge' || !edge.goal) return null;
+  // The goal action as recorded, or a send applied where the page stands in another state (a second message typed into
+  // the box the first one left empty: held-out set AO, the same text sent twice to the family group).
+  if (!edge.goal || (move.how !== 'edge' && !(move.how === 'page-edit' && sendsText(edge)))) return null;
   // The goal action sending a text that says what the task takes back (the retracted 周六): it went out, and a right text
   // sent after it does not call it back (found by hand once a wrong text could stand in a field: 周六我准时到 sent, then
   // 周日我准时到).

@@ -123,8 +123,12 @@ describe('差 with how much is left is "not yet": the thing is one measure short
   });
 });
 
-describe('a term in a clause that asks (吗) is asked, not said', () => {
+describe('a term in a clause that asks (吗, or a question mark) is asked, not said', () => {
   it.each([
+    ['周日几点回来？', '周日', 'denied'],
+    ['周日几点回来？', '回', 'denied'],
+    ['周日我回去吃饭?', '回', 'denied'],
+    ['周日回去，几点吃饭？', '回', 'said'],
     ['药吃了吗？', '吃', 'denied'],
     ['药吃了吗', '药', 'denied'],
     ['到家了吗？', '到家', 'denied'],

@@ -170,14 +170,16 @@ export function oneOfSaid(text: string, alternatives: readonly string[]): TermSa
 }
 
 /**
- * A term in a clause that asks (药吃了吗？, 你到家了吗): asked, not said — the clause ends with the question particle 吗
- * (before its punctuation, or the text's end). Found by held-out set AM: 药吃了吗？ passed the check of 跟闺女说我已经吃过药了.
- * Another clause may ask (你知道吗，我已经吃过药了 says it).
+ * A term in a clause that asks (药吃了吗？, 你到家了吗, 周日几点回来？): asked, not said — the clause ends with the question
+ * particle 吗 (before its punctuation, or the text's end), or with a question mark. Found by held-out set AM: 药吃了吗？
+ * passed the check of 跟闺女说我已经吃过药了; and by AO: 周日几点回来？ passed the reply that says she comes back on Sunday.
+ * Another clause may ask (你知道吗，我已经吃过药了 and 周日回去，几点吃饭？ say it).
  */
 function inQuestion(units: readonly Unit[], to: number): boolean {
   let k = to;
   while (k < units.length && !units[k]!.stop) k++;
-  return k > to && units[k - 1]!.text === '吗';
+  // Text is NFKC-folded: ？ is ?.
+  return (k > to && units[k - 1]!.text === '吗') || units[k]?.text === '?';
 }
 
 /** 到家没？ 吃了没有 (asked back); 回不回去 (asked); 回不去, 晚不了 (cannot): the term right before 不 or 没. */
