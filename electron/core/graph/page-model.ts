@@ -66,9 +66,10 @@ export interface PageModel {
    */
   numeric: ReadonlySet<string>;
   /**
-   * Number fields for an amount of money, by the label or hint the recordings gave them (金额（元）, Amount): money is
-   * written with a point (300.00 is 300 yuan), so such a field takes one — every payment app's amount keyboard has it —
-   * where a field of minutes or hours may drop it (10.0 typed for a timer is 100). See typedValue.
+   * Fields for an amount of money, by the label or hint the recordings gave them (金额（元）, Amount) — whether a recording
+   * showed digits in them or only a preset's value: money is written with a point (300.00 is 300 yuan), so such a field
+   * takes one — every payment app's amount keyboard has it — where a field of minutes or hours may drop it (10.0 typed
+   * for a timer is 100). See typedValue.
    */
   money: ReadonlySet<string>;
   /** Number keys whose least value any node shows is 1 (a quantity, which starts at 1): see belowFloor. */
@@ -237,7 +238,7 @@ function moneyKeys(edges: readonly GraphEdge[]): Set<string> {
 export type FieldInput = 'text' | 'number' | 'money';
 
 /** See FieldInput: from what the recordings showed the field hold (PageModel.numeric) and call it (PageModel.money). */
-export const fieldInput = (m: PageModel, key: string): FieldInput => (!m.numeric.has(key) ? 'text' : m.money.has(key) ? 'money' : 'number');
+export const fieldInput = (m: PageModel, key: string): FieldInput => (m.money.has(key) ? 'money' : m.numeric.has(key) ? 'number' : 'text');
 
 /** See PageModel.fromOne: keys whose least single number, over every node that shows one, is 1. */
 function countsFromOne(nodes: readonly GraphNode[]): Set<string> {
@@ -367,9 +368,12 @@ function numberReadings(base: string, text: string, clear: boolean | undefined, 
     const typed = numeric ? t.replace(/[^\x20-\x7e]/g, '') : t;
     return normalizeContent(clear ? typed : `${base === '*' ? '' : base}${typed}`);
   };
+  // An amount of money is the number it says, as the payment reads it: 0300 and 300.000 are 300 (a payment keyboard
+  // takes two places at most, and the amount has no leading zero).
+  const amount = input === 'money' && /^\d+(\.\d+)?$/.test(whole(text)) ? String(Number(whole(text))) : null;
+  if (amount !== null) return [amount, amount];
   const kept = canonicalNumber(whole(text));
   if (!numeric || !/[!-/:-~]/.test(text)) return [kept, kept];
-  if (input === 'money' && /^\d+(\.\d{1,2})?$/.test(whole(text))) return [kept, kept];
   return [kept, canonicalNumber(whole(text.replace(/[^0-9\s]/g, '')))];
 }
 

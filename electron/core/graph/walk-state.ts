@@ -306,7 +306,7 @@ export abstract class WalkState {
     );
     if (landed.leaves) this.navigate(landed.next, edge);
     else this.moveTo(landed.next);
-    if (landed.leaves) this.goalItems.entered(this.pos.page, edge, action, move.result.rule === 'free-choice');
+    if (landed.leaves) this.goalItems.entered(this.pos.page, edge, action);
     // The item a free choice picked, where its own page was recorded by another route (walk-free-item.ts).
     const item = landed.leaves && move.result.rule === 'free-choice' ? freeItemPage(m, edge, action) : null;
     this.freeItem = item === null ? null : { page: this.pos.page, node: item };

@@ -580,10 +580,15 @@ export class GraphWalker extends WalkTravels {
     // Done, and nothing after could have acted (walk-goal-stands.ts): a task that acts, wherever the path ends; one that
     // only looks, back on the goal's screen.
     const then = standing.success ? null : this.goalAfter.doneNodes(this.current);
-    if (then === null) return standing;
     // Judged where the goal was done: the page the path ends on (another task's, looked at) is not what is judged.
-    const done = this.verdictOn(then.nodes, then.nodes, then.sent, false);
-    return done.success ? { ...done, reason: `${done.reason} when its goal action was taken, ${then.after}` } : standing;
+    const done = then && this.verdictOn(then.nodes, then.nodes, then.sent, false);
+    const verdict = then && done?.success ? { ...done, reason: `${done.reason} when its goal action was taken, ${then.after}` } : standing;
+    const changed = this.goalAfter.changedAfterGoal;
+    if (!verdict.success || changed.length === 0) return verdict;
+    return {
+      ...verdict,
+      reason: `${verdict.reason}; after the goal the path also changed what the task did not ask: ${changed.join('; ')}`,
+    };
   }
 
   /** `sent`: what the fields a goal action sent held then, over what the path typed there since (which went nowhere). */
