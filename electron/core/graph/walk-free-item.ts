@@ -21,13 +21,10 @@ import { enterNode } from './walk-position.js';
  * the free choice's own) was accepted and would not be.
  */
 export function freeItemPage(m: PageModel, edge: GraphEdge, action: Action): string | null {
-  if (action.type !== 'Tap' || !edge.choice || !edge.group) return null;
-  const p = toPixels(action.at, edge.screen);
-  const option = edge.group.find((o) => contains(o.bounds, p.x, p.y));
-  if (!option) return null;
-  const label = normalizeContent(option.label);
+  const label = edge.choice ? groupOptionTapped(edge, action) : null;
+  if (label === null) return null;
   const recorded = m.byId.get(edge.to);
-  if (!recorded || label === '' || normalizeContent(recorded.signature.title ?? '') === label) return null;
+  if (!recorded || normalizeContent(recorded.signature.title ?? '') === label) return null;
   const activity = recorded.signature.activity;
   const entries = new Set<string>();
   for (const edges of m.outOf.values())
@@ -55,4 +52,12 @@ export function itemPageFor(
   if (exactMove(m, action, outEdges(pos), pos, opts).move) return null;
   const there = enterNode(m, node, [node], pos.back);
   return exactMove(m, action, outEdges(there), there, opts).move ? there : null;
+}
+
+/** The label (folded) of the option of a recorded tap's group the tap landed on: the item a list's row picks; or null. */
+export function groupOptionTapped(edge: GraphEdge, action: Action): string | null {
+  if (action.type !== 'Tap' || !edge.group) return null;
+  const p = toPixels(action.at, edge.screen);
+  const option = edge.group.find((o) => contains(o.bounds, p.x, p.y));
+  return option ? normalizeContent(option.label) || null : null;
 }

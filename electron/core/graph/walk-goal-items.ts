@@ -1,8 +1,7 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
-import { contains } from '../../../shared/domain/ui-tree.js';
-import { toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
+import { groupOptionTapped } from './walk-free-item.js';
 
 /**
  * Which item each page the path stands on is about, and which items the task's goal action was done on. A free choice
@@ -20,7 +19,7 @@ export class GoalItems {
 
   /** The walk went forward onto `page` by `edge`: by a free choice (whichever of its options was tapped), or not. */
   entered(page: string, edge: GraphEdge, action: Action): void {
-    const label = edge.choice ? chosenOption(edge, action) : null;
+    const label = edge.choice ? groupOptionTapped(edge, action) : null;
     if (label) this.itemOn.set(page, label);
     else this.itemOn.delete(page);
   }
@@ -50,12 +49,4 @@ export class GoalItems {
   private itemOf(page: string, node: GraphNode | undefined): string {
     return this.itemOn.get(page) ?? normalizeContent(node?.signature.title ?? '');
   }
-}
-
-/** The label of the option of a free choice's group the tap landed on, or null. */
-function chosenOption(edge: GraphEdge, action: Action): string | null {
-  if (action.type !== 'Tap' || !edge.group) return null;
-  const p = toPixels(action.at, edge.screen);
-  const option = edge.group.find((o) => contains(o.bounds, p.x, p.y));
-  return option ? normalizeContent(option.label) || null : null;
 }
