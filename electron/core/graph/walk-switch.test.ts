@@ -100,7 +100,7 @@ describe("a switch on the page the goal led to, turned on after the goal (a call
     const done = w.finish();
     expect(done.success).toBe(true);
     // Named in the verdict, as an online run's side-effect watch names it (held-out set AO: 深色主题, 静音 after the goal).
-    expect(done.reason).toMatch(/after the goal the path also changed what the task did not ask: a switch the goal did not set, turned on/);
+    expect(done.reason).toMatch(/the path also left changed a switch, slider or toggle no demonstration moved/);
     expect(walkPath(g, [tapAt(callBox)]).reason).not.toMatch(/also changed/);
   });
 
@@ -166,5 +166,36 @@ describe('Back after a switch flipped leaves the screen', () => {
     expect(walkPath(g, [tapAt(entry), tapAt(switchBox), back, tapAt(switchBox)]).accepted).toBe(false);
     // Come back and switched again: off on the phone.
     expect(walkPath(g, [tapAt(entry), tapAt(switchBox), back, tapAt(entry), tapAt(switchBox)]).accepted).toBe(false);
+  });
+});
+
+/**
+ * A switch no demonstration moved, on a page whose edits take effect as made (the alarm list), flipped before the goal:
+ * the goal is done all the same, and the verdict names what the path left changed — held-out set AQ: the 07:00 alarm
+ * switched off on the way to the egg timer, accepted without a word (an online run's side-effect watch names it).
+ */
+describe('a switch no demonstration moved, left changed on the way: named in the verdict', () => {
+  const alarmSwitch = b(900, 430, 1040, 530);
+  const timerTab = b(540, 2100, 1080, 2250);
+  const start = b(300, 1800, 780, 1950);
+  const sw = (on: boolean): UiNode =>
+    n({ className: 'android.widget.Switch', resourceId: id('onoff'), checkable: true, checked: on, clickable: true, bounds: alarmSwitch });
+  const alarms = page('闹钟', text('07:00', b(40, 430, 800, 530)), sw(true), button('计时器', timerTab, { resourceId: id('tab_timer') }));
+  const timer = (running: boolean) => page('计时器', button(running ? '暂停' : '开始', start, { resourceId: id('start') }));
+  const g = graphOf([
+    demoOf(1, [
+      { ui: alarms, action: tapAt(timerTab) },
+      { ui: timer(false), action: tapAt(start), activity: 'TimerActivity' },
+      { ui: timer(true), action: null, activity: 'TimerActivity' },
+    ]),
+  ]);
+
+  it('switched off, then the timer started: accepted, and the verdict says a switch was left changed; flipped twice: not named', () => {
+    const off = walkPath(g, [tapAt(alarmSwitch), tapAt(timerTab), tapAt(start)]);
+    expect(off.accepted).toBe(true);
+    expect(off.reason).toMatch(/the path also left changed a switch, slider or toggle no demonstration moved/);
+    const twice = walkPath(g, [tapAt(alarmSwitch), tapAt(alarmSwitch), tapAt(timerTab), tapAt(start)]);
+    expect(twice.accepted).toBe(true);
+    expect(twice.reason).not.toMatch(/left changed/);
   });
 });

@@ -583,12 +583,11 @@ export class GraphWalker extends WalkTravels {
     // Judged where the goal was done: the page the path ends on (another task's, looked at) is not what is judged.
     const done = then && this.verdictOn(then.nodes, then.nodes, then.sent, false);
     const verdict = then && done?.success ? { ...done, reason: `${done.reason} when its goal action was taken, ${then.after}` } : standing;
-    const changed = this.goalAfter.changedAfterGoal;
-    if (!verdict.success || changed.length === 0) return verdict;
-    return {
-      ...verdict,
-      reason: `${verdict.reason}; after the goal the path also changed what the task did not ask: ${changed.join('; ')}`,
-    };
+    // What the path left changed that no demonstration moved (walk-state.ts flippedAnywhere): named, as a side effect.
+    const changed = this.flippedAnywhere.count;
+    if (!verdict.success || changed === 0) return verdict;
+    const what = changed === 1 ? 'a switch, slider or toggle' : `${changed} switches, sliders or toggles`;
+    return { ...verdict, reason: `${verdict.reason}; the path also left changed ${what} no demonstration moved (a side effect)` };
   }
 
   /** `sent`: what the fields a goal action sent held then, over what the path typed there since (which went nowhere). */
