@@ -32,7 +32,7 @@ import type { AppPages } from './walk-app-pages.js';
 import type { Abroad } from './walk-abroad.js';
 import { abroadView } from './walk-abroad.js';
 import { SearchQuery } from './walk-query.js';
-import { ToggledOnForms } from './walk-toggled.js';
+import { FlippedToggles } from './walk-toggled.js';
 import { AppFront, homeNodeOf } from './walk-home.js';
 import { LeftDrafts, commitsByExit, discarded } from './walk-discard.js';
 
@@ -79,13 +79,13 @@ export abstract class WalkState {
   /** A row of a list opened a page no demonstration of the task recorded (what it set going there, no one saw). */
   protected rowOpenedAway = false;
   /** Switches no demonstration moved, left changed on a form committed by a way off it (walk-toggled.ts). */
-  protected readonly toggled = new ToggledOnForms();
+  protected readonly toggled = new FlippedToggles();
   /**
    * Every switch, slider or control turning in place no demonstration moved, on any page, left changed: what the path
    * changed that no recording saw, which the verdict names (held-out sets AO and AQ: 深色主题 turned on after the font,
    * the 07:00 alarm switched off before the timer was set) — an offline walk has no phone to watch for side effects.
    */
-  protected readonly flippedAnywhere = new ToggledOnForms();
+  protected readonly flippedAnywhere = new FlippedToggles();
   /** Another query than the demonstration's, typed where it searched (walk-query.ts). */
   protected readonly query = new SearchQuery();
   /** What a demonstration saw after its Enter or its tap on a field left the node as it was (walk-view.ts screenAfterStay). */
@@ -311,9 +311,10 @@ export abstract class WalkState {
       () => this.twins(move, action, from),
       this.impliedOf(edge),
     );
-    if (landed.leaves) this.navigate(landed.next, edge);
-    else this.moveTo(landed.next);
-    if (landed.leaves) this.goalItems.entered(this.pos.page, edge, action);
+    if (landed.leaves) {
+      this.navigate(landed.next, edge);
+      this.goalItems.entered(this.pos.page, edge, action);
+    } else this.moveTo(landed.next);
     // The item a free choice picked, where its own page was recorded by another route (walk-free-item.ts).
     const item = landed.leaves && move.result.rule === 'free-choice' ? freeItemPage(m, edge, action) : null;
     this.freeItem = item === null ? null : { page: this.pos.page, node: item };

@@ -6,7 +6,7 @@
  * And kept for every page, for the verdict to name what the path left changed that no demonstration moved (walk.ts
  * finish). Ticked twice, it is as it was; a form left by Back, the phone discards it with the rest (walk-discard.ts).
  */
-export class ToggledOnForms {
+export class FlippedToggles {
   private readonly byPage = new Map<string, Set<string>>();
 
   /** A toggle (by its place on the screen) tapped on the form `page`: changed, or back as it was. */
