@@ -51,6 +51,7 @@ import type { FrontStep } from './walk-home.js';
 import { appOf, belowUnknown } from './walk-home.js';
 import { KEPT_DRAFT } from './walk-discard.js';
 import { WalkTravels } from './walk-travels.js';
+import { NotesTyped, namingFieldUnder } from './walk-note-field.js';
 
 export type { WalkHow } from './walk-moves.js';
 export type { WalkMove } from './walk-step.js';
@@ -79,6 +80,10 @@ export type { FinishVerdict } from './walk-finish.js';
  * does to it (walk-travels.ts), and here the rules, in the order they are tried, and Finish.
  */
 export class GraphWalker extends WalkTravels {
+  /** The field a tap in a field no demonstration typed in focused, where it only names the thing (walk-note-field.ts). */
+  private noteField: { page: string; hint: string } | null = null;
+  /** What the path typed into such fields, named in the verdict. */
+  private readonly notesTyped = new NotesTyped();
   /**
    * Takes an operational action (Tap, Type, Back, …); returns what it matched. The walk does not move when nothing matches.
    * A Type that submits is what a phone does with it (perform-action.ts): the text typed, then Enter — the demonstrations
@@ -257,6 +262,17 @@ export class GraphWalker extends WalkTravels {
       this.current = new Set();
       this.viaGoal = new Set();
       return this.applyFront(this.front.backBeyond());
+    }
+    // Text typed into a field that only names the thing (an alarm's 标签), which no demonstration filled: kept as its name,
+    // it changes nothing the form does (walk-note-field.ts); the verdict names it.
+    if (action.type === 'Type' && this.pos.focus === UNKNOWN_FIELD && this.noteField?.page === this.pos.page) {
+      this.notesTyped.add(this.noteField.hint, action.text);
+      return unrecorded(
+        'focus',
+        `typed into ${this.noteField.hint}, a field no demonstration filled that only names the thing: the page stays, what the form does unchanged`,
+        null,
+        0,
+      );
     }
     // A query typed into a search box this task never typed in, where other tasks' demonstrations saw the page stay as it
     // was until the query is submitted: the page stays, the query unsubmitted (a way off the page stands as recorded).
@@ -505,8 +521,12 @@ export class GraphWalker extends WalkTravels {
       case 'stays':
         if (rule.toggle) this.flip(pos.page, rule.toggle);
         return unrecorded(rule.how, rule.reason, nearest, 0);
-      case 'field':
+      case 'field': {
+        // Which field took the focus, where its hint says it only names the thing (walk-note-field.ts).
+        const hint = namingFieldUnder(this.screens(), action, screen);
+        this.noteField = hint === null ? null : { page: pos.page, hint };
         return this.focusUnknownField(nearest);
+      }
       case 'count':
         return this.pressCount(rule.stepper, nearest);
       case 'moved': {
@@ -584,10 +604,12 @@ export class GraphWalker extends WalkTravels {
     const done = then && this.verdictOn(then.nodes, then.nodes, then.sent, false);
     const verdict = then && done?.success ? { ...done, reason: `${done.reason} when its goal action was taken, ${then.after}` } : standing;
     // What the path left changed that no demonstration moved (walk-state.ts flippedAnywhere): named, as a side effect.
+    if (!verdict.success) return verdict;
     const changed = this.flippedAnywhere.count;
-    if (!verdict.success || changed === 0) return verdict;
     const what = changed === 1 ? 'a switch, slider or toggle' : `${changed} switches, sliders or toggles`;
-    return { ...verdict, reason: `${verdict.reason}; the path also left changed ${what} no demonstration moved (a side effect)` };
+    const flipped = changed === 0 ? '' : `; the path also left changed ${what} no demonstration moved (a side effect)`;
+    const named = this.notesTyped.named();
+    return flipped === '' && named === '' ? verdict : { ...verdict, reason: `${verdict.reason}${flipped}${named}` };
   }
 
   /** `sent`: what the fields a goal action sent held then, over what the path typed there since (which went nowhere). */
