@@ -49,6 +49,14 @@ export function landing(
     // edge out of where the walk stands says what the page then shows (the text as the agent typed it).
     const content = new Map(from.content);
     if (move.how === 'edge') for (const [k, v] of Object.entries(contentOf(m.byId.get(edge.to)))) content.set(k, v);
+    // Other text than the demonstration's: what else its typing changed on the page (the suggestions under a recipient
+    // field) is what the app makes of the text, which no screen of this path shows — not what the page showed before.
+    // The page then stands where a demonstration left the field holding the same text, whatever else its screen showed
+    // (13800000002 typed where the demonstration typed 李强 and picked the suggestion that put the number there).
+    if (move.how === 'retyped') {
+      const typed = typedField(edge)?.key;
+      for (const v of edge.effects ?? []) if (v.key !== typed) content.delete(v.key);
+    }
     // ... and a slider the value where the tap landed on it.
     for (const [k, v] of effects) if (move.how !== 'edge' || isTextKey(k) || edge.slider) content.set(k, v);
     // The rows of a list all done in another order: what the recorded last one also did (walk-rows.ts).
