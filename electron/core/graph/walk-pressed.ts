@@ -57,6 +57,13 @@ export function counts(before: string | undefined, after: string): boolean {
   return !HAS_NUMBER.test(before) && before !== '' && after.startsWith(before) && /^\s*#/.test(rest.slice(before.length));
 }
 
+/** Whether a recorded press adds to a count: an edit of its page whose every effect counted (加入购物车). */
+export function addsToCount(m: PageModel, e: GraphEdge): boolean {
+  if (!isEdit(m, e) || (e.effects?.length ?? 0) === 0) return false;
+  const before = contentOf(m.byId.get(e.from));
+  return e.effects!.every((v) => counts(before[v.key], v.value));
+}
+
 /**
  * Whether a tap presses, again, a control a recorded edit of the page pressed — the same label at the same place on
  * this screen as on the edit's — whose every effect the path's content already holds (王丽 picked, then tapped again

@@ -26,6 +26,7 @@ import { historyTitle } from './walk-history.js';
 import type { TabBar } from './walk-tabs.js';
 import { sharedTabBars, TabPages } from './walk-tabs.js';
 import { freeItemPage } from './walk-free-item.js';
+import { addsToCount } from './walk-pressed.js';
 import { GoalItems } from './walk-goal-items.js';
 import type { Excursion } from './walk-excursion.js';
 import type { AppPages } from './walk-app-pages.js';
@@ -324,6 +325,7 @@ export abstract class WalkState {
       this.content.set(k, move.result.rule === 'free-choice' ? '*' : v);
       this.set.add(k);
     }
+    if (move.how === 'edge' && addsToCount(m, edge)) this.goalItems.countAdded(from.page, m.byId.get(edge.from));
     if (edge.goal && move.how === 'edge') {
       this.goalsTaken.add(edge.id);
       this.goalItems.goalTaken(from.page, m.byId.get(edge.from));

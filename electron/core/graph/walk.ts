@@ -7,7 +7,7 @@ import { isEdit } from './page-model.js';
 import { isChoiceKey, isTextKey } from './content-keys.js';
 import { bestEdge, matchEdge, pressedLabel } from './match.js';
 import { labelUnder } from './walk-controls.js';
-import { nothingUnder, sameControl } from './walk-pressed.js';
+import { addsToCount, nothingUnder, sameControl } from './walk-pressed.js';
 import { vetMove } from './walk-vet.js';
 import { enterOnEmptyField, enterWithNoField, typedNowhere } from './walk-focus.js';
 import type { PhoneFacts, PhoneTake } from './walk-as-phone.js';
@@ -390,6 +390,14 @@ export class GraphWalker extends WalkTravels {
       !!move?.edge?.goal && this.goalsTaken.size > 0 && this.goalItems.otherItem(pos.page, this.model.byId.get(move.edge.from));
     const vetted = move ? vetMove(this.model, move, pos, this.toggled.changed(pos.page), this.goalsTaken, this.goalAfter, otherItem) : null;
     if (vetted?.kind === 'refused') return refused(vetted.reason, { edge: move!.edge!, result: move!.result });
+    // A press that adds to a count, taken on another item than the one it was taken on (walk-goal-items.ts).
+    if (move?.edge && move.how === 'edge' && addsToCount(this.model, move.edge)) {
+      if (this.goalItems.countOnOtherItem(pos.page, this.model.byId.get(move.edge.from)))
+        return refused(
+          `"${pressedLabel(move.edge)}" was pressed on another item already: pressed here it adds this one too, where no demonstration added two things`,
+          { edge: move.edge, result: move.result },
+        );
+    }
     if (vetted?.kind === 'undo') {
       this.viaGoal = new Set();
       this.goalsTaken.delete(move!.edge!.id);
