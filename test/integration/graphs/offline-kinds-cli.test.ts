@@ -97,6 +97,10 @@ describe('offline verdicts by kind, through elderbench run with a scripted vlm m
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('names each case once (verdicts are kept by name)', () => {
+    expect(CASES.length - new Set(CASES.map((c) => c.name)).size).toBe(0);
+  });
+
   it('each case is what it says: the phone passes the right paths and fails the wrong ones', () => {
     for (const c of CASES) expect(truth.get(c.name), `${c.task}: ${c.name}`).toBe(c.expect === 'right');
   });
