@@ -22,7 +22,7 @@ import type { CountStepper } from './walk-count.js';
 import { heldAtOne } from './walk-count.js';
 import type { TabBar } from './walk-tabs.js';
 import { sharedTabBars, tabPressed } from './walk-tabs.js';
-import { inField, isTapLike, onNothing, outsideScrolling, switchRowUnder, toggleUnder } from './walk-view.js';
+import { inField, isTapLike, onChrome, onNothing, switchRowUnder, toggleUnder } from './walk-view.js';
 
 /**
  * What an action no recorded move takes does where the walk stands, rule by rule in the order they are tried: the
@@ -141,7 +141,7 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
   const listed = c.itemHere();
   const pressed = listed === null || c.otherQuery ? null : tapOnLabel(listed, m.leavingOf.get(pos.page) ?? [], action);
   if (pressed) yield { kind: 'moved', pressed, label };
-  const chrome = outsideScrolling(c.screens, action, screen) ? pos.nodes : null;
+  const chrome = onChrome(c.screens, action, screen) ? pos.nodes : null;
   const named = listed === null ? [] : namedPageEdges(m, listed, action, pos.page, chrome);
   const namedActivity = named.length > 0 ? (m.byId.get(named[0]!.to)?.signature.activity ?? '') : '';
   if (

@@ -194,6 +194,16 @@ export function rowUnder(
   return under !== undefined && isRow(under, screen) ? under : null;
 }
 
+/**
+ * Whether a tap lands on a control of the page's chrome on every one of these screens: outside what scrolls, and not a
+ * row of a list (a list too short to scroll keeps its rows still; an app bar's icon, a bottom bar's button are chrome).
+ */
+export function onChrome(nodes: readonly (GraphNode | undefined)[], action: Action, screen: { width: number; height: number }): boolean {
+  if (!isTapLike(action) || !outsideScrolling(nodes, action, screen)) return false;
+  const p = toPixels(action.at, screen);
+  return nodes.every((n) => n !== undefined && rowUnder(n, p, screen) === null);
+}
+
 /** Whether the selected control a tap lands on (onStillControl) is a row as wide as the screen: an item of a list. */
 export function onSelectedRow(
   nodes: readonly (ScreenFacts | undefined)[],
