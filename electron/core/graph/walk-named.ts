@@ -22,8 +22,8 @@ export function namedPageEdges(
   action: Action,
   fromPage: string,
   /**
-   * For a control of the page's chrome (outside what scrolls: an app bar's icon), the nodes the walk stands on; null for
-   * an item of a list, which opens the item's own page whatever the route. A chrome control opens what the app holds
+   * For a control of the page's chrome (outside what scrolls and off every list row: an app bar's icon), the nodes the
+   * walk stands on; null for an item of a list, which opens the item's own page whatever the route. A chrome control opens what the app holds
    * as it stands (the cart), which a recorded press made elsewhere showed as the demonstration had left it then: the
    * press names the page only where it was made from a node reached from here by Back alone (the app's data as it
    * stands), or from the same screen showing another item (the city list from 北京's main page as from 南京's: the

@@ -390,7 +390,8 @@ export class GraphWalker extends WalkTravels {
       !!move?.edge?.goal && this.goalsTaken.size > 0 && this.goalItems.otherItem(pos.page, this.model.byId.get(move.edge.from));
     const vetted = move ? vetMove(this.model, move, pos, this.toggled.changed(pos.page), this.goalsTaken, this.goalAfter, otherItem) : null;
     if (vetted?.kind === 'refused') return refused(vetted.reason, { edge: move!.edge!, result: move!.result });
-    // A press that adds to a count, taken on another item than the one it was taken on (walk-goal-items.ts).
+    // A press that adds to a count (加入购物车), taken again on another item of a free choice: it adds that item too
+    // (walk-goal-items.ts countOnOtherItem).
     if (move?.edge && move.how === 'edge' && addsToCount(this.model, move.edge)) {
       if (this.goalItems.countOnOtherItem(pos.page, this.model.byId.get(move.edge.from)))
         return refused(
