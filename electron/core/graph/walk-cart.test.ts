@@ -99,3 +99,40 @@ describe('the cart opened by the product page icon', () => {
     for (const l of ['购物车', 'G1234', '老花镜 150 度', '车 1 件']) expect(withoutCount(l)).toBeNull();
   });
 });
+
+/**
+ * A chrome control named as a page a card's button opened (not a tab): that page is about the item, not what the app
+ * holds as it stands — the chat's 视频通话 calls the grandson as his card's 视频通话 did (leave-one-out on
+ * chat-video-grandson: refused by a first version that took every chrome control's page as the app's state).
+ */
+describe('a chrome control named as the page a card’s button opened', () => {
+  const rowAt = (i: number) => b(0, 300 + i * 200, 1080, 500 + i * 200);
+  const callIcon = b(900, 250, 1040, 350);
+  const cardCall = b(40, 900, 1040, 1020);
+  const tabsBar = (on: string) =>
+    ['微信', '通讯录'].map((l, i) => button(l, b(i * 540, 2150, (i + 1) * 540, 2300), { resourceId: id(`tab${i}`), selected: l === on }));
+  const chats = page('微信', button('孙子', rowAt(0), { resourceId: id('chat_row') }), ...tabsBar('微信'));
+  const contacts = page('通讯录', button('孙子', rowAt(0), { resourceId: id('contact_row') }), ...tabsBar('通讯录'));
+  const chat = page(
+    '孙子',
+    n({ className: 'android.widget.ImageButton', contentDesc: '视频通话', resourceId: id('video'), clickable: true, bounds: callIcon }),
+  );
+  const card = page('孙子', button('视频通话', cardCall, { resourceId: id('card_video') }));
+  const call = page('视频通话', button('挂断', b(340, 1900, 740, 2050), { resourceId: id('hang_up') }));
+  const g = graphOf([
+    demoOf(1, [
+      { ui: chats, action: tapAt(rowAt(0)), activity: 'MainActivity' },
+      { ui: chat, action: back, activity: 'ChatActivity' },
+      { ui: chats, action: tapAt(b(540, 2150, 1080, 2300)), activity: 'MainActivity' },
+      { ui: contacts, action: tapAt(rowAt(0)), activity: 'MainActivity' },
+      { ui: card, action: tapAt(cardCall), activity: 'ContactActivity' },
+      { ui: call, action: null, activity: 'CallActivity' },
+    ]),
+  ]);
+
+  it("the chat's own 视频通话 opens the call the card's opened: accepted", () => {
+    const r = walkPath(g, [tapAt(rowAt(0)), tapAt(callIcon)]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+});

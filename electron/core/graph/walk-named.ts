@@ -7,6 +7,7 @@ import { tappedLabel } from './walk-view.js';
 import type { TapLike } from './walk-view.js';
 import { isTapLike } from './walk-view.js';
 import { activityOfPage } from './walk-position.js';
+import { sharedTabBars, tabPressed } from './walk-tabs.js';
 
 /**
  * An item opens its own page wherever it is listed. A demonstration that tapped 欢乐斗地主 in the 棋牌游戏 list
@@ -23,26 +24,33 @@ export function namedPageEdges(
   fromPage: string,
   /**
    * For a control of the page's chrome (outside what scrolls and off every list row: an app bar's icon), the nodes the
-   * walk stands on; null for an item of a list, which opens the item's own page whatever the route. A chrome control opens what the app holds
-   * as it stands (the cart), which a recorded press made elsewhere showed as the demonstration had left it then: the
-   * press names the page only where it was made from a node reached from here by Back alone (the app's data as it
-   * stands), or from the same screen showing another item (the city list from 北京's main page as from 南京's: the
-   * same activity). Found on the way: the product page's cart icon, tapped before anything was put in the cart, was
+   * walk stands on and the screen; null for an item of a list, which opens the item's own page whatever the route.
+   * Where the recorded press was a tab of a bar, the page it opened shows what the app holds as it stood then (the
+   * cart, as the demonstration had filled it), not an item: such a press names the page only where it was made from a
+   * node reached from here by Back alone (the app's data as it stands), or from the same screen showing another item
+   * (one activity). Found on the way: the product page's cart icon, tapped before anything was put in the cart, was
    * taken to the cart a demonstration had filled, and 去结算 there ordered nothing on the phone; once into the cart, then
-   * the icon, opened the cart a demonstration filled twice; a second rice put in the cart from the other rice's page
-   * (held-out set AO) opened the cart with one. Its label may carry the count a badge adds (购物车 1 件), which names the
-   * same page.
+   * the icon, opened the cart a demonstration filled twice. A press of a card's button (视频通话 on the contact's card
+   * opens the call with that contact, as the chat's 视频通话 does) stays what it was. The label may carry the count a
+   * badge adds (购物车 1 件), which names the same page.
    */
-  chromeAt: ReadonlySet<string> | null = null,
+  chrome: { at: ReadonlySet<string>; screen: { width: number; height: number } } | null = null,
 ): GraphEdge[] {
-  if (chromeAt === null) return namedBy(m, label, action, fromPage);
+  if (chrome === null) return namedBy(m, label, action, fromPage);
   const bare = withoutCount(label);
   const edges = namedBy(m, label, action, fromPage);
   const named = edges.length > 0 || bare === null ? edges : namedBy(m, bare, action, fromPage);
   if (named.length === 0) return named;
-  const byBack = reachedFrom(m, chromeAt, (e) => e.action.type === 'Back');
-  const screen = activityOfPage(fromPage);
-  return named.filter((e) => byBack.has(e.from) || activityOfPage(m.pageOf.get(e.from) ?? '') === screen);
+  const byBack = reachedFrom(m, chrome.at, (e) => e.action.type === 'Back');
+  const here = activityOfPage(fromPage);
+  const asItStands = (e: GraphEdge): boolean =>
+    byBack.has(e.from) || activityOfPage(m.pageOf.get(e.from) ?? '') === here || !pressesTab(m, e, chrome.screen);
+  return named.filter(asItStands);
+}
+
+/** Whether a recorded press was on a tab of a bar its screen shows (the home page's 购物车). */
+function pressesTab(m: PageModel, e: GraphEdge, screen: { width: number; height: number }): boolean {
+  return tabPressed(sharedTabBars([m.byId.get(e.from)]), e.action, screen) !== null;
 }
 
 /** The nodes reached from these by the recorded edges `follow` takes, these included. */

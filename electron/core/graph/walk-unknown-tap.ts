@@ -141,7 +141,7 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
   const listed = c.itemHere();
   const pressed = listed === null || c.otherQuery ? null : tapOnLabel(listed, m.leavingOf.get(pos.page) ?? [], action);
   if (pressed) yield { kind: 'moved', pressed, label };
-  const chrome = onChrome(c.screens, action, screen) ? pos.nodes : null;
+  const chrome = onChrome(c.screens, action, screen) ? { at: pos.nodes, screen } : null;
   const named = listed === null ? [] : namedPageEdges(m, listed, action, pos.page, chrome);
   const namedActivity = named.length > 0 ? (m.byId.get(named[0]!.to)?.signature.activity ?? '') : '';
   if (
