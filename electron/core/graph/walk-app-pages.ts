@@ -237,6 +237,19 @@ export class AppPages {
     return found;
   }
 
+  /**
+   * Where any task's recordings of an app's pages show the app bar's Navigate-up arrow, at this screen size: the app's
+   * pages share their app bar, so a page no one recorded that has one shows it there (the clock's alarm editor, opened
+   * from the list, as its 添加闹钟 does).
+   */
+  upArrowsOf(app: string, screen: ScreenSize): Bounds[] {
+    return this.graphs.flatMap((g) => {
+      const s = graphScreen(g);
+      if (s.width !== screen.width || s.height !== screen.height) return [];
+      return g.nodes.flatMap((n) => (n.up && n.signature.activity.startsWith(`${app}/`) ? [n.up] : []));
+    });
+  }
+
   /** The task whose demonstrations recorded `node` (one of the graphs given), if any. */
   recordedBy(node: GraphNode): string | undefined {
     return this.taskOf.get(node);

@@ -19,7 +19,9 @@ import {
   scrolledBy,
   tappedLabel,
 } from './walk-view.js';
-import { enterNode } from './walk-position.js';
+import { appOfPage, enterNode } from './walk-position.js';
+import { contains } from '../../../shared/domain/ui-tree.js';
+import { toPixels } from '../geometry/coordinates.js';
 import { switchedBack } from './walk-switch.js';
 import type { KeypadPress } from './walk-keypad.js';
 import { keypadPressed } from './walk-keypad.js';
@@ -177,7 +179,7 @@ export abstract class WalkTravels extends WalkState {
       this.away!,
       action,
       screen,
-      (a) => this.backControl(a, this.model.byId.keys(), 'up'),
+      (a) => this.backControl(a, this.model.byId.keys(), 'up') || this.onAppsUpArrow(a),
       (nearest) => this.still(nearest),
     );
     if (step.kind === 'stays') return step.move;
@@ -309,6 +311,14 @@ export abstract class WalkTravels extends WalkState {
   protected leavePage(): WalkMove {
     if (this.pos.keyboard) this.act({ type: 'Back' });
     return this.act({ type: 'Back' });
+  }
+
+  /** A tap on the Navigate-up arrow where other tasks' recordings of the app's pages show it (AppPages.upArrowsOf). */
+  private onAppsUpArrow(action: Action): boolean {
+    if (!this.app || !isTapLike(action)) return false;
+    const screen = graphScreen(this.graph as TaskGraph);
+    const p = toPixels(action.at, screen);
+    return this.app.upArrowsOf(appOfPage(this.pos.page), screen).some((b) => contains(b, p.x, p.y));
   }
 
   protected backControl(action: Action, nodes: Iterable<string>, control: 'up' | 'dismiss' | 'cancel' | 'outside'): boolean {
