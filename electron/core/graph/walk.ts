@@ -52,6 +52,7 @@ import { appOf, belowUnknown } from './walk-home.js';
 import { KEPT_DRAFT } from './walk-discard.js';
 import { WalkTravels } from './walk-travels.js';
 import { NotesTyped, namingFieldUnder } from './walk-note-field.js';
+import { iconLaunch } from './walk-launcher.js';
 
 export type { WalkHow } from './walk-moves.js';
 export type { WalkMove } from './walk-step.js';
@@ -153,6 +154,14 @@ export class GraphWalker extends WalkTravels {
         'the app launched again after a page no demonstration recorded: what it shows, as the path left it, no one saw',
       );
     if (this.front.beyond) return this.applyFront(this.front.offTheRecords(action));
+    // An app's icon tapped on the home screen: its launch (walk-launcher.ts).
+    const onHome =
+      (this.front.left !== null && this.front.elsewhere === null) || (this.homeNode !== null && this.pos.page === this.homePage);
+    const icon =
+      onHome && this.homeNode !== null
+        ? iconLaunch(this.model, this.graph, this.homeNode, action, graphScreen(this.graph as TaskGraph))
+        : null;
+    if (icon) return explained(this.act(icon), (r) => `the icon of ${icon.app} on the home screen launches it: ${r}`);
     if (this.front.left !== null) return this.applyFront(this.front.onHomeScreen(action));
     this.acted = true;
     const aside = this.asideFromThePage(action);
