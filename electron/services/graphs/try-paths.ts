@@ -77,10 +77,19 @@ async function tryPath(
   const checks = await runChecks({ task, device }, evaluateExpect);
   const sideEffects = (await watch.finish()).effects.map((e) => `${e.kind}${e.irreversible ? ', irreversible' : ''}: ${e.summary}`);
   const failed = checks.results.filter((r) => !r.pass);
-  const phone = {
-    pass: checks.pass,
-    reason: checks.pass ? `all ${checks.results.length} checks pass` : failed.map((f) => f.check.description ?? f.reason).join('; '),
-  };
+  // A run, online or offline, stops at the task's step budget (Finish is a step): a path longer than that never finishes
+  // there, whatever the phone would show at its end (held-out set AU: a 21-step pill alarm where the task allows 20).
+  const steps = played.actions.length + 1;
+  const phone =
+    checks.pass && steps > task.max_steps
+      ? {
+          pass: false,
+          reason: `all ${checks.results.length} checks pass, but in ${steps} steps where the task allows ${task.max_steps}: a run stops there`,
+        }
+      : {
+          pass: checks.pass,
+          reason: checks.pass ? `all ${checks.results.length} checks pass` : failed.map((f) => f.check.description ?? f.reason).join('; '),
+        };
   // A question the path asks is answered as `run --user scripted` answers it: by the task's scripted user, if any.
   const user = new UserSession(scriptedUser(task.user), task.instruction);
   const offline = await walkAsVlmAgent(

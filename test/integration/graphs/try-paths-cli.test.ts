@@ -33,13 +33,13 @@ describe('graph try-paths through the CLI', () => {
     expect(r.code, r.stderr).toBe(1);
     const s = JSON.parse(r.stdout) as TryPathsSummary;
     expect(s).toMatchObject({
-      paths: 11,
+      paths: 12,
       right: 5,
-      wrong: 4,
+      wrong: 5,
       falseAccepts: 0,
       falseRejects: 2,
       unplayable: 2,
-      phoneDisagrees: 2,
+      phoneDisagrees: 3,
       sideEffectPaths: 3,
       falseRejectsWithSideEffects: 1,
     });
@@ -71,6 +71,16 @@ describe('graph try-paths through the CLI', () => {
     // and the walk goes on; a task with no scripted user has nothing to say, and asking ends the walk there.
     expect(by(10)).toMatchObject({ verdict: 'agree', phone: { pass: true }, offline: { accepted: true } });
     expect(by(11)).toMatchObject({ verdict: 'false-reject', phone: { pass: true }, offline: { accepted: false, exit: 'ask_user' } });
+    // A run stops at the task's step budget, online or offline: a path longer than that fails there, whatever its end
+    // would show on the phone (held-out set AU's pill alarm: 21 steps where the task allows 20).
+    expect(by(12)).toMatchObject({
+      verdict: 'agree',
+      expect: 'right',
+      phone: { pass: false },
+      offline: { accepted: false },
+      phoneDisagrees: true,
+    });
+    expect(by(12).phone!.reason).toMatch(/in 21 steps where the task allows 20/);
   }, 600_000);
 
   it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {
