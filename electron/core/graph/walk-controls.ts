@@ -1,5 +1,5 @@
 import type { Action } from '../../../shared/domain/action.js';
-import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
+import type { GraphEdge, GraphNode, TapOption } from '../../../shared/domain/task-graph.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toNorm, toPixels } from '../geometry/coordinates.js';
@@ -25,14 +25,34 @@ export function labelUnder(
   action: Action,
   screen: { width: number; height: number },
 ): string | null {
+  return agreedUnder(nodes, action, screen, (n) => (n.controls ?? []).filter((c) => !isField(n, c.bounds)), true);
+}
+
+/** The label of the text field under a tap on these screens (its text, or its hint where it is empty), when they all agree. */
+export function fieldLabelUnder(
+  nodes: readonly (GraphNode | undefined)[],
+  action: Action,
+  screen: { width: number; height: number },
+): string | null {
+  return agreedUnder(nodes, action, screen, (n) => (n.controls ?? []).filter((c) => isField(n, c.bounds)), false);
+}
+
+/** The label of the control of `among` under a tap, the same on every screen (and shown there once, where `once`). */
+function agreedUnder(
+  nodes: readonly (GraphNode | undefined)[],
+  action: Action,
+  screen: { width: number; height: number },
+  among: (n: GraphNode) => TapOption[],
+  once: boolean,
+): string | null {
   if (!isTapLike(action) || nodes.length === 0) return null;
   const p = toPixels(action.at, screen);
   let label: string | null = null;
   for (const n of nodes) {
-    const buttons = (n?.controls ?? []).filter((c) => !isField(n!, c.bounds));
-    const hit = buttons.find((c) => contains(c.bounds, p.x, p.y));
+    const controls = n ? among(n) : [];
+    const hit = controls.find((c) => contains(c.bounds, p.x, p.y));
     if (!hit || (label !== null && hit.label !== label)) return null;
-    if (buttons.filter((c) => c.label === hit.label).length !== 1) return null;
+    if (once && controls.filter((c) => c.label === hit.label).length !== 1) return null;
     label = hit.label;
   }
   return label;

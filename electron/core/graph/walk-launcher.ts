@@ -3,7 +3,6 @@ import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
 import type { PageModel } from './page-model.js';
 import { labelUnder } from './walk-controls.js';
-import { isTapLike } from './walk-view.js';
 
 /**
  * An app's icon on the home screen, tapped: it launches the app, as the demonstrations' LaunchApp did. No recording says
@@ -27,7 +26,7 @@ export function iconLaunch(
 ): Extract<Action, { type: 'LaunchApp' }> | null {
   if (action.type !== 'Tap') return null;
   const label = labelUnder([m.byId.get(homeNode)], action, screen);
-  if (label === null || !isTapLike(action)) return null;
+  if (label === null) return null;
   const name = normalizeContent(label.replace(BADGE, '').trim());
   const apps = new Set<string>();
   for (const e of graph.edges) {

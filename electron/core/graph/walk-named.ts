@@ -41,7 +41,7 @@ export function namedPageEdges(
   const edges = namedBy(m, label, action, fromPage);
   const named = edges.length > 0 || bare === null ? edges : namedBy(m, bare, action, fromPage);
   if (named.length === 0) return named;
-  const byBack = reachedFrom(m, chrome.at, (e) => e.action.type === 'Back');
+  const byBack = reachedByBack(m, chrome.at);
   const here = activityOfPage(fromPage);
   const asItStands = (e: GraphEdge): boolean =>
     byBack.has(e.from) || activityOfPage(m.pageOf.get(e.from) ?? '') === here || !pressesTab(m, e, chrome.screen);
@@ -53,13 +53,13 @@ function pressesTab(m: PageModel, e: GraphEdge, screen: { width: number; height:
   return tabPressed(sharedTabBars([m.byId.get(e.from)]), e.action, screen) !== null;
 }
 
-/** The nodes reached from these by the recorded edges `follow` takes, these included. */
-function reachedFrom(m: PageModel, at: ReadonlySet<string>, follow: (e: GraphEdge) => boolean): Set<string> {
+/** The nodes reached from these by recorded Back alone, these included. */
+function reachedByBack(m: PageModel, at: ReadonlySet<string>): Set<string> {
   const seen = new Set(at);
   const queue = [...at];
   for (let id = queue.pop(); id !== undefined; id = queue.pop())
     for (const e of m.outOf.get(id) ?? [])
-      if (follow(e) && !seen.has(e.to)) {
+      if (e.action.type === 'Back' && !seen.has(e.to)) {
         seen.add(e.to);
         queue.push(e.to);
       }

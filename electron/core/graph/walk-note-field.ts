@@ -1,9 +1,6 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphNode } from '../../../shared/domain/task-graph.js';
-import { contains } from '../../../shared/domain/ui-tree.js';
-import { toPixels } from '../geometry/coordinates.js';
-import { isField } from './walk-controls.js';
-import { isTapLike } from './walk-view.js';
+import { fieldLabelUnder } from './walk-controls.js';
 
 /**
  * A field whose hint says it only names or annotates what the form makes — an alarm's 标签, an order's 备注, a Label or a
@@ -31,15 +28,8 @@ export function namingFieldUnder(
   action: Action,
   screen: { width: number; height: number },
 ): string | null {
-  if (!isTapLike(action) || nodes.length === 0) return null;
-  const p = toPixels(action.at, screen);
-  let hint: string | null = null;
-  for (const n of nodes) {
-    const field = (n?.controls ?? []).find((c) => isField(n!, c.bounds) && contains(c.bounds, p.x, p.y));
-    if (!field || !namesOnly(field.label) || (hint !== null && field.label !== hint)) return null;
-    hint = field.label;
-  }
-  return hint;
+  const hint = fieldLabelUnder(nodes, action, screen);
+  return hint !== null && namesOnly(hint) ? hint : null;
 }
 
 /** What the path typed into such fields, for the verdict to name (the label is part of what the path made). */
