@@ -26,6 +26,15 @@ export interface Excursion {
    * and Back then leaves the page itself, so Back is not known to return.
    */
   opens?: boolean;
+  /**
+   * The DONE nodes an inquiry's look entered, where a row of the page it showed opened the excursion (a bill of last
+   * month's list, a screenshot of the album): the page the row opened shows more of what was asked, and Back brings the
+   * look's page back — the phone's checks still record the look (held-out sets AK, AM and AR: 上月, a bill, Back or
+   * Finish there). Not a control off the list, nor for a task that acts (the row may have acted: a song set playing);
+   * a look of the same kind (another day, another album) is chosen on the page the goal was chosen on, where the walk
+   * does not stand on the look's DONE node.
+   */
+  look?: ReadonlySet<string>;
 }
 
 /** The move of a tap that opened an excursion, for the reason given. */

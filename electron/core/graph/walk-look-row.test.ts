@@ -9,8 +9,8 @@ import { AppPages } from './walk-app-pages.js';
 /**
  * An inquiry's look (last month's bills), then a bill of that list opened — a page no demonstration recorded — and Back:
  * the list comes back showing what was asked, and the phone's checks still record the look (held-out sets AK and AM:
- * 上月, a bill opened, Back, refused as "not reached by a demonstration's goal action"). A control off the list, or a
- * task that acts, may have undone the goal: the walk does not know, and refuses as before.
+ * 上月, a bill opened, Back, refused as "not reached by a demonstration's goal action"; set AR: Finish on the bill).
+ * A control off the list, or a task that acts, may have undone the goal: the walk does not know, and refuses as before.
  */
 describe("an inquiry's look, a row of its list opened and Back", () => {
   const filter = b(800, 260, 1040, 380);
@@ -46,15 +46,19 @@ describe("an inquiry's look, a row of its list opened and Back", () => {
   it('last month looked at, a bill of it opened and Back: accepted', () => {
     expect(walk([tapAt(lastMonth), tapAt(bill(0)), back]).success).toBe(true);
     expect(walk([tapAt(lastMonth), tapAt(bill(1)), back]).success).toBe(true);
+    // Finish on the bill itself: the look was taken, and the bill is more of it (held-out set AR).
+    expect(walk([tapAt(lastMonth), tapAt(bill(0))]).success).toBe(true);
     // A bill of this month opened first: the look comes after.
     expect(walk([tapAt(bill(0)), back, tapAt(lastMonth)]).success).toBe(true);
   });
 
-  it('a task that acts (the row may have acted), a control off the list, or finishing on the bill: rejected', () => {
+  it('a task that acts (the row may have acted), a control off the list, or no look: rejected', () => {
     expect(walk([tapAt(lastMonth), tapAt(bill(0)), back], new Set()).success).toBe(false);
     expect(walk([tapAt(lastMonth), tapAt(filter), back]).success).toBe(false);
-    expect(walk([tapAt(lastMonth), tapAt(bill(0))]).success).toBe(false);
-    // This month's list only.
+    expect(walk([tapAt(lastMonth), tapAt(bill(0))], new Set()).success).toBe(false);
+    expect(walk([tapAt(lastMonth), tapAt(filter)]).success).toBe(false);
+    // This month's list only, a bill of it opened.
     expect(walk([tapAt(bill(0)), back]).success).toBe(false);
+    expect(walk([tapAt(bill(0))]).success).toBe(false);
   });
 });

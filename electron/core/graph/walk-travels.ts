@@ -37,7 +37,6 @@ import type { AppPage } from './walk-app-pages.js';
 import { abroadStep, besideTheGoal, opensAhead, opensTheGoalsKind, ownNodeThere } from './walk-abroad.js';
 import type { InnerWalk } from './walk-abroad.js';
 import { WalkState } from './walk-state.js';
-import { onListRow } from './walk-history.js';
 import type { CountStepper } from './walk-count.js';
 /**
  * What each kind of move the walk's rules find does to its state (walk-state.ts): a recorded edge taken by a rule, a
@@ -200,17 +199,9 @@ export abstract class WalkTravels extends WalkState {
     // A recorded way off the page (a shortcut) sets what another route's form held: the page shows it on return. A
     // DONE node the goal action had reached is not reached again: the tap may have undone the goal (挂断, 暂停,
     // 结束导航 on the goal's page, then Back — found by hand when a look kept the goal).
-    // Except an inquiry's look, where a row of the page it showed opened the excursion (a bill of last month's list, a
-    // photo of the album): Back brings the page back showing what was asked, and the phone's checks still record the
-    // look (held-out sets AK and AM: 上月, a bill opened, Back). A look of the same kind (another day, another album) is
-    // taken from the page the goal was chosen on, where the walk does not stand on the goal's DONE node.
-    const look =
-      this.goalAfter.looksOnly &&
-      away.opens === true &&
-      !step.pressed &&
-      (insideScrolling(this.screens(), away.action, screen) || onListRow(this.screens(), away.action, screen));
+    // Except an inquiry's look left by a row of its page (walk-excursion.ts `look`): it stands.
     this.moveTo(step.pressed ? leftWith(this.model, this.opts.textThreshold, this.pos, step.pressed) : this.pos);
-    if (!look || ![...this.viaGoal].some((id) => this.current.has(id))) this.viaGoal = new Set();
+    this.viaGoal = away.look && !step.pressed ? new Set(away.look) : new Set();
     this.unsureOfPage = true;
     return {
       taken: {

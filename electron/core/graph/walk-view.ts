@@ -195,6 +195,22 @@ export function rowUnder(
 }
 
 /**
+ * Whether a tap lands on a row of a list on every one of these screens: a row under it (rowUnder), and another row on
+ * the screen — a list of items, not a lone button as wide as the screen (分享, 提交).
+ */
+export function onRowOfList(
+  nodes: readonly (Pick<GraphNode, 'pressable'> | undefined)[],
+  action: Action,
+  screen: { width: number; height: number },
+): boolean {
+  if (!isTapLike(action) || nodes.length === 0) return false;
+  const p = toPixels(action.at, screen);
+  return nodes.every(
+    (n) => n !== undefined && rowUnder(n, p, screen) !== null && (n.pressable ?? []).filter((b) => isRow(b, screen)).length >= 2,
+  );
+}
+
+/**
  * Whether a tap lands on a control of the page's chrome on every one of these screens: outside what scrolls, and not a
  * row of a list (a list too short to scroll keeps its rows still; an app bar's icon, a bottom bar's button are chrome).
  */

@@ -23,6 +23,7 @@ import {
   isTapLike,
   UNKNOWN_FIELD,
   insideScrolling,
+  onRowOfList,
   onStillControl,
   onSelectedRow,
   outsideScrolling,
@@ -579,9 +580,11 @@ export class GraphWalker extends WalkTravels {
           return this.applyFront(this.front.closed(under));
         }
         const opens = rule.pressed !== null || !mayActInPlace(this.screens(), action, screen, this.pressedHere(), under);
-        this.away = { action, nearest, bar: null, tab: null, pressed: rule.pressed, opens };
         // A row of a list opened it (a song: it may be playing now); a control of the page's chrome opens views.
         if (insideScrolling(this.screens(), action, screen) || onListRow(this.screens(), action, screen)) this.rowOpenedAway = true;
+        const row = onRowOfList(this.screens(), action, screen);
+        const look = this.goalAfter.looksOnly && opens && rule.pressed === null && row ? this.lookEntered() : null;
+        this.away = { action, nearest, bar: null, tab: null, pressed: rule.pressed, opens, ...(look ? { look } : {}) };
         this.current = new Set();
         const why = nearest?.result.reason ?? 'no outgoing edge of this kind';
         const reason = `a tap the graph does not know (${why}): only Back is known to return from it`;
@@ -611,7 +614,17 @@ export class GraphWalker extends WalkTravels {
     return walk;
   }
 
+  /** The DONE nodes the goal action entered that the walk stands on, or null. */
+  private lookEntered(): ReadonlySet<string> | null {
+    const on = [...this.viaGoal].filter((id) => this.current.has(id));
+    return on.length > 0 ? new Set(on) : null;
+  }
+
   finish(): FinishVerdict {
+    // On the page a row of an inquiry's look opened (walk-excursion.ts `look`): judged where the look was taken.
+    const look = this.away?.look;
+    const there = look ? this.verdictOn(look, look, undefined, false) : null;
+    if (there?.success) return { ...there, reason: `${there.reason}, then a row of it opened (a page no demonstration recorded)` };
     const standing = this.front.beyond
       ? { success: false, reason: 'ended off what the recordings show (Back where none shows what lies below)', node: null, unmet: [] }
       : this.verdictOn(this.current, this.viaGoal);
