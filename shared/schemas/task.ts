@@ -46,6 +46,8 @@ export const TASK_LIMITS = {
   terms: 50,
   /** Footprint entries of a task. */
   footprint: 50,
+  /** Other names of a task's app. */
+  appNames: 10,
   /** Short, so a pattern cannot hide a catastrophic backtracking construct in pages of text. */
   regex: 500,
   tags: 50,
@@ -260,6 +262,14 @@ export const TaskSchema = z
     /** The explicit, action-oriented rewrite used by the normalization study (paper §5.3). */
     normalized: text(TASK_LIMITS.text, 'normalized').optional(),
     app: text(TASK_LIMITS.label, 'app').min(1),
+    /**
+     * Other names the app goes by — its launcher label in each language the phone may show (天气 beside Weather), what
+     * people call it — so that an agent's LaunchApp by any of them opens `package` (a phone gives no label over ADB).
+     */
+    app_names: z
+      .array(text(TASK_LIMITS.label, 'an app name').min(1))
+      .max(TASK_LIMITS.appNames, `at most ${TASK_LIMITS.appNames} app names`)
+      .optional(),
     package: text(TASK_LIMITS.package, 'package').regex(/^[A-Za-z][\w]*(\.[A-Za-z_][\w]*)+$/, 'not an Android package name'),
     mode: z.enum(['online', 'offline']),
     annotations: z

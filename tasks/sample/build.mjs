@@ -70,6 +70,24 @@ const PKG = {
   Shop: 'com.vphone.shop',
   Travel: 'com.vphone.travel',
 };
+/** Each app's launcher label on a Chinese phone: what an agent launches it by (a task's `app_names`). */
+const APP_NAMES = {
+  Weather: ['天气'],
+  Gallery: ['相册'],
+  Browser: ['浏览器'],
+  Music: ['音乐'],
+  News: ['新闻'],
+  'App Store': ['应用商店'],
+  Settings: ['设置'],
+  Phone: ['电话'],
+  Messages: ['信息', '短信'],
+  Clock: ['时钟'],
+  Chat: ['微聊'],
+  Wallet: ['钱包'],
+  Maps: ['地图'],
+  Shop: ['购物'],
+  Travel: ['出行'],
+};
 const OFFLINE = new Set(['Chat', 'Wallet', 'Maps', 'Shop', 'Travel']);
 const SEM = {
   C: 'Clear and Explicit',
@@ -108,6 +126,7 @@ function t(id, app, sem, syn, scenario, [zh, en], normalized, { setup = [], chec
       translation: en,
       normalized,
       app,
+      app_names: APP_NAMES[app],
       package: pkg,
       mode: OFFLINE.has(app) ? 'offline' : 'online',
       annotations: { syntactic: SYN[syn], semantic: SEM[sem], scenario: SCN[scenario] },

@@ -49,6 +49,15 @@ describe('WorkspaceStore', () => {
     ws.close();
   });
 
+  it('gives every task’s app with the names the task set gives it (a LaunchApp by name)', () => {
+    const ws = WorkspaceStore.open(tmp());
+    ws.tasks.importSet(set, [task('a', { app: 'Weather', package: 'com.vphone.weather', app_names: ['天气'] }), task('b')], false);
+    const apps = ws.tasks.apps();
+    expect(apps[0]).toEqual({ app: 'Weather', package: 'com.vphone.weather', app_names: ['天气'] });
+    expect(apps[1]?.app_names).toEqual([]);
+    ws.close();
+  });
+
   it('filters tasks by mode, category and text', () => {
     const ws = WorkspaceStore.open(tmp());
     ws.tasks.importSet(set, [task('on-1'), task('off-1', { mode: 'offline', instruction: 'Block this number' })], false);

@@ -19,6 +19,7 @@ import type { CountStepper } from './walk-count.js';
 import { countStepperHere, showsElement } from './walk-count.js';
 import type { TapLike } from './walk-view.js';
 import { insideScrolling, isTapLike, outsideScrolling, tappedLabel } from './walk-view.js';
+import { AppNames } from '../tasks/app-names.js';
 
 /**
  * Pages of an app that other tasks' demonstrations recorded. A tap this task's graph does not know opens a page no
@@ -61,6 +62,8 @@ export class AppPages {
   constructor(
     private readonly graphs: readonly TaskGraph[],
     private readonly inquiries: ReadonlySet<string> = new Set(),
+    /** The names the task set and the system give apps (core/tasks/app-names.ts): a LaunchApp or an icon by name. */
+    private readonly names: AppNames = new AppNames(),
   ) {
     for (const graph of graphs) {
       const m = pageModel(graph);
@@ -315,6 +318,11 @@ export class AppPages {
       }
     }
     return null;
+  }
+
+  /** The package an app's name (天气, Weather) or package names, or null (core/tasks/app-names.ts). */
+  packageNamed(name: string): string | null {
+    return this.names.packageOf(name);
   }
 
   /** Whether the graph's task only asks to be shown something: its goal action is a look. */

@@ -5,12 +5,13 @@ import type { PageModel } from './page-model.js';
 import { labelUnder } from './walk-controls.js';
 
 /**
- * An app's icon on the home screen, tapped: it launches the app, as the demonstrations' LaunchApp did. No recording says
- * which icon opens which app — an icon names its app, and the app's first page is most often titled with that name
- * (信息, 电话, 设置, 钱包, 购物, 相册…) — so the icon under the finger is taken as the app a recorded launch opened where
- * the page that launch opened is titled with the icon's label, and only one app's is. Where the app's first page is
- * titled otherwise (the weather's by its city, the clock's 闹钟 under the icon 时钟), the tap stays a tap the graph does
- * not know. Held-out sets AR and AU: 7 right paths that opened the app from its icon, refused (5 of AU's 8 refusals).
+ * An app's icon on the home screen, tapped: it launches the app, as the demonstrations' LaunchApp did. An icon is
+ * labelled with its app's name: where the task set or the system names that app (天气 for the weather: core/tasks/
+ * app-names.ts), the icon launches it when a recorded launch opened it. Where no name is known, the app's first page is
+ * most often titled with its name (信息, 电话, 设置, 钱包, 购物, 相册…): the icon is taken as the app a recorded launch
+ * opened where the page that launch opened is titled with the icon's label, and only one app's is; else the tap stays a
+ * tap the graph does not know. Held-out sets AR and AU: 7 right paths that opened the app from its icon, refused (5 of
+ * AU's 8 refusals); the weather's (its first page is titled by its city) took the task set's names.
  */
 
 /** The count or the notifications a launcher adds to an icon's label (信息，2 条通知; Messages, 2 notifications). */
@@ -23,16 +24,22 @@ export function iconLaunch(
   homeNode: string,
   action: Action,
   screen: { width: number; height: number },
+  /** The package an app's name names, where the task set or the system says (core/tasks/app-names.ts). */
+  packageNamed: (name: string) => string | null = () => null,
 ): Extract<Action, { type: 'LaunchApp' }> | null {
   if (action.type !== 'Tap') return null;
   const label = labelUnder([m.byId.get(homeNode)], action, screen);
   if (label === null) return null;
-  const name = normalizeContent(label.replace(BADGE, '').trim());
+  const bare = label.replace(BADGE, '').trim();
+  const name = normalizeContent(bare);
   const apps = new Set<string>();
+  const named = packageNamed(bare);
   for (const e of graph.edges) {
     if (e.action.type !== 'LaunchApp') continue;
+    const app = e.action.app.trim();
+    if (named !== null && (packageNamed(app) ?? app) === named) apps.add(app);
     const title = m.byId.get(e.to)?.signature.title;
-    if (title !== undefined && normalizeContent(title) === name) apps.add(e.action.app.trim());
+    if (named === null && title !== undefined && normalizeContent(title) === name) apps.add(app);
   }
   return apps.size === 1 ? { type: 'LaunchApp', app: [...apps][0]! } : null;
 }

@@ -1,19 +1,15 @@
-/** Well-known app names agents and scripts use for LaunchApp, mapped to packages. */
-const KNOWN_APPS: Record<string, string> = {
-  settings: 'com.android.settings',
-  设置: 'com.android.settings',
-  phone: 'com.android.dialer',
-  dialer: 'com.android.dialer',
-  电话: 'com.android.dialer',
-  messages: 'com.android.messaging',
-  短信: 'com.android.messaging',
-  信息: 'com.android.messaging',
-  clock: 'com.android.deskclock',
-  时钟: 'com.android.deskclock',
-};
+import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
+import { AppNames } from '../../core/tasks/app-names.js';
 
-/** A package name passes through; a known app name maps to its package; otherwise null. */
+/** The system apps' names only (core/tasks/app-names.ts): where no workspace is at hand. */
+const SYSTEM_APP_NAMES = new AppNames();
+
+/** A package name passes through; a system app's usual name maps to its package; otherwise null. */
 export function resolvePackage(app: string): string | null {
-  if (/^[A-Za-z][\w]*(\.[A-Za-z_][\w]*)+$/.test(app)) return app;
-  return KNOWN_APPS[app.trim().toLowerCase()] ?? null;
+  return SYSTEM_APP_NAMES.packageOf(app);
+}
+
+/** The names a workspace's task set gives its apps, with the system apps': an agent's LaunchApp by name. */
+export function appNamesOf(store: WorkspaceStore): AppNames {
+  return new AppNames(store.tasks.apps());
 }

@@ -1,6 +1,7 @@
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import { AppPages } from '../../core/graph/walk-app-pages.js';
+import { appNamesOf } from '../devices/app-packages.js';
 
 /**
  * The pages every task's graph recorded, for a walk to follow where a tap its own graph does not know opens one
@@ -20,7 +21,7 @@ export function appPagesOf(store: WorkspaceStore, versions: Readonly<Record<stri
     const row = typeof v === 'number' ? store.graphs.atVersion(id, v) : store.graphs.latest(id);
     if (row) graphs.push(row.body);
   }
-  return new AppPages(graphs, inquiries);
+  return new AppPages(graphs, inquiries, appNamesOf(store));
 }
 
 /** The scenario of a task that asks to be shown something (the paper's pragmatic scenarios): its goal is a look. */

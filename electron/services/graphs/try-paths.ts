@@ -16,7 +16,7 @@ import { SideEffectTracker } from '../../core/side-effects/tracker.js';
 import { scriptedUser } from '../../core/user/scripted-user.js';
 import { UserSession } from '../../core/user/user-session.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
-import { resolvePackage } from '../devices/app-packages.js';
+import { appNamesOf } from '../devices/app-packages.js';
 import { appPagesOf } from './app-pages.js';
 import type { MeasuringPhones } from './measuring-phones.js';
 import { onMeasuringPhones } from './measuring-phones.js';
@@ -64,7 +64,8 @@ async function tryPath(
   await watch.start();
   let played: Awaited<ReturnType<typeof playScriptAimed>>;
   try {
-    played = await playScriptAimed(device, c.script, { resolvePackage, sleep, parse: parseUiXml });
+    const names = appNamesOf(store);
+    played = await playScriptAimed(device, c.script, { resolvePackage: (app) => names.packageOf(app), sleep, parse: parseUiXml });
   } catch (e) {
     return unplayable(`step could not be played: ${errorMessage(e)}`);
   }

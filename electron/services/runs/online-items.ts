@@ -5,7 +5,7 @@ import { classifyError } from '../../core/eval/exit-classes.js';
 import { DEFAULT_ONLINE_OPTIONS, runOnlineTask, TaskSetupError } from '../../core/eval/online-runner.js';
 import { captureObservation } from '../../core/recording/capture.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
-import { resolvePackage } from '../devices/app-packages.js';
+import { appNamesOf } from '../devices/app-packages.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ExecutorDeps } from './run-executor.js';
 import type { ItemRunner } from './run-items.js';
@@ -27,6 +27,8 @@ export async function runOnlineItems(
   online: readonly RunItem[],
 ): Promise<void> {
   const { store } = deps;
+  // An app the agent names as people do (天气, Weather): the task set's names (core/tasks/app-names.ts).
+  const names = appNamesOf(store);
   const { progress } = run;
   const serials =
     deps.onlineDevices ??
@@ -74,7 +76,7 @@ export async function runOnlineItems(
           instruction: run.instructionOf(i.task),
           judge: deps.judge,
           record: rec.record,
-          resolvePackage,
+          resolvePackage: (app) => names.packageOf(app),
           sleep,
           now: () => performance.now(),
           variant: spec.variant ?? null,

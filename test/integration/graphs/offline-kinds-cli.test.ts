@@ -11,7 +11,7 @@ import type { ScriptStep } from '../../../electron/core/recording/script.js';
 import { playScript } from '../../../electron/core/recording/script.js';
 import { parseUiXml } from '../../../electron/core/ui/parse-ui-xml.js';
 import { Backend } from '../../../electron/services/backend.js';
-import { resolvePackage } from '../../../electron/services/devices/app-packages.js';
+import { appNamesOf } from '../../../electron/services/devices/app-packages.js';
 import { startSamplePhones } from '../../../electron/services/devices/sample-phones.js';
 import type { VirtualPhoneServer } from '../../../electron/virtual-phone/index.js';
 import { REPO_ROOT } from '../../support/fixtures.js';
@@ -80,6 +80,9 @@ describe('offline verdicts by kind, through elderbench run with a scripted vlm m
     });
     try {
       const device = backend.devices.device(phones.serials[0]!);
+      // An app launched by its name (天气): the task set's names, as a run resolves them.
+      const names = appNamesOf(backend.workspace);
+      const resolvePackage = (app: string) => names.packageOf(app);
       for (const c of CASES) {
         const task = backend.workspace.tasks.get(c.task)!;
         for (const cmd of task.setup) await device.shell(cmd);

@@ -3,7 +3,12 @@ import type { TaskFilter } from '../../../../shared/api/services.js';
 import type { Db } from '../connection.js';
 import { writeTransaction } from '../connection.js';
 import { TaskSchema } from '../../../../shared/schemas/task.js';
+import type { NamedApp } from '../../../core/tasks/app-names.js';
+import { z } from 'zod';
 import { nowIso, parseStored, toJson } from './json.js';
+
+/** A task's other app names, as stored (validated on import by TaskSchema). */
+const AppNamesSchema = z.array(z.string());
 
 interface TaskRow {
   id: string;
@@ -125,6 +130,20 @@ export class TasksRepo {
   get(id: string): Task | undefined {
     const row = this.db.prepare<[string], { body: string }>('SELECT body FROM tasks WHERE id = ?').get(id);
     return row ? parseStored(TaskSchema, row.body, { table: 'tasks', row: id, field: 'body' }) : undefined;
+  }
+
+  /** Every task's app as the task set names it: its name, other names and package (core/tasks/app-names.ts). */
+  apps(): NamedApp[] {
+    const rows = this.db
+      .prepare<[], { id: string; app: string; package: string; names: string | null }>(
+        `SELECT id, app, json_extract(body, '$.package') AS package, json_extract(body, '$.app_names') AS names FROM tasks ORDER BY id`,
+      )
+      .all();
+    return rows.map((r) => ({
+      app: r.app,
+      package: r.package,
+      app_names: r.names === null ? [] : parseStored(AppNamesSchema, r.names, { table: 'tasks', row: r.id, field: 'body.app_names' }),
+    }));
   }
 
   count(): number {
