@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import { parseUiXml } from '../ui/parse-ui-xml.js';
-import { MAX_SCROLLS, ScriptTargetError, resolveScriptStep, resolveScrolling, scrollSwipe } from './script.js';
+import { MAX_SCROLLS, ScriptTargetError, playScriptAimed, resolveScriptStep, resolveScrolling, scrollSwipe } from './script.js';
 
 const screen = { width: 1000, height: 2000 };
 /** A feed showing two headlines, one per row (rows 200 px high from y = 200). */
@@ -78,5 +78,36 @@ describe('a tap that scrolls until its target shows', () => {
       /labelled "护眼"/,
     );
     expect(f.swipes).toHaveLength(MAX_SCROLLS);
+  });
+});
+
+describe('the label a played tap was aimed at', () => {
+  const node = (cls: string, text: string, y: number) =>
+    `<node index="0" text="${text}" resource-id="" class="${cls}" package="com.vphone.music" content-desc="" checkable="false" checked="false" clickable="true" enabled="true" focusable="true" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,${y}][1000,${y + 150}]" />`;
+  // The results of the query 甜蜜蜜: the search box holding it, the song's row under it.
+  const XML =
+    `<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0"><node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="com.vphone.music" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][1000,2000]">` +
+    node('android.widget.EditText', '甜蜜蜜', 200) +
+    node('android.widget.TextView', '甜蜜蜜', 400) +
+    `</node></hierarchy>`;
+  const device = {
+    serial: 'p',
+    info: async () => ({ serial: 'p', model: 'm', release: '14', sdk: 34, screen, density: 420, packageVersions: {}, emulator: true }),
+    screenshot: async () => new Uint8Array(),
+    uiDump: async () => XML,
+    foreground: async () => ({ package: 'com.vphone.music', activity: 'A' }),
+    tap: async () => {},
+    longPress: async () => {},
+    swipe: async () => {},
+    type: async () => {},
+    key: async () => {},
+    launch: async () => {},
+    shell: async () => '',
+  };
+  const deps = { resolvePackage: () => null, sleep: async () => {}, parse: parseUiXml };
+
+  it('is the row’s label where a text field holds the same text (the query above its result)', async () => {
+    const played = await playScriptAimed(device, [{ type: 'Tap', on: '甜蜜蜜', nth: 1 }], deps);
+    expect(played.targets).toEqual(['甜蜜蜜']);
   });
 });

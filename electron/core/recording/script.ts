@@ -136,8 +136,9 @@ export function resolveScriptStep(step: ScriptStep, ui: UiHierarchy, screen: { w
  */
 function aimedLabel(step: ScriptTarget, action: Action, ui: UiHierarchy | null, screen: { width: number; height: number }): string | null {
   if ((step.match ?? 'exact') !== 'exact' || step.any || ui === null || (action.type !== 'Tap' && action.type !== 'LongPress')) return null;
-  // A label the screen gives several controls (a song's row and the mini player's title) does not say which was meant.
-  if (targetsOf(step, tappableOf(ui)).length !== 1) return null;
+  // A label the screen gives several controls (a song's row and the mini player's title) does not say which was meant;
+  // a text field holding it (the search box holding the query 甜蜜蜜 above its result) is no control of that name.
+  if (targetsOf(step, tappableOf(ui)).filter((n) => !isEditClass(n.className)).length !== 1) return null;
   const p = toPixels(action.at, screen);
   const hit = nodeAt(ui, p.x, p.y);
   return hit && isEditClass(hit.className) ? null : step.on.trim();

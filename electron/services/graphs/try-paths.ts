@@ -17,6 +17,7 @@ import { scriptedUser } from '../../core/user/scripted-user.js';
 import { UserSession } from '../../core/user/user-session.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import { appNamesOf } from '../devices/app-packages.js';
+import { shownControls } from './shown-controls.js';
 import { appPagesOf } from './app-pages.js';
 import type { MeasuringPhones } from './measuring-phones.js';
 import { onMeasuringPhones } from './measuring-phones.js';
@@ -52,6 +53,7 @@ async function tryPath(
   c: PathCase,
   index: number,
   appPages: ReturnType<typeof appPagesOf>,
+  controlsOf: ReturnType<typeof shownControls>,
 ): Promise<TriedPath> {
   const unplayable = (note: string): TriedPath => notPlayed(c, index, note);
   const task = store.tasks.get(c.task);
@@ -101,6 +103,7 @@ async function tryPath(
     played.targets,
     appPages,
     (question) => user.ask(question),
+    controlsOf,
   );
   return {
     index,
@@ -130,6 +133,7 @@ export async function tryPaths(
 ): Promise<TryPathsSummary> {
   const t0 = performance.now();
   const appPages = appPagesOf(store);
+  const controlsOf = shownControls(store);
   return onMeasuringPhones(o.phones, async (devices) => {
     const results = new Array<TriedPath>(cases.length);
     let next = 0;
@@ -137,7 +141,7 @@ export async function tryPaths(
       devices.map(async (device) => {
         for (let i = next++; i < cases.length; i = next++) {
           // A phone that fails one path (its setup refused, the device gone) leaves the others to be played.
-          results[i] = await tryPath(store, device, cases[i]!, i + 1, appPages).catch((e: unknown) =>
+          results[i] = await tryPath(store, device, cases[i]!, i + 1, appPages, controlsOf).catch((e: unknown) =>
             notPlayed(cases[i]!, i + 1, `the phone failed: ${errorMessage(e)}`),
           );
           o.onPath?.(results[i]!);

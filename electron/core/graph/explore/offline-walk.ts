@@ -1,5 +1,5 @@
 import type { Action } from '../../../../shared/domain/action.js';
-import type { TaskGraph } from '../../../../shared/domain/task-graph.js';
+import type { ObservationRef, TapOption, TaskGraph } from '../../../../shared/domain/task-graph.js';
 import { graphScreen } from '../../../../shared/domain/task-graph.js';
 import { ZERO_USAGE } from '../../agents/agent.js';
 import { vlmFamily } from '../../agents/families/vlm.js';
@@ -65,6 +65,12 @@ export async function walkAsVlmAgent(
   targets: readonly (string | null)[] = [],
   appPages?: AppPages,
   askUser?: (question: string) => Promise<UserTurn>,
+  /**
+   * The labelled controls of a recorded screen the run shows instead of its node's representative (the results a
+   * demonstration saw after its Enter): an agent aims at what that screen shows. Without it, such a screen's taps stay
+   * where the phone had them.
+   */
+  controlsOf?: (shot: ObservationRef) => Promise<TapOption[] | null>,
 ): Promise<OfflineWalkVerdict> {
   for (const a of actions) if (vlmReplyFor(a) === null) throw new Error(`a vlm agent cannot send ${a.type}`);
   const screen = graphScreen(graph);
@@ -82,7 +88,8 @@ export async function walkAsVlmAgent(
     agent,
     instruction: task.instruction,
     observe: async (view) => {
-      shown = view;
+      const controls = view.node.controls === undefined && controlsOf ? await controlsOf(view.node.representative) : null;
+      shown = controls ? { ...view, node: { ...view.node, controls } } : view;
       return { observation: { screenshot: PLACEHOLDER, screen, ui: null }, blob: null };
     },
     record: (step) => {

@@ -18,6 +18,7 @@ import { Explorer } from '../../../core/graph/explore/explorer.js';
 import { walkAsVlmAgent } from '../../../core/graph/explore/offline-walk.js';
 import type { AppPages } from '../../../core/graph/walk-app-pages.js';
 import { appPagesOf } from '../app-pages.js';
+import { shownControls } from '../shown-controls.js';
 import type { StatePath } from '../../../core/graph/explore/paths.js';
 import { endOf, nearMisses, sampleRightPaths, seededRandom } from '../../../core/graph/explore/paths.js';
 import { relevanceScorer, typedValues } from '../../../core/graph/explore/vocabulary.js';
@@ -119,6 +120,7 @@ export async function exploreTask(
   if (!row) return unexplorable(taskId, `no graph; build one with: elderbench graph build --task ${taskId}`, none);
   const graph = row.body;
   const appPages = o.appPages ?? appPagesOf(store);
+  const controlsOf = shownControls(store);
   const members = new Set(graph.nodes.flatMap((n) => n.members.map((m) => m.demonstrationId)));
   const demos = demonstrationActions(store, taskId, members);
   const longest = Math.max(0, ...demos.map((d) => d.length));
@@ -167,6 +169,8 @@ export async function exploreTask(
         DEFAULT_MATCH_OPTIONS,
         p.steps.map((s) => s.move.target ?? null),
         appPages,
+        undefined,
+        controlsOf,
       );
       const verdict = offline.accepted === end.pass ? 'agree' : offline.accepted ? 'false-accept' : 'false-reject';
       const path: ExploredPath = {
