@@ -43,3 +43,19 @@ export function iconLaunch(
   }
   return apps.size === 1 ? { type: 'LaunchApp', app: [...apps][0]! } : null;
 }
+
+/**
+ * A launch as the recorded launch of the same package names its app (a package, or a name: core/tasks/app-names.ts): a
+ * model says 天气 or Weather where the demonstration's launch named com.vphone.weather. Else the launch as said.
+ */
+export function asRecordedLaunch(
+  edges: TaskGraph['edges'],
+  launch: Extract<Action, { type: 'LaunchApp' }>,
+  packageNamed: (name: string) => string | null,
+): Action {
+  const pkg = packageNamed(launch.app) ?? launch.app.trim();
+  for (const e of edges)
+    if (e.action.type === 'LaunchApp' && (packageNamed(e.action.app) ?? e.action.app.trim()) === pkg)
+      return { ...launch, app: e.action.app };
+  return launch;
+}

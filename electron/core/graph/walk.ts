@@ -53,7 +53,7 @@ import { appOf, belowUnknown } from './walk-home.js';
 import { KEPT_DRAFT } from './walk-discard.js';
 import { WalkTravels } from './walk-travels.js';
 import { NotesTyped, namingFieldUnder } from './walk-note-field.js';
-import { iconLaunch } from './walk-launcher.js';
+import { asRecordedLaunch, iconLaunch } from './walk-launcher.js';
 import { AppNames } from '../tasks/app-names.js';
 
 /** The system apps' names, for a walk with no workspace at hand (a unit test, a lone graph). */
@@ -100,26 +100,15 @@ export class GraphWalker extends WalkTravels {
    */
   act(said: Action): WalkMove {
     // An app launched by the name people call it (天气, Weather): the launch the recordings made of the same package.
-    const action = said.type === 'LaunchApp' ? this.asRecordedLaunch(said) : said;
+    const action = said.type === 'LaunchApp' ? asRecordedLaunch(this.graph.edges, said, this.packageNamed) : said;
     if (action.type !== 'Type' || action.submit !== true || this.submitsRecordedHere()) return this.actOne(action);
     const typed = this.actOne({ type: 'Type', text: action.text, ...(action.clear ? { clear: true } : {}) });
     if (!typed.taken) return typed;
     return withReason(this.actOne({ type: 'Enter' }), (r) => `the Enter of a Type that submits: ${r}`);
   }
 
-  /** A launch as a recorded launch of the same package names its app (a package, or a name: core/tasks/app-names.ts). */
-  private asRecordedLaunch(a: Extract<Action, { type: 'LaunchApp' }>): Action {
-    const pkg = this.packageNamed(a.app) ?? a.app.trim();
-    for (const e of this.graph.edges)
-      if (e.action.type === 'LaunchApp' && (this.packageNamed(e.action.app) ?? e.action.app.trim()) === pkg)
-        return { ...a, app: e.action.app };
-    return a;
-  }
-
   /** The package an app's name names (core/tasks/app-names.ts): the task set's names where the walk knows them. */
-  private packageNamed(name: string): string | null {
-    return this.app ? this.app.packageNamed(name) : SYSTEM_APP_NAMES.packageOf(name);
-  }
+  private packageNamed = (name: string): string | null => (this.app ? this.app.packageNamed(name) : SYSTEM_APP_NAMES.packageOf(name));
 
   private submitsRecordedHere(): boolean {
     if (this.away !== null || this.abroad !== null) return false;
@@ -180,7 +169,7 @@ export class GraphWalker extends WalkTravels {
       (this.front.left !== null && this.front.elsewhere === null) || (this.homeNode !== null && this.pos.page === this.homePage);
     const icon =
       onHome && this.homeNode !== null
-        ? iconLaunch(this.model, this.graph, this.homeNode, action, graphScreen(this.graph as TaskGraph), (n) => this.packageNamed(n))
+        ? iconLaunch(this.model, this.graph, this.homeNode, action, graphScreen(this.graph as TaskGraph), this.packageNamed)
         : null;
     if (icon) return explained(this.act(icon), (r) => `the icon of ${icon.app} on the home screen launches it: ${r}`);
     if (this.front.left !== null) return this.applyFront(this.front.onHomeScreen(action));
