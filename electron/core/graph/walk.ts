@@ -633,10 +633,11 @@ export class GraphWalker extends WalkTravels {
     // On the page a row of an inquiry's look opened (walk-excursion.ts `look`): judged where the look was taken.
     const look = this.away?.look;
     const there = look ? this.verdictOn(look, look, undefined, false) : null;
-    if (there?.success) return { ...there, reason: `${there.reason}, then a row of it opened (a page no demonstration recorded)` };
-    const standing = this.front.beyond
-      ? { success: false, reason: 'ended off what the recordings show (Back where none shows what lies below)', node: null, unmet: [] }
-      : this.verdictOn(this.current, this.viaGoal);
+    const standing = there?.success
+      ? { ...there, reason: `${there.reason}, then a row of it opened (a page no demonstration recorded)` }
+      : this.front.beyond
+        ? { success: false, reason: 'ended off what the recordings show (Back where none shows what lies below)', node: null, unmet: [] }
+        : this.verdictOn(this.current, this.viaGoal);
     // Done, and nothing after could have acted (walk-goal-stands.ts): a task that acts, wherever the path ends; one that
     // only looks, back on the goal's screen.
     const then = standing.success ? null : this.goalAfter.doneNodes(this.current);
