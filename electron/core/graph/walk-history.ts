@@ -2,7 +2,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { GraphNode } from '../../../shared/domain/task-graph.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { normalizeContent } from './content.js';
-import { isTapLike, rowUnder } from './walk-view.js';
+import { isTapLike, rowUnder, rowsOn } from './walk-view.js';
 
 /**
  * A list that keeps what was used last at its head (最近播放, 通话记录, a browsing history): a phone reorders it each
@@ -22,13 +22,17 @@ export function historyTitle(nodes: readonly (GraphNode | undefined)[]): string 
   return HISTORY_WORDS.some((w) => words.includes(w)) ? first : null;
 }
 
-/** Whether a tap lands on a row of a list on every one of these screens (walk-view.ts rowUnder). */
+/**
+ * Whether a tap lands on a row of a list on every one of these screens (walk-view.ts rowUnder); `rows`: the least rows
+ * each screen shows — 2 asks for a list of items, not a lone button as wide as the screen (分享, 提交).
+ */
 export function onListRow(
   nodes: readonly (Pick<GraphNode, 'pressable'> | undefined)[],
   action: Action,
   screen: { width: number; height: number },
+  rows = 1,
 ): boolean {
   if (!isTapLike(action) || nodes.length === 0) return false;
   const p = toPixels(action.at, screen);
-  return nodes.every((n) => n !== undefined && rowUnder(n, p, screen) !== null);
+  return nodes.every((n) => n !== undefined && rowUnder(n, p, screen) !== null && (rows <= 1 || rowsOn(n, screen) >= rows));
 }

@@ -194,20 +194,9 @@ export function rowUnder(
   return under !== undefined && isRow(under, screen) ? under : null;
 }
 
-/**
- * Whether a tap lands on a row of a list on every one of these screens: a row under it (rowUnder), and another row on
- * the screen — a list of items, not a lone button as wide as the screen (分享, 提交).
- */
-export function onRowOfList(
-  nodes: readonly (Pick<GraphNode, 'pressable'> | undefined)[],
-  action: Action,
-  screen: { width: number; height: number },
-): boolean {
-  if (!isTapLike(action) || nodes.length === 0) return false;
-  const p = toPixels(action.at, screen);
-  return nodes.every(
-    (n) => n !== undefined && rowUnder(n, p, screen) !== null && (n.pressable ?? []).filter((b) => isRow(b, screen)).length >= 2,
-  );
+/** How many rows of a list a screen shows (pressable controls as wide as the screen). */
+export function rowsOn(n: Pick<GraphNode, 'pressable'>, screen: { width: number; height: number }): number {
+  return (n.pressable ?? []).filter((b) => isRow(b, screen)).length;
 }
 
 /**

@@ -23,7 +23,6 @@ import {
   isTapLike,
   UNKNOWN_FIELD,
   insideScrolling,
-  onRowOfList,
   onStillControl,
   onSelectedRow,
   outsideScrolling,
@@ -591,7 +590,8 @@ export class GraphWalker extends WalkTravels {
         const opens = rule.pressed !== null || !mayActInPlace(this.screens(), action, screen, this.pressedHere(), under);
         // A row of a list opened it (a song: it may be playing now); a control of the page's chrome opens views.
         if (insideScrolling(this.screens(), action, screen) || onListRow(this.screens(), action, screen)) this.rowOpenedAway = true;
-        const row = onRowOfList(this.screens(), action, screen);
+        // A row of a list of items (another row beside it): a lone wide button (分享) may act.
+        const row = onListRow(this.screens(), action, screen, 2);
         const look = this.goalAfter.looksOnly && opens && rule.pressed === null && row ? this.lookEntered() : null;
         this.away = { action, nearest, bar: null, tab: null, pressed: rule.pressed, opens, ...(look ? { look } : {}) };
         this.current = new Set();

@@ -54,6 +54,7 @@ async function tryPath(
   index: number,
   appPages: ReturnType<typeof appPagesOf>,
   controlsOf: ReturnType<typeof shownControls>,
+  names: ReturnType<typeof appNamesOf>,
 ): Promise<TriedPath> {
   const unplayable = (note: string): TriedPath => notPlayed(c, index, note);
   const task = store.tasks.get(c.task);
@@ -66,7 +67,6 @@ async function tryPath(
   await watch.start();
   let played: Awaited<ReturnType<typeof playScriptAimed>>;
   try {
-    const names = appNamesOf(store);
     played = await playScriptAimed(device, c.script, { resolvePackage: (app) => names.packageOf(app), sleep, parse: parseUiXml });
   } catch (e) {
     return unplayable(`step could not be played: ${errorMessage(e)}`);
@@ -134,6 +134,7 @@ export async function tryPaths(
   const t0 = performance.now();
   const appPages = appPagesOf(store);
   const controlsOf = shownControls(store);
+  const names = appNamesOf(store);
   return onMeasuringPhones(o.phones, async (devices) => {
     const results = new Array<TriedPath>(cases.length);
     let next = 0;
@@ -141,7 +142,7 @@ export async function tryPaths(
       devices.map(async (device) => {
         for (let i = next++; i < cases.length; i = next++) {
           // A phone that fails one path (its setup refused, the device gone) leaves the others to be played.
-          results[i] = await tryPath(store, device, cases[i]!, i + 1, appPages, controlsOf).catch((e: unknown) =>
+          results[i] = await tryPath(store, device, cases[i]!, i + 1, appPages, controlsOf, names).catch((e: unknown) =>
             notPlayed(cases[i]!, i + 1, `the phone failed: ${errorMessage(e)}`),
           );
           o.onPath?.(results[i]!);
