@@ -114,7 +114,7 @@ export class Backend {
       },
       settings: settingsService(ctx),
       tasks: tasksService(ctx),
-      devices: devicesService(this.devices, this.frames, this.phone, this.stf, this.mirrors),
+      devices: devicesService(this.devices, this.frames, this.phone, this.stf, this.mirrors, () => this.store),
       recording: recordingService(ctx, this.recordings),
       graphs: graphsService(ctx, (serial) => this.devices.device(serial)),
       offGraph: offGraphService(ctx, this.recordings, this.devices, options.routeProposer ?? explorationProposer),

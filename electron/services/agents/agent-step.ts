@@ -6,7 +6,6 @@ import { captureObservation } from '../../core/recording/capture.js';
 import { performAction, toPixelAction } from '../../core/recording/perform-action.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import { errorMessage } from '../../../shared/error-message.js';
-import { resolvePackage } from '../devices/app-packages.js';
 
 /**
  * One live step of an agent (`agent try`): capture the device, ask the agent as a run would, and perform the action
@@ -19,6 +18,8 @@ export async function tryAgentStep(
     device: DevicePort;
     deviceName: string;
     fetch: typeof fetch;
+    /** The package an agent's LaunchApp names: the workspace's task set names its apps (services/devices/app-packages.ts). */
+    resolvePackage: (app: string) => string | null;
     /** Called once the agent is known, before the device is touched (the CLI holds the device here). */
     beforeDevice?: () => void;
   },
@@ -43,7 +44,7 @@ export async function tryAgentStep(
     });
   let pixels = null;
   try {
-    pixels = toPixelAction(r.action, info.screen, resolvePackage);
+    pixels = toPixelAction(r.action, info.screen, deps.resolvePackage);
   } catch {
     // An app name we cannot resolve: shown as is.
   }

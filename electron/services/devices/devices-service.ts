@@ -11,7 +11,8 @@ import type { MirrorHub } from './mirror-hub.js';
 import type { StfDesk } from './stf-desk.js';
 import type { VirtualPhoneRunner } from './virtual-phone-runner.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { resolvePackage } from './app-packages.js';
+import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
+import { appNamesOf } from './app-packages.js';
 
 export function toApiError(e: unknown): never {
   if (e instanceof ApiError) throw e;
@@ -28,6 +29,8 @@ export function devicesService(
   phone: VirtualPhoneRunner,
   stf: StfDesk,
   mirrors: MirrorHub,
+  /** The open workspace: its task set names the apps a manual LaunchApp may name (天气 as the weather's package). */
+  store: () => WorkspaceStore,
 ): ElderBenchHandlers['devices'] {
   const infos = new Map<string, { info: DeviceInfo; at: number }>();
   const screenInfo = async (serial: string): Promise<DeviceInfo> => {
@@ -60,7 +63,7 @@ export function devicesService(
     input: async ({ serial, action }) => {
       const device = hub.device(serial);
       const info = await screenInfo(serial);
-      const px = toPixelAction(action, info.screen, resolvePackage);
+      const px = toPixelAction(action, info.screen, (app) => appNamesOf(store()).packageOf(app));
       await performAction(device, action, px, sleep).catch(toApiError);
       return null;
     },

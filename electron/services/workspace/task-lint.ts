@@ -15,7 +15,8 @@ import type { LintDemo, LintFinding, LintPorts, LintStep } from '../../core/task
 import { dynamicLint, staticLint } from '../../core/tasks/task-lint.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import { describeAction } from '../../../shared/domain/describe-action.js';
-import { resolvePackage } from '../devices/app-packages.js';
+import { AppNames } from '../../core/tasks/app-names.js';
+import { appNamesOf } from '../devices/app-packages.js';
 import { readTaskFile } from './tasks-service.js';
 
 /**
@@ -37,7 +38,8 @@ export type LintDevice = { host: string; port: number; serial: string } | null;
 
 type DemoSource = { name: string; script: ScriptStep[] } | { name: string; actions: Action[] };
 
-function stepsOf(device: DevicePort, screen: { width: number; height: number }, demo: DemoSource): LintStep[] {
+function stepsOf(device: DevicePort, screen: { width: number; height: number }, demo: DemoSource, names: AppNames): LintStep[] {
+  const resolvePackage = (app: string) => names.packageOf(app);
   const play = (action: Action) => performAction(device, action, toPixelAction(action, screen, resolvePackage), sleep);
   if ('actions' in demo)
     return demo.actions
@@ -76,6 +78,7 @@ async function lintAll(
   tasks: readonly Task[],
   demosOf: (t: Task) => { demos: DemoSource[]; problems: LintFinding[] },
   where: LintDevice,
+  names: AppNames,
   onTask?: (r: TaskLintResult) => void,
 ) {
   const device = where ? new AdbServer({ host: where.host, port: where.port }).device(where.serial) : null;
@@ -93,7 +96,7 @@ async function lintAll(
         findings.push(
           ...(await dynamicLint(
             task,
-            demos.map((d): LintDemo => ({ name: d.name, steps: stepsOf(device, screen, d) })),
+            demos.map((d): LintDemo => ({ name: d.name, steps: stepsOf(device, screen, d, names) })),
             portsFor(device),
           )),
         );
@@ -158,6 +161,8 @@ export async function lintTaskFile(
       return { demos, problems };
     },
     o.device,
+    // A demonstration script launches an app by the name the file gives it, as `record --script` does.
+    new AppNames(parsed.tasks),
     o.onTask,
   );
 }
@@ -185,6 +190,7 @@ export async function lintWorkspaceTasks(
       problems: [],
     }),
     o.device,
+    appNamesOf(store),
     o.onTask,
   );
 }

@@ -79,7 +79,15 @@ describe('elderbench tasks lint', () => {
         mkdirSync(join(dir, 'demos', w.task.id), { recursive: true });
         cpSync(src, join(dir, 'demos', w.task.id, `${n}.json`));
       }
-    writeFileSync(join(dir, 'tasks.json'), JSON.stringify({ format: 'elderbench.tasks/1', name: 'weak', tasks: WEAK.map((w) => w.task) }));
+    // Not weak: a script that launches the app by the name the file gives it (天气), as `record --script` takes it.
+    const byName = { ...sample.find((t) => t.id === 'weather-umbrella-tomorrow')!, id: 'by-name' };
+    mkdirSync(join(dir, 'demos', 'by-name'), { recursive: true });
+    writeFileSync(
+      join(dir, 'demos', 'by-name', '1.json'),
+      JSON.stringify([{ type: 'LaunchApp', app: '天气' }, { type: 'Tap', on: '明天' }, { type: 'Finish' }]),
+    );
+    const tasks = [...WEAK.map((w) => w.task), byName];
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify({ format: 'elderbench.tasks/1', name: 'weak', tasks }));
     const weak = await cliToEnd(['--json', 'tasks', 'lint', join(dir, 'tasks.json')]);
     expect(weak.code, weak.stderr).toBe(1);
     const out = JSON.parse(weak.stdout) as LintOut;
@@ -97,6 +105,7 @@ describe('elderbench tasks lint', () => {
     expect(rules('weak-positional', 'warning').sort()).toEqual(['no-footprint', 'positional']);
     expect(rules('weak-footprint')).toEqual(['demo-side-effect']);
     expect(out.tasks.find((t) => t.taskId === 'weak-footprint')!.findings[0]!.message).toMatch(/called .*13800000003.* at step 4/);
+    expect(out.tasks.find((t) => t.taskId === 'by-name')!.findings).toEqual([]);
 
     // The sample set, as shipped: no error, no warning.
     const ok = await cliToEnd(['--json', 'tasks', 'lint', join(SAMPLE, 'tasks.json')]);
