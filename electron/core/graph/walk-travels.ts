@@ -41,13 +41,13 @@ import type { CountStepper } from './walk-count.js';
 /**
  * What each kind of move the walk's rules find does to its state (walk-state.ts): a recorded edge taken by a rule, a
  * switch flipped back, a count stepped, a keypad's key, a picker's other option, a scroll, a page no demonstration recorded (an
- * excursion), another tab, another task's recorded page. The rules themselves are walk.ts GraphWalker's.
+ * excursion), another tab, another task's recorded page. The rules themselves are walk-rules.ts WalkRules'.
  */
 
 export abstract class WalkTravels extends WalkState {
   /** Takes an operational action (walk.ts GraphWalker). */
   abstract act(action: Action): WalkMove;
-  /** What an action does where the walk stands, found by the rules in order (walk.ts GraphWalker). */
+  /** What an action does where the walk stands, found by the rules in order (walk-rules.ts WalkRules). */
   protected abstract move(action: Action, screen: { width: number; height: number }, relabelled?: string | null): WalkMove;
   /** A walk of another task's graph, standing at `at` (walk-abroad.ts: the page another task recorded). */
   protected abstract walkThere(graph: TaskGraph, at: Position): InnerWalk;
