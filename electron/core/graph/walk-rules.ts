@@ -191,8 +191,7 @@ export abstract class WalkRules extends WalkTravels {
   private submitted(searchedOn: readonly (GraphNode | undefined)[]): void {
     const app = this.app;
     const here = this.screens()[0];
-    if (!app || !here) return;
-    this.query.submitted(this.pos.page, (key, query) => app.resultsOf(this.graph, searchedOn, key, query, here));
+    this.query.submitted(this.pos.page, (key, query) => (app && here ? app.resultsOf(this.graph, searchedOn, key, query, here) : null));
   }
 
   /**

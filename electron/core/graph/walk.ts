@@ -333,7 +333,7 @@ export class GraphWalker extends WalkRules {
         content: over.size > 0 ? new Map([...content, ...over]) : content,
         node: this.node,
         away: here && (this.away !== null || this.abroad !== null),
-        query: this.query.text,
+        query: this.query.unanswered(),
         picked: this.picked?.label ?? null,
         textThreshold: this.opts.textThreshold,
       });
