@@ -19,7 +19,7 @@ import { activityOfPage, enterNode, screensAt, truthfulScreensAt } from './walk-
 import type { PressedOnPage } from './walk-opens.js';
 import { pressedOn } from './walk-opens.js';
 import type { TurnedControl } from './walk-turned.js';
-import { boundsUnder } from './walk-turned.js';
+import { boundsUnder, turnOfAnotherRow } from './walk-turned.js';
 import type { CountStepper } from './walk-count.js';
 import { SteppedCount } from './walk-count.js';
 import { historyTitle } from './walk-history.js';
@@ -33,6 +33,7 @@ import type { AppPages } from './walk-app-pages.js';
 import type { Abroad } from './walk-abroad.js';
 import { abroadView } from './walk-abroad.js';
 import { SearchQuery } from './walk-query.js';
+import type { Toggle } from './walk-toggled.js';
 import { FlippedToggles } from './walk-toggled.js';
 import { AppFront, homeNodeOf } from './walk-home.js';
 import { LeftDrafts, commitsByExit, discarded } from './walk-discard.js';
@@ -87,6 +88,8 @@ export abstract class WalkState {
    * the 07:00 alarm switched off before the timer was set) — an offline walk has no phone to watch for side effects.
    */
   protected readonly flippedAnywhere = new FlippedToggles();
+  /** The goal's control turned on other rows and not turned back (another post liked too): what each shows, by place. */
+  protected readonly goalOnOtherRows = new Map<string, string>();
   /** Another query than the demonstration's, typed where it searched (walk-query.ts). */
   protected readonly query = new SearchQuery();
   /** What a demonstration saw after its Enter or its tap on a field left the node as it was (walk-view.ts screenAfterStay). */
@@ -227,24 +230,29 @@ export abstract class WalkState {
    * unless the action just before flipped it, and this flips it straight back: as it was, the goal's state too. On a
    * form committed by a way off it, the form now holds a value no demonstration saw (walk-toggled.ts).
    */
-  protected flip(page: string, toggle: { bounds: string; onForm: boolean }): void {
+  protected flip(page: string, toggle: Toggle): void {
     const flip = this.lastFlip;
     const back = flip !== null && flip.act === this.acts - 1 && flip.page === page && flip.bounds === toggle.bounds;
     this.lastFlip = back ? null : { page, bounds: toggle.bounds, viaGoal: this.viaGoal, act: this.acts };
     this.viaGoal = back ? flip.viaGoal : new Set();
     if (toggle.onForm) this.toggled.flip(page, toggle.bounds);
     this.flippedAnywhere.flip(page, toggle.bounds);
+    const at = `${page}@${toggle.bounds}`;
+    if (toggle.otherItem !== undefined && !this.goalOnOtherRows.delete(at)) this.goalOnOtherRows.set(at, toggle.otherItem);
   }
 
-  /** How the control labelled `label` under a tap turns in place, as another task's recording shows (walk-turned.ts). */
+  /** How the control labelled `label` under a tap turns in place, as a recording shows (walk-turned.ts). */
   protected turnedHere(
     action: Action,
     screen: { width: number; height: number },
     label: string | null,
   ): { turn: TurnedControl; at: string } | null {
-    if (label === null || !this.app) return null;
+    if (label === null) return null;
     const b = boundsUnder(this.screens(), action, screen, label);
-    const turn = b ? this.app.turnedInPlace(this.graph, this.screens(), label, b) : null;
+    // Another task's recording of the control, or this task's of the same control on another row (walk-turned.ts).
+    const turn = b
+      ? (this.app?.turnedInPlace(this.graph, this.screens(), label, b) ?? turnOfAnotherRow(this.model, this.pos.page, label, b))
+      : null;
     return turn && b ? { turn, at: `${b.left},${b.top},${b.right},${b.bottom}` } : null;
   }
 

@@ -6,6 +6,14 @@
  * And kept for every page, for the verdict to name what the path left changed that no demonstration moved (walk.ts
  * finish). Ticked twice, it is as it was; a form left by Back, the phone discards it with the rest (walk-discard.ts).
  */
+/** A toggle tapped: where it is on the screen, and whether it is on a form committed by a way off it. */
+export interface Toggle {
+  bounds: string;
+  onForm: boolean;
+  /** What it shows turned, where it is the goal's control on another row (the like of another post: walk-turned.ts). */
+  otherItem?: string;
+}
+
 export class FlippedToggles {
   private readonly byPage = new Map<string, Set<string>>();
 

@@ -20,6 +20,10 @@ export interface TurnedControl {
   /** The pressed control's label before the press, and after it. */
   before: string;
   after: string;
+  /** The row whose recorded press showed the turn, where the control is another row's (turnOfAnotherRow). */
+  row?: string;
+  /** That recorded press was the goal (liking 老李's post): turned on another row, the goal is done to another item. */
+  goal?: true;
 }
 
 const overlaps = (a: Bounds, b: Bounds): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -80,4 +84,39 @@ export function boundsUnder(
   const p = toPixels(action.at, screen);
   for (const n of screens) for (const c of n?.controls ?? []) if (c.label === label && contains(c.bounds, p.x, p.y)) return c.bounds;
   return null;
+}
+
+/**
+ * The turn this task's own recording shows on another row's control of the same kind: a recorded press that turned a
+ * row's control in place (赞 老李 → 已赞 老李, the like of 老李's post) and, under the finger, the control of the same
+ * shape in the same column on another row, labelled as that one with its own row's name (赞 女儿小芳): it turns likewise (to 已赞
+ * 女儿小芳), and pressed turned it turns back — a like of another post is a toggle too (held-out set AX: the daughter's
+ * post liked by mistake, unliked, then 老李's). Only where the recorded labels are a word and the row's name (the word
+ * turned, the name kept), so the name is what tells the rows apart; null otherwise.
+ */
+export function turnOfAnotherRow(m: PageModel, page: string, label: string, bounds: Bounds): TurnedControl | null {
+  const want = normalizeContent(label);
+  const [word, other] = wordAndRow(want);
+  for (const e of m.leavingOf.get(page) ?? []) {
+    if (!e.target || !sameColumn(e.target.bounds, bounds) || sameBounds(e.target.bounds, bounds)) continue;
+    const t = turnedBy(m, e);
+    if (!t) continue;
+    const [off, row] = wordAndRow(t.before);
+    const [on, same] = wordAndRow(t.after);
+    if (row === '' || same !== row || off === on || other === '' || other === row) continue;
+    const goal = e.goal ? { goal: true as const } : {};
+    if (word === off) return { before: want, after: `${on} ${other}`, row, ...goal };
+    if (word === on) return { before: want, after: `${off} ${other}`, row, ...goal };
+  }
+  return null;
+}
+
+/** The same control of another row: as wide and as high, at the same place across (a column of like buttons). */
+const sameColumn = (a: Bounds, b: Bounds): boolean =>
+  Math.abs(a.left - b.left) <= 2 && Math.abs(a.right - b.right) <= 2 && Math.abs(a.bottom - a.top - (b.bottom - b.top)) <= 2;
+
+/** A row's control label as its word and the row's name (赞 老李: 赞, 老李), split at the first space; ['', ''] without one. */
+function wordAndRow(label: string): [string, string] {
+  const at = label.indexOf(' ');
+  return at > 0 ? [label.slice(0, at), label.slice(at + 1)] : ['', ''];
 }

@@ -18,6 +18,7 @@ import { freeItemElsewhere, goalSibling, otherPick, sameItem } from './walk-pick
 import { pressedAgain } from './walk-pressed.js';
 import { flippedBack, onFlippedSwitch, switchTurnedOn } from './walk-switch.js';
 import type { TurnedControl } from './walk-turned.js';
+import type { Toggle } from './walk-toggled.js';
 import type { CountStepper } from './walk-count.js';
 import { heldAtOne } from './walk-count.js';
 import type { TabBar } from './walk-tabs.js';
@@ -39,7 +40,7 @@ export type UnknownTap =
    * slider or a switch no demonstration moved (`own-value`: its own value changes; `onForm`, on a form committed by a
    * way off it: walk-toggled.ts).
    */
-  | { kind: 'stays'; how: 'still' | 'own-value' | 'switch-on'; reason: string; toggle?: { bounds: string; onForm: boolean } }
+  | { kind: 'stays'; how: 'still' | 'own-value' | 'switch-on'; reason: string; toggle?: Toggle }
   /** A field no demonstration typed in: it takes the focus. */
   | { kind: 'field' }
   /** The stepper of a count no demonstration of the task pressed, as another task's recording shows it (walk-count.ts). */
@@ -182,12 +183,20 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
       : reason;
     return yield { kind: 'stays', how, reason: said, toggle: { bounds: ownValue, onForm: commitsByExit(m, pos.page) } };
   }
-  // A control that turns in place, as another task's recording of the page shows (收藏网页 → 已收藏): a toggle too.
+  // A control that turns in place, as another task's recording of the page shows (收藏网页 → 已收藏), or this task's of
+  // the same control on another row (赞 老李 → 已赞 老李): a toggle too.
   const turned = isTapLike(action) ? c.turned() : null;
   if (turned !== null) {
-    const { before, after } = turned.turn;
-    const reason = `"${before}" turns in place (to "${after}", as another task's recording of the page shows): its own state changes, the page stays`;
-    return yield { kind: 'stays', how: 'own-value', reason, toggle: { bounds: turned.at, onForm: commitsByExit(m, pos.page) } };
+    const { before, after, row } = turned.turn;
+    const seen = row ? `as this task's recording shows the same control on ${row}'s row` : "as another task's recording of the page shows";
+    const reason = `"${before}" turns in place (to "${after}", ${seen}): its own state changes, the page stays`;
+    const otherItem = row && turned.turn.goal ? { otherItem: after } : {};
+    return yield {
+      kind: 'stays',
+      how: 'own-value',
+      reason,
+      toggle: { bounds: turned.at, onForm: commitsByExit(m, pos.page), ...otherItem },
+    };
   }
   const stepper = isTapLike(action) ? c.stepper() : null;
   if (stepper !== null) return yield { kind: 'count', stepper };

@@ -313,8 +313,16 @@ export class GraphWalker extends WalkRules {
     // Judged where the goal was done: the page the path ends on (another task's, looked at) is not what is judged.
     const done = then && this.verdictOn(then.nodes, then.nodes, then.sent, false);
     const verdict = then && done?.success ? { ...done, reason: `${done.reason} when its goal action was taken, ${then.after}` } : standing;
-    // What the path left changed that no demonstration moved (walk-state.ts flippedAnywhere): named, as a side effect.
     if (!verdict.success) return verdict;
+    // The goal's control turned on another row too (another post liked as well): the goal done to another item.
+    const others = [...this.goalOnOtherRows.values()];
+    if (others.length > 0)
+      return {
+        ...verdict,
+        success: false,
+        reason: `the goal's control was left turned on another row too (${others.join(', ')}): the goal done to another item, which no demonstration did`,
+      };
+    // What the path left changed that no demonstration moved (walk-state.ts flippedAnywhere): named, as a side effect.
     const changed = this.flippedAnywhere.count;
     const what = changed === 1 ? 'a switch, slider or toggle' : `${changed} switches, sliders or toggles`;
     const flipped = changed === 0 ? '' : `; the path also left changed ${what} no demonstration moved (a side effect)`;
