@@ -45,6 +45,12 @@ export interface TryPathsSummary {
   /** Played paths that changed something unasked; of the false rejects, those (the walk refused a careless path). */
   sideEffectPaths: number;
   falseRejectsWithSideEffects: number;
+  /**
+   * Of the false rejects without a side effect, those refused where the offline run showed nothing recorded (a page no
+   * demonstration recorded, a list scrolled past its recorded screen): the path acted on what a phone showed there, which
+   * an agent offline never sees — it is shown "not recorded", and Back returns. Growing the graph there is the remedy.
+   */
+  falseRejectsUnshown: number;
   seconds: number;
   results: TriedPath[];
 }

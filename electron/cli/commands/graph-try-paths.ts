@@ -40,7 +40,10 @@ function human(s: TryPathsSummary): string {
     lines.push(
       `${s.sideEffectPaths} path(s) changed something unasked (a side effect, as an online run's watch reports it); ${s.falseRejectsWithSideEffects} of the false rejects are such careless paths the task's checks pass`,
     );
-
+  if (s.falseRejectsUnshown > 0)
+    lines.push(
+      `${s.falseRejectsUnshown} of the false rejects without a side effect acted where the offline run showed nothing recorded (a page no demonstration recorded, a list scrolled past its recorded screen): an agent offline is shown "not recorded" there — record the route (graph offgraph, accept-routes) to grow the graph`,
+    );
   if (s.phoneDisagrees > 0)
     lines.push(
       `${s.phoneDisagrees} path(s) where the phone's checks disagree with what was expected: either the checks miss something (a side effect they do not read) or the expectation was wrong — look at each`,

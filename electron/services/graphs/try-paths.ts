@@ -161,6 +161,8 @@ export async function tryPaths(
       phoneDisagrees: results.filter((r) => r.phoneDisagrees).length,
       sideEffectPaths: played.filter((r) => r.sideEffects.length > 0).length,
       falseRejectsWithSideEffects: results.filter((r) => r.verdict === 'false-reject' && r.sideEffects.length > 0).length,
+      falseRejectsUnshown: results.filter((r) => r.verdict === 'false-reject' && r.sideEffects.length === 0 && r.offline?.unshown === true)
+        .length,
       seconds: (performance.now() - t0) / 1000,
       results,
     };

@@ -33,15 +33,16 @@ describe('graph try-paths through the CLI', () => {
     expect(r.code, r.stderr).toBe(1);
     const s = JSON.parse(r.stdout) as TryPathsSummary;
     expect(s).toMatchObject({
-      paths: 12,
-      right: 5,
+      paths: 13,
+      right: 6,
       wrong: 5,
       falseAccepts: 0,
-      falseRejects: 2,
+      falseRejects: 3,
       unplayable: 2,
       phoneDisagrees: 3,
       sideEffectPaths: 3,
       falseRejectsWithSideEffects: 1,
+      falseRejectsUnshown: 1,
     });
     const by = (i: number) => s.results.find((x) => x.index === i)!;
     // The stepper route: right on the phone, accepted offline; saved unstepped: wrong, refused.
@@ -81,6 +82,9 @@ describe('graph try-paths through the CLI', () => {
       phoneDisagrees: true,
     });
     expect(by(12).phone!.reason).toMatch(/in 21 steps where the task allows 20/);
+    // The 07:00 alarm's editor, which no demonstration recorded, opened and saved unchanged, then its switch: right on
+    // the phone; offline the run showed that page only as unrecorded, where the path's 保存 was aimed — counted apart.
+    expect(by(13)).toMatchObject({ verdict: 'false-reject', phone: { pass: true }, offline: { accepted: false, unshown: true } });
   }, 600_000);
 
   it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {
