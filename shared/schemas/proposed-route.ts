@@ -39,9 +39,39 @@ export function routesFromExploration(routes: readonly ExploredRoute[]): Propose
   }));
 }
 
+/** A held-out path as `graph try-paths --json` reports it. */
+const TriedPathSchema = z.looseObject({
+  name: z.string().catch(''),
+  taskId: TaskIdSchema,
+  actions: z.array(ActionSchema).catch([]),
+  phone: z.looseObject({ pass: z.boolean() }).nullable().catch(null),
+  sideEffects: z.array(z.string()).catch([]),
+  offline: z.looseObject({ reason: z.string().catch('') }).nullable().catch(null),
+  verdict: z.string().catch(''),
+});
+export type TriedPathRoute = z.infer<typeof TriedPathSchema>;
+
 /**
- * A routes file: a list of routes, an object with a `routes` list, or what `graph explore --json` prints
- * (each task's `unknownRoutes`: right routes, since the task's checks passed at their end).
+ * A held-out set's right paths the walk refused, as proposals: the phone's checks passed at their end and nothing else
+ * changed (a careless path by a side effect is no route to record). A question asked is no action on the phone.
+ */
+export function routesFromTriedPaths(results: readonly TriedPathRoute[]): ProposedRoute[] {
+  return results
+    .filter((r) => r.verdict === 'false-reject' && r.phone?.pass === true && r.sideEffects.length === 0)
+    .map((r, i) => ({
+      id: `${r.taskId}:${r.name || i + 1}`.slice(0, 200),
+      taskId: r.taskId,
+      actions: r.actions.filter((a) => a.type !== 'AskUser'),
+      reaches: { checksPass: true, state: '' },
+      description: `held-out path "${r.name}"${r.offline?.reason ? ` (the graph: ${r.offline.reason})` : ''}`.slice(0, 2000),
+    }))
+    .filter((r) => r.actions.length > 0);
+}
+
+/**
+ * A routes file: a list of routes, an object with a `routes` list, what `graph explore --json` prints (each task's
+ * `unknownRoutes`: right routes, since the task's checks passed at their end), or what `graph try-paths --json` prints
+ * (the right paths the walk refused, without side effects).
  */
 export const ProposedRoutesFileSchema = z.union([
   z.array(ProposedRouteSchema),
@@ -49,4 +79,5 @@ export const ProposedRoutesFileSchema = z.union([
   z
     .looseObject({ tasks: z.array(z.looseObject({ unknownRoutes: z.array(ExploredRouteSchema).default([]) })) })
     .transform((o) => o.tasks.flatMap((t) => routesFromExploration(t.unknownRoutes))),
+  z.looseObject({ results: z.array(TriedPathSchema) }).transform((o) => routesFromTriedPaths(o.results)),
 ]);

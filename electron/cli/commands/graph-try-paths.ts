@@ -42,7 +42,12 @@ function human(s: TryPathsSummary): string {
     );
   if (s.falseRejectsUnshown > 0)
     lines.push(
-      `${s.falseRejectsUnshown} of the false rejects without a side effect acted where the offline run showed nothing recorded (a page no demonstration recorded, a list scrolled past its recorded screen): an agent offline is shown "not recorded" there — record the route (graph offgraph, accept-routes) to grow the graph`,
+      `${s.falseRejectsUnshown} of the false rejects without a side effect acted where the offline run showed nothing recorded (a page no demonstration recorded, a list scrolled past its recorded screen): an agent offline is shown "not recorded" there`,
+    );
+  const refusedRight = s.falseRejects - s.falseRejectsWithSideEffects;
+  if (refusedRight > 0)
+    lines.push(
+      `to grow the graphs where these ${refusedRight} right path(s) went: elderbench graph accept-routes <this command's --json output> --device SERIAL --allow-side-effects (each is played again on that phone and recorded only where the task's checks pass)`,
     );
   if (s.phoneDisagrees > 0)
     lines.push(

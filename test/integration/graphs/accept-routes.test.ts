@@ -139,7 +139,7 @@ describe('routes proposed by exploration, accepted in bulk (a fake proposer behi
     }
   }, 300_000);
 
-  it('a task without a graph is told so, and a file from graph explore reads as proposals', async () => {
+  it('a task without a graph is told so, and a file from graph explore or graph try-paths reads as proposals', async () => {
     const backend = new Backend({ workspace: tmp(), userDataDir: tmp() });
     try {
       await expect(backend.handlers.offGraph.proposeRoutes({ taskId: 'x' })).rejects.toBeInstanceOf(ApiError);
@@ -181,5 +181,42 @@ describe('routes proposed by exploration, accepted in bulk (a fake proposer behi
     expect(
       ProposedRoutesFileSchema.safeParse([{ id: 'x', taskId: 'a', actions: [], reaches: { checksPass: true, state: '' } }]).success,
     ).toBe(false);
+    // What `graph try-paths --json` prints: the right paths the walk refused, without side effects, become routes (a
+    // question asked is no action on the phone); careless ones, agreeing ones and those with a side effect do not.
+    const ask = { type: 'AskUser', message: '哪个？' };
+    const tried = {
+      file: 'set.json',
+      results: [
+        {
+          name: 'p1',
+          taskId: 'a',
+          actions: [ask, tap],
+          phone: { pass: true },
+          sideEffects: [],
+          offline: { reason: 'off' },
+          verdict: 'false-reject',
+        },
+        {
+          name: 'p2',
+          taskId: 'a',
+          actions: [tap],
+          phone: { pass: true },
+          sideEffects: ['deleted: x'],
+          offline: null,
+          verdict: 'false-reject',
+        },
+        { name: 'p3', taskId: 'a', actions: [tap], phone: { pass: true }, sideEffects: [], offline: null, verdict: 'agree' },
+        { name: 'p4', taskId: 'b', actions: [tap], phone: { pass: false }, sideEffects: [], offline: null, verdict: 'false-accept' },
+      ],
+    };
+    expect(ProposedRoutesFileSchema.parse(tried)).toEqual([
+      {
+        id: 'a:p1',
+        taskId: 'a',
+        actions: [tap],
+        reaches: { checksPass: true, state: '' },
+        description: 'held-out path "p1" (the graph: off)',
+      },
+    ]);
   });
 });

@@ -6,6 +6,8 @@ import type { TryPathsSummary } from '../../../shared/domain/path-trial.js';
 import { REPO_ROOT } from '../../support/fixtures.js';
 import { cliToEnd } from '../../support/cli-process.js';
 import { copyOfSharedDemo } from '../../support/shared-demo.js';
+import { useVirtualPhones } from '../../support/virtual-phone.js';
+import { SAMPLE_PHONE } from '../../../electron/services/devices/sample-phones.js';
 
 /**
  * `graph try-paths FILE` end to end, as a reviewer runs a held-out path set: the sample set's `demo` workspace (graphs
@@ -85,6 +87,52 @@ describe('graph try-paths through the CLI', () => {
     // The 07:00 alarm's editor, which no demonstration recorded, opened and saved unchanged, then its switch: right on
     // the phone; offline the run showed that page only as unrecorded, where the path's 保存 was aimed — counted apart.
     expect(by(13)).toMatchObject({ verdict: 'false-reject', phone: { pass: true }, offline: { accepted: false, unshown: true } });
+  }, 600_000);
+
+  const phones = useVirtualPhones();
+
+  it('the right paths it refused, given to accept-routes, are recorded on the phone and the grown graph accepts them', async () => {
+    const set = join(dir, 'unrecorded.json');
+    writeFileSync(
+      set,
+      JSON.stringify([
+        {
+          task: 'clock-no-early-alarm',
+          name: 'the 07:00 editor opened and saved unchanged, then its switch',
+          expect: 'right',
+          script: [
+            { type: 'LaunchApp', app: '时钟' },
+            { type: 'Tap', on: '07:00' },
+            { type: 'Tap', on: '保存' },
+            { type: 'Tap', at: { x: 898, y: 136 } },
+          ],
+        },
+      ]),
+    );
+    const first = await cli(['--json', 'graph', 'try-paths', set]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ falseRejects: 1, falseRejectsUnshown: 1 });
+    const out = join(dir, 'unrecorded-result.json');
+    writeFileSync(out, first.stdout);
+    // The try-paths output as it is: its refused right path, played again on a sample phone and checked there.
+    const phone = await phones({ count: 1, ...SAMPLE_PHONE });
+    const grown = await cliToEnd([
+      '--workspace',
+      ws,
+      '--adb',
+      `127.0.0.1:${phone.port}`,
+      '--json',
+      'graph',
+      'accept-routes',
+      out,
+      '--device',
+      'vphone-1',
+      '--allow-side-effects',
+    ]);
+    expect(grown.code, grown.stderr).toBe(0);
+    expect(JSON.parse(grown.stdout)).toMatchObject({ recorded: [{ taskId: 'clock-no-early-alarm' }], refused: [] });
+    const again = await cli(['--json', 'graph', 'try-paths', set]);
+    expect(JSON.parse(again.stdout)).toMatchObject({ falseRejects: 0, results: [{ verdict: 'agree', offline: { accepted: true } }] });
   }, 600_000);
 
   it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {
