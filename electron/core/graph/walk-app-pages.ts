@@ -17,6 +17,7 @@ import type { TurnedControl } from './walk-turned.js';
 import { turnHere } from './walk-turned.js';
 import type { CountStepper } from './walk-count.js';
 import { countStepperHere, showsElement } from './walk-count.js';
+import { presetFieldElsewhere } from './walk-preset.js';
 import type { TapLike } from './walk-view.js';
 import { insideScrolling, isTapLike, outsideScrolling, tappedLabel } from './walk-view.js';
 import { AppNames } from '../tasks/app-names.js';
@@ -179,6 +180,14 @@ export class AppPages {
   ): CountStepper | null {
     const shown = (key: string): boolean => here.some((n) => n !== undefined && showsElement(n, key));
     return countStepperHere(this.recordingsLaidOutAs(own, here), label, bounds, valueHere, shown);
+  }
+
+  /**
+   * The field (its key after the page) a preset's row fills, as another task's recording of this page or one laid out
+   * as it shows a sibling of the preset labelled `label` at `bounds` filling it (walk-preset.ts); null where none does.
+   */
+  presetField(own: OwnGraph, here: readonly (GraphNode | undefined)[], label: string, bounds: Bounds): string | null {
+    return presetFieldElsewhere(this.recordingsLaidOutAs(own, here), label, bounds);
   }
 
   /** Other tasks' recordings of the page `here` shows, or of a screen laid out as it (another item's), with their models. */

@@ -163,6 +163,7 @@ export abstract class WalkRules extends WalkTravels {
         pressed: () => this.pressedHere(),
         turned: () => this.turnedHere(action, screen, labelHere()),
         stepper: () => this.countStepperHere(action, screen, labelHere()),
+        preset: () => this.presetHere(action, screen, labelHere()),
         searchedAs: () => {
           const app = this.app;
           if (!app) return null;
@@ -271,6 +272,14 @@ export abstract class WalkRules extends WalkTravels {
       }
       case 'count':
         return this.pressCount(rule.stepper, nearest);
+      case 'preset': {
+        // The field holds the preset's number, as after typing it: this task's edit of the field, with that value.
+        const { edge, key, value } = rule.fill;
+        const reason = `a preset another task's recording shows filling the field: it holds ${value} now, the page stays`;
+        const result = { matched: true, distancePx: null, similarity: null, rule: null, reason };
+        this.apply({ edge, result, how: 'other-option', option: value, optionKey: key }, action, pos);
+        return { taken: { edge, result, how: 'other-option' }, nearest };
+      }
       case 'moved': {
         const again = this.move(rule.pressed, screen, rule.label);
         if (!again.taken) return null;

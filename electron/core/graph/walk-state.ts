@@ -33,6 +33,8 @@ import type { AppPages } from './walk-app-pages.js';
 import type { Abroad } from './walk-abroad.js';
 import { abroadView } from './walk-abroad.js';
 import { SearchQuery } from './walk-query.js';
+import type { PresetFill } from './walk-preset.js';
+import { presetFill } from './walk-preset.js';
 import type { Toggle } from './walk-toggled.js';
 import { FlippedToggles } from './walk-toggled.js';
 import { AppFront, homeNodeOf } from './walk-home.js';
@@ -254,6 +256,14 @@ export abstract class WalkState {
       ? (this.app?.turnedInPlace(this.graph, this.screens(), label, b) ?? turnOfAnotherRow(this.model, this.pos.page, label, b))
       : null;
     return turn && b ? { turn, at: `${b.left},${b.top},${b.right},${b.bottom}` } : null;
+  }
+
+  /** A preset of an amount under a tap, as another task's recording shows its row filling a field (walk-preset.ts). */
+  protected presetHere(action: Action, screen: { width: number; height: number }, label: string | null): PresetFill | null {
+    if (label === null || !this.app) return null;
+    const b = boundsUnder(this.screens(), action, screen, label);
+    const field = b ? this.app.presetField(this.graph, this.screens(), label, b) : null;
+    return field ? presetFill(this.model, this.pos.page, field, label) : null;
   }
 
   /** The stepper of a count under a tap, as another task's recording shows it pressed (walk-count.ts). */

@@ -19,6 +19,7 @@ import { pressedAgain } from './walk-pressed.js';
 import { flippedBack, onFlippedSwitch, switchTurnedOn } from './walk-switch.js';
 import type { TurnedControl } from './walk-turned.js';
 import type { Toggle } from './walk-toggled.js';
+import type { PresetFill } from './walk-preset.js';
 import type { CountStepper } from './walk-count.js';
 import { heldAtOne } from './walk-count.js';
 import type { TabBar } from './walk-tabs.js';
@@ -45,6 +46,8 @@ export type UnknownTap =
   | { kind: 'field' }
   /** The stepper of a count no demonstration of the task pressed, as another task's recording shows it (walk-count.ts). */
   | { kind: 'count'; stepper: CountStepper }
+  /** A preset no demonstration of the task pressed, filling a field as another task's recording shows (walk-preset.ts). */
+  | { kind: 'preset'; fill: PresetFill }
   /**
    * The layout moved: the control under the finger, by its label, where a recorded action of the page pressed it —
    * a move of its own, tried again there (only a recorded move that presses that control counts; if none, on).
@@ -107,6 +110,8 @@ export interface UnknownTapContext {
   turned(): { turn: TurnedControl; at: string } | null;
   /** The stepper of a count under the finger, as another task's recording shows it (walk-count.ts). */
   stepper(): CountStepper | null;
+  /** The field a preset under the finger fills, as another task's recording shows its row filling it (walk-preset.ts). */
+  preset(): PresetFill | null;
 }
 
 /** The rules, lazily, in order: walk.ts takes the first it can apply. */
@@ -200,6 +205,8 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
   }
   const stepper = isTapLike(action) ? c.stepper() : null;
   if (stepper !== null) return yield { kind: 'count', stepper };
+  const preset = isTapLike(action) ? c.preset() : null;
+  if (preset !== null) return yield { kind: 'preset', fill: preset };
   const item = sameItem(action, c.out);
   if (item) {
     const reason = `"${item.label}" listed again in the group a demonstration tapped it in: the same item`;
