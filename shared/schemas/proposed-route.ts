@@ -46,7 +46,10 @@ const TriedPathSchema = z.looseObject({
   actions: z.array(ActionSchema).catch([]),
   phone: z.looseObject({ pass: z.boolean() }).nullable().catch(null),
   sideEffects: z.array(z.string()).catch([]),
-  offline: z.looseObject({ reason: z.string().catch('') }).nullable().catch(null),
+  offline: z
+    .looseObject({ reason: z.string().catch('') })
+    .nullable()
+    .catch(null),
   verdict: z.string().catch(''),
 });
 export type TriedPathRoute = z.infer<typeof TriedPathSchema>;
