@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { tryAgentStep } from '../../services/agents/agent-step.js';
-import { appNamesOf } from '../../services/devices/app-packages.js';
+import { packageResolver } from '../../services/devices/app-packages.js';
 import { leaseOrFail, openBackend } from '../context.js';
 import type { GlobalOptions } from '../output.js';
 import { CliError, printResult } from '../output.js';
@@ -57,7 +57,7 @@ export function registerAgentTry(agent: Command, globals: () => GlobalOptions): 
             device: backend.devices.device(o.device),
             deviceName: o.device,
             fetch: recordingFetch,
-            resolvePackage: (app) => appNamesOf(backend.workspace).packageOf(app),
+            resolvePackage: packageResolver(() => backend.workspace),
             beforeDevice: () => {
               if (o.execute) leaseOrFail(backend, o.device, `elderbench agent try ${name}`);
             },

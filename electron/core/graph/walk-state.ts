@@ -34,7 +34,7 @@ import type { Abroad } from './walk-abroad.js';
 import { abroadView } from './walk-abroad.js';
 import { SearchQuery } from './walk-query.js';
 import type { PresetFill } from './walk-preset.js';
-import { presetFill } from './walk-preset.js';
+import { presetFill, presetNumber } from './walk-preset.js';
 import type { Toggle } from './walk-toggled.js';
 import { FlippedToggles } from './walk-toggled.js';
 import { AppFront, homeNodeOf } from './walk-home.js';
@@ -260,7 +260,8 @@ export abstract class WalkState {
 
   /** A preset of an amount under a tap, as another task's recording shows its row filling a field (walk-preset.ts). */
   protected presetHere(action: Action, screen: { width: number; height: number }, label: string | null): PresetFill | null {
-    if (label === null || !this.app) return null;
+    // Only a label that names a number is a preset: other labels ask no recording (an unknown tap is a hot enough path).
+    if (label === null || !this.app || presetNumber(label) === null) return null;
     const b = boundsUnder(this.screens(), action, screen, label);
     const field = b ? this.app.presetField(this.graph, this.screens(), label, b) : null;
     return field ? presetFill(this.model, this.pos.page, field, label) : null;

@@ -13,3 +13,11 @@ export function resolvePackage(app: string): string | null {
 export function appNamesOf(store: WorkspaceStore): AppNames {
   return new AppNames(store.tasks.apps());
 }
+
+/**
+ * The package a LaunchApp names, by the open workspace's app names, read when asked (a launch by hand is rare, and the
+ * workspace may have switched since): the Devices screen, `agent try`, `record --script`.
+ */
+export function packageResolver(store: () => WorkspaceStore): (app: string) => string | null {
+  return (app) => appNamesOf(store()).packageOf(app);
+}

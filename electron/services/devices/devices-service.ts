@@ -12,7 +12,7 @@ import type { StfDesk } from './stf-desk.js';
 import type { VirtualPhoneRunner } from './virtual-phone-runner.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WorkspaceStore } from '../../adapters/db/workspace-store.js';
-import { appNamesOf } from './app-packages.js';
+import { packageResolver } from './app-packages.js';
 
 export function toApiError(e: unknown): never {
   if (e instanceof ApiError) throw e;
@@ -33,6 +33,7 @@ export function devicesService(
   store: () => WorkspaceStore,
 ): ElderBenchHandlers['devices'] {
   const infos = new Map<string, { info: DeviceInfo; at: number }>();
+  const resolvePackage = packageResolver(store);
   const screenInfo = async (serial: string): Promise<DeviceInfo> => {
     const hit = infos.get(serial);
     if (hit && performance.now() - hit.at < INFO_TTL_MS) return hit.info;
@@ -63,7 +64,7 @@ export function devicesService(
     input: async ({ serial, action }) => {
       const device = hub.device(serial);
       const info = await screenInfo(serial);
-      const px = toPixelAction(action, info.screen, (app) => appNamesOf(store()).packageOf(app));
+      const px = toPixelAction(action, info.screen, resolvePackage);
       await performAction(device, action, px, sleep).catch(toApiError);
       return null;
     },

@@ -4,7 +4,7 @@ import { workspaceRecordingStore } from '../../adapters/db/recording-store.js';
 import type { DevicePort } from '../../core/device/device-port.js';
 import type { ObservationSink } from '../../core/recording/recording-ports.js';
 import type { RecorderDeps } from '../../core/recording/recorder.js';
-import { appNamesOf } from '../devices/app-packages.js';
+import { packageResolver } from '../devices/app-packages.js';
 
 /**
  * The recorder's ports over a workspace: the one wiring used by the Record screen, `record --script`
@@ -12,6 +12,5 @@ import { appNamesOf } from '../devices/app-packages.js';
  */
 export function recorderDeps(store: () => WorkspaceStore, device: DevicePort, sink: ObservationSink): RecorderDeps {
   // A script's LaunchApp by the app's name (天气): the task set's names, as a run resolves an agent's (core/tasks/app-names.ts).
-  const resolvePackage = (app: string): string | null => appNamesOf(store()).packageOf(app);
-  return { device, store: workspaceRecordingStore(store), sink, resolvePackage, sleep };
+  return { device, store: workspaceRecordingStore(store), sink, resolvePackage: packageResolver(store), sleep };
 }
