@@ -28,15 +28,24 @@ const ExploredRouteSchema = z.looseObject({
 });
 export type ExploredRoute = Pick<z.infer<typeof ExploredRouteSchema>, 'taskId' | 'kind' | 'description' | 'actions' | 'states' | 'reason'>;
 
-/** Exploration's unknown routes as proposals: each reaches a state where the task's checks pass (that is what made it right). */
+/**
+ * Exploration's unknown routes as proposals: each reaches a state where the task's checks pass (that is what made it
+ * right). A route of kind `side-effect` also changed something the task never asked for (a song liked on the way):
+ * recorded as a demonstration it would teach the graph that the extra change is fine, so it is listed by `graph
+ * explore` for a person to look at but never proposed. Ids keep the route's place in the task's list.
+ */
 export function routesFromExploration(routes: readonly ExploredRoute[]): ProposedRoute[] {
-  return routes.map((r, i) => ({
+  return routes.flatMap((r, i) => (r.kind === 'side-effect' ? [] : [proposalOfExplored(r, i)]));
+}
+
+function proposalOfExplored(r: ExploredRoute, i: number): ProposedRoute {
+  return {
     id: `${r.taskId}#${i + 1}`,
     taskId: r.taskId,
     actions: r.actions,
     reaches: { checksPass: true, state: r.states.at(-1) ?? '' },
     description: `${r.kind}: ${r.description}${r.reason ? ` (the graph: ${r.reason})` : ''}`,
-  }));
+  };
 }
 
 /** A held-out path as `graph try-paths --json` reports it. */

@@ -162,11 +162,21 @@ describe('routes proposed by exploration, accepted in bulk (a fake proposer behi
               states: ['s1'],
               reason: 'off graph at n1',
             },
+            {
+              taskId: 'a',
+              kind: 'side-effect',
+              description: 'tap Y → tap X',
+              actions: [tap, tap],
+              windows: ['w', 'w'],
+              states: ['s2', 's1'],
+              reason: 'off graph at n1',
+            },
           ],
         },
         { taskId: 'b', unknownRoutes: [] },
       ],
     };
+    // The route that also changed something else (kind side-effect) is listed by explore but never proposed.
     expect(ProposedRoutesFileSchema.parse(explored)).toEqual([
       {
         id: 'a#1',
