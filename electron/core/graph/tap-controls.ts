@@ -88,6 +88,12 @@ const area = (b: Bounds): number => Math.max(0, b.right - b.left) * Math.max(0, 
 /** The content description Android gives the app bar's Navigate-up arrow (English, Chinese). */
 const NAVIGATE_UP = /^(navigate up|转到上一层级|向上导航)$/i;
 
+/** Whether a tapped element is the app bar's Navigate-up arrow (by its content description). */
+export const isUpArrow = (t: { contentDesc: string } | null | undefined): boolean => !!t && NAVIGATE_UP.test(t.contentDesc.trim());
+
+/** Whether a tapped element is a dialog's negative button (`android:id/button2`, see dismissButton). */
+export const isDismissButton = (t: { resourceId: string } | null | undefined): boolean => t?.resourceId === 'android:id/button2';
+
 /** The app bar's Navigate-up arrow, if the screen shows one: tapping it goes back as Back does. */
 export function upArrow(ui: UiHierarchy): Bounds | null {
   const hit = flattenUi(ui).find((n) => n.bounds && (n.clickable || n.longClickable) && NAVIGATE_UP.test(n.contentDesc.trim()));

@@ -6,6 +6,7 @@ import { isTextKey } from './goal-conditions.js';
 import { typedField } from './page-model.js';
 import { tabBarsOf, tabPressed } from './walk-tabs.js';
 import { isEditClass } from './widget-classes.js';
+import { mayActAsTheGoal, NO_GOAL_WAYS, type GoalWays } from './walk-goal-ways.js';
 
 /**
  * A task that acts (sets, saves, sends) is done once its goal action is: what the path does after it that cannot act —
@@ -34,6 +35,8 @@ export function keepsTheGoal(
   abroad = false,
   /** The task only asks to be shown something: its goal action was a look. */
   looksOnly = false,
+  /** Ways between pages that may do what the goal did (walk-goal-ways.ts). */
+  ways: GoalWays = NO_GOAL_WAYS,
 ): boolean {
   switch (taken.how) {
     // A control that changes only its own state; or the look's own button pressed back (显示余额, then 隐藏余额): what was
@@ -73,7 +76,9 @@ export function keepsTheGoal(
       if (e.goal) return false;
       // A recorded tap that focused a field (it set nothing): the keyboard raised, nothing acts.
       if (isEditClass(e.target?.className ?? '') && (e.effects?.length ?? 0) === 0) return true;
-      if (e.action.type === 'Back' || pageOf.get(e.to) !== pageOf.get(e.from)) return true;
+      if (e.action.type === 'Back') return true;
+      // A way to another page, unless it may do what the goal did (another row of the list the goal picked from).
+      if (pageOf.get(e.to) !== pageOf.get(e.from)) return !mayActAsTheGoal(e, pageOf, ways, byId.get(e.to)?.signature.activity ?? '');
       // On the same page: a recorded tab pressed (navigation, not an edit), or a recorded choice on a page no goal action
       // is taken on (the news feed's 健康 after the font was set in 设置): what it sets, the path's record keeps.
       return tabPressed(tabBarsOf(byId.get(e.from)), e.action, e.screen) !== null || !goalPages.has(pageOf.get(e.from) ?? '');
@@ -129,6 +134,8 @@ export class GoalAfter {
     private readonly goalPages: ReadonlySet<string>,
     /** The text fields a goal action sends: the app empties them as it does (the message box after 发送). */
     private readonly sent: ReadonlySet<string> = new Set(),
+    /** Ways between pages that may do what the goal did (walk-goal-ways.ts). */
+    private readonly ways: GoalWays = NO_GOAL_WAYS,
   ) {}
 
   /** The task's goal edge `edge`, taken on `page`. */
@@ -169,7 +176,7 @@ export class GoalAfter {
     const unsent = !entered && this.doneThen !== null && this.typedUnsent(action, taken);
     this.doneThen = entered
       ? new Set(entered)
-      : this.doneThen && (keepsTheGoal(action, taken, this.pageOf, this.byId, this.goalPages, abroad, this.looksOnly) || unsent)
+      : this.doneThen && (keepsTheGoal(action, taken, this.pageOf, this.byId, this.goalPages, abroad, this.looksOnly, this.ways) || unsent)
         ? this.doneThen
         : null;
   }

@@ -8,6 +8,7 @@ import { matchEdge, sameDemonstratedAction } from './match.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, loopAllows, pageModel, sameTitledScreen } from './page-model.js';
 import { keyboardScreen, withKeyboardScreen } from './walk-keyboard.js';
+import { goalWaysOf } from './walk-goal-ways.js';
 import { GoalAfter, fieldsSentByGoal } from './walk-goal-stands.js';
 import { closesToOpener, pickedAgain } from './walk-pick.js';
 import type { Candidate, Position } from './walk-moves.js';
@@ -158,6 +159,7 @@ export abstract class WalkState {
       this.model.byId,
       new Set(graph.edges.flatMap((e) => (e.goal ? [this.model.pageOf.get(e.from) ?? ''] : []))),
       fieldsSentByGoal(graph.edges),
+      goalWaysOf(graph, this.model.pageOf),
     );
     // As any page the walk comes to (a task that starts on a page with a tab bar: that tab leads back here).
     this.pos = enterNode(this.model, graph.startNode, [graph.startNode], null);

@@ -91,7 +91,7 @@ describe('graph try-paths through the CLI', () => {
 
   const phones = useVirtualPhones();
 
-  it('the right paths it refused, given to accept-routes, are recorded on the phone and the grown graph accepts them', async () => {
+  it('the right paths it refused, given to accept-routes, are recorded on the phone and the grown graph accepts them, and no careless path a recorded no-op lets through', async () => {
     const set = join(dir, 'unrecorded.json');
     writeFileSync(
       set,
@@ -133,6 +133,63 @@ describe('graph try-paths through the CLI', () => {
     expect(JSON.parse(grown.stdout)).toMatchObject({ recorded: [{ taskId: 'clock-no-early-alarm' }], refused: [] });
     const again = await cli(['--json', 'graph', 'try-paths', set]);
     expect(JSON.parse(again.stdout)).toMatchObject({ falseRejects: 0, results: [{ verdict: 'agree', offline: { accepted: true } }] });
+    // A press recorded where it changed nothing, because the value it sets already held, may undo the goal later: grown
+    // with a route that picked 南京, the city already, before 哈尔滨, the graph must not take 南京 picked after 哈尔滨 as
+    // leaving the goal standing (the phone's check fails: the city is 南京), while the list looked at and left by Back
+    // still leaves 哈尔滨 (before the fix the grown graph accepted both).
+    const weather = { type: 'LaunchApp', app: '天气' };
+    const harbin = { type: 'Tap', on: '哈尔滨', scroll: 'down' };
+    const manage = { type: 'Tap', on: '城市管理' };
+    const routes = join(dir, 'weather-route.json');
+    const down = { type: 'Swipe', from: { x: 500, y: 750 }, to: { x: 500, y: 250 }, ms: 400 };
+    writeFileSync(
+      routes,
+      JSON.stringify([
+        {
+          task: 'weather-son-cold',
+          name: '南京 picked first, then 哈尔滨',
+          expect: 'right',
+          script: [weather, manage, { type: 'Tap', on: '南京' }, down, manage, harbin],
+        },
+      ]),
+    );
+    const refused = await cli(['--json', 'graph', 'try-paths', routes]);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ falseRejects: 1 });
+    const refusedFile = join(dir, 'weather-route-result.json');
+    writeFileSync(refusedFile, refused.stdout);
+    const grownWeather = await cliToEnd([
+      ...['--workspace', ws, '--adb', `127.0.0.1:${phone.port}`, '--json', 'graph', 'accept-routes', refusedFile],
+      ...['--device', 'vphone-1', '--allow-side-effects'],
+    ]);
+    expect(grownWeather.code, grownWeather.stderr).toBe(0);
+    const after = join(dir, 'after-growth.json');
+    writeFileSync(
+      after,
+      JSON.stringify([
+        {
+          task: 'weather-son-cold',
+          name: '哈尔滨, then 南京 picked back',
+          expect: 'wrong',
+          script: [weather, manage, harbin, manage, { type: 'Tap', on: '南京' }],
+        },
+        {
+          task: 'weather-son-cold',
+          name: '哈尔滨, then the list looked at and left by Back',
+          expect: 'right',
+          script: [weather, manage, harbin, manage, { type: 'Back' }],
+        },
+      ]),
+    );
+    const grownVerdicts = await cli(['--json', 'graph', 'try-paths', after]);
+    expect(grownVerdicts.code, grownVerdicts.stderr).toBe(0);
+    expect(JSON.parse(grownVerdicts.stdout)).toMatchObject({
+      falseAccepts: 0,
+      falseRejects: 0,
+      results: [
+        { phone: { pass: false }, offline: { accepted: false } },
+        { phone: { pass: true }, offline: { accepted: true } },
+      ],
+    });
   }, 600_000);
 
   it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {
