@@ -150,7 +150,8 @@ export interface ProposedRoute {
 export interface AcceptRoutesResult {
   recorded: { routeId: string; taskId: string; demonstrationId: number }[];
   refused: { routeId: string; taskId: string; reason: string }[];
-  versions: { taskId: string; version: number; trust: string }[];
+  /** Each grown graph's new version and its trust, with why where it is not valid (a recorded route it does not replay). */
+  versions: { taskId: string; version: number; trust: string; reason: string }[];
 }
 
 /** How one result was re-scored. */

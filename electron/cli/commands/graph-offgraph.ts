@@ -207,7 +207,11 @@ export function registerGraphOffGraph(graph: Command, globals: () => GlobalOptio
         printResult(g, r, (x) =>
           [
             `Recorded ${x.recorded.length} of ${routes.length} routes as demonstrations.`,
-            ...x.versions.map((v) => `  ${v.taskId}: graph version ${v.version} (${v.trust})`),
+            ...x.versions.map((v) =>
+              v.trust === 'not valid'
+                ? `  ${v.taskId}: graph version ${v.version} (not valid: ${v.reason}; \`elderbench graph probe --task ${v.taskId}\` names it — accepting routes in bulk is only as safe as the merge)`
+                : `  ${v.taskId}: graph version ${v.version} (${v.trust})`,
+            ),
             ...x.refused.map((f) => `  refused ${f.routeId} (${f.taskId}): ${f.reason}`),
           ].join('\n'),
         );

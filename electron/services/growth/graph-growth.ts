@@ -159,7 +159,7 @@ export async function acceptRoutes(
   }
   for (const taskId of [...new Set(out.recorded.map((r) => r.taskId))]) {
     const s = await rebuildGraph(store, taskId);
-    out.versions.push({ taskId, version: s.version, trust: s.trust.status });
+    out.versions.push({ taskId, version: s.version, trust: s.trust.status, reason: s.trust.reason });
   }
   return out;
 }

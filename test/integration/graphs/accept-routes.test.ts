@@ -93,7 +93,9 @@ describe('routes proposed by exploration, accepted in bulk (a fake proposer behi
         ['r2', expect.stringMatching(/on vphone-1 the task's checks fail at its end/)],
         ['r3', expect.stringMatching(/not a right route/)],
       ]);
-      expect(r.versions).toEqual([{ taskId: 'off-display', version: before.version + 1, trust: expect.any(String) }]);
+      expect(r.versions).toEqual([
+        { taskId: 'off-display', version: before.version + 1, trust: expect.any(String), reason: expect.any(String) },
+      ]);
 
       const after = backend.workspace.graphs.latest('off-display')!;
       expect(accepts(after.body, detour)).toBe(true);

@@ -144,7 +144,7 @@ export const createOffGraphSlice: Slice<OffGraphSlice> = (set, get, api) => {
         const p = get().proposedRoutes;
         if (p) set({ proposedRoutes: { ...p, routes: p.routes.filter((x) => !accepted.has(x.id)) } });
         get().notify(
-          `Recorded ${r.recorded.length} of ${routes.length} route(s)${r.versions.length ? `; ${r.versions.map((v) => `${v.taskId} is now v${v.version}`).join(', ')}` : ''}${r.refused.length ? `; refused: ${r.refused.map((x) => `${x.routeId} (${x.reason})`).join('; ')}` : ''}`,
+          `Recorded ${r.recorded.length} of ${routes.length} route(s)${r.versions.length ? `; ${r.versions.map((v) => `${v.taskId} is now v${v.version}${v.trust === 'not valid' ? ` (not valid: ${v.reason})` : ''}`).join(', ')}` : ''}${r.refused.length ? `; refused: ${r.refused.map((x) => `${x.routeId} (${x.reason})`).join('; ')}` : ''}`,
           r.refused.length && !r.recorded.length ? 'error' : 'info',
         );
         const d = get().graphDetail;
