@@ -24,6 +24,23 @@ function moved(s: DemoStep, next: DemoStep | undefined): number | null {
   return shifts.length > 0 && shifts.every((d) => d === 0) ? null : delta;
 }
 
+/** Where a step's labelled controls stand: `id|label|top` each. */
+const spots = (s: DemoStep): Set<string> => new Set((s.controls ?? []).map((c) => `${c.id}|${c.label}|${c.bounds.top}`));
+
+const shared = (a: Set<string>, b: Set<string>): number => [...a].filter((x) => b.has(x)).length;
+
+/**
+ * Whether a page come back to (`now`) shows its list at the top rather than where the demonstration left it: its
+ * controls stand where they stood on the page's first screen at the top (`top`) more than where they stood when it left
+ * (`left`). An app may rebuild a page it comes back to by a tab or a button (the shop's 首页 tab after the cart shows
+ * the home list from its top), while Back finds a list where it was left; the screen says which.
+ */
+function rebuiltAtTop(now: DemoStep, top: DemoStep | undefined, left: DemoStep | undefined): boolean {
+  if (!top || !left) return false;
+  const here = spots(now);
+  return shared(here, spots(top)) > shared(here, spots(left));
+}
+
 /**
  * A list's scroll position as page content. A page's signature is the same scrolled or not (the rows are not
  * part of it), so without this the graph merged the app store's home list as opened with the list swiped twice,
@@ -31,7 +48,8 @@ function moved(s: DemoStep, next: DemoStep | undefined): number | null {
  * is another app there. On each page a demonstration swiped, every step carries how many swipes down its list
  * stands (`top`, `↓1`, `↓2`: swipes of the demonstrations' length; up undoes one): the swipe is then an edit of the
  * page, the nodes of each depth are apart with their own screens, and a tap is matched where it was recorded.
- * Back returning to the page finds it as the demonstration left it, as a phone keeps a list's place.
+ * Back returning to the page finds it as the demonstration left it, as a phone keeps a list's place; a page come back
+ * to whose screen shows its top again (rebuiltAtTop) stands at the top.
  */
 export function withScrollDepth(demos: readonly Demo[]): Demo[] {
   const scrolled = new Set<string>();
@@ -43,10 +61,16 @@ export function withScrollDepth(demos: readonly Demo[]): Demo[] {
   if (scrolled.size === 0) return [...demos];
   return demos.map((d) => {
     const depth = new Map<string, number>();
+    const top = new Map<string, DemoStep>();
+    const left = new Map<string, DemoStep>();
     const steps = d.steps.map((s, t) => {
       const page = pageOfStep(s);
       if (page === null || !scrolled.has(page)) return s;
+      const before = t > 0 ? d.steps[t - 1] : undefined;
+      if (before && pageOfStep(before) !== page && rebuiltAtTop(s, top.get(page), left.get(page))) depth.set(page, 0);
       const at = depth.get(page) ?? 0;
+      if (at === 0 && !top.has(page)) top.set(page, s);
+      left.set(page, s);
       const delta = moved(s, d.steps[t + 1]);
       if (delta !== null) depth.set(page, Math.max(0, at + Math.sign(delta)));
       const v: ContentValue = { key: scrollKeyOf(page), kind: 'label', value: at === 0 ? 'top' : `↓${at}`, label: 'scroll position' };

@@ -18,7 +18,7 @@ import { enterNode, nodesAt } from './walk-position.js';
 import { exactMove } from './walk-exact.js';
 import { mayActInPlace } from './walk-opens.js';
 import { onListRow } from './walk-history.js';
-import { sharedTabBars, tabPressed } from './walk-tabs.js';
+import { pressedAfterLeavingFrom, sharedTabBars, tabPressed } from './walk-tabs.js';
 import type { WalkMove } from './walk-step.js';
 import { explained, refused, unrecorded } from './walk-step.js';
 import { opened } from './walk-excursion.js';
@@ -70,10 +70,14 @@ export abstract class WalkRules extends WalkTravels {
     )
       return this.leavePage();
     // A tab of the bar whose page the walk stood on: that page as the path left it (the 10 分钟 chosen there), not the
-    // page a recorded press of the tab first showed — unless that press is the goal.
-    if (exact.move?.edge && !exact.move.edge.goal && isTapLike(action)) {
+    // page a recorded press of the tab first showed — unless that press is the goal, or a demonstration pressed it after
+    // leaving the page from where the path left it (what the app shows then, it recorded).
+    const e = exact.move?.edge;
+    if (e && !e.goal && isTapLike(action)) {
       const tab = tabPressed(sharedTabBars(this.screens()), action, screen);
-      if (tab && this.tabPages.pageOf(tab.bar, tab.label)) return this.toTab(tab.bar, tab.label, action, exact.nearest);
+      const left = tab ? this.tabPages.pageOf(tab.bar, tab.label) : undefined;
+      if (tab && left && !pressedAfterLeavingFrom(this.graph.edges, this.model.pageOf, e, left.pos.nodes))
+        return this.toTab(tab.bar, tab.label, action, exact.nearest);
     }
     // The value a picker shows, tapped again: it closes the picker back where it was opened from, nothing changed.
     const again = !exact.move && relabelled === null ? currentOptionAgain(this.model, action, out) : null;

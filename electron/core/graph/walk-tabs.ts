@@ -160,3 +160,26 @@ export function tabDestination<P>(
   const reason = `the tab "${label}": the page a demonstration's press of it showed (a tab bar navigates, it changes nothing)`;
   return pos === null ? null : { pos, scrolled: 0, reason };
 }
+
+/**
+ * Whether a demonstration pressed the tab edge `e` after leaving the tab's page from one of `leftFrom` — the nodes of
+ * the page as the path left it: then what its press showed is what the app does after such a visit (the shop's 首页 tab
+ * after the cart, the list back at its top where the path had scrolled it), not a page recorded from another state.
+ */
+export function pressedAfterLeavingFrom(
+  edges: readonly GraphEdge[],
+  pageOf: ReadonlyMap<string, string>,
+  e: GraphEdge,
+  leftFrom: ReadonlySet<string>,
+): boolean {
+  const tabPage = pageOf.get(e.to);
+  const byUse = new Map<string, GraphEdge>();
+  for (const x of edges) for (const [d, k] of x.uses) byUse.set(`${d}:${k}`, x);
+  return e.uses.some(([d, k]) => {
+    for (let j = k - 1; j >= 0; j--) {
+      const before = byUse.get(`${d}:${j}`);
+      if (before && pageOf.get(before.from) === tabPage) return leftFrom.has(before.from);
+    }
+    return false;
+  });
+}
