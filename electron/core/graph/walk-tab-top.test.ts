@@ -33,20 +33,23 @@ const home = (first: number) =>
 const cart = () => page('购物车', button('去结算', b(40, 1900, 1040, 2050), { resourceId: id('checkout') }), ...tabs('购物车'));
 const parcel = () => page('订单详情', button('查看物流', b(40, 600, 1040, 730), { resourceId: id('track') }));
 
+/** The grown route: the list scrolled two screens, the cart's tab, 首页 — the list from its top — and the parcel card. */
+const byTab = demoOf(2, [
+  { ui: home(0), action: down },
+  { ui: home(2), action: down },
+  { ui: home(4), action: tapAt(cartTab) },
+  { ui: cart(), action: tapAt(homeTab) },
+  { ui: home(0), action: tapAt(rowAt(0)) },
+  { ui: parcel(), action: null, activity: 'OrderActivity' },
+]);
+
 describe('a list come back to by its tab, shown from its top again', () => {
   const g = graphOf([
     demoOf(1, [
       { ui: home(0), action: tapAt(rowAt(0)) },
       { ui: parcel(), action: null, activity: 'OrderActivity' },
     ]),
-    demoOf(2, [
-      { ui: home(0), action: down },
-      { ui: home(2), action: down },
-      { ui: home(4), action: tapAt(cartTab) },
-      { ui: cart(), action: tapAt(homeTab) },
-      { ui: home(0), action: tapAt(rowAt(0)) },
-      { ui: parcel(), action: null, activity: 'OrderActivity' },
-    ]),
+    byTab,
   ]);
 
   it('the demonstration replays on its own graph', () => {
@@ -65,16 +68,8 @@ describe("the list's scroll position where the page is come back to", () => {
     steps.map((s) => s.content?.find((c) => c.key.endsWith('scroll-position'))?.value ?? null);
 
   it('by its tab, showing its top again: at the top; by Back, showing where it was left: as left', () => {
-    const byTab = demoOf(1, [
-      { ui: home(0), action: down },
-      { ui: home(2), action: down },
-      { ui: home(4), action: tapAt(cartTab) },
-      { ui: cart(), action: tapAt(homeTab) },
-      { ui: home(0), action: tapAt(rowAt(0)) },
-      { ui: parcel(), action: null, activity: 'OrderActivity' },
-    ]);
     expect(depths(withScrollDepth([byTab])[0]!.steps)).toEqual(['top', '↓1', '↓2', null, 'top', null]);
-    const byBack = demoOf(2, [
+    const byBack = demoOf(3, [
       { ui: home(0), action: down },
       { ui: home(2), action: down },
       { ui: home(4), action: tapAt(rowAt(1)) },
