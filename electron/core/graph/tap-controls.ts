@@ -96,7 +96,7 @@ export const isDismissButton = (t: { resourceId: string } | null | undefined): b
 
 /** The app bar's Navigate-up arrow, if the screen shows one: tapping it goes back as Back does. */
 export function upArrow(ui: UiHierarchy): Bounds | null {
-  const hit = flattenUi(ui).find((n) => n.bounds && (n.clickable || n.longClickable) && NAVIGATE_UP.test(n.contentDesc.trim()));
+  const hit = flattenUi(ui).find((n) => n.bounds && (n.clickable || n.longClickable) && isUpArrow(n));
   return hit?.bounds ?? null;
 }
 
@@ -106,7 +106,7 @@ export function upArrow(ui: UiHierarchy): Bounds | null {
  * dialog's action; what a neutral one does, no convention says).
  */
 export function dismissButton(ui: UiHierarchy): Bounds | null {
-  const hit = flattenUi(ui).find((n) => n.bounds && n.clickable && n.resourceId === 'android:id/button2');
+  const hit = flattenUi(ui).find((n) => n.bounds && n.clickable && isDismissButton(n));
   return hit?.bounds ?? null;
 }
 

@@ -100,7 +100,7 @@ describe("a page opened from the goal's page and left by its own button, recorde
   });
 
   it("the editor's Up arrow returns as Back does; its 保存 may write the alarm back", () => {
-    const ways = goalWaysOf(g, pageOf(g));
+    const ways = goalWaysOf(g, pageOf(g), new Set(g.edges.flatMap((e) => (e.goal ? [pageOf(g).get(e.from) ?? ''] : []))));
     const activity = (e: { to: string }) => g.nodes.find((x) => x.id === e.to)!.signature.activity;
     const from = (label: string) => g.edges.find((e) => e.target?.text === label || e.target?.contentDesc === label)!;
     expect(mayActAsTheGoal(from('保存'), pageOf(g), ways, activity(from('保存')))).toBe(true);

@@ -1,6 +1,7 @@
 import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import type { TargetElement } from '../../../shared/domain/ui-tree.js';
 import { isDismissButton, isUpArrow } from './tap-controls.js';
+import { sameShape } from './walk-opens.js';
 
 /**
  * The ways between pages that may do what the goal did, though a recording showed them changing nothing. A recorded way
@@ -24,15 +25,10 @@ export interface GoalWays {
 
 export const NO_GOAL_WAYS: GoalWays = { exits: new Map(), below: new Map() };
 
-/** How close two controls' widths and heights must be to count as the same kind of row (px). */
-const SAME_SHAPE_PX = 3;
-
-/** Two controls of one kind: the same resource id, or without one, the same size (another row of the same list). */
+/** Two controls of one kind: the same resource id, or without one, the same shape (another row of the same list). */
 function sameKind(a: TargetElement, b: TargetElement): boolean {
   if (a.resourceId !== '' || b.resourceId !== '') return a.resourceId === b.resourceId;
-  const w = (t: TargetElement) => t.bounds.right - t.bounds.left;
-  const h = (t: TargetElement) => t.bounds.bottom - t.bounds.top;
-  return Math.abs(w(a) - w(b)) <= SAME_SHAPE_PX && Math.abs(h(a) - h(b)) <= SAME_SHAPE_PX;
+  return sameShape(a.bounds, b.bounds);
 }
 
 /** A press that returns as Back does: the Up arrow, a dialog's negative button, Back itself. */
@@ -58,11 +54,15 @@ function depthOfPages(edges: readonly GraphEdge[], page: (node: string) => strin
  * forward press opened it from there and it stands deeper from the start: the city list's rows close it onto the main
  * page, which is above it, and do not make the main page one opened from the list.
  */
-export function goalWaysOf(graph: Pick<TaskGraph, 'edges' | 'nodes' | 'startNode'>, pageOf: ReadonlyMap<string, string>): GoalWays {
+export function goalWaysOf(
+  graph: Pick<TaskGraph, 'edges' | 'nodes' | 'startNode'>,
+  pageOf: ReadonlyMap<string, string>,
+  /** The pages the task's goal actions are taken on. */
+  goalPages: ReadonlySet<string>,
+): GoalWays {
   const { edges, startNode: start } = graph;
   const page = (node: string) => pageOf.get(node) ?? '';
   const activity = activityOf(graph.nodes);
-  const goalPages = new Set(edges.flatMap((e) => (e.goal ? [page(e.from)] : [])));
   const exits = new Map<string, { target: TargetElement; to: string }[]>();
   for (const e of edges)
     if (e.goal && e.target && page(e.from) !== page(e.to))

@@ -32,7 +32,8 @@ function pressedControl(screens: readonly (GraphNode | undefined)[], action: Act
   return best;
 }
 
-const sameShape = (a: Bounds, b: Bounds): boolean =>
+/** Two controls of the same kind of row: as wide and as high, within a few pixels. */
+export const sameShape = (a: Bounds, b: Bounds): boolean =>
   Math.abs(a.right - a.left - (b.right - b.left)) <= SAME_SHAPE_PX && Math.abs(a.bottom - a.top - (b.bottom - b.top)) <= SAME_SHAPE_PX;
 
 /** What recorded taps on a page pressed, by what they did: opened another page, or acted in place. */

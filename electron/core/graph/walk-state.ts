@@ -153,13 +153,14 @@ export abstract class WalkState {
     this.homeNode = homeNodeOf(graph);
     this.homePage = this.homeNode === null ? null : (this.model.pageOf.get(this.homeNode) ?? null);
     this.recordsDoubleTap = graph.edges.some((e) => e.action.type === 'DoubleTap');
+    const goalPages = new Set(graph.edges.flatMap((e) => (e.goal ? [this.model.pageOf.get(e.from) ?? ''] : [])));
     this.goalAfter = new GoalAfter(
       graph.taskId !== undefined && (app?.inquiry({ taskId: graph.taskId }) ?? false),
       this.model.pageOf,
       this.model.byId,
-      new Set(graph.edges.flatMap((e) => (e.goal ? [this.model.pageOf.get(e.from) ?? ''] : []))),
+      goalPages,
       fieldsSentByGoal(graph.edges),
-      goalWaysOf(graph, this.model.pageOf),
+      goalWaysOf(graph, this.model.pageOf, goalPages),
     );
     // As any page the walk comes to (a task that starts on a page with a tab bar: that tab leads back here).
     this.pos = enterNode(this.model, graph.startNode, [graph.startNode], null);

@@ -4,6 +4,7 @@ import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { isTapLike } from './walk-view.js';
+import type { PageModel } from './page-model.js';
 
 /**
  * A tab bar is navigation, not content: a row of labelled controls, one shown selected, outside what scrolls
@@ -166,19 +167,12 @@ export function tabDestination<P>(
  * the page as the path left it: then what its press showed is what the app does after such a visit (the shop's 首页 tab
  * after the cart, the list back at its top where the path had scrolled it), not a page recorded from another state.
  */
-export function pressedAfterLeavingFrom(
-  edges: readonly GraphEdge[],
-  pageOf: ReadonlyMap<string, string>,
-  e: GraphEdge,
-  leftFrom: ReadonlySet<string>,
-): boolean {
-  const tabPage = pageOf.get(e.to);
-  const byUse = new Map<string, GraphEdge>();
-  for (const x of edges) for (const [d, k] of x.uses) byUse.set(`${d}:${k}`, x);
+export function pressedAfterLeavingFrom(m: PageModel, e: GraphEdge, leftFrom: ReadonlySet<string>): boolean {
+  const tabPage = m.pageOf.get(e.to);
   return e.uses.some(([d, k]) => {
     for (let j = k - 1; j >= 0; j--) {
-      const before = byUse.get(`${d}:${j}`);
-      if (before && pageOf.get(before.from) === tabPage) return leftFrom.has(before.from);
+      const before = m.stepOf.get(`${d}:${j}`);
+      if (before && m.pageOf.get(before.from) === tabPage) return leftFrom.has(before.from);
     }
     return false;
   });
