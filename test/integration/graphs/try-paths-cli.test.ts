@@ -192,6 +192,62 @@ describe('graph try-paths through the CLI', () => {
     });
   }, 600_000);
 
+  it('a graph grown from a route through a tab replays it: the home list comes back at its top by 首页, not by Back', async () => {
+    // The shop's home list swiped twice, the cart's tab, then 首页: the app shows the list from its top again, and the
+    // parcel card there opens the order. Grown from that route, the graph must accept it (before the fix it took the tab
+    // to the list as left, scrolled, and refused the route it had just recorded: "not valid"); a tap at the card's place
+    // with the list still scrolled, by no tab or after Back off the cart, opens something else on the phone: refused.
+    const shop = { type: 'LaunchApp', app: 'com.vphone.shop' };
+    const swipe = { type: 'Swipe', from: { x: 500, y: 700 }, to: { x: 500, y: 300 }, ms: 500 };
+    const viaTab = [
+      shop,
+      swipe,
+      swipe,
+      { type: 'Tap', on: '购物车' },
+      { type: 'Tap', on: '首页' },
+      { type: 'Tap', on: '您的包裹正在派送' },
+    ];
+    const routeFile = join(dir, 'parcel-route.json');
+    writeFileSync(routeFile, JSON.stringify([{ task: 'shop-where-parcel', name: 'via the tab', expect: 'right', script: viaTab }]));
+    const refused = await cli(['--json', 'graph', 'try-paths', routeFile]);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ falseRejects: 1 });
+    const refusedFile = join(dir, 'parcel-route-result.json');
+    writeFileSync(refusedFile, refused.stdout);
+    const phone = await phones({ count: 1, ...SAMPLE_PHONE });
+    const grown = await cliToEnd([
+      ...['--workspace', ws, '--adb', `127.0.0.1:${phone.port}`, '--json', 'graph', 'accept-routes', refusedFile],
+      ...['--device', 'vphone-1', '--allow-side-effects'],
+    ]);
+    expect(grown.code, grown.stderr).toBe(0);
+    expect(JSON.parse(grown.stdout)).toMatchObject({ versions: [{ taskId: 'shop-where-parcel', trust: 'valid' }] });
+    const cardPlace = { type: 'Tap', at: { x: 500, y: 192 } };
+    const after = join(dir, 'parcel-after.json');
+    writeFileSync(
+      after,
+      JSON.stringify([
+        { task: 'shop-where-parcel', name: 'via the tab', expect: 'right', script: viaTab },
+        { task: 'shop-where-parcel', name: "scrolled, the card's place", expect: 'wrong', script: [shop, swipe, swipe, cardPlace] },
+        {
+          task: 'shop-where-parcel',
+          name: "scrolled, the cart, Back, the card's place",
+          expect: 'wrong',
+          script: [shop, swipe, swipe, { type: 'Tap', on: '购物车' }, { type: 'Back' }, cardPlace],
+        },
+      ]),
+    );
+    const verdicts = await cli(['--json', 'graph', 'try-paths', after]);
+    expect(verdicts.code, verdicts.stderr).toBe(0);
+    expect(JSON.parse(verdicts.stdout)).toMatchObject({
+      falseAccepts: 0,
+      falseRejects: 0,
+      results: [
+        { phone: { pass: true }, offline: { accepted: true } },
+        { phone: { pass: false }, offline: { accepted: false } },
+        { phone: { pass: false }, offline: { accepted: false } },
+      ],
+    });
+  }, 600_000);
+
   it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify([{ task: 'clock-alarm-six', script: [{ type: 'Back' }] }]));
