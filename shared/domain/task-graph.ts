@@ -266,6 +266,11 @@ export interface GraphEdge {
    * value of 12 or more does as well).
    */
   slider?: { bounds: Bounds; within?: { value: number; dir: 'atLeast' | 'atMost' } };
+  /**
+   * A tap recorded on a list that stood scrolled otherwise than on its node's representative screen (pixels, finger up
+   * positive): the walk reads the tap where the representative shows what it pressed (core/graph/recorded-frame.ts).
+   */
+  listShift?: number;
 }
 
 export interface TaskGraph {

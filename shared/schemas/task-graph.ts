@@ -167,6 +167,7 @@ export const GraphEdgeSchema: z.ZodType<GraphEdge, unknown> = z.object({
   slider: z
     .object({ bounds: BoundsSchema, within: z.object({ value: z.number(), dir: z.enum(['atLeast', 'atMost']) }).optional() })
     .optional(),
+  listShift: z.number().optional(),
 });
 
 export const TaskGraphSchema: z.ZodType<TaskGraph, unknown> = z.object({

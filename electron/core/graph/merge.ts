@@ -23,6 +23,7 @@ import type {
 import type { MatchOptions } from './match.js';
 import { DEFAULT_MATCH_OPTIONS, matchEdge } from './match.js';
 import { withScrollDepth } from './scroll-depth.js';
+import { listShiftOf } from './recorded-frame.js';
 
 /**
  * Clusters observations into nodes. Exact structure keys hit a hash map; otherwise only
@@ -231,6 +232,7 @@ export function buildGraph(
         ...(goal ? { goal: true } : {}),
         ...(effects.length ? { effects } : {}),
         ...controlsOf(step, effects),
+        ...listShiftOfStep(step, index.byId(from)),
       };
       edges.push(edge);
       edgesBetween.set(`${from}>${to}`, [...between, edge]);
@@ -264,6 +266,13 @@ export function buildGraph(
   };
   for (const [id, conditions] of deriveGoalConditions(graph, goalPaths, hints)) index.byId(id).goal = conditions;
   return graph;
+}
+
+/** How far the list stood from the node's representative screen where a tap was recorded (recorded-frame.ts). */
+function listShiftOfStep(step: Demo['steps'][number], node: GraphNode): Pick<GraphEdge, 'listShift'> {
+  if (!step.action || !('at' in step.action)) return {};
+  const shift = listShiftOf(step, node, step.screen.height);
+  return shift === null ? {} : { listShift: shift };
 }
 
 /** Bounds of both lists, each once. */

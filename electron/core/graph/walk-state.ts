@@ -1,3 +1,4 @@
+import { inRepresentativeFrames } from './recorded-frame.js';
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode, ObservationRef, TapOption, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { graphScreen } from '../../../shared/domain/task-graph.js';
@@ -144,11 +145,16 @@ export abstract class WalkState {
   protected readonly recordsDoubleTap: boolean;
 
   /** `app`: the pages other tasks' demonstrations recorded in the same apps (walk-app-pages.ts); without, none. */
+  /** The graph walked, its taps read on their nodes' representative screens (recorded-frame.ts). */
+  protected readonly graph: WalkGraph;
+
   constructor(
-    protected readonly graph: WalkGraph,
+    recorded: WalkGraph,
     protected readonly opts: MatchOptions,
     protected readonly app: AppPages | null = null,
   ) {
+    const graph = inRepresentativeFrames(recorded);
+    this.graph = graph;
     this.model = pageModel(graph);
     this.homeNode = homeNodeOf(graph);
     this.homePage = this.homeNode === null ? null : (this.model.pageOf.get(this.homeNode) ?? null);

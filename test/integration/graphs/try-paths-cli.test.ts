@@ -248,6 +248,58 @@ describe('graph try-paths through the CLI', () => {
     });
   }, 600_000);
 
+  it("a graph grown from a shorter swipe reads each recorded tap on its own screen: the other swipe's place is another city", async () => {
+    // Exploration swipes 400 units where the people swiped 500: the city list one swipe down is one node, shown as the
+    // people's screen, and 哈尔滨 tapped after the shorter swipe lies 100 units lower. Before the fix the grown graph took
+    // a tap at that lower place after the longer swipe as 哈尔滨 (its probe found the crossover); the phone has the next
+    // city there.
+    const launch = { type: 'LaunchApp', app: 'com.vphone.weather' };
+    const manage = { type: 'Tap', at: { x: 923, y: 61 } };
+    const short = { type: 'Swipe', from: { x: 500, y: 700 }, to: { x: 500, y: 300 }, ms: 500 };
+    const long = { type: 'Swipe', from: { x: 500, y: 750 }, to: { x: 500, y: 250 }, ms: 400 };
+    const lower = { type: 'Tap', at: { x: 500, y: 901 } };
+    const routeFile = join(dir, 'short-swipe-route.json');
+    writeFileSync(
+      routeFile,
+      JSON.stringify([
+        {
+          id: 'short-swipe',
+          taskId: 'weather-son-cold',
+          actions: [launch, manage, short, lower],
+          reaches: { checksPass: true, state: '' },
+        },
+      ]),
+    );
+    const phone = await phones({ count: 1, ...SAMPLE_PHONE });
+    const grown = await cliToEnd([
+      ...['--workspace', ws, '--adb', `127.0.0.1:${phone.port}`, '--json', 'graph', 'accept-routes', routeFile],
+      ...['--device', 'vphone-1', '--allow-side-effects'],
+    ]);
+    expect(grown.code, grown.stderr).toBe(0);
+    expect(JSON.parse(grown.stdout)).toMatchObject({ versions: [{ taskId: 'weather-son-cold', trust: 'valid' }] });
+    const after = join(dir, 'short-swipe-after.json');
+    const path = (name: string, expect: string, script: unknown[]) => ({ task: 'weather-son-cold', name, expect, script });
+    writeFileSync(
+      after,
+      JSON.stringify([
+        path('the shorter swipe, 哈尔滨 lower', 'right', [launch, manage, short, lower]),
+        path('the longer swipe, 哈尔滨 higher', 'right', [launch, manage, long, { type: 'Tap', at: { x: 500, y: 801 } }]),
+        path("the longer swipe, the shorter one's place", 'wrong', [launch, manage, long, lower]),
+      ]),
+    );
+    const verdicts = await cli(['--json', 'graph', 'try-paths', after]);
+    expect(verdicts.code, verdicts.stderr).toBe(0);
+    expect(JSON.parse(verdicts.stdout)).toMatchObject({
+      falseAccepts: 0,
+      falseRejects: 0,
+      results: [
+        { phone: { pass: true }, offline: { accepted: true } },
+        { phone: { pass: true }, offline: { accepted: true } },
+        { phone: { pass: false }, offline: { accepted: false } },
+      ],
+    });
+  }, 600_000);
+
   it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify([{ task: 'clock-alarm-six', script: [{ type: 'Back' }] }]));
