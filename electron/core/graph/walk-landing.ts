@@ -70,8 +70,11 @@ export function landing(
     next.near = next.nodes.has(edge.to) ? edge.to : ([...next.nodes][0] ?? closest(m, from.page, content, edge.to));
     return { next, leaves: false, effects, finished };
   }
-  // Off the page: where the demonstrations went (every node one demonstrated action led to).
-  const next = enterNode(m, edge.to, [...new Set(twins().map((e) => e.to))], leftWithImplied(m, threshold, from, implied));
+  // Off the page: where the demonstrations went (every node one demonstrated action led to), or back onto the page the
+  // path left, where each of them found it as it had left it (asLeft).
+  const ways = asLeft(m, twins(), from);
+  const to = ways.includes(edge) ? edge.to : ways[0]!.to;
+  const next = enterNode(m, to, [...new Set(ways.map((e) => e.to))], leftWithImplied(m, threshold, from, implied));
   // Back on the page the walk came from: what the trip did not change there, it shows as the path left it.
   let changed = keptOnReturn(m, from, next);
   // Another option of the group: the page it leads to shows that option's value.
@@ -93,6 +96,47 @@ export function landing(
  * What the trip set is what differs between the page the demonstrations left for that trip and the page they came
  * back to; every other key shows what the path left there. Returns whether `next`'s content changed.
  */
+/** The node a demonstration left `page` from last before its step `t` (its departure), or null. */
+function departureBefore(m: PageModel, demo: number, t: number, page: string): string | null {
+  for (let i = t - 1; i >= 0; i--) {
+    const e = m.stepOf.get(`${demo}:${i}`);
+    if (!e) return null;
+    if (m.pageOf.get(e.from) === page && m.pageOf.get(e.to) !== page) return e.from;
+  }
+  return null;
+}
+
+/**
+ * Of the ways back onto the page the walk came from, which lead to different states of it, those that find it as the
+ * path left it, where every recording of each found it as its own demonstration had left it: the app store's home list
+ * left one swipe down for 更新 and come back to by the Up arrow stands one swipe down, as each recording of that Up
+ * shows (left at the top it came back at the top, two swipes down at two). Without this the walk stood at every depth
+ * the recordings came back to, and a swipe there was taken from the top (a graph grown from exploration's routes did
+ * not replay one of them). Where any recording found the page otherwise than it left it (an app that rebuilds the page),
+ * all the ways stand.
+ */
+function asLeft(m: PageModel, ways: GraphEdge[], from: Position): GraphEdge[] {
+  const left = from.back;
+  if (ways.length < 2 || !left || left.page === from.page || !ways.every((e) => m.pageOf.get(e.to) === left.page)) return ways;
+  const arrivals = ways.map((e) => contentOf(m.byId.get(e.to)));
+  const keys = new Set(arrivals.flatMap((c) => Object.keys(c)));
+  let kept = ways;
+  for (const k of keys) {
+    const mine = left.content.get(k);
+    if (mine === undefined || arrivals.every((c) => c[k] === arrivals[0]![k])) continue;
+    const asItWasLeft = ways.every((e) =>
+      e.uses.every(([d, t]) => {
+        const from = departureBefore(m, d, t, left.page);
+        return from !== null && contentOf(m.byId.get(from))[k] === contentOf(m.byId.get(e.to))[k];
+      }),
+    );
+    if (!asItWasLeft) continue;
+    const same = kept.filter((e) => contentOf(m.byId.get(e.to))[k] === mine);
+    if (same.length > 0) kept = same;
+  }
+  return kept;
+}
+
 function keptOnReturn(m: PageModel, from: Position, next: Position): boolean {
   const left = from.back;
   if (!left || left.page !== next.page || left.page === from.page) return false;

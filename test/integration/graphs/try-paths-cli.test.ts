@@ -300,6 +300,60 @@ describe('graph try-paths through the CLI', () => {
     });
   }, 600_000);
 
+  it('a list come back to by the Up arrow of the page it opened stands where the path left it, as the recordings show', async () => {
+    // The app store's home list left for 更新 at the top (R2) or one swipe down (R1) and come back to by the updates
+    // page's Up: on the phone the list is where it was left. Grown from both, the graph stood, before the fix, at both
+    // depths after the Up, and after one swipe at both again: a tap where R2 found 中国象棋 two swipes down, made one swipe
+    // down (天气通 there, already installed: 打开, no card game), was taken as R2's.
+    const launch = { type: 'LaunchApp', app: 'com.vphone.appstore' };
+    const swipe = { type: 'Swipe', from: { x: 500, y: 700 }, to: { x: 500, y: 300 }, ms: 500 };
+    const updates = { type: 'Tap', at: { x: 923, y: 61 } };
+    const up = { type: 'Tap', at: { x: 68, y: 61 } };
+    const mahjongTwoDown = { type: 'Tap', at: { x: 500, y: 829 } };
+    const chessTwoDown = { type: 'Tap', at: { x: 500, y: 345 } };
+    const install = { type: 'Tap', at: { x: 500, y: 285 } };
+    const r1 = [launch, swipe, updates, up, swipe, mahjongTwoDown, install];
+    const r2 = [launch, updates, up, swipe, swipe, chessTwoDown, install];
+    const routeFile = join(dir, 'up-routes.json');
+    const route = (id: string, actions: unknown[]) => ({
+      id,
+      taskId: 'store-card-game',
+      actions,
+      reaches: { checksPass: true, state: '' },
+    });
+    writeFileSync(routeFile, JSON.stringify([route('left-down', r1), route('left-top', r2)]));
+    const phone = await phones({ count: 1, ...SAMPLE_PHONE });
+    const grown = await cliToEnd([
+      ...['--workspace', ws, '--adb', `127.0.0.1:${phone.port}`, '--json', 'graph', 'accept-routes', routeFile],
+      ...['--device', 'vphone-1', '--allow-side-effects'],
+    ]);
+    expect(grown.code, grown.stderr).toBe(0);
+    expect(JSON.parse(grown.stdout)).toMatchObject({ versions: [{ taskId: 'store-card-game', trust: 'valid' }] });
+    const after = join(dir, 'up-after.json');
+    const path = (name: string, expect: string, script: unknown[]) => ({ task: 'store-card-game', name, expect, script });
+    writeFileSync(
+      after,
+      JSON.stringify([
+        path('left one swipe down, Up, a swipe more, 老年麻将', 'right', r1),
+        path('left at the top, Up, two swipes, 中国象棋', 'right', r2),
+        path("left at the top, Up, one swipe, 中国象棋's place two down", 'wrong', [launch, updates, up, swipe, chessTwoDown, install]),
+        path('left one swipe down, Up, a swipe more, 老年麻将 opened, not installed', 'wrong', r1.slice(0, -1)),
+      ]),
+    );
+    const verdicts = await cli(['--json', 'graph', 'try-paths', after]);
+    expect(verdicts.code, verdicts.stderr).toBe(0);
+    expect(JSON.parse(verdicts.stdout)).toMatchObject({
+      falseAccepts: 0,
+      falseRejects: 0,
+      results: [
+        { phone: { pass: true }, offline: { accepted: true } },
+        { phone: { pass: true }, offline: { accepted: true } },
+        { phone: { pass: false }, offline: { accepted: false } },
+        { phone: { pass: false }, offline: { accepted: false } },
+      ],
+    });
+  }, 600_000);
+
   it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify([{ task: 'clock-alarm-six', script: [{ type: 'Back' }] }]));
