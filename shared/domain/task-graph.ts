@@ -267,10 +267,17 @@ export interface GraphEdge {
    */
   slider?: { bounds: Bounds; within?: { value: number; dir: 'atLeast' | 'atMost' } };
   /**
-   * A tap recorded on a list that stood scrolled otherwise than on its node's representative screen (pixels, finger up
-   * positive): the walk reads the tap where the representative shows what it pressed (core/graph/recorded-frame.ts).
+   * A tap or swipe recorded on a list that stood scrolled otherwise than on its node's representative screen (pixels,
+   * finger up positive): the walk reads the tap where the representative shows what it pressed, and takes the swipe from
+   * where it began (core/graph/recorded-frame.ts).
    */
   listShift?: number;
+  /**
+   * A swipe's: how far the list on the screen it ended on stood beyond the representative screen of the node it led to
+   * (pixels, finger up positive). With `listShift`, where the recorded swipe began, the walk knows how far the list
+   * really moved (core/graph/walk-scroll-travel.ts).
+   */
+  landedShift?: number;
 }
 
 export interface TaskGraph {

@@ -168,6 +168,7 @@ export const GraphEdgeSchema: z.ZodType<GraphEdge, unknown> = z.object({
     .object({ bounds: BoundsSchema, within: z.object({ value: z.number(), dir: z.enum(['atLeast', 'atMost']) }).optional() })
     .optional(),
   listShift: z.number().optional(),
+  landedShift: z.number().optional(),
 });
 
 export const TaskGraphSchema: z.ZodType<TaskGraph, unknown> = z.object({

@@ -232,7 +232,7 @@ export function buildGraph(
         ...(goal ? { goal: true } : {}),
         ...(effects.length ? { effects } : {}),
         ...controlsOf(step, effects),
-        ...listShiftOfStep(step, index.byId(from)),
+        ...listShiftOfStep(step, index.byId(from), demo.steps[t + 1]!, index.byId(to)),
       };
       edges.push(edge);
       edgesBetween.set(`${from}>${to}`, [...between, edge]);
@@ -269,10 +269,16 @@ export function buildGraph(
 }
 
 /** How far the list stood from the node's representative screen where a tap was recorded (recorded-frame.ts). */
-function listShiftOfStep(step: Demo['steps'][number], node: GraphNode): Pick<GraphEdge, 'listShift'> {
-  if (!step.action || !('at' in step.action)) return {};
+function listShiftOfStep(
+  step: Demo['steps'][number],
+  node: GraphNode,
+  landed: Demo['steps'][number],
+  landedOn: GraphNode,
+): Pick<GraphEdge, 'listShift' | 'landedShift'> {
+  if (!step.action || (!('at' in step.action) && step.action.type !== 'Swipe')) return {};
   const shift = listShiftOf(step, node, step.screen.height);
-  return shift === null ? {} : { listShift: shift };
+  const end = step.action.type === 'Swipe' ? listShiftOf(landed, landedOn, step.screen.height) : null;
+  return { ...(shift === null ? {} : { listShift: shift }), ...(end === null ? {} : { landedShift: end }) };
 }
 
 /** Bounds of both lists, each once. */

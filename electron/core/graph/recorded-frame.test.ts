@@ -88,3 +88,37 @@ describe("a tap read where its node's representative screen shows what it presse
     expect(walkPath(g, [swipe(400), tapAt(harbin(10))]).accepted).toBe(false);
   });
 });
+
+describe('a swipe recorded from where the shorter swipe left the list, taken from there', () => {
+  // Exploration swiped 400 twice and picked 兰州; the people's 500 makes the node's screen one swipe down. After
+  // exploration's first swipe the walk stands 100 units above that screen — where exploration's own second swipe began.
+  const target = CITIES.indexOf('兰州');
+  const g = graphOf([
+    demoOf(1, [
+      { ui: cities(0), action: swipe(500) },
+      { ui: cities(10), action: tapAt(harbin(10)) },
+      { ui: weather('哈尔滨'), action: null, activity: 'MainActivity' },
+    ]),
+    demoOf(2, [
+      { ui: cities(0), action: swipe(400) },
+      { ui: cities(8), action: swipe(400) },
+      { ui: cities(16), action: tapAt(rowAt(target - 16)) },
+      { ui: weather('兰州'), action: null, activity: 'MainActivity' },
+    ]),
+  ]);
+
+  it('the builder stores where the second swipe began beside the node’s screen', () => {
+    const second = g.edges.filter((e) => e.action.type === 'Swipe').find((e) => e.uses.some(([d, t]) => d === 2 && t === 1));
+    expect(second?.listShift).toBe(-240);
+  });
+
+  it('exploration’s route replays: two short swipes, 兰州', () => {
+    const r = walkPath(g, [swipe(400), swipe(400), tapAt(rowAt(target - 16))]);
+    expect(r.reason).toMatch(/reached DONE/);
+    expect(r.accepted).toBe(true);
+  });
+
+  it('the longer swipe, then a short one, then 兰州’s recorded place (the list two rows further: 南宁 there): refused', () => {
+    expect(walkPath(g, [swipe(500), swipe(400), tapAt(rowAt(target - 16))]).accepted).toBe(false);
+  });
+});

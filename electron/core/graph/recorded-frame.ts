@@ -11,7 +11,9 @@ import { SCROLL_SLACK } from './walk-view.js';
  * shows 哈尔滨: read raw, a tap at that place was taken as 哈尔滨 where the phone, swiped 500, has the row below (found
  * by the probe on a graph grown from exploration's routes, whose swipes are shorter than the demonstrations'). The
  * builder stores how far the list on each tap's screen stood from the representative's (`GraphEdge.listShift`); the
- * walk reads the tap where the representative's screen shows what it pressed.
+ * walk reads the tap where the representative's screen shows what it pressed. A swipe's recording keeps where it began
+ * and ended beside its nodes' screens too (`listShift`, `landedShift`): after exploration's first short swipe the walk
+ * stands 100 units above the node's screen, where its second began, and takes it from there (walk-scroll-travel.ts).
  */
 
 const centreInside = (b: Bounds, areas: readonly Bounds[]): boolean => {

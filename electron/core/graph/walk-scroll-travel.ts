@@ -1,6 +1,6 @@
 import type { Action } from '../../../shared/domain/action.js';
 import { DEFAULT_SWIPE_MS } from '../recording/perform-action.js';
-import type { GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
+import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js';
 import type { ScreenSize } from '../../../shared/domain/ui-node.js';
 import { NORM_MAX } from '../geometry/coordinates.js';
 import { SCROLL_SLACK, scrollDelta } from './walk-view.js';
@@ -55,24 +55,59 @@ export function recordedShift(from: GraphNode | undefined, to: GraphNode | undef
   return shifts[Math.floor(shifts.length / 2)]!;
 }
 
+/** A recorded edge's list frame (pixels on its screen) in normalized units. */
+const frameOf = (px: number | undefined, e: { screen?: ScreenSize }, screen: ScreenSize): number =>
+  px === undefined ? 0 : (px / (e.screen ?? screen).height) * NORM_MAX;
+
+type RecordedSwipe = Pick<GraphEdge, 'action' | 'from' | 'to'> & Partial<Pick<GraphEdge, 'screen' | 'listShift' | 'landedShift'>>;
+
 /**
- * Where the list stands after `action`, taken as the recorded swipe `edge`, beside the screen that swipe recorded
- * (normalized, finger up positive: 0 is that screen), or UNKNOWN_SCROLL after a fling either way.
+ * Where the list stands after `action`, taken as the recorded swipe `edge` from where the walk's list stood
+ * (`scrolled`, beside the screen of the node the swipe left), beside the screen of the node it led to (normalized, finger
+ * up positive: 0 is that screen), or UNKNOWN_SCROLL after a fling either way. The nodes' screens are their
+ * representatives'; a recording whose own screens stood elsewhere on the list (a swipe of exploration's length merged
+ * with the people's: recorded-frame.ts) says where it began and ended beside them, and so how far its list moved.
  */
 export function besideRecordedSwipe(
   action: Action,
-  edge: Pick<TaskGraph['edges'][number], 'action' | 'from' | 'to'>,
+  edge: RecordedSwipe,
   byId: ReadonlyMap<string, GraphNode>,
   screen: ScreenSize,
+  scrolled = 0,
 ): number {
   const mine = scrollTravel(action);
   const theirs = scrollTravel(edge.action);
   if (mine === null || theirs === null) return UNKNOWN_SCROLL;
   const shift = recordedShift(byId.get(edge.from), byId.get(edge.to), screen) ?? theirs;
+  const framed = edge.listShift !== undefined || edge.landedShift !== undefined;
+  const began = frameOf(edge.listShift, edge, screen);
+  const ended = frameOf(edge.landedShift, edge, screen);
+  const moved = framed ? shift + ended - began : shift;
   // The demonstration's swipe stopped short of its travel: the list's end (or its top) is on the recorded screen.
-  const stopped = Math.abs(shift) < Math.abs(theirs) - SCROLL_SLACK;
-  const travelled = stopped && Math.abs(mine) >= Math.abs(shift) ? shift : mine;
-  return travelled - shift;
+  const stopped = Math.abs(moved) < Math.abs(theirs) - SCROLL_SLACK;
+  const travelled = stopped && Math.abs(mine) >= Math.abs(moved) ? moved : mine;
+  // Where the walk's list stood beside the recording's own first screen (taken only from about there: swipeRecordedFrom).
+  const from = framed || Math.abs(scrolled) > SCROLL_SLACK ? scrolled - began : 0;
+  return from + travelled - moved + ended;
+}
+
+/**
+ * A swipe the walk, its list scrolled off its node's screen (`scrolled`), may take as a recorded one: a recording of the
+ * same direction whose own screen stood about there (exploration's shorter swipe, recorded twice in a row, from the
+ * node the people's longer swipe gives its screen).
+ */
+export function swipeRecordedFrom(action: Action, edges: readonly RecordedSwipe[], scrolled: number, screen: ScreenSize): boolean {
+  const delta = scrollDelta(action);
+  if (delta === null || scrollTravel(action) === null) return false;
+  return edges.some((e) => {
+    const theirs = scrollDelta(e.action);
+    return (
+      theirs !== null &&
+      Math.sign(theirs) === Math.sign(delta) &&
+      e.listShift !== undefined &&
+      Math.abs(scrolled - frameOf(e.listShift, e, screen)) <= SCROLL_SLACK
+    );
+  });
 }
 
 /**
@@ -107,7 +142,7 @@ export function scrolledAfterMove(
 ): number {
   let next = otherPage && taken?.how !== 'tab' ? 0 : scrolled;
   if (action.type === 'Swipe' && taken?.how === 'edge' && taken.edge?.action.type === 'Swipe')
-    next = besideRecordedSwipe(action, taken.edge, byId, screen);
+    next = besideRecordedSwipe(action, taken.edge, byId, screen, scrolled);
   if (taken?.how === 'keyboard' && Math.abs(next) > SCROLL_SLACK) next = UNKNOWN_SCROLL;
   return next;
 }

@@ -6,7 +6,7 @@ import { bestEdge } from './match.js';
 import { enterWithNoField, typedNowhere } from './walk-focus.js';
 import type { PhoneFacts, PhoneTake } from './walk-as-phone.js';
 import { asThePhoneTakesIt } from './walk-as-phone.js';
-import { scrolledAfterMove } from './walk-scroll-travel.js';
+import { scrolledAfterMove, swipeRecordedFrom } from './walk-scroll-travel.js';
 import type { Position } from './walk-moves.js';
 import type { InnerWalk } from './walk-abroad.js';
 import { SCROLL_SLACK, ignoresScroll, isTapLike, UNKNOWN_FIELD, outsideScrolling, screenAfterStay } from './walk-view.js';
@@ -141,7 +141,12 @@ export class GraphWalker extends WalkRules {
     if (aside) return aside;
     const screen = graphScreen(this.graph as TaskGraph);
     // A tap on the app bar or the tab bar lands where its screen shows it, however far the list is scrolled.
-    if (Math.abs(this.scrolled) > SCROLL_SLACK && !ignoresScroll(action) && !outsideScrolling(this.screens(), action, screen))
+    if (
+      Math.abs(this.scrolled) > SCROLL_SLACK &&
+      !ignoresScroll(action) &&
+      !outsideScrolling(this.screens(), action, screen) &&
+      !swipeRecordedFrom(action, this.outEdges(this.pos), this.scrolled, screen)
+    )
       return this.onScrolledPage(action);
     // Just after a free choice: the item's own recorded page, where only it records this action.
     const instead =

@@ -354,6 +354,51 @@ describe('graph try-paths through the CLI', () => {
     });
   }, 600_000);
 
+  it('a graph grown from short swipes replays them: the second taken from where the first left the list', async () => {
+    // The people swiped the store's list 500 units; exploration swiped 400, three times (the last at the list's end),
+    // then 广场舞教学. The first short swipe leaves the walk 100 units above the node's screen (the people's) — where
+    // exploration's own second swipe began. Before the fix the walk took the second and third as scrolls no demonstration
+    // made, read the tap 700 units down the people's screen, and refused the route just recorded ("not valid").
+    const launch = { type: 'LaunchApp', app: 'com.vphone.appstore' };
+    const short = { type: 'Swipe', from: { x: 500, y: 700 }, to: { x: 500, y: 300 }, ms: 500 };
+    const dance = { type: 'Tap', at: { x: 500, y: 190 } };
+    const install = { type: 'Tap', at: { x: 500, y: 285 } };
+    const routeActions = [launch, short, short, short, dance, install];
+    const routeFile = join(dir, 'two-short-swipes.json');
+    writeFileSync(
+      routeFile,
+      JSON.stringify([
+        { id: 'two-short', taskId: 'store-install-grandson', actions: routeActions, reaches: { checksPass: true, state: '' } },
+      ]),
+    );
+    const phone = await phones({ count: 1, ...SAMPLE_PHONE });
+    const grown = await cliToEnd([
+      ...['--workspace', ws, '--adb', `127.0.0.1:${phone.port}`, '--json', 'graph', 'accept-routes', routeFile],
+      ...['--device', 'vphone-1', '--allow-side-effects'],
+    ]);
+    expect(grown.code, grown.stderr).toBe(0);
+    expect(JSON.parse(grown.stdout)).toMatchObject({ versions: [{ taskId: 'store-install-grandson', trust: 'valid' }] });
+    const after = join(dir, 'two-short-swipes-after.json');
+    const path = (name: string, expect: string, script: unknown[]) => ({ task: 'store-install-grandson', name, expect, script });
+    writeFileSync(
+      after,
+      JSON.stringify([
+        path('three short swipes, 广场舞教学, 安装', 'right', routeActions),
+        path('three short swipes, 广场舞教学 opened, not installed', 'wrong', routeActions.slice(0, -1)),
+      ]),
+    );
+    const verdicts = await cli(['--json', 'graph', 'try-paths', after]);
+    expect(verdicts.code, verdicts.stderr).toBe(0);
+    expect(JSON.parse(verdicts.stdout)).toMatchObject({
+      falseAccepts: 0,
+      falseRejects: 0,
+      results: [
+        { phone: { pass: true }, offline: { accepted: true } },
+        { phone: { pass: false }, offline: { accepted: false } },
+      ],
+    });
+  }, 600_000);
+
   it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify([{ task: 'clock-alarm-six', script: [{ type: 'Back' }] }]));
