@@ -18,6 +18,8 @@ export interface ScreenView {
   scrolledPx: number;
   /** The recorded list shown may have reordered on a phone (WalkView.stale). */
   stale?: true;
+  /** The keyboard up on the phone, no recording shows it (WalkView.keyboardUnshown). */
+  keyboardUnshown?: true;
 }
 
 /** The caption of a page no demonstration recorded, in the sample set's language and in English. */

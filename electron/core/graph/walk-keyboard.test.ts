@@ -95,9 +95,44 @@ describe('the bar at the foot risen above a keyboard no recorded screen shows', 
 
   it('the agent is shown a recording of the page with the keyboard up: this task’s first, else another’s', () => {
     const own = { ...node(true, tabUp), id: 'own-up' } as GraphNode;
-    expect(keyboardScreen(true, [node(false, tabDown)], [node(false, tabDown), own], () => [node(true, tabUp)])?.id).toBe('own-up');
-    expect(keyboardScreen(true, [node(false, tabDown)], [node(false, tabDown)], () => [node(true, tabUp)])?.id).toBe('up');
-    expect(keyboardScreen(false, [node(false, tabDown)], [node(false, tabDown)], () => [node(true, tabUp)])).toBeNull();
-    expect(keyboardScreen(true, [node(false, tabDown)], [node(false, tabDown)], () => [])).toBeNull();
+    expect(keyboardScreen(true, [node(false, tabDown)], [node(false, tabDown), own], () => [node(true, tabUp)], screen)?.id).toBe('own-up');
+    expect(keyboardScreen(true, [node(false, tabDown)], [node(false, tabDown)], () => [node(true, tabUp)], screen)?.id).toBe('up');
+    expect(keyboardScreen(false, [node(false, tabDown)], [node(false, tabDown)], () => [node(true, tabUp)], screen)).toBeNull();
+    expect(keyboardScreen(true, [node(false, tabDown)], [node(false, tabDown)], () => [], screen)).toBeNull();
+  });
+
+  it('another task’s recording laid out otherwise above the keyboard (a card at the head of this one): not shown', () => {
+    // The shop's home as another task recorded it with the keyboard up: no parcel card, so 粮油 stands where this task's
+    // home has the card; an agent shown it taps 粮油 there, which the walk reads on this home as the card.
+    const row = (label: string, top: number) => ({ bounds: b(40, top, 1040, top + 140), label });
+    const withCard = {
+      ...node(false, tabDown),
+      controls: [...node(false, tabDown).controls!, row('包裹', 367), row('粮油', 567), row('眼镜', 767)],
+    };
+    const noCard = { ...node(true, tabUp), controls: [...node(true, tabUp).controls!, row('粮油', 378), row('眼镜', 578)] };
+    const sameAsMine = { ...node(true, tabUp), controls: [...node(true, tabUp).controls!, row('粮油', 567), row('眼镜', 767)] };
+    expect(keyboardScreen(true, [withCard as GraphNode], [withCard as GraphNode], () => [noCard as GraphNode], screen)).toBeNull();
+    expect(keyboardScreen(true, [withCard as GraphNode], [withCard as GraphNode], () => [sameAsMine as GraphNode], screen)?.id).toBe('up');
+  });
+});
+
+describe('the keyboard a tap raised, which no recording of the page shows', () => {
+  const box = b(40, 260, 1040, 380);
+  const row = b(0, 500, 1080, 700);
+  const g = graphOf([
+    demoOf(1, [
+      {
+        ui: page('商城', field('', '搜索商品', box, { resourceId: id('search') }), button('您的包裹', row, { resourceId: id('card') })),
+        action: tapAt(row),
+      },
+      { ui: page('订单', button('查看物流', b(40, 600, 1040, 730))), action: null, activity: 'OrderActivity' },
+    ]),
+  ]);
+
+  it('the view says so while it is up, so a refusal at its foot counts as acting where the run showed nothing recorded', () => {
+    const { walker } = walkPath(g, [tapAt(box)]);
+    expect(walker.view).toMatchObject({ kind: 'recorded', keyboardUnshown: true });
+    walker.act({ type: 'Back' });
+    expect(walker.view.keyboardUnshown).toBeUndefined();
   });
 });

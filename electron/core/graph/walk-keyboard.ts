@@ -98,12 +98,45 @@ export function keyboardScreen(
   shown: readonly (GraphNode | undefined)[],
   pageScreens: readonly GraphNode[],
   elsewhere: () => readonly GraphNode[],
+  screen: ScreenSize,
 ): GraphNode | null {
   if (!keyboardShown || shown.length === 0 || !shown.every((n) => n !== undefined && n.keyboard !== true)) return null;
   const own = pageScreens.find((n) => n.keyboard === true);
   if (own && keyboardDrop(pageScreens) !== null) return own;
-  const all = [...pageScreens, ...elsewhere()];
+  // Another task's recording only where its page is laid out as the screens the walk stands on: the shop's home with
+  // the keyboard up as the milk task recorded it (no parcel card at its head) shows 粮油 where this task's home has the
+  // card, and an agent shown it tapped 粮油 there — taken as the card (found by exploration on a grown graph).
+  const all = [...pageScreens, ...elsewhere().filter((n) => shown.every((s) => laidOutAs(n, s!, screen)))];
   return keyboardDrop(all) === null ? null : (all.find((n) => n.keyboard === true) ?? null);
+}
+
+/** How far apart two screens may show a control and still lay it out in one place. */
+const SAME_PLACE_PX = 8;
+
+/**
+ * Whether `up`, a recording of a page with the keyboard up, lays out what it shares with `down` (a screen the walk
+ * stands on) where `down` has it: of the labelled controls each shows once, leaving out the bar the keyboard lifts (on
+ * it), two in three stand at the same height; with none left to compare, nothing says otherwise.
+ */
+export function laidOutAs(up: GraphNode, down: GraphNode, screen: ScreenSize): boolean {
+  const once = (n: GraphNode): Map<string, Bounds> => {
+    const at = new Map<string, Bounds>();
+    const twice = new Set<string>();
+    for (const c of n.controls ?? []) {
+      const k = `${c.id ?? ''}|${c.label}`;
+      if (at.has(k)) twice.add(k);
+      at.set(k, c.bounds);
+    }
+    for (const k of twice) at.delete(k);
+    return at;
+  };
+  const top = keyboardTopOf([up], screen)?.keyboard ?? null;
+  const mine = once(up);
+  const theirs = once(down);
+  const shared = [...mine].filter(([k, b]) => theirs.has(k) && (top === null || Math.abs(b.bottom - top) > SAME_PLACE_PX));
+  if (shared.length === 0) return true;
+  const alike = shared.filter(([k, b]) => Math.abs(theirs.get(k)!.top - b.top) <= SAME_PLACE_PX).length;
+  return alike * 3 >= shared.length * 2;
 }
 
 /**

@@ -196,13 +196,22 @@ export abstract class WalkState {
       return { node: this.node, kind: 'recorded', scrolledPx: 0, shown: listed.node.representative, recordedBy: listed.graph.taskId };
     const keyboard = this.afterStay === null && !this.away ? this.keyboardScreen() : null;
     const view = walkView(this.node, this.away !== null, this.scrolled, graphScreen(this.graph as TaskGraph), this.afterStay);
-    const shown = keyboard ? withKeyboardScreen(view, keyboard, this.app?.recordedBy(keyboard), this.graph.taskId) : view;
+    const shown = keyboard
+      ? withKeyboardScreen(view, keyboard, this.app?.recordedBy(keyboard), this.graph.taskId)
+      : this.afterStay === null && !this.away && this.keyboardUnshown()
+        ? { ...view, keyboardUnshown: true as const }
+        : view;
     return shown.kind !== 'excursion' && this.historyUsed() !== null ? { ...shown, stale: true } : shown;
   }
 
   /** The title of the history list the walk stands on where a row opened a page no demonstration recorded (an item used on the way); else null. */
   protected historyUsed(): string | null {
     return this.rowOpenedAway && !this.away ? historyTitle(this.screens()) : null;
+  }
+
+  /** The keyboard raised by a tap where the screens stood on lack it, and no recording to show it in (keyboardScreen null). */
+  private keyboardUnshown(): boolean {
+    return this.pos.keyboard && this.raisedByTap && this.screens().every((n) => n !== undefined && n.keyboard !== true);
   }
 
   /** A recording of the page with the keyboard up, where a tap raised it and the screens stood on lack it (walk-keyboard.ts). */
@@ -212,6 +221,7 @@ export abstract class WalkState {
       this.screens(),
       this.model.nodesOf.get(this.pos.page) ?? [],
       () => this.app?.screensOfPage(this.graph, this.screens()) ?? [],
+      graphScreen(this.graph as TaskGraph),
     );
   }
 

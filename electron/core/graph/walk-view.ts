@@ -322,6 +322,11 @@ export interface WalkView {
    * (walk-history.ts): its rows may stand elsewhere on the phone.
    */
   stale?: true;
+  /**
+   * The keyboard is up on the phone (a tap raised it) and no recording of the page laid out as this one shows it: the
+   * screen shown lacks the keyboard, and what stands at its foot on the phone no screen shows (walk-keyboard.ts).
+   */
+  keyboardUnshown?: true;
 }
 
 /**

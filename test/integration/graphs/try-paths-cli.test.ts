@@ -89,6 +89,37 @@ describe('graph try-paths through the CLI', () => {
     expect(by(13)).toMatchObject({ verdict: 'false-reject', phone: { pass: true }, offline: { accepted: false, unshown: true } });
   }, 600_000);
 
+  it('an agent is shown another task’s recording of a page with the keyboard up only where it is laid out as this one', async () => {
+    // The shop's home as the milk task recorded it with the keyboard up has no parcel card at its head: 粮油 stands there
+    // where this task's home has the card. Shown it after the search box was tapped, an agent aimed 粮油 there and the
+    // walk, reading the tap on this task's home, took it as the card: the order opened (the phone opens 粮油's results).
+    const shop = { type: 'LaunchApp', app: 'com.vphone.shop' };
+    const box = { type: 'Tap', on: '搜索商品' };
+    const set = join(dir, 'keyboard-screen.json');
+    const path = (name: string, expect: string, script: unknown[]) => ({ task: 'shop-where-parcel', name, expect, script });
+    writeFileSync(
+      set,
+      JSON.stringify([
+        path('the search box, then 粮油', 'wrong', [shop, box, { type: 'Tap', on: '粮油' }]),
+        path('the search box, then 眼镜', 'wrong', [shop, box, { type: 'Tap', on: '眼镜' }]),
+        path('the search box, then the card', 'right', [shop, box, { type: 'Tap', on: '您的包裹正在派送' }]),
+        path('the search box, Back, the card', 'right', [shop, box, { type: 'Back' }, { type: 'Tap', on: '您的包裹正在派送' }]),
+      ]),
+    );
+    const r = await cli(['--json', 'graph', 'try-paths', set]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      falseAccepts: 0,
+      falseRejects: 0,
+      results: [
+        { phone: { pass: false }, offline: { accepted: false } },
+        { phone: { pass: false }, offline: { accepted: false } },
+        { phone: { pass: true }, offline: { accepted: true } },
+        { phone: { pass: true }, offline: { accepted: true } },
+      ],
+    });
+  }, 300_000);
+
   const phones = useVirtualPhones();
 
   it('the right paths it refused, given to accept-routes, are recorded on the phone and the grown graph accepts them, and no careless path a recorded no-op lets through', async () => {

@@ -58,4 +58,11 @@ describe('an action where the run showed nothing recorded', () => {
     // Outside the list (the app bar) the scroll does not move what is under the finger.
     expect(actsOnUnshown(tapPx(540, 150), { node, kind: 'scrolled', scrolledPx: 1000 }, screen)).toBe(false);
   });
+
+  it('the keyboard up on the phone and no recording shows it: a tap in the lower half (the keyboard, the bar it lifted)', () => {
+    const noKeyboard = { node, kind: 'recorded', scrolledPx: 0, keyboardUnshown: true };
+    expect(actsOnUnshown(tapPx(540, 2150), noKeyboard, screen)).toBe(true);
+    expect(actsOnUnshown(tapPx(540, 400), noKeyboard, screen)).toBe(false);
+    expect(actsOnUnshown(tapPx(540, 2150), { node, kind: 'recorded', scrolledPx: 0 }, screen)).toBe(false);
+  });
 });

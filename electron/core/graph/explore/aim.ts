@@ -22,6 +22,8 @@ export interface ShownScreen {
   scrolledPx: number;
   /** The recorded list shown may stand otherwise on the phone (a history list after an item was used). */
   stale?: boolean;
+  /** The keyboard is up on the phone and the screen shown lacks it: what stands at its foot there, no screen shows. */
+  keyboardUnshown?: boolean;
 }
 
 const centre = (b: Bounds): { x: number; y: number } => ({ x: (b.left + b.right) / 2, y: (b.top + b.bottom) / 2 });
@@ -50,12 +52,21 @@ export function aimByLabel(action: Action, target: string | null, shown: ShownSc
 /**
  * Whether the run showed the agent nothing recorded where this action acts: a page no demonstration recorded (shown
  * as such), a list scrolled past what its recorded screen shows, tapped where the shifted screen is blank, or a
- * history list recorded before the path used an item (its rows may stand elsewhere on the phone). A path
+ * history list recorded before the path used an item (its rows may stand elsewhere on the phone), or the lower half of
+ * a page whose keyboard is up on the phone where no recording of the page laid out as this one shows it. A path
  * refused there acted on what an offline run cannot show.
  */
 export function actsOnUnshown(action: Action | null, shown: ShownScreen, screen: { width: number; height: number }): boolean {
   if (shown.kind === 'excursion') return true;
   if (shown.stale && action && (action.type === 'Tap' || action.type === 'LongPress')) return true;
+  // The keyboard up on the phone, the screen shown without it: its lower half is the keyboard and the bar it lifted there.
+  if (
+    shown.keyboardUnshown &&
+    action &&
+    (action.type === 'Tap' || action.type === 'LongPress') &&
+    toPixels(action.at, screen).y >= screen.height / 2
+  )
+    return true;
   if (shown.kind !== 'scrolled' || !action || (action.type !== 'Tap' && action.type !== 'LongPress')) return false;
   const p = toPixels(action.at, screen);
   const y = p.y + shown.scrolledPx;
