@@ -268,7 +268,7 @@ export function buildGraph(
   return graph;
 }
 
-/** How far the list stood from the node's representative screen where a tap was recorded (recorded-frame.ts). */
+/** How far the list stood from the node's representative screen where a tap or swipe was recorded, and where a swipe ended (recorded-frame.ts). */
 function listShiftOfStep(
   step: Demo['steps'][number],
   node: GraphNode,

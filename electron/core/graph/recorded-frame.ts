@@ -22,18 +22,18 @@ const centreInside = (b: Bounds, areas: readonly Bounds[]): boolean => {
   return areas.some((a) => x >= a.left && x <= a.right && y >= a.top && y <= a.bottom);
 };
 
-/** The controls inside the lists that a screen shows once each, by `id|label`: their tops. */
-function listedOnce(controls: readonly TapOption[], lists: readonly Bounds[]): Map<string, number> {
-  const tops = new Map<string, number>();
+/** The labelled controls a screen shows once each (of those `keep` keeps), by `id|label`: where each stands. */
+export function shownOnce(controls: readonly TapOption[], keep: (b: Bounds) => boolean = () => true): Map<string, Bounds> {
+  const at = new Map<string, Bounds>();
   const twice = new Set<string>();
   for (const c of controls) {
-    if (!centreInside(c.bounds, lists)) continue;
+    if (!keep(c.bounds)) continue;
     const k = `${c.id ?? ''}|${c.label}`;
-    if (tops.has(k)) twice.add(k);
-    tops.set(k, c.bounds.top);
+    if (at.has(k)) twice.add(k);
+    at.set(k, c.bounds);
   }
-  for (const k of twice) tops.delete(k);
-  return tops;
+  for (const k of twice) at.delete(k);
+  return at;
 }
 
 /**
@@ -49,11 +49,12 @@ export function listShiftOf(
 ): number | null {
   const lists = recorded.scrolls ?? [];
   if (lists.length === 0 || !representative.controls) return null;
-  const mine = listedOnce(recorded.controls ?? [], lists);
-  const theirs = listedOnce(representative.controls, lists);
-  const shifts = [...mine].flatMap(([k, top]) => {
+  const inList = (b: Bounds): boolean => centreInside(b, lists);
+  const mine = shownOnce(recorded.controls ?? [], inList);
+  const theirs = shownOnce(representative.controls, inList);
+  const shifts = [...mine].flatMap(([k, b]) => {
     const there = theirs.get(k);
-    return there === undefined ? [] : [there - top];
+    return there === undefined ? [] : [there.top - b.top];
   });
   if (shifts.length < 2) return null;
   shifts.sort((a, b) => a - b);

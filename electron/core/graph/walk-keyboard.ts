@@ -5,6 +5,7 @@ import { contains } from '../../../shared/domain/ui-tree.js';
 import { toNorm, toPixels } from '../geometry/coordinates.js';
 import type { TapLike, WalkView } from './walk-view.js';
 import { isTapLike } from './walk-view.js';
+import { shownOnce } from './recorded-frame.js';
 
 /** A control whose bottom lies this close above the keyboard's top stands on it: a bar the keyboard pushed up. */
 const ON_THE_KEYBOARD_PX = 200;
@@ -119,20 +120,9 @@ const SAME_PLACE_PX = 8;
  * it), two in three stand at the same height; with none left to compare, nothing says otherwise.
  */
 export function laidOutAs(up: GraphNode, down: GraphNode, screen: ScreenSize): boolean {
-  const once = (n: GraphNode): Map<string, Bounds> => {
-    const at = new Map<string, Bounds>();
-    const twice = new Set<string>();
-    for (const c of n.controls ?? []) {
-      const k = `${c.id ?? ''}|${c.label}`;
-      if (at.has(k)) twice.add(k);
-      at.set(k, c.bounds);
-    }
-    for (const k of twice) at.delete(k);
-    return at;
-  };
   const top = keyboardTopOf([up], screen)?.keyboard ?? null;
-  const mine = once(up);
-  const theirs = once(down);
+  const mine = shownOnce(up.controls ?? []);
+  const theirs = shownOnce(down.controls ?? []);
   const shared = [...mine].filter(([k, b]) => theirs.has(k) && (top === null || Math.abs(b.bottom - top) > SAME_PLACE_PX));
   if (shared.length === 0) return true;
   const alike = shared.filter(([k, b]) => Math.abs(theirs.get(k)!.top - b.top) <= SAME_PLACE_PX).length;

@@ -90,12 +90,6 @@ export function landing(
   return { next, leaves: true, effects, finished: null };
 }
 
-/**
- * A trip from a page to another (a city picker) and back, by a recorded action there: on a phone the page keeps what
- * was set on it before the trip (the date chosen before the destination), and shows what the trip set (the city).
- * What the trip set is what differs between the page the demonstrations left for that trip and the page they came
- * back to; every other key shows what the path left there. Returns whether `next`'s content changed.
- */
 /** The node a demonstration left `page` from last before its step `t` (its departure), or null. */
 function departureBefore(m: PageModel, demo: number, t: number, page: string): string | null {
   for (let i = t - 1; i >= 0; i--) {
@@ -126,8 +120,8 @@ function asLeft(m: PageModel, ways: GraphEdge[], from: Position): GraphEdge[] {
     if (mine === undefined || arrivals.every((c) => c[k] === arrivals[0]![k])) continue;
     const asItWasLeft = ways.every((e) =>
       e.uses.every(([d, t]) => {
-        const from = departureBefore(m, d, t, left.page);
-        return from !== null && contentOf(m.byId.get(from))[k] === contentOf(m.byId.get(e.to))[k];
+        const departed = departureBefore(m, d, t, left.page);
+        return departed !== null && contentOf(m.byId.get(departed))[k] === contentOf(m.byId.get(e.to))[k];
       }),
     );
     if (!asItWasLeft) continue;
@@ -137,6 +131,12 @@ function asLeft(m: PageModel, ways: GraphEdge[], from: Position): GraphEdge[] {
   return kept;
 }
 
+/**
+ * A trip from a page to another (a city picker) and back, by a recorded action there: on a phone the page keeps what
+ * was set on it before the trip (the date chosen before the destination), and shows what the trip set (the city).
+ * What the trip set is what differs between the page the demonstrations left for that trip and the page they came
+ * back to; every other key shows what the path left there. Returns whether `next`'s content changed.
+ */
 function keptOnReturn(m: PageModel, from: Position, next: Position): boolean {
   const left = from.back;
   if (!left || left.page !== next.page || left.page === from.page) return false;

@@ -1,7 +1,7 @@
-import { inRepresentativeFrames } from './recorded-frame.js';
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode, ObservationRef, TapOption, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { graphScreen } from '../../../shared/domain/task-graph.js';
+import { inRepresentativeFrames } from './recorded-frame.js';
 import type { ContentRecord } from './goal-conditions.js';
 import { isSearchKey, isTextKey, pressKey } from './goal-conditions.js';
 import type { MatchOptions } from './match.js';
@@ -144,10 +144,10 @@ export abstract class WalkState {
   /** Some demonstration double-tapped: the graph knows the gesture itself (walk-as-phone.ts). */
   protected readonly recordsDoubleTap: boolean;
 
-  /** `app`: the pages other tasks' demonstrations recorded in the same apps (walk-app-pages.ts); without, none. */
   /** The graph walked, its taps read on their nodes' representative screens (recorded-frame.ts). */
   protected readonly graph: WalkGraph;
 
+  /** `app`: the pages other tasks' demonstrations recorded in the same apps (walk-app-pages.ts); without, none. */
   constructor(
     recorded: WalkGraph,
     protected readonly opts: MatchOptions,
