@@ -55,13 +55,16 @@ const weather = (city: string) => page(city, button('城市管理', b(900, 100, 
 const swipe = (units: number): Action => ({ type: 'Swipe', from: { x: 500, y: 750 }, to: { x: 500, y: 750 - units }, ms: 400 });
 const harbin = (first: number) => rowAt(CITIES.indexOf('哈尔滨') - first);
 
+/** The people's route: one swipe of 500 units, then 哈尔滨 where their screen shows it. */
+const people = demoOf(1, [
+  { ui: cities(0), action: swipe(500) },
+  { ui: cities(10), action: tapAt(harbin(10)) },
+  { ui: weather('哈尔滨'), action: null, activity: 'MainActivity' },
+]);
+
 describe("a tap read where its node's representative screen shows what it pressed", () => {
   const g = graphOf([
-    demoOf(1, [
-      { ui: cities(0), action: swipe(500) },
-      { ui: cities(10), action: tapAt(harbin(10)) },
-      { ui: weather('哈尔滨'), action: null, activity: 'MainActivity' },
-    ]),
+    people,
     demoOf(2, [
       { ui: cities(0), action: swipe(400) },
       { ui: cities(8), action: tapAt(harbin(8)) },
@@ -94,11 +97,7 @@ describe('a swipe recorded from where the shorter swipe left the list, taken fro
   // exploration's first swipe the walk stands 100 units above that screen — where exploration's own second swipe began.
   const target = CITIES.indexOf('兰州');
   const g = graphOf([
-    demoOf(1, [
-      { ui: cities(0), action: swipe(500) },
-      { ui: cities(10), action: tapAt(harbin(10)) },
-      { ui: weather('哈尔滨'), action: null, activity: 'MainActivity' },
-    ]),
+    people,
     demoOf(2, [
       { ui: cities(0), action: swipe(400) },
       { ui: cities(8), action: swipe(400) },

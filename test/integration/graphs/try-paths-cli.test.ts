@@ -89,35 +89,30 @@ describe('graph try-paths through the CLI', () => {
     expect(by(13)).toMatchObject({ verdict: 'false-reject', phone: { pass: true }, offline: { accepted: false, unshown: true } });
   }, 600_000);
 
+  /** Plays paths of one task through `graph try-paths`; the command's summary, every path played. */
+  const tryPaths = async (name: string, task: string, paths: [string, 'right' | 'wrong', unknown[]][]) => {
+    const file = join(dir, `${name}.json`);
+    writeFileSync(file, JSON.stringify(paths.map(([path, expect, script]) => ({ task, name: path, expect, script }))));
+    const r = await cli(['--json', 'graph', 'try-paths', file]);
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout) as TryPathsSummary;
+  };
+  const phoneSays = (pass: boolean) => ({ phone: { pass }, offline: { accepted: pass } });
+
   it('an agent is shown another task’s recording of a page with the keyboard up only where it is laid out as this one', async () => {
     // The shop's home as the milk task recorded it with the keyboard up has no parcel card at its head: 粮油 stands there
     // where this task's home has the card. Shown it after the search box was tapped, an agent aimed 粮油 there and the
     // walk, reading the tap on this task's home, took it as the card: the order opened (the phone opens 粮油's results).
     const shop = { type: 'LaunchApp', app: 'com.vphone.shop' };
     const box = { type: 'Tap', on: '搜索商品' };
-    const set = join(dir, 'keyboard-screen.json');
-    const path = (name: string, expect: string, script: unknown[]) => ({ task: 'shop-where-parcel', name, expect, script });
-    writeFileSync(
-      set,
-      JSON.stringify([
-        path('the search box, then 粮油', 'wrong', [shop, box, { type: 'Tap', on: '粮油' }]),
-        path('the search box, then 眼镜', 'wrong', [shop, box, { type: 'Tap', on: '眼镜' }]),
-        path('the search box, then the card', 'right', [shop, box, { type: 'Tap', on: '您的包裹正在派送' }]),
-        path('the search box, Back, the card', 'right', [shop, box, { type: 'Back' }, { type: 'Tap', on: '您的包裹正在派送' }]),
-      ]),
-    );
-    const r = await cli(['--json', 'graph', 'try-paths', set]);
-    expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({
-      falseAccepts: 0,
-      falseRejects: 0,
-      results: [
-        { phone: { pass: false }, offline: { accepted: false } },
-        { phone: { pass: false }, offline: { accepted: false } },
-        { phone: { pass: true }, offline: { accepted: true } },
-        { phone: { pass: true }, offline: { accepted: true } },
-      ],
-    });
+    const card = { type: 'Tap', on: '您的包裹正在派送' };
+    const s = await tryPaths('keyboard-screen', 'shop-where-parcel', [
+      ['the search box, then 粮油', 'wrong', [shop, box, { type: 'Tap', on: '粮油' }]],
+      ['the search box, then 眼镜', 'wrong', [shop, box, { type: 'Tap', on: '眼镜' }]],
+      ['the search box, then the card', 'right', [shop, box, card]],
+      ['the search box, Back, the card', 'right', [shop, box, { type: 'Back' }, card]],
+    ]);
+    expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [false, false, true, true].map(phoneSays) });
   }, 300_000);
 
   const phones = useVirtualPhones();
@@ -279,6 +274,20 @@ describe('graph try-paths through the CLI', () => {
     });
   }, 600_000);
 
+  /** Records routes (id → actions) of one task as demonstrations on a fresh sample phone, through `graph accept-routes`. */
+  const grow = async (name: string, taskId: string, routes: Record<string, unknown[]>) => {
+    const file = join(dir, `${name}.json`);
+    const list = Object.entries(routes).map(([id, actions]) => ({ id, taskId, actions, reaches: { checksPass: true, state: '' } }));
+    writeFileSync(file, JSON.stringify(list));
+    const phone = await phones({ count: 1, ...SAMPLE_PHONE });
+    const r = await cliToEnd([
+      ...['--workspace', ws, '--adb', `127.0.0.1:${phone.port}`, '--json', 'graph', 'accept-routes', file],
+      ...['--device', 'vphone-1', '--allow-side-effects'],
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout) as unknown;
+  };
+
   it("a graph grown from a shorter swipe reads each recorded tap on its own screen: the other swipe's place is another city", async () => {
     // Exploration swipes 400 units where the people swiped 500: the city list one swipe down is one node, shown as the
     // people's screen, and 哈尔滨 tapped after the shorter swipe lies 100 units lower. Before the fix the grown graph took
@@ -289,46 +298,14 @@ describe('graph try-paths through the CLI', () => {
     const short = { type: 'Swipe', from: { x: 500, y: 700 }, to: { x: 500, y: 300 }, ms: 500 };
     const long = { type: 'Swipe', from: { x: 500, y: 750 }, to: { x: 500, y: 250 }, ms: 400 };
     const lower = { type: 'Tap', at: { x: 500, y: 901 } };
-    const routeFile = join(dir, 'short-swipe-route.json');
-    writeFileSync(
-      routeFile,
-      JSON.stringify([
-        {
-          id: 'short-swipe',
-          taskId: 'weather-son-cold',
-          actions: [launch, manage, short, lower],
-          reaches: { checksPass: true, state: '' },
-        },
-      ]),
-    );
-    const phone = await phones({ count: 1, ...SAMPLE_PHONE });
-    const grown = await cliToEnd([
-      ...['--workspace', ws, '--adb', `127.0.0.1:${phone.port}`, '--json', 'graph', 'accept-routes', routeFile],
-      ...['--device', 'vphone-1', '--allow-side-effects'],
+    const grown = await grow('short-swipe-route', 'weather-son-cold', { 'short-swipe': [launch, manage, short, lower] });
+    expect(grown).toMatchObject({ versions: [{ taskId: 'weather-son-cold', trust: 'valid' }] });
+    const s = await tryPaths('short-swipe-after', 'weather-son-cold', [
+      ['the shorter swipe, 哈尔滨 lower', 'right', [launch, manage, short, lower]],
+      ['the longer swipe, 哈尔滨 higher', 'right', [launch, manage, long, { type: 'Tap', at: { x: 500, y: 801 } }]],
+      ["the longer swipe, the shorter one's place", 'wrong', [launch, manage, long, lower]],
     ]);
-    expect(grown.code, grown.stderr).toBe(0);
-    expect(JSON.parse(grown.stdout)).toMatchObject({ versions: [{ taskId: 'weather-son-cold', trust: 'valid' }] });
-    const after = join(dir, 'short-swipe-after.json');
-    const path = (name: string, expect: string, script: unknown[]) => ({ task: 'weather-son-cold', name, expect, script });
-    writeFileSync(
-      after,
-      JSON.stringify([
-        path('the shorter swipe, 哈尔滨 lower', 'right', [launch, manage, short, lower]),
-        path('the longer swipe, 哈尔滨 higher', 'right', [launch, manage, long, { type: 'Tap', at: { x: 500, y: 801 } }]),
-        path("the longer swipe, the shorter one's place", 'wrong', [launch, manage, long, lower]),
-      ]),
-    );
-    const verdicts = await cli(['--json', 'graph', 'try-paths', after]);
-    expect(verdicts.code, verdicts.stderr).toBe(0);
-    expect(JSON.parse(verdicts.stdout)).toMatchObject({
-      falseAccepts: 0,
-      falseRejects: 0,
-      results: [
-        { phone: { pass: true }, offline: { accepted: true } },
-        { phone: { pass: true }, offline: { accepted: true } },
-        { phone: { pass: false }, offline: { accepted: false } },
-      ],
-    });
+    expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [true, true, false].map(phoneSays) });
   }, 600_000);
 
   it('a list come back to by the Up arrow of the page it opened stands where the path left it, as the recordings show', async () => {
@@ -345,44 +322,15 @@ describe('graph try-paths through the CLI', () => {
     const install = { type: 'Tap', at: { x: 500, y: 285 } };
     const r1 = [launch, swipe, updates, up, swipe, mahjongTwoDown, install];
     const r2 = [launch, updates, up, swipe, swipe, chessTwoDown, install];
-    const routeFile = join(dir, 'up-routes.json');
-    const route = (id: string, actions: unknown[]) => ({
-      id,
-      taskId: 'store-card-game',
-      actions,
-      reaches: { checksPass: true, state: '' },
-    });
-    writeFileSync(routeFile, JSON.stringify([route('left-down', r1), route('left-top', r2)]));
-    const phone = await phones({ count: 1, ...SAMPLE_PHONE });
-    const grown = await cliToEnd([
-      ...['--workspace', ws, '--adb', `127.0.0.1:${phone.port}`, '--json', 'graph', 'accept-routes', routeFile],
-      ...['--device', 'vphone-1', '--allow-side-effects'],
+    const grown = await grow('up-routes', 'store-card-game', { 'left-down': r1, 'left-top': r2 });
+    expect(grown).toMatchObject({ versions: [{ taskId: 'store-card-game', trust: 'valid' }] });
+    const s = await tryPaths('up-after', 'store-card-game', [
+      ['left one swipe down, Up, a swipe more, 老年麻将', 'right', r1],
+      ['left at the top, Up, two swipes, 中国象棋', 'right', r2],
+      ["left at the top, Up, one swipe, 中国象棋's place two down", 'wrong', [launch, updates, up, swipe, chessTwoDown, install]],
+      ['left one swipe down, Up, a swipe more, 老年麻将 opened, not installed', 'wrong', r1.slice(0, -1)],
     ]);
-    expect(grown.code, grown.stderr).toBe(0);
-    expect(JSON.parse(grown.stdout)).toMatchObject({ versions: [{ taskId: 'store-card-game', trust: 'valid' }] });
-    const after = join(dir, 'up-after.json');
-    const path = (name: string, expect: string, script: unknown[]) => ({ task: 'store-card-game', name, expect, script });
-    writeFileSync(
-      after,
-      JSON.stringify([
-        path('left one swipe down, Up, a swipe more, 老年麻将', 'right', r1),
-        path('left at the top, Up, two swipes, 中国象棋', 'right', r2),
-        path("left at the top, Up, one swipe, 中国象棋's place two down", 'wrong', [launch, updates, up, swipe, chessTwoDown, install]),
-        path('left one swipe down, Up, a swipe more, 老年麻将 opened, not installed', 'wrong', r1.slice(0, -1)),
-      ]),
-    );
-    const verdicts = await cli(['--json', 'graph', 'try-paths', after]);
-    expect(verdicts.code, verdicts.stderr).toBe(0);
-    expect(JSON.parse(verdicts.stdout)).toMatchObject({
-      falseAccepts: 0,
-      falseRejects: 0,
-      results: [
-        { phone: { pass: true }, offline: { accepted: true } },
-        { phone: { pass: true }, offline: { accepted: true } },
-        { phone: { pass: false }, offline: { accepted: false } },
-        { phone: { pass: false }, offline: { accepted: false } },
-      ],
-    });
+    expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [true, true, false, false].map(phoneSays) });
   }, 600_000);
 
   it('a graph grown from short swipes replays them: the second taken from where the first left the list', async () => {
@@ -394,40 +342,14 @@ describe('graph try-paths through the CLI', () => {
     const short = { type: 'Swipe', from: { x: 500, y: 700 }, to: { x: 500, y: 300 }, ms: 500 };
     const dance = { type: 'Tap', at: { x: 500, y: 190 } };
     const install = { type: 'Tap', at: { x: 500, y: 285 } };
-    const routeActions = [launch, short, short, short, dance, install];
-    const routeFile = join(dir, 'two-short-swipes.json');
-    writeFileSync(
-      routeFile,
-      JSON.stringify([
-        { id: 'two-short', taskId: 'store-install-grandson', actions: routeActions, reaches: { checksPass: true, state: '' } },
-      ]),
-    );
-    const phone = await phones({ count: 1, ...SAMPLE_PHONE });
-    const grown = await cliToEnd([
-      ...['--workspace', ws, '--adb', `127.0.0.1:${phone.port}`, '--json', 'graph', 'accept-routes', routeFile],
-      ...['--device', 'vphone-1', '--allow-side-effects'],
+    const route = [launch, short, short, short, dance, install];
+    const grown = await grow('two-short-swipes', 'store-install-grandson', { 'three-short': route });
+    expect(grown).toMatchObject({ versions: [{ taskId: 'store-install-grandson', trust: 'valid' }] });
+    const s = await tryPaths('two-short-swipes-after', 'store-install-grandson', [
+      ['three short swipes, 广场舞教学, 安装', 'right', route],
+      ['three short swipes, 广场舞教学 opened, not installed', 'wrong', route.slice(0, -1)],
     ]);
-    expect(grown.code, grown.stderr).toBe(0);
-    expect(JSON.parse(grown.stdout)).toMatchObject({ versions: [{ taskId: 'store-install-grandson', trust: 'valid' }] });
-    const after = join(dir, 'two-short-swipes-after.json');
-    const path = (name: string, expect: string, script: unknown[]) => ({ task: 'store-install-grandson', name, expect, script });
-    writeFileSync(
-      after,
-      JSON.stringify([
-        path('three short swipes, 广场舞教学, 安装', 'right', routeActions),
-        path('three short swipes, 广场舞教学 opened, not installed', 'wrong', routeActions.slice(0, -1)),
-      ]),
-    );
-    const verdicts = await cli(['--json', 'graph', 'try-paths', after]);
-    expect(verdicts.code, verdicts.stderr).toBe(0);
-    expect(JSON.parse(verdicts.stdout)).toMatchObject({
-      falseAccepts: 0,
-      falseRejects: 0,
-      results: [
-        { phone: { pass: true }, offline: { accepted: true } },
-        { phone: { pass: false }, offline: { accepted: false } },
-      ],
-    });
+    expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [true, false].map(phoneSays) });
   }, 600_000);
 
   it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {
