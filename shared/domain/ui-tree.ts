@@ -18,6 +18,9 @@ export function flattenUi(h: UiHierarchy): UiNode[] {
 export const area = (b: Bounds): number => Math.max(0, b.right - b.left) * Math.max(0, b.bottom - b.top);
 
 export const contains = (b: Bounds, x: number, y: number): boolean => x >= b.left && x < b.right && y >= b.top && y < b.bottom;
+/** Whether the centre of `b` lies in one of `areas` (a control inside a list). */
+export const centreIn = (b: Bounds, areas: readonly Bounds[]): boolean =>
+  areas.some((a) => contains(a, (b.left + b.right) / 2, (b.top + b.bottom) / 2));
 export const sameBounds = (a: Bounds, b: Bounds): boolean =>
   a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom;
 /** Whether `inner` lies wholly within `outer`. */

@@ -1,5 +1,6 @@
 import type { Bounds } from '../../../shared/domain/ui-node.js';
 import type { GraphEdge, GraphNode, TapOption, TaskGraph } from '../../../shared/domain/task-graph.js';
+import { centreIn, contains } from '../../../shared/domain/ui-tree.js';
 import { NORM_MAX } from '../geometry/coordinates.js';
 import { SCROLL_SLACK } from './walk-view.js';
 
@@ -15,12 +16,6 @@ import { SCROLL_SLACK } from './walk-view.js';
  * and ended beside its nodes' screens too (`listShift`, `landedShift`): after exploration's first short swipe the walk
  * stands 100 units above the node's screen, where its second began, and takes it from there (walk-scroll-travel.ts).
  */
-
-const centreInside = (b: Bounds, areas: readonly Bounds[]): boolean => {
-  const x = (b.left + b.right) / 2;
-  const y = (b.top + b.bottom) / 2;
-  return areas.some((a) => x >= a.left && x <= a.right && y >= a.top && y <= a.bottom);
-};
 
 /** The labelled controls a screen shows once each (of those `keep` keeps), by `id|label`: where each stands. */
 export function shownOnce(controls: readonly TapOption[], keep: (b: Bounds) => boolean = () => true): Map<string, Bounds> {
@@ -49,7 +44,7 @@ export function listShiftOf(
 ): number | null {
   const lists = recorded.scrolls ?? [];
   if (lists.length === 0 || !representative.controls) return null;
-  const inList = (b: Bounds): boolean => centreInside(b, lists);
+  const inList = (b: Bounds): boolean => centreIn(b, lists);
   const mine = shownOnce(recorded.controls ?? [], inList);
   const theirs = shownOnce(representative.controls, inList);
   const shifts = [...mine].flatMap(([k, b]) => {
@@ -67,18 +62,16 @@ export function listShiftOf(
 
 /** Bounds moved up by `dy` pixels where they lie inside a list; elsewhere (the app bar, the tab bar) as they are. */
 const moved = (b: Bounds, dy: number, lists: readonly Bounds[]): Bounds =>
-  centreInside(b, lists) ? { ...b, top: b.top + dy, bottom: b.bottom + dy } : b;
+  centreIn(b, lists) ? { ...b, top: b.top + dy, bottom: b.bottom + dy } : b;
 
 /** The edge with its tap read on its node's representative screen. */
 function inNodeFrame(e: GraphEdge, node: GraphNode | undefined): GraphEdge {
-  const shift = e.listShift;
+  const dy = e.listShift;
   const lists = node?.scrolls ?? [];
   const a = e.action;
-  if (!shift || lists.length === 0 || !('at' in a) || e.actionPx === null || !('at' in e.actionPx)) return e;
+  if (!dy || lists.length === 0 || !('at' in a) || e.actionPx === null || !('at' in e.actionPx)) return e;
   const px = e.actionPx.at;
-  const where: Bounds = { left: px.x, top: px.y, right: px.x, bottom: px.y };
-  if (!centreInside(where, lists)) return e;
-  const dy = shift;
+  if (!lists.some((l) => contains(l, px.x, px.y))) return e;
   const move = (b: Bounds): Bounds => moved(b, dy, lists);
   const opts = (o: TapOption[] | undefined): TapOption[] | undefined => o?.map((x) => ({ ...x, bounds: move(x.bounds) }));
   const norm = (dy / e.screen.height) * NORM_MAX;

@@ -1,7 +1,7 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode, TapOption } from '../../../shared/domain/task-graph.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
-import { contains } from '../../../shared/domain/ui-tree.js';
+import { centreIn, contains } from '../../../shared/domain/ui-tree.js';
 import { toPixels } from '../geometry/coordinates.js';
 import { isTapLike } from './walk-view.js';
 import type { PageModel } from './page-model.js';
@@ -25,9 +25,6 @@ export interface TabBar {
 const ROW_SLACK = 6;
 
 const sameRow = (a: Bounds, b: Bounds): boolean => Math.abs(a.top - b.top) <= ROW_SLACK && Math.abs(a.bottom - b.bottom) <= ROW_SLACK;
-
-const centreIn = (b: Bounds, areas: readonly Bounds[]): boolean =>
-  areas.some((s) => contains(s, (b.left + b.right) / 2, (b.top + b.bottom) / 2));
 
 const barsByNode = new WeakMap<GraphNode, TabBar[]>();
 
