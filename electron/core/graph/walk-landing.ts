@@ -39,9 +39,14 @@ export function landing(
   const effects = editModel(m, move, action, from);
   if (isEdit(m, edge) && effects.size === 0) {
     // A tap that changes nothing on the page (a field focused): where it led, or where the walk stands.
-    const focus = focusOf(m, edge, from.page) ?? from.focus;
+    const focused = focusOf(m, edge, from.page);
+    const focus = focused ?? from.focus;
     const nodes = move.how === 'edge' ? new Set(twins().map((e) => e.to)) : from.nodes;
-    const next = { ...from, nodes, near: move.how === 'edge' ? edge.to : from.near, keyboard: focus !== null || from.keyboard, focus };
+    // A field tapped raises the keyboard; a Back that stays on the page hides it, as every phone's Back does first, and the
+    // field keeps the focus with the keyboard down (exploration's grown store graph: the search box tapped, a recorded
+    // Back, a swipe — the walk kept the keyboard up, read the swipe as on it and the next tap on the list as a key).
+    const keyboard = action.type === 'Back' ? false : focused !== null || from.keyboard;
+    const next = { ...from, nodes, near: move.how === 'edge' ? edge.to : from.near, keyboard, focus };
     return { next, leaves: false, effects, finished: null };
   }
   if (isEdit(m, edge)) {
@@ -62,8 +67,11 @@ export function landing(
     // The rows of a list all done in another order: what the recorded last one also did (walk-rows.ts).
     const finished = move.how === 'other-row' || move.how === 'page-edit' ? rowsFinished(m, from.page, content) : null;
     for (const [k, v] of finished?.effects ?? []) content.set(k, v);
-    const focus = action.type === 'Type' ? (typedField(edge)?.key ?? from.focus) : (focusOf(m, edge, from.page) ?? from.focus);
-    const next: Position = { ...from, content, keyboard: action.type === 'Type' || focus !== null || from.keyboard, focus };
+    const focused = focusOf(m, edge, from.page);
+    const focus = action.type === 'Type' ? (typedField(edge)?.key ?? from.focus) : (focused ?? from.focus);
+    // Typing shows the keyboard, as a field tapped does; a field that only kept the focus (the keyboard hidden by Back)
+    // leaves it as it was.
+    const next: Position = { ...from, content, keyboard: action.type === 'Type' || focused !== null || from.keyboard, focus };
     next.nodes = nodesAt(m, threshold, next);
     // Another search query stands where the demonstration's did (see GraphWalker's `query`).
     if ((move.how === 'edge' && !edge.slider) || move.how === 'query') for (const e of twins()) next.nodes.add(e.to);

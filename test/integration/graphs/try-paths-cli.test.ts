@@ -352,6 +352,32 @@ describe('graph try-paths through the CLI', () => {
     expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [true, false].map(phoneSays) });
   }, 600_000);
 
+  it('a graph grown from a route whose Back hid the keyboard replays it: the swipe after it moves the list', async () => {
+    // The store's search box tapped (the keyboard up), Back (the keyboard down, the box keeps the focus), a swipe down the
+    // list and 挂号网 at the top. Grown from that route, the graph holds the Back as an edge of the home page to itself;
+    // before the fix the walk took it with the keyboard still up, read the swipe as on the keyboard and the tap as the
+    // search box, and refused the route it had just recorded ("not valid"). With the keyboard really up (no Back), the
+    // swipe lands on the keyboard on the phone too and the tap opens nothing: refused; 打车 installed instead: refused.
+    const launch = { type: 'LaunchApp', app: 'com.vphone.appstore' };
+    const box = { type: 'Tap', at: { x: 500, y: 127 } };
+    const swipe = { type: 'Swipe', from: { x: 500, y: 700 }, to: { x: 500, y: 300 }, ms: 500 };
+    const top = { type: 'Tap', at: { x: 500, y: 126 } };
+    const install = { type: 'Tap', at: { x: 500, y: 285 } };
+    const route = [launch, box, { type: 'Back' }, swipe, top, install];
+    const grown = await grow('back-hides-keyboard', 'store-hospital-app', { 'box-back': route });
+    expect(grown).toMatchObject({ versions: [{ taskId: 'store-hospital-app', trust: 'valid' }] });
+    const s = await tryPaths('back-hides-keyboard-after', 'store-hospital-app', [
+      ['the box, Back, a swipe, 挂号网, 安装', 'right', route],
+      ['the box, a swipe on the keyboard, 挂号网’s place', 'wrong', [launch, box, swipe, top, install]],
+      [
+        'the box, Back, a swipe, 打车 low on the list, 安装',
+        'wrong',
+        [launch, box, { type: 'Back' }, swipe, { type: 'Tap', at: { x: 500, y: 946 } }, install],
+      ],
+    ]);
+    expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [true, false, false].map(phoneSays) });
+  }, 600_000);
+
   it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify([{ task: 'clock-alarm-six', script: [{ type: 'Back' }] }]));
