@@ -76,7 +76,7 @@ export abstract class WalkRules extends WalkTravels {
     if (e && !e.goal && isTapLike(action)) {
       const tab = tabPressed(sharedTabBars(this.screens()), action, screen);
       const left = tab ? this.tabPages.pageOf(tab.bar, tab.label) : undefined;
-      if (tab && left && !pressedAfterLeavingFrom(this.model, e, left.pos.nodes))
+      if (tab && left && !pressedAfterLeavingFrom(this.model, e, left.pos.nodes, tab))
         return this.toTab(tab.bar, tab.label, action, exact.nearest);
     }
     // The value a picker shows, tapped again: it closes the picker back where it was opened from, nothing changed.

@@ -163,13 +163,24 @@ export function tabDestination<P>(
  * Whether a demonstration pressed the tab edge `e` after leaving the tab's page from one of `leftFrom` — the nodes of
  * the page as the path left it: then what its press showed is what the app does after such a visit (the shop's 首页 tab
  * after the cart, the list back at its top where the path had scrolled it), not a page recorded from another state.
+ * Where the bar's tabs share one page (the travel app's 火车票 · 机票 above one form, one title), the page the tab was
+ * left on is the last one showing that tab selected: the other tab's steps between are the visit, not the leaving (a
+ * grown graph: 机票, its 北京 shortcut, Up, 火车票 — the train form then holds 北京, as every recording of it shows).
  */
-export function pressedAfterLeavingFrom(m: PageModel, e: GraphEdge, leftFrom: ReadonlySet<string>): boolean {
+export function pressedAfterLeavingFrom(
+  m: PageModel,
+  e: GraphEdge,
+  leftFrom: ReadonlySet<string>,
+  tab: { bar: TabBar; label: string },
+): boolean {
   const tabPage = m.pageOf.get(e.to);
+  // A screen of the page showing another tab of the bar selected; one showing no bar (a graph from before screens kept
+  // their controls) counts as the tab's.
+  const otherTab = (id: string): boolean => tabBarsOf(m.byId.get(id)).some((b) => b.key === tab.bar.key && b.selected.label !== tab.label);
   return e.uses.some(([d, k]) => {
     for (let j = k - 1; j >= 0; j--) {
       const before = m.stepOf.get(`${d}:${j}`);
-      if (before && m.pageOf.get(before.from) === tabPage) return leftFrom.has(before.from);
+      if (before && m.pageOf.get(before.from) === tabPage && !otherTab(before.from)) return leftFrom.has(before.from);
     }
     return false;
   });

@@ -378,6 +378,31 @@ describe('graph try-paths through the CLI', () => {
     expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [true, false, false].map(phoneSays) });
   }, 600_000);
 
+  it('a graph grown from a route through the other tab above one form replays it: the train form holds 北京 from the flights tab', async () => {
+    // The travel app's 火车票 · 机票 tabs sit above one form: 北京's shortcut on the flights tab, its flights, Up, then
+    // 火车票 — the train form shows 北京 too, and 查询 lists the trains. Grown from that route, the graph took 火车票 to the
+    // train form as the path had left it (no destination): it looked for where the route left the tab's page and found
+    // the flights form, the same page under the other tab, and refused the route it had just recorded ("not valid").
+    // The flights tab only looked at (no destination), then 查询 and the first train's place: nothing listed, refused;
+    // the flight booked instead: refused.
+    const launch = { type: 'LaunchApp', app: 'com.vphone.travel' };
+    const flights = { type: 'Tap', at: { x: 750, y: 127 } };
+    const trains = { type: 'Tap', at: { x: 250, y: 127 } };
+    const beijing = { type: 'Tap', at: { x: 500, y: 534 } };
+    const query = { type: 'Tap', at: { x: 500, y: 429 } };
+    const first = { type: 'Tap', at: { x: 500, y: 256 } };
+    const submit = { type: 'Tap', at: { x: 500, y: 913 } };
+    const route = [launch, flights, beijing, { type: 'Tap', at: { x: 68, y: 61 } }, trains, query, first, submit];
+    const grown = await grow('shared-form', 'travel-train-beijing', { 'via-flights': route });
+    expect(grown).toMatchObject({ versions: [{ taskId: 'travel-train-beijing', trust: 'valid' }] });
+    const s = await tryPaths('shared-form-after', 'travel-train-beijing', [
+      ['机票, 北京, Up, 火车票, 查询, the first train', 'right', route],
+      ['机票 looked at, 火车票, 查询, the first train’s place', 'wrong', [launch, flights, trains, query, first, submit]],
+      ['机票, 北京, the first flight booked', 'wrong', [launch, flights, beijing, first, submit]],
+    ]);
+    expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [true, false, false].map(phoneSays) });
+  }, 600_000);
+
   it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify([{ task: 'clock-alarm-six', script: [{ type: 'Back' }] }]));
