@@ -18,6 +18,7 @@ const facts = (over: Partial<PhoneFacts> = {}): PhoneFacts => ({
   keyboardUp: false,
   raisedByTap: false,
   keyboardMoved: false,
+  recordedPress: () => false,
   ...over,
 });
 /** A screen recorded with the keyboard up: its list ends at `listBottom` px, and it lets one press `pressable`. */
@@ -156,6 +157,12 @@ describe('what a phone makes of an action before the page weighs it', () => {
     // Above it, or with no recording of any page with the keyboard up: for the page to weigh.
     expect(asThePhoneTakesIt(tap(550), facts(raised))).toBeNull();
     expect(asThePhoneTakesIt(tap(917), facts({ ...raised, keyboardAnywhere: () => [] }))).toBeNull();
+    // A demonstration pressed 首页 at that very point from here, the keyboard up (a graph grown from exploration's
+    // routes: the search box, then the tab risen over the keyboard): its recorded press takes the tap as it is. Another
+    // control recorded there (a row a recording tapped with the keyboard down) does not.
+    const pressed = (label: string) => facts({ ...raised, recordedPress: (_a, l) => l === label });
+    expect(asThePhoneTakesIt(tap(632), pressed('首页'))).toBeNull();
+    expect(asThePhoneTakesIt(tap(632), pressed('附近的车'))).toMatchObject({ kind: 'as', action: { type: 'Tap', at: { y: 917.083 } } });
   });
 
   it('a tap or a long press with nothing recorded about them is what it says', () => {

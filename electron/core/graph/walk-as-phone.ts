@@ -35,6 +35,8 @@ export interface PhoneFacts {
   raisedByTap: boolean;
   /** A tap already moved to where a control stood above the keyboard is being taken: not moved again. */
   keyboardMoved: boolean;
+  /** Whether a recorded tap out of where the walk stands, made at this very point, pressed the control labelled so. */
+  recordedPress: (action: Action, label: string) => boolean;
 }
 
 /** What the phone makes of an action, for the walk to take in its place. */
@@ -142,6 +144,11 @@ function aroundTheKeyboard(action: Action, f: PhoneFacts): PhoneTake | null {
   if (tap === null) return null;
   if (tap.kind === 'key')
     return { kind: 'refused', reason: 'a key of the on-screen keyboard tapped by place: what it types or deletes, no demonstration did' };
+  // A demonstration pressed that very control at this very point from here (the tab risen over the keyboard it had
+  // raised): its recording is what the phone does with the tap as it is — taken as recorded, not moved to where the
+  // control stands with the keyboard down, where no recording pressed it from here (a graph grown from exploration's
+  // routes: the music library's search box, then 最近播放 risen over the keyboard, did not replay).
+  if (tap.kind === 'moved' && f.recordedPress(action, tap.label)) return null;
   if (tap.kind === 'left')
     return {
       kind: 'refused',

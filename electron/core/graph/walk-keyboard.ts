@@ -18,7 +18,7 @@ const ON_THE_KEYBOARD_PX = 200;
  *   and the tap lands on it — below its top, which is as high above the navigation bar as the
  *   page's screens show it lifting the page's foot — a key, which types or deletes what no demonstration typed;
  * - `moved`: the keyboard is down where the screens were recorded with it up, and the tap lands where a control that
- *   stood on the keyboard has dropped to: that control, pressed at its recorded place;
+ *   stood on the keyboard has dropped to: that control (`label`), pressed at its recorded place;
  * - `left`: the same, and the tap lands where such a control stood above the keyboard: the phone shows something else
  *   there now (the list), which no recorded screen shows;
  * - `risen` (as `moved`): the keyboard is up (a tap raised it) where the screens were recorded with it down: the bar at
@@ -31,7 +31,7 @@ const ON_THE_KEYBOARD_PX = 200;
  * keyboard's top taken as the lowest thing recorded screens let one press refused 24 right paths of exploration — a tab
  * risen above the keyboard, 发送 on an empty box: members of a node differ — so it is taken from the lift instead.)
  */
-export type KeyboardTap = { kind: 'key' } | { kind: 'moved'; tap: Action } | { kind: 'left' };
+export type KeyboardTap = { kind: 'key' } | { kind: 'moved'; tap: Action; label: string } | { kind: 'left' };
 
 /** Where a control recorded with the keyboard down is pressed: its centre, in normalized units. */
 const pressAt = (b: Bounds, screen: ScreenSize): Action => ({
@@ -85,7 +85,7 @@ export function keyboardTap(
     .flatMap((n) => n.controls ?? [])
     .filter((c) => top.keyboard - c.bounds.bottom <= ON_THE_KEYBOARD_PX);
   const dropped = onKeyboard.find((c) => contains(shifted(c.bounds, drop), p.x, p.y));
-  if (dropped) return { kind: 'moved', tap: pressAt(dropped.bounds, screen) };
+  if (dropped) return { kind: 'moved', tap: pressAt(dropped.bounds, screen), label: dropped.label };
   return onKeyboard.some((c) => contains(c.bounds, p.x, p.y)) ? { kind: 'left' } : null;
 }
 
@@ -151,7 +151,7 @@ function risenBar(action: TapLike, shown: readonly GraphNode[], drop: number, sc
     .flatMap((n) => n.controls ?? [])
     .filter((c) => navBar - c.bounds.bottom <= ON_THE_KEYBOARD_PX)
     .find((c) => contains(shifted(c.bounds, -drop), p.x, p.y));
-  return bar ? { kind: 'moved', tap: pressAt(bar.bounds, screen) } : null;
+  return bar ? { kind: 'moved', tap: pressAt(bar.bounds, screen), label: bar.label } : null;
 }
 
 /**

@@ -2,14 +2,15 @@ import type { SentTexts } from './walk-goal-stands.js';
 import type { Action } from '../../../shared/domain/action.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
 import { graphScreen } from '../../../shared/domain/task-graph.js';
-import { bestEdge } from './match.js';
+import { bestEdge, matchEdge } from './match.js';
+import { normalizeContent } from './content.js';
 import { enterWithNoField, typedNowhere } from './walk-focus.js';
 import type { PhoneFacts, PhoneTake } from './walk-as-phone.js';
 import { asThePhoneTakesIt } from './walk-as-phone.js';
 import { scrolledAfterMove, swipeRecordedFrom } from './walk-scroll-travel.js';
 import type { Position } from './walk-moves.js';
 import type { InnerWalk } from './walk-abroad.js';
-import { SCROLL_SLACK, ignoresScroll, isTapLike, UNKNOWN_FIELD, outsideScrolling, screenAfterStay } from './walk-view.js';
+import { SCROLL_SLACK, ignoresScroll, isTapLike, tappedLabel, UNKNOWN_FIELD, outsideScrolling, screenAfterStay } from './walk-view.js';
 import type { FinishVerdict } from './walk-finish.js';
 import { finishVerdict } from './walk-finish.js';
 import { itemPageFor } from './walk-free-item.js';
@@ -192,6 +193,14 @@ export class GraphWalker extends WalkRules {
       keyboardUp: this.pos.keyboard,
       raisedByTap: this.raisedByTap,
       keyboardMoved: this.keyboardMoved,
+      recordedPress: (action, label) =>
+        isTapLike(action) &&
+        this.outEdges(this.pos).some(
+          (e) =>
+            e.action.type === 'Tap' &&
+            matchEdge(action, e, this.opts).matched &&
+            normalizeContent(tappedLabel(e, action)) === normalizeContent(label),
+        ),
     };
   }
 

@@ -403,6 +403,39 @@ describe('graph try-paths through the CLI', () => {
     expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [true, false, false].map(phoneSays) });
   }, 600_000);
 
+  it('a graph grown from a route through the tab risen over the keyboard replays it: the recorded press taken where it was made', async () => {
+    // 甜蜜蜜 played and left by Back (the history reorders: 霸王别姬 second), the search box tapped (the keyboard up), 最近播放
+    // where it has risen over the keyboard, the second row. Grown from that route, the walk moved the tap to where 最近播放
+    // stands with the keyboard down, which no recording pressed from that screen, and refused the route it had just
+    // recorded ("not valid"). The tab's keyboard-down place with the keyboard up is a key (refused), and the first row
+    // after the reorder plays 甜蜜蜜 again (refused).
+    const launch = { type: 'LaunchApp', app: 'com.vphone.music' };
+    const song = { type: 'Tap', at: { x: 500, y: 350 } };
+    const box = { type: 'Tap', at: { x: 500, y: 127 } };
+    const risen = { type: 'Tap', at: { x: 834, y: 632 } };
+    const second = { type: 'Tap', at: { x: 500, y: 214 } };
+    const route = [launch, song, { type: 'Back' }, box, risen, second];
+    // A second route types into the search box (exploration's, the task's words 最近播放): the walk then knows the box
+    // as a field, whose tap raises the keyboard.
+    const typed = [launch, box, { type: 'Type', text: '最近播放' }, risen, second, { type: 'Back' }, second];
+    const grown = await grow('risen-tab', 'music-play-before', { 'risen-tab': route, typed });
+    expect(grown).toMatchObject({ versions: [{ taskId: 'music-play-before', trust: 'valid' }] });
+    const s = await tryPaths('risen-tab-after', 'music-play-before', [
+      ['甜蜜蜜, Back, the search box, 最近播放 risen, the second row', 'right', route],
+      [
+        '甜蜜蜜, Back, the search box, 最近播放’s place under the keyboard, the second row',
+        'wrong',
+        [launch, song, { type: 'Back' }, box, { type: 'Tap', at: { x: 834, y: 917 } }, second],
+      ],
+      [
+        '甜蜜蜜, Back, the search box, 最近播放 risen, the first row',
+        'wrong',
+        [launch, song, { type: 'Back' }, box, risen, { type: 'Tap', at: { x: 500, y: 135 } }],
+      ],
+    ]);
+    expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [true, false, false].map(phoneSays) });
+  }, 600_000);
+
   it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify([{ task: 'clock-alarm-six', script: [{ type: 'Back' }] }]));
