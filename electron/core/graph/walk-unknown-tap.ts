@@ -3,6 +3,8 @@ import type { GraphEdge, GraphNode } from '../../../shared/domain/task-graph.js'
 import type { MatchOptions } from './match.js';
 import { pressedLabel } from './match.js';
 import type { PageModel } from './page-model.js';
+import { contentOf } from './page-model.js';
+import { scrollKeyOf } from './content-keys.js';
 import type { AppPage, AppPages } from './walk-app-pages.js';
 import { tapOnLabel } from './walk-controls.js';
 import { commitsByExit } from './walk-discard.js';
@@ -145,7 +147,15 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
   // where the results for 北京 showed 北京).
   const label = c.labelHere();
   const listed = c.itemHere();
-  const pressed = listed === null || c.otherQuery ? null : tapOnLabel(listed, m.leavingOf.get(pos.page) ?? [], action);
+  // Only presses recorded with the list where the walk has it: a press recorded a swipe down (挂号网 at the top of the
+  // store's list there) is no place of the label on the list at its top, where the search box stands (a graph grown from
+  // exploration's routes: 挂号网 tapped on the list at its top was moved into the box).
+  const scroll = scrollKeyOf(pos.page);
+  const asScrolled = (e: GraphEdge): boolean => {
+    const recorded = contentOf(m.byId.get(e.from))[scroll];
+    return recorded === undefined || pos.content.get(scroll) === undefined || recorded === pos.content.get(scroll);
+  };
+  const pressed = listed === null || c.otherQuery ? null : tapOnLabel(listed, (m.leavingOf.get(pos.page) ?? []).filter(asScrolled), action);
   if (pressed) yield { kind: 'moved', pressed, label };
   const chrome = onChrome(c.screens, action, screen) ? { at: pos.nodes, screen } : null;
   const named = listed === null ? [] : namedPageEdges(m, listed, action, pos.page, chrome);

@@ -436,6 +436,24 @@ describe('graph try-paths through the CLI', () => {
     expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [true, false, false].map(phoneSays) });
   }, 600_000);
 
+  it('a graph grown from a press one swipe down still reads the label where the list stands at its top', async () => {
+    // Grown from 挂号网 pressed one swipe down the store's list (its first row there, where the search box stands at the
+    // top), the walk moved 挂号网 tapped at the top (the fifth row) to that place — into the search box — and refused the
+    // right path the human graph had accepted. The search box's place tapped at the top, then 安装's: refused.
+    const launch = { type: 'LaunchApp', app: 'com.vphone.appstore' };
+    const swipe = { type: 'Swipe', from: { x: 500, y: 700 }, to: { x: 500, y: 300 }, ms: 500 };
+    const install = { type: 'Tap', at: { x: 500, y: 285 } };
+    const oneDown = [launch, swipe, { type: 'Tap', at: { x: 500, y: 126 } }, install];
+    const grown = await grow('label-place', 'store-hospital-app', { 'one-down': oneDown });
+    expect(grown).toMatchObject({ versions: [{ taskId: 'store-hospital-app', trust: 'valid' }] });
+    const s = await tryPaths('label-place-after', 'store-hospital-app', [
+      ['挂号网 at the top, 安装', 'right', [launch, { type: 'Tap', at: { x: 500, y: 516 } }, install]],
+      ['one swipe down, 挂号网, 安装', 'right', oneDown],
+      ['the search box’s place at the top, then 安装’s', 'wrong', [launch, { type: 'Tap', at: { x: 500, y: 126 } }, install]],
+    ]);
+    expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [true, true, false].map(phoneSays) });
+  }, 600_000);
+
   it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify([{ task: 'clock-alarm-six', script: [{ type: 'Back' }] }]));
