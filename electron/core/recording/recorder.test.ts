@@ -121,6 +121,15 @@ describe('Recorder', () => {
     await expect(rec.act({ type: 'Back' })).rejects.toThrow(RecorderStateError);
   });
 
+  it('discards once the screenshots of its steps are stored (a command that ends right after closes the workspace)', async () => {
+    const log: string[] = [];
+    const { rec, store } = await start(log);
+    await rec.act({ type: 'Back' });
+    await rec.discard();
+    expect(store.status).toBe('discarded');
+    expect(log.at(-1)).toBe('settled');
+  });
+
   it('undo removes the last step and the next step reuses its index', async () => {
     const log: string[] = [];
     const { rec, store } = await start(log);

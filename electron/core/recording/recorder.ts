@@ -208,11 +208,18 @@ export class Recorder {
     });
   }
 
+  /**
+   * Marks the demonstration discarded once the screenshots of its steps are stored, as finishing does: a command that
+   * discards a recording and ends (`graph accept-routes` refusing a route its checks fail) closed the workspace while they
+   * were still being stored, and said so in an error. Where they cannot be stored now, they wait in the workspace for
+   * the next process, as after a crash.
+   */
   discard(): Promise<void> {
     return this.exclusive(async () => {
       if (this.status === 'discarded') return;
       this.deps.store.setStatus(this.demonstrationId, 'discarded');
       this.status = 'discarded';
+      await this.deps.sink.settled(this.demonstrationId).catch(() => undefined);
     });
   }
 
