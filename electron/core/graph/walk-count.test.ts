@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
 import type { TaskGraph } from '../../../shared/domain/task-graph.js';
-import { b, button, field, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
+import { b, button, field, id, n, page, tapAt, text } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, taskGraphOf, walkPath } from '../../../test/support/page-demos.js';
 
 /**
@@ -174,11 +174,14 @@ describe('a stepper of another value, pressed and undone, that only another task
   const minuteUp = b(820, 500, 1040, 650);
   const save = b(540, 1400, 1040, 1550);
   const list = page('闹钟', button('添加闹钟', b(800, 1900, 1040, 2100), { resourceId: id('fab') }));
+  const upArrow = b(0, 80, 136, 240);
+  const minuteField = b(40, 900, 1040, 1050);
   const editor = (hh: string, mm: string) =>
     page(
       '添加闹钟',
+      n({ className: 'android.widget.ImageButton', contentDesc: '转到上一层级', clickable: true, bounds: upArrow }),
       field(hh, '小时', b(40, 700, 1040, 850), { resourceId: id('hour') }),
-      field(mm, '分钟', b(40, 900, 1040, 1050), { resourceId: id('minute') }),
+      field(mm, '分钟', minuteField, { resourceId: id('minute') }),
       button('−1 h', hourDown, { resourceId: id('hour_down') }),
       button('−5 min', minuteDown, { resourceId: id('minute_down') }),
       button('+5 min', minuteUp, { resourceId: id('minute_up') }),
@@ -226,6 +229,20 @@ describe('a stepper of another value, pressed and undone, that only another task
 
   it('where no other task recorded the stepper, the press is not known', () => {
     expect(walk([add, down, up, minus, saved], [])).toBe(false);
+  });
+
+  it('held at :05, a tap into the minute field only takes the focus: the steps go on', () => {
+    // Found on a graph grown from exploration's routes: the 07:00 editor's hour stepped, its minute tapped, then Up —
+    // right on the phone (nothing saved), refused as acting with the held value.
+    expect(walk([add, up, tapAt(minuteField), minus, down, saved])).toBe(true);
+    // Still held when the form is saved: refused.
+    expect(walk([add, up, tapAt(minuteField), saved])).toBe(false);
+    expect(walk([add, up, tapAt(minuteField), down, saved])).toBe(false);
+  });
+
+  it('held at :05, the Up arrow leaves as Back does: the editor discarded, opened again at 07:00', () => {
+    expect(walk([add, up, tapAt(upArrow), add, down, saved])).toBe(true);
+    expect(walk([add, up, tapAt(upArrow), add, saved])).toBe(false);
   });
 });
 

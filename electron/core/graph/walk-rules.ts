@@ -11,7 +11,7 @@ import { enterOnEmptyField } from './walk-focus.js';
 import { otherRowMove } from './walk-rows.js';
 import { currentOptionAgain, pickedAlike, rowsKeepPage } from './walk-pick.js';
 import type { Position } from './walk-moves.js';
-import { isTapLike, insideScrolling, onStillControl, onSelectedRow, scrollDelta, tappedLabel } from './walk-view.js';
+import { inField, isTapLike, insideScrolling, onStillControl, onSelectedRow, scrollDelta, tappedLabel } from './walk-view.js';
 import { backPopsElsewhere, popBack } from './walk-back-stack.js';
 import { backMove, choose, focusMove, pageMoves } from './walk-moves.js';
 import { enterNode, nodesAt } from './walk-position.js';
@@ -246,6 +246,11 @@ export abstract class WalkRules extends WalkTravels {
     const edits = (e: GraphEdge): boolean =>
       isEdit(this.model, e) && inputs(e) && this.model.pageOf.get(e.to) === page && matchEdge(action, e, this.opts).matched;
     if (isTapLike(action) && this.outEdges(this.pos).some(edits)) return null;
+    // A tap into a field only gives it the focus, and the Up arrow leaves as Back does: neither acts with the value (the
+    // 07:00 alarm's editor, its hour stepped down, the minute field tapped, then Up: the form discarded — a graph grown
+    // from exploration's routes refused 12 such right paths of exploration).
+    const nodes = this.pos.nodes.size > 0 ? this.pos.nodes : [this.pos.near];
+    if (isTapLike(action) && (inField(this.screens(), action, screen) || this.backControl(action, nodes, 'up'))) return null;
     return refused(
       `${held.count} stands at ${held.now}, stepped from ${held.start} by a control no demonstration of this task pressed: every route recorded here was taken with ${held.start}, and what the page does with ${held.now}, no demonstration saw`,
       bestEdge(action, this.outEdges(this.pos), this.opts).nearest,

@@ -8,6 +8,7 @@ import { cliToEnd } from '../../support/cli-process.js';
 import { copyOfSharedDemo } from '../../support/shared-demo.js';
 import { useVirtualPhones } from '../../support/virtual-phone.js';
 import { SAMPLE_PHONE } from '../../../electron/services/devices/sample-phones.js';
+import { WorkspaceStore } from '../../../electron/adapters/db/workspace-store.js';
 
 /**
  * `graph try-paths FILE` end to end, as a reviewer runs a held-out path set: the sample set's `demo` workspace (graphs
@@ -452,6 +453,62 @@ describe('graph try-paths through the CLI', () => {
       ['the search box’s place at the top, then 安装’s', 'wrong', [launch, { type: 'Tap', at: { x: 500, y: 126 } }, install]],
     ]);
     expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [true, true, false].map(phoneSays) });
+  }, 600_000);
+
+  it('a graph grown where the 07:00 editor was saved unchanged goes on after its hour is stepped and the editor left by Up', async () => {
+    // Grown from a route that opened the 07:00 alarm's editor and saved it unchanged before adding the 20:00 alarm, the
+    // graph knows that editor; its hour stepped by −1 h (a stepper only another task's recording pressed there), then its minute
+    // field tapped or the Up arrow: refused as acting with the held hour, though the field only takes the focus and Up
+    // discards the editor (right on the phone). Saved with the hour held, or 21:00 added: refused.
+    const launch = { type: 'LaunchApp', app: 'com.android.deskclock' };
+    const seven = { type: 'Tap', at: { x: 500, y: 136 } };
+    const hourDown = { type: 'Tap', at: { x: 148, y: 261 } };
+    const minute = { type: 'Tap', at: { x: 500, y: 383 } };
+    const up = { type: 'Tap', at: { x: 68, y: 61 } };
+    const add = { type: 'Tap', at: { x: 893, y: 838 } };
+    const save = { type: 'Tap', at: { x: 740, y: 601 } };
+    const eleven = Array.from({ length: 11 }, () => hourDown);
+    // −1 h on the 07:00 editor as clock-alarm-six's grown graph records it (stepped, then Up, then a new alarm at 06:00).
+    const six = await grow('held-hour-six', 'clock-alarm-six', { 'seven-stepped': [launch, seven, hourDown, up, add, hourDown, save] });
+    expect(six).toMatchObject({ versions: [{ taskId: 'clock-alarm-six', trust: 'valid' }] });
+    const grown = await grow('held-hour', 'clock-pills-evening', { 'seven-saved': [launch, seven, save, add, ...eleven, save] });
+    expect(grown).toMatchObject({ versions: [{ taskId: 'clock-pills-evening', trust: 'valid' }] });
+    const s = await tryPaths('held-hour-after', 'clock-pills-evening', [
+      ['07:00: −1 h, the minute, Up; 添加闹钟, −1 h × 11, 保存', 'right', [launch, seven, hourDown, minute, up, add, ...eleven, save]],
+      ['07:00: −1 h, Up; 添加闹钟, −1 h × 11, 保存', 'right', [launch, seven, hourDown, up, add, ...eleven, save]],
+      ['07:00: −1 h, the minute, 保存', 'wrong', [launch, seven, hourDown, minute, save]],
+      ['07:00: −1 h, Up; 添加闹钟, −1 h × 10, 保存', 'wrong', [launch, seven, hourDown, up, add, ...eleven.slice(1), save]],
+    ]);
+    expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [true, true, false, false].map(phoneSays) });
+  }, 600_000);
+
+  it('a route the phone refuses is discarded with its screenshots stored before the command ends', async () => {
+    // The 07:00 alarm (weekdays) stepped to 06:00 and saved: clock-alarm-six's check wants a one-off alarm, so the route
+    // is refused and its recording discarded. The command closed the workspace while that recording's screenshots were
+    // still being stored and said so in an error, leaving them pending.
+    const clock = { type: 'LaunchApp', app: 'com.android.deskclock' };
+    const file = join(dir, 'refused-route.json');
+    const actions = [
+      clock,
+      { type: 'Tap', at: { x: 500, y: 136 } },
+      { type: 'Tap', at: { x: 148, y: 261 } },
+      { type: 'Tap', at: { x: 740, y: 601 } },
+    ];
+    writeFileSync(file, JSON.stringify([{ id: 'weekdays', taskId: 'clock-alarm-six', actions, reaches: { checksPass: true, state: '' } }]));
+    const phone = await phones({ count: 1, ...SAMPLE_PHONE });
+    const r = await cliToEnd([
+      ...['--workspace', ws, '--adb', `127.0.0.1:${phone.port}`, '--json', 'graph', 'accept-routes', file],
+      ...['--device', 'vphone-1', '--allow-side-effects'],
+    ]);
+    expect(r.code, r.stderr).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ recorded: [], refused: [{ routeId: 'weekdays', reason: /checks fail at its end/ }] });
+    expect(r.stderr).not.toMatch(/could not store/);
+    const store = WorkspaceStore.open(ws);
+    try {
+      expect(store.pendingCaptures.count()).toBe(0);
+    } finally {
+      store.close();
+    }
   }, 600_000);
 
   it('a bad file is refused naming the file, the path and the field; nothing is played', async () => {
