@@ -99,6 +99,8 @@ describe('graph try-paths through the CLI', () => {
     return JSON.parse(r.stdout) as TryPathsSummary;
   };
   const phoneSays = (pass: boolean) => ({ phone: { pass }, offline: { accepted: pass } });
+  /** A tap at a point of the `vlm` grid (0–1000), as a script step. */
+  const tap = (x: number, y: number) => ({ type: 'Tap', at: { x, y } });
 
   it('an agent is shown another task’s recording of a page with the keyboard up only where it is laid out as this one', async () => {
     // The shop's home as the milk task recorded it with the keyboard up has no parcel card at its head: 粮油 stands there
@@ -127,12 +129,7 @@ describe('graph try-paths through the CLI', () => {
           task: 'clock-no-early-alarm',
           name: 'the 07:00 editor opened and saved unchanged, then its switch',
           expect: 'right',
-          script: [
-            { type: 'LaunchApp', app: '时钟' },
-            { type: 'Tap', on: '07:00' },
-            { type: 'Tap', on: '保存' },
-            { type: 'Tap', at: { x: 898, y: 136 } },
-          ],
+          script: [{ type: 'LaunchApp', app: '时钟' }, { type: 'Tap', on: '07:00' }, { type: 'Tap', on: '保存' }, tap(898, 136)],
         },
       ]),
     );
@@ -247,7 +244,7 @@ describe('graph try-paths through the CLI', () => {
     ]);
     expect(grown.code, grown.stderr).toBe(0);
     expect(JSON.parse(grown.stdout)).toMatchObject({ versions: [{ taskId: 'shop-where-parcel', trust: 'valid' }] });
-    const cardPlace = { type: 'Tap', at: { x: 500, y: 192 } };
+    const cardPlace = tap(500, 192);
     const after = join(dir, 'parcel-after.json');
     writeFileSync(
       after,
@@ -295,15 +292,15 @@ describe('graph try-paths through the CLI', () => {
     // a tap at that lower place after the longer swipe as 哈尔滨 (its probe found the crossover); the phone has the next
     // city there.
     const launch = { type: 'LaunchApp', app: 'com.vphone.weather' };
-    const manage = { type: 'Tap', at: { x: 923, y: 61 } };
+    const manage = tap(923, 61);
     const short = { type: 'Swipe', from: { x: 500, y: 700 }, to: { x: 500, y: 300 }, ms: 500 };
     const long = { type: 'Swipe', from: { x: 500, y: 750 }, to: { x: 500, y: 250 }, ms: 400 };
-    const lower = { type: 'Tap', at: { x: 500, y: 901 } };
+    const lower = tap(500, 901);
     const grown = await grow('short-swipe-route', 'weather-son-cold', { 'short-swipe': [launch, manage, short, lower] });
     expect(grown).toMatchObject({ versions: [{ taskId: 'weather-son-cold', trust: 'valid' }] });
     const s = await tryPaths('short-swipe-after', 'weather-son-cold', [
       ['the shorter swipe, 哈尔滨 lower', 'right', [launch, manage, short, lower]],
-      ['the longer swipe, 哈尔滨 higher', 'right', [launch, manage, long, { type: 'Tap', at: { x: 500, y: 801 } }]],
+      ['the longer swipe, 哈尔滨 higher', 'right', [launch, manage, long, tap(500, 801)]],
       ["the longer swipe, the shorter one's place", 'wrong', [launch, manage, long, lower]],
     ]);
     expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [true, true, false].map(phoneSays) });
@@ -316,11 +313,11 @@ describe('graph try-paths through the CLI', () => {
     // down (天气通 there, already installed: 打开, no card game), was taken as R2's.
     const launch = { type: 'LaunchApp', app: 'com.vphone.appstore' };
     const swipe = { type: 'Swipe', from: { x: 500, y: 700 }, to: { x: 500, y: 300 }, ms: 500 };
-    const updates = { type: 'Tap', at: { x: 923, y: 61 } };
-    const up = { type: 'Tap', at: { x: 68, y: 61 } };
-    const mahjongTwoDown = { type: 'Tap', at: { x: 500, y: 829 } };
-    const chessTwoDown = { type: 'Tap', at: { x: 500, y: 345 } };
-    const install = { type: 'Tap', at: { x: 500, y: 285 } };
+    const updates = tap(923, 61);
+    const up = tap(68, 61);
+    const mahjongTwoDown = tap(500, 829);
+    const chessTwoDown = tap(500, 345);
+    const install = tap(500, 285);
     const r1 = [launch, swipe, updates, up, swipe, mahjongTwoDown, install];
     const r2 = [launch, updates, up, swipe, swipe, chessTwoDown, install];
     const grown = await grow('up-routes', 'store-card-game', { 'left-down': r1, 'left-top': r2 });
@@ -341,8 +338,8 @@ describe('graph try-paths through the CLI', () => {
     // made, read the tap 700 units down the people's screen, and refused the route just recorded ("not valid").
     const launch = { type: 'LaunchApp', app: 'com.vphone.appstore' };
     const short = { type: 'Swipe', from: { x: 500, y: 700 }, to: { x: 500, y: 300 }, ms: 500 };
-    const dance = { type: 'Tap', at: { x: 500, y: 190 } };
-    const install = { type: 'Tap', at: { x: 500, y: 285 } };
+    const dance = tap(500, 190);
+    const install = tap(500, 285);
     const route = [launch, short, short, short, dance, install];
     const grown = await grow('two-short-swipes', 'store-install-grandson', { 'three-short': route });
     expect(grown).toMatchObject({ versions: [{ taskId: 'store-install-grandson', trust: 'valid' }] });
@@ -360,21 +357,17 @@ describe('graph try-paths through the CLI', () => {
     // search box, and refused the route it had just recorded ("not valid"). With the keyboard really up (no Back), the
     // swipe lands on the keyboard on the phone too and the tap opens nothing: refused; 打车 installed instead: refused.
     const launch = { type: 'LaunchApp', app: 'com.vphone.appstore' };
-    const box = { type: 'Tap', at: { x: 500, y: 127 } };
+    const box = tap(500, 127);
     const swipe = { type: 'Swipe', from: { x: 500, y: 700 }, to: { x: 500, y: 300 }, ms: 500 };
-    const top = { type: 'Tap', at: { x: 500, y: 126 } };
-    const install = { type: 'Tap', at: { x: 500, y: 285 } };
+    const top = tap(500, 126);
+    const install = tap(500, 285);
     const route = [launch, box, { type: 'Back' }, swipe, top, install];
     const grown = await grow('back-hides-keyboard', 'store-hospital-app', { 'box-back': route });
     expect(grown).toMatchObject({ versions: [{ taskId: 'store-hospital-app', trust: 'valid' }] });
     const s = await tryPaths('back-hides-keyboard-after', 'store-hospital-app', [
       ['the box, Back, a swipe, 挂号网, 安装', 'right', route],
       ['the box, a swipe on the keyboard, 挂号网’s place', 'wrong', [launch, box, swipe, top, install]],
-      [
-        'the box, Back, a swipe, 打车 low on the list, 安装',
-        'wrong',
-        [launch, box, { type: 'Back' }, swipe, { type: 'Tap', at: { x: 500, y: 946 } }, install],
-      ],
+      ['the box, Back, a swipe, 打车 low on the list, 安装', 'wrong', [launch, box, { type: 'Back' }, swipe, tap(500, 946), install]],
     ]);
     expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [true, false, false].map(phoneSays) });
   }, 600_000);
@@ -387,13 +380,13 @@ describe('graph try-paths through the CLI', () => {
     // The flights tab only looked at (no destination), then 查询 and the first train's place: nothing listed, refused;
     // the flight booked instead: refused.
     const launch = { type: 'LaunchApp', app: 'com.vphone.travel' };
-    const flights = { type: 'Tap', at: { x: 750, y: 127 } };
-    const trains = { type: 'Tap', at: { x: 250, y: 127 } };
-    const beijing = { type: 'Tap', at: { x: 500, y: 534 } };
-    const query = { type: 'Tap', at: { x: 500, y: 429 } };
-    const first = { type: 'Tap', at: { x: 500, y: 256 } };
-    const submit = { type: 'Tap', at: { x: 500, y: 913 } };
-    const route = [launch, flights, beijing, { type: 'Tap', at: { x: 68, y: 61 } }, trains, query, first, submit];
+    const flights = tap(750, 127);
+    const trains = tap(250, 127);
+    const beijing = tap(500, 534);
+    const query = tap(500, 429);
+    const first = tap(500, 256);
+    const submit = tap(500, 913);
+    const route = [launch, flights, beijing, tap(68, 61), trains, query, first, submit];
     const grown = await grow('shared-form', 'travel-train-beijing', { 'via-flights': route });
     expect(grown).toMatchObject({ versions: [{ taskId: 'travel-train-beijing', trust: 'valid' }] });
     const s = await tryPaths('shared-form-after', 'travel-train-beijing', [
@@ -411,10 +404,10 @@ describe('graph try-paths through the CLI', () => {
     // recorded ("not valid"). The tab's keyboard-down place with the keyboard up is a key (refused), and the first row
     // after the reorder plays 甜蜜蜜 again (refused).
     const launch = { type: 'LaunchApp', app: 'com.vphone.music' };
-    const song = { type: 'Tap', at: { x: 500, y: 350 } };
-    const box = { type: 'Tap', at: { x: 500, y: 127 } };
-    const risen = { type: 'Tap', at: { x: 834, y: 632 } };
-    const second = { type: 'Tap', at: { x: 500, y: 214 } };
+    const song = tap(500, 350);
+    const box = tap(500, 127);
+    const risen = tap(834, 632);
+    const second = tap(500, 214);
     const route = [launch, song, { type: 'Back' }, box, risen, second];
     // A second route types into the search box (exploration's, the task's words 最近播放): the walk then knows the box
     // as a field, whose tap raises the keyboard.
@@ -426,13 +419,9 @@ describe('graph try-paths through the CLI', () => {
       [
         '甜蜜蜜, Back, the search box, 最近播放’s place under the keyboard, the second row',
         'wrong',
-        [launch, song, { type: 'Back' }, box, { type: 'Tap', at: { x: 834, y: 917 } }, second],
+        [launch, song, { type: 'Back' }, box, tap(834, 917), second],
       ],
-      [
-        '甜蜜蜜, Back, the search box, 最近播放 risen, the first row',
-        'wrong',
-        [launch, song, { type: 'Back' }, box, risen, { type: 'Tap', at: { x: 500, y: 135 } }],
-      ],
+      ['甜蜜蜜, Back, the search box, 最近播放 risen, the first row', 'wrong', [launch, song, { type: 'Back' }, box, risen, tap(500, 135)]],
     ]);
     expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [true, false, false].map(phoneSays) });
   }, 600_000);
@@ -443,14 +432,14 @@ describe('graph try-paths through the CLI', () => {
     // right path the human graph had accepted. The search box's place tapped at the top, then 安装's: refused.
     const launch = { type: 'LaunchApp', app: 'com.vphone.appstore' };
     const swipe = { type: 'Swipe', from: { x: 500, y: 700 }, to: { x: 500, y: 300 }, ms: 500 };
-    const install = { type: 'Tap', at: { x: 500, y: 285 } };
-    const oneDown = [launch, swipe, { type: 'Tap', at: { x: 500, y: 126 } }, install];
+    const install = tap(500, 285);
+    const oneDown = [launch, swipe, tap(500, 126), install];
     const grown = await grow('label-place', 'store-hospital-app', { 'one-down': oneDown });
     expect(grown).toMatchObject({ versions: [{ taskId: 'store-hospital-app', trust: 'valid' }] });
     const s = await tryPaths('label-place-after', 'store-hospital-app', [
-      ['挂号网 at the top, 安装', 'right', [launch, { type: 'Tap', at: { x: 500, y: 516 } }, install]],
+      ['挂号网 at the top, 安装', 'right', [launch, tap(500, 516), install]],
       ['one swipe down, 挂号网, 安装', 'right', oneDown],
-      ['the search box’s place at the top, then 安装’s', 'wrong', [launch, { type: 'Tap', at: { x: 500, y: 126 } }, install]],
+      ['the search box’s place at the top, then 安装’s', 'wrong', [launch, tap(500, 126), install]],
     ]);
     expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [true, true, false].map(phoneSays) });
   }, 600_000);
@@ -461,12 +450,12 @@ describe('graph try-paths through the CLI', () => {
     // field tapped or the Up arrow: refused as acting with the held hour, though the field only takes the focus and Up
     // discards the editor (right on the phone). Saved with the hour held, or 21:00 added: refused.
     const launch = { type: 'LaunchApp', app: 'com.android.deskclock' };
-    const seven = { type: 'Tap', at: { x: 500, y: 136 } };
-    const hourDown = { type: 'Tap', at: { x: 148, y: 261 } };
-    const minute = { type: 'Tap', at: { x: 500, y: 383 } };
-    const up = { type: 'Tap', at: { x: 68, y: 61 } };
-    const add = { type: 'Tap', at: { x: 893, y: 838 } };
-    const save = { type: 'Tap', at: { x: 740, y: 601 } };
+    const seven = tap(500, 136);
+    const hourDown = tap(148, 261);
+    const minute = tap(500, 383);
+    const up = tap(68, 61);
+    const add = tap(893, 838);
+    const save = tap(740, 601);
     const eleven = Array.from({ length: 11 }, () => hourDown);
     // −1 h on the 07:00 editor as clock-alarm-six's grown graph records it (stepped, then Up, then a new alarm at 06:00).
     const six = await grow('held-hour-six', 'clock-alarm-six', { 'seven-stepped': [launch, seven, hourDown, up, add, hourDown, save] });
@@ -488,12 +477,7 @@ describe('graph try-paths through the CLI', () => {
     // still being stored and said so in an error, leaving them pending.
     const clock = { type: 'LaunchApp', app: 'com.android.deskclock' };
     const file = join(dir, 'refused-route.json');
-    const actions = [
-      clock,
-      { type: 'Tap', at: { x: 500, y: 136 } },
-      { type: 'Tap', at: { x: 148, y: 261 } },
-      { type: 'Tap', at: { x: 740, y: 601 } },
-    ];
+    const actions = [clock, tap(500, 136), tap(148, 261), tap(740, 601)];
     writeFileSync(file, JSON.stringify([{ id: 'weekdays', taskId: 'clock-alarm-six', actions, reaches: { checksPass: true, state: '' } }]));
     const phone = await phones({ count: 1, ...SAMPLE_PHONE });
     const r = await cliToEnd([
