@@ -62,7 +62,7 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
 
   for (let idx = 0; idx < options.maxSteps; idx++) {
     // A page a tap opened that no demonstration saw, or the page scrolled: shown so, never the recorded screen the walk has left.
-    const { kind, scrolledPx, shown, recordedBy, stale, keyboardUnshown } = walker.view;
+    const { kind, scrolledPx, shown, recordedBy, stale, keyboardUnshown, lost } = walker.view;
     // Where the walk knows the demonstration saw another of the node's screens (the results after its Enter), that one
     // (the node's labelled controls are its representative's, so they go: nothing reads that screen by them).
     const seen = shown ? { ...node, representative: shown, controls: undefined } : node;
@@ -72,6 +72,7 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
       scrolledPx,
       ...(stale ? { stale } : {}),
       ...(keyboardUnshown ? { keyboardUnshown } : {}),
+      ...(lost ? { lost } : {}),
     });
     const r = await agent.step(observation, deps.instruction, history);
     steps++;
@@ -80,6 +81,7 @@ export async function runOfflineTask(taskId: string, deps: OfflineDeps): Promise
     if (kind !== 'recorded') details.view = kind;
     if (stale) details.stale = true;
     if (keyboardUnshown) details.keyboardUnshown = true;
+    if (lost) details.lost = true;
     if (kind === 'scrolled') details.scrolledPx = scrolledPx;
     if (recordedBy !== undefined) Object.assign(details, { view: 'app-page', recordedBy });
     let stop: ExitCategory | null = null;

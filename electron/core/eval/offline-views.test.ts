@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { flattenUi, nodeAt } from '../../../shared/domain/ui-tree.js';
 import { b, button, n, page } from '../../../test/support/ui-builder.js';
-import { scrolledRows, scrolledUi, scrollRegions, UNRECORDED_TEXT, unrecordedUi } from './offline-views.js';
+import {
+  captionOf,
+  LOST_CAPTION,
+  scrolledRows,
+  scrolledUi,
+  scrollRegions,
+  UNRECORDED_CAPTION,
+  UNRECORDED_TEXT,
+  unrecordedUi,
+} from './offline-views.js';
 
 const screen = { width: 1080, height: 2400 };
 
@@ -13,6 +22,14 @@ describe('the UI tree of a page no demonstration recorded', () => {
     expect(all.some((x) => x.clickable || x.longClickable || x.checkable)).toBe(false);
     expect(UNRECORDED_TEXT).toMatch(/此页面没有录制.*not recorded.*Back/);
     expect(all[0]!.bounds).toEqual(b(0, 0, 1080, 2400));
+  });
+
+  it('off what the recordings show for good (Back below the page a setup opened), the caption does not promise Back', () => {
+    const lost = flattenUi(unrecordedUi(screen, 'com.vphone.news', captionOf({ lost: true })));
+    const text = lost.filter((x) => x.text !== '').map((x) => x.text);
+    expect(text).toEqual([`${LOST_CAPTION.zh} · ${LOST_CAPTION.en}`]);
+    expect(text[0]).not.toMatch(/Back/);
+    expect(captionOf({})).toBe(UNRECORDED_CAPTION);
   });
 });
 

@@ -20,11 +20,17 @@ export interface ScreenView {
   stale?: true;
   /** The keyboard up on the phone, no recording shows it (WalkView.keyboardUnshown). */
   keyboardUnshown?: true;
+  /** Off what the recordings show for good (WalkView.lost): a page not recorded, from which Back does not return. */
+  lost?: true;
 }
 
 /** The caption of a page no demonstration recorded, in the sample set's language and in English. */
 export const UNRECORDED_CAPTION = { zh: '此页面没有录制', en: 'This screen was not recorded — Back returns' } as const;
 export const UNRECORDED_TEXT = `${UNRECORDED_CAPTION.zh} · ${UNRECORDED_CAPTION.en}`;
+/** The caption where the path is off what the recordings show for good (ScreenView.lost): Back does not return there. */
+export const LOST_CAPTION = { zh: '此页面没有录制', en: 'This screen was not recorded' } as const;
+/** The caption a view asks for, as the lines drawn on the screen and the text of its UI tree. */
+export const captionOf = (view: Pick<ScreenView, 'lost'>): { zh: string; en: string } => (view.lost ? LOST_CAPTION : UNRECORDED_CAPTION);
 
 const blankNode = (p: Partial<UiNode> & { bounds: Bounds }): UiNode => ({
   index: 0,
@@ -52,16 +58,20 @@ const blankNode = (p: Partial<UiNode> & { bounds: Bounds }): UiNode => ({
  * The UI tree of a page no demonstration recorded: the caption as its only text, nothing clickable (no element of
  * the page the tap left is there to tap again), so a text agent reads what a screenshot agent sees.
  */
-export function unrecordedUi(screen: ScreenSize, packageName: string): UiHierarchy {
+export function unrecordedUi(
+  screen: ScreenSize,
+  packageName: string,
+  caption: { zh: string; en: string } = UNRECORDED_CAPTION,
+): UiHierarchy {
   const full = { left: 0, top: 0, right: screen.width, bottom: screen.height };
   const mid = Math.round(screen.height / 2);
-  const caption = blankNode({
+  const label = blankNode({
     className: 'android.widget.TextView',
     packageName,
-    text: UNRECORDED_TEXT,
+    text: `${caption.zh} · ${caption.en}`,
     bounds: { left: 0, top: mid - Math.round(screen.height / 20), right: screen.width, bottom: mid + Math.round(screen.height / 20) },
   });
-  return { rotation: 0, roots: [blankNode({ packageName, bounds: full, children: [caption] })] };
+  return { rotation: 0, roots: [blankNode({ packageName, bounds: full, children: [label] })] };
 }
 
 const overlaps = (a: Bounds, b: Bounds): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;

@@ -153,4 +153,12 @@ describe("Back off the page a task's setup opened (no recording shows what lies 
     // Nor after the goal: a tap below may act (the bookmark removed from the list there).
     expect(walkPath(g, [tapAt(star), back, tapAt(zoom)]).accepted).toBe(false);
   });
+
+  it('after that Back the agent is shown a page not recorded, from which Back does not return — not the article again', () => {
+    // Held-out set BC: the article shown again after Back, where the phone showed the news feed; a tap on the feed's tab
+    // was refused as if the agent had been shown it.
+    expect(walkPath(g, []).walker.view).toMatchObject({ kind: 'recorded' });
+    expect(walkPath(g, [back]).walker.view).toMatchObject({ kind: 'excursion', lost: true });
+    expect(walkPath(g, [tapAt(star), back, back]).walker.view).toMatchObject({ kind: 'excursion', lost: true });
+  });
 });

@@ -186,6 +186,9 @@ export abstract class WalkState {
   /** What the agent should be shown: `node`'s recorded screen, or a page no demonstration saw, or that screen scrolled (walk-view.ts). */
   get view(): WalkView {
     if (this.abroad) return abroadView(this.abroad, this.node);
+    // Off what the recordings show (Back below the page a setup opened): the phone shows what no recording does, never
+    // the page the walk left (held-out set BC: the article shown again after Back, where the phone showed the feed).
+    if (this.front.beyond) return { node: this.node, kind: 'excursion', scrolledPx: 0, lost: true };
     if (this.front.left !== null) {
       const home = this.front.elsewhere === null ? this.homeNode : null;
       return home !== null ? { node: home, kind: 'recorded', scrolledPx: 0 } : { node: this.node, kind: 'excursion', scrolledPx: 0 };

@@ -327,6 +327,11 @@ export interface WalkView {
    * screen shown lacks the keyboard, and what stands at its foot on the phone no screen shows (walk-keyboard.ts).
    */
   keyboardUnshown?: true;
+  /**
+   * Off what the recordings show for good (Back where no recording shows what lies below — the page a setup opened —, a
+   * result page closed by its own button): a page not recorded, from which Back does not return (walk-home.ts beyond).
+   */
+  lost?: true;
 }
 
 /**

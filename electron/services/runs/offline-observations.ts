@@ -6,7 +6,7 @@ import { scrolledScreenshot, unrecordedScreenshot } from '../../adapters/images/
 import { loadScreenshotPng, loadUiDump } from '../../adapters/observations/observation-sink.js';
 import type { AgentObservation } from '../../core/agents/agent.js';
 import type { ScreenView } from '../../core/eval/offline-views.js';
-import { scrolledUi, scrollRegions, UNRECORDED_CAPTION, unrecordedUi } from '../../core/eval/offline-views.js';
+import { captionOf, scrolledUi, scrollRegions, unrecordedUi } from '../../core/eval/offline-views.js';
 import { parseUiXml } from '../../core/ui/parse-ui-xml.js';
 import { errorMessage } from '../../../shared/error-message.js';
 
@@ -36,8 +36,9 @@ export function offlineObserver(store: WorkspaceStore, screen: { width: number; 
     const app = node.signature.activity.split('/')[0] || null;
     const recordedUi = async () => (rep.xmlBlob ? parseUiXml(await loadUiDump(store.blobs, rep.xmlBlob)) : null);
     if (view.kind === 'excursion') {
-      const png = await unrecordedScreenshot(await recordedPng(view), screen, [UNRECORDED_CAPTION.zh, UNRECORDED_CAPTION.en]);
-      const ui = unrecordedUi(screen, app ?? '');
+      const caption = captionOf(view);
+      const png = await unrecordedScreenshot(await recordedPng(view), screen, [caption.zh, caption.en]);
+      const ui = unrecordedUi(screen, app ?? '', caption);
       return { observation: { screenshot: needsImage ? png : null, screen, ui, currentApp: app }, blob: await stored(png) };
     }
     const recorded = view.kind === 'scrolled' ? await recordedPng(view) : null;
@@ -53,7 +54,7 @@ export function offlineObserver(store: WorkspaceStore, screen: { width: number; 
   };
 
   return (view: ScreenView): Promise<Shown> => {
-    const key = `${view.node.id}|${view.node.representative.idx}|${view.node.representative.demonstrationId}|${view.kind}|${view.scrolledPx}`;
+    const key = `${view.node.id}|${view.node.representative.idx}|${view.node.representative.demonstrationId}|${view.kind}|${view.scrolledPx}|${view.lost ? 'lost' : ''}`;
     let hit = cache.get(key);
     if (!hit) {
       hit = draw(view);

@@ -118,6 +118,23 @@ describe('graph try-paths through the CLI', () => {
     expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 0, results: [false, false, true, true].map(phoneSays) });
   }, 300_000);
 
+  it('after Back below the page the setup opened, the run shows a page not recorded, and a refusal there is counted so', async () => {
+    // news-save-this begins on an article the setup opened; Back shows the news feed on the phone, which no recording of
+    // the task shows below it. The offline run showed the article again; it shows a page not recorded now (from which
+    // Back does not return), so the right path refused after it acted where nothing recorded was shown.
+    const s = await tryPaths('lost', 'news-save-this', [
+      [
+        'Back to the feed, the article again by its tab, 收藏',
+        'right',
+        [{ type: 'Back' }, { type: 'Tap', on: '本地' }, { type: 'Tap', on: '社区老年食堂开张' }, { type: 'Tap', on: '收藏' }],
+      ],
+      ['收藏, then Back', 'right', [{ type: 'Tap', on: '收藏' }, { type: 'Back' }]],
+    ]);
+    expect(s).toMatchObject({ falseAccepts: 0, falseRejects: 1, falseRejectsUnshown: 1 });
+    expect(s.results[0]).toMatchObject({ verdict: 'false-reject', offline: { accepted: false, unshown: true } });
+    expect(s.results[1]).toMatchObject({ verdict: 'agree', offline: { accepted: true } });
+  }, 300_000);
+
   const phones = useVirtualPhones();
 
   it('the right paths it refused, given to accept-routes, are recorded on the phone and the grown graph accepts them, and no careless path a recorded no-op lets through', async () => {
