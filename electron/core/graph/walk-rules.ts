@@ -248,7 +248,7 @@ export abstract class WalkRules extends WalkTravels {
     if (isTapLike(action) && this.outEdges(this.pos).some(edits)) return null;
     // A tap into a field only gives it the focus, and the Up arrow leaves as Back does: neither acts with the value (the
     // 07:00 alarm's editor, its hour stepped down, the minute field tapped, then Up: the form discarded — a graph grown
-    // from exploration's routes refused 12 such right paths of exploration).
+    // from exploration's routes refused 11 such right paths of exploration).
     const nodes = this.pos.nodes.size > 0 ? this.pos.nodes : [this.pos.near];
     if (isTapLike(action) && (inField(this.screens(), action, screen) || this.backControl(action, nodes, 'up'))) return null;
     return refused(
