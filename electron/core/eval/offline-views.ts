@@ -26,7 +26,9 @@ export interface ScreenView {
 
 /** The caption of a page no demonstration recorded, in the sample set's language and in English. */
 export const UNRECORDED_CAPTION = { zh: '此页面没有录制', en: 'This screen was not recorded — Back returns' } as const;
-export const UNRECORDED_TEXT = `${UNRECORDED_CAPTION.zh} · ${UNRECORDED_CAPTION.en}`;
+/** A caption as one line of text: the UI tree's only text on such a page. */
+const captionText = (c: { zh: string; en: string }): string => `${c.zh} · ${c.en}`;
+export const UNRECORDED_TEXT = captionText(UNRECORDED_CAPTION);
 /** The caption where the path is off what the recordings show for good (ScreenView.lost): Back does not return there. */
 export const LOST_CAPTION = { zh: '此页面没有录制', en: 'This screen was not recorded' } as const;
 /** The caption a view asks for, as the lines drawn on the screen and the text of its UI tree. */
@@ -68,7 +70,7 @@ export function unrecordedUi(
   const label = blankNode({
     className: 'android.widget.TextView',
     packageName,
-    text: `${caption.zh} · ${caption.en}`,
+    text: captionText(caption),
     bounds: { left: 0, top: mid - Math.round(screen.height / 20), right: screen.width, bottom: mid + Math.round(screen.height / 20) },
   });
   return { rotation: 0, roots: [blankNode({ packageName, bounds: full, children: [label] })] };

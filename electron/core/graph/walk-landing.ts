@@ -42,11 +42,7 @@ export function landing(
     const focused = focusOf(m, edge, from.page);
     const focus = focused ?? from.focus;
     const nodes = move.how === 'edge' ? new Set(twins().map((e) => e.to)) : from.nodes;
-    // A field tapped raises the keyboard; a Back that stays on the page hides it, as every phone's Back does first, and the
-    // field keeps the focus with the keyboard down (exploration's grown store graph: the search box tapped, a recorded
-    // Back, a swipe — the walk kept the keyboard up, read the swipe as on it and the next tap on the list as a key).
-    const keyboard = action.type === 'Back' ? false : focused !== null || from.keyboard;
-    const next = { ...from, nodes, near: move.how === 'edge' ? edge.to : from.near, keyboard, focus };
+    const next = { ...from, nodes, near: move.how === 'edge' ? edge.to : from.near, keyboard: keyboardAfter(action, focused, from), focus };
     return { next, leaves: false, effects, finished: null };
   }
   if (isEdit(m, edge)) {
@@ -69,9 +65,7 @@ export function landing(
     for (const [k, v] of finished?.effects ?? []) content.set(k, v);
     const focused = focusOf(m, edge, from.page);
     const focus = action.type === 'Type' ? (typedField(edge)?.key ?? from.focus) : (focused ?? from.focus);
-    // Typing shows the keyboard, as a field tapped does; a field that only kept the focus (the keyboard hidden by Back)
-    // leaves it as it was.
-    const next: Position = { ...from, content, keyboard: action.type === 'Type' || focused !== null || from.keyboard, focus };
+    const next: Position = { ...from, content, keyboard: keyboardAfter(action, focused, from), focus };
     next.nodes = nodesAt(m, threshold, next);
     // Another search query stands where the demonstration's did (see GraphWalker's `query`).
     if ((move.how === 'edge' && !edge.slider) || move.how === 'query') for (const e of twins()) next.nodes.add(e.to);
@@ -96,6 +90,17 @@ export function landing(
     next.near = [...next.nodes][0] ?? edge.to;
   }
   return { next, leaves: true, effects, finished: null };
+}
+
+/**
+ * Whether the keyboard is up after a move that stays on the page: a field tapped (`focused`) or typing raises it; a Back
+ * hides it, as every phone's Back does first, the field keeping the focus; else it stays as it was — a focus only kept
+ * does not raise it. (Exploration's grown store graph: the search box tapped, a recorded Back, a swipe — the walk kept
+ * the keyboard up, read the swipe as on it and the next tap on the list as a key.)
+ */
+function keyboardAfter(action: Action, focused: string | null, from: Position): boolean {
+  if (action.type === 'Back') return false;
+  return action.type === 'Type' || focused !== null || from.keyboard;
 }
 
 /** The node a demonstration left `page` from last before its step `t` (its departure), or null. */
