@@ -1,23 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Action } from '../../../shared/domain/action.js';
-import { vlmReplyFor } from '../../../electron/core/agents/families/vlm-reply.js';
-import { evaluateExpect } from '../../../electron/core/eval/check-matcher.js';
-import { runChecks } from '../../../electron/core/eval/rule-judge.js';
-import type { ScriptStep } from '../../../electron/core/recording/script.js';
-import { playScript } from '../../../electron/core/recording/script.js';
-import { parseUiXml } from '../../../electron/core/ui/parse-ui-xml.js';
 import { Backend } from '../../../electron/services/backend.js';
-import { appNamesOf } from '../../../electron/services/devices/app-packages.js';
 import { startSamplePhones } from '../../../electron/services/devices/sample-phones.js';
 import type { VirtualPhoneServer } from '../../../electron/virtual-phone/index.js';
 import { REPO_ROOT } from '../../support/fixtures.js';
-import { MockLlmServer } from '../../support/mock-llm-server.js';
-import type { RecordedRequest } from '../../support/mock-llm-server.js';
 import { cliToEnd } from '../../support/cli-process.js';
+import type { OfflineCase, PlayedCases, ReportResults, ScriptedModels } from '../../support/offline-cases.js';
+import { playOnPhone, scriptedAgentsOf, startScriptedModels, verdictsBeside } from '../../support/offline-cases.js';
 import { copyOfSharedDemo } from '../../support/shared-demo.js';
 
 /**
@@ -34,37 +25,15 @@ import { copyOfSharedDemo } from '../../support/shared-demo.js';
  * control left turned, the task left undone after those same moves) must fail.
  */
 
-interface Case {
-  task: string;
-  name: string;
-  expect: 'right' | 'wrong';
-  script: ScriptStep[];
-}
-const CASES = JSON.parse(readFileSync(join(REPO_ROOT, 'test/fixtures/offline-kinds/cases.json'), 'utf8')) as Case[];
+const CASES = JSON.parse(readFileSync(join(REPO_ROOT, 'test/fixtures/offline-kinds/cases.json'), 'utf8')) as OfflineCase[];
 const TASKS = [...new Set(CASES.map((c) => c.task))];
-
-/** Scripted agents: each plays at most one case per task (a task it has no case for, it finishes at once). */
-function agentsOf(cases: readonly Case[]): Map<string, Case[]> {
-  const out = new Map<string, Case[]>();
-  for (const c of cases) {
-    let n = 1;
-    while (out.get(`${c.expect}-${n}`)?.some((x) => x.task === c.task)) n++;
-    out.set(`${c.expect}-${n}`, [...(out.get(`${c.expect}-${n}`) ?? []), c]);
-  }
-  return out;
-}
-
-interface Report {
-  results: { taskId: string; agent: string; mode: string; success: boolean; exit: string }[];
-}
 
 describe('offline verdicts by kind, through elderbench run with a scripted vlm model', () => {
   let dir = '';
   let ws = '';
   let phones: VirtualPhoneServer | null = null;
-  let server: MockLlmServer | null = null;
-  const actions = new Map<string, Action[]>(); // case name → canonical actions
-  const truth = new Map<string, boolean>(); // case name → the task's checks on the phone
+  let models: ScriptedModels | null = null;
+  let played: PlayedCases = { actions: new Map(), truth: new Map() };
   const cli = (args: string[]) => cliToEnd(['--workspace', ws, ...args]);
 
   beforeAll(async () => {
@@ -73,29 +42,11 @@ describe('offline verdicts by kind, through elderbench run with a scripted vlm m
     ws = (await copyOfSharedDemo(dir)).workspace;
     // Every case played on the sample phone: its actions as a model would send them, and the phone's verdict.
     phones = await startSamplePhones(1);
-    const backend = new Backend({
-      workspace: ws,
-      userDataDir: mkdtempSync(join(tmpdir(), 'eb-user-')),
-      adbServer: `127.0.0.1:${phones.port}`,
-    });
-    try {
-      const device = backend.devices.device(phones.serials[0]!);
-      // An app launched by its name (天气): the task set's names, as a run resolves them.
-      const names = appNamesOf(backend.workspace);
-      const resolvePackage = (app: string) => names.packageOf(app);
-      for (const c of CASES) {
-        const task = backend.workspace.tasks.get(c.task)!;
-        for (const cmd of task.setup) await device.shell(cmd);
-        actions.set(c.name, await playScript(device, [...c.script, { type: 'Finish' }], { resolvePackage, sleep, parse: parseUiXml }));
-        truth.set(c.name, (await runChecks({ task, device }, evaluateExpect)).pass);
-      }
-    } finally {
-      backend.close();
-    }
+    played = await playOnPhone(ws, `127.0.0.1:${phones.port}`, phones.serials[0]!, CASES);
   }, 3_000_000);
 
   afterAll(async () => {
-    await server?.close();
+    await models?.server.close();
     await phones?.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -105,41 +56,15 @@ describe('offline verdicts by kind, through elderbench run with a scripted vlm m
   });
 
   it('each case is what it says: the phone passes the right paths and fails the wrong ones', () => {
-    for (const c of CASES) expect(truth.get(c.name), `${c.task}: ${c.name}`).toBe(c.expect === 'right');
+    for (const c of CASES) expect(played.truth.get(c.name), `${c.task}: ${c.name}`).toBe(c.expect === 'right');
   });
 
   it('offline (online tasks included on request) agrees with the phone on every case; online agrees too, κ = τ = 1', async () => {
-    const agents = agentsOf(CASES);
-    const instructions = new Map<string, string>();
+    const agents = scriptedAgentsOf(CASES);
     const check = new Backend({ workspace: ws, userDataDir: mkdtempSync(join(tmpdir(), 'eb-user-')) });
-    for (const id of TASKS) instructions.set(id, check.workspace.tasks.get(id)!.instruction);
     const modes = new Map(TASKS.map((id) => [id, check.workspace.tasks.get(id)!.mode]));
     check.close();
-    const taskOf = (req: RecordedRequest): string => TASKS.find((id) => req.text.includes(instructions.get(id)!))!;
-    // Each request: which agent (the model name), which task (its instruction), how many replies came before.
-    let asked = new Map<string, number>();
-    server = await MockLlmServer.start();
-    server.route = (req) => {
-      const agent = String(req.body['model']);
-      const task = taskOf(req);
-      const k = asked.get(`${agent}|${task}`) ?? 0;
-      asked.set(`${agent}|${task}`, k + 1);
-      const c = agents.get(agent)!.find((x) => x.task === task);
-      return { kind: 'reply', content: vlmReplyFor((c ? actions.get(c.name)! : [])[k] ?? null)! };
-    };
-    writeFileSync(
-      join(ws, 'agents.json'),
-      JSON.stringify({
-        agents: [...agents.keys()].map((name) => ({
-          name,
-          adapter: 'vlm',
-          baseUrl: server!.baseUrl,
-          model: name,
-          timeoutMs: 20_000,
-          retries: 0,
-        })),
-      }),
-    );
+    models = await startScriptedModels(ws, CASES, played);
     const names = [...agents.keys()].join(',');
 
     // Without --include-online the online tasks are left out, and the run says so (one agent is enough to see it).
@@ -149,22 +74,18 @@ describe('offline verdicts by kind, through elderbench run with a scripted vlm m
     expect(partial.stderr).toContain(`left out ${online.length} task(s)`);
     expect((JSON.parse(partial.stdout) as { leftOut: unknown[] }).leftOut).toHaveLength(online.length);
 
-    asked = new Map();
+    models.restart();
     const off = await cli(['--json', 'run', '--mode', 'offline', '--include-online', '--agent', names, '--tasks', TASKS.join(',')]);
     expect(off.code, off.stderr).toBe(0);
     const offId = (JSON.parse(off.stdout) as { runId: string }).runId;
-    const offReport = JSON.parse((await cli(['--json', 'report', offId])).stdout) as Report;
-    for (const [agent, cases] of agents) {
-      for (const c of cases) {
-        const r = offReport.results.find((x) => x.agent === agent && x.taskId === c.task)!;
-        expect({ case: `${c.task}: ${c.name}`, offline: r.success }).toEqual({ case: `${c.task}: ${c.name}`, offline: truth.get(c.name) });
-      }
-    }
+    const offReport = JSON.parse((await cli(['--json', 'report', offId])).stdout) as ReportResults;
+    for (const v of verdictsBeside(offReport, CASES, played))
+      expect({ case: v.case, offline: v.run }).toEqual({ case: v.case, offline: v.phone });
 
     // The online tasks played on the phone by two of the same scripted agents (one with right paths, one with careless
     // ones: every agent on every online task costs minutes and shows nothing more), and the two runs compared.
     const both = ['right-1', 'wrong-1'].filter((n) => agents.has(n));
-    asked = new Map();
+    models.restart();
     const on = await cliToEnd([
       '--workspace',
       ws,
