@@ -61,14 +61,7 @@ export abstract class WalkRules extends WalkTravels {
     // The app bar's Navigate-up arrow goes back as Back does (a demonstration's Back, where it pressed Back); a
     // dialog's negative button, a control labelled just 取消 and a tap outside a dialog's or a menu's window close what
     // they are on as Back does.
-    if (
-      !exact.move &&
-      (this.backControl(action, pos.nodes.size > 0 ? pos.nodes : [pos.near], 'up') ||
-        this.backControl(action, pos.nodes, 'dismiss') ||
-        this.backControl(action, pos.nodes, 'cancel') ||
-        this.backControl(action, pos.nodes, 'outside'))
-    )
-      return this.leavePage();
+    if (!exact.move && this.leavesAsBack(action, pos)) return this.leavePage();
     // A tab of the bar whose page the walk stood on: that page as the path left it (the 10 分钟 chosen there), not the
     // page a recorded press of the tab first showed — unless that press is the goal, or a demonstration pressed it after
     // leaving the page from where the path left it (what the app shows then, it recorded).
@@ -126,7 +119,10 @@ export abstract class WalkRules extends WalkTravels {
     // A form left with a switch changed, committed; the goal action sending a retracted text, or done again (walk-vet.ts).
     const otherItem =
       !!move?.edge?.goal && this.goalsTaken.size > 0 && this.goalItems.otherItem(pos.page, this.model.byId.get(move.edge.from));
-    const vetted = move ? vetMove(this.model, move, pos, this.toggled.changed(pos.page), this.goalsTaken, this.goalAfter, otherItem) : null;
+    // A recorded press of such a control (a graph grown from a route that left the 07:00 editor by its Up arrow) leaves
+    // the form as Back does: what the path changed there is discarded, not saved.
+    const toggledHere = this.toggled.changed(pos.page) && !(move?.edge && this.leavesAsBack(action, pos));
+    const vetted = move ? vetMove(this.model, move, pos, toggledHere, this.goalsTaken, this.goalAfter, otherItem) : null;
     if (vetted?.kind === 'refused') return refused(vetted.reason, { edge: move!.edge!, result: move!.result });
     // A press that adds to a count (加入购物车), taken again on another item of a free choice: it adds that item too
     // (walk-goal-items.ts countOnOtherItem).

@@ -326,4 +326,17 @@ export abstract class WalkTravels extends WalkState {
   protected backControl(action: Action, nodes: Iterable<string>, control: 'up' | 'dismiss' | 'cancel' | 'outside'): boolean {
     return onBackControl(this.model, graphScreen(this.graph as TaskGraph), action, nodes, control);
   }
+
+  /**
+   * A tap on a control that leaves the page as Back does: the app bar's Navigate-up arrow, a dialog's negative button, a
+   * control labelled just 取消, a tap outside a dialog's or a menu's window. A form left so is discarded as by Back.
+   */
+  protected leavesAsBack(action: Action, pos: Position): boolean {
+    return (
+      this.backControl(action, pos.nodes.size > 0 ? pos.nodes : [pos.near], 'up') ||
+      this.backControl(action, pos.nodes, 'dismiss') ||
+      this.backControl(action, pos.nodes, 'cancel') ||
+      this.backControl(action, pos.nodes, 'outside')
+    );
+  }
 }
