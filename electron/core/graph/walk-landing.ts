@@ -77,8 +77,12 @@ export function landing(
   const ways = asLeft(m, twins(), from);
   const to = ways.includes(edge) ? edge.to : ways[0]!.to;
   const next = enterNode(m, to, [...new Set(ways.map((e) => e.to))], leftWithImplied(m, threshold, from, implied));
-  // Back on the page the walk came from: what the trip did not change there, it shows as the path left it.
+  // Back on the page the walk came from: what the trip did not change there, it shows as the path left it; and the field
+  // that had the focus there has it again (a phone restores a resumed window's focused field, the keyboard down: the
+  // store's search box tapped, Back, 挂号网 and Back by a grown graph's recorded edges, then typing — into the box).
   let changed = keptOnReturn(m, from, next);
+  const left = from.back;
+  if (left && left.page === next.page && left.page !== from.page && next.focus === null && left.focus !== null) next.focus = left.focus;
   // Another option of the group: the page it leads to shows that option's value.
   for (const [k, v] of effects)
     if (next.content.has(k) && next.content.get(k) !== v) {

@@ -42,7 +42,7 @@ describe('offline verdicts on graphs grown from exploration, through elderbench 
   let models: ScriptedModels | null = null;
   let played: PlayedCases = { actions: new Map(), truth: new Map() };
   let routes: PlayedCases = { actions: new Map(), truth: new Map() };
-  let grown: { code: number | null; stdout: string; stderr: string } | null = null;
+  let grown: Awaited<ReturnType<typeof cliToEnd>> | null = null;
   const cli = (args: string[]) => cliToEnd(['--workspace', ws, ...args]);
 
   beforeAll(async () => {
