@@ -4,6 +4,7 @@ import { normalizeContent } from './content.js';
 import type { PageModel } from './page-model.js';
 import { isEdit, pageModel } from './page-model.js';
 import { pageKey } from './signature.js';
+import { isScrollKey } from './content-keys.js';
 import { commitsByExit } from './walk-discard.js';
 import type { WalkHow } from './walk-moves.js';
 import { appOfPage } from './walk-position.js';
@@ -97,7 +98,10 @@ function leavesSomething(m: PageModel, a: Abroad, from: string, edge: GraphEdge,
   // The look a task that only asks to be shown something takes there (上月's bills): it shows, it acts on nothing, as
   // opensAhead takes such a goal (held-out set AY: the bills of 上月 looked at before paying the electricity).
   if (edge.goal) return null;
-  const changes = (edge.effects?.length ?? 0) > 0;
+  // A list scrolled there sets nothing a way off commits: what lies under the finger after it, that task's walk reads
+  // (exploration on a grown graph: the camera album gallery-delete-this recorded, scrolled, a photo opened — refused as
+  // committing the album as an edited form).
+  const changes = (edge.effects ?? []).some((v) => !isScrollKey(v.key));
   if (edits || (changes && isEdit(m, edge))) {
     if (!commitsByExit(m, from)) return 'an edit of a page whose edits take effect as they are made';
     a.edited.add(from);

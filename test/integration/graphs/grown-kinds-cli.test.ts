@@ -19,7 +19,9 @@ import { copyOfSharedDemo } from '../../support/shared-demo.js';
  * screen, a list come back to by Up where it was left, short swipes taken one after the other, a Back that hides the
  * keyboard, a tab bar above one form, a control risen over the keyboard pressed where a recording pressed it, a label
  * moved only to a press made with the list where the walk has it, a held count that lets a field's focus and Up go on,
- * and a recorded press that changed nothing undoing the goal when made later. Every path is judged on the phone by the
+ * a recorded press that changed nothing undoing the goal when made later, a form left by a recorded press of its Up
+ * arrow discarded (a weekday ticked there is not saved), the focused field focused again when a recorded way returns to
+ * its page, and a list scrolled on another task's recorded page committing nothing. Every path is judged on the phone by the
  * task's checks (the truth); the offline run must agree on every one, the careless ones included.
  */
 
