@@ -39,6 +39,7 @@ export const TargetElementSchema = z.object({
   text: z.string().catch(''),
   contentDesc: z.string().catch(''),
   clickable: z.boolean().optional().catch(undefined),
+  texts: z.array(z.string()).optional().catch(undefined),
 });
 
 /** Where a recorded action happened: read leniently, a malformed target is dropped and a missing screen assumed. */

@@ -74,16 +74,33 @@ export interface TargetElement {
    * person meant to tap. Absent in recordings made before this was stored.
    */
   clickable?: boolean;
+  /**
+   * Every text the element shows, its own and its children's in order, where it shows more than its label: a result
+   * row's title, singer and genre (天仙配 · 严凤英 · 黄梅戏) — what a search by any of them matched it by. Absent where the
+   * label is all it shows, on an element that takes no taps itself or holds a whole list (more than eight texts), and in
+   * recordings made before this was stored.
+   */
+  texts?: string[];
+}
+
+/** Each text and description in the subtree, in order (the label first where the node itself has one). */
+function textsOf(n: UiNode, out: string[] = []): string[] {
+  for (const t of [n.text.trim(), n.contentDesc.trim()]) if (t && !out.includes(t)) out.push(t);
+  for (const c of n.children) textsOf(c, out);
+  return out;
 }
 
 export function targetOf(n: UiNode): TargetElement | null {
   if (!n.bounds) return null;
+  const clickable = n.clickable || n.longClickable || n.checkable;
+  const texts = clickable ? textsOf(n) : [];
   return {
     bounds: n.bounds,
     resourceId: n.resourceId,
     className: n.className,
     text: labelOf(n),
     contentDesc: n.contentDesc,
-    clickable: n.clickable || n.longClickable || n.checkable,
+    clickable,
+    ...(texts.length > 1 && texts.length <= 8 ? { texts } : {}),
   };
 }

@@ -59,3 +59,49 @@ describe('another search query than the demonstration’s', () => {
     expect(plainQuery(' 大米 ')).toBe(true);
   });
 });
+
+/**
+ * A result is named by any text its row shows, not only its title: a search for the singer 严凤英 lists her songs, whose
+ * rows show her name below the title (held-out set BC: 严凤英 then 女驸马, refused where the demonstration had searched
+ * 黄梅戏 and its results show the very rows; 预约 for the app whose row says 在线预约挂号). Through the CLI:
+ * test/fixtures/offline-kinds, "another query, the singer".
+ */
+describe('another search query that names a result by a text of its row', () => {
+  const box = b(40, 250, 1040, 400);
+  const row = (i: number) => b(0, 450 + i * 150, 1080, 600 + i * 150);
+  const songRow = (i: number, title: string, singer: string) =>
+    n({
+      className: 'android.widget.LinearLayout',
+      resourceId: id('song'),
+      clickable: true,
+      bounds: row(i),
+      children: [
+        n({ className: 'android.widget.TextView', text: title, bounds: b(40, 460 + i * 150, 1040, 520 + i * 150) }),
+        n({ className: 'android.widget.TextView', text: `${singer} · 黄梅戏`, bounds: b(40, 530 + i * 150, 1040, 590 + i * 150) }),
+      ],
+    });
+  const results = (query: string, rows: [string, string][]) =>
+    page('音乐', field(query, '搜索歌曲、歌手、戏曲', box, { resourceId: id('search') }), ...rows.map(([t, s], i) => songRow(i, t, s)));
+  const HUANGMEI: [string, string][] = [
+    ['天仙配', '严凤英'],
+    ['女驸马', '严凤英'],
+  ];
+  const g = graphOf([
+    demoOf(1, [
+      { ui: results('', []), action: tapAt(box) },
+      { ui: results('', []), action: { type: 'Type', text: '黄梅戏' } },
+      { ui: results('黄梅戏', HUANGMEI), action: tapAt(row(0)) },
+      { ui: page('正在播放', button('暂停', b(40, 1800, 1040, 1950))), action: null, activity: 'PlayerActivity' },
+    ]),
+  ]);
+  const searched = (text: string, i: number): Action[] => [tapAt(box), { type: 'Type', text }, tapAt(row(i))];
+
+  it('the singer shown on the row: 严凤英 names 天仙配 (accepted)', () => {
+    expect(walkPath(g, searched('严凤英', 0)).accepted).toBe(true);
+  });
+
+  it('another singer, or a place where the row shows nothing the query names: refused', () => {
+    expect(walkPath(g, searched('邓丽君', 0)).accepted).toBe(false);
+    expect(walkPath(g, searched('严凤英', 3)).accepted).toBe(false);
+  });
+});

@@ -8,7 +8,7 @@ import { contentOf, isEdit, typedField } from './page-model.js';
 import { pageOfKey } from './content-keys.js';
 import type { Candidate } from './walk-moves.js';
 import type { WalkMove } from './walk-step.js';
-import { broaderQuery, isTapLike, namedBy, tappedLabel } from './walk-view.js';
+import { broaderQuery, isTapLike, namedBy, tappedLabel, tappedTexts } from './walk-view.js';
 
 /**
  * A search query other than the demonstration's, typed where it searched. The query is a means, so the walk goes on
@@ -82,7 +82,8 @@ export class SearchQuery {
 
   /**
    * A tap that leaves the results for a result the query does not name, or any after a broader query: refused (the
-   * demonstration's results are not what that query shows). Null when the move stands; a result the query names ends it.
+   * demonstration's results are not what that query shows). Null when the move stands; a result the query names ends it
+   * — by any text the result shows (严凤英 names 女驸马, whose row shows its singer: held-out set BC).
    */
   refusal(model: PageModel, move: Candidate, action: Action): WalkMove | null {
     if (this.text === null || !isTapLike(action) || !move.edge || isEdit(model, move.edge)) return null;
@@ -104,7 +105,7 @@ export class SearchQuery {
       reason = `"${this.text}" was typed with characters an app's search takes as they are (full-width, look-alike or repeated spaces): which results it lists, no demonstration saw`;
     else if (this.broad)
       reason = `"${this.text}" is a broader query than the demonstration's: it lists results no demonstration saw, in places no recorded screen shows, so which one is under the finger is not known`;
-    else if (namedBy(label, this.text, model.fuzzySearch.has(this.key))) {
+    else if (tappedTexts(move.edge, action).some((t) => namedBy(t, this.text!, model.fuzzySearch.has(this.key)))) {
       this.text = null;
       return null;
     } else reason = `"${label}" is not named by the query "${this.text}": which results that query shows, no demonstration saw`;

@@ -60,6 +60,16 @@ export function tappedLabel(e: GraphEdge, action: TapLike): string {
 }
 
 /**
+ * Every text the tapped element shows (its label, and a result row's singer and genre below it), where the edge's
+ * recording kept them; else its label alone. An option of a group is its label.
+ */
+export function tappedTexts(e: GraphEdge, action: TapLike): string[] {
+  const p = toPixels(action.at, e.screen);
+  if (e.options?.some((o) => contains(o.bounds, p.x, p.y))) return [tappedLabel(e, action)];
+  return e.target?.texts ?? [tappedLabel(e, action)];
+}
+
+/**
  * Another query typed where a demonstration searched (a Type that matched no recorded one): taken as the
  * demonstration's, on to the results it saw; the walk then holds the path to a result the query names.
  */
