@@ -105,3 +105,35 @@ describe('another search query that names a result by a text of its row', () => 
     expect(walkPath(g, searched('严凤英', 3)).accepted).toBe(false);
   });
 });
+
+/** A query in pinyin (pinyin-query.ts): through the walk, as held-out sets BC and BD found it refused. */
+describe('another search query typed in pinyin', () => {
+  const box = b(40, 250, 1040, 400);
+  const row = (i: number) => b(0, 450 + i * 150, 1080, 600 + i * 150);
+  const results = (query: string, labels: string[]) =>
+    page(
+      '城市',
+      field(query, '搜索城市', box, { resourceId: id('search') }),
+      ...labels.map((l, i) => button(l, row(i), { resourceId: id('city') })),
+    );
+  const g = graphOf([
+    demoOf(1, [
+      { ui: results('', []), action: tapAt(box) },
+      { ui: results('', []), action: { type: 'Type', text: '上海' } },
+      { ui: results('上海', ['上海', '上海南']), action: tapAt(row(0)) },
+      { ui: page('上海', button('明天', b(40, 300, 1040, 450))), action: null, activity: 'WeatherActivity' },
+    ]),
+  ]);
+  const typed = (text: string, i = 0): Action[] => [tapAt(box), { type: 'Type', text }, tapAt(row(i))];
+
+  it('shanghai, then 上海: accepted', () => {
+    expect(walkPath(g, typed('shanghai')).accepted).toBe(true);
+    expect(walkPath(g, typed('Shang Hai')).accepted).toBe(true);
+  });
+
+  it('haikou (another city), hai (one character, broader), shangh (no whole syllable): refused', () => {
+    expect(walkPath(g, typed('haikou')).accepted).toBe(false);
+    expect(walkPath(g, typed('hai')).accepted).toBe(false);
+    expect(walkPath(g, typed('shangh')).accepted).toBe(false);
+  });
+});

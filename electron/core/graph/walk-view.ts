@@ -8,6 +8,7 @@ import { isSearchKey } from './goal-conditions.js';
 import { typedField, typedValue } from './page-model.js';
 import type { Candidate, Position } from './walk-moves.js';
 import { isEditClass } from './widget-classes.js';
+import { spelledRun } from './pinyin-query.js';
 
 /**
  * What an action does to the view of a page rather than to its state (walk.ts): a scroll, and which
@@ -92,20 +93,23 @@ export function searchQueryMove(action: Extract<Action, { type: 'Type' }>, out: 
  * 黄梅戏) lists fewer, the one it names first. (Found by hand: six false accepts, each a broad query's first row.)
  */
 export function broaderQuery(query: string, searched: string): boolean {
-  const q = normalizeContent(query);
+  // A query in pinyin is as broad as the characters it spells (pinyin-query.ts).
+  const spelled = spelledRun(normalizeContent(query), normalizeContent(searched));
+  const q = spelled ?? normalizeContent(query);
   const d = normalizeContent(searched);
   return [...q].length <= 1 || (q !== d && d.includes(q));
 }
 
 /**
  * Whether a search lists the result: its label contains the query (大药房 finds 益丰大药房; 医院 does not, nor does
- * 哈尔滨市 find 哈尔滨: an app's search lists what contains the query) — or, for a search that finds by words
- * (PageModel.fuzzySearch), the query contains the label.
+ * 哈尔滨市 find 哈尔滨: an app's search lists what contains the query), or the query spells characters of it in pinyin
+ * (shanghai: 上海; pinyin-query.ts) — or, for a search that finds by words (PageModel.fuzzySearch), the query contains
+ * the label.
  */
 export function namedBy(label: string, query: string, byWords: boolean): boolean {
   const l = normalizeContent(label);
   const q = normalizeContent(query);
-  return l !== '' && q !== '' && (l.includes(q) || (byWords && q.includes(l)));
+  return l !== '' && q !== '' && (l.includes(q) || (byWords && q.includes(l)) || spelledRun(q, l) !== null);
 }
 
 /** What a walk knows of the screens it stands on: each node's scrolling containers and still controls. */
