@@ -156,11 +156,11 @@ export class GraphWalker extends WalkRules {
     const page = this.pos.page;
     const node = this.node;
     const shown = this.pos.content;
-    const asBack = action.type === 'Back' || this.leavesAsBack(action, this.pos);
+    const from = this.pos;
     const move = this.move(action, screen);
     // Back (or the Up arrow, 取消) off a form the demonstrations committed by a way off it: what the path set there and
-    // did not commit is gone.
-    if (asBack && move.taken && this.pos.page !== page) this.forget(page, shown);
+    // did not commit is gone. (Asked only of a move that left the page: a tap's place against the page it was made on.)
+    if (move.taken && this.pos.page !== page && (action.type === 'Back' || this.leavesAsBack(action, from))) this.forget(page, shown);
     const options = move.taken?.edge?.group ?? move.taken?.edge?.options;
     if (options && move.taken?.how !== 'back') this.pickedGroups.push(options);
     // Back to the page a goal was taken on: it stands as it was then (walk-vet.ts, a look again); any other move forgets it.
