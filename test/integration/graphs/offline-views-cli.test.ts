@@ -32,6 +32,8 @@ interface Case {
   agent: string;
   task: string;
   script: ScriptStep[];
+  /** The offline run refuses it (a view test, not a verdict one: the phone's verdict is the CLI kinds' business). */
+  refused?: true;
 }
 const swipe = (fromY: number, toY: number): ScriptStep => ({ type: 'Swipe', from: { x: 500, y: fromY }, to: { x: 500, y: toY }, ms: 500 });
 /** The wallet's home: a look at the page `look` opens, Back, then the transfer of 300 to the son. */
@@ -62,6 +64,14 @@ const CASES: Case[] = [
     agent: 'scrolls',
     task: 'weather-umbrella-tomorrow',
     script: [{ type: 'LaunchApp', app: 'com.vphone.weather' }, swipe(700, 300), swipe(300, 700), { type: 'Tap', on: '明天' }],
+  },
+  {
+    // Back below the article news-save-this's setup opened: the phone shows the feed, which no recording of the task
+    // shows below it (held-out set BC). Off the recordings for good, the walk refuses the tap after it.
+    agent: 'below-the-setup',
+    task: 'news-save-this',
+    script: [{ type: 'Back' }, { type: 'Tap', on: '本地' }],
+    refused: true,
   },
 ];
 const TASKS = [...new Set(CASES.map((c) => c.task))];
@@ -172,7 +182,7 @@ describe('offline: the agent is shown the screen the walk believes it is on, thr
 
   it('both paths succeed: the look away and back, the scroll down and up', () => {
     const results = backend!.workspace.runs.results(runId);
-    for (const c of CASES)
+    for (const c of CASES.filter((x) => !x.refused))
       expect(
         results.find((r) => r.agent === c.agent && r.taskId === c.task),
         c.agent,
@@ -248,5 +258,17 @@ describe('offline: the agent is shown the screen the walk believes it is on, thr
     expect(s[i + 1]!.observationBlob).toBe(recorded);
     expect(s[i + 1]!.details.view).toBeUndefined();
     expect(s[i + 1]!.details.match).toMatchObject({ matched: true });
+  });
+
+  it('after Back below the page the setup opened: a page not recorded, marked lost (captioned without Back: offline-views.test.ts), never the article again', () => {
+    const s = steps('below-the-setup');
+    expect(s[0]!.details.view).toBeUndefined();
+    expect(s[1]!.details).toMatchObject({ view: 'excursion', lost: true });
+    expect(s[1]!.observationBlob).toBeTruthy();
+    expect(s[1]!.observationBlob).not.toBe(s[0]!.observationBlob);
+    const images = sent('below-the-setup');
+    expect(images[1]).not.toBe(images[0]);
+    const result = backend!.workspace.runs.results(runId).find((r) => r.agent === 'below-the-setup' && r.taskId === 'news-save-this');
+    expect(result).toMatchObject({ success: false });
   });
 });
