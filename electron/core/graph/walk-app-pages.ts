@@ -44,6 +44,27 @@ export interface AppPage {
 /** A screen's layout: its activity and structure, whatever its title (another article, another city's weather). */
 const layoutOf = (n: GraphNode): string => `${n.signature.activity}|${n.signature.structure.join(' ')}`;
 
+/**
+ * The walked graph's own screens of another page of the activity of one of `here` (the new alarm's editor beside the
+ * 07:00 alarm's: the same controls under another title, and a 删除 the new one lacks). What a control does there, this
+ * graph's recordings show, though no rule of its walk reads one page's recording for another; the stepper rule
+ * (walk-count.ts) takes a press only on the same control at the same place stepping the same element. Found by
+ * exploration on a grown graph: −1 h pressed twice on the 07:00 alarm's editor, where another task recorded one press
+ * from 7 and this task's own new alarm eleven from 7 down.
+ */
+export function ownScreensOfActivity(
+  graph: Pick<TaskGraph, 'startNode' | 'nodes' | 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>,
+  here: readonly (GraphNode | undefined)[],
+): { model: PageModel; node: GraphNode; task: string }[] {
+  const shown = here.filter((n): n is GraphNode => n !== undefined);
+  const pages = new Set(shown.map((n) => pageKey(n.signature)));
+  const activities = new Set(shown.map((n) => n.signature.activity));
+  const model = pageModel(graph);
+  return graph.nodes
+    .filter((node) => !pages.has(pageKey(node.signature)) && activities.has(node.signature.activity))
+    .map((node) => ({ model, node, task: graph.taskId ?? 'this task' }));
+}
+
 /** The graph being walked: never asked about, since what it knows its walk knows. */
 type OwnGraph = Pick<TaskGraph, 'edges'> & Partial<Pick<TaskGraph, 'taskId'>>;
 
@@ -177,9 +198,10 @@ export class AppPages {
     label: string,
     bounds: Bounds,
     valueHere: (key: string) => string | undefined,
+    ownElsewhere: readonly { model: PageModel; node: GraphNode; task: string }[] = [],
   ): CountStepper | null {
     const shown = (key: string): boolean => here.some((n) => n !== undefined && showsElement(n, key));
-    return countStepperHere(this.recordingsLaidOutAs(own, here), label, bounds, valueHere, shown);
+    return countStepperHere([...this.recordingsLaidOutAs(own, here), ...ownElsewhere], label, bounds, valueHere, shown);
   }
 
   /**

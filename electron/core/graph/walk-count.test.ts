@@ -287,3 +287,73 @@ describe("a stepper of another task's list row, on a row of another item", () =>
     expect(walk([tapAt(tab), tapAt(minus), tapAt(plus), tapAt(checkout)])).toBe(false);
   });
 });
+
+/**
+ * A stepper this task's own demonstrations pressed on another page of the same screen: the new alarm's editor, where
+ * they stepped the hour from 07 down to 04, beside the existing 07:00 alarm's editor (修改闹钟, with a 删除 the new one
+ * lacks), where only another task recorded one press (07 to 06). Pressed twice on the 07:00 editor, the hour stands at
+ * 05 — a step the task's own recording shows on the same control stepping the same field. Found by exploration on a
+ * grown graph: −1 h, −1 h, then Up on the 07:00 editor was refused at the second press, though right on the phone.
+ */
+describe("a stepper stepped as this task's own recording of another page of the screen shows it", () => {
+  const hourDown = b(40, 500, 280, 650);
+  const save = b(540, 1400, 1040, 1550);
+  const upArrow = b(0, 80, 136, 240);
+  const fab = b(800, 1900, 1040, 2100);
+  const alarmRow = b(0, 300, 1080, 450);
+  const list = page('闹钟', button('07:00', alarmRow, { resourceId: id('alarm') }), button('添加闹钟', fab, { resourceId: id('fab') }));
+  const editor = (title: string, hh: string, ...more: ReturnType<typeof button>[]) =>
+    page(
+      title,
+      n({ className: 'android.widget.ImageButton', contentDesc: '转到上一层级', clickable: true, bounds: upArrow }),
+      field(hh, '小时', b(40, 700, 1040, 850), { resourceId: id('hour') }),
+      button('−1 h', hourDown, { resourceId: id('hour_down') }),
+      button('保存', save, { resourceId: id('save') }),
+      ...more,
+    );
+  const edit = (hh: string) => editor('修改闹钟', hh, button('删除', b(40, 1600, 1040, 1750), { resourceId: id('delete') }));
+  const [open, add, down, saved, up] = [tapAt(alarmRow), tapAt(fab), tapAt(hourDown), tapAt(save), tapAt(upArrow)];
+  const own = taskGraphOf('pills-at-four', [
+    demoOf(1, [
+      { ui: list, action: add },
+      { ui: editor('添加闹钟', '07'), action: down, activity: 'AlarmEditActivity' },
+      { ui: editor('添加闹钟', '06'), action: down, activity: 'AlarmEditActivity' },
+      { ui: editor('添加闹钟', '05'), action: down, activity: 'AlarmEditActivity' },
+      { ui: editor('添加闹钟', '04'), action: saved, activity: 'AlarmEditActivity' },
+      { ui: page('闹钟', text('04:00', b(0, 300, 1080, 450))), action: null },
+    ]),
+    demoOf(2, [
+      { ui: list, action: open },
+      { ui: edit('07'), action: up, activity: 'AlarmEditActivity' },
+      { ui: list, action: add },
+      { ui: editor('添加闹钟', '07'), action: down, activity: 'AlarmEditActivity' },
+      { ui: editor('添加闹钟', '06'), action: down, activity: 'AlarmEditActivity' },
+      { ui: editor('添加闹钟', '05'), action: down, activity: 'AlarmEditActivity' },
+      { ui: editor('添加闹钟', '04'), action: saved, activity: 'AlarmEditActivity' },
+      { ui: page('闹钟', text('04:00', b(0, 300, 1080, 450))), action: null },
+    ]),
+  ]);
+  const other = taskGraphOf('alarm-six', [
+    demoOf(3, [
+      { ui: list, action: open },
+      { ui: edit('07'), action: down, activity: 'AlarmEditActivity' },
+      { ui: edit('06'), action: saved, activity: 'AlarmEditActivity' },
+      { ui: page('闹钟', text('06:00', b(0, 300, 1080, 450))), action: null },
+    ]),
+  ]);
+  const walk = (actions: readonly Action[]): boolean => walkPath(own, actions, [other]).accepted;
+  const route = [add, down, down, down, saved];
+
+  it('the recorded routes, and the 07:00 editor stepped twice (past what the other task recorded) then left by Up: accepted', () => {
+    expect(walk(route)).toBe(true);
+    expect(walk([open, up, ...route])).toBe(true);
+    expect(walk([open, down, up, ...route])).toBe(true);
+    expect(walk([open, down, down, up, ...route])).toBe(true);
+  });
+
+  it('the 07:00 alarm saved stepped, or stepped past what any recording pressed the control at: refused', () => {
+    expect(walk([open, down, down, saved])).toBe(false);
+    // 07 → 04 is recorded; from 04 no recording pressed −1 h.
+    expect(walk([open, down, down, down, down, up, ...route])).toBe(false);
+  });
+});

@@ -48,6 +48,9 @@ export interface CountStepper {
   steps?: ReadonlyMap<number, number>;
 }
 
+/** A content key without its page: the element it reads (`number|TextView|…|小时`), the same on every page laid out alike. */
+export const elementOf = (key: string): string => key.slice(key.indexOf('§') + 1);
+
 /** The count's name in a content key: the label at the key's end (`…§number|TextView||数量`). */
 const countName = (key: string): string => key.slice(key.lastIndexOf('|') + 1);
 
@@ -95,7 +98,7 @@ export function heldAtOne(m: PageModel, action: Action, pos: Position, opts: Mat
  * tap at the same place that stayed on its page and stepped one number — a count that starts at 1 when the page opens,
  * or another value with the steps recorded — or the control that undoes it there. `recordings`: other tasks' nodes of
  * this page or of a screen laid out as this one, each with its graph's model and task. `valueHere`: the value the walk's
- * page holds under a content key (undefined where no screen of its graph shows the key change: the page's opening
+ * page holds for an element (a content key without its page, elementOf) (undefined where no screen of its graph shows the key change: the page's opening
  * value then, as the recording shows it). Null where none shows such a press.
  */
 export function countStepperHere(
@@ -129,7 +132,8 @@ export function countStepperHere(
           floor: m.fromOne.has(v.key) ? 1 : null,
           recordedBy: task,
         };
-      if (other !== null && other.key !== v.key) continue;
+      // The same element, whichever page's recording shows it (this graph's own new alarm beside the 07:00 alarm).
+      if (other !== null && elementOf(other.key) !== elementOf(v.key)) continue;
       other ??= { key: v.key, name: v.label ?? countName(v.key), by: mirror ? -step.by : step.by, task, opens: start };
       if (mirror) steps.set(before + step.by, before);
       else steps.set(before, before + step.by);
@@ -138,7 +142,7 @@ export function countStepperHere(
   // The value the path's page holds; where none of its screens shows the value change, the one the page opens with —
   // only where they show the value's own element (the alarm's minute field), not a row of another page's list (the
   // milk's row of another cart: the − there presses whatever this cart lists in its place).
-  const shown = valueHere(other.key);
+  const shown = valueHere(elementOf(other.key));
   if (shown === undefined && !elementShown(other.key)) return null;
   const now = shown === undefined ? other.opens : singleNumber(shown);
   if (now === null) return null;

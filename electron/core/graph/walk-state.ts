@@ -32,6 +32,7 @@ import { addsToCount } from './walk-pressed.js';
 import { GoalItems } from './walk-goal-items.js';
 import type { Excursion } from './walk-excursion.js';
 import type { AppPages } from './walk-app-pages.js';
+import { ownScreensOfActivity } from './walk-app-pages.js';
 import type { Abroad } from './walk-abroad.js';
 import { abroadView } from './walk-abroad.js';
 import { SearchQuery } from './walk-query.js';
@@ -293,7 +294,10 @@ export abstract class WalkState {
   protected countStepperHere(action: Action, screen: { width: number; height: number }, label: string | null): CountStepper | null {
     if (label === null || !this.app) return null;
     const b = boundsUnder(this.screens(), action, screen, label);
-    return b ? this.app.countStepper(this.graph, this.screens(), label, b, (key) => this.pos.content.get(key)) : null;
+    if (!b) return null;
+    const here = this.screens();
+    const valueHere = (element: string): string | undefined => this.pos.content.get(`${this.pos.page}§${element}`);
+    return this.app.countStepper(this.graph, here, label, b, valueHere, ownScreensOfActivity(this.graph, here));
   }
 
   /**
