@@ -52,7 +52,7 @@ export interface CountStepper {
 export const elementOf = (key: string): string => key.slice(key.indexOf('§') + 1);
 
 /** The count's name in a content key: the label at the key's end (`…§number|TextView||数量`). */
-const countName = (key: string): string => key.slice(key.lastIndexOf('|') + 1);
+export const countName = (key: string): string => key.slice(key.lastIndexOf('|') + 1);
 
 /**
  * Whether a screen shows the element a content key reads (`…§kind|Class|resource-id|label`): its resource id in the

@@ -12,6 +12,8 @@ import { otherRowMove } from './walk-rows.js';
 import { currentOptionAgain, pickedAlike, rowsKeepPage } from './walk-pick.js';
 import type { Position } from './walk-moves.js';
 import { inField, isTapLike, insideScrolling, onStillControl, onSelectedRow, scrollDelta, tappedLabel } from './walk-view.js';
+import { countName } from './walk-count.js';
+import { wayOffAsSiblingPage } from './walk-sibling-page.js';
 import { backPopsElsewhere, popBack } from './walk-back-stack.js';
 import { backMove, choose, focusMove, pageMoves } from './walk-moves.js';
 import { enterNode, nodesAt } from './walk-position.js';
@@ -247,6 +249,15 @@ export abstract class WalkRules extends WalkTravels {
     // from exploration's routes refused 11 such right paths of exploration).
     const nodes = this.pos.nodes.size > 0 ? this.pos.nodes : [this.pos.near];
     if (isTapLike(action) && (inField(this.screens(), action, screen) || this.backControl(action, nodes, 'up'))) return null;
+    // The way off as this task's recording of a sibling page shows it taken with the count the path holds (walk-sibling-page.ts).
+    const here = this.screens().filter((n): n is GraphNode => n !== undefined);
+    const valueOf = (element: string): string | undefined =>
+      countName(element) === held.count ? String(held.now) : this.pos.content.get(`${this.pos.page}§${element}`);
+    const sibling = wayOffAsSiblingPage(this.model, this.graph.edges, here, valueOf, action, this.opts);
+    if (sibling) {
+      const reason = `${held.count} at ${held.now}: the way off as this task's recording of a page laid out as this one took it with ${held.now}`;
+      return this.take(sibling, 'same-item', reason, action, this.pos, null);
+    }
     return refused(
       `${held.count} stands at ${held.now}, stepped from ${held.start} by a control no demonstration of this task pressed: every route recorded here was taken with ${held.start}, and what the page does with ${held.now}, no demonstration saw`,
       bestEdge(action, this.outEdges(this.pos), this.opts).nearest,

@@ -12,6 +12,7 @@ import { pressedWayOff } from './walk-implied.js';
 import type { KeypadPress } from './walk-keypad.js';
 import { keypadPress } from './walk-keypad.js';
 import type { Position } from './walk-moves.js';
+import { wayOffAsSiblingPage } from './walk-sibling-page.js';
 import { itemPageByTap, namedPageEdges } from './walk-named.js';
 import type { PressedOnPage } from './walk-opens.js';
 import { rowsOpenOtherKind } from './walk-opens.js';
@@ -239,6 +240,14 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
   if (shortcut) {
     const reason = `"${label}" searches with the form holding what the shortcut "${pressedLabel(shortcut)}" sets, as another task's recording shows the two reach one state: where that shortcut led`;
     return yield { kind: 'take', edge: shortcut, how: 'form-search', reason };
+  }
+  // A sibling page of this task's (another product's, laid out alike) recorded the press with the inputs the path's page
+  // holds: where it led (walk-sibling-page.ts) — this task's own recording before another task's.
+  const here = c.screens.filter((n): n is GraphNode => n !== undefined);
+  const siblingWay = wayOffAsSiblingPage(m, c.edges, here, (el) => pos.content.get(`${pos.page}§${el}`), action, c.opts);
+  if (siblingWay) {
+    const reason = `"${listed ?? label}" on a page laid out as one this task's demonstration pressed it on, holding what it held there: where it led`;
+    return yield { kind: 'take', edge: siblingWay, how: 'same-item', reason };
   }
   const wayOff = pressedWayOff(m, c.opts, action, listed, pos.page);
   const there = listed === null || !c.app ? null : c.app.opened(c.graph, c.screens, action, listed, screen);
