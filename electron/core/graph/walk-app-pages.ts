@@ -42,7 +42,7 @@ export interface AppPage {
 }
 
 /** A screen's layout: its activity and structure, whatever its title (another article, another city's weather). */
-const layoutOf = (n: GraphNode): string => `${n.signature.activity}|${n.signature.structure.join(' ')}`;
+export const layoutOf = (n: GraphNode): string => `${n.signature.activity}|${n.signature.structure.join(' ')}`;
 
 /**
  * The walked graph's own screens of another page of the activity of one of `here` (the new alarm's editor beside the

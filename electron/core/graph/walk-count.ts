@@ -97,9 +97,10 @@ export function heldAtOne(m: PageModel, action: Action, pos: Position, opts: Mat
  * The stepper under the finger (the control labelled `label`, at `bounds` on this screen), as a recording shows it: a
  * tap at the same place that stayed on its page and stepped one number — a count that starts at 1 when the page opens,
  * or another value with the steps recorded — or the control that undoes it there. `recordings`: other tasks' nodes of
- * this page or of a screen laid out as this one, each with its graph's model and task. `valueHere`: the value the walk's
- * page holds for an element (a content key without its page, elementOf) (undefined where no screen of its graph shows the key change: the page's opening
- * value then, as the recording shows it). Null where none shows such a press.
+ * this page or of a screen laid out as this one (this task's own other pages of the activity too), each with its graph's
+ * model and task. `valueHere`: the value the walk's page holds for an element — a content key without its page,
+ * elementOf — (undefined where no screen of its graph shows the key change: the page's opening value then, as the
+ * recording shows it). Null where none shows such a press.
  */
 export function countStepperHere(
   recordings: readonly { model: PageModel; node: GraphNode; task: string }[],

@@ -7,6 +7,7 @@ import type { PageModel } from './page-model.js';
 import { contentOf } from './page-model.js';
 import { pageKey } from './signature.js';
 import { singleNumber } from './stepped-number.js';
+import { layoutOf } from './walk-app-pages.js';
 import { elementOf } from './walk-count.js';
 import { isTapLike } from './walk-view.js';
 
@@ -46,9 +47,6 @@ export function wayOffAsSiblingPage(
   }
   return null;
 }
-
-/** A screen's layout: its activity and structure, whatever its title (another product's page). */
-const layoutOf = (n: GraphNode): string => `${n.signature.activity}|${n.signature.structure.join(' ')}`;
 
 /**
  * Whether the sibling's screen holds, in every input of the two pages (an element an edit that stays on its page
