@@ -2,7 +2,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
 import type { PageModel } from './page-model.js';
-import { isEdit, pageModel } from './page-model.js';
+import { contentOf, isEdit, pageModel } from './page-model.js';
 import { pageKey } from './signature.js';
 import { isScrollKey } from './content-keys.js';
 import { commitsByExit } from './walk-discard.js';
@@ -10,6 +10,11 @@ import type { WalkHow } from './walk-moves.js';
 import { appOfPage } from './walk-position.js';
 import type { WalkMove } from './walk-step.js';
 import type { WalkView } from './walk-view.js';
+import { isTapLike } from './walk-view.js';
+import type { MatchOptions } from './match.js';
+import { matchEdge, pressedLabel } from './match.js';
+import { isTextKey } from './content-keys.js';
+import { elementOf } from './walk-count.js';
 
 /**
  * On a page another task's demonstrations recorded (walk-app-pages.ts), opened by a tap this task's graph does not
@@ -29,6 +34,8 @@ export interface InnerWalk {
   act(action: Action): WalkMove;
   /** The page the inner walk stands on. */
   readonly page: string;
+  /** What that page holds (by the other graph's content keys). */
+  readonly pageContent: ReadonlyMap<string, string>;
   readonly view: WalkView;
 }
 
@@ -108,6 +115,9 @@ function leavesSomething(m: PageModel, a: Abroad, from: string, edge: GraphEdge,
     return null;
   }
   if (changes) return 'a recorded action that changed something there';
+  // A tap that stays on the page and changes nothing there (the message box focused after the recipient was picked): no
+  // commit (held-out sets BC and BD: a new message's box tapped on another task's page was refused as committing it).
+  if (m.pageOf.get(edge.to) === m.pageOf.get(edge.from) && (edge.effects?.length ?? 0) === 0) return null;
   if (a.edited.has(from)) return 'it commits the form the path edited there';
   return null;
 }
@@ -126,6 +136,50 @@ export function ownNodeThere(a: Abroad, own: readonly GraphNode[]): string | nul
   const key = pageKey(there.signature);
   const same = own.filter((n) => n.shows === there.shows && pageKey(n.signature) === key);
   return same.length === 1 ? same[0]!.id : null;
+}
+
+/**
+ * This task's own goal action that the other task's goal, pressed on its page, is — with what the path typed there:
+ * the other task's goal lands on the page this task's goal is pressed on, by a press of the same label (发送 on a new
+ * message to 王丽 lands in her conversation, where this task's 发送 replies to her), and every text this task's goal node
+ * holds the path typed there, in a field of the same element (the message box). The goal conditions of this task then
+ * judge what was typed, as if typed on its own page. Found by held-out sets BC and BD: a reply to 王丽 written as a new
+ * message to her (发起聊天, her name, her suggestion, the text, 发送) — right on the phone (the message is in her
+ * conversation), refused as the other task's goal. Null where no goal of this task is pressed so, or a text is missing.
+ */
+export function ownGoalThere(
+  a: Abroad,
+  m: PageModel,
+  edges: readonly GraphEdge[],
+  action: Action,
+  opts: MatchOptions,
+): { edge: GraphEdge; goal: GraphEdge; typed: Map<string, string> } | null {
+  if (!isTapLike(action)) return null;
+  const there = pageModel(a.graph);
+  const held = a.walk.pageContent;
+  for (const goal of there.leavingOf.get(a.walk.page) ?? []) {
+    if (!goal.goal || !isTapLike(goal.action) || !matchEdge(action, goal, opts).matched) continue;
+    const landed = there.pageOf.get(goal.to);
+    const label = normalizeContent(pressedLabel(goal));
+    for (const e of edges) {
+      if (!e.goal || e.action.type !== goal.action.type || m.pageOf.get(e.from) !== landed || label === '') continue;
+      if (normalizeContent(pressedLabel(e)) !== label) continue;
+      const texts = Object.keys(contentOf(m.byId.get(e.from))).filter(isTextKey);
+      const elements = new Set(texts.map(elementOf));
+      // Everything else on the other task's page stands as its goal had it (the recipient picked).
+      const recorded = contentOf(there.byId.get(goal.from));
+      if (
+        Object.entries(recorded).some(
+          ([k, v]) => !elements.has(elementOf(k)) && normalizeContent(held.get(k) ?? '') !== normalizeContent(v),
+        )
+      )
+        continue;
+      const typedThere = new Map([...held].filter(([k, v]) => isTextKey(k) && v !== '').map(([k, v]) => [elementOf(k), v]));
+      const typed = new Map(texts.flatMap((k) => (typedThere.has(elementOf(k)) ? [[k, typedThere.get(elementOf(k))!] as const] : [])));
+      if (texts.length > 0 && typed.size === texts.length) return { edge: e, goal, typed };
+    }
+  }
+  return null;
 }
 
 /**

@@ -234,6 +234,11 @@ export abstract class WalkState {
     return this.pos.page;
   }
 
+  /** The content of the page the walk stands on, as the phone would show it (by content key). */
+  get pageContent(): ReadonlyMap<string, string> {
+    return this.pos.content;
+  }
+
   /** Whether the walk stands on page content no node shows. */
   get offNodes(): boolean {
     return this.pos.nodes.size === 0;

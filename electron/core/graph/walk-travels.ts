@@ -2,7 +2,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { graphScreen } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
-import { bestEdge } from './match.js';
+import { bestEdge, pressedLabel } from './match.js';
 import { onBackControl } from './walk-controls.js';
 import { loopAllows, pageModel } from './page-model.js';
 import { pastWhatScreensShow, scrollTravel, UNKNOWN_SCROLL } from './walk-scroll-travel.js';
@@ -34,7 +34,7 @@ import { explained, refused, unrecorded } from './walk-step.js';
 import type { Excursion } from './walk-excursion.js';
 import { onExcursion, opened } from './walk-excursion.js';
 import type { AppPage } from './walk-app-pages.js';
-import { abroadStep, besideTheGoal, opensAhead, opensTheGoalsKind, ownNodeThere } from './walk-abroad.js';
+import { abroadStep, besideTheGoal, opensAhead, opensTheGoalsKind, ownGoalThere, ownNodeThere } from './walk-abroad.js';
 import type { InnerWalk } from './walk-abroad.js';
 import { WalkState } from './walk-state.js';
 import type { CountStepper } from './walk-count.js';
@@ -271,9 +271,32 @@ export abstract class WalkTravels extends WalkState {
     return unrecorded('named-page', `${reason}; it is this task's own page, as recorded, showing the same`, null);
   }
 
+  /**
+   * The other task's goal pressed on its page, where it is this task's goal with what the path typed there
+   * (walk-abroad.ts ownGoalThere): this task's goal action taken from its own page, the typed text in its field, come
+   * from where the walk stood when it went abroad.
+   */
+  private ownGoalFrom(action: Action): WalkMove | null {
+    const found = ownGoalThere(this.abroad!, this.model, this.graph.edges, action, this.opts);
+    if (found === null) return null;
+    const by = this.abroad!.graph.taskId;
+    this.abroad = null;
+    const at = enterNode(this.model, found.edge.from, [found.edge.from], this.pos);
+    for (const [k, v] of found.typed) {
+      at.content.set(k, v);
+      this.content.set(k, v);
+      this.set.add(k);
+    }
+    this.navigate(at);
+    const reason = `${by}'s "${pressedLabel(found.goal)}" on its page lands where this task's is pressed: this task's goal, with what the path typed there`;
+    return this.take(found.edge, 'edge', reason, action, this.pos, null);
+  }
+
   /** An action on another task's recorded page: refused, taken there, or back where the walk stood (walk-abroad.ts). */
   protected actAbroad(action: Action): WalkMove {
     const a = this.abroad!;
+    const goal = this.ownGoalFrom(action);
+    if (goal) return goal;
     const step = abroadStep(a, action);
     if (step.kind === 'refused') return refused(step.reason, a.nearest);
     const own = step.kind === 'stays' ? this.intoOwnPage(step.reason) : null;
