@@ -31,6 +31,15 @@ const acts = (t: string): boolean => (OPERATIONAL_ACTIONS as readonly string[]).
 /** The page a content key belongs to. */
 export const pageOfKey = (key: string): string => key.slice(0, key.indexOf('§'));
 
+/** A content key without its page: the element it reads (`number|TextView|…|小时`), the same on every page laid out alike. */
+export const elementOf = (key: string): string => key.slice(key.indexOf('§') + 1);
+
+/** What a page holds for an element (a content key without its page), by the page's own key: for rules that compare pages. */
+export const valueOfElement =
+  (pos: { page: string; content: ReadonlyMap<string, string> }) =>
+  (element: string): string | undefined =>
+    pos.content.get(`${pos.page}§${element}`);
+
 /** The content key, on a page some demonstration scrolled, that says how far it is scrolled (scroll-depth.ts). */
 const SCROLL_SUFFIX = '§label|scroll-position';
 export const scrollKeyOf = (page: string): string => `${page}${SCROLL_SUFFIX}`;

@@ -13,8 +13,7 @@ import type { WalkView } from './walk-view.js';
 import { isTapLike } from './walk-view.js';
 import type { MatchOptions } from './match.js';
 import { matchEdge, pressedLabel } from './match.js';
-import { isTextKey } from './content-keys.js';
-import { elementOf } from './walk-count.js';
+import { elementOf, isTextKey } from './content-keys.js';
 
 /**
  * On a page another task's demonstrations recorded (walk-app-pages.ts), opened by a tap this task's graph does not
@@ -161,21 +160,20 @@ export function ownGoalThere(
     if (!goal.goal || !isTapLike(goal.action) || !matchEdge(action, goal, opts).matched) continue;
     const landed = there.pageOf.get(goal.to);
     const label = normalizeContent(pressedLabel(goal));
+    if (label === '') continue;
+    const recorded = Object.entries(contentOf(there.byId.get(goal.from)));
     for (const e of edges) {
-      if (!e.goal || e.action.type !== goal.action.type || m.pageOf.get(e.from) !== landed || label === '') continue;
+      if (!e.goal || e.action.type !== goal.action.type || m.pageOf.get(e.from) !== landed) continue;
       if (normalizeContent(pressedLabel(e)) !== label) continue;
       const texts = Object.keys(contentOf(m.byId.get(e.from))).filter(isTextKey);
       const elements = new Set(texts.map(elementOf));
       // Everything else on the other task's page stands as its goal had it (the recipient picked).
-      const recorded = contentOf(there.byId.get(goal.from));
-      if (
-        Object.entries(recorded).some(
-          ([k, v]) => !elements.has(elementOf(k)) && normalizeContent(held.get(k) ?? '') !== normalizeContent(v),
-        )
-      )
-        continue;
-      const typedThere = new Map([...held].filter(([k, v]) => isTextKey(k) && v !== '').map(([k, v]) => [elementOf(k), v]));
-      const typed = new Map(texts.flatMap((k) => (typedThere.has(elementOf(k)) ? [[k, typedThere.get(elementOf(k))!] as const] : [])));
+      if (recorded.some(([k, v]) => !elements.has(elementOf(k)) && normalizeContent(held.get(k) ?? '') !== normalizeContent(v))) continue;
+      const typed = new Map<string, string>();
+      for (const k of texts) {
+        const v = [...held].find(([h, t]) => isTextKey(h) && t !== '' && elementOf(h) === elementOf(k))?.[1];
+        if (v !== undefined) typed.set(k, v);
+      }
       if (texts.length > 0 && typed.size === texts.length) return { edge: e, goal, typed };
     }
   }

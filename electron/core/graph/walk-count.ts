@@ -3,6 +3,7 @@ import type { GraphNode } from '../../../shared/domain/task-graph.js';
 import type { Bounds } from '../../../shared/domain/ui-node.js';
 import { sameBounds } from '../../../shared/domain/ui-tree.js';
 import { normalizeContent } from './content.js';
+import { elementOf } from './content-keys.js';
 import type { MatchOptions } from './match.js';
 import type { PageModel } from './page-model.js';
 import { belowFloor, contentOf, stepOf } from './page-model.js';
@@ -48,9 +49,6 @@ export interface CountStepper {
   steps?: ReadonlyMap<number, number>;
 }
 
-/** A content key without its page: the element it reads (`number|TextView|…|小时`), the same on every page laid out alike. */
-export const elementOf = (key: string): string => key.slice(key.indexOf('§') + 1);
-
 /** The count's name in a content key: the label at the key's end (`…§number|TextView||数量`). */
 export const countName = (key: string): string => key.slice(key.lastIndexOf('|') + 1);
 
@@ -60,7 +58,7 @@ export const countName = (key: string): string => key.slice(key.lastIndexOf('|')
  * 纯牛奶 × #), that label among the screen's texts — another item's row of the same list is another element.
  */
 export function showsElement(n: GraphNode, key: string): boolean {
-  const [, , id = '', ...rest] = key.slice(key.indexOf('§') + 1).split('|');
+  const [, , id = '', ...rest] = elementOf(key).split('|');
   const label = rest.join('|');
   const named = label !== '' && !/^[#\s.,:]*$/.test(label);
   if (id === '' && !named) return false;

@@ -2,7 +2,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
 import { isEdit } from './page-model.js';
-import { isChoiceKey, isTextKey } from './content-keys.js';
+import { isChoiceKey, isTextKey, valueOfElement } from './content-keys.js';
 import { bestEdge, matchEdge, pressedLabel } from './match.js';
 import { labelUnder } from './walk-controls.js';
 import { addsToCount, nothingUnder, sameControl } from './walk-pressed.js';
@@ -251,8 +251,8 @@ export abstract class WalkRules extends WalkTravels {
     if (isTapLike(action) && (inField(this.screens(), action, screen) || this.backControl(action, nodes, 'up'))) return null;
     // The way off as this task's recording of a sibling page shows it taken with the count the path holds (walk-sibling-page.ts).
     const here = this.screens().filter((n): n is GraphNode => n !== undefined);
-    const valueOf = (element: string): string | undefined =>
-      countName(element) === held.count ? String(held.now) : this.pos.content.get(`${this.pos.page}§${element}`);
+    const onPage = valueOfElement(this.pos);
+    const valueOf = (element: string): string | undefined => (countName(element) === held.count ? String(held.now) : onPage(element));
     const sibling = wayOffAsSiblingPage(this.model, this.graph.edges, here, valueOf, action, this.opts);
     if (sibling) {
       const reason = `${held.count} at ${held.now}: the way off as this task's recording of a page laid out as this one took it with ${held.now}`;

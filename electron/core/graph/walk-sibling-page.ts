@@ -7,8 +7,8 @@ import type { PageModel } from './page-model.js';
 import { contentOf } from './page-model.js';
 import { pageKey } from './signature.js';
 import { singleNumber } from './stepped-number.js';
+import { elementOf } from './content-keys.js';
 import { layoutOf } from './walk-app-pages.js';
-import { elementOf } from './walk-count.js';
 import { isTapLike } from './walk-view.js';
 
 /**

@@ -33,6 +33,7 @@ import { GoalItems } from './walk-goal-items.js';
 import type { Excursion } from './walk-excursion.js';
 import type { AppPages } from './walk-app-pages.js';
 import { ownScreensOfActivity } from './walk-app-pages.js';
+import { valueOfElement } from './content-keys.js';
 import type { Abroad } from './walk-abroad.js';
 import { abroadView } from './walk-abroad.js';
 import { SearchQuery } from './walk-query.js';
@@ -301,8 +302,7 @@ export abstract class WalkState {
     const b = boundsUnder(this.screens(), action, screen, label);
     if (!b) return null;
     const here = this.screens();
-    const valueHere = (element: string): string | undefined => this.pos.content.get(`${this.pos.page}§${element}`);
-    return this.app.countStepper(this.graph, here, label, b, valueHere, ownScreensOfActivity(this.graph, here));
+    return this.app.countStepper(this.graph, here, label, b, valueOfElement(this.pos), ownScreensOfActivity(this.graph, here));
   }
 
   /**
