@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../shared/domain/action.js';
-import { b, button, field, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
+import { b, button, field, id, page, row, tapAt, text } from '../../../test/support/ui-builder.js';
 import { demoOf, taskGraphOf, walkPath } from '../../../test/support/page-demos.js';
 
 /**
@@ -25,7 +25,8 @@ describe("another task's goal that lands where this task's goal is pressed", () 
     page(
       '新对话',
       field(recipient, '收件人：姓名或号码', RECIPIENT, { resourceId: id('recipient_text_view'), focused: opts.typing === 'to' }),
-      ...(opts.suggest ? [button('王丽 13800000001', SUGGESTION, { resourceId: id('suggestion') })] : []),
+      // As the app lists it under a name or a number typed: her name, and her number beside it.
+      ...(opts.suggest ? [row('王丽', '13800000001', SUGGESTION, { clickable: true, resourceId: id('suggestion') })] : []),
       field(message, '短信', BOX, { resourceId: id('compose_message_text'), focused: opts.typing === 'box' }),
       button('发送', SEND, { resourceId: id('send') }),
     );
@@ -44,9 +45,9 @@ describe("another task's goal that lands where this task's goal is pressed", () 
       { ui: compose('', ''), action: tapAt(RECIPIENT), activity: C },
       { ui: compose('', '', { typing: 'to' }), action: { type: 'Type', text: '王丽' }, activity: C },
       { ui: compose('王丽', '', { suggest: true, typing: 'to' }), action: tapAt(SUGGESTION), activity: C },
-      { ui: compose('13800000001', ''), action: tapAt(BOX), activity: C },
-      { ui: compose('13800000001', '', { typing: 'box' }), action: { type: 'Type', text: '周日中午一起吃饭' }, activity: C },
-      { ui: compose('13800000001', '周日中午一起吃饭', { typing: 'box' }), action: tapAt(SEND), activity: C },
+      { ui: compose('13800000001', '', { suggest: true }), action: tapAt(BOX), activity: C },
+      { ui: compose('13800000001', '', { suggest: true, typing: 'box' }), action: { type: 'Type', text: '周日中午一起吃饭' }, activity: C },
+      { ui: compose('13800000001', '周日中午一起吃饭', { suggest: true, typing: 'box' }), action: tapAt(SEND), activity: C },
       { ui: page('王丽', text('周日中午一起吃饭', b(40, 300, 1040, 400), { resourceId: id('message_text') })), action: null, activity: C },
     ]),
   ]);
@@ -72,6 +73,24 @@ describe("another task's goal that lands where this task's goal is pressed", () 
   it("the reply by this task's route, and by the other task's new conversation to her: accepted", () => {
     expect(walk([tapAt(ROW), tapAt(THREAD_BOX), { type: 'Type', text: '周日我回去吃饭' }, tapAt(THREAD_SEND)])).toBe(true);
     expect(walk([...newMessage('王丽', '周日我回去吃饭'), tapAt(SEND)])).toBe(true);
+  });
+
+  // Her number typed instead of her name, and no suggestion picked (held-out set BH): the field holds what the other
+  // task's pick put there; the suggestion the app lists under a typed number no screen of the path shows, and is not
+  // compared — the field is.
+  const numberTyped = (to: string, message: string): Action[] => [
+    tapAt(FAB),
+    tapAt(RECIPIENT),
+    { type: 'Type', text: to },
+    tapAt(BOX),
+    { type: 'Type', text: message },
+    tapAt(SEND),
+  ];
+
+  it('her number typed for her name: accepted; a digit off, or her name typed and not picked: refused', () => {
+    expect(walk(numberTyped('13800000001', '周日我回去吃饭'))).toBe(true);
+    expect(walk(numberTyped('13800000003', '周日我回去吃饭'))).toBe(false);
+    expect(walk(numberTyped('王丽', '周日我回去吃饭'))).toBe(false);
   });
 
   it('another recipient, not sent, or where no other task recorded the route: refused', () => {

