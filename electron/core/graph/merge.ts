@@ -7,7 +7,7 @@ import { sameState } from './compare.js';
 import { contentModel, contentUnder, demonstrationEffects, learnContent, withContent } from './content-keys.js';
 import { deriveGoalConditions } from './goal-conditions.js';
 import { numbersIn, sliderValue } from './content.js';
-import { optionSets } from './page-model.js';
+import { optionSets } from './control-values.js';
 import { within } from './task-bounds.js';
 import type { GoalHints } from './text-slots.js';
 import type {

@@ -1,9 +1,9 @@
-import type { NumberStep } from './stepped-number.js';
-import { numberStep, singleNumber } from './stepped-number.js';
+import { singleNumber } from './stepped-number.js';
 import type { GraphEdge, GraphNode, SignatureConfig, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { samePage, widgetStatesAgree } from './compare.js';
-import { canonicalNumber, dialNumber, namesSomething, normalizeContent, numbersIn, sliderValue } from './content.js';
+import { namesSomething, normalizeContent } from './content.js';
+import type { FieldInput } from './typed-text.js';
 import { conditionHolds, fieldKey, isSearchKey, isTextKey } from './goal-conditions.js';
 import type { MatchRule } from './match.js';
 import { pressedLabel, textMatches } from './match.js';
@@ -234,10 +234,7 @@ function moneyKeys(edges: readonly GraphEdge[]): Set<string> {
   return out;
 }
 
-/** How a field takes typing: as text, as a number its filter may strip of a point or dash, or as an amount of money. */
-export type FieldInput = 'text' | 'number' | 'money';
-
-/** See FieldInput: from what the recordings showed the field hold (PageModel.numeric) and call it (PageModel.money). */
+/** How a field takes typing (typed-text.ts FieldInput): from what the recordings showed the field hold (PageModel.numeric) and call it (PageModel.money). */
 export const fieldInput = (m: PageModel, key: string): FieldInput => (m.money.has(key) ? 'money' : m.numeric.has(key) ? 'number' : 'text');
 
 /** See PageModel.fromOne: keys whose least single number, over every node that shows one, is 1. */
@@ -334,49 +331,6 @@ export function typedField(e: GraphEdge): { key: string; value: string } | null 
   return v ? { key: v.key, value: v.value } : null;
 }
 
-/**
- * What typing gives a field: the text appended to what it holds, or in its place with `clear` (as on the phone). In a
- * number field whose input filter decides what the text becomes (filterDecides), both readings: "300 or 3000", which no
- * number a demonstration typed matches — the verdict may not hang on a filter no recording shows. An amount of money
- * written as money is (300.00, 12.5) is one reading in a money field: it takes the point.
- */
-export function typedValue(base: string, text: string, clear: boolean | undefined, input: FieldInput = 'text'): string {
-  const [kept, dropped] = numberReadings(base, text, clear, input);
-  // A phone number's separators kept or dropped (021-9556-6888): one number to a dialer either way, which is how a
-  // number field's goal condition reads it (goal-conditions.ts conditionHolds).
-  if (kept === dropped) return kept;
-  const dialled = dialNumber(kept);
-  return dialled !== null && dialled === dialNumber(dropped) ? kept : `${kept} or ${dropped}`;
-}
-
-/**
- * Whether typing into a number field gives a number that depends on the field's input filter, which no recording
- * shows: ASCII other than digits and spaces (10.0, 1-2) is kept by one app (an amount takes the point) and dropped by
- * another (the timer's minutes: 10.0 is 100). Where both readings are the same number (300元, 300 ), or a money field
- * is given an amount (300.00), it does not.
- */
-export function filterDecides(base: string, text: string, clear: boolean | undefined, input: FieldInput = 'number'): boolean {
-  const [kept, dropped] = numberReadings(base, text, clear, input);
-  return kept !== dropped;
-}
-
-/** The field's value with the typed text as typed, and with only its digits (the same where the filter cannot matter). */
-function numberReadings(base: string, text: string, clear: boolean | undefined, input: FieldInput): [string, string] {
-  const numeric = input !== 'text';
-  const whole = (t: string): string => {
-    // A number field's input filter drops full-width digits and whatever else is not ASCII (see PageModel.numeric).
-    const typed = numeric ? t.replace(/[^\x20-\x7e]/g, '') : t;
-    return normalizeContent(clear ? typed : `${base === '*' ? '' : base}${typed}`);
-  };
-  // An amount of money is the number it says, as the payment reads it: 0300 and 300.000 are 300 (a payment keyboard
-  // takes two places at most, and the amount has no leading zero).
-  const amount = input === 'money' && /^\d+(\.\d+)?$/.test(whole(text)) ? String(Number(whole(text))) : null;
-  if (amount !== null) return [amount, amount];
-  const kept = canonicalNumber(whole(text));
-  if (!numeric || !/[!-/:-~]/.test(text)) return [kept, kept];
-  return [kept, canonicalNumber(whole(text.replace(/[^0-9\s]/g, '')))];
-}
-
 /** The key terms a text key's typing is judged by at the end (the DONE nodes' typed conditions), if any. */
 export const slotsOf = (m: PageModel, key: string): TextSlots | undefined => m.slots.get(key) ?? m.slots.get(fieldKey(key));
 
@@ -448,57 +402,3 @@ export function nodesWith(m: PageModel, page: string, content: ReadonlyMap<strin
     return true;
   });
 }
-
-/** A label that names a step (+5 min, −1 h): the tap adds to a value, it never sets the value to its number. */
-const namesStep = (label: string): boolean => /^[+\-−]\s*\d/.test(normalizeContent(label).trim());
-
-/** The step a tap made on a key (after − before, at its number's place), or null when it did not step one number. */
-export function stepOf(m: PageModel, e: GraphEdge, key: string, after: string): NumberStep | null {
-  return numberStep(key, contentOf(m.byId.get(e.from))[key], after);
-}
-
-/**
- * Whether a step would take a count below 1 where the least value any recorded screen showed for it is 1 (a quantity,
- * which starts at 1): apps hold such a count there (− at 1 leaves 1) or refuse it, and which, no demonstration showed —
- * so the step is not taken (found by hand: − at 1, then + twice, ordered three). Other values (an hour overshot below
- * the one asked, minutes below zero) step on as the walk models them.
- */
-export function belowFloor(m: PageModel, key: string, value: number): boolean {
-  return value < 1 && m.fromOne.has(key);
-}
-
-/**
- * How choosing an option sets a value: to its label (a font size 超大), or to its number (a preset 100元
- * fills the amount 100). Null when the value is neither (the option's choice is not that value).
- */
-export function optionSets(label: string, value: string): 'label' | 'number' | null {
-  if (label === value) return 'label';
-  // +5 min pressed on 0 shows 5, its own number, by chance: a stepper, not an option of a group of presets.
-  if (namesStep(label)) return null;
-  const n = numbersIn(label);
-  // The value is the option's numbers alone (an amount 100; a date 12,3 from 大后天 12月3日周四).
-  const onlyNumbers = normalizeContent(value).replace(/[\d.,\s-]/g, '') === '';
-  const same = numbersIn(value).join(',') === n.join(',') || normalizeContent(value).replace(/\s/g, '') === n.join(',');
-  return n.length > 0 && onlyNumbers && same ? 'number' : null;
-}
-
-/** The value another option sets, the way the demonstrated one set its value. */
-export function optionValue(how: 'label' | 'number', label: string): string {
-  return how === 'label' ? label : canonicalNumber(numbersIn(label).join(','));
-}
-
-/**
- * The value a tap on a slider sets: its share of the way along the slider, of the maximum (a SeekBar tapped at 80%
- * of 15 sets 12), shown as the demonstration's value was; null when the recorded tap itself does not fit that model.
- */
-export function sliderSets(e: GraphEdge, x: number, recordedX: number, shown: string): string | null {
-  const v = sliderValue(shown);
-  const b = e.slider?.bounds;
-  if (!v || !b || b.right <= b.left) return null;
-  const at = (px: number): number => Math.round(Math.min(1, Math.max(0, (px - b.left) / (b.right - b.left))) * v.max);
-  // The model must explain the demonstration's own tap (within one step), or it says nothing of other taps.
-  if (Math.abs(at(recordedX) - v.value) > 1) return null;
-  return shown.replace(/\d+/, String(at(x)));
-}
-
-export { singleNumber };

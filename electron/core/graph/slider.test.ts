@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphEdge } from '../../../shared/domain/task-graph.js';
 import { sliderValue } from './content.js';
-import { sliderSets } from './page-model.js';
+import { sliderSets } from './control-values.js';
 
 /** A slider sets the value where a tap lands along it (page-model.ts): the model must explain the recorded tap first. */
 describe('slider taps', () => {

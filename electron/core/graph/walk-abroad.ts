@@ -6,7 +6,7 @@ import { contentOf, isEdit, pageModel, typedField } from './page-model.js';
 import { pageKey } from './signature.js';
 import { isScrollKey } from './content-keys.js';
 import { commitsByExit } from './walk-discard.js';
-import type { WalkHow } from './walk-moves.js';
+import type { WalkHow } from './walk-candidate.js';
 import { appOfPage } from './walk-position.js';
 import type { WalkMove } from './walk-step.js';
 import type { WalkView } from './walk-view.js';

@@ -2,7 +2,8 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge } from '../../../shared/domain/task-graph.js';
 import type { PageModel } from './page-model.js';
 import { contentOf } from './page-model.js';
-import type { Candidate, Position } from './walk-moves.js';
+import type { Candidate } from './walk-candidate.js';
+import type { Position } from './walk-position.js';
 import { backMove } from './walk-moves.js';
 
 /**

@@ -6,9 +6,10 @@ import { normalizeContent } from './content.js';
 import { elementOf } from './content-keys.js';
 import type { MatchOptions } from './match.js';
 import type { PageModel } from './page-model.js';
-import { belowFloor, contentOf, stepOf } from './page-model.js';
+import { belowFloor, stepOf } from './control-values.js';
+import { contentOf } from './page-model.js';
 import { numberAt, singleNumber } from './stepped-number.js';
-import type { Position } from './walk-moves.js';
+import type { Position } from './walk-position.js';
 import { onMirror } from './walk-moves.js';
 import { isTapLike, tappedLabel } from './walk-view.js';
 

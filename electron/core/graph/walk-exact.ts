@@ -4,7 +4,8 @@ import type { MatchOptions, MatchResult } from './match.js';
 import { bestEdge } from './match.js';
 import type { PageModel } from './page-model.js';
 import { typedField } from './page-model.js';
-import type { Candidate, Position } from './walk-moves.js';
+import type { Candidate } from './walk-candidate.js';
+import type { Position } from './walk-position.js';
 import { typeMatch } from './walk-moves.js';
 import { searchQueryMove } from './walk-view.js';
 

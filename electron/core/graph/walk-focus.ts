@@ -1,6 +1,6 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { PageModel } from './page-model.js';
-import type { Position } from './walk-moves.js';
+import type { Position } from './walk-position.js';
 import { UNKNOWN_FIELD } from './walk-view.js';
 
 /**

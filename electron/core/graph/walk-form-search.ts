@@ -3,7 +3,7 @@ import type { GraphEdge } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
 import type { PageModel } from './page-model.js';
 import { contentOf } from './page-model.js';
-import type { Position } from './walk-moves.js';
+import type { Position } from './walk-position.js';
 import { isTapLike } from './walk-view.js';
 
 /**

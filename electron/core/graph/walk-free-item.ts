@@ -6,7 +6,7 @@ import { normalizeContent } from './content.js';
 import type { MatchOptions } from './match.js';
 import type { PageModel } from './page-model.js';
 import { exactMove } from './walk-exact.js';
-import type { Position } from './walk-moves.js';
+import type { Position } from './walk-position.js';
 import { enterNode } from './walk-position.js';
 
 /**

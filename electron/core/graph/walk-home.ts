@@ -1,6 +1,6 @@
 import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
-import type { Position } from './walk-moves.js';
+import type { Position } from './walk-position.js';
 import { appOfPage } from './walk-position.js';
 import type { WalkMove } from './walk-step.js';
 import { unrecorded } from './walk-step.js';

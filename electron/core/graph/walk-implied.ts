@@ -5,7 +5,7 @@ import type { MatchOptions } from './match.js';
 import { matchEdge } from './match.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit } from './page-model.js';
-import type { Position } from './walk-moves.js';
+import type { Position } from './walk-position.js';
 import { settle } from './walk-position.js';
 import { isTapLike, tappedLabel } from './walk-view.js';
 

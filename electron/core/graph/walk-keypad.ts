@@ -1,6 +1,6 @@
 import { pressedLabel } from './match.js';
 import type { PageModel } from './page-model.js';
-import type { Position } from './walk-moves.js';
+import type { Position } from './walk-position.js';
 import { settle } from './walk-position.js';
 
 /**

@@ -5,164 +5,25 @@ import { toPixels } from '../geometry/coordinates.js';
 import type { MatchOptions, MatchResult } from './match.js';
 import { matchEdge, pressedLabel } from './match.js';
 import type { PageModel } from './page-model.js';
-import {
-  contentOf,
-  belowFloor,
-  isEdit,
-  loopAllows,
-  loopShows,
-  optionSets,
-  optionValue,
-  sliderSets,
-  stepOf,
-  textAgrees,
-  typedField,
-  typedValue,
-  filterDecides,
-  fieldInput,
-  slotsOf,
-  valueAgrees,
-} from './page-model.js';
-import { normalizeContent, plainQuery, sliderValue } from './content.js';
-import { numberAt, withNumberAt } from './stepped-number.js';
+import { contentOf, isEdit, loopAllows, loopShows, textAgrees, typedField, fieldInput, slotsOf, valueAgrees } from './page-model.js';
+import { belowFloor, optionSets, optionValue, stepOf } from './control-values.js';
+import { typedValue, filterDecides } from './typed-text.js';
+import { normalizeContent, plainQuery } from './content.js';
+import { numberAt } from './stepped-number.js';
 import { isChoiceKey, isScrollKey } from './content-keys.js';
-import { ANY_OPTION, isSearchKey, isTextKey } from './goal-conditions.js';
-import { within } from './task-bounds.js';
+import { isSearchKey, isTextKey } from './goal-conditions.js';
 import { pressedBack } from './walk-switch.js';
 import { presetFilledField } from './walk-presets.js';
 import { appOfPage } from './walk-position.js';
+import type { Position } from './walk-position.js';
+import type { Candidate } from './walk-candidate.js';
+import { isTapLike } from './walk-view.js';
 
 /**
  * The moves a walk makes beyond the edges out of where it stands (see walk.ts): what a page's recorded
  * actions do when applied with other content on the page, other options of a group, a stepper's mirror,
  * a recorded way off the page, Back.
  */
-
-/** Where a walk stands: a page, its content, the nodes that show it (none: a state no demonstration showed). */
-export interface Position {
-  page: string;
-  /** The page's content as the phone would show it, by content key. */
-  content: Map<string, string>;
-  nodes: Set<string>;
-  /** The node shown to the agent: one of `nodes`, else the page's closest. */
-  near: string;
-  /** An editable field has focus (Back hides the keyboard first). */
-  keyboard: boolean;
-  /** The text key typing goes into, when a tap focused one. */
-  focus: string | null;
-  /** Where the walk came from to this page (Back returns there), as it was left. */
-  back: Position | null;
-}
-
-/** How a move was made: recorded in each offline step so a verdict can be traced. */
-export type WalkHow =
-  | 'edge'
-  | 'page-edit'
-  | 'retyped'
-  | 'query'
-  | 'focus'
-  | 'other-option'
-  | 'other-row'
-  | 'other-pick'
-  | 'same-item'
-  | 'free-item'
-  | 'stepper-mirror'
-  | 'page-exit'
-  | 'refused'
-  | 'back'
-  | 'keyboard'
-  | 'scroll'
-  | 'still'
-  /** A slider or a switch no demonstration moved: its own value changes (to one no demonstration saw), the page stays. */
-  | 'own-value'
-  /** A switch the page shows off, on a page the goal action led to, turned on (walk-switch.ts switchTurnedOn). */
-  | 'switch-on'
-  /** The result page the goal action entered, closed by its 完成 (walk-dismiss.ts): the goal stands. */
-  | 'dismiss'
-  | 'tab'
-  | 'named-page'
-  /** The form's search pressed holding what a shortcut sets: where that shortcut led (walk-form-search.ts). */
-  | 'form-search'
-  | 'switch-back'
-  | 'keypad'
-  | 'excursion'
-  | 'app-page';
-
-export interface Candidate {
-  /** The recorded action the move applies (null for Back without a recorded Back). */
-  edge: GraphEdge | null;
-  result: MatchResult;
-  how: WalkHow;
-  /** The value another option sets, and the key it sets ('other-option'). */
-  option?: string;
-  optionKey?: string;
-  /** 'switch-back' of a button that names its next action: each key its recorded press set, with what it held before. */
-  undoes?: ReadonlyMap<string, string>;
-  /** The recorded row's key, the row the tap was in, and what the move sets there ('other-row', walk-rows.ts). */
-  rows?: { from: string; to: string; value: string };
-  /** For Back and keyboard moves: where they lead. */
-  to?: Position;
-  /** How many content keys differ from the node the recorded action left ('page-exit'; fewer is closer). */
-  differs?: number;
-}
-
-const RANK: Record<WalkHow, number> = {
-  edge: 0,
-  'page-edit': 1,
-  focus: 1,
-  retyped: 3,
-  query: 3,
-  'other-option': 2,
-  'other-row': 2,
-  'other-pick': 2,
-  'same-item': 2,
-  'free-item': 4,
-  'stepper-mirror': 3,
-  'page-exit': 4,
-  refused: 6,
-  excursion: 7,
-  'app-page': 7,
-  back: 5,
-  keyboard: 5,
-  scroll: 7,
-  still: 7,
-  'own-value': 7,
-  'switch-on': 7,
-  dismiss: 7,
-  tab: 7,
-  'named-page': 4,
-  'form-search': 4,
-  'switch-back': 4,
-  keypad: 4,
-};
-
-/** The best of several moves: matched ones only, closest first (distance, then similarity), then the plainer kind, then the closer content. */
-export function choose(all: readonly Candidate[]): Candidate | null {
-  // A control pressed where the app refuses it counts only when nothing else takes the action.
-  const cands = all.some((c) => c.result.matched && c.how !== 'refused') ? all.filter((c) => c.how !== 'refused') : all;
-  let best: Candidate | null = null;
-  for (const c of cands) {
-    if (!c.result.matched) continue;
-    if (!best) {
-      best = c;
-      continue;
-    }
-    const da = c.result.distancePx ?? 0;
-    const db = best.result.distancePx ?? 0;
-    const sa = c.result.similarity ?? 0;
-    const sb = best.result.similarity ?? 0;
-    const closer =
-      da !== db
-        ? da < db
-        : sa !== sb
-          ? sa > sb
-          : RANK[c.how] !== RANK[best.how]
-            ? RANK[c.how] < RANK[best.how]
-            : (c.differs ?? 0) < (best.differs ?? 0);
-    if (closer) best = c;
-  }
-  return best;
-}
 
 /**
  * Typing that is no recorded typing however alike the text. A search box lists what contains its query: another query
@@ -214,9 +75,6 @@ export function typeMatch(
       : `the field would hold "${value}"${said}, not like the demonstrated "${field.value}"`,
   };
 }
-
-const isTapLike = (a: Action): a is Extract<Action, { type: 'Tap' | 'DoubleTap' | 'LongPress' }> =>
-  a.type === 'Tap' || a.type === 'DoubleTap' || a.type === 'LongPress';
 
 /**
  * The option of an edge's group a tap landed in, when it is not the demonstrated one — where the screens the walk stands
@@ -478,57 +336,6 @@ export function pageMoves(
 }
 
 /**
- * What a move does to content: the values it sets, by key. A Type gives the field what typing gives there;
- * another option its label; a stepper (or its mirror) one step more (or less); other taps what they set.
- */
-export function editModel(m: PageModel, move: Candidate, action: Action, from: Position): Map<string, string> {
-  const out = new Map<string, string>();
-  const e = move.edge;
-  if (!e) return out;
-  for (const v of e.effects ?? []) {
-    if (e.action.type === 'Type' && action.type === 'Type' && typedField(e)?.key === v.key) {
-      out.set(v.key, typedValue(from.content.get(v.key) ?? '', action.text, action.clear, fieldInput(m, v.key)));
-      continue;
-    }
-    // Other text than the demonstration's: what else the demonstration's typing showed (a suggestion) is unknown.
-    if (move.how === 'retyped') continue;
-    if (move.rows && v.key === move.rows.from) {
-      out.set(move.rows.to, move.rows.value);
-      continue;
-    }
-    // A keypad's key: its label added to what the key holds here (1 pressed again after 1 dials 11).
-    if (m.appends.has(v.key) && isTapLike(action) && isEdit(m, e)) {
-      out.set(v.key, (from.content.get(v.key) ?? '') + pressedLabel(e));
-      continue;
-    }
-    if (move.how === 'switch-back' && move.undoes?.has(v.key)) {
-      out.set(v.key, move.undoes.get(v.key)!);
-      continue;
-    }
-    if (move.how === 'other-option' && v.key === move.optionKey) {
-      out.set(v.key, move.option!);
-      continue;
-    }
-    // A slider sets the value where the tap lands along it; within the task's bound, any value does (a free choice).
-    const slid = e.slider && isTapLike(action) && e.action.type === 'Tap' ? slidTo(e, action, v.value) : null;
-    if (slid !== null) {
-      out.set(v.key, slid);
-      continue;
-    }
-    const step = stepOf(m, e, v.key, v.value);
-    const now = step && numberAt(v.key, from.content.get(v.key), step.at);
-    if (step !== null && now !== null && isEdit(m, e)) {
-      out.set(v.key, withNumberAt(v.key, from.content.get(v.key), step.at, now + (move.how === 'stepper-mirror' ? -step.by : step.by)));
-      continue;
-    }
-    out.set(v.key, v.value);
-  }
-  // An option re-selected by a press that, recorded, changed nothing (see reselects).
-  if (move.how === 'other-option' && move.optionKey && !out.has(move.optionKey)) out.set(move.optionKey, move.option!);
-  return out;
-}
-
-/**
  * A recorded tap that changed nothing because the option it pressed was selected already (公交, the route page's
  * default mode): the choice key its page showed holding that option's label. Where the path holds another value there
  * (步行 chosen first), the press selects the option again: that key and value. Else null.
@@ -544,15 +351,6 @@ function reselects(m: PageModel, e: GraphEdge, action: Action, pos: Position): {
     if (now !== undefined && normalizeContent(now) !== label) return { key, value };
   }
   return null;
-}
-
-/** The value a tap on an edge's slider sets, or '*' within the task's bound (any value there does), or null (no slider model). */
-function slidTo(e: GraphEdge, action: Extract<Action, { type: 'Tap' | 'DoubleTap' | 'LongPress' }>, recorded: string): string | null {
-  if (e.action.type !== 'Tap') return null;
-  const value = sliderSets(e, toPixels(action.at, e.screen).x, toPixels(e.action.at, e.screen).x, recorded);
-  if (value === null) return null;
-  const bound = e.slider?.within;
-  return bound && within(sliderValue(value)!.value, bound) ? ANY_OPTION : value;
 }
 
 /** Step 3: Back hides the keyboard if one is up, else returns to the page the walk came from, as it was left. */

@@ -3,7 +3,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import { b, button, field, id, page, tapAt, text } from '../../../test/support/ui-builder.js';
 import { demoOf, graphOf, walkPath } from '../../../test/support/page-demos.js';
 import { canonicalNumber } from './content.js';
-import { filterDecides } from './page-model.js';
+import { filterDecides } from './typed-text.js';
 import { textMatches } from './match.js';
 import { DEFAULT_MATCH_OPTIONS } from '../../../shared/domain/graph.js';
 import { GraphWalker } from './walk.js';

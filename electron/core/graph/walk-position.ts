@@ -3,10 +3,25 @@ import { isChoiceKey } from './content-keys.js';
 import { isTextKey } from './goal-conditions.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, nodesWith } from './page-model.js';
-import type { Position } from './walk-moves.js';
 import { isEditClass } from './widget-classes.js';
 
 /** Where a walk stands, as positions: arriving at a node, the nodes that show a page's content, the focused field. */
+
+/** Where a walk stands: a page, its content, the nodes that show it (none: a state no demonstration showed). */
+export interface Position {
+  page: string;
+  /** The page's content as the phone would show it, by content key. */
+  content: Map<string, string>;
+  nodes: Set<string>;
+  /** The node shown to the agent: one of `nodes`, else the page's closest. */
+  near: string;
+  /** An editable field has focus (Back hides the keyboard first). */
+  keyboard: boolean;
+  /** The text key typing goes into, when a tap focused one. */
+  focus: string | null;
+  /** Where the walk came from to this page (Back returns there), as it was left. */
+  back: Position | null;
+}
 
 /** The app a page belongs to: its activity's package (a page key starts with the activity). */
 export const appOfPage = (page: string): string => page.slice(0, Math.max(0, page.indexOf('/')));

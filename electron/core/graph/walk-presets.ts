@@ -4,8 +4,10 @@ import { numbersIn } from './content.js';
 import { isTextKey } from './goal-conditions.js';
 import type { MatchResult } from './match.js';
 import type { PageModel } from './page-model.js';
-import { fieldInput, isEdit, typedField, typedValue } from './page-model.js';
-import type { Candidate, Position } from './walk-moves.js';
+import { fieldInput, isEdit, typedField } from './page-model.js';
+import { typedValue } from './typed-text.js';
+import type { Candidate } from './walk-candidate.js';
+import type { Position } from './walk-position.js';
 
 /** A single number above zero. */
 const positive = (numbers: readonly string[]): boolean =>

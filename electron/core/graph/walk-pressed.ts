@@ -6,7 +6,7 @@ import { normalizeContent } from './content.js';
 import { isTextKey } from './content-keys.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit, valueAgrees } from './page-model.js';
-import type { Candidate } from './walk-moves.js';
+import type { Candidate } from './walk-candidate.js';
 import { isTapLike, tappedLabel } from './walk-view.js';
 import { isEditClass } from './widget-classes.js';
 

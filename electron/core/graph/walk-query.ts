@@ -6,7 +6,7 @@ import { plainQuery } from './content.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit, typedField } from './page-model.js';
 import { pageOfKey } from './content-keys.js';
-import type { Candidate } from './walk-moves.js';
+import type { Candidate } from './walk-candidate.js';
 import type { WalkMove } from './walk-step.js';
 import { broaderQuery, isTapLike, namedBy, tappedLabel, tappedTexts } from './walk-view.js';
 

@@ -2,7 +2,8 @@ import type { GraphEdge } from '../../../shared/domain/task-graph.js';
 import { pressedLabel } from './match.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit } from './page-model.js';
-import type { Candidate, Position } from './walk-moves.js';
+import type { Candidate } from './walk-candidate.js';
+import type { Position } from './walk-position.js';
 
 /**
  * A list's rows each with a control of one kind (an 更新 button per app, a 关注 button per person): the page's

@@ -9,7 +9,7 @@ import {
   scrollTravel,
   scrolledAfterMove,
 } from './walk-scroll-travel.js';
-import type { WalkHow } from './walk-moves.js';
+import type { WalkHow } from './walk-candidate.js';
 import type { WalkMove } from './walk-step.js';
 
 const screen = { width: 1080, height: 2400 };

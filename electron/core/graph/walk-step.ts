@@ -1,6 +1,6 @@
 import type { GraphEdge } from '../../../shared/domain/task-graph.js';
 import type { MatchResult } from './match.js';
-import type { WalkHow } from './walk-moves.js';
+import type { WalkHow } from './walk-candidate.js';
 
 /** What one action did to a walk: the step each offline result records (walk.ts). */
 export interface WalkMove {

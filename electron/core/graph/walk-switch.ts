@@ -7,7 +7,7 @@ import { pressedLabel } from './match.js';
 import type { PageModel } from './page-model.js';
 import { contentOf } from './page-model.js';
 import { pageKey } from './signature.js';
-import type { Position } from './walk-moves.js';
+import type { Position } from './walk-position.js';
 import { enterNode, settle } from './walk-position.js';
 
 /**

@@ -7,7 +7,8 @@ import { onBackControl } from './walk-controls.js';
 import { loopAllows, pageModel } from './page-model.js';
 import { pastWhatScreensShow, scrollTravel, UNKNOWN_SCROLL } from './walk-scroll-travel.js';
 import type { OtherPick } from './walk-pick.js';
-import type { Candidate, Position } from './walk-moves.js';
+import type { Candidate } from './walk-candidate.js';
+import type { Position } from './walk-position.js';
 import {
   SCROLL_SLACK,
   isTapLike,
@@ -28,7 +29,7 @@ import { keypadPressed } from './walk-keypad.js';
 import { impliedBySibling, leftWith, leftWithImplied } from './walk-implied.js';
 import type { TabBar } from './walk-tabs.js';
 import { recordedTabPress, tabDestination } from './walk-tabs.js';
-import type { WalkHow } from './walk-moves.js';
+import type { WalkHow } from './walk-candidate.js';
 import type { WalkMove } from './walk-step.js';
 import { explained, refused, unrecorded } from './walk-step.js';
 import type { Excursion } from './walk-excursion.js';

@@ -11,7 +11,7 @@ import { commitsByExit } from './walk-discard.js';
 import { pressedWayOff } from './walk-implied.js';
 import type { KeypadPress } from './walk-keypad.js';
 import { keypadPress } from './walk-keypad.js';
-import type { Position } from './walk-moves.js';
+import type { Position } from './walk-position.js';
 import { wayOffAsSiblingPage } from './walk-sibling-page.js';
 import { itemPageByTap, namedPageEdges } from './walk-named.js';
 import type { PressedOnPage } from './walk-opens.js';

@@ -1,6 +1,7 @@
 import type { PageModel } from './page-model.js';
 import { forbiddenText } from './page-model.js';
-import type { Candidate, Position } from './walk-moves.js';
+import type { Candidate } from './walk-candidate.js';
+import type { Position } from './walk-position.js';
 import { goalRepeat, sendsText } from './walk-pressed.js';
 
 /**

@@ -5,8 +5,10 @@ import { area, contains, encloses, sameBounds } from '../../../shared/domain/ui-
 import { NORM_MAX, toPixels } from '../geometry/coordinates.js';
 import { namesSomething, normalizeContent } from './content.js';
 import { isSearchKey } from './goal-conditions.js';
-import { typedField, typedValue } from './page-model.js';
-import type { Candidate, Position } from './walk-moves.js';
+import { typedField } from './page-model.js';
+import { typedValue } from './typed-text.js';
+import type { Candidate } from './walk-candidate.js';
+import type { Position } from './walk-position.js';
 import { isEditClass } from './widget-classes.js';
 import { spelledRun } from './pinyin-query.js';
 

@@ -5,7 +5,7 @@ import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { b, tapAt } from '../../../test/support/ui-builder.js';
 import { conditionHolds, deriveGoalConditions, unmetConditions } from './goal-conditions.js';
 import { canonicalNumber } from './content.js';
-import { typedValue } from './page-model.js';
+import { typedValue } from './typed-text.js';
 import { DEFAULT_MATCH_OPTIONS, describeMatchRules, matchEdge, textMatches } from './match.js';
 import { GraphWalker } from './walk.js';
 

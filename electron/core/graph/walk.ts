@@ -8,7 +8,7 @@ import { enterWithNoField, typedNowhere } from './walk-focus.js';
 import type { PhoneFacts, PhoneTake } from './walk-as-phone.js';
 import { asThePhoneTakesIt } from './walk-as-phone.js';
 import { scrolledAfterMove, swipeRecordedFrom } from './walk-scroll-travel.js';
-import type { Position } from './walk-moves.js';
+import type { Position } from './walk-position.js';
 import type { InnerWalk } from './walk-abroad.js';
 import { SCROLL_SLACK, ignoresScroll, isTapLike, tappedLabel, UNKNOWN_FIELD, outsideScrolling, screenAfterStay } from './walk-view.js';
 import type { FinishVerdict } from './walk-finish.js';
@@ -25,7 +25,7 @@ import { AppNames } from '../tasks/app-names.js';
 /** The system apps' names, for a walk with no workspace at hand (a unit test, a lone graph). */
 const SYSTEM_APP_NAMES = new AppNames();
 
-export type { WalkHow } from './walk-moves.js';
+export type { WalkHow } from './walk-candidate.js';
 export type { WalkMove } from './walk-step.js';
 export type { WalkView } from './walk-view.js';
 export type { FinishVerdict } from './walk-finish.js';

@@ -4,7 +4,7 @@ import type { AgentConfig, ModelAdapterId } from '../../../shared/schemas/agent-
 import type { Action } from '../../../shared/domain/action.js';
 import { FAMILIES } from '../../../electron/core/agents/families/index.js';
 import { contentCandidates } from '../../../electron/core/graph/content.js';
-import { typedValue } from '../../../electron/core/graph/page-model.js';
+import { typedValue } from '../../../electron/core/graph/typed-text.js';
 import { performAction, toPixelAction } from '../../../electron/core/recording/perform-action.js';
 import { parseUiXml } from '../../../electron/core/ui/parse-ui-xml.js';
 import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
