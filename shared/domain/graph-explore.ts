@@ -79,10 +79,27 @@ export interface ExploredPath {
    * know opened it), or a list scrolled past what its recorded screen shows — so the action was aimed at what an
    * offline run cannot show.
    */
-  offline: { accepted: boolean; exit: string; reason: string; unshown?: boolean };
+  offline: { accepted: boolean; exit: string; reason: string; unshown?: boolean; unshownAfter?: number };
+  /**
+   * Where `offline.unshown`: the phone's window the refused action was made on, which the run could not show — a page no
+   * demonstration recorded (the 07:00 alarm's editor), or one recorded but reached by a way no recording took (Back off
+   * the page a setup opened). A demonstration that reaches it there lets such paths be judged.
+   */
+  unshownPage?: string;
   verdict: 'agree' | 'false-accept' | 'false-reject';
   /** Right paths: no longer than the longest demonstration + 2 steps (the paths the false-reject target is about). */
   withinBound: boolean;
+}
+
+/** A page the offline run could not show where exploration's right paths were refused (ExploreSummary.unshownPages). */
+export interface UnshownPage {
+  /** The phone's window (screen id, dialog). */
+  page: string;
+  /** Right paths refused on it. */
+  refused: number;
+  /** Of those, the same route as a demonstration (order, detours, overshoot, wording). */
+  sameRoute: number;
+  tasks: string[];
 }
 
 /** Counts of one kind of path. */
@@ -165,6 +182,12 @@ export interface ExploreSummary {
    * there can (`graph accept-routes`).
    */
   sameRouteUnshown: number;
+  /**
+   * The pages refusals where the run showed nothing recorded were made on (ExploredPath.unshownPage), most refused right
+   * paths first, paths with a side effect left out: where to record (or grow) for the graphs to judge them — each with the
+   * right paths refused there, how many of them the same route as a demonstration, and the tasks.
+   */
+  unshownPages: UnshownPage[];
   /**
    * The false-reject share over the right paths that changed nothing a demonstration did not (kind `side-effect`
    * left out: a route through a page no demonstration saw, with an effect no graph can know offline).

@@ -32,6 +32,16 @@ function human(s: ExploreSummary): string {
       ['kind', 'paths', 'false accepts', 'false rejects'],
     ),
   );
+  if (s.unshownPages.length > 0) {
+    const top = s.unshownPages.slice(0, 8).map((u) => `  ${u.page}: ${u.refused} (${u.sameRoute} the same route) — ${u.tasks.join(', ')}`);
+    const more = s.unshownPages.length > 8 ? [`  … and ${s.unshownPages.length - 8} more pages (--json lists them)`] : [];
+    lines.push(
+      '',
+      'Right paths (no side effect) refused where the run could not show the page the phone was on, by that page (a demonstration that reaches it there lets them be judged):',
+      ...top,
+      ...more,
+    );
+  }
   if (s.unexplorable.length > 0) lines.push('', 'Not measured:', ...s.unexplorable.map((u) => `  ${u.taskId}: ${u.reason}`));
   for (const t of s.tasks) {
     for (const d of t.disagreements.filter((x) => x.verdict === 'false-accept')) {

@@ -94,6 +94,25 @@ describe('graph explore through the CLI', () => {
     }
   });
 
+  it('names the page the run could not show where a right path was refused: the 07:00 alarm editor no demonstration opened', () => {
+    const shownOnly = summary.tasks.flatMap((t) => t.disagreements.filter((d) => d.unshownPage !== undefined));
+    for (const d of shownOnly) {
+      expect(d.offline.unshown, d.description).toBe(true);
+      // A window the phone was on along the path (or where it started).
+      expect(d.offline.unshownAfter === 0 || d.windows.includes(d.unshownPage!), d.description).toBe(true);
+    }
+    // Opened from the list, then Up or 保存 there: the phone was on the editor, which no demonstration of the task shows.
+    const editor = paths('clock-alarm-six').filter(
+      (d) => d.verdict === 'false-reject' && d.description.startsWith('open the app → tap 07:00'),
+    );
+    expect(editor.length).toBeGreaterThan(0);
+    for (const d of editor) expect(d.unshownPage, d.description).toBe('clock.alarm_edit');
+    const page = summary.unshownPages.find((u) => u.page === 'clock.alarm_edit');
+    expect(page?.tasks).toContain('clock-alarm-six');
+    // Every same-route refusal where the run showed nothing recorded is on a page listed.
+    expect(summary.unshownPages.reduce((a, u) => a + u.sameRoute, 0)).toBe(summary.sameRouteUnshown);
+  });
+
   it('meets the targets on these tasks: false accepts ≤ 0.5% of wrong paths, false rejects ≤ 20% of right ones, none of the same route', () => {
     const tasks = summary.tasks.filter((t) => BOUNDED.includes(t.taskId));
     const sum = (f: (t: (typeof tasks)[number]) => number): number => tasks.reduce((a, t) => a + f(t), 0);

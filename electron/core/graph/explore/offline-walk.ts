@@ -47,6 +47,8 @@ export interface OfflineWalkVerdict {
   reason: string;
   /** Failed on an action where the run showed nothing recorded (see ExploredPath.offline). */
   unshown?: boolean;
+  /** Then: how many of the path's actions came before that one (the page it acted on is the phone's after them). */
+  unshownAfter?: number;
 }
 
 /**
@@ -105,6 +107,7 @@ export async function walkAsVlmAgent(
     accepted: outcome.success,
     exit: outcome.exit,
     reason: f?.reason ?? (m?.reason ? `step ${outcome.steps}: ${m.reason}` : outcome.exit),
-    ...(!outcome.success && actsOnUnshown(sent, shown, screen) ? { unshown: true } : {}),
+    // The step the run stopped on is the action that met the unrecorded screen (or Finish, after the last action).
+    ...(!outcome.success && actsOnUnshown(sent, shown, screen) ? { unshown: true, unshownAfter: Math.max(0, outcome.steps - 1) } : {}),
   };
 }

@@ -4,6 +4,7 @@ import type {
   ExploreSummary,
   ExploreTaskResult,
   UnknownRoute,
+  UnshownPage,
 } from '../../../../shared/domain/graph-explore.js';
 import { appPagesOf } from '../app-pages.js';
 import { SAME_ROUTE_KINDS } from '../../../../shared/domain/graph-explore.js';
@@ -26,6 +27,24 @@ export interface ExploreRunOptions extends Partial<ExploreOptions> {
 }
 
 const rate = (n: number, of: number): number => (of === 0 ? 0 : n / of);
+
+/**
+ * The pages the offline run could not show where right paths were refused, most refused first (ExploreSummary.unshownPages).
+ * Paths that did more than the task (kind `side-effect`) are left out: what they did on the way is no route to record.
+ */
+export function unshownPagesOf(tasks: readonly ExploreTaskResult[]): UnshownPage[] {
+  const byPage = new Map<string, UnshownPage>();
+  for (const t of tasks)
+    for (const d of t.disagreements) {
+      if (d.verdict !== 'false-reject' || d.unshownPage === undefined || d.kind === 'side-effect') continue;
+      const p = byPage.get(d.unshownPage) ?? { page: d.unshownPage, refused: 0, sameRoute: 0, tasks: [] };
+      p.refused++;
+      if ((SAME_ROUTE_KINDS as readonly string[]).includes(d.kind)) p.sameRoute++;
+      if (!p.tasks.includes(t.taskId)) p.tasks.push(t.taskId);
+      byPage.set(d.unshownPage, p);
+    }
+  return [...byPage.values()].sort((a, b) => b.refused - a.refused || b.sameRoute - a.sameRoute || a.page.localeCompare(b.page));
+}
 
 /** Totals over tasks: the figure `graph explore --all` publishes. */
 export function summarizeExploration(tasks: readonly ExploreTaskResult[], seconds: number): ExploreSummary {
@@ -60,6 +79,7 @@ export function summarizeExploration(tasks: readonly ExploreTaskResult[], second
           (d) => d.verdict === 'false-reject' && d.offline.unshown && (SAME_ROUTE_KINDS as readonly string[]).includes(d.kind),
         ).length,
     ),
+    unshownPages: unshownPagesOf(tasks),
     falseRejectRateWithoutSideEffects: rate(
       falseRejectsWithinBound - sum((t) => t.sideEffectRejectsWithinBound),
       rightWithinBound - sum((t) => t.sideEffectWithinBound),

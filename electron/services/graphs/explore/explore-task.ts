@@ -173,6 +173,10 @@ export async function exploreTask(
         controlsOf,
       );
       const verdict = offline.accepted === end.pass ? 'agree' : offline.accepted ? 'false-accept' : 'false-reject';
+      const windows = p.steps.map((s) => explorer.states.get(s.to)!.window);
+      const after = offline.unshownAfter;
+      const unshownPage =
+        after === undefined ? undefined : after === 0 ? explorer.states.get(explorer.root)!.window : (windows[after - 1] ?? windows.at(-1));
       const path: ExploredPath = {
         id,
         intent,
@@ -180,9 +184,10 @@ export async function exploreTask(
         ...(sideEffects ? { sideEffects } : {}),
         description: p.steps.map((s) => s.move.label).join(' → '),
         actions,
-        windows: p.steps.map((s) => explorer.states.get(s.to)!.window),
+        windows,
         phone: { pass: end.pass, reason: end.reason },
         offline,
+        ...(unshownPage !== undefined ? { unshownPage } : {}),
         verdict,
         withinBound: p.steps.length <= longest + 2,
       };
