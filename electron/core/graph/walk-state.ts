@@ -103,6 +103,12 @@ export abstract class WalkState {
   protected afterStay: ObservationRef | null = null;
   /** How far the page the walk stands on was scrolled where no demonstration scrolled (see walk-view.ts). */
   protected scrolled = 0;
+  /**
+   * The app's first page, as the path's first launch of it opened it (the setup stops the app): it stands at its list's
+   * top until the path leaves it or a recorded swipe moves it, whatever other recorded screens of the page show it
+   * scrolled (walk-travels.ts scroll).
+   */
+  protected launchedAtTop: string | null = null;
   /** A query typed and not yet submitted: the results a demonstration saw after its Enter are not shown (PageModel.afterSubmit). */
   protected unsubmitted = false;
   /** Per page, what it showed when the walk last came to it by a way forward (walk-discard.ts: a form left uncommitted). */

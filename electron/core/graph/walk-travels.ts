@@ -124,7 +124,7 @@ export abstract class WalkTravels extends WalkState {
     // A fling carries the list on by as much as the phone decides (walk-scroll-travel.ts): where it stands, no screen says.
     const travel = scrollTravel(action) ?? Math.sign(delta) * UNKNOWN_SCROLL;
     const byScroll = reachedByScroll(this.model.pageOf, this.graph.edges, this.pos.page, here);
-    const next = scrolledBy(this.scrolled, travel, !byScroll);
+    const next = scrolledBy(this.scrolled, travel, !byScroll || this.launchedAtTop === this.pos.page);
     // Down past where the screens show the list going, the phone's list may have ended: where it stands, no screen says.
     this.scrolled = travel > 0 && pastWhatScreensShow(next, this.screens(), graphScreen(this.graph as TaskGraph)) ? UNKNOWN_SCROLL : next;
     const reason =

@@ -137,6 +137,7 @@ export class GraphWalker extends WalkRules {
         : null;
     if (icon) return explained(this.act(icon), (r) => `the icon of ${icon.app} on the home screen launches it: ${r}`);
     if (this.front.left !== null) return this.applyFront(this.front.onHomeScreen(action));
+    const launchedBefore = this.acted;
     this.acted = true;
     const aside = this.asideFromThePage(action);
     if (aside) return aside;
@@ -166,6 +167,10 @@ export class GraphWalker extends WalkRules {
     // Back to the page a goal was taken on: it stands as it was then (walk-vet.ts, a look again); any other move forgets it.
     this.goalAfter.moved(action, move.taken, this.pos.page);
     this.scrolled = scrolledAfterMove(this.scrolled, action, move.taken, this.pos.page !== page, this.model.byId, screen);
+    // The path's first launch opens the app's first page at its top (found by exploration on a grown graph: the shop's
+    // home, which a grown route also swiped back up to, was taken as scrolled up by a swipe at launch).
+    if (action.type === 'LaunchApp' && !launchedBefore && move.taken) this.launchedAtTop = this.pos.page;
+    else if (this.pos.page !== page || move.taken?.edge?.action.type === 'Swipe') this.launchedAtTop = null;
     if (move.taken && move.taken.how !== 'still') this.unsureOfPage = false;
     // The screen a demonstration saw after its Enter or its tap on a field, while the walk stays there (a scroll keeps it).
     this.afterStay =
