@@ -2,9 +2,9 @@ import { singleNumber } from './stepped-number.js';
 import type { GraphEdge, GraphNode, SignatureConfig, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { DEFAULT_SIGNATURE_CONFIG } from '../../../shared/domain/task-graph.js';
 import { samePage, widgetStatesAgree } from './compare.js';
-import { namesSomething, normalizeContent } from './content.js';
+import { dialNumber, namesSomething, normalizeContent } from './content.js';
 import type { FieldInput } from './typed-text.js';
-import { conditionHolds, fieldKey, isSearchKey, isTextKey } from './goal-conditions.js';
+import { conditionHolds, fieldKey, isSearchKey, isTextKey, namesPhoneField } from './goal-conditions.js';
 import type { MatchRule } from './match.js';
 import { pressedLabel, textMatches } from './match.js';
 import { impliedEffects } from './implied-effects.js';
@@ -72,6 +72,11 @@ export interface PageModel {
    * for a timer is 100). See typedValue.
    */
   money: ReadonlySet<string>;
+  /**
+   * Fields for a phone number, by the label or hint the recordings gave them (电话号码, 收件人：姓名或号码): a number typed
+   * there with the separators a person writes (138-0000-0001) is the number a phone reads (samePhoneNumber).
+   */
+  phone: ReadonlySet<string>;
   /** Number keys whose least value any node shows is 1 (a quantity, which starts at 1): see belowFloor. */
   fromOne: ReadonlySet<string>;
   /**
@@ -167,6 +172,7 @@ function buildPageModel(graph: WalkGraph): PageModel {
     appends: appendsOf(graph.edges, byId, pageOf),
     numeric: numericKeys(graph.nodes),
     money: moneyKeys(graph.edges),
+    phone: phoneKeys(graph.edges),
     fromOne: countsFromOne(graph.nodes),
     fuzzySearch: fuzzySearchKeys(graph.edges, outOf),
     typesOnArrival: typesOnArrival(graph.edges, pageOf, stepOf),
@@ -232,6 +238,20 @@ function moneyKeys(edges: readonly GraphEdge[]): Set<string> {
   const out = new Set<string>();
   for (const e of edges) for (const v of e.effects ?? []) if (isTextKey(v.key) && MONEY_FIELD.test(v.label)) out.add(v.key);
   return out;
+}
+
+/** See PageModel.phone: text keys a recorded edit labelled as a phone number. */
+function phoneKeys(edges: readonly GraphEdge[]): Set<string> {
+  const out = new Set<string>();
+  for (const e of edges) for (const v of e.effects ?? []) if (isTextKey(v.key) && namesPhoneField(v.label)) out.add(v.key);
+  return out;
+}
+
+/** Whether two values of a phone-number field are one number to a phone (138-0000-0001 and 13800000001: content.ts dialNumber). */
+export function samePhoneNumber(m: PageModel, key: string, a: string, b: string): boolean {
+  if (!m.phone.has(key)) return false;
+  const n = dialNumber(a);
+  return n !== null && n === dialNumber(b);
 }
 
 /** How a field takes typing (typed-text.ts FieldInput): from what the recordings showed the field hold (PageModel.numeric) and call it (PageModel.money). */
@@ -374,7 +394,7 @@ function sameQuery(a: string, b: string): boolean {
 
 /** Whether a content value agrees with the value a node shows for the key (free keys: set or not). */
 export function valueAgrees(m: PageModel, key: string, nodeValue: string, value: string, threshold: number): boolean {
-  if (nodeValue === value) return true;
+  if (nodeValue === value || samePhoneNumber(m, key, nodeValue, value)) return true;
   if (m.free.has(key)) return nodeValue === (value === '' ? '' : '*');
   if (nodeValue === '*' || value === '*') return nodeValue !== '' && value !== '';
   if (nodeValue === '' || value === '') return false;

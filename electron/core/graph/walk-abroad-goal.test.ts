@@ -93,6 +93,16 @@ describe("another task's goal that lands where this task's goal is pressed", () 
     expect(walk(numberTyped('王丽', '周日我回去吃饭'))).toBe(false);
   });
 
+  // Her number typed as a person writes it (138-0000-0001, 138 0000 0001): the same number to the phone, which sends it
+  // to her conversation (held-out set BJ); on the other task's own graph too, where its demonstration picked her.
+  it('her number typed with dashes or spaces: accepted, here and on the task that recorded the route; a digit off: refused', () => {
+    expect(walk(numberTyped('138-0000-0001', '周日我回去吃饭'))).toBe(true);
+    expect(walk(numberTyped('138 0000 0001', '周日我回去吃饭'))).toBe(true);
+    expect(walk(numberTyped('138-0000-0003', '周日我回去吃饭'))).toBe(false);
+    expect(walkPath(party, numberTyped('138-0000-0001', '周日中午一起吃饭')).accepted).toBe(true);
+    expect(walkPath(party, numberTyped('138-0000-0003', '周日中午一起吃饭')).accepted).toBe(false);
+  });
+
   it('another recipient, not sent, or where no other task recorded the route: refused', () => {
     expect(walk([...newMessage('李强', '周日我回去吃饭'), tapAt(SEND)])).toBe(false);
     expect(walk(newMessage('王丽', '周日我回去吃饭'))).toBe(false);

@@ -2,7 +2,7 @@ import type { Action } from '../../../shared/domain/action.js';
 import type { GraphEdge, GraphNode, TaskGraph } from '../../../shared/domain/task-graph.js';
 import { normalizeContent } from './content.js';
 import type { PageModel } from './page-model.js';
-import { contentOf, isEdit, pageModel, typedField } from './page-model.js';
+import { contentOf, isEdit, pageModel, samePhoneNumber, typedField } from './page-model.js';
 import { pageKey } from './signature.js';
 import { isScrollKey } from './content-keys.js';
 import { commitsByExit } from './walk-discard.js';
@@ -172,7 +172,10 @@ export function ownGoalThere(
       // shows of a text no demonstration typed (the suggestion under a number typed for the name, held-out set BH), which
       // the walk drops (walk-landing.ts): that is the app's to make of the field, and the field itself is compared.
       const differs = ([k, v]: [string, string]): boolean =>
-        !elements.has(elementOf(k)) && !(derived.has(k) && !held.has(k)) && normalizeContent(held.get(k) ?? '') !== normalizeContent(v);
+        !elements.has(elementOf(k)) &&
+        !(derived.has(k) && !held.has(k)) &&
+        normalizeContent(held.get(k) ?? '') !== normalizeContent(v) &&
+        !samePhoneNumber(there, k, held.get(k) ?? '', v);
       if (recorded.some(differs)) continue;
       const typed = new Map<string, string>();
       for (const k of texts) {

@@ -156,6 +156,28 @@ describe('virtual phone behaviour', () => {
     expect((await state()).blockedNumbers).toEqual(['02195566888']);
   });
 
+  it("a number typed with spaces and dashes is sent to that number, into its conversation (as a phone's messaging app sends)", async () => {
+    const contacts = (await state('com.android.dialer')).contacts as Array<{ name: string; number: string }>;
+    const digits = contacts.find((c) => c.name === 'Linda Smith')!.number.replace(/[^\d+]/g, '');
+    const typed = `${digits.slice(0, 3)} ${digits.slice(3, 7)}-${digits.slice(7)}`;
+    const before = (await state('com.android.messaging')).threads as Array<{ address: string }>;
+    await sh('cmd vphone open messages.compose');
+    await tapOn('resource-id', 'com.android.messaging:id/recipient_text_view');
+    await sh(`input text '${typed}'`);
+    await tapOn('resource-id', 'com.android.messaging:id/compose_message_text');
+    await sh("input text 'See you at 5'");
+    await tapOn('text', 'Send');
+    const m = await state('com.android.messaging');
+    const sent = m.sent as Array<{ to: string; text: string }>;
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to.replace(/[^\d+]/g, '')).toBe(digits);
+    expect(sent[0]!.to).not.toMatch(/[\s-]/);
+    // One conversation for the number: the one it had, or a new one under its digits.
+    const threads = (m.threads as Array<{ address: string }>).filter((t) => t.address.replace(/[^\d+]/g, '') === digits);
+    expect(threads).toHaveLength(1);
+    expect((m.threads as unknown[]).length - before.length).toBeLessThanOrEqual(1);
+  });
+
   it('a name typed but never picked from the suggestions is not a recipient', async () => {
     await sh('cmd vphone open messages.compose');
     await tapOn('resource-id', 'com.android.messaging:id/recipient_text_view');
