@@ -171,8 +171,8 @@ function buildPageModel(graph: WalkGraph): PageModel {
     afterSubmit: afterSubmitOf(graph.edges),
     appends: appendsOf(graph.edges, byId, pageOf),
     numeric: numericKeys(graph.nodes),
-    money: moneyKeys(graph.edges),
-    phone: phoneKeys(graph.edges),
+    money: fieldsLabelled(graph.edges, (l) => MONEY_FIELD.test(l)),
+    phone: fieldsLabelled(graph.edges, namesPhoneField),
     fromOne: countsFromOne(graph.nodes),
     fuzzySearch: fuzzySearchKeys(graph.edges, outOf),
     typesOnArrival: typesOnArrival(graph.edges, pageOf, stepOf),
@@ -233,17 +233,10 @@ function numericKeys(nodes: readonly GraphNode[]): Set<string> {
 /** A field for an amount of money, by its label or hint (金额, （元）, ¥, Amount) — not 单元 (a building's unit). */
 const MONEY_FIELD = /金额|[（(]元[）)]|^元$|[¥￥]|\bamount\b|\byuan\b/i;
 
-/** See PageModel.money: text keys a recorded edit labelled as an amount of money. */
-function moneyKeys(edges: readonly GraphEdge[]): Set<string> {
+/** Text keys a recorded edit gave a label `names` says (an amount of money: PageModel.money; a phone number: PageModel.phone). */
+function fieldsLabelled(edges: readonly GraphEdge[], names: (label: string) => boolean): Set<string> {
   const out = new Set<string>();
-  for (const e of edges) for (const v of e.effects ?? []) if (isTextKey(v.key) && MONEY_FIELD.test(v.label)) out.add(v.key);
-  return out;
-}
-
-/** See PageModel.phone: text keys a recorded edit labelled as a phone number. */
-function phoneKeys(edges: readonly GraphEdge[]): Set<string> {
-  const out = new Set<string>();
-  for (const e of edges) for (const v of e.effects ?? []) if (isTextKey(v.key) && namesPhoneField(v.label)) out.add(v.key);
+  for (const e of edges) for (const v of e.effects ?? []) if (isTextKey(v.key) && names(v.label)) out.add(v.key);
   return out;
 }
 

@@ -156,13 +156,13 @@ export function ownGoalThere(
   if (!isTapLike(action)) return null;
   const there = pageModel(a.graph);
   const held = a.walk.pageContent;
+  const derived = derivedFromTyping(there, a.walk.page);
   for (const goal of there.leavingOf.get(a.walk.page) ?? []) {
     if (!goal.goal || !isTapLike(goal.action) || !matchEdge(action, goal, opts).matched) continue;
     const landed = there.pageOf.get(goal.to);
     const label = normalizeContent(pressedLabel(goal));
     if (label === '') continue;
     const recorded = Object.entries(contentOf(there.byId.get(goal.from)));
-    const derived = derivedFromTyping(there, a.walk.page);
     for (const e of edges) {
       if (!e.goal || e.action.type !== goal.action.type || m.pageOf.get(e.from) !== landed) continue;
       if (normalizeContent(pressedLabel(e)) !== label) continue;

@@ -251,10 +251,9 @@ export abstract class WalkRules extends WalkTravels {
     const nodes = this.pos.nodes.size > 0 ? this.pos.nodes : [this.pos.near];
     if (isTapLike(action) && (inField(this.screens(), action, screen) || this.backControl(action, nodes, 'up'))) return null;
     // The way off as this task's recording of a sibling page shows it taken with the count the path holds (walk-sibling-page.ts).
-    const here = this.screens().filter((n): n is GraphNode => n !== undefined);
     const onPage = valueOfElement(this.pos);
     const valueOf = (element: string): string | undefined => (countName(element) === held.count ? String(held.now) : onPage(element));
-    const sibling = wayOffAsSiblingPage(this.model, this.graph.edges, here, valueOf, action, this.opts);
+    const sibling = wayOffAsSiblingPage(this.model, this.graph.edges, this.screens(), valueOf, action, this.opts);
     if (sibling) {
       const reason = `${held.count} at ${held.now}: the way off as this task's recording of a page laid out as this one took it with ${held.now}`;
       return this.take(sibling, 'same-item', reason, action, this.pos, null);

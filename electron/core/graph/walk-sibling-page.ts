@@ -28,11 +28,12 @@ import { isTapLike } from './walk-view.js';
 export function wayOffAsSiblingPage(
   m: PageModel,
   edges: readonly GraphEdge[],
-  here: readonly GraphNode[],
+  screens: readonly (GraphNode | undefined)[],
   valueOf: (element: string) => string | undefined,
   action: Action,
   opts: MatchOptions,
 ): GraphEdge | null {
+  const here = screens.filter((n): n is GraphNode => n !== undefined);
   if (!isTapLike(action) || here.length === 0) return null;
   const page = pageKey(here[0]!.signature);
   const layouts = new Set(here.map(layoutOf));

@@ -243,8 +243,7 @@ export function* unknownTapRules(c: UnknownTapContext): Generator<UnknownTap> {
   }
   // A sibling page of this task's (another product's, laid out alike) recorded the press with the inputs the path's page
   // holds: where it led (walk-sibling-page.ts) — this task's own recording before another task's.
-  const here = c.screens.filter((n): n is GraphNode => n !== undefined);
-  const siblingWay = wayOffAsSiblingPage(m, c.edges, here, valueOfElement(pos), action, c.opts);
+  const siblingWay = wayOffAsSiblingPage(m, c.edges, c.screens, valueOfElement(pos), action, c.opts);
   if (siblingWay) {
     const reason = `"${listed ?? label}" on a page laid out as one this task's demonstration pressed it on, holding what it held there: where it led`;
     return yield { kind: 'take', edge: siblingWay, how: 'same-item', reason };
