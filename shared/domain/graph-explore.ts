@@ -73,13 +73,8 @@ export interface ExploredPath {
   windows: string[];
   /** The task's checks in the state the path ends in (the ground truth). */
   phone: { pass: boolean; reason: string };
-  /**
-   * The offline run's verdict on the same actions sent as the `vlm` adapter's replies. `unshown`: it failed on an
-   * action where the run showed the agent nothing recorded — a page no demonstration recorded (a tap the graph does not
-   * know opened it), or a list scrolled past what its recorded screen shows — so the action was aimed at what an
-   * offline run cannot show.
-   */
-  offline: { accepted: boolean; exit: string; reason: string; unshown?: boolean; unshownAfter?: number };
+  /** The offline run's verdict on the same actions sent as the `vlm` adapter's replies. */
+  offline: OfflineVerdict;
   /**
    * Where `offline.unshown`: the phone's window the refused action was made on, which the run could not show — a page no
    * demonstration recorded (the 07:00 alarm's editor), or one recorded but reached by a way no recording took (Back off
@@ -89,6 +84,21 @@ export interface ExploredPath {
   verdict: 'agree' | 'false-accept' | 'false-reject';
   /** Right paths: no longer than the longest demonstration + 2 steps (the paths the false-reject target is about). */
   withinBound: boolean;
+}
+
+/** The offline run's verdict on a path's actions, sent as a model's replies behind the `vlm` adapter. */
+export interface OfflineVerdict {
+  accepted: boolean;
+  exit: string;
+  reason: string;
+  /**
+   * It failed on an action where the run showed the agent nothing recorded — a page no demonstration recorded (a tap the
+   * graph does not know opened it), or a list scrolled past what its recorded screen shows — so the action was aimed at
+   * what an offline run cannot show.
+   */
+  unshown?: boolean;
+  /** Then: how many of the path's actions came before that one (the page it acted on is the phone's after them). */
+  unshownAfter?: number;
 }
 
 /** A page the offline run could not show where exploration's right paths were refused (ExploreSummary.unshownPages). */

@@ -1,4 +1,5 @@
 import type { Action } from './action.js';
+import type { OfflineVerdict } from './graph-explore.js';
 
 /**
  * A path someone wrote by hand for a task (a held-out path set: `graph try-paths FILE`), played on a phone for the
@@ -22,7 +23,7 @@ export interface TriedPath {
    */
   sideEffects: string[];
   /** The offline run's verdict on the same actions (as `graph explore` reports it); null when not walked. */
-  offline: { accepted: boolean; exit: string; reason: string; unshown?: boolean; unshownAfter?: number } | null;
+  offline: OfflineVerdict | null;
   /** Offline against the phone; `unplayable`: a step found nothing to tap, or no graph, or an action no `vlm` agent sends. */
   verdict: 'agree' | 'false-accept' | 'false-reject' | 'unplayable';
   /** Where the phone's checks disagree with what the writer expected: the checks or the expectation is wrong. */

@@ -263,11 +263,11 @@ function conditionsFrom(
   return out;
 }
 
-/** Whether a value satisfies a condition. Numbers compare as numbers; an unreadable regex never holds. */
 /** A field for a phone number, by its label or hint (电话号码, 手机号, 收件人：姓名或号码, Phone number). */
 const PHONE_FIELD = /电话|号码|手机号|phone|number|\btel\b/i;
 export const namesPhoneField = (label: string): boolean => PHONE_FIELD.test(label);
 
+/** Whether a value satisfies a condition. Numbers compare as numbers; an unreadable regex never holds. */
 export function conditionHolds(c: GoalCondition, value: string | undefined, textThreshold: number): boolean {
   if (c.kind === 'pressed') return Number(value ?? 0) >= Number(c.expected);
   if (value === undefined) return false;

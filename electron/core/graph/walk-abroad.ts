@@ -4,7 +4,7 @@ import { normalizeContent } from './content.js';
 import type { PageModel } from './page-model.js';
 import { contentOf, isEdit, pageModel, samePhoneNumber, typedField } from './page-model.js';
 import { pageKey } from './signature.js';
-import { isScrollKey } from './content-keys.js';
+import { elementOf, isScrollKey, isTextKey } from './content-keys.js';
 import { commitsByExit } from './walk-discard.js';
 import type { WalkHow } from './walk-candidate.js';
 import { appOfPage } from './walk-position.js';
@@ -13,7 +13,6 @@ import type { WalkView } from './walk-view.js';
 import { isTapLike } from './walk-view.js';
 import type { MatchOptions } from './match.js';
 import { matchEdge, pressedLabel } from './match.js';
-import { elementOf, isTextKey } from './content-keys.js';
 
 /**
  * On a page another task's demonstrations recorded (walk-app-pages.ts), opened by a tap this task's graph does not

@@ -1,6 +1,7 @@
 import type { Action } from '../../../../shared/domain/action.js';
 import type { ObservationRef, TapOption, TaskGraph } from '../../../../shared/domain/task-graph.js';
 import { graphScreen } from '../../../../shared/domain/task-graph.js';
+import type { OfflineVerdict } from '../../../../shared/domain/graph-explore.js';
 import { ZERO_USAGE } from '../../agents/agent.js';
 import { vlmFamily } from '../../agents/families/vlm.js';
 import { vlmReplyFor } from '../../agents/families/vlm-reply.js';
@@ -41,16 +42,6 @@ const noImages: ImagePort = {
 };
 const PLACEHOLDER = new Uint8Array([0]);
 
-export interface OfflineWalkVerdict {
-  accepted: boolean;
-  exit: string;
-  reason: string;
-  /** Failed on an action where the run showed nothing recorded (see ExploredPath.offline). */
-  unshown?: boolean;
-  /** Then: how many of the path's actions came before that one (the page it acted on is the phone's after them). */
-  unshownAfter?: number;
-}
-
 /**
  * Walks an action sequence offline exactly as a run does for a model behind the `vlm` adapter: each
  * action becomes the model's reply in the `vlm` format, the adapter parses it (its grid, its action
@@ -73,7 +64,7 @@ export async function walkAsVlmAgent(
    * where the phone had them.
    */
   controlsOf?: (shot: ObservationRef) => Promise<TapOption[] | null>,
-): Promise<OfflineWalkVerdict> {
+): Promise<OfflineVerdict> {
   for (const a of actions) if (vlmReplyFor(a) === null) throw new Error(`a vlm agent cannot send ${a.type}`);
   const screen = graphScreen(graph);
   let shown: ShownScreen = { node: undefined, kind: 'recorded', scrolledPx: 0 };
